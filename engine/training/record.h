@@ -1,0 +1,79 @@
+// What a training run reports: one StepRecord per lane and step, gradient histograms every K steps,
+// and each lane's final metrics. Plain values, copyable across threads. No Qt here.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace presisi {
+
+inline constexpr double kNotMeasured = std::numeric_limits<double>::quiet_NaN();
+
+// The JSON contract's record (app/cli writes these names in snake_case).
+struct StepRecord {
+    int lane = 0;                 // index into Scenario::lanes
+    std::int64_t step = 0;        // 0-based
+    double loss = kNotMeasured;   // loss of this step's forward pass, before its update, as float32
+    double accuracy = kNotMeasured;  // share of the batch classified right; NaN for regression
+    double gradNorm = kNotMeasured;  // L2 norm of the unscaled float32 master gradients (NaN: statistics off)
+    // Share of gradient elements that are exactly zero in this lane while a shadow float32 backward on
+    // the lane's own weights and batch gives non-zero; divided by all elements of that kind.
+    // Activation gradients: the gradients at every linear layer's output (logits included).
+    // Weight gradients: every weight and bias gradient, as produced in the lane's format (before unscaling).
+    double actGradUnderflow = kNotMeasured;
+    double weightGradUnderflow = kNotMeasured;
+    double gradSubnormal = kNotMeasured;  // share of all those gradient elements that are subnormal in the lane's format
+    std::int64_t overflows = 0;   // non-finite elements in this step's activations and gradients (-1: statistics off)
+    double scale = 1.0;           // loss scale in force for this step (1 without a scaler)
+    std::int64_t growthTracker = 0;  // scaler's growth tracker in force for this step
+    bool skipped = false;         // optimizer step skipped (scaler found inf/NaN)
+    bool finite = true;           // loss is finite
+    double seconds = 0;           // wall time of this lane's step (forward, backward, update; statistics excluded)
+};
+
+// log2-magnitude histogram of one layer's gradients. Bin i counts finite non-zero values v with
+// floor(log2 |v|) == minExponent + i, i.e. |v| in [2^(minExponent+i), 2^(minExponent+i+1)).
+struct LayerHistogram {
+    int layer = 0;              // 0-based linear layer
+    bool weight = true;         // true: weight+bias gradient; false: gradient at the layer's output
+    int minExponent = -150;     // below every float32 subnormal
+    std::vector<std::int64_t> counts;     // the lane's gradient as stored (scaled, in the lane's format)
+    std::int64_t zeros = 0;
+    std::int64_t nonFinite = 0;
+    // The shadow float32 gradient times the scale in force: where the lane's values would sit
+    // without rounding. Same bins. Compare with the format's smallest subnormal to see the loss.
+    std::vector<std::int64_t> f32Counts;
+    std::int64_t f32Zeros = 0;
+    double binLowerEdge(std::size_t i) const;  // 2^(minExponent + i)
+};
+
+struct GradHistogram {
+    int lane = 0;
+    std::int64_t step = 0;
+    double scale = 1.0;
+    std::vector<LayerHistogram> layers;  // per linear layer: weight, then output gradient
+};
+
+// After the run (or on demand): metrics of the lane's current weights, evaluated in float32 without
+// gradients (the tutorial's "evaluation under no_grad with metrics in float32").
+struct LaneFinal {
+    int lane = 0;
+    double loss = kNotMeasured;          // last step's training loss (as recorded)
+    double accuracy = kNotMeasured;      // last step's batch accuracy
+    double evalLoss = kNotMeasured;      // on the evaluation set
+    double evalAccuracy = kNotMeasured;  // NaN for regression
+};
+
+enum class RunEventKind { Step, Histogram, Final };
+
+// What the runner's callback receives. Only the member named by `kind` is filled.
+struct RunEvent {
+    RunEventKind kind = RunEventKind::Step;
+    StepRecord record;
+    GradHistogram histogram;
+    LaneFinal final;
+};
+
+}  // namespace presisi

@@ -1,0 +1,93 @@
+// The training lab's runner: builds the model like PyTorch, runs every lane side by side on the same
+// batches, and reports records through a plain callback. Cancellable between steps. No Qt here.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "../tensor.h"
+#include "dataset.h"
+#include "record.h"
+#include "scenario.h"
+
+namespace presisi {
+
+class LaneBackend;
+
+using RunCallback = std::function<void(const RunEvent&)>;
+
+// One linear layer's float32 master parameters.
+struct LayerWeights {
+    Matrix weight;  // (out, in)
+    Vector bias;    // (out)
+};
+
+class Runner {
+public:
+    // Validates the scenario, loads or makes the data, builds every lane's model from
+    // torch.manual_seed(seed). Throws presisi::Error naming the problem. GPU lanes need a backend
+    // that this build may lack: then construction throws with the reason.
+    explicit Runner(Scenario scenario);
+    ~Runner();
+    Runner(const Runner&) = delete;
+    Runner& operator=(const Runner&) = delete;
+
+    const Scenario& scenario() const { return m_scenario; }
+    int laneCount() const { return static_cast<int>(m_scenario.lanes.size()); }
+    const Dataset& dataset() const { return m_data.train; }       // for the 2-D data plot
+    const Dataset& evalDataset() const { return m_data.eval; }
+    std::int64_t stepsDone() const { return m_step; }
+    bool finished() const { return m_step >= m_scenario.steps; }
+
+    // One step of every lane (even past scenario.steps; the GUI may keep going). Returns the records,
+    // one per lane, and sends them (and any histograms) to the callback too.
+    std::vector<StepRecord> step(const RunCallback& callback = {});
+
+    // Steps until scenario.steps are done or `cancel` becomes true (checked between steps), then sends
+    // one Final event per lane when the run completed. Returns the number of steps taken.
+    std::int64_t run(const RunCallback& callback, const std::atomic<bool>& cancel);
+
+    // Back to step 0: initial weights, optimizer state, scaler, data order.
+    void reset();
+
+    // Evaluation in float32 on the evaluation set with the lane's current master weights.
+    LaneFinal evaluate(int lane) const;
+    // The last step's records, one per lane (empty before the first step).
+    const std::vector<StepRecord>& lastRecords() const { return m_last; }
+
+    // The lane's model (master weights, float32) evaluated in float32 at every (xs[i], ys[j]) for a
+    // 2-input model: returns (ys.size() * xs.size(), outputs) values, row j*xs.size()+i; class
+    // probabilities (softmax) for cross_entropy, raw outputs for mse.
+    Matrix predictGrid(int lane, std::span<const float> xs, std::span<const float> ys) const;
+    // The lane's model on arbitrary inputs (n, in), in float32, raw outputs (logits).
+    Matrix predict(int lane, const Matrix& x) const;
+
+    std::vector<LayerWeights> weights(int lane) const;
+
+private:
+    void build();
+    void nextBatch();
+    void stepAccumulation(std::vector<StepRecord>& out);
+
+    Scenario m_scenario;
+    DataPair m_data;
+    std::vector<std::unique_ptr<LaneBackend>> m_lanes;
+    std::vector<StepRecord> m_last;
+    std::int64_t m_step = 0;
+    // Batch state (shared by every lane).
+    Matrix m_batchX;
+    std::vector<int> m_batchLabels;
+    Matrix m_batchTargets;
+    std::vector<Index> m_order;
+    Index m_cursor = 0;
+    std::uint64_t m_epoch = 0;
+    // Accumulation workload.
+    std::vector<float> m_values;
+    std::vector<float> m_sums;
+};
+
+}  // namespace presisi

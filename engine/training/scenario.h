@@ -1,0 +1,146 @@
+// A training-lab scenario: model, data, optimizer, lanes, autocast policy, loss scaler. A plain value,
+// read from presets/CLI options in app/, validated here. No Qt here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../device.h"
+#include "../format.h"
+
+namespace presisi {
+
+enum class Activation { Relu, Tanh, Gelu, Sigmoid };
+enum class LossKind { CrossEntropy, Mse };  // both with reduction "mean"
+
+// What the runner does each step. Training is the lab; Accumulation is the tutorial's summation demo
+// (each step adds `batch` values of torch.rand(accumulationValues) into one accumulator per lane, held
+// in the lane's format; the record's `loss` is the running sum).
+enum class Workload { Training, Accumulation };
+
+enum class DatasetKind {
+    Spiral, Circles, Xor, Gaussians, Moons,  // classification, 2 inputs
+    Sine,                                    // regression, 1 input -> 1 output
+    Plane,                                   // regression, 2 inputs -> 1 output
+    Teacher,                                 // regression: a random teacher MLP of the same sizes
+    Npy,                                     // your own data: X float32 (N, in); Y int labels (N) or float32 (N, out)
+};
+bool isClassification(DatasetKind kind);  // Npy: decided by the targets file (integer -> classes)
+
+struct DataSpec {
+    DatasetKind kind = DatasetKind::Spiral;
+    int samples = 512;       // training samples (built-in sets)
+    int evalSamples = 256;   // evaluation samples, drawn after the training set (built-in sets)
+    double noise = 0.1;      // built-in sets: standard deviation of the added noise (units of the data)
+    std::optional<std::uint64_t> seed;  // data stream seed; default: the scenario's seed
+    std::string xPath, yPath;           // Npy: training data
+    std::string evalXPath, evalYPath;   // Npy: optional evaluation data (default: evaluate on training data)
+};
+
+struct OptimizerSpec {
+    enum class Kind { Sgd, Adam };
+    Kind kind = Kind::Sgd;
+    double lr = 0.1;
+    double momentum = 0.0;      // SGD: torch.optim.SGD(momentum=…, dampening=0, nesterov=False)
+    double weightDecay = 0.0;   // SGD and Adam, torch's L2 form (grad += wd * w)
+    double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;  // Adam
+};
+
+// torch.cuda.amp.GradScaler's settings and defaults.
+struct ScalerSettings {
+    double initScale = 65536.0;
+    double growthFactor = 2.0;
+    double backoffFactor = 0.5;
+    int growthInterval = 2000;
+};
+
+// Autocast: op kind -> the format an op runs in.
+enum class OpKind { Linear, Activation, Softmax, Loss, Reduction };
+inline constexpr OpKind kAllOpKinds[] = {OpKind::Linear, OpKind::Activation, OpKind::Softmax, OpKind::Loss,
+                                         OpKind::Reduction};
+std::string_view opKindName(OpKind op);  // "linear", "activation", "softmax", "loss", "reduction"
+std::optional<OpKind> parseOpKind(std::string_view name);
+
+// Low: the lane's format. F32: float32. AsInput: whatever format arrives (no cast).
+// Reduction (the batch mean inside the loss): Low rounds every partial sum (the accumulation hazard);
+// F32 and AsInput accumulate in float32 and round the result to the op's format.
+enum class OpPolicy { Low, F32, AsInput };
+std::string_view opPolicyName(OpPolicy p);  // "low", "f32", "as-input"
+std::optional<OpPolicy> parseOpPolicy(std::string_view name);
+
+struct AutocastPolicy {
+    OpPolicy linear = OpPolicy::Low;
+    OpPolicy activation = OpPolicy::AsInput;
+    OpPolicy softmax = OpPolicy::AsInput;
+    OpPolicy loss = OpPolicy::F32;
+    OpPolicy reduction = OpPolicy::AsInput;
+
+    OpPolicy get(OpKind op) const;
+    void set(OpKind op, OpPolicy p);
+    // PyTorch's lists (aten/src/ATen/autocast_mode.cpp): on the CPU only losses are forced to f32
+    // (softmax/log_softmax run in what arrives); on CUDA softmax, log_softmax, sum and losses are.
+    static AutocastPolicy cpu();
+    static AutocastPolicy cuda();
+    bool operator==(const AutocastPolicy&) const = default;
+};
+
+enum class PolicyBase { DeviceDefault, Cpu, Cuda };  // DeviceDefault: cpu() on CPU lanes, cuda() on GPU lanes
+
+// One lane: "device:format[+scaler][+ftz]", e.g. "cpu:f32", "cpu:bf16", "cpu:f16+scaler".
+struct LaneSpec {
+    Device device = Device::Cpu;
+    Format format = Format::F32;
+    bool scaler = false;  // GradScaler on this lane
+    bool ftz = false;     // flush subnormal results to zero at every rounding
+    std::string label() const;
+    bool operator==(const LaneSpec&) const = default;
+};
+// Throws presisi::Error naming the bad part ("unknown lane format 'f8' in 'cpu:f8'").
+LaneSpec parseLane(std::string_view text);
+
+struct Scenario {
+    std::string preset;  // name when loaded from a preset, else empty
+    std::string title;        // preset's one-line title (may be empty)
+    std::string explanation;  // preset's paragraph of what to look at (may be empty)
+
+    Workload workload = Workload::Training;
+    std::vector<int> sizes{2, 64, 64, 3};  // layer widths: input, hidden…, output (2..9 entries, each 1..4096)
+    Activation activation = Activation::Relu;
+    LossKind loss = LossKind::CrossEntropy;
+    DataSpec data;
+    OptimizerSpec optimizer;
+    int batch = 256;         // 0 = full batch; batches run in dataset order and wrap around
+    int steps = 300;
+    std::uint64_t seed = 0;  // torch.manual_seed(seed) before building the model
+    bool shuffle = false;    // reshuffle each epoch, from its own stream
+    std::vector<LaneSpec> lanes{LaneSpec{Device::Cpu, Format::F32}, LaneSpec{Device::Cpu, Format::BF16}};
+    ScalerSettings scaler;   // for lanes with +scaler
+    PolicyBase policyBase = PolicyBase::DeviceDefault;
+    std::vector<std::pair<OpKind, OpPolicy>> opOverrides;  // --op softmax=low, applied to every lane
+    int histogramInterval = 50;  // a gradient histogram every K steps (0 = never); needs statistics
+    bool statistics = true;      // underflow/subnormal/overflow counts, grad norm, histograms (shadow f32 backward)
+    int accumulationValues = 10000;  // Workload::Accumulation
+
+    // The policy a lane runs under: its device's default (or the chosen base) with the overrides applied.
+    AutocastPolicy policyFor(const LaneSpec& lane) const;
+};
+
+// Throws presisi::Error naming the first bad field and its value ("sizes[1] = 0: widths must be 1..4096").
+// Checks what can be checked without reading files (the runner checks .npy contents).
+void validate(const Scenario& scenario);
+
+std::string_view activationName(Activation a);  // "relu", "tanh", "gelu", "sigmoid"
+std::optional<Activation> parseActivation(std::string_view name);
+std::string_view lossName(LossKind l);  // "cross_entropy", "mse"
+std::optional<LossKind> parseLoss(std::string_view name);
+std::string_view datasetName(DatasetKind k);  // "spiral", "circles", "xor", "gaussians", "moons", "sine", "plane", "teacher", "npy"
+std::optional<DatasetKind> parseDataset(std::string_view name);
+std::string_view optimizerName(OptimizerSpec::Kind k);  // "sgd", "adam"
+std::optional<OptimizerSpec::Kind> parseOptimizer(std::string_view name);
+std::string_view workloadName(Workload w);  // "training", "accumulation"
+std::optional<Workload> parseWorkload(std::string_view name);
+
+}  // namespace presisi
