@@ -1,0 +1,82 @@
+// Dispatch of `presisi <command>` and the top-level help.
+#include "cli.h"
+
+#include <exception>
+#include <string_view>
+
+#include "../../engine/error.h"
+#include "args.h"
+#include "commands.h"
+
+namespace presisi::cli {
+
+namespace {
+
+using CommandFn = int (*)(CommandArgs, std::ostream&, std::ostream&);
+
+struct Command {
+    std::string_view name;
+    CommandFn fn;
+    std::string_view summary;
+};
+
+const Command kCommands[] = {
+    {"linear", cmdLinear, "the tutorial's nn.Linear example in f32, bf16 and f16 lanes, with error metrics"},
+    {"inspect", cmdInspect, "how values are stored in f32, bf16 and f16: bits, class, rounding error, neighbours"},
+    {"bench", cmdBench, "benchmarks: rounding, linear"},
+};
+
+void printHelp(std::ostream& out) {
+    out << "Presisi - a laboratory for mixed-precision numerics (float32, bfloat16, float16)\n\n"
+           "usage: presisi                      open the window on the tutorial's example\n"
+           "       presisi <command> [options]  run headless\n\n"
+           "commands:\n";
+    for (const auto& c : kCommands) {
+        out << "  " << c.name;
+        for (std::size_t i = c.name.size(); i < 9; ++i) out << ' ';
+        out << c.summary << '\n';
+    }
+    out << "\nRun 'presisi <command> --help' for a command's options.\n";
+}
+
+}  // namespace
+
+bool isCommand(const std::string& first) {
+    if (first == "--help" || first == "-h" || first == "help" || first == "--version") return true;
+    for (const auto& c : kCommands)
+        if (c.name == first) return true;
+    return false;
+}
+
+int run(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        printHelp(out);
+        return 0;
+    }
+    if (args[0] == "--version") {
+        out << "presisi 0.1.0\n";
+        return 0;
+    }
+    for (const auto& c : kCommands) {
+        if (c.name != args[0]) continue;
+        try {
+            return c.fn(args.subspan(1), out, err);
+        } catch (const UsageError& e) {
+            err << "presisi " << c.name << ": " << e.what() << '\n';
+            return 2;
+        } catch (const presisi::Error& e) {
+            err << "presisi " << c.name << ": " << e.what() << '\n';
+            return 1;
+        } catch (const std::bad_alloc&) {
+            err << "presisi " << c.name << ": out of memory (try smaller sizes)\n";
+            return 1;
+        } catch (const std::exception& e) {
+            err << "presisi " << c.name << ": " << e.what() << '\n';
+            return 1;
+        }
+    }
+    err << "presisi: unknown command '" << args[0] << "' (try 'presisi --help')\n";
+    return 2;
+}
+
+}  // namespace presisi::cli

@@ -1,0 +1,18 @@
+// The command-line interface: `presisi <command> …` without a window. Output goes to the given
+// streams so tests can run commands in-process.
+#pragma once
+
+#include <ostream>
+#include <span>
+#include <string>
+
+namespace presisi::cli {
+
+// args: everything after the program name, args[0] being the command. Returns the exit status:
+// 0 success, 1 a run that failed, 2 a bad argument (one line on err naming it).
+int run(std::span<const std::string> args, std::ostream& out, std::ostream& err);
+
+// True when args[0] names a CLI command (or is --help / --version), so main() need not open a window.
+bool isCommand(const std::string& first);
+
+}  // namespace presisi::cli

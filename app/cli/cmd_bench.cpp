@@ -1,0 +1,89 @@
+// `presisi bench …`: the engine's benchmarks with same-run baselines, as text or JSON.
+#include <cstdio>
+
+#include "../../engine/benchmarks.h"
+#include "args.h"
+#include "commands.h"
+#include "json_writer.h"
+
+namespace presisi::cli {
+
+namespace {
+
+const char* kBenchHelp =
+    "usage: presisi bench rounding [--elements N] [--repeats R] [--json]\n"
+    "       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--json]\n";
+
+int benchRoundingCmd(CommandArgs args, std::ostream& out) {
+    const OptionSpec opts[] = {{"elements", true}, {"repeats", true}, {"json", false}};
+    const ParsedArgs a = parseArgs(args, opts);
+    if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+    const auto rows = benchRounding(static_cast<std::size_t>(a.integer("elements", 1 << 24, 1024, 1 << 28)),
+                                    static_cast<int>(a.integer("repeats", 7, 1, 1000)));
+    if (a.has("json")) {
+        JsonWriter j(out);
+        j.beginObject().field("best_kernel", kernelName(bestKernel())).key("rows").beginArray();
+        for (const auto& r : rows)
+            j.beginObject().field("kernel", r.kernel).field("format", r.format)
+                .field("gigabytes_per_second", r.gigabytesPerSecond).field("ratio_to_memcpy", r.ratioToMemcpy)
+                .endObject();
+        j.endArray().endObject();
+        out << '\n';
+        return 0;
+    }
+    out << "bulk rounding, bytes read + written per second (best of repeats); kernel in use: "
+        << kernelName(bestKernel()) << '\n';
+    for (const auto& r : rows) {
+        char line[160];
+        std::snprintf(line, sizeof line, "  %-10s %-5s %8.2f GB/s  %5.2f x memcpy\n", r.kernel.c_str(),
+                      r.format.c_str(), r.gigabytesPerSecond, r.ratioToMemcpy);
+        out << line;
+    }
+    return 0;
+}
+
+int benchLinearCmd(CommandArgs args, std::ostream& out) {
+    const OptionSpec opts[] = {{"batch", true}, {"in", true}, {"out", true}, {"repeats", true}, {"json", false}};
+    const ParsedArgs a = parseArgs(args, opts);
+    if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+    LinearConfig c;
+    c.batch = a.integer("batch", 1024, 1, 16384);
+    c.in = a.integer("in", 4096, 1, 16384);
+    c.out = a.integer("out", 4096, 1, 16384);
+    std::vector<LinearLane> lanes;
+    for (Format f : kAllFormats) lanes.push_back({Device::Cpu, f, Accumulation::F32, Subnormals::Keep});
+    const auto rows = benchLinear(c, lanes, static_cast<int>(a.integer("repeats", 5, 1, 1000)));
+    if (a.has("json")) {
+        JsonWriter j(out);
+        j.beginObject().field("batch", static_cast<std::int64_t>(c.batch)).field("in", static_cast<std::int64_t>(c.in))
+            .field("out", static_cast<std::int64_t>(c.out)).key("lanes").beginArray();
+        for (const auto& r : rows)
+            j.beginObject().field("lane", r.lane).field("seconds", r.seconds).field("gflops", r.gflops)
+                .field("ratio_to_f32", r.ratioToF32).endObject();
+        j.endArray().endObject();
+        out << '\n';
+        return 0;
+    }
+    out << "linear forward, batch " << c.batch << ", " << c.in << " -> " << c.out << ", one thread (median)\n";
+    for (const auto& r : rows) {
+        char line[160];
+        std::snprintf(line, sizeof line, "  %-9s %9.4f s  %7.1f GFLOP/s  %5.3f x f32\n", r.lane.c_str(), r.seconds,
+                      r.gflops, r.ratioToF32);
+        out << line;
+    }
+    return 0;
+}
+
+}  // namespace
+
+int cmdBench(CommandArgs args, std::ostream& out, std::ostream&) {
+    if (args.empty() || args[0] == "--help") {
+        out << kBenchHelp;
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "rounding") return benchRoundingCmd(args.subspan(1), out);
+    if (args[0] == "linear") return benchLinearCmd(args.subspan(1), out);
+    throw UsageError("unknown benchmark '" + args[0] + "' (known: rounding, linear)");
+}
+
+}  // namespace presisi::cli

@@ -1,0 +1,145 @@
+// `presisi inspect VALUE…`: how each value is stored in f32, bf16 and f16.
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "../../engine/format.h"
+#include "args.h"
+#include "commands.h"
+#include "json_writer.h"
+
+namespace presisi::cli {
+
+namespace {
+
+const OptionSpec kInspectOptions[] = {{"formats", true}, {"json", false}, {"help", false}};
+
+const char* kInspectHelp =
+    "usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--json]\n\n"
+    "Shows, per format, the value stored for each VALUE (rounded to nearest, ties to even), its\n"
+    "bits (hex and sign/exponent/mantissa), its class, the rounding error and the neighbouring\n"
+    "representable values. Negative values are values: presisi inspect -0.1 -0 1e-8 65520\n";
+
+std::string shortest(double v) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    char buf[64];
+    // Stored values are float32 values: their shortest float32 spelling is the honest one.
+    const float f = static_cast<float>(v);
+    if (static_cast<double>(f) == v) {
+        auto r = std::to_chars(buf, buf + sizeof buf, f);
+        return std::string(buf, r.ptr);
+    }
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+std::string hexBits(Format f, std::uint32_t bits) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, traits(f).bits == 32 ? "0x%08x" : "0x%04x", bits);
+    return buf;
+}
+
+std::string bitField(std::uint32_t bits, int from, int count) {
+    std::string s;
+    for (int i = count - 1; i >= 0; --i) s += ((bits >> (from + i)) & 1u) ? '1' : '0';
+    return s;
+}
+
+struct Inspection {
+    Format format;
+    float stored;
+    std::uint32_t bits;
+    ValueClass cls;
+    double absError, relError;
+    float nextDown, nextUp;
+};
+
+Inspection inspect(Format f, double input) {
+    Inspection r;
+    r.format = f;
+    r.stored = roundFromDouble(f, input);
+    r.bits = bitsOf(f, r.stored);
+    r.cls = classify(f, r.stored);
+    if (std::isnan(input) || std::isnan(r.stored)) {
+        r.absError = r.relError = std::nan("");
+    } else if (std::isinf(input) && std::isinf(r.stored)) {
+        r.absError = r.relError = 0;  // inf stored as inf: nothing lost
+    } else {
+        r.absError = std::fabs(static_cast<double>(r.stored) - input);
+        r.relError = input != 0 ? r.absError / std::fabs(input) : 0.0;
+    }
+    r.nextDown = nextDown(f, r.stored);
+    r.nextUp = nextUp(f, r.stored);
+    return r;
+}
+
+}  // namespace
+
+int cmdInspect(CommandArgs args, std::ostream& out, std::ostream&) {
+    const ParsedArgs a = parseArgs(args, kInspectOptions);
+    if (a.has("help")) {
+        out << kInspectHelp;
+        return 0;
+    }
+    std::vector<Format> formats;
+    for (const std::string& name : a.list("formats", "f32,bf16,f16")) {
+        const auto f = parseFormat(name);
+        if (!f) throw UsageError("--formats: unknown format '" + name + "' (known: f32, bf16, f16)");
+        formats.push_back(*f);
+    }
+    if (a.positionals().empty()) throw UsageError("give at least one VALUE to inspect");
+    std::vector<double> values;
+    for (const std::string& p : a.positionals()) {
+        const auto v = parseReal(p);
+        if (!v) throw UsageError("not a number: '" + p + "'");
+        values.push_back(*v);
+    }
+
+    if (a.has("json")) {
+        JsonWriter j(out);
+        j.beginObject().key("values").beginArray();
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            j.beginObject().field("input", a.positionals()[i]).key("formats").beginArray();
+            for (Format f : formats) {
+                const Inspection r = inspect(f, values[i]);
+                const FormatTraits& t = traits(f);
+                j.beginObject();
+                j.field("format", t.name).field("value", r.stored).field("bits", hexBits(f, r.bits));
+                j.field("sign", bitField(r.bits, t.bits - 1, 1));
+                j.field("exponent", bitField(r.bits, t.mantissaBits, t.exponentBits));
+                j.field("mantissa", bitField(r.bits, 0, t.mantissaBits));
+                j.field("class", className(r.cls));
+                j.field("abs_error", r.absError).field("rel_error", r.relError);
+                j.field("next_down", r.nextDown).field("next_up", r.nextUp);
+                j.endObject();
+            }
+            j.endArray().endObject();
+        }
+        j.endArray().endObject();
+        out << '\n';
+        return 0;
+    }
+
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i) out << '\n';
+        out << a.positionals()[i] << '\n';
+        for (Format f : formats) {
+            const Inspection r = inspect(f, values[i]);
+            const FormatTraits& t = traits(f);
+            char line[512];
+            std::snprintf(line, sizeof line, "  %-5s %-16s %-10s %s %s %s  %-9s", std::string(t.name).c_str(),
+                          shortest(r.stored).c_str(), hexBits(f, r.bits).c_str(),
+                          bitField(r.bits, t.bits - 1, 1).c_str(),
+                          bitField(r.bits, t.mantissaBits, t.exponentBits).c_str(),
+                          bitField(r.bits, 0, t.mantissaBits).c_str(), std::string(className(r.cls)).c_str());
+            out << line;
+            char err[160];
+            std::snprintf(err, sizeof err, "  error %.3g (rel %.3g)", r.absError, r.relError);
+            out << err << "  neighbours " << shortest(r.nextDown) << " .. " << shortest(r.nextUp) << '\n';
+        }
+    }
+    return 0;
+}
+
+}  // namespace presisi::cli

@@ -1,0 +1,186 @@
+// `presisi linear`: the tutorial's nn.Linear(256, 256) example in several lanes, as text or JSON.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+#include "../../engine/linear_lab.h"
+#include "args.h"
+#include "commands.h"
+#include "json_writer.h"
+
+namespace presisi::cli {
+
+namespace {
+
+const OptionSpec kLinearOptions[] = {
+    {"in", true}, {"out", true}, {"batch", true}, {"seed", true}, {"formats", true},
+    {"device", true}, {"json", false}, {"acc16", false}, {"ftz", false}, {"help", false},
+};
+
+constexpr std::int64_t kMaxElements = std::int64_t{1} << 27;  // 512 MiB of float32 per tensor
+
+const char* kLinearHelp =
+    "usage: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16]\n"
+    "                      [--device cpu|gpu|all] [--acc16] [--ftz] [--json]\n\n"
+    "Runs torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) and the layer's output\n"
+    "in each format: the low formats round x, W and b, accumulate in float32 and round the output\n"
+    "(autocast). Defaults are the tutorial's: 256, 256, 64, seed 0.\n"
+    "  --acc16  accumulate in the storage format instead (a demonstration of why nobody does)\n"
+    "  --ftz    flush subnormal results to zero\n"
+    "  tf32     (GPU lanes only) f32 products on tensor cores with inputs rounded to TF32\n";
+
+std::string fixed(double v, int places) {
+    if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(places) << v;
+    return s.str();
+}
+
+std::string scientific(double v) {
+    if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+}  // namespace
+
+std::string pythonRound(double v, int places) {
+    if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+    std::string s = fixed(v, places);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s += '0';
+    }
+    if (s == "-0.0") s = "0.0";
+    return s;
+}
+
+int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
+    const ParsedArgs a = parseArgs(args, kLinearOptions);
+    if (a.has("help")) {
+        out << kLinearHelp;
+        return 0;
+    }
+    if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+
+    LinearConfig config;
+    config.in = a.integer("in", 256, 1, 65536);
+    config.out = a.integer("out", 256, 1, 65536);
+    config.batch = a.integer("batch", 64, 1, 1 << 20);
+    config.seed = a.seed("seed", 0);
+    if (config.in * config.out > kMaxElements || config.batch * config.in > kMaxElements ||
+        config.batch * config.out > kMaxElements)
+        throw UsageError("--in/--out/--batch: a tensor of more than 2^27 elements is too large for the lab");
+
+    // tf32 is not a storage format but a GPU math mode of f32 products: an f32 lane with tf32 set.
+    struct FormatChoice {
+        Format format;
+        bool tf32;
+    };
+    std::vector<FormatChoice> formats;
+    for (const std::string& f : a.list("formats", "f32,bf16,f16")) {
+        if (f == "tf32") {
+            formats.push_back({Format::F32, true});
+            continue;
+        }
+        const auto fmt = parseFormat(f);
+        if (!fmt) throw UsageError("--formats: unknown format '" + f + "' (known: f32, tf32, bf16, f16)");
+        formats.push_back({*fmt, false});
+    }
+    const std::string device = a.text("device", "cpu");
+    std::vector<Device> devices;
+    if (device == "cpu") devices = {Device::Cpu};
+    else if (device == "gpu" || device == "cuda") devices = {Device::Gpu};
+    else if (device == "all") devices = {Device::Cpu, Device::Gpu};
+    else throw UsageError("--device: expected cpu, gpu or all, got '" + device + "'");
+    if (device == "cpu" && std::any_of(formats.begin(), formats.end(), [](const FormatChoice& f) { return f.tf32; }))
+        throw UsageError("--formats: tf32 runs on GPU lanes only (use --device gpu or all)");
+    if (device != "all" && devices.front() == Device::Gpu && !cudaStatus().available) {
+        err << "presisi linear: --device gpu: " << cudaStatus().reason << '\n';
+        return 1;
+    }
+
+    std::vector<LinearLane> lanes;
+    for (Device d : devices) {
+        for (const FormatChoice& f : formats) {
+            if (f.tf32 && d != Device::Gpu) continue;
+            LinearLane lane;
+            lane.device = d;
+            lane.format = f.format;
+            lane.tf32 = f.tf32;
+            if (f.format != Format::F32 && a.has("acc16")) lane.accumulation = Accumulation::Storage;
+            if (a.has("ftz")) lane.subnormals = Subnormals::Flush;
+            lanes.push_back(lane);
+        }
+    }
+
+    const LinearResult result = runLinear(config, lanes);
+
+    if (a.has("json")) {
+        JsonWriter j(out);
+        j.beginObject();
+        j.field("in", static_cast<std::int64_t>(config.in)).field("out", static_cast<std::int64_t>(config.out));
+        j.field("batch", static_cast<std::int64_t>(config.batch));
+        j.key("seed").value(static_cast<double>(config.seed));
+        j.key("samples").beginObject();
+        auto samples = [&](const char* name, const float* data, Index n) {
+            j.key(name).beginArray();
+            for (Index i = 0; i < std::min<Index>(4, n); ++i) j.value(data[i]);
+            j.endArray();
+        };
+        samples("x", result.inputs.x.data(), result.inputs.x.size());
+        samples("weight", result.inputs.weight.data(), result.inputs.weight.size());
+        samples("bias", result.inputs.bias.data(), result.inputs.bias.size());
+        j.endObject();
+        j.key("lanes").beginArray();
+        for (const auto& l : result.lanes) {
+            const ErrorMetrics& m = l.metrics;
+            j.beginObject();
+            j.field("lane", l.lane.label());
+            j.field("device", deviceName(l.lane.device));
+            j.field("format", l.lane.tf32 ? "tf32" : traits(l.lane.format).name);
+            j.field("output_dtype", traits(l.lane.format).dtypeName);
+            j.field("accumulation", l.lane.accumulation == Accumulation::F32 ? "f32" : "storage");
+            j.field("flush_subnormals", l.lane.subnormals == Subnormals::Flush);
+            j.field("mean_abs_error", m.meanAbsError).field("max_abs_error", m.maxAbsError);
+            j.field("rel_l2_error", m.relL2Error).field("correlation", m.correlation);
+            j.field("zeros", m.zeros).field("subnormals", m.subnormals);
+            j.field("infs", m.infs).field("nans", m.nans);
+            j.field("seconds", l.seconds);
+            j.endObject();
+        }
+        j.endArray();
+        j.key("notes").beginArray();
+        for (const auto& n : result.notes) j.value(n);
+        j.endArray();
+        j.endObject();
+        out << '\n';
+        return 0;
+    }
+
+    out << "nn.Linear(" << config.in << ", " << config.out << ") on x = randn(" << config.batch << ", "
+        << config.in << "), seed " << config.seed << '\n';
+    for (const auto& l : result.lanes) {
+        const ErrorMetrics& m = l.metrics;
+        out << '\n' << l.lane.label() << '\n';
+        out << "  output dtype            : " << traits(l.lane.format).dtypeName << '\n';
+        if (l.lane.format == Format::F32 && !l.lane.tf32 && l.lane.accumulation == Accumulation::F32 &&
+            l.lane.subnormals == Subnormals::Keep) {
+            out << "  (the reference the other lanes on " << deviceName(l.lane.device) << " are compared with)\n";
+        } else {
+            out << "  mean absolute difference: " << pythonRound(m.meanAbsError, 6) << '\n';
+            out << "  correlation             : " << pythonRound(m.correlation, 4) << '\n';
+            out << "  max absolute difference : " << scientific(m.maxAbsError) << '\n';
+            out << "  relative L2 error       : " << scientific(m.relL2Error) << '\n';
+        }
+        out << "  zeros / subnormals / inf / NaN: " << m.zeros << " / " << m.subnormals << " / " << m.infs
+            << " / " << m.nans << " of " << m.count << '\n';
+    }
+    for (const auto& n : result.notes) out << '\n' << n << '\n';
+    return 0;
+}
+
+}  // namespace presisi::cli

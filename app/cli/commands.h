@@ -1,0 +1,20 @@
+// One function per CLI command; each parses its own options and throws UsageError on a bad one.
+#pragma once
+
+#include <ostream>
+#include <span>
+#include <string>
+
+namespace presisi::cli {
+
+using CommandArgs = std::span<const std::string>;  // the arguments after the command's name
+
+int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err);
+int cmdInspect(CommandArgs args, std::ostream& out, std::ostream& err);
+int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err);
+
+// Formats a number as Python's print(round(v, places)) does for the tutorial's values:
+// round to `places` decimals, then drop trailing zeros but keep one ("1.0", "0.001253").
+std::string pythonRound(double v, int places);
+
+}  // namespace presisi::cli

@@ -1,0 +1,45 @@
+// A small streaming JSON writer for the CLI's --json contracts: numbers with 17 significant digits,
+// non-finite numbers as the strings "inf", "-inf", "nan".
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace presisi::cli {
+
+class JsonWriter {
+public:
+    explicit JsonWriter(std::ostream& out) : m_out(out) {}
+
+    JsonWriter& beginObject();
+    JsonWriter& endObject();
+    JsonWriter& beginArray();
+    JsonWriter& endArray();
+    JsonWriter& key(std::string_view k);  // next value belongs to this key
+
+    JsonWriter& value(double v);
+    JsonWriter& value(float v) { return value(static_cast<double>(v)); }
+    JsonWriter& value(std::int64_t v);
+    JsonWriter& value(int v) { return value(static_cast<std::int64_t>(v)); }
+    JsonWriter& value(bool v);
+    JsonWriter& value(std::string_view s);
+    JsonWriter& value(const char* s) { return value(std::string_view(s)); }
+    JsonWriter& null();
+
+    template <typename T>
+    JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
+
+    static std::string number(double v);   // 17 significant digits, or "inf"/"-inf"/"nan" quoted
+    static std::string quoted(std::string_view s);
+
+private:
+    void separator();
+    std::ostream& m_out;
+    std::vector<bool> m_first;  // per open container: no element written yet
+    bool m_afterKey = false;
+};
+
+}  // namespace presisi::cli

@@ -1,0 +1,14 @@
+// Entry point of presisi: a CLI command runs headless; anything else opens the window.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "gui.h"
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && presisi::cli::isCommand(args.front()))
+        return presisi::cli::run(args, std::cout, std::cerr);
+    return presisi::runGui(argc, argv);
+}

@@ -1,0 +1,85 @@
+// Benchmarks of the engine with same-run baselines. No Qt here.
+#include "benchmarks.h"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <cstring>
+#include <random>
+
+namespace presisi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+std::vector<RoundingBenchRow> benchRounding(std::size_t elements, int repeats) {
+    std::vector<float> in(elements), out(elements);
+    std::mt19937 rng(1);
+    std::normal_distribution<float> dist(0.0f, 100.0f);
+    for (float& v : in) v = dist(rng);
+    std::memcpy(out.data(), in.data(), elements * sizeof(float));  // fault the pages in
+
+    struct Candidate {
+        std::string kernel, format;
+        std::function<void()> run;
+        double best = 1e300;
+    };
+    std::vector<Candidate> cands;
+    cands.push_back({"memcpy", "-", [&] { std::memcpy(out.data(), in.data(), elements * sizeof(float)); }});
+    for (RoundingKernel k : {RoundingKernel::Avx512, RoundingKernel::Avx2, RoundingKernel::Portable}) {
+        if (!kernelSupported(k)) continue;
+        for (Format f : {Format::BF16, Format::F16})
+            cands.push_back({std::string(kernelName(k)), std::string(traits(f).name),
+                             [&, k, f] { roundSpanWith(k, f, in, out, Subnormals::Keep); }});
+    }
+    for (int r = 0; r < repeats; ++r) {
+        for (auto& c : cands) {
+            const auto t0 = Clock::now();
+            c.run();
+            const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+            c.best = std::min(c.best, s);
+        }
+    }
+    const double bytes = 2.0 * static_cast<double>(elements) * sizeof(float);
+    const double memcpyRate = bytes / cands.front().best;
+    std::vector<RoundingBenchRow> rows;
+    for (const auto& c : cands) {
+        const double rate = bytes / c.best;
+        rows.push_back({c.kernel, c.format, rate / 1e9, rate / memcpyRate});
+    }
+    return rows;
+}
+
+std::vector<LinearBenchRow> benchLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes,
+                                        int repeats) {
+    const LinearInputs in = makeLinearInputs(config);
+    std::vector<std::vector<double>> times(lanes.size());
+    for (int r = 0; r < repeats; ++r) {
+        for (std::size_t i = 0; i < lanes.size(); ++i) {
+            const auto t0 = Clock::now();
+            const Matrix y = linearForwardCpu(lanes[i], in.x, in.weight, in.bias);
+            times[i].push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+            if (y.size() == 0) return {};  // keeps the product from being optimised away
+        }
+    }
+    const double flops = 2.0 * static_cast<double>(config.batch) * config.in * config.out;
+    std::vector<LinearBenchRow> rows;
+    double f32Seconds = 0;
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        const double s = median(times[i]);
+        if (lanes[i].format == Format::F32 && f32Seconds == 0) f32Seconds = s;
+        rows.push_back({lanes[i].label(), s, flops / s / 1e9, 0});
+    }
+    for (auto& row : rows) row.ratioToF32 = f32Seconds > 0 ? row.seconds / f32Seconds : 0;
+    return rows;
+}
+
+}  // namespace presisi

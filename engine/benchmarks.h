@@ -1,0 +1,36 @@
+// Benchmarks of the engine (rounding throughput, linear lanes), with their baselines measured in the
+// same run, so ratios stay meaningful on a shared, noisy machine. No Qt here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "format.h"
+#include "linear_lab.h"
+
+namespace presisi {
+
+struct RoundingBenchRow {
+    std::string kernel;      // "memcpy" (the baseline), "avx2-f16c", "portable", …
+    std::string format;      // "bf16", "f16", or "-" for memcpy
+    double gigabytesPerSecond = 0;  // bytes read + written per second, best of the repeats
+    double ratioToMemcpy = 0;
+};
+
+// Rounds `elements` float32 values (default 16 Mi = 64 MiB, beyond any cache) with every kernel the
+// CPU supports, for bf16 and f16, and copies the same buffer with memcpy. Repeats interleave so
+// that drift on a shared machine hits baseline and candidate alike.
+std::vector<RoundingBenchRow> benchRounding(std::size_t elements = std::size_t{1} << 24, int repeats = 7);
+
+struct LinearBenchRow {
+    std::string lane;
+    double seconds = 0;       // median forward time
+    double gflops = 0;        // 2 * batch * in * out / seconds
+    double ratioToF32 = 0;    // seconds / f32 lane's seconds (goal <= 1.15)
+};
+
+// The linear lanes at (batch, in, out), one thread, medians of interleaved repeats.
+std::vector<LinearBenchRow> benchLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes,
+                                        int repeats = 5);
+
+}  // namespace presisi

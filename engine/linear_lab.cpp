@@ -1,0 +1,127 @@
+// The linear-layer lab on the CPU: inputs as PyTorch makes them, each lane's forward pass, metrics. No Qt here.
+#include "linear_lab.h"
+
+#include <chrono>
+#include <span>
+
+#include "error.h"
+#ifdef PRESISI_HAVE_CUDA
+#include "cuda/cuda_linear.h"
+#endif
+
+namespace presisi {
+
+namespace {
+
+std::span<float> spanOf(Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
+std::span<const float> spanOf(const Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
+
+Matrix rounded(const Matrix& m, Format format, Subnormals sub) {
+    Matrix r(m.rows(), m.cols());
+    roundSpan(format, spanOf(m), spanOf(r), sub);
+    return r;
+}
+
+// Accumulation in the storage format: every product and every partial sum is rounded, in the
+// order k = 0 .. in-1, then the bias is added and rounded.
+Matrix linearStorageAccumulation(Format format, Subnormals sub, const Matrix& x, const Matrix& w,
+                                 const Vector& b) {
+    Matrix y(x.rows(), w.rows());
+    for (Index r = 0; r < x.rows(); ++r) {
+        for (Index o = 0; o < w.rows(); ++o) {
+            float acc = 0.0f;
+            for (Index k = 0; k < x.cols(); ++k)
+                acc = roundTo(format, acc + roundTo(format, x(r, k) * w(o, k), sub), sub);
+            y(r, o) = roundTo(format, acc + b(o), sub);
+        }
+    }
+    return y;
+}
+
+}  // namespace
+
+std::string LinearLane::label() const {
+    std::string s(deviceName(device));
+    s += ':';
+    s += tf32 ? std::string_view("tf32") : traits(format).name;
+    if (accumulation == Accumulation::Storage) s += "+acc16";
+    if (subnormals == Subnormals::Flush) s += "+ftz";
+    return s;
+}
+
+LinearInputs makeLinearInputs(const LinearConfig& c) {
+    if (c.in < 1 || c.out < 1 || c.batch < 1)
+        throw Error("linear: sizes must be positive (in " + std::to_string(c.in) + ", out " +
+                    std::to_string(c.out) + ", batch " + std::to_string(c.batch) + ")");
+    TorchGenerator gen(c.seed);
+    LinearParams p = linearInit(gen, c.in, c.out);
+    Matrix x = randn(gen, c.batch, c.in);
+    return {std::move(x), std::move(p.weight), std::move(p.bias)};
+}
+
+Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias) {
+    if (lane.format == Format::F32 && lane.subnormals == Subnormals::Keep) {
+        Matrix y = x * weight.transpose();
+        y.rowwise() += bias.transpose();
+        return y;
+    }
+    const Matrix xr = rounded(x, lane.format, lane.subnormals);
+    const Matrix wr = rounded(weight, lane.format, lane.subnormals);
+    Vector br(bias.size());
+    roundSpan(lane.format, {bias.data(), static_cast<std::size_t>(bias.size())},
+              {br.data(), static_cast<std::size_t>(br.size())}, lane.subnormals);
+    if (lane.accumulation == Accumulation::Storage)
+        return linearStorageAccumulation(lane.format, lane.subnormals, xr, wr, br);
+    Matrix y = xr * wr.transpose();  // float32 accumulation of exact products
+    y.rowwise() += br.transpose();
+    roundSpan(lane.format, spanOf(y), spanOf(y), lane.subnormals);
+    return y;
+}
+
+LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes) {
+    LinearResult result;
+    result.config = config;
+    result.inputs = makeLinearInputs(config);
+    const LinearInputs& in = result.inputs;
+
+    bool gpuNoted = false;
+    Matrix refCpu, refGpu;
+    auto reference = [&](Device device) -> const Matrix& {
+        Matrix& ref = device == Device::Gpu ? refGpu : refCpu;
+        if (ref.size() == 0) {
+            LinearLane f32Lane{device, Format::F32, Accumulation::F32, Subnormals::Keep};
+#ifdef PRESISI_HAVE_CUDA
+            if (device == Device::Gpu) ref = linearForwardCuda(f32Lane, in.x, in.weight, in.bias);
+            else
+#endif
+                ref = linearForwardCpu(f32Lane, in.x, in.weight, in.bias);
+        }
+        return ref;
+    };
+
+    for (const LinearLane& lane : lanes) {
+        if (lane.tf32 && (lane.device != Device::Gpu || lane.format != Format::F32)) {
+            result.notes.push_back(lane.label() + " left out: TF32 is a GPU tensor-core mode of f32 products");
+            continue;
+        }
+        if (lane.device == Device::Gpu && !cudaStatus().available) {
+            if (!gpuNoted) result.notes.push_back("GPU lanes absent: " + cudaStatus().reason);
+            gpuNoted = true;
+            continue;
+        }
+        LinearLaneResult r;
+        r.lane = lane;
+        const auto t0 = std::chrono::steady_clock::now();
+#ifdef PRESISI_HAVE_CUDA
+        if (lane.device == Device::Gpu) r.output = linearForwardCuda(lane, in.x, in.weight, in.bias);
+        else
+#endif
+            r.output = linearForwardCpu(lane, in.x, in.weight, in.bias);
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        r.metrics = compareToReference(lane.format, spanOf(r.output), spanOf(reference(lane.device)));
+        result.lanes.push_back(std::move(r));
+    }
+    return result;
+}
+
+}  // namespace presisi

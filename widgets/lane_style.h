@@ -1,0 +1,23 @@
+// One colour and dash style per lane, the same in every chart, tile and export (colour-blind safe).
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+#include "engine/device.h"
+#include "engine/format.h"
+
+namespace presisi {
+
+struct LaneStyle {
+    QColor color;
+    bool dashed = false;  // GPU lanes: same hue, dashed
+};
+
+// f32 neutral dark grey, bf16 blue, f16 orange, f16+scaler green, tf32 purple (Okabe-Ito hues,
+// distinguishable under deuteranopia; legends always name the lane, never colour alone).
+LaneStyle laneStyle(Device device, Format format, bool scaler = false, bool tf32 = false);
+// Parses a lane label such as "cpu:f16+scaler" or "gpu:bf16" into its style.
+LaneStyle laneStyle(const QString& label);
+
+}  // namespace presisi
