@@ -17,6 +17,7 @@
 namespace presisi {
 
 class LaneBackend;
+struct LaneScaler;
 
 using RunCallback = std::function<void(const RunEvent&)>;
 
@@ -67,10 +68,12 @@ public:
     Matrix predict(int lane, const Matrix& x) const;
 
     std::vector<LayerWeights> weights(int lane) const;
+    // The lane's float32 master gradients of the last step (after unscaling).
+    std::vector<LayerWeights> gradients(int lane) const;
 
 private:
-    void build();
     void nextBatch();
+    void shuffleOrder();
     void stepAccumulation(std::vector<StepRecord>& out);
 
     Scenario m_scenario;
@@ -82,9 +85,12 @@ private:
     Matrix m_batchX;
     std::vector<int> m_batchLabels;
     Matrix m_batchTargets;
-    std::vector<Index> m_order;
+    std::vector<Index> m_order;  // dataset rows in the current epoch's order
     Index m_cursor = 0;
     std::uint64_t m_epoch = 0;
+    std::uint64_t m_shuffleState = 0;
+    bool m_batchFilled = false;
+    std::vector<LaneScaler> m_scalers;
     // Accumulation workload.
     std::vector<float> m_values;
     std::vector<float> m_sums;

@@ -35,6 +35,8 @@ struct DataSpec {
     int samples = 512;       // training samples (built-in sets)
     int evalSamples = 256;   // evaluation samples, drawn after the training set (built-in sets)
     double noise = 0.1;      // built-in sets: standard deviation of the added noise (units of the data)
+    double inputScale = 1.0;   // built-in sets: inputs multiplied by this (magnitudes beyond f16's range)
+    double targetScale = 1.0;  // built-in regression sets: targets multiplied by this
     std::optional<std::uint64_t> seed;  // data stream seed; default: the scenario's seed
     std::string xPath, yPath;           // Npy: training data
     std::string evalXPath, evalYPath;   // Npy: optional evaluation data (default: evaluate on training data)
@@ -65,6 +67,9 @@ std::string_view opKindName(OpKind op);  // "linear", "activation", "softmax", "
 std::optional<OpKind> parseOpKind(std::string_view name);
 
 // Low: the lane's format. F32: float32. AsInput: whatever format arrives (no cast).
+// cross_entropy is log_softmax (the Softmax entry) then nll (the Loss entry). As in PyTorch, a loss
+// forced to f32 casts its input first, so the whole loss (log_softmax included) runs in f32; with the
+// loss low or as-input, log_softmax follows the Softmax entry.
 // Reduction (the batch mean inside the loss): Low rounds every partial sum (the accumulation hazard);
 // F32 and AsInput accumulate in float32 and round the result to the op's format.
 enum class OpPolicy { Low, F32, AsInput };
@@ -86,6 +91,16 @@ struct AutocastPolicy {
     static AutocastPolicy cuda();
     bool operator==(const AutocastPolicy&) const = default;
 };
+
+// How the backward pass's low-format matrix products accumulate. F32: float32 accumulation and one
+// rounding (cuBLAS, and oneDNN on CPUs with AVX-512). Storage: each product rounded to the format and
+// added, in order, into an accumulator held in the format. That is what PyTorch 1.13's CPU reference GEMM
+// (ATen cpublas gemm_notrans_/gemm_transb_) does for bf16 grad_input (dz W) and grad_weight (dz^T x) when
+// oneDNN's bf16 path is not taken (no AVX-512, or m*n*k below 16^3); its forward x W^T form takes the
+// dot-product path with float32 accumulation either way. Checked against torch 1.13.1 on such a CPU.
+enum class BackwardAccumulation { F32, Storage };
+std::string_view backwardAccumulationName(BackwardAccumulation a);  // "f32", "storage"
+std::optional<BackwardAccumulation> parseBackwardAccumulation(std::string_view name);
 
 enum class PolicyBase { DeviceDefault, Cpu, Cuda };  // DeviceDefault: cpu() on CPU lanes, cuda() on GPU lanes
 
@@ -120,6 +135,7 @@ struct Scenario {
     ScalerSettings scaler;   // for lanes with +scaler
     PolicyBase policyBase = PolicyBase::DeviceDefault;
     std::vector<std::pair<OpKind, OpPolicy>> opOverrides;  // --op softmax=low, applied to every lane
+    BackwardAccumulation backwardAccumulation = BackwardAccumulation::F32;
     int histogramInterval = 50;  // a gradient histogram every K steps (0 = never); needs statistics
     bool statistics = true;      // underflow/subnormal/overflow counts, grad norm, histograms (shadow f32 backward)
     int accumulationValues = 10000;  // Workload::Accumulation

@@ -1,0 +1,228 @@
+// Built-in Playground-style datasets from a PyTorch-compatible stream, and .npy data with strict checks. No Qt here.
+#include "dataset.h"
+
+#include <cmath>
+#include <numbers>
+#include <span>
+
+#include "../error.h"
+#include "../torch_rng.h"
+#include "npy.h"
+
+namespace presisi {
+
+namespace {
+
+std::vector<float> draws(TorchGenerator& gen, std::size_t n, bool normalDist) {
+    std::vector<float> v(n);
+    if (n == 0) return v;
+    if (normalDist) normal(gen, v);
+    else rand(gen, v);
+    return v;
+}
+
+// One set of n samples. Every set draws, in order: u (n uniforms), a (n uniforms), e (2n normals).
+Dataset makeBuiltin(DatasetKind kind, int n, int classes, double noise, TorchGenerator& gen) {
+    const std::size_t un = static_cast<std::size_t>(n);
+    const auto u = draws(gen, un, false);
+    const auto a = draws(gen, un, false);
+    const auto e = draws(gen, 2 * un, true);
+    const float nz = static_cast<float>(noise);
+    const float pi = std::numbers::pi_v<float>;
+    Dataset d;
+    const bool cls = isClassification(kind);
+    const int in = kind == DatasetKind::Sine ? 1 : 2;
+    d.x.resize(n, in);
+    if (cls) {
+        d.labels.resize(un);
+        d.classes = classes;
+    } else {
+        d.targets.resize(n, 1);
+    }
+    for (int i = 0; i < n; ++i) {
+        const float ui = u[i], ai = a[i], e0 = e[2 * i], e1 = e[2 * i + 1];
+        float x0 = 0, x1 = 0;
+        int c = classes > 0 ? i % classes : 0;
+        switch (kind) {
+        case DatasetKind::Spiral: {
+            // Each class an arm of 1.25 turns from the centre outwards.
+            const float r = 0.05f + 0.95f * ui;
+            const float t = 2 * pi * static_cast<float>(c) / static_cast<float>(classes) + 2.5f * pi * ui;
+            x0 = r * std::sin(t) + nz * e0;
+            x1 = r * std::cos(t) + nz * e1;
+            break;
+        }
+        case DatasetKind::Circles: {
+            const float r = c == 0 ? 0.5f * ui : 0.7f + 0.3f * ui;
+            const float t = 2 * pi * ai;
+            x0 = r * std::cos(t) + nz * e0;
+            x1 = r * std::sin(t) + nz * e1;
+            break;
+        }
+        case DatasetKind::Xor: {
+            float p = 2 * ui - 1, q = 2 * ai - 1;
+            p += p >= 0 ? 0.05f : -0.05f;  // a small gap around the axes
+            q += q >= 0 ? 0.05f : -0.05f;
+            c = (p > 0) == (q > 0) ? 0 : 1;
+            x0 = p + nz * e0;
+            x1 = q + nz * e1;
+            break;
+        }
+        case DatasetKind::Gaussians: {
+            const float t = 2 * pi * static_cast<float>(c) / static_cast<float>(classes);
+            const float s = 0.25f + nz;
+            x0 = std::cos(t) + s * e0;
+            x1 = std::sin(t) + s * e1;
+            break;
+        }
+        case DatasetKind::Moons: {
+            const float t = pi * ui;
+            if (c == 0) {
+                x0 = std::cos(t) - 0.5f;
+                x1 = std::sin(t) - 0.25f;
+            } else {
+                x0 = 0.5f - std::cos(t);
+                x1 = 0.25f - std::sin(t);
+            }
+            x0 += nz * e0;
+            x1 += nz * e1;
+            break;
+        }
+        case DatasetKind::Sine: {
+            x0 = 6 * ui - 3;
+            d.targets(i, 0) = std::sin(x0) + nz * e0;
+            break;
+        }
+        case DatasetKind::Plane: {
+            x0 = 2 * ui - 1;
+            x1 = 2 * ai - 1;
+            d.targets(i, 0) = 0.5f * x0 - 0.3f * x1 + nz * e0;
+            break;
+        }
+        default:
+            break;
+        }
+        d.x(i, 0) = x0;
+        if (in > 1) d.x(i, 1) = x1;
+        if (cls) d.labels[un > 0 ? static_cast<std::size_t>(i) : 0] = c;
+    }
+    return d;
+}
+
+// Teacher-student regression: a random teacher MLP of the model's sizes (tanh hidden units, weights
+// from nn.Linear's initialisation on the data stream, drawn once) labels standard normal inputs.
+Dataset makeTeacher(const std::vector<LinearParams>& teacher, int n, double noise, TorchGenerator& gen) {
+    Dataset d;
+    const Index in = teacher.front().weight.cols();
+    d.x = n > 0 ? randn(gen, n, in) : Matrix(0, in);
+    Matrix h = d.x;
+    for (std::size_t l = 0; l < teacher.size(); ++l) {
+        Matrix z = h * teacher[l].weight.transpose();
+        z.rowwise() += teacher[l].bias.transpose();
+        if (l + 1 < teacher.size()) z = z.array().tanh().matrix();
+        h = std::move(z);
+    }
+    if (noise > 0 && n > 0) {
+        const Matrix e = randn(gen, n, h.cols());
+        h += static_cast<float>(noise) * e;
+    }
+    d.targets = std::move(h);
+    return d;
+}
+
+std::string shapeOf(const NpyArray& a) {
+    std::string s = "(";
+    for (std::size_t i = 0; i < a.shape.size(); ++i) s += (i ? ", " : "") + std::to_string(a.shape[i]);
+    return s + (a.shape.size() == 1 ? ",)" : ")");
+}
+
+std::string dtypeOf(const NpyArray& a) {
+    switch (a.dtype) {
+    case NpyArray::DType::F32: return "float32";
+    case NpyArray::DType::F64: return "float64";
+    case NpyArray::DType::I32: return "int32";
+    case NpyArray::DType::I64: return "int64";
+    case NpyArray::DType::U8: return "uint8";
+    }
+    return "?";
+}
+
+Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::vector<int>& sizes, LossKind loss) {
+    const NpyArray xa = readNpy(xPath);
+    const NpyArray ya = readNpy(yPath);
+    const int in = sizes.front(), out = sizes.back();
+    if (xa.dtype != NpyArray::DType::F32)
+        throw Error(xPath + ": X must be float32, got " + dtypeOf(xa));
+    if (!(xa.shape.size() == 2 || (xa.shape.size() == 1 && in == 1)))
+        throw Error(xPath + ": X must have shape (N, " + std::to_string(in) + "), got " + shapeOf(xa));
+    const std::int64_t n = xa.shape[0];
+    const std::int64_t cols = xa.shape.size() == 2 ? xa.shape[1] : 1;
+    if (cols != in)
+        throw Error(xPath + ": X has " + std::to_string(cols) + " columns, the model's input width is " + std::to_string(in));
+    if (n < 1) throw Error(xPath + ": X has no rows");
+    Dataset d;
+    d.x.resize(n, in);
+    for (std::int64_t i = 0; i < n * in; ++i) {
+        const double v = xa.values[static_cast<std::size_t>(i)];
+        if (!std::isfinite(v))
+            throw Error(xPath + ": non-finite value " + (std::isnan(v) ? std::string("nan") : v > 0 ? "inf" : "-inf") +
+                        " at row " + std::to_string(i / in) + ", column " + std::to_string(i % in));
+        d.x.data()[i] = static_cast<float>(v);
+    }
+    if (ya.shape.empty() || ya.shape[0] != n)
+        throw Error(yPath + ": targets have shape " + shapeOf(ya) + " but X has " + std::to_string(n) + " rows");
+    if (!ya.isFloat()) {
+        if (loss != LossKind::CrossEntropy)
+            throw Error(yPath + ": integer targets are class labels; they need --loss cross_entropy");
+        if (ya.shape.size() != 1) throw Error(yPath + ": class labels must have shape (N,), got " + shapeOf(ya));
+        d.labels.resize(static_cast<std::size_t>(n));
+        d.classes = out;
+        for (std::int64_t i = 0; i < n; ++i) {
+            const double v = ya.values[static_cast<std::size_t>(i)];
+            if (v < 0 || v >= out)
+                throw Error(yPath + ": label " + std::to_string(static_cast<std::int64_t>(v)) + " at row " + std::to_string(i) +
+                            " is outside 0.." + std::to_string(out - 1) + " (the model has " + std::to_string(out) + " outputs)");
+            d.labels[static_cast<std::size_t>(i)] = static_cast<int>(v);
+        }
+        return d;
+    }
+    if (ya.dtype != NpyArray::DType::F32) throw Error(yPath + ": float targets must be float32, got " + dtypeOf(ya));
+    if (loss != LossKind::Mse) throw Error(yPath + ": float targets are regression targets; they need --loss mse");
+    const std::int64_t tcols = ya.shape.size() == 2 ? ya.shape[1] : 1;
+    if (ya.shape.size() > 2 || tcols != out)
+        throw Error(yPath + ": targets must have shape (" + std::to_string(n) + ", " + std::to_string(out) + "), got " + shapeOf(ya));
+    d.targets.resize(n, out);
+    for (std::int64_t i = 0; i < n * out; ++i) {
+        const double v = ya.values[static_cast<std::size_t>(i)];
+        if (!std::isfinite(v))
+            throw Error(yPath + ": non-finite value " + (std::isnan(v) ? std::string("nan") : v > 0 ? "inf" : "-inf") +
+                        " at row " + std::to_string(i / out) + ", column " + std::to_string(i % out));
+        d.targets.data()[i] = static_cast<float>(v);
+    }
+    return d;
+}
+
+}  // namespace
+
+DataPair makeData(const DataSpec& spec, const std::vector<int>& sizes, LossKind loss, std::uint64_t scenarioSeed) {
+    DataPair p;
+    if (spec.kind == DatasetKind::Npy) {
+        p.train = loadNpy(spec.xPath, spec.yPath, sizes, loss);
+        p.eval = spec.evalXPath.empty() ? p.train : loadNpy(spec.evalXPath, spec.evalYPath, sizes, loss);
+        return p;
+    }
+    TorchGenerator gen(spec.seed.value_or(scenarioSeed));
+    if (spec.kind == DatasetKind::Teacher) {
+        std::vector<LinearParams> teacher;
+        for (std::size_t l = 0; l + 1 < sizes.size(); ++l) teacher.push_back(linearInit(gen, sizes[l], sizes[l + 1]));
+        p.train = makeTeacher(teacher, spec.samples, spec.noise, gen);
+        p.eval = makeTeacher(teacher, spec.evalSamples, spec.noise, gen);
+        return p;
+    }
+    const int classes = isClassification(spec.kind) ? sizes.back() : 0;
+    p.train = makeBuiltin(spec.kind, spec.samples, classes, spec.noise, gen);
+    p.eval = makeBuiltin(spec.kind, spec.evalSamples, classes, spec.noise, gen);
+    return p;
+}
+
+}  // namespace presisi

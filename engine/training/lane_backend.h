@@ -1,0 +1,64 @@
+// The interface one lane's numerics sit behind: forward and backward in the lane's formats, unscaling,
+// the optimizer step, statistics. The runner owns batches, the loss scaler and the records; a backend
+// (CPU here, CUDA later) owns the lane's weights and buffers. No Qt here.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "../tensor.h"
+#include "record.h"
+#include "runner.h"
+#include "scenario.h"
+
+namespace presisi {
+
+// One minibatch, shared by every lane. Exactly one of labels / targets is set.
+struct Batch {
+    const Matrix* x = nullptr;        // (B, in) float32
+    std::span<const int> labels;      // (B) classification
+    const Matrix* targets = nullptr;  // (B, out) regression
+    Index size() const { return x ? x->rows() : 0; }
+};
+
+struct ForwardResult {
+    float loss = 0;        // unscaled loss of the forward pass, as float32
+    double accuracy = kNotMeasured;
+};
+
+struct GradStatistics {
+    double actGradUnderflow = kNotMeasured;
+    double weightGradUnderflow = kNotMeasured;
+    double gradSubnormal = kNotMeasured;
+    std::int64_t overflows = -1;
+};
+
+class LaneBackend {
+public:
+    virtual ~LaneBackend() = default;
+
+    virtual void setWeights(const std::vector<LayerWeights>& weights) = 0;  // also clears optimizer state
+    virtual std::vector<LayerWeights> weights() const = 0;
+
+    // Forward and loss under the lane's autocast policy, then backward of loss * scale. The lane's
+    // gradients stay as produced (scaled, in the lane's formats) until unscale().
+    virtual ForwardResult forwardBackward(const Batch& batch, float scale) = 0;
+    // Shadow float32 backward on the same weights and batch (call after forwardBackward, before unscale):
+    // underflow, subnormal and overflow counts; fills `histogram` when it is not null.
+    virtual GradStatistics statistics(const Batch& batch, float scale, GradHistogram* histogram) = 0;
+    // master gradients (float32) = lane gradients * invScale; returns true when any is inf or NaN.
+    // invScale 1 copies (exactly). Without a scaler the runner calls unscale(1) and ignores the answer.
+    virtual bool unscale(float invScale) = 0;
+    virtual double gradNorm() const = 0;  // L2 norm of the master gradients, in double
+    virtual std::vector<LayerWeights> gradients() const = 0;  // master gradients (after unscale)
+    virtual void optimizerStep() = 0;
+
+    // float32 evaluation with the master weights (no autocast): raw outputs (n, out).
+    virtual Matrix predict(const Matrix& x) const = 0;
+};
+
+// The CPU backend (Eigen; low formats emulated by rounding float32 storage).
+std::unique_ptr<LaneBackend> makeCpuLane(const Scenario& scenario, const LaneSpec& lane, Index maxBatch);
+
+}  // namespace presisi

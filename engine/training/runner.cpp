@@ -1,0 +1,325 @@
+// The training runner: PyTorch-like initialisation, shared minibatches, the loss scaler, records and
+// histograms, cancellation between steps; and the accumulation demo. No Qt here.
+#include "runner.h"
+
+#include <chrono>
+#include <cmath>
+
+#include "../error.h"
+#include "../torch_rng.h"
+#include "lane_backend.h"
+
+namespace presisi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsBetween(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
+// splitmix64: the shuffle stream (its own, so shuffling never moves the model's or the data's draws).
+std::uint64_t splitmix(std::uint64_t& s) {
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+}  // namespace
+
+// The per-lane state the runner owns: GradScaler's scale and growth tracker.
+struct LaneScaler {
+    float scale = 1.0f;           // float32, as GradScaler's _scale tensor
+    std::int32_t tracker = 0;     // int32, as _growth_tracker
+};
+
+Runner::Runner(Scenario scenario) : m_scenario(std::move(scenario)) {
+    validate(m_scenario);
+    for (std::size_t i = 0; i < m_scenario.lanes.size(); ++i)
+        if (m_scenario.lanes[i].device == Device::Gpu)
+            throw Error("lane " + m_scenario.lanes[i].label() +
+                        ": GPU training lanes are not available in this build (the CUDA training backend is not built)");
+    if (m_scenario.workload == Workload::Training) {
+        m_data = makeData(m_scenario.data, m_scenario.sizes, m_scenario.loss, m_scenario.seed);
+        const Index n = m_data.train.size();
+        const Index b = m_scenario.batch == 0 ? n : m_scenario.batch;
+        for (const LaneSpec& lane : m_scenario.lanes) m_lanes.push_back(makeCpuLane(m_scenario, lane, b));
+        m_batchX.resize(b, m_data.train.inputs());
+        if (m_data.train.classification()) m_batchLabels.resize(static_cast<std::size_t>(b));
+        else m_batchTargets.resize(b, m_data.train.targets.cols());
+    }
+    m_scalers.resize(m_scenario.lanes.size());
+    reset();
+}
+
+Runner::~Runner() = default;
+
+void Runner::reset() {
+    m_step = 0;
+    m_last.clear();
+    m_cursor = 0;
+    m_epoch = 0;
+    m_batchFilled = false;
+    m_shuffleState = m_scenario.seed ^ 0x53485546464C45ull;  // "SHUFFLE"
+    for (std::size_t i = 0; i < m_scalers.size(); ++i) {
+        m_scalers[i].scale = m_scenario.lanes[i].scaler ? static_cast<float>(m_scenario.scaler.initScale) : 1.0f;
+        m_scalers[i].tracker = 0;
+    }
+    if (m_scenario.workload == Workload::Accumulation) {
+        TorchGenerator gen(m_scenario.data.seed.value_or(m_scenario.seed));
+        m_values.assign(static_cast<std::size_t>(m_scenario.accumulationValues), 0.0f);
+        rand(gen, m_values);
+        m_sums.assign(m_scenario.lanes.size(), 0.0f);
+        return;
+    }
+    TorchGenerator gen(m_scenario.seed);
+    std::vector<LayerWeights> init;
+    for (std::size_t l = 0; l + 1 < m_scenario.sizes.size(); ++l) {
+        LinearParams p = linearInit(gen, m_scenario.sizes[l], m_scenario.sizes[l + 1]);
+        init.push_back({std::move(p.weight), std::move(p.bias)});
+    }
+    for (auto& lane : m_lanes) lane->setWeights(init);
+    const Index n = m_data.train.size();
+    m_order.resize(static_cast<std::size_t>(n));
+    for (Index i = 0; i < n; ++i) m_order[static_cast<std::size_t>(i)] = i;
+    if (m_scenario.shuffle) shuffleOrder();
+}
+
+void Runner::shuffleOrder() {
+    // Fisher-Yates with a bounded draw by rejection, so every platform gives the same order.
+    for (std::size_t i = m_order.size(); i > 1; --i) {
+        const std::uint64_t bound = i;
+        const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+        std::uint64_t r;
+        do r = splitmix(m_shuffleState);
+        while (r >= limit);
+        std::swap(m_order[i - 1], m_order[static_cast<std::size_t>(r % bound)]);
+    }
+}
+
+void Runner::nextBatch() {
+    const Dataset& d = m_data.train;
+    const Index n = d.size();
+    const Index b = m_batchX.rows();
+    if (b == n && !m_scenario.shuffle && m_batchFilled) return;  // full batch in dataset order: same every step
+    for (Index i = 0; i < b; ++i) {
+        const Index r = m_order[static_cast<std::size_t>(m_cursor)];
+        m_batchX.row(i) = d.x.row(r);
+        if (d.classification()) m_batchLabels[static_cast<std::size_t>(i)] = d.labels[static_cast<std::size_t>(r)];
+        else m_batchTargets.row(i) = d.targets.row(r);
+        if (++m_cursor == n) {
+            m_cursor = 0;
+            ++m_epoch;
+            if (m_scenario.shuffle) shuffleOrder();
+        }
+    }
+    m_batchFilled = true;
+}
+
+std::vector<StepRecord> Runner::step(const RunCallback& callback) {
+    std::vector<StepRecord> out(m_scenario.lanes.size());
+    if (m_scenario.workload == Workload::Accumulation) {
+        stepAccumulation(out);
+    } else {
+        nextBatch();
+        Batch batch;
+        batch.x = &m_batchX;
+        if (m_data.train.classification()) batch.labels = m_batchLabels;
+        else batch.targets = &m_batchTargets;
+        const bool stats = m_scenario.statistics;
+        const int K = m_scenario.histogramInterval;
+        const bool histogramStep = stats && K > 0 && m_step % K == 0;
+        const ScalerSettings& sc = m_scenario.scaler;
+        for (std::size_t i = 0; i < m_lanes.size(); ++i) {
+            LaneBackend& lane = *m_lanes[i];
+            LaneScaler& s = m_scalers[i];
+            const bool scaler = m_scenario.lanes[i].scaler;
+            StepRecord& r = out[i];
+            r.lane = static_cast<int>(i);
+            r.step = m_step;
+            r.scale = s.scale;
+            r.growthTracker = s.tracker;
+            const auto t0 = Clock::now();
+            const ForwardResult f = lane.forwardBackward(batch, s.scale);
+            const auto t1 = Clock::now();
+            GradHistogram hist;
+            if (stats) {
+                const GradStatistics g = lane.statistics(batch, s.scale, histogramStep ? &hist : nullptr);
+                r.actGradUnderflow = g.actGradUnderflow;
+                r.weightGradUnderflow = g.weightGradUnderflow;
+                r.gradSubnormal = g.gradSubnormal;
+                r.overflows = g.overflows;
+            } else {
+                r.overflows = -1;
+            }
+            const auto t2 = Clock::now();
+            // GradScaler.unscale_: inv_scale = 1 / scale taken in double, then rounded to float32.
+            const float inv = scaler ? static_cast<float>(1.0 / static_cast<double>(s.scale)) : 1.0f;
+            const bool foundInf = lane.unscale(inv);
+            const auto t3 = Clock::now();
+            if (stats) r.gradNorm = lane.gradNorm();
+            const auto t4 = Clock::now();
+            r.skipped = scaler && foundInf;
+            if (!r.skipped) lane.optimizerStep();
+            const auto t5 = Clock::now();
+            r.seconds = secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
+            r.loss = f.loss;
+            r.accuracy = f.accuracy;
+            r.finite = std::isfinite(f.loss);
+            if (scaler) {
+                // torch._amp_update_scale_: backoff on inf/NaN; growth after growth_interval clean steps,
+                // taken only when the grown scale is finite.
+                if (foundInf) {
+                    s.scale = s.scale * static_cast<float>(sc.backoffFactor);
+                    s.tracker = 0;
+                } else {
+                    const std::int32_t successful = s.tracker + 1;
+                    if (successful == sc.growthInterval) {
+                        const float grown = s.scale * static_cast<float>(sc.growthFactor);
+                        if (std::isfinite(grown)) s.scale = grown;
+                        s.tracker = 0;
+                    } else {
+                        s.tracker = successful;
+                    }
+                }
+            }
+            if (callback && histogramStep) {
+                hist.lane = static_cast<int>(i);
+                hist.step = m_step;
+                RunEvent e;
+                e.kind = RunEventKind::Histogram;
+                e.histogram = std::move(hist);
+                callback(e);
+            }
+        }
+    }
+    ++m_step;
+    m_last = out;
+    if (callback) {
+        RunEvent e;
+        e.kind = RunEventKind::Step;
+        for (const StepRecord& r : out) {
+            e.record = r;
+            callback(e);
+        }
+    }
+    return out;
+}
+
+void Runner::stepAccumulation(std::vector<StepRecord>& out) {
+    const std::size_t n = m_values.size();
+    const std::size_t b = m_scenario.batch == 0 ? n : static_cast<std::size_t>(m_scenario.batch);
+    const std::size_t begin = std::min(n, static_cast<std::size_t>(m_step) * b);
+    const std::size_t end = std::min(n, begin + b);
+    for (std::size_t i = 0; i < m_scenario.lanes.size(); ++i) {
+        const LaneSpec& lane = m_scenario.lanes[i];
+        const Subnormals sub = lane.ftz ? Subnormals::Flush : Subnormals::Keep;
+        const auto t0 = Clock::now();
+        float acc = m_sums[i];
+        // The accumulator lives in the lane's format: every partial sum is rounded to it.
+        for (std::size_t k = begin; k < end; ++k) acc = roundTo(lane.format, acc + m_values[k], sub);
+        m_sums[i] = acc;
+        StepRecord& r = out[i];
+        r.lane = static_cast<int>(i);
+        r.step = m_step;
+        r.loss = acc;
+        r.finite = std::isfinite(acc);
+        r.seconds = secondsBetween(t0, Clock::now());
+    }
+}
+
+std::int64_t Runner::run(const RunCallback& callback, const std::atomic<bool>& cancel) {
+    std::int64_t taken = 0;
+    while (m_step < m_scenario.steps && !cancel.load(std::memory_order_relaxed)) {
+        step(callback);
+        ++taken;
+    }
+    if (m_step >= m_scenario.steps && callback) {
+        RunEvent e;
+        e.kind = RunEventKind::Final;
+        for (int i = 0; i < laneCount(); ++i) {
+            e.final = evaluate(i);
+            callback(e);
+        }
+    }
+    return taken;
+}
+
+LaneFinal Runner::evaluate(int lane) const {
+    LaneFinal f;
+    f.lane = lane;
+    if (static_cast<std::size_t>(lane) < m_last.size()) {
+        f.loss = m_last[static_cast<std::size_t>(lane)].loss;
+        f.accuracy = m_last[static_cast<std::size_t>(lane)].accuracy;
+    }
+    if (m_scenario.workload != Workload::Training) return f;
+    const Dataset& d = m_data.eval.size() > 0 ? m_data.eval : m_data.train;
+    const Matrix out = predict(lane, d.x);
+    double sum = 0;
+    if (d.classification()) {
+        std::int64_t right = 0;
+        for (Index i = 0; i < out.rows(); ++i) {
+            const auto row = out.row(i);
+            Index best = 0;
+            for (Index j = 1; j < row.size(); ++j)
+                if (row(j) > row(best)) best = j;
+            const int y = d.labels[static_cast<std::size_t>(i)];
+            if (best == y && std::isfinite(row(best))) ++right;
+            const float m = row.maxCoeff();
+            double s = 0;
+            for (Index j = 0; j < row.size(); ++j) s += std::exp(static_cast<double>(row(j) - m));
+            sum += -(static_cast<double>(row(y) - m) - std::log(s));
+        }
+        f.evalAccuracy = static_cast<double>(right) / static_cast<double>(out.rows());
+        f.evalLoss = static_cast<float>(sum / static_cast<double>(out.rows()));
+    } else {
+        for (Index i = 0; i < out.size(); ++i) {
+            const double e = static_cast<double>(out.data()[i]) - static_cast<double>(d.targets.data()[i]);
+            sum += e * e;
+        }
+        f.evalLoss = static_cast<float>(sum / static_cast<double>(out.size()));
+    }
+    return f;
+}
+
+Matrix Runner::predict(int lane, const Matrix& x) const {
+    if (lane < 0 || lane >= laneCount()) throw Error("predict: lane " + std::to_string(lane) + " does not exist");
+    if (m_scenario.workload != Workload::Training) throw Error("predict: the accumulation workload has no model");
+    if (x.cols() != m_scenario.sizes.front())
+        throw Error("predict: inputs have " + std::to_string(x.cols()) + " columns, the model takes " +
+                    std::to_string(m_scenario.sizes.front()));
+    return m_lanes[static_cast<std::size_t>(lane)]->predict(x);
+}
+
+Matrix Runner::predictGrid(int lane, std::span<const float> xs, std::span<const float> ys) const {
+    if (m_scenario.sizes.front() != 2) throw Error("predictGrid: the model has " + std::to_string(m_scenario.sizes.front()) + " inputs, not 2");
+    Matrix pts(static_cast<Index>(xs.size() * ys.size()), 2);
+    for (std::size_t j = 0; j < ys.size(); ++j)
+        for (std::size_t i = 0; i < xs.size(); ++i) {
+            const Index r = static_cast<Index>(j * xs.size() + i);
+            pts(r, 0) = xs[i];
+            pts(r, 1) = ys[j];
+        }
+    Matrix out = predict(lane, pts);
+    if (m_scenario.loss == LossKind::CrossEntropy) {
+        for (Index r = 0; r < out.rows(); ++r) {
+            auto row = out.row(r);
+            const float m = row.maxCoeff();
+            row = (row.array() - m).exp().matrix();
+            row /= row.sum();
+        }
+    }
+    return out;
+}
+
+std::vector<LayerWeights> Runner::weights(int lane) const {
+    if (lane < 0 || lane >= laneCount() || m_lanes.empty()) throw Error("weights: lane " + std::to_string(lane) + " has no model");
+    return m_lanes[static_cast<std::size_t>(lane)]->weights();
+}
+
+std::vector<LayerWeights> Runner::gradients(int lane) const {
+    if (lane < 0 || lane >= laneCount() || m_lanes.empty()) throw Error("gradients: lane " + std::to_string(lane) + " has no model");
+    return m_lanes[static_cast<std::size_t>(lane)]->gradients();
+}
+
+}  // namespace presisi

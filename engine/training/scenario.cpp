@@ -1,0 +1,241 @@
+// Scenario names, lane parsing, autocast defaults and validation. No Qt here.
+#include "scenario.h"
+
+#include <cmath>
+#include <string>
+
+#include "../error.h"
+
+namespace presisi {
+
+namespace {
+
+template <typename E, std::size_t N>
+std::optional<E> lookup(std::string_view name, const std::pair<E, std::string_view> (&table)[N]) {
+    for (const auto& [e, n] : table)
+        if (n == name) return e;
+    return std::nullopt;
+}
+template <typename E, std::size_t N>
+std::string_view nameOf(E e, const std::pair<E, std::string_view> (&table)[N]) {
+    for (const auto& [v, n] : table)
+        if (v == e) return n;
+    return "?";
+}
+
+const std::pair<OpKind, std::string_view> kOpNames[] = {
+    {OpKind::Linear, "linear"}, {OpKind::Activation, "activation"}, {OpKind::Softmax, "softmax"},
+    {OpKind::Loss, "loss"}, {OpKind::Reduction, "reduction"}};
+const std::pair<OpPolicy, std::string_view> kPolicyNames[] = {
+    {OpPolicy::Low, "low"}, {OpPolicy::F32, "f32"}, {OpPolicy::AsInput, "as-input"}};
+const std::pair<Activation, std::string_view> kActivationNames[] = {
+    {Activation::Relu, "relu"}, {Activation::Tanh, "tanh"}, {Activation::Gelu, "gelu"}, {Activation::Sigmoid, "sigmoid"}};
+const std::pair<LossKind, std::string_view> kLossNames[] = {{LossKind::CrossEntropy, "cross_entropy"},
+                                                           {LossKind::Mse, "mse"}};
+const std::pair<DatasetKind, std::string_view> kDatasetNames[] = {
+    {DatasetKind::Spiral, "spiral"}, {DatasetKind::Circles, "circles"}, {DatasetKind::Xor, "xor"},
+    {DatasetKind::Gaussians, "gaussians"}, {DatasetKind::Moons, "moons"}, {DatasetKind::Sine, "sine"},
+    {DatasetKind::Plane, "plane"}, {DatasetKind::Teacher, "teacher"}, {DatasetKind::Npy, "npy"}};
+const std::pair<OptimizerSpec::Kind, std::string_view> kOptimizerNames[] = {{OptimizerSpec::Kind::Sgd, "sgd"},
+                                                                            {OptimizerSpec::Kind::Adam, "adam"}};
+const std::pair<Workload, std::string_view> kWorkloadNames[] = {{Workload::Training, "training"},
+                                                               {Workload::Accumulation, "accumulation"}};
+
+[[noreturn]] void bad(const std::string& field, const std::string& value, const std::string& why) {
+    throw Error(field + " = " + value + ": " + why);
+}
+
+std::string num(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+}  // namespace
+
+std::string_view backwardAccumulationName(BackwardAccumulation a) {
+    return a == BackwardAccumulation::Storage ? "storage" : "f32";
+}
+std::optional<BackwardAccumulation> parseBackwardAccumulation(std::string_view name) {
+    if (name == "f32") return BackwardAccumulation::F32;
+    if (name == "storage" || name == "torch-cpu") return BackwardAccumulation::Storage;
+    return std::nullopt;
+}
+
+std::string_view opKindName(OpKind op) { return nameOf(op, kOpNames); }
+std::optional<OpKind> parseOpKind(std::string_view name) {
+    if (name == "log_softmax") return OpKind::Softmax;
+    return lookup(name, kOpNames);
+}
+std::string_view opPolicyName(OpPolicy p) { return nameOf(p, kPolicyNames); }
+std::optional<OpPolicy> parseOpPolicy(std::string_view name) {
+    if (name == "f16" || name == "bf16") return OpPolicy::Low;
+    if (name == "input" || name == "as_input") return OpPolicy::AsInput;
+    return lookup(name, kPolicyNames);
+}
+std::string_view activationName(Activation a) { return nameOf(a, kActivationNames); }
+std::optional<Activation> parseActivation(std::string_view name) { return lookup(name, kActivationNames); }
+std::string_view lossName(LossKind l) { return nameOf(l, kLossNames); }
+std::optional<LossKind> parseLoss(std::string_view name) {
+    if (name == "ce" || name == "cross-entropy") return LossKind::CrossEntropy;
+    return lookup(name, kLossNames);
+}
+std::string_view datasetName(DatasetKind k) { return nameOf(k, kDatasetNames); }
+std::optional<DatasetKind> parseDataset(std::string_view name) { return lookup(name, kDatasetNames); }
+std::string_view optimizerName(OptimizerSpec::Kind k) { return nameOf(k, kOptimizerNames); }
+std::optional<OptimizerSpec::Kind> parseOptimizer(std::string_view name) { return lookup(name, kOptimizerNames); }
+std::string_view workloadName(Workload w) { return nameOf(w, kWorkloadNames); }
+std::optional<Workload> parseWorkload(std::string_view name) { return lookup(name, kWorkloadNames); }
+
+bool isClassification(DatasetKind kind) {
+    switch (kind) {
+    case DatasetKind::Spiral:
+    case DatasetKind::Circles:
+    case DatasetKind::Xor:
+    case DatasetKind::Gaussians:
+    case DatasetKind::Moons:
+        return true;
+    default:
+        return false;
+    }
+}
+
+OpPolicy AutocastPolicy::get(OpKind op) const {
+    switch (op) {
+    case OpKind::Linear: return linear;
+    case OpKind::Activation: return activation;
+    case OpKind::Softmax: return softmax;
+    case OpKind::Loss: return loss;
+    case OpKind::Reduction: return reduction;
+    }
+    return OpPolicy::AsInput;
+}
+
+void AutocastPolicy::set(OpKind op, OpPolicy p) {
+    switch (op) {
+    case OpKind::Linear: linear = p; break;
+    case OpKind::Activation: activation = p; break;
+    case OpKind::Softmax: softmax = p; break;
+    case OpKind::Loss: loss = p; break;
+    case OpKind::Reduction: reduction = p; break;
+    }
+}
+
+AutocastPolicy AutocastPolicy::cpu() { return AutocastPolicy{}; }
+
+AutocastPolicy AutocastPolicy::cuda() {
+    AutocastPolicy p;
+    p.softmax = OpPolicy::F32;
+    p.reduction = OpPolicy::F32;
+    return p;
+}
+
+AutocastPolicy Scenario::policyFor(const LaneSpec& lane) const {
+    AutocastPolicy p;
+    switch (policyBase) {
+    case PolicyBase::DeviceDefault: p = lane.device == Device::Gpu ? AutocastPolicy::cuda() : AutocastPolicy::cpu(); break;
+    case PolicyBase::Cpu: p = AutocastPolicy::cpu(); break;
+    case PolicyBase::Cuda: p = AutocastPolicy::cuda(); break;
+    }
+    for (const auto& [op, pol] : opOverrides) p.set(op, pol);
+    return p;
+}
+
+std::string LaneSpec::label() const {
+    std::string s(deviceName(device));
+    s += ':';
+    s += traits(format).name;
+    if (scaler) s += "+scaler";
+    if (ftz) s += "+ftz";
+    return s;
+}
+
+LaneSpec parseLane(std::string_view text) {
+    const std::string all(text);
+    LaneSpec lane;
+    std::string_view rest = text;
+    const auto colon = rest.find(':');
+    if (colon != std::string_view::npos) {
+        const auto dev = parseDevice(rest.substr(0, colon));
+        if (!dev) throw Error("unknown lane device '" + std::string(rest.substr(0, colon)) + "' in '" + all + "' (cpu or gpu)");
+        lane.device = *dev;
+        rest = rest.substr(colon + 1);
+    }
+    const auto plus = rest.find('+');
+    const std::string_view fmt = rest.substr(0, plus);
+    const auto f = parseFormat(fmt);
+    if (!f) throw Error("unknown lane format '" + std::string(fmt) + "' in '" + all + "' (f32, bf16 or f16)");
+    lane.format = *f;
+    while (plus != std::string_view::npos && !rest.empty()) {
+        const auto p = rest.find('+');
+        if (p == std::string_view::npos) break;
+        rest = rest.substr(p + 1);
+        const std::string_view opt = rest.substr(0, rest.find('+'));
+        if (opt == "scaler") lane.scaler = true;
+        else if (opt == "ftz") lane.ftz = true;
+        else throw Error("unknown lane option '+" + std::string(opt) + "' in '" + all + "' (+scaler, +ftz)");
+    }
+    return lane;
+}
+
+void validate(const Scenario& s) {
+    if (s.workload == Workload::Accumulation) {
+        if (s.accumulationValues < 1 || s.accumulationValues > (1 << 26))
+            bad("accumulation_values", std::to_string(s.accumulationValues), "must be 1..67108864");
+    } else {
+        if (s.sizes.size() < 2 || s.sizes.size() > 9)
+            bad("sizes", std::to_string(s.sizes.size()) + " entries", "need 2..9 widths (1..8 linear layers)");
+        for (std::size_t i = 0; i < s.sizes.size(); ++i)
+            if (s.sizes[i] < 1 || s.sizes[i] > 4096)
+                bad("sizes[" + std::to_string(i) + "]", std::to_string(s.sizes[i]), "widths must be 1..4096");
+        if (s.loss == LossKind::CrossEntropy && s.sizes.back() < 2)
+            bad("sizes", "output width " + std::to_string(s.sizes.back()), "cross_entropy needs at least 2 classes");
+    }
+    const DataSpec& d = s.data;
+    if (d.kind == DatasetKind::Npy) {
+        if (d.xPath.empty()) bad("data", "\"\"", "npy data needs an X file (--data X.npy)");
+        if (d.yPath.empty()) bad("targets", "\"\"", "npy data needs a targets file (--targets Y.npy)");
+        if (d.evalXPath.empty() != d.evalYPath.empty())
+            bad("eval_data", d.evalXPath.empty() ? d.evalYPath : d.evalXPath, "evaluation data needs both X and Y files");
+    } else if (s.workload == Workload::Training) {
+        if (d.samples < 1 || d.samples > 1000000) bad("samples", std::to_string(d.samples), "must be 1..1000000");
+        if (d.evalSamples < 0 || d.evalSamples > 1000000) bad("eval_samples", std::to_string(d.evalSamples), "must be 0..1000000");
+        if (!(d.noise >= 0) || !std::isfinite(d.noise)) bad("noise", num(d.noise), "must be finite and >= 0");
+        const bool cls = isClassification(d.kind);
+        if (cls && s.loss != LossKind::CrossEntropy)
+            bad("loss", std::string(lossName(s.loss)), "dataset '" + std::string(datasetName(d.kind)) + "' is classification: use cross_entropy");
+        if (!cls && s.loss != LossKind::Mse)
+            bad("loss", std::string(lossName(s.loss)), "dataset '" + std::string(datasetName(d.kind)) + "' is regression: use mse");
+        const int in = d.kind == DatasetKind::Sine ? 1 : 2;
+        if (d.kind != DatasetKind::Teacher && s.sizes.front() != in)
+            bad("sizes[0]", std::to_string(s.sizes.front()), "dataset '" + std::string(datasetName(d.kind)) + "' has " + std::to_string(in) + " input(s)");
+        if ((d.kind == DatasetKind::Sine || d.kind == DatasetKind::Plane) && s.sizes.back() != 1)
+            bad("sizes[last]", std::to_string(s.sizes.back()), "dataset '" + std::string(datasetName(d.kind)) + "' has 1 output");
+        if (d.kind == DatasetKind::Xor && s.sizes.back() != 2)
+            bad("sizes[last]", std::to_string(s.sizes.back()), "dataset 'xor' has 2 classes");
+        if ((d.kind == DatasetKind::Circles || d.kind == DatasetKind::Moons) && s.sizes.back() != 2)
+            bad("sizes[last]", std::to_string(s.sizes.back()), "dataset '" + std::string(datasetName(d.kind)) + "' has 2 classes");
+        if ((d.kind == DatasetKind::Spiral || d.kind == DatasetKind::Gaussians) && s.sizes.back() > 16)
+            bad("sizes[last]", std::to_string(s.sizes.back()), "at most 16 classes for built-in sets");
+    }
+    const OptimizerSpec& o = s.optimizer;
+    if (!(o.lr >= 0) || !std::isfinite(o.lr)) bad("lr", num(o.lr), "learning rate must be finite and >= 0");
+    if (!(o.momentum >= 0 && o.momentum < 1)) bad("momentum", num(o.momentum), "must be in [0, 1)");
+    if (!(o.weightDecay >= 0) || !std::isfinite(o.weightDecay)) bad("weight_decay", num(o.weightDecay), "must be finite and >= 0");
+    if (!(o.beta1 >= 0 && o.beta1 < 1)) bad("beta1", num(o.beta1), "must be in [0, 1)");
+    if (!(o.beta2 >= 0 && o.beta2 < 1)) bad("beta2", num(o.beta2), "must be in [0, 1)");
+    if (!(o.eps > 0) || !std::isfinite(o.eps)) bad("eps", num(o.eps), "must be finite and > 0");
+    if (s.batch < 0 || s.batch > 1000000) bad("batch", std::to_string(s.batch), "must be 0 (full batch) .. 1000000");
+    if (s.steps < 0 || s.steps > 100000000) bad("steps", std::to_string(s.steps), "must be 0..100000000");
+    if (s.lanes.empty()) bad("lanes", "[]", "need at least one lane");
+    if (s.lanes.size() > 16) bad("lanes", std::to_string(s.lanes.size()) + " lanes", "at most 16");
+    const ScalerSettings& c = s.scaler;
+    if (!(c.initScale > 0) || !std::isfinite(c.initScale) || c.initScale > 3.4e38)
+        bad("init_scale", num(c.initScale), "must be finite and > 0");
+    if (!(c.growthFactor > 1) || !std::isfinite(c.growthFactor)) bad("growth_factor", num(c.growthFactor), "must be > 1 (GradScaler)");
+    if (!(c.backoffFactor > 0 && c.backoffFactor < 1)) bad("backoff_factor", num(c.backoffFactor), "must be in (0, 1) (GradScaler)");
+    if (c.growthInterval < 1) bad("growth_interval", std::to_string(c.growthInterval), "must be >= 1");
+    if (s.histogramInterval < 0) bad("histogram_interval", std::to_string(s.histogramInterval), "must be >= 0");
+}
+
+}  // namespace presisi

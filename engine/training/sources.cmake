@@ -1,0 +1,8 @@
+# The training lab's engine sources (included by engine/CMakeLists.txt).
+target_sources(presisi_engine PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/scenario.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/npy.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/dataset.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cpu_lane.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/runner.cpp
+)
