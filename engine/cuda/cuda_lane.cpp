@@ -1,0 +1,418 @@
+// A training lane on a CUDA device: master weights, gradients, optimizer state and activations live
+// on the device; products go through cuBLAS with float32 accumulation, the rest through the kernels
+// of cuda_training.cu. Numerics follow the CPU lane: rounded storage, the lane's autocast policy per
+// op, gradients of low ops produced in the low format, float32 master weights and optimizer.
+// No Qt here.
+#include "cuda_lane.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "../device.h"
+#include "../error.h"
+#include "cuda_training.h"
+
+namespace presisi {
+
+namespace {
+
+using cuda::DeviceArray;
+
+// torch.nn.Linear layer l maps widths[l] -> widths[l + 1].
+struct DeviceLayer {
+    int in = 0, out = 0;
+    DeviceArray w, b;          // master weights, float32: (out, in), (out)
+    DeviceArray gw, gb;        // the lane's gradients as produced (scaled, lane formats)
+    DeviceArray mw, mb;        // master gradients (unscaled float32)
+    DeviceArray sw, sb;        // shadow float32 gradients (statistics)
+    DeviceArray optW1, optB1;  // SGD momentum buffer, or Adam's first moment
+    DeviceArray optW2, optB2;  // Adam's second moment
+};
+
+// Formats of every op of the network, resolved from the policy as the CPU lane resolves them:
+// in[l] arrives at layer l, lin[l] is its product's, act[l] its activation's.
+struct NetFormats {
+    std::vector<Format> in, lin, act;
+    cuda::LossFormats loss;
+    bool flush = false;
+};
+
+// Activations of one forward pass: z[l] = layer l's output, a[l] = activation of z[l] (hidden
+// layers), dz[l] = gradient at z[l].
+struct Pass {
+    std::vector<DeviceArray> z, ain, a, dz;  // ain: the activation's input when it narrows z
+    DeviceArray da;  // scratch: gradient at a hidden activation
+};
+
+std::string sizesText(const std::vector<int>& s) {
+    std::string t;
+    for (std::size_t i = 0; i < s.size(); ++i) t += (i ? "," : "") + std::to_string(s[i]);
+    return t;
+}
+
+Format resolve(OpPolicy p, Format arriving, Format low) {
+    switch (p) {
+    case OpPolicy::Low: return low;
+    case OpPolicy::F32: return Format::F32;
+    default: return arriving;
+    }
+}
+
+// A cast changes values only when it narrows.
+bool castNeeded(Format from, Format to) { return from != to && to != Format::F32; }
+
+NetFormats resolveFormats(const Scenario& s, const AutocastPolicy& policy, Format low, bool flush) {
+    NetFormats f;
+    const std::size_t L = s.sizes.size() - 1;
+    f.in.resize(L);
+    f.lin.resize(L);
+    f.act.resize(L);
+    Format arriving = Format::F32;
+    for (std::size_t l = 0; l < L; ++l) {
+        f.in[l] = arriving;
+        f.lin[l] = resolve(policy.linear, arriving, low);
+        f.act[l] = resolve(policy.activation, f.lin[l], low);
+        arriving = f.act[l];
+    }
+    const Format fz = f.lin[L - 1];
+    f.loss.logits = fz;
+    if (s.loss == LossKind::CrossEntropy) {
+        if (policy.loss == OpPolicy::F32) {
+            f.loss.softmax = f.loss.loss = Format::F32;
+        } else {
+            f.loss.softmax = resolve(policy.softmax, fz, low);
+            f.loss.loss = resolve(policy.loss, f.loss.softmax, low);
+        }
+    } else {
+        f.loss.softmax = f.loss.loss = resolve(policy.loss, fz, low);
+    }
+    f.loss.lowReduction = policy.reduction == OpPolicy::Low;
+    f.loss.low = low;
+    f.loss.flush = flush;
+    f.flush = flush;
+    return f;
+}
+
+constexpr int kHistMinExp = -150;
+constexpr int kHistMaxExp = 128;
+
+void histogramOf(const std::vector<float>& v, float scale, std::vector<std::int64_t>& counts, std::int64_t& zeros,
+                 std::int64_t* nonFinite) {
+    for (float raw : v) {
+        const float x = raw * scale;
+        if (x == 0.0f) {
+            ++zeros;
+        } else if (!std::isfinite(x)) {
+            if (nonFinite) ++*nonFinite;
+        } else {
+            const int e = std::clamp(std::ilogb(x), kHistMinExp, kHistMaxExp);
+            ++counts[static_cast<std::size_t>(e - kHistMinExp)];
+        }
+    }
+}
+
+class CudaLane final : public LaneBackend {
+public:
+    CudaLane(const Scenario& scenario, const LaneSpec& lane, Index maxBatch)
+        : m_scenario(scenario), m_lane(lane) {
+        if (!cudaStatus().available) throw Error("lane " + lane.label() + ": " + cudaStatus().reason);
+        const std::vector<int>& sizes = scenario.sizes;
+        if (sizes.size() < 2) throw Error("lane " + lane.label() + ": a model needs at least two widths");
+        // Everything this lane will hold, predicted before the first allocation.
+        std::size_t params = 0, units = 0;
+        for (std::size_t l = 0; l + 1 < sizes.size(); ++l) {
+            params += static_cast<std::size_t>(sizes[l] + 1) * sizes[l + 1];
+            units += static_cast<std::size_t>(sizes[l + 1]);
+        }
+        const std::size_t rows = static_cast<std::size_t>(std::max<Index>(maxBatch, 1));
+        const std::size_t floats = params * 9 + rows * (units * 6 + sizes.front() + sizes.back() + sizes.front());
+        cuda::requireDeviceMemory(floats * sizeof(float) + rows * sizeof(int),
+                                  "lane " + lane.label() + " (sizes " + sizesText(sizes) + ", batch " +
+                                      std::to_string(rows) + ")");
+        for (std::size_t l = 0; l + 1 < sizes.size(); ++l) {
+            DeviceLayer d;
+            d.in = sizes[l];
+            d.out = sizes[l + 1];
+            m_layers.push_back(std::move(d));
+        }
+        for (Pass* p : {&m_lanePass, &m_shadowPass}) {
+            p->z.resize(m_layers.size());
+            p->ain.resize(m_layers.size());
+            p->a.resize(m_layers.size());
+            p->dz.resize(m_layers.size());
+        }
+        m_laneFormats = resolveFormats(scenario, scenario.policyFor(lane), lane.format, lane.ftz);
+        AutocastPolicy f32;
+        f32.linear = f32.activation = f32.softmax = f32.loss = f32.reduction = OpPolicy::F32;
+        m_shadowFormats = resolveFormats(scenario, f32, Format::F32, false);
+    }
+
+    void setWeights(const std::vector<LayerWeights>& weights) override {
+        if (weights.size() != m_layers.size())
+            throw Error("lane " + m_lane.label() + ": " + std::to_string(weights.size()) + " layers given, model has " +
+                        std::to_string(m_layers.size()));
+        for (std::size_t l = 0; l < m_layers.size(); ++l) {
+            DeviceLayer& d = m_layers[l];
+            const LayerWeights& w = weights[l];
+            if (w.weight.rows() != d.out || w.weight.cols() != d.in || w.bias.size() != d.out)
+                throw Error("lane " + m_lane.label() + ": layer " + std::to_string(l) + " weights are " +
+                            std::to_string(w.weight.rows()) + "x" + std::to_string(w.weight.cols()) + ", expected " +
+                            std::to_string(d.out) + "x" + std::to_string(d.in));
+            d.w.upload({w.weight.data(), static_cast<std::size_t>(w.weight.size())});
+            d.b.upload({w.bias.data(), static_cast<std::size_t>(w.bias.size())});
+            for (DeviceArray* a : {&d.gw, &d.mw, &d.sw, &d.optW1, &d.optW2}) {
+                a->resize(d.w.size(), "gradients of " + m_lane.label());
+                a->fill(0.0f);
+            }
+            for (DeviceArray* a : {&d.gb, &d.mb, &d.sb, &d.optB1, &d.optB2}) {
+                a->resize(d.b.size(), "gradients of " + m_lane.label());
+                a->fill(0.0f);
+            }
+        }
+        m_optimizerSteps = 0;
+    }
+
+    std::vector<LayerWeights> weights() const override {
+        std::vector<LayerWeights> out;
+        for (const DeviceLayer& d : m_layers) {
+            LayerWeights w;
+            w.weight.resize(d.out, d.in);
+            w.bias.resize(d.out);
+            d.w.download({w.weight.data(), static_cast<std::size_t>(w.weight.size())});
+            d.b.download({w.bias.data(), static_cast<std::size_t>(w.bias.size())});
+            out.push_back(std::move(w));
+        }
+        return out;
+    }
+
+    ForwardResult forwardBackward(const Batch& batch, float scale) override {
+        upload(batch);
+        const cuda::LossResult lo = pass(m_lanePass, m_laneFormats, batch, scale);
+        for (std::size_t l = 0; l < m_layers.size(); ++l)
+            layerGrads(m_lanePass, m_laneFormats, l, m_layers[l].gw, m_layers[l].gb);
+        ForwardResult r;
+        r.loss = lo.loss;
+        if (batch.targets == nullptr) r.accuracy = static_cast<double>(lo.correct) / static_cast<double>(batch.size());
+        return r;
+    }
+
+    GradStatistics statistics(const Batch& batch, float scale, GradHistogram* histogram) override {
+        // The batch is on the device already (forwardBackward came first). The shadow runs unscaled,
+        // as the CPU lane's; its histogram is multiplied by the scale.
+        pass(m_shadowPass, m_shadowFormats, batch, 1.0f);
+        for (std::size_t l = 0; l < m_layers.size(); ++l)
+            layerGrads(m_shadowPass, m_shadowFormats, l, m_layers[l].sw, m_layers[l].sb);
+
+        cuda::GradCounts act, weight;
+        std::int64_t overflows = 0;
+        const Format f = m_lane.format;
+        for (std::size_t l = 0; l < m_layers.size(); ++l) {
+            const DeviceLayer& d = m_layers[l];
+            act += cuda::gradientCounts(m_lanePass.dz[l].data(), m_shadowPass.dz[l].data(), m_lanePass.dz[l].size(), f);
+            weight += cuda::gradientCounts(d.gw.data(), d.sw.data(), d.gw.size(), f);
+            weight += cuda::gradientCounts(d.gb.data(), d.sb.data(), d.gb.size(), f);
+            overflows += cuda::gradientCounts(m_lanePass.z[l].data(), m_lanePass.z[l].data(), m_lanePass.z[l].size(), f)
+                             .nonFinite;
+            if (l + 1 < m_layers.size())
+                overflows += cuda::gradientCounts(m_lanePass.a[l].data(), m_lanePass.a[l].data(),
+                                                  m_lanePass.a[l].size(), f)
+                                 .nonFinite;
+        }
+        overflows += act.nonFinite + weight.nonFinite;
+        GradStatistics s;
+        const auto share = [](std::int64_t part, std::int64_t all) {
+            return all > 0 ? static_cast<double>(part) / static_cast<double>(all) : 0.0;
+        };
+        s.actGradUnderflow = share(act.underflowed, act.count);
+        s.weightGradUnderflow = share(weight.underflowed, weight.count);
+        s.gradSubnormal = share(act.subnormal + weight.subnormal, act.count + weight.count);
+        s.overflows = overflows;
+        if (histogram) fillHistogram(*histogram, scale);
+        return s;
+    }
+
+    bool unscale(float invScale) override {
+        bool found = false;
+        for (DeviceLayer& d : m_layers) {
+            d.mw.resize(d.gw.size(), "master gradients of " + m_lane.label());
+            d.mb.resize(d.gb.size(), "master gradients of " + m_lane.label());
+            found = cuda::unscaleAndCheck(d.gw.data(), d.mw.data(), d.gw.size(), invScale) || found;
+            found = cuda::unscaleAndCheck(d.gb.data(), d.mb.data(), d.gb.size(), invScale) || found;
+        }
+        return found;
+    }
+
+    double gradNorm() const override {
+        double sq = 0;
+        for (const DeviceLayer& d : m_layers)
+            sq += cuda::sumSquares(d.mw.data(), d.mw.size()) + cuda::sumSquares(d.mb.data(), d.mb.size());
+        return std::sqrt(sq);
+    }
+
+    std::vector<LayerWeights> gradients() const override {
+        std::vector<LayerWeights> out;
+        for (const DeviceLayer& d : m_layers) {
+            LayerWeights g;
+            g.weight.resize(d.out, d.in);
+            g.bias.resize(d.out);
+            d.mw.download({g.weight.data(), static_cast<std::size_t>(g.weight.size())});
+            d.mb.download({g.bias.data(), static_cast<std::size_t>(g.bias.size())});
+            out.push_back(std::move(g));
+        }
+        return out;
+    }
+
+    void optimizerStep() override {
+        ++m_optimizerSteps;
+        const OptimizerSpec& opt = m_scenario.optimizer;
+        for (DeviceLayer& d : m_layers) {
+            if (opt.kind == OptimizerSpec::Kind::Adam) {
+                cuda::adamStep(d.w.data(), d.mw.data(), d.optW1.data(), d.optW2.data(), d.w.size(), opt, m_optimizerSteps);
+                cuda::adamStep(d.b.data(), d.mb.data(), d.optB1.data(), d.optB2.data(), d.b.size(), opt, m_optimizerSteps);
+            } else {
+                cuda::sgdStep(d.w.data(), d.mw.data(), d.optW1.data(), d.w.size(), opt, m_optimizerSteps == 1);
+                cuda::sgdStep(d.b.data(), d.mb.data(), d.optB1.data(), d.b.size(), opt, m_optimizerSteps == 1);
+            }
+        }
+        cuda::synchronize("optimizer step of " + m_lane.label());
+    }
+
+    Matrix predict(const Matrix& x) const override {
+        if (x.cols() != m_layers.front().in)
+            throw Error("predict: input has " + std::to_string(x.cols()) + " columns, the model " +
+                        std::to_string(m_layers.front().in));
+        const int rows = static_cast<int>(x.rows());
+        DeviceArray cur, next;
+        cur.upload({x.data(), static_cast<std::size_t>(x.size())});
+        for (std::size_t l = 0; l < m_layers.size(); ++l) {
+            const DeviceLayer& d = m_layers[l];
+            next.resize(static_cast<std::size_t>(rows) * d.out, "predict");
+            cuda::gemm(false, true, rows, d.out, d.in, cur.data(), d.w.data(), next.data(), Format::F32, false);
+            cuda::addBiasRound(next.data(), d.b.data(), rows, d.out, Format::F32, false);
+            if (l + 1 < m_layers.size())
+                cuda::activationForward(m_scenario.activation, next.data(), next.data(), next.size(), Format::F32, false);
+            std::swap(cur, next);
+        }
+        Matrix y(x.rows(), m_layers.back().out);
+        cur.download({y.data(), static_cast<std::size_t>(y.size())});
+        return y;
+    }
+
+private:
+    void upload(const Batch& batch) {
+        if (!batch.x) throw Error("lane " + m_lane.label() + ": batch without inputs");
+        m_x.upload({batch.x->data(), static_cast<std::size_t>(batch.x->size())});
+        if (batch.targets) m_targets.upload({batch.targets->data(), static_cast<std::size_t>(batch.targets->size())});
+        else m_labels.upload(batch.labels);
+        m_rows = static_cast<int>(batch.size());
+    }
+
+    const float* inputOf(const Pass& p, std::size_t l) const { return l == 0 ? m_x.data() : p.a[l - 1].data(); }
+    const DeviceArray& activationInput(const Pass& p, const NetFormats& f, std::size_t l) const {
+        return castNeeded(f.lin[l], f.act[l]) ? p.ain[l] : p.z[l];
+    }
+
+    // Forward, loss, and the backward chain of gradients at every layer's output, in formats `f`
+    // (the lane's, or all float32 for the shadow), step for step as the CPU lane.
+    cuda::LossResult pass(Pass& p, const NetFormats& f, const Batch& batch, float scale) {
+        const std::size_t L = m_layers.size();
+        const int B = m_rows;
+        const bool flush = f.flush;
+        const std::string what = "activations of " + m_lane.label();
+        for (std::size_t l = 0; l < L; ++l) {
+            const DeviceLayer& d = m_layers[l];
+            const std::size_t n = static_cast<std::size_t>(B) * d.out;
+            p.z[l].resize(n, what);
+            // z: (B, out) = xin (B, in) * W^T (in, out), both rounded to the product's format,
+            // float32 accumulation, + rounded bias, one rounding.
+            cuda::gemm(false, true, B, d.out, d.in, inputOf(p, l), d.w.data(), p.z[l].data(), f.lin[l], flush);
+            cuda::addBiasRound(p.z[l].data(), d.b.data(), B, d.out, f.lin[l], flush);
+            if (l + 1 < L) {
+                if (castNeeded(f.lin[l], f.act[l])) {
+                    p.ain[l].copyFrom(p.z[l]);
+                    cuda::roundInPlace(p.ain[l].data(), n, f.act[l], flush);
+                }
+                p.a[l].resize(n, what);
+                cuda::activationForward(m_scenario.activation, activationInput(p, f, l).data(), p.a[l].data(), n,
+                                        f.act[l], flush);
+            }
+        }
+        const std::size_t last = L - 1;
+        const int outW = m_layers[last].out;
+        p.dz[last].resize(p.z[last].size(), what);
+        cuda::LossResult loss =
+            batch.targets ? cuda::mse(p.z[last].data(), m_targets.data(), B, outW, p.dz[last].data(), scale, f.loss)
+                          : cuda::crossEntropy(p.z[last].data(), m_labels.data(), B, outW, p.dz[last].data(), scale,
+                                               f.loss);
+        for (std::size_t l = last; l > 0; --l) {
+            const DeviceLayer& d = m_layers[l];
+            // d (B, in) = dz (B, out) * W (out, in) in the product's format; the input cast's backward
+            // rounds it to the format that arrived; then the activation's backward.
+            DeviceArray& g = p.dz[l - 1];
+            g.resize(static_cast<std::size_t>(B) * d.in, what);
+            cuda::gemm(false, false, B, d.in, d.out, p.dz[l].data(), d.w.data(), g.data(), f.lin[l], flush);
+            cuda::roundInPlace(g.data(), g.size(), f.lin[l], flush);
+            if (f.in[l] != f.lin[l]) cuda::roundInPlace(g.data(), g.size(), f.in[l], flush);
+            cuda::activationBackward(m_scenario.activation, activationInput(p, f, l - 1).data(), p.a[l - 1].data(),
+                                     g.data(), g.data(), g.size(), f.act[l - 1], flush);
+            if (f.act[l - 1] != f.lin[l - 1]) cuda::roundInPlace(g.data(), g.size(), f.lin[l - 1], flush);
+        }
+        return loss;
+    }
+
+    // gW (out, in) = dz^T (out, B) * xin (B, in); gb (out) = column sums of dz; in the product's format.
+    void layerGrads(const Pass& p, const NetFormats& f, std::size_t l, DeviceArray& gw, DeviceArray& gb) {
+        const DeviceLayer& d = m_layers[l];
+        gw.resize(static_cast<std::size_t>(d.out) * d.in, "gradients of " + m_lane.label());
+        gb.resize(static_cast<std::size_t>(d.out), "gradients of " + m_lane.label());
+        cuda::gemm(true, false, d.out, d.in, m_rows, p.dz[l].data(), inputOf(p, l), gw.data(), f.lin[l], f.flush);
+        cuda::roundInPlace(gw.data(), gw.size(), f.lin[l], f.flush);
+        cuda::columnSumsRound(p.dz[l].data(), gb.data(), m_rows, d.out, f.lin[l], f.flush);
+    }
+
+    void fillHistogram(GradHistogram& h, float scale) const {
+        h.scale = scale;
+        h.layers.clear();
+        const std::size_t bins = static_cast<std::size_t>(kHistMaxExp - kHistMinExp + 1);
+        for (std::size_t l = 0; l < m_layers.size(); ++l) {
+            const DeviceLayer& d = m_layers[l];
+            for (bool weight : {true, false}) {
+                LayerHistogram lh;
+                lh.layer = static_cast<int>(l);
+                lh.weight = weight;
+                lh.minExponent = kHistMinExp;
+                lh.counts.assign(bins, 0);
+                lh.f32Counts.assign(bins, 0);
+                if (weight) {
+                    for (const DeviceArray* a : {&d.gw, &d.gb})
+                        histogramOf(a->download(), 1.0f, lh.counts, lh.zeros, &lh.nonFinite);
+                    for (const DeviceArray* a : {&d.sw, &d.sb})
+                        histogramOf(a->download(), scale, lh.f32Counts, lh.f32Zeros, nullptr);
+                } else {
+                    histogramOf(m_lanePass.dz[l].download(), 1.0f, lh.counts, lh.zeros, &lh.nonFinite);
+                    histogramOf(m_shadowPass.dz[l].download(), scale, lh.f32Counts, lh.f32Zeros, nullptr);
+                }
+                h.layers.push_back(std::move(lh));
+            }
+        }
+    }
+
+    Scenario m_scenario;
+    LaneSpec m_lane;
+    NetFormats m_laneFormats, m_shadowFormats;
+    std::vector<DeviceLayer> m_layers;
+    Pass m_lanePass, m_shadowPass;
+    DeviceArray m_x, m_targets;
+    cuda::DeviceLabels m_labels;
+    int m_rows = 0;
+    std::int64_t m_optimizerSteps = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<LaneBackend> makeCudaLane(const Scenario& scenario, const LaneSpec& lane, Index maxBatch) {
+    return std::make_unique<CudaLane>(scenario, lane, maxBatch);
+}
+
+}  // namespace presisi

@@ -1,0 +1,635 @@
+// Device kernels of the training lanes (see cuda_training.h for the contracts). Element-wise kernels
+// use grid-stride loops; reductions use a fixed launch shape and sum in double or in a fixed order,
+// so every result is the same from run to run. Compiled with --fmad=false like the host's
+// -ffp-contract=off. No Qt here.
+#include "cuda_training.h"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cmath>
+#include <utility>
+
+#include "cuda_check.h"
+#include "cuda_context.h"
+#include "cuda_round.cuh"
+
+namespace presisi::cuda {
+
+namespace {
+
+constexpr unsigned kThreads = 256;
+constexpr unsigned kPartialBlocks = 256;  // fixed, so reductions sum in the same order every time
+
+#define PRESISI_GRID_STRIDE(i, n)                                                                          \
+    for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < (n); \
+         i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+
+int code(Format f) { return static_cast<int>(f); }
+
+std::string count(std::size_t n) { return std::to_string(n) + " elements"; }
+std::string dims(int r, int c) { return std::to_string(r) + "x" + std::to_string(c); }
+
+void launched(const std::string& what) { PRESISI_CUDA(cudaGetLastError(), what); }
+
+const char* actName(Activation a) {
+    switch (a) {
+    case Activation::Relu: return "relu";
+    case Activation::Tanh: return "tanh";
+    case Activation::Gelu: return "gelu";
+    default: return "sigmoid";
+    }
+}
+
+// ---- rounding -------------------------------------------------------------------------------------
+
+__global__ void roundKernel(float* d, std::size_t n, int fmt, bool flush) {
+    PRESISI_GRID_STRIDE(i, n) d[i] = roundDev(fmt, d[i], flush);
+}
+__global__ void packBf16(const float* in, __nv_bfloat16* out, std::size_t n, bool flush) {
+    PRESISI_GRID_STRIDE(i, n) out[i] = __float2bfloat16_rn(roundDev(kBF16, in[i], flush));
+}
+__global__ void packF16(const float* in, __half* out, std::size_t n, bool flush) {
+    PRESISI_GRID_STRIDE(i, n) out[i] = __float2half_rn(roundDev(kF16, in[i], flush));
+}
+__global__ void copyRound(const float* in, float* out, std::size_t n, int fmt, bool flush) {
+    PRESISI_GRID_STRIDE(i, n) out[i] = roundDev(fmt, in[i], flush);
+}
+
+// ---- reductions -----------------------------------------------------------------------------------
+
+// Block-wide sum in double through shared memory, fixed tree order. blockDim.x == kThreads.
+__device__ double blockSum(double v) {
+    __shared__ double s[kThreads];
+    s[threadIdx.x] = v;
+    __syncthreads();
+    for (unsigned w = kThreads / 2; w > 0; w >>= 1) {
+        if (threadIdx.x < w) s[threadIdx.x] += s[threadIdx.x + w];
+        __syncthreads();
+    }
+    const double r = s[0];
+    __syncthreads();
+    return r;
+}
+
+__global__ void partialSquares(const float* d, std::size_t n, double* partial) {
+    double acc = 0;
+    PRESISI_GRID_STRIDE(i, n) acc += static_cast<double>(d[i]) * d[i];
+    const double b = blockSum(acc);
+    if (threadIdx.x == 0) partial[blockIdx.x] = b;
+}
+__global__ void finalSum(const double* partial, unsigned n, double* out) {
+    double acc = 0;
+    for (unsigned i = threadIdx.x; i < n; i += blockDim.x) acc += partial[i];
+    const double b = blockSum(acc);
+    if (threadIdx.x == 0) *out = b;
+}
+
+struct ReduceScratch {
+    DeviceBuffer partial, result, rows, count;
+};
+ReduceScratch& reduceScratch() {
+    thread_local ReduceScratch s;
+    return s;
+}
+
+double readDouble(const double* d, const std::string& what) {
+    double h = 0;
+    PRESISI_CUDA(cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost), what);
+    return h;
+}
+
+// ---- gemm -----------------------------------------------------------------------------------------
+
+struct GemmScratch {
+    DeviceBuffer a, b;
+};
+GemmScratch& gemmScratch() {
+    thread_local GemmScratch s;
+    return s;
+}
+
+// ---- activations ----------------------------------------------------------------------------------
+
+constexpr float kSqrt1_2 = 0.707106781186547524401f;
+// PyTorch's kBeta for GELU's backward: M_2_SQRTPI * M_SQRT1_2 * 0.5 = 1 / sqrt(2 pi).
+constexpr float kGeluBeta = 0.398942280401432677940f;
+
+__device__ __forceinline__ float actForward(int act, float z) {
+    switch (act) {
+    case 0: return z > 0.0f ? z : (z == z ? 0.0f : z);  // relu, NaN stays NaN
+    case 1: return tanhf(z);
+    case 2: return z * 0.5f * (1.0f + erff(z * kSqrt1_2));
+    default: return 1.0f / (1.0f + expf(-z));
+    }
+}
+__device__ __forceinline__ float actBackward(int act, float z, float a, float da) {
+    switch (act) {
+    case 0: return a <= 0.0f ? 0.0f : da;  // on the output, as the CPU lane (NaN passes the gradient)
+    case 1: return da * (1.0f - a * a);
+    case 2: {
+        const float cdf = 0.5f * (1.0f + erff(z * kSqrt1_2));
+        const float pdf = kGeluBeta * expf(z * z * -0.5f);
+        return da * (cdf + z * pdf);
+    }
+    default: return da * (1.0f - a) * a;
+    }
+}
+__global__ void activationForwardKernel(int act, const float* z, float* a, std::size_t n, int fmt, bool flush) {
+    PRESISI_GRID_STRIDE(i, n) a[i] = roundDev(fmt, actForward(act, z[i]), flush);
+}
+__global__ void activationBackwardKernel(int act, const float* z, const float* a, const float* da, float* dz,
+                                         std::size_t n, int fmt, bool flush) {
+    PRESISI_GRID_STRIDE(i, n) dz[i] = roundDev(fmt, actBackward(act, z[i], a[i], da[i]), flush);
+}
+
+// ---- bias -----------------------------------------------------------------------------------------
+
+__global__ void addBiasRoundKernel(float* y, const float* bias, std::size_t rows, std::size_t cols, int fmt,
+                                   bool flush) {
+    PRESISI_GRID_STRIDE(i, rows * cols) {
+        const float b = roundDev(fmt, bias[i % cols], flush);
+        y[i] = roundDev(fmt, y[i] + b, flush);
+    }
+}
+// One thread per column, rows summed in order in float32.
+__global__ void columnSumsKernel(const float* dy, float* db, std::size_t rows, std::size_t cols, int fmt,
+                                 bool flush) {
+    PRESISI_GRID_STRIDE(c, cols) {
+        float acc = 0.0f;
+        for (std::size_t r = 0; r < rows; ++r) acc += dy[r * cols + c];
+        db[c] = roundDev(fmt, acc, flush);
+    }
+}
+
+// ---- losses ---------------------------------------------------------------------------------------
+
+struct LossCodes {
+    int logits, softmax, loss, low;
+    bool smCast, lowReduction, flush;
+};
+
+// One thread per row, as the CPU lane computes it: log-softmax (in the softmax's format), the row's
+// nll, whether the first arg-max hits the label, and the gradient at the logits.
+__global__ void crossEntropyKernel(const float* z, const int* labels, std::size_t rows, std::size_t classes,
+                                   float* dz, float g, LossCodes f, float* rowLoss, unsigned long long* correct) {
+    PRESISI_GRID_STRIDE(r, rows) {
+        const float* zr = z + r * classes;
+        float* dr = dz + r * classes;
+        std::size_t best = 0;
+        for (std::size_t j = 1; j < classes; ++j)
+            if (zr[j] > zr[best] || zr[best] != zr[best]) best = j;
+        const int label = labels[r];
+        if (best == static_cast<std::size_t>(label) && zr[best] == zr[best]) atomicAdd(correct, 1ull);
+        // dz holds the rounded softmax inputs, then the log-softmax, then the gradient.
+        float m = -INFINITY;
+        for (std::size_t j = 0; j < classes; ++j) {
+            const float v = f.smCast ? roundDev(f.softmax, zr[j], f.flush) : zr[j];
+            dr[j] = v;
+            m = fmaxf(m, v);
+            if (v != v) m = v;
+        }
+        float sum = 0.0f;
+        for (std::size_t j = 0; j < classes; ++j) sum += expf(dr[j] - m);
+        const float lse = logf(sum);
+        for (std::size_t j = 0; j < classes; ++j) dr[j] = roundDev(f.softmax, (dr[j] - m) - lse, f.flush);
+        rowLoss[r] = -roundDev(f.loss, dr[label], f.flush);
+        for (std::size_t j = 0; j < classes; ++j) {
+            const float v = (static_cast<std::size_t>(label) == j ? g : 0.0f) - expf(dr[j]) * g;
+            float d = roundDev(f.softmax, v, f.flush);
+            if (f.softmax != f.logits) d = roundDev(f.logits, d, f.flush);
+            dr[j] = d;
+        }
+    }
+}
+
+// The batch sum of per-row (or per-element) losses: in double in a fixed order, or — the
+// accumulation hazard — in row order with every partial sum rounded to the low format.
+__global__ void lowSumKernel(const float* v, std::size_t n, int low, bool flush, float* out) {
+    if (blockIdx.x != 0 || threadIdx.x != 0) return;
+    float s = 0.0f;
+    for (std::size_t i = 0; i < n; ++i) s = roundDev(low, s + v[i], flush);
+    *out = s;
+}
+__global__ void partialSumFloat(const float* d, std::size_t n, double* partial) {
+    double acc = 0;
+    PRESISI_GRID_STRIDE(i, n) acc += d[i];
+    const double b = blockSum(acc);
+    if (threadIdx.x == 0) partial[blockIdx.x] = b;
+}
+
+__global__ void softmaxKernel(const float* z, float* p, std::size_t rows, std::size_t cols, bool logSoftmax,
+                              int fmt, bool flush) {
+    PRESISI_GRID_STRIDE(r, rows) {
+        const float* zr = z + r * cols;
+        float mx = zr[0];
+        for (std::size_t j = 1; j < cols; ++j) mx = fmaxf(mx, zr[j]);
+        float sum = 0.0f;
+        for (std::size_t j = 0; j < cols; ++j) sum += expf(zr[j] - mx);
+        const float lse = logf(sum);
+        for (std::size_t j = 0; j < cols; ++j) {
+            const float logp = zr[j] - mx - lse;
+            p[r * cols + j] = roundDev(fmt, logSoftmax ? logp : expf(logp), flush);
+        }
+    }
+}
+
+// torch's mse and its backward alpha * (z - t) * grad, alpha = 2 / numel, every step rounded to the
+// loss's format as the CPU lane does.
+__global__ void mseKernel(const float* y, const float* t, std::size_t n, float* dy, float alpha, float dL,
+                          LossCodes f, float* sq) {
+    PRESISI_GRID_STRIDE(i, n) {
+        const float d = roundDev(f.loss, roundDev(f.loss, y[i], f.flush) - roundDev(f.loss, t[i], f.flush), f.flush);
+        sq[i] = roundDev(f.loss, d * d, f.flush);
+        float g = roundDev(f.loss, roundDev(f.loss, alpha * d, f.flush) * dL, f.flush);
+        if (f.loss != f.logits) g = roundDev(f.logits, g, f.flush);
+        dy[i] = g;
+    }
+}
+
+// ---- statistics, scaler, optimizers ---------------------------------------------------------------
+
+__global__ void gradCountsKernel(const float* lane, const float* shadow, std::size_t n, int fmt,
+                                 unsigned long long* out) {
+    unsigned long long u = 0, s = 0, nf = 0;
+    const float minNormal = minNormalOf(fmt);
+    PRESISI_GRID_STRIDE(i, n) {
+        const float v = lane[i];
+        if (v == 0.0f && shadow[i] != 0.0f) ++u;
+        if (!isfinite(v)) ++nf;
+        else if (v != 0.0f && fabsf(v) < minNormal) ++s;
+    }
+    if (u) atomicAdd(&out[0], u);
+    if (s) atomicAdd(&out[1], s);
+    if (nf) atomicAdd(&out[2], nf);
+}
+
+__global__ void unscaleKernel(const float* g, float* out, std::size_t n, float inv, int* found) {
+    PRESISI_GRID_STRIDE(i, n) {
+        const float v = inv == 1.0f ? g[i] : g[i] * inv;
+        if (!isfinite(v)) *found = 1;
+        out[i] = v;
+    }
+}
+
+__global__ void sgdKernel(float* p, const float* g, float* buf, std::size_t n, float lr, float momentum, float wd,
+                          bool useMomentum, bool first) {
+    PRESISI_GRID_STRIDE(i, n) {
+        float grad = g[i];
+        if (wd != 0.0f) grad = fmaf(p[i], wd, grad);
+        if (useMomentum) {
+            const float b = first ? grad : buf[i] * momentum + grad;
+            buf[i] = b;
+            grad = b;
+        }
+        p[i] = fmaf(grad, -lr, p[i]);
+    }
+}
+
+__global__ void adamKernel(float* p, const float* g, float* m, float* v, std::size_t n, float beta1,
+                           float oneMinusBeta1, float beta2, float oneMinusBeta2, float wd, float bc2Sqrt, float eps,
+                           float negStepSize) {
+    PRESISI_GRID_STRIDE(i, n) {
+        float grad = g[i];
+        if (wd != 0.0f) grad = fmaf(p[i], wd, grad);
+        const float mi = fmaf(grad, oneMinusBeta1, m[i] * beta1);
+        const float vi = v[i] * beta2 + oneMinusBeta2 * grad * grad;
+        m[i] = mi;
+        v[i] = vi;
+        const float denom = sqrtf(vi) / bc2Sqrt + eps;
+        p[i] = p[i] + negStepSize * (mi / denom);
+    }
+}
+
+}  // namespace
+
+// ---- DeviceArray ----------------------------------------------------------------------------------
+
+DeviceArray::~DeviceArray() {
+    if (m_ptr) cudaFree(m_ptr);
+}
+DeviceArray::DeviceArray(DeviceArray&& o) noexcept
+    : m_ptr(std::exchange(o.m_ptr, nullptr)), m_size(std::exchange(o.m_size, 0)),
+      m_capacity(std::exchange(o.m_capacity, 0)) {}
+DeviceArray& DeviceArray::operator=(DeviceArray&& o) noexcept {
+    if (this != &o) {
+        if (m_ptr) cudaFree(m_ptr);
+        m_ptr = std::exchange(o.m_ptr, nullptr);
+        m_size = std::exchange(o.m_size, 0);
+        m_capacity = std::exchange(o.m_capacity, 0);
+    }
+    return *this;
+}
+
+void DeviceArray::resize(std::size_t n, const std::string& what) {
+    if (n <= m_capacity && m_ptr) {
+        m_size = n;
+        return;
+    }
+    requireDeviceMemory(n * sizeof(float), what + " (" + count(n) + ")");
+    if (m_ptr) cudaFree(m_ptr);
+    m_ptr = nullptr;
+    m_size = m_capacity = 0;
+    const std::size_t cap = n == 0 ? 1 : n;
+    PRESISI_CUDA(cudaMalloc(reinterpret_cast<void**>(&m_ptr), cap * sizeof(float)), what + " (" + count(n) + ")");
+    m_size = n;
+    m_capacity = cap;
+}
+
+void DeviceArray::upload(std::span<const float> host) {
+    resize(host.size(), "upload");
+    if (!host.empty())
+        PRESISI_CUDA(cudaMemcpy(m_ptr, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice),
+                     "upload of " + count(host.size()));
+}
+
+std::vector<float> DeviceArray::download() const {
+    std::vector<float> h(m_size);
+    download(h);
+    return h;
+}
+
+void DeviceArray::download(std::span<float> host) const {
+    if (host.size() != m_size)
+        throw Error("download: host span has " + count(host.size()) + ", device array " + count(m_size));
+    if (m_size)
+        PRESISI_CUDA(cudaMemcpy(host.data(), m_ptr, m_size * sizeof(float), cudaMemcpyDeviceToHost),
+                     "download of " + count(m_size));
+}
+
+void DeviceArray::copyFrom(const DeviceArray& other) {
+    resize(other.size(), "device copy");
+    if (m_size)
+        PRESISI_CUDA(cudaMemcpy(m_ptr, other.m_ptr, m_size * sizeof(float), cudaMemcpyDeviceToDevice),
+                     "device copy of " + count(m_size));
+}
+
+void DeviceArray::fill(float value) {
+    if (m_size == 0) return;
+    if (value == 0.0f && !std::signbit(value)) {
+        PRESISI_CUDA(cudaMemset(m_ptr, 0, m_size * sizeof(float)), "fill of " + count(m_size));
+        return;
+    }
+    std::vector<float> h(m_size, value);
+    upload(h);
+}
+
+DeviceLabels::~DeviceLabels() {
+    if (m_ptr) cudaFree(m_ptr);
+}
+
+void DeviceLabels::upload(std::span<const int> host) {
+    const std::string what = "labels (" + count(host.size()) + ")";
+    if (host.size() > m_capacity || !m_ptr) {
+        requireDeviceMemory(host.size() * sizeof(int), what);
+        if (m_ptr) cudaFree(m_ptr);
+        m_ptr = nullptr;
+        m_capacity = 0;
+        const std::size_t cap = host.empty() ? 1 : host.size();
+        PRESISI_CUDA(cudaMalloc(reinterpret_cast<void**>(&m_ptr), cap * sizeof(int)), what);
+        m_capacity = cap;
+    }
+    m_size = host.size();
+    if (!host.empty())
+        PRESISI_CUDA(cudaMemcpy(m_ptr, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice), what);
+}
+
+// ---- operations -----------------------------------------------------------------------------------
+
+void roundInPlace(float* data, std::size_t n, Format format, bool flush) {
+    if (n == 0 || (format == Format::F32 && !flush)) return;
+    roundKernel<<<blocksFor(n), kThreads>>>(data, n, code(format), flush);
+    launched("rounding kernel (" + std::string(traits(format).name) + ", " + count(n) + ")");
+}
+
+void gemm(bool transA, bool transB, int M, int N, int K, const float* A, const float* B, float* C, Format format,
+          bool flush) {
+    const std::string what = "cublasGemmEx " + std::string(traits(format).name) + " " + dims(M, K) +
+                             (transA ? "^T" : "") + " * " + dims(K, N) + (transB ? "^T" : "");
+    if (M <= 0 || N <= 0 || K <= 0) throw Error(what + ": sizes must be positive");
+    cublasHandle_t h = blasHandle();
+    const std::size_t an = static_cast<std::size_t>(M) * K, bn = static_cast<std::size_t>(K) * N;
+    // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: cuBLAS sees B first.
+    const cublasOperation_t opFirst = transB ? CUBLAS_OP_T : CUBLAS_OP_N;
+    const cublasOperation_t opSecond = transA ? CUBLAS_OP_T : CUBLAS_OP_N;
+    const int ldb = transB ? K : N, lda = transA ? M : K, ldc = N;
+    const float one = 1.0f, zero = 0.0f;
+    GemmScratch& s = gemmScratch();
+
+    if (format == Format::F32) {
+        const float* a = A;
+        const float* b = B;
+        if (flush) {
+            reserveAll({{&s.a, an * sizeof(float)}, {&s.b, bn * sizeof(float)}}, what);
+            copyRound<<<blocksFor(an), kThreads>>>(A, s.a.as<float>(), an, kF32, true);
+            copyRound<<<blocksFor(bn), kThreads>>>(B, s.b.as<float>(), bn, kF32, true);
+            launched("flush kernel for " + what);
+            a = s.a.as<float>();
+            b = s.b.as<float>();
+        }
+        PRESISI_CUDA(cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH), what);
+        PRESISI_CUDA(cublasGemmEx(h, opFirst, opSecond, N, M, K, &one, b, CUDA_R_32F, ldb, a, CUDA_R_32F, lda, &zero,
+                                  C, CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT),
+                     what);
+        return;
+    }
+    reserveAll({{&s.a, an * sizeof(std::uint16_t)}, {&s.b, bn * sizeof(std::uint16_t)}}, what);
+    cudaDataType_t dt;
+    if (format == Format::BF16) {
+        packBf16<<<blocksFor(an), kThreads>>>(A, s.a.as<__nv_bfloat16>(), an, flush);
+        packBf16<<<blocksFor(bn), kThreads>>>(B, s.b.as<__nv_bfloat16>(), bn, flush);
+        dt = CUDA_R_16BF;
+    } else {
+        packF16<<<blocksFor(an), kThreads>>>(A, s.a.as<__half>(), an, flush);
+        packF16<<<blocksFor(bn), kThreads>>>(B, s.b.as<__half>(), bn, flush);
+        dt = CUDA_R_16F;
+    }
+    launched("rounding kernel for " + what);
+    PRESISI_CUDA(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH), what);
+    PRESISI_CUDA(cublasGemmEx(h, opFirst, opSecond, N, M, K, &one, s.b.as<void>(), dt, ldb, s.a.as<void>(), dt, lda,
+                              &zero, C, CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                 what);
+}
+
+void addBiasRound(float* y, const float* bias, int rows, int cols, Format format, bool flush) {
+    const std::size_t n = static_cast<std::size_t>(rows) * cols;
+    addBiasRoundKernel<<<blocksFor(n), kThreads>>>(y, bias, rows, cols, code(format), flush);
+    launched("bias kernel " + dims(rows, cols));
+}
+
+void columnSumsRound(const float* dy, float* db, int rows, int cols, Format format, bool flush) {
+    columnSumsKernel<<<blocksFor(cols), kThreads>>>(dy, db, rows, cols, code(format), flush);
+    launched("bias gradient kernel " + dims(rows, cols));
+}
+
+void activationForward(Activation act, const float* z, float* a, std::size_t n, Format format, bool flush) {
+    activationForwardKernel<<<blocksFor(n), kThreads>>>(static_cast<int>(act), z, a, n, code(format), flush);
+    launched(std::string(actName(act)) + " forward kernel (" + count(n) + ")");
+}
+
+void activationBackward(Activation act, const float* z, const float* a, const float* da, float* dz, std::size_t n,
+                        Format format, bool flush) {
+    activationBackwardKernel<<<blocksFor(n), kThreads>>>(static_cast<int>(act), z, a, da, dz, n, code(format),
+                                                         flush);
+    launched(std::string(actName(act)) + " backward kernel (" + count(n) + ")");
+}
+
+namespace {
+
+LossCodes codesOf(const LossFormats& f) {
+    return {code(f.logits), code(f.softmax), code(f.loss), code(f.low), f.softmax != f.logits && f.softmax != Format::F32,
+            f.lowReduction, f.flush};
+}
+
+// Sum of n float losses on the device: double in a fixed order, or rounded partial sums.
+float batchSum(const float* v, std::size_t n, const LossFormats& f, const std::string& what) {
+    ReduceScratch& s = reduceScratch();
+    reserveAll({{&s.partial, kPartialBlocks * sizeof(double)}, {&s.result, sizeof(double)}}, what);
+    if (f.lowReduction) {
+        lowSumKernel<<<1, 1>>>(v, n, code(f.low), f.flush, s.result.as<float>());
+        launched("low-precision sum for " + what);
+        float h = 0;
+        PRESISI_CUDA(cudaMemcpy(&h, s.result.as<float>(), sizeof h, cudaMemcpyDeviceToHost), what);
+        return h;
+    }
+    partialSumFloat<<<kPartialBlocks, kThreads>>>(v, n, s.partial.as<double>());
+    finalSum<<<1, kThreads>>>(s.partial.as<double>(), kPartialBlocks, s.result.as<double>());
+    launched("sum kernel for " + what);
+    return static_cast<float>(readDouble(s.result.as<double>(), what));
+}
+
+// The host-side rounding of a scalar, matching roundDev (used for the loss's scalars).
+float roundHost(Format f, float v, bool flush) {
+    if (f == Format::F32 && !flush) return v;
+    return roundTo(f, v, flush ? Subnormals::Flush : Subnormals::Keep);
+}
+
+}  // namespace
+
+LossResult crossEntropy(const float* logits, const int* labels, int rows, int classes, float* dlogits, float scale,
+                        const LossFormats& f) {
+    const std::string what = "cross-entropy " + dims(rows, classes);
+    if (rows <= 0 || classes <= 0) throw Error(what + ": sizes must be positive");
+    ReduceScratch& s = reduceScratch();
+    reserveAll({{&s.rows, static_cast<std::size_t>(rows) * sizeof(float)}, {&s.count, sizeof(unsigned long long)}},
+               what);
+    auto* correct = s.count.as<unsigned long long>();
+    PRESISI_CUDA(cudaMemset(correct, 0, sizeof(unsigned long long)), what);
+    // g = -(dL / B) in the nll's format, then in the softmax's.
+    const float dL = roundHost(f.loss, scale, f.flush);
+    float g = roundHost(f.loss, -(dL / roundHost(f.loss, static_cast<float>(rows), f.flush)), f.flush);
+    if (f.loss != f.softmax) g = roundHost(f.softmax, g, f.flush);
+    crossEntropyKernel<<<blocksFor(rows), kThreads>>>(logits, labels, rows, classes, dlogits, g, codesOf(f),
+                                                     s.rows.as<float>(), correct);
+    launched(what);
+    unsigned long long hits = 0;
+    PRESISI_CUDA(cudaMemcpy(&hits, correct, sizeof hits, cudaMemcpyDeviceToHost), what);
+    LossResult r;
+    r.correct = static_cast<std::int64_t>(hits);
+    const float total = batchSum(s.rows.as<float>(), rows, f, what);
+    r.loss = roundHost(f.loss, total / static_cast<float>(rows), f.flush);
+    return r;
+}
+
+void softmax(const float* z, float* p, int rows, int cols, bool logSoftmax, Format format, bool flush) {
+    softmaxKernel<<<blocksFor(rows), kThreads>>>(z, p, rows, cols, logSoftmax, code(format), flush);
+    launched(std::string(logSoftmax ? "log-softmax " : "softmax ") + dims(rows, cols));
+}
+
+LossResult mse(const float* y, const float* targets, int rows, int cols, float* dy, float scale,
+               const LossFormats& f) {
+    const std::string what = "mse " + dims(rows, cols);
+    const std::size_t n = static_cast<std::size_t>(rows) * cols;
+    if (rows <= 0 || cols <= 0) throw Error(what + ": sizes must be positive");
+    ReduceScratch& s = reduceScratch();
+    reserveAll({{&s.rows, n * sizeof(float)}}, what);
+    const float alpha = roundHost(f.loss, static_cast<float>(2.0 / static_cast<double>(n)), f.flush);
+    const float dL = roundHost(f.loss, scale, f.flush);
+    mseKernel<<<blocksFor(n), kThreads>>>(y, targets, n, dy, alpha, dL, codesOf(f), s.rows.as<float>());
+    launched(what);
+    const float total = batchSum(s.rows.as<float>(), n, f, what);
+    LossResult r;
+    r.loss = roundHost(f.loss, total / static_cast<float>(n), f.flush);
+    return r;
+}
+
+GradCounts& GradCounts::operator+=(const GradCounts& o) {
+    count += o.count;
+    underflowed += o.underflowed;
+    subnormal += o.subnormal;
+    nonFinite += o.nonFinite;
+    return *this;
+}
+
+GradCounts gradientCounts(const float* lane, const float* shadow, std::size_t n, Format format) {
+    const std::string what = "gradient counts (" + count(n) + ")";
+    GradCounts c;
+    c.count = static_cast<std::int64_t>(n);
+    if (n == 0) return c;
+    ReduceScratch& s = reduceScratch();
+    reserveAll({{&s.result, 3 * sizeof(unsigned long long)}}, what);
+    auto* d = s.result.as<unsigned long long>();
+    PRESISI_CUDA(cudaMemset(d, 0, 3 * sizeof(unsigned long long)), what);
+    gradCountsKernel<<<kPartialBlocks, kThreads>>>(lane, shadow, n, code(format), d);
+    launched(what);
+    unsigned long long h[3] = {};
+    PRESISI_CUDA(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost), what);
+    c.underflowed = static_cast<std::int64_t>(h[0]);
+    c.subnormal = static_cast<std::int64_t>(h[1]);
+    c.nonFinite = static_cast<std::int64_t>(h[2]);
+    return c;
+}
+
+bool unscaleAndCheck(const float* lane, float* master, std::size_t n, float invScale) {
+    const std::string what = "unscale (" + count(n) + ")";
+    if (n == 0) return false;
+    ReduceScratch& s = reduceScratch();
+    reserveAll({{&s.count, sizeof(int)}}, what);
+    int* found = s.count.as<int>();
+    PRESISI_CUDA(cudaMemset(found, 0, sizeof(int)), what);
+    unscaleKernel<<<blocksFor(n), kThreads>>>(lane, master, n, invScale, found);
+    launched(what);
+    int h = 0;
+    PRESISI_CUDA(cudaMemcpy(&h, found, sizeof h, cudaMemcpyDeviceToHost), what);
+    return h != 0;
+}
+
+double sumSquares(const float* data, std::size_t n) {
+    const std::string what = "sum of squares (" + count(n) + ")";
+    if (n == 0) return 0;
+    ReduceScratch& s = reduceScratch();
+    reserveAll({{&s.partial, kPartialBlocks * sizeof(double)}, {&s.result, sizeof(double)}}, what);
+    partialSquares<<<kPartialBlocks, kThreads>>>(data, n, s.partial.as<double>());
+    finalSum<<<1, kThreads>>>(s.partial.as<double>(), kPartialBlocks, s.result.as<double>());
+    launched(what);
+    return readDouble(s.result.as<double>(), what);
+}
+
+void sgdStep(float* param, const float* grad, float* momentumBuf, std::size_t n, const OptimizerSpec& opt,
+             bool firstStep) {
+    const bool useMomentum = opt.momentum != 0.0;
+    if (useMomentum && !momentumBuf) throw Error("sgd step: momentum " + std::to_string(opt.momentum) +
+                                                 " needs a momentum buffer");
+    sgdKernel<<<blocksFor(n), kThreads>>>(param, grad, momentumBuf, n, static_cast<float>(opt.lr),
+                                          static_cast<float>(opt.momentum), static_cast<float>(opt.weightDecay),
+                                          useMomentum, firstStep);
+    launched("sgd step (" + count(n) + ")");
+}
+
+void adamStep(float* param, const float* grad, float* m, float* v, std::size_t n, const OptimizerSpec& opt,
+              std::int64_t step) {
+    if (step < 1) throw Error("adam step: step counts from 1, got " + std::to_string(step));
+    const double t = static_cast<double>(step);
+    const double bc1 = 1.0 - std::pow(opt.beta1, t);
+    const double bc2 = 1.0 - std::pow(opt.beta2, t);
+    adamKernel<<<blocksFor(n), kThreads>>>(param, grad, m, v, n, static_cast<float>(opt.beta1),
+                                           static_cast<float>(1.0 - opt.beta1),
+                                           static_cast<float>(opt.beta2), static_cast<float>(1.0 - opt.beta2),
+                                           static_cast<float>(opt.weightDecay), static_cast<float>(std::sqrt(bc2)),
+                                           static_cast<float>(opt.eps), static_cast<float>(-(opt.lr / bc1)));
+    launched("adam step (" + count(n) + ")");
+}
+
+void synchronize(const std::string& what) { PRESISI_CUDA(cudaDeviceSynchronize(), what); }
+
+}  // namespace presisi::cuda
