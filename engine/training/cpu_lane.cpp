@@ -127,7 +127,7 @@ public:
                     ain = &m_ain[l];
                 }
                 m_ainPtr[l] = ain;
-                activationForward(ain->data(), m_h[l].data(), ain->size());
+                activationForward(m_fAct[l], ain->data(), m_h[l].data(), ain->size());
                 roundInPlace(m_fAct[l], m_h[l].data(), m_h[l].size());
                 h = &m_h[l];
             }
@@ -156,7 +156,7 @@ public:
                 roundInPlace(f, d.data(), d.size());
             }
             if (m_fIn[l] != f) roundInPlace(m_fIn[l], d.data(), d.size());
-            activationBackward(m_ainPtr[l - 1]->data(), m_h[l - 1].data(), d.data(), d.size());
+            activationBackward(m_fAct[l - 1], m_ainPtr[l - 1]->data(), m_h[l - 1].data(), d.data(), d.size());
             roundInPlace(m_fAct[l - 1], d.data(), d.size());
             if (m_fAct[l - 1] != m_fLin[l - 1]) roundInPlace(m_fLin[l - 1], d.data(), d.size());
         }
@@ -218,7 +218,11 @@ private:
 
     float round1(Format f, float v) const { return needsRound(f) ? roundTo(f, v, m_sub) : v; }
 
-    void activationForward(const float* a, float* y, Index n) const {
+    // The activation in format f. ATen's bf16 tanh and sigmoid kernels (forward and backward) convert to
+    // float once and round the result; its GELU kernels use Vectorized<BFloat16> arithmetic, which rounds
+    // after every operation (constants included). The same happens here.
+    void activationForward(Format f, const float* a, float* y, Index n) const {
+        const bool low = needsRound(f);
         switch (m_act) {
         case Activation::Relu:
             for (Index i = 0; i < n; ++i) y[i] = a[i] > 0.0f || a[i] != a[i] ? a[i] : 0.0f;
@@ -230,34 +234,46 @@ private:
             for (Index i = 0; i < n; ++i) y[i] = 1.0f / (1.0f + std::exp(-a[i]));
             break;
         case Activation::Gelu: {
-            // torch's exact GELU: x * 0.5 * (1 + erf(x / sqrt(2))).
-            const float kAlpha = static_cast<float>(std::numbers::sqrt2 / 2);
-            for (Index i = 0; i < n; ++i) y[i] = a[i] * 0.5f * (1.0f + std::erf(a[i] * kAlpha));
+            // torch's exact GELU: x * 0.5 * (1 + erf(x * sqrt(1/2))).
+            const float kAlpha = round1(f, static_cast<float>(std::numbers::sqrt2 / 2));
+            if (!low) {
+                for (Index i = 0; i < n; ++i) y[i] = a[i] * 0.5f * (1.0f + std::erf(a[i] * kAlpha));
+                break;
+            }
+            for (Index i = 0; i < n; ++i) {
+                const float e = round1(f, std::erf(round1(f, a[i] * kAlpha)));
+                y[i] = round1(f, round1(f, a[i] * 0.5f) * round1(f, 1.0f + e));
+            }
             break;
         }
         }
     }
 
-    // g <- g * act'(a) (computed in float32; the caller rounds). a: the activation's input, y: its output.
-    void activationBackward(const float* a, const float* y, float* g, Index n) const {
+    // g <- g * act'(a) in format f (the caller rounds the result). a: the activation's input, y: its output.
+    void activationBackward(Format f, const float* a, const float* y, float* g, Index n) const {
+        const bool low = needsRound(f);
+        auto r = [&](float v) { return low ? roundTo(f, v, m_sub) : v; };
         switch (m_act) {
         case Activation::Relu:
             for (Index i = 0; i < n; ++i) g[i] = y[i] <= 0.0f ? 0.0f : g[i];
             break;
         case Activation::Tanh:
+            // tanh_backward: g * (1 - y * y), in float32 for bf16 too (ATen converts once)
             for (Index i = 0; i < n; ++i) g[i] = g[i] * (1.0f - y[i] * y[i]);
             break;
         case Activation::Sigmoid:
+            // sigmoid_backward: g * (1 - y) * y, in float32 for bf16 too (ATen converts once)
             for (Index i = 0; i < n; ++i) g[i] = g[i] * (1.0f - y[i]) * y[i];
             break;
         case Activation::Gelu: {
-            const float kAlpha = static_cast<float>(std::numbers::sqrt2 / 2);
-            const float kBeta = static_cast<float>(2 / std::sqrt(std::numbers::pi) * (std::numbers::sqrt2 / 2) * 0.5);
+            // GeluBackward: cdf = 0.5 * (1 + erf(x * alpha)); pdf = beta * exp(x * x * -0.5); g * (cdf + x * pdf)
+            const float kAlpha = r(static_cast<float>(std::numbers::sqrt2 / 2));
+            const float kBeta = r(static_cast<float>(2 / std::sqrt(std::numbers::pi) * (std::numbers::sqrt2 / 2) * 0.5));
             for (Index i = 0; i < n; ++i) {
                 const float x = a[i];
-                const float cdf = 0.5f * (1.0f + std::erf(x * kAlpha));
-                const float pdf = kBeta * std::exp(x * x * -0.5f);
-                g[i] = g[i] * (cdf + x * pdf);
+                const float cdf = r(0.5f * r(1.0f + r(std::erf(r(x * kAlpha)))));
+                const float pdf = r(kBeta * r(std::exp(r(r(x * x) * -0.5f))));
+                g[i] = g[i] * r(cdf + r(x * pdf));
             }
             break;
         }
