@@ -85,6 +85,9 @@ namespace reference {
 // arithmetic (scale by the quantum, nearbyint, scale back) rather than bit tricks. Tests compare
 // every float32 input against it.
 float roundTo(Format format, float x, Subnormals subnormals = Subnormals::Keep);
+// The same, over a span (kept in one loop so the exhaustive test runs in seconds).
+void roundSpan(Format format, std::span<const float> in, std::span<float> out,
+               Subnormals subnormals = Subnormals::Keep);
 }  // namespace reference
 
 }  // namespace presisi

@@ -75,6 +75,10 @@ def linear_cases():
                 ybf = lin(x)
         diff = (y32.float() - ybf.float()).abs()
         corr = torch.corrcoef(torch.stack([y32.flatten(), ybf.float().flatten()]))[0, 1]
+        # The same metrics in float64 from PyTorch's own outputs (corrcoef in float32 is off by ~1e-6).
+        y64, b64 = y32.double().flatten(), ybf.double().flatten()
+        d64 = (y64 - b64).abs()
+        corr64 = torch.corrcoef(torch.stack([y64, b64]))[0, 1]
         name = f"linear_s{seed}_{n_in}x{n_out}_b{batch}"
         cases.append({
             "name": name, "seed": seed, "in": n_in, "out": n_out, "batch": batch,
@@ -82,6 +86,8 @@ def linear_cases():
             "bf16_mean_abs_error": float(diff.mean()),
             "bf16_max_abs_error": float(diff.max()),
             "bf16_correlation": float(corr),
+            "f64": {"mean_abs_error": float(d64.mean()), "max_abs_error": float(d64.max()),
+                    "rel_l2_error": float((y64 - b64).norm() / y64.norm()), "correlation": float(corr64)},
             "arrays": {"weight": save(name + "_weight", lin.weight), "bias": save(name + "_bias", lin.bias),
                        "x": save(name + "_x", x), "y_f32": save(name + "_y_f32", y32),
                        "y_bf16": save(name + "_y_bf16", ybf.float())},

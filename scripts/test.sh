@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs the whole test suite (off-screen).
+# usage: scripts/test.sh            Release build in build/ (CUDA code compiled when nvcc is found)
+#        scripts/test.sh --sanitize AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [[ "${1:-}" == "--sanitize" ]]; then
+  # CPU-only: the sanitizers check the project's own code; the CUDA code is compiled by the plain build.
+  "$root/scripts/build.sh" "$root/build-asan" -DPRESISI_SANITIZE=ON -DPRESISI_WITH_CUDA=OFF \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  build=$root/build-asan
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
+  export LSAN_OPTIONS=suppressions=$root/.ci/lsan.supp:print_suppressions=0
+  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  export PRESISI_SANITIZED=1
+else
+  "$root/scripts/build.sh" "$root/build"
+  build=$root/build
+fi
+export QT_QPA_PLATFORM=offscreen
+cd "$build"
+ctest --output-on-failure --timeout 900 -j 1
