@@ -16,8 +16,13 @@ namespace {
 std::span<float> spanOf(Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
 std::span<const float> spanOf(const Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
 
-Matrix rounded(const Matrix& m, Format format, Subnormals sub) {
-    Matrix r(m.rows(), m.cols());
+// Rounds into a per-thread scratch matrix that keeps its allocation between calls: autocast
+// re-rounds the weights on every forward, and fresh 64 MiB buffers would cost more in page faults
+// than the rounding itself.
+const Matrix& roundedScratch(const Matrix& m, Format format, Subnormals sub, int slot) {
+    thread_local Matrix scratch[2];
+    Matrix& r = scratch[slot];
+    r.resize(m.rows(), m.cols());
     roundSpan(format, spanOf(m), spanOf(r), sub);
     return r;
 }
@@ -65,14 +70,15 @@ Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& w
         y.rowwise() += bias.transpose();
         return y;
     }
-    const Matrix xr = rounded(x, lane.format, lane.subnormals);
-    const Matrix wr = rounded(weight, lane.format, lane.subnormals);
+    const Matrix& xr = roundedScratch(x, lane.format, lane.subnormals, 0);
+    const Matrix& wr = roundedScratch(weight, lane.format, lane.subnormals, 1);
     Vector br(bias.size());
     roundSpan(lane.format, {bias.data(), static_cast<std::size_t>(bias.size())},
               {br.data(), static_cast<std::size_t>(br.size())}, lane.subnormals);
     if (lane.accumulation == Accumulation::Storage)
         return linearStorageAccumulation(lane.format, lane.subnormals, xr, wr, br);
-    Matrix y = xr * wr.transpose();  // float32 accumulation of exact products
+    Matrix y(x.rows(), weight.rows());
+    y.noalias() = xr * wr.transpose();  // float32 accumulation of exact products
     y.rowwise() += br.transpose();
     roundSpan(lane.format, spanOf(y), spanOf(y), lane.subnormals);
     return y;
@@ -107,6 +113,10 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
         if (lane.device == Device::Gpu && !cudaStatus().available) {
             if (!gpuNoted) result.notes.push_back("GPU lanes absent: " + cudaStatus().reason);
             gpuNoted = true;
+            continue;
+        }
+        if (lane.device == Device::Gpu && lane.accumulation == Accumulation::Storage && lane.format == Format::BF16) {
+            result.notes.push_back(lane.label() + " left out: cuBLAS accumulates bf16 products in float32 only");
             continue;
         }
         LinearLaneResult r;
