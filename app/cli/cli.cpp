@@ -23,7 +23,9 @@ struct Command {
 const Command kCommands[] = {
     {"linear", cmdLinear, "the tutorial's nn.Linear example in f32, bf16 and f16 lanes, with error metrics"},
     {"inspect", cmdInspect, "how values are stored in f32, bf16 and f16: bits, class, rounding error, neighbours"},
-    {"bench", cmdBench, "benchmarks: rounding, linear"},
+    {"train", cmdTrain, "train a small MLP in several lanes: loss, gradient underflow, loss scaler"},
+    {"presets", cmdPresets, "list the training presets (underflow, overflow-nan, scaler-growth, ...)"},
+    {"bench", cmdBench, "benchmarks: rounding, linear, train"},
 };
 
 void printHelp(std::ostream& out) {

@@ -12,7 +12,8 @@ namespace {
 
 const char* kBenchHelp =
     "usage: presisi bench rounding [--elements N] [--repeats R] [--json]\n"
-    "       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--json]\n";
+    "       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--json]\n"
+    "       presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]\n";
 
 int benchRoundingCmd(CommandArgs args, std::ostream& out) {
     const OptionSpec opts[] = {{"elements", true}, {"repeats", true}, {"json", false}};
@@ -83,7 +84,8 @@ int cmdBench(CommandArgs args, std::ostream& out, std::ostream&) {
     }
     if (args[0] == "rounding") return benchRoundingCmd(args.subspan(1), out);
     if (args[0] == "linear") return benchLinearCmd(args.subspan(1), out);
-    throw UsageError("unknown benchmark '" + args[0] + "' (known: rounding, linear)");
+    if (args[0] == "train") return benchTrainCmd(args.subspan(1), out);
+    throw UsageError("unknown benchmark '" + args[0] + "' (known: rounding, linear, train)");
 }
 
 }  // namespace presisi::cli

@@ -12,6 +12,9 @@ using CommandArgs = std::span<const std::string>;  // the arguments after the co
 int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdInspect(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err);
+int cmdTrain(CommandArgs args, std::ostream& out, std::ostream& err);
+int cmdPresets(CommandArgs args, std::ostream& out, std::ostream& err);
+int benchTrainCmd(CommandArgs args, std::ostream& out);  // `presisi bench train`
 
 // Formats a number as Python's print(round(v, places)) does for the tutorial's values:
 // round to `places` decimals, then drop trailing zeros but keep one ("1.0", "0.001253").

@@ -202,6 +202,13 @@ Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::v
     return d;
 }
 
+void scale(DataPair& p, const DataSpec& spec) {
+    for (Dataset* d : {&p.train, &p.eval}) {
+        if (spec.inputScale != 1.0) d->x *= static_cast<float>(spec.inputScale);
+        if (spec.targetScale != 1.0 && d->targets.size() > 0) d->targets *= static_cast<float>(spec.targetScale);
+    }
+}
+
 }  // namespace
 
 DataPair makeData(const DataSpec& spec, const std::vector<int>& sizes, LossKind loss, std::uint64_t scenarioSeed) {
@@ -211,17 +218,21 @@ DataPair makeData(const DataSpec& spec, const std::vector<int>& sizes, LossKind 
         p.eval = spec.evalXPath.empty() ? p.train : loadNpy(spec.evalXPath, spec.evalYPath, sizes, loss);
         return p;
     }
-    TorchGenerator gen(spec.seed.value_or(scenarioSeed));
+    // The data's own stream: seeded apart from the model's (seed + 1 by default), so a teacher network is
+    // never the student's own initialisation.
+    TorchGenerator gen(spec.seed.value_or(scenarioSeed + 1));
     if (spec.kind == DatasetKind::Teacher) {
         std::vector<LinearParams> teacher;
         for (std::size_t l = 0; l + 1 < sizes.size(); ++l) teacher.push_back(linearInit(gen, sizes[l], sizes[l + 1]));
         p.train = makeTeacher(teacher, spec.samples, spec.noise, gen);
         p.eval = makeTeacher(teacher, spec.evalSamples, spec.noise, gen);
+        scale(p, spec);
         return p;
     }
     const int classes = isClassification(spec.kind) ? sizes.back() : 0;
     p.train = makeBuiltin(spec.kind, spec.samples, classes, spec.noise, gen);
     p.eval = makeBuiltin(spec.kind, spec.evalSamples, classes, spec.noise, gen);
+    scale(p, spec);
     return p;
 }
 

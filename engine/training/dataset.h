@@ -25,7 +25,7 @@ struct DataPair {
     Dataset eval;
 };
 
-// Built-in sets draw from TorchGenerator(spec.seed or scenarioSeed), training set first, then the
+// Built-in sets draw from TorchGenerator(spec.seed or scenarioSeed + 1), training set first, then the
 // evaluation set. `sizes` are the model's widths (Teacher uses them; Npy checks them).
 // Throws presisi::Error naming the file and the problem for bad .npy data.
 DataPair makeData(const DataSpec& spec, const std::vector<int>& sizes, LossKind loss, std::uint64_t scenarioSeed);

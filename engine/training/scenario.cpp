@@ -201,6 +201,8 @@ void validate(const Scenario& s) {
         if (d.samples < 1 || d.samples > 1000000) bad("samples", std::to_string(d.samples), "must be 1..1000000");
         if (d.evalSamples < 0 || d.evalSamples > 1000000) bad("eval_samples", std::to_string(d.evalSamples), "must be 0..1000000");
         if (!(d.noise >= 0) || !std::isfinite(d.noise)) bad("noise", num(d.noise), "must be finite and >= 0");
+        if (!(d.inputScale > 0) || !std::isfinite(d.inputScale)) bad("input_scale", num(d.inputScale), "must be finite and > 0");
+        if (!(d.targetScale > 0) || !std::isfinite(d.targetScale)) bad("target_scale", num(d.targetScale), "must be finite and > 0");
         const bool cls = isClassification(d.kind);
         if (cls && s.loss != LossKind::CrossEntropy)
             bad("loss", std::string(lossName(s.loss)), "dataset '" + std::string(datasetName(d.kind)) + "' is classification: use cross_entropy");

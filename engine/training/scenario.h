@@ -37,7 +37,7 @@ struct DataSpec {
     double noise = 0.1;      // built-in sets: standard deviation of the added noise (units of the data)
     double inputScale = 1.0;   // built-in sets: inputs multiplied by this (magnitudes beyond f16's range)
     double targetScale = 1.0;  // built-in regression sets: targets multiplied by this
-    std::optional<std::uint64_t> seed;  // data stream seed; default: the scenario's seed
+    std::optional<std::uint64_t> seed;  // data stream seed; default: the scenario's seed + 1
     std::string xPath, yPath;           // Npy: training data
     std::string evalXPath, evalYPath;   // Npy: optional evaluation data (default: evaluate on training data)
 };

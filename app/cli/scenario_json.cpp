@@ -1,0 +1,259 @@
+// Scenario <-> JSON and the presets compiled into the program.
+#include "scenario_json.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <algorithm>
+#include <cmath>
+
+#include "../../engine/error.h"
+#include "presets_embedded.h"
+
+namespace presisi::cli {
+
+namespace {
+
+class Reader {
+public:
+    explicit Reader(std::string context) : m_context(std::move(context)) {}
+
+    [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+        throw Error(m_context + ": " + key + ": " + what);
+    }
+
+    void checkKeys(const QJsonObject& o, const std::string& where, std::initializer_list<const char*> allowed) const {
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            const std::string k = it.key().toStdString();
+            if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return k == a; }))
+                fail(where.empty() ? k : where + "." + k, "unknown key");
+        }
+    }
+    double number(const QJsonValue& v, const std::string& key) const {
+        if (!v.isDouble()) fail(key, "expected a number");
+        return v.toDouble();
+    }
+    int integer(const QJsonValue& v, const std::string& key) const {
+        const double d = number(v, key);
+        if (d != std::floor(d) || std::fabs(d) > 2147483647.0) fail(key, "expected an integer");
+        return static_cast<int>(d);
+    }
+    std::string string(const QJsonValue& v, const std::string& key) const {
+        if (!v.isString()) fail(key, "expected a string");
+        return v.toString().toStdString();
+    }
+    bool boolean(const QJsonValue& v, const std::string& key) const {
+        if (!v.isBool()) fail(key, "expected true or false");
+        return v.toBool();
+    }
+    QJsonObject object(const QJsonValue& v, const std::string& key) const {
+        if (!v.isObject()) fail(key, "expected an object");
+        return v.toObject();
+    }
+    QJsonArray array(const QJsonValue& v, const std::string& key) const {
+        if (!v.isArray()) fail(key, "expected an array");
+        return v.toArray();
+    }
+    template <typename T, typename F>
+    T named(const QJsonValue& v, const std::string& key, F parse, const char* known) const {
+        const std::string s = string(v, key);
+        const auto r = parse(s);
+        if (!r) fail(key, "unknown value '" + s + "' (" + known + ")");
+        return *r;
+    }
+
+private:
+    std::string m_context;
+};
+
+}  // namespace
+
+Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
+    Reader r(context);
+    r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "steps", "seed",
+                        "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "histogram_interval",
+                        "statistics", "accumulation_values"});
+    Scenario s;
+    if (o.contains("name")) s.preset = r.string(o["name"], "name");
+    if (o.contains("title")) s.title = r.string(o["title"], "title");
+    if (o.contains("explanation")) s.explanation = r.string(o["explanation"], "explanation");
+    if (o.contains("workload"))
+        s.workload = r.named<Workload>(o["workload"], "workload", parseWorkload, "training, accumulation");
+    if (o.contains("model")) {
+        const QJsonObject m = r.object(o["model"], "model");
+        r.checkKeys(m, "model", {"sizes", "activation", "loss"});
+        if (m.contains("sizes")) {
+            s.sizes.clear();
+            const QJsonArray a = r.array(m["sizes"], "model.sizes");
+            for (int i = 0; i < a.size(); ++i) s.sizes.push_back(r.integer(a[i], "model.sizes[" + std::to_string(i) + "]"));
+        }
+        if (m.contains("activation"))
+            s.activation = r.named<Activation>(m["activation"], "model.activation", parseActivation, "relu, tanh, gelu, sigmoid");
+        if (m.contains("loss")) s.loss = r.named<LossKind>(m["loss"], "model.loss", parseLoss, "cross_entropy, mse");
+    }
+    if (o.contains("data")) {
+        const QJsonObject d = r.object(o["data"], "data");
+        r.checkKeys(d, "data", {"kind", "samples", "eval_samples", "noise", "seed", "input_scale", "target_scale", "x", "y",
+                                "eval_x", "eval_y"});
+        if (d.contains("kind"))
+            s.data.kind = r.named<DatasetKind>(d["kind"], "data.kind", parseDataset,
+                                               "spiral, circles, xor, gaussians, moons, sine, plane, teacher, npy");
+        if (d.contains("samples")) s.data.samples = r.integer(d["samples"], "data.samples");
+        if (d.contains("eval_samples")) s.data.evalSamples = r.integer(d["eval_samples"], "data.eval_samples");
+        if (d.contains("noise")) s.data.noise = r.number(d["noise"], "data.noise");
+        if (d.contains("seed")) s.data.seed = static_cast<std::uint64_t>(r.integer(d["seed"], "data.seed"));
+        if (d.contains("input_scale")) s.data.inputScale = r.number(d["input_scale"], "data.input_scale");
+        if (d.contains("target_scale")) s.data.targetScale = r.number(d["target_scale"], "data.target_scale");
+        if (d.contains("x")) s.data.xPath = r.string(d["x"], "data.x");
+        if (d.contains("y")) s.data.yPath = r.string(d["y"], "data.y");
+        if (d.contains("eval_x")) s.data.evalXPath = r.string(d["eval_x"], "data.eval_x");
+        if (d.contains("eval_y")) s.data.evalYPath = r.string(d["eval_y"], "data.eval_y");
+    }
+    if (o.contains("optimizer")) {
+        const QJsonObject p = r.object(o["optimizer"], "optimizer");
+        r.checkKeys(p, "optimizer", {"name", "lr", "momentum", "weight_decay", "beta1", "beta2", "eps"});
+        if (p.contains("name"))
+            s.optimizer.kind = r.named<OptimizerSpec::Kind>(p["name"], "optimizer.name", parseOptimizer, "sgd, adam");
+        if (p.contains("lr")) s.optimizer.lr = r.number(p["lr"], "optimizer.lr");
+        if (p.contains("momentum")) s.optimizer.momentum = r.number(p["momentum"], "optimizer.momentum");
+        if (p.contains("weight_decay")) s.optimizer.weightDecay = r.number(p["weight_decay"], "optimizer.weight_decay");
+        if (p.contains("beta1")) s.optimizer.beta1 = r.number(p["beta1"], "optimizer.beta1");
+        if (p.contains("beta2")) s.optimizer.beta2 = r.number(p["beta2"], "optimizer.beta2");
+        if (p.contains("eps")) s.optimizer.eps = r.number(p["eps"], "optimizer.eps");
+    }
+    if (o.contains("batch")) s.batch = r.integer(o["batch"], "batch");
+    if (o.contains("steps")) s.steps = r.integer(o["steps"], "steps");
+    if (o.contains("seed")) s.seed = static_cast<std::uint64_t>(r.integer(o["seed"], "seed"));
+    if (o.contains("shuffle")) s.shuffle = r.boolean(o["shuffle"], "shuffle");
+    if (o.contains("lanes")) {
+        s.lanes.clear();
+        const QJsonArray a = r.array(o["lanes"], "lanes");
+        for (int i = 0; i < a.size(); ++i) {
+            const std::string key = "lanes[" + std::to_string(i) + "]";
+            try {
+                s.lanes.push_back(parseLane(r.string(a[i], key)));
+            } catch (const Error& e) {
+                r.fail(key, e.what());
+            }
+        }
+    }
+    if (o.contains("scaler")) {
+        const QJsonObject c = r.object(o["scaler"], "scaler");
+        r.checkKeys(c, "scaler", {"init_scale", "growth_factor", "backoff_factor", "growth_interval"});
+        if (c.contains("init_scale")) s.scaler.initScale = r.number(c["init_scale"], "scaler.init_scale");
+        if (c.contains("growth_factor")) s.scaler.growthFactor = r.number(c["growth_factor"], "scaler.growth_factor");
+        if (c.contains("backoff_factor")) s.scaler.backoffFactor = r.number(c["backoff_factor"], "scaler.backoff_factor");
+        if (c.contains("growth_interval")) s.scaler.growthInterval = r.integer(c["growth_interval"], "scaler.growth_interval");
+    }
+    if (o.contains("policy")) {
+        const std::string p = r.string(o["policy"], "policy");
+        if (p == "cpu") s.policyBase = PolicyBase::Cpu;
+        else if (p == "cuda") s.policyBase = PolicyBase::Cuda;
+        else if (p == "device") s.policyBase = PolicyBase::DeviceDefault;
+        else r.fail("policy", "unknown value '" + p + "' (cpu, cuda, device)");
+    }
+    if (o.contains("ops")) {
+        const QJsonObject ops = r.object(o["ops"], "ops");
+        for (auto it = ops.begin(); it != ops.end(); ++it) {
+            const std::string key = "ops." + it.key().toStdString();
+            const auto op = parseOpKind(it.key().toStdString());
+            if (!op) r.fail(key, "unknown op kind (linear, activation, softmax, loss, reduction)");
+            s.opOverrides.emplace_back(*op, r.named<OpPolicy>(it.value(), key, parseOpPolicy, "low, f32, as-input"));
+        }
+    }
+    if (o.contains("backward_accumulation"))
+        s.backwardAccumulation = r.named<BackwardAccumulation>(o["backward_accumulation"], "backward_accumulation",
+                                                               parseBackwardAccumulation, "f32, storage");
+    if (o.contains("histogram_interval")) s.histogramInterval = r.integer(o["histogram_interval"], "histogram_interval");
+    if (o.contains("statistics")) s.statistics = r.boolean(o["statistics"], "statistics");
+    if (o.contains("accumulation_values")) s.accumulationValues = r.integer(o["accumulation_values"], "accumulation_values");
+    return s;
+}
+
+QJsonObject scenarioToJson(const Scenario& s) {
+    QJsonObject o;
+    if (!s.preset.empty()) o["name"] = QString::fromStdString(s.preset);
+    if (!s.title.empty()) o["title"] = QString::fromStdString(s.title);
+    if (!s.explanation.empty()) o["explanation"] = QString::fromStdString(s.explanation);
+    o["workload"] = QString::fromUtf8(workloadName(s.workload).data());
+    QJsonArray sizes;
+    for (int v : s.sizes) sizes.append(v);
+    o["model"] = QJsonObject{{"sizes", sizes},
+                             {"activation", QString::fromUtf8(activationName(s.activation).data())},
+                             {"loss", QString::fromUtf8(lossName(s.loss).data())}};
+    QJsonObject d{{"kind", QString::fromUtf8(datasetName(s.data.kind).data())},
+                  {"samples", s.data.samples},
+                  {"eval_samples", s.data.evalSamples},
+                  {"noise", s.data.noise},
+                  {"input_scale", s.data.inputScale},
+                  {"target_scale", s.data.targetScale}};
+    if (s.data.seed) d["seed"] = static_cast<double>(*s.data.seed);
+    if (!s.data.xPath.empty()) d["x"] = QString::fromStdString(s.data.xPath);
+    if (!s.data.yPath.empty()) d["y"] = QString::fromStdString(s.data.yPath);
+    if (!s.data.evalXPath.empty()) d["eval_x"] = QString::fromStdString(s.data.evalXPath);
+    if (!s.data.evalYPath.empty()) d["eval_y"] = QString::fromStdString(s.data.evalYPath);
+    o["data"] = d;
+    o["optimizer"] = QJsonObject{{"name", QString::fromUtf8(optimizerName(s.optimizer.kind).data())},
+                                 {"lr", s.optimizer.lr},
+                                 {"momentum", s.optimizer.momentum},
+                                 {"weight_decay", s.optimizer.weightDecay},
+                                 {"beta1", s.optimizer.beta1},
+                                 {"beta2", s.optimizer.beta2},
+                                 {"eps", s.optimizer.eps}};
+    o["batch"] = s.batch;
+    o["steps"] = s.steps;
+    o["seed"] = static_cast<double>(s.seed);
+    o["shuffle"] = s.shuffle;
+    QJsonArray lanes;
+    for (const auto& l : s.lanes) lanes.append(QString::fromStdString(l.label()));
+    o["lanes"] = lanes;
+    o["scaler"] = QJsonObject{{"init_scale", s.scaler.initScale},
+                              {"growth_factor", s.scaler.growthFactor},
+                              {"backoff_factor", s.scaler.backoffFactor},
+                              {"growth_interval", s.scaler.growthInterval}};
+    o["policy"] = s.policyBase == PolicyBase::Cpu ? "cpu" : s.policyBase == PolicyBase::Cuda ? "cuda" : "device";
+    QJsonObject ops;
+    for (const auto& [op, p] : s.opOverrides)
+        ops[QString::fromUtf8(opKindName(op).data())] = QString::fromUtf8(opPolicyName(p).data());
+    if (!ops.isEmpty()) o["ops"] = ops;
+    o["backward_accumulation"] = QString::fromUtf8(backwardAccumulationName(s.backwardAccumulation).data());
+    o["histogram_interval"] = s.histogramInterval;
+    o["statistics"] = s.statistics;
+    o["accumulation_values"] = s.accumulationValues;
+    return o;
+}
+
+std::vector<PresetInfo> listPresets() {
+    std::vector<PresetInfo> out;
+    for (const auto& p : embeddedPresets()) {
+        const Scenario s = loadPreset(std::string(p.name));
+        out.push_back({std::string(p.name), s.title, s.explanation});
+    }
+    std::sort(out.begin(), out.end(), [](const PresetInfo& a, const PresetInfo& b) { return a.name < b.name; });
+    return out;
+}
+
+std::string presetJson(const std::string& name) {
+    for (const auto& p : embeddedPresets())
+        if (p.name == name) return std::string(p.json);
+    return {};
+}
+
+Scenario loadPreset(const std::string& name) {
+    const std::string json = presetJson(name);
+    if (json.empty()) {
+        std::string known;
+        for (const auto& p : embeddedPresets()) known += (known.empty() ? "" : ", ") + std::string(p.name);
+        throw Error("unknown preset '" + name + "' (known: " + known + ")");
+    }
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json), &err);
+    if (doc.isNull() || !doc.isObject())
+        throw Error("preset " + name + ": invalid JSON: " + err.errorString().toStdString());
+    Scenario s = scenarioFromJson(doc.object(), "preset " + name);
+    s.preset = name;
+    return s;
+}
+
+}  // namespace presisi::cli
