@@ -66,7 +66,8 @@ LinearInputs makeLinearInputs(const LinearConfig& c) {
 
 Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias) {
     if (lane.format == Format::F32 && lane.subnormals == Subnormals::Keep) {
-        Matrix y = x * weight.transpose();
+        Matrix y(x.rows(), weight.rows());
+        y.noalias() = x * weight.transpose();
         y.rowwise() += bias.transpose();
         return y;
     }
