@@ -336,4 +336,6 @@ std::vector<LayerWeights> Runner::gradients(int lane) const {
     return m_lanes[static_cast<std::size_t>(lane)]->gradients();
 }
 
+double LayerHistogram::binLowerEdge(std::size_t i) const { return std::ldexp(1.0, minExponent + static_cast<int>(i)); }
+
 }  // namespace presisi
