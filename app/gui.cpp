@@ -1,17 +1,228 @@
-// Starts the window: argument handling for the GUI entry point.
+// Starts the window, or one of its headless modes: --screenshot (render the window to a PNG) and
+// --measure-responsiveness (the event-loop latency benchmark). Bad arguments: one line, exit 2.
 #include "gui.h"
 
 #include <QApplication>
-#include <QLabel>
-#include <QMainWindow>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QScreen>
+#include <QTimer>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/error.h"
+#include "main_window.h"
+#include "pages/formats_page.h"
+#include "pages/linear_page.h"
+#include "pages/presets.h"
+#include "pages/training_page.h"
+#include "responsiveness.h"
+#include "run_controller.h"
+#include "widgets/chart_export.h"
 
 namespace presisi {
 
+namespace {
+
+struct GuiOptions {
+    std::optional<std::string> screenshot;
+    std::string page;  // linear|training|formats, empty: the last page (window) or linear (screenshot)
+    std::optional<std::string> preset;
+    std::optional<long> steps;
+    int width = 1280, height = 800;
+    std::optional<std::string> value;  // Formats page value
+    bool measure = false;
+    double seconds = 5;
+    std::optional<std::string> json;
+    bool dark = false;
+};
+
+struct BadArgument {
+    std::string message;
+};
+
+long parseLong(const std::string& name, const std::string& text, long lo, long hi) {
+    try {
+        std::size_t used = 0;
+        const long v = std::stol(text, &used);
+        if (used != text.size() || v < lo || v > hi) throw 0;
+        return v;
+    } catch (...) {
+        throw BadArgument{name + ": expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                          ", got '" + text + "'"};
+    }
+}
+
+GuiOptions parse(const std::vector<std::string>& args) {
+    GuiOptions o;
+    auto value = [&](std::size_t& i) -> std::string {
+        if (i + 1 >= args.size()) throw BadArgument{args[i] + ": missing value"};
+        return args[++i];
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--screenshot") {
+            o.screenshot = value(i);
+            if (o.screenshot->empty()) throw BadArgument{"--screenshot: empty file name"};
+        } else if (a == "--page") {
+            o.page = value(i);
+            if (o.page != "linear" && o.page != "training" && o.page != "formats")
+                throw BadArgument{"--page: expected linear, training or formats, got '" + o.page + "'"};
+        } else if (a == "--preset") {
+            o.preset = value(i);
+        } else if (a == "--steps") {
+            o.steps = parseLong("--steps", value(i), 1, 100000000);
+        } else if (a == "--size") {
+            const std::string s = value(i);
+            const auto x = s.find('x');
+            if (x == std::string::npos) throw BadArgument{"--size: expected WxH such as 1280x800, got '" + s + "'"};
+            o.width = static_cast<int>(parseLong("--size", s.substr(0, x), 320, 8192));
+            o.height = static_cast<int>(parseLong("--size", s.substr(x + 1), 240, 8192));
+        } else if (a == "--value") {
+            o.value = value(i);
+        } else if (a == "--measure-responsiveness") {
+            o.measure = true;
+        } else if (a == "--seconds") {
+            o.seconds = static_cast<double>(parseLong("--seconds", value(i), 1, 600));
+        } else if (a == "--json") {
+            o.json = value(i);
+        } else if (a == "--dark") {
+            o.dark = true;
+        } else if (a.rfind("-", 0) == 0 && a.size() > 1 && a.rfind("-psn", 0) != 0 && a != "-platform" &&
+                   a != "-style" && a != "-reverse") {
+            throw BadArgument{"unknown option '" + a + "' (see presisi --help)"};
+        } else if (a == "-platform" || a == "-style") {
+            value(i);  // Qt's own options pass through to QApplication
+        } else if (a.rfind("-", 0) != 0) {
+            throw BadArgument{"unexpected argument '" + a + "' (see presisi --help)"};
+        }
+    }
+    if (!o.screenshot && !o.measure && (o.steps || o.value))
+        throw BadArgument{std::string(o.steps ? "--steps" : "--value") + ": only with --screenshot"};
+    return o;
+}
+
+int pageIndex(const std::string& page) {
+    if (page == "training") return MainWindow::TrainingIndex;
+    if (page == "formats") return MainWindow::FormatsIndex;
+    return MainWindow::LinearIndex;
+}
+
+void waitUntil(const std::function<bool()>& done, int timeoutMs) {
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+// Qt Charts replaces axis and series items with deleteLater(); outside a running event loop those
+// would linger in the scene and be drawn over the new ones.
+void settle() {
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QCoreApplication::processEvents();
+    }
+}
+
+int screenshot(MainWindow& w, const GuiOptions& o) {
+    const QSize size(o.width, o.height);
+    w.resize(size);
+    const int page = o.page.empty() ? (o.preset ? MainWindow::TrainingIndex : MainWindow::LinearIndex) : pageIndex(o.page);
+    w.setPage(page);
+    if (o.dark) w.setDarkTheme(true);
+    w.show();
+    QCoreApplication::processEvents();
+    if (page == MainWindow::FormatsIndex && o.value) w.formatsPage()->setValueText(QString::fromStdString(*o.value));
+    if (page == MainWindow::TrainingIndex || o.preset) {
+        TrainingPage* tp = w.trainingPage();
+        Scenario s = tp->scenarioFromControls();
+        if (o.preset) {
+            try {
+                s = loadPresetScenario(QString::fromStdString(*o.preset));
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "presisi: --preset: %s\n", e.what());
+                return 2;
+            }
+            tp->loadPreset(QString::fromStdString(*o.preset), false);
+        }
+        if (o.steps) s.steps = static_cast<int>(*o.steps);
+        tp->setScenario(s);
+        tp->run();
+        RunController* rc = tp->controller();
+        waitUntil([rc] { return !rc->busy() && rc->state() != RunState::Starting; }, 600000);
+        if (rc->state() == RunState::Failed)
+            std::fprintf(stderr, "presisi: the run failed: %s\n", qPrintable(tp->failureText()));
+    }
+    settle();
+    if (!exportPng(&w, QString::fromStdString(*o.screenshot), size, 1.0)) {
+        std::fprintf(stderr, "presisi: --screenshot: cannot write '%s'\n", o.screenshot->c_str());
+        return 1;
+    }
+    std::fprintf(stdout, "wrote %s (%dx%d)\n", o.screenshot->c_str(), o.width, o.height);
+    return 0;
+}
+
+}  // namespace
+
 int runGui(int argc, char** argv) {
+    GuiOptions o;
+    try {
+        o = parse(std::vector<std::string>(argv + 1, argv + argc));
+    } catch (const BadArgument& e) {
+        std::fprintf(stderr, "presisi: %s\n", e.message.c_str());
+        return 2;
+    }
+    const bool headless = o.screenshot || o.measure;
+    if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
     QApplication app(argc, argv);
-    QMainWindow w;
-    w.setWindowTitle("Presisi");
-    w.setCentralWidget(new QLabel("Presisi"));
+    QApplication::setOrganizationName("Presisi");
+    QApplication::setApplicationName("presisi");
+    QApplication::setApplicationVersion("0.1.0");
+    QFont font = QApplication::font();
+    if (font.pointSizeF() < 10) font.setPointSizeF(10);
+    QApplication::setFont(font);
+
+    if (o.preset && !headless) {
+        bool known = false;
+        for (const PresetEntry& p : listPresets()) known = known || p.name == QString::fromStdString(*o.preset);
+        if (!known) {
+            std::fprintf(stderr, "presisi: --preset: unknown preset '%s' (see presisi presets)\n", o.preset->c_str());
+            return 2;
+        }
+    }
+
+    MainWindow w(!headless);
+    if (o.screenshot) {
+        // Inside the event loop, so deferred deletions and queued hand-overs behave as in the window.
+        int rc = 0;
+        QTimer::singleShot(0, &w, [&] {
+            rc = screenshot(w, o);
+            QCoreApplication::exit(rc);
+        });
+        QApplication::exec();
+        return rc;
+    }
+    if (o.measure) {
+        w.resize(o.width, o.height);
+        w.show();
+        QCoreApplication::processEvents();
+        const ResponsivenessResult r = measureResponsiveness(w, o.seconds);
+        std::fputs(qPrintable(r.toText()), stdout);
+        if (o.json) {
+            QFile f(QString::fromStdString(*o.json));
+            if (f.open(QIODevice::WriteOnly)) f.write(r.toJson().toUtf8() + "\n");
+        }
+        return 0;
+    }
+    if (!o.page.empty()) w.setPage(pageIndex(o.page));
+    if (o.preset) {
+        w.setPage(MainWindow::TrainingIndex);
+        w.loadPreset(QString::fromStdString(*o.preset), true);
+    }
     w.show();
     return app.exec();
 }

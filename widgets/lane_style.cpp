@@ -3,11 +3,17 @@
 
 namespace presisi {
 
+namespace {
+bool g_darkBackground = false;
+}
+
+void setDarkBackground(bool dark) { g_darkBackground = dark; }
+
 LaneStyle laneStyle(Device device, Format format, bool scaler, bool tf32) {
     LaneStyle s;
     s.dashed = device == Device::Gpu;
     if (tf32) s.color = QColor(0xCC, 0x79, 0xA7);            // reddish purple
-    else if (format == Format::F32) s.color = QColor(0x33, 0x33, 0x33);  // neutral dark grey
+    else if (format == Format::F32) s.color = g_darkBackground ? QColor(0xCC, 0xCC, 0xCC) : QColor(0x33, 0x33, 0x33);  // neutral grey
     else if (format == Format::BF16) s.color = QColor(0x00, 0x72, 0xB2);  // blue
     else if (scaler) s.color = QColor(0x00, 0x9E, 0x73);     // bluish green
     else s.color = QColor(0xE6, 0x9F, 0x00);                 // orange

@@ -17,6 +17,8 @@ struct LaneStyle {
 // f32 neutral dark grey, bf16 blue, f16 orange, f16+scaler green, tf32 purple (Okabe-Ito hues,
 // distinguishable under deuteranopia; legends always name the lane, never colour alone).
 LaneStyle laneStyle(Device device, Format format, bool scaler = false, bool tf32 = false);
+// On a dark background the neutral f32 grey is drawn light instead of dark; other hues stay.
+void setDarkBackground(bool dark);
 // Parses a lane label such as "cpu:f16+scaler" or "gpu:bf16" into its style.
 LaneStyle laneStyle(const QString& label);
 

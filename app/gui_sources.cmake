@@ -1,0 +1,12 @@
+# Sources of the window (presisi_app): main window, pages, run controller.
+target_sources(presisi_app PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/main_window.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/run_controller.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/responsiveness.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/linear_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
+)
+set_target_properties(presisi_app PROPERTIES AUTOMOC ON)

@@ -1,0 +1,320 @@
+// MainWindow: pages in a stack switched from the menu bar's corner, with the side panel and status bar.
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QChartView>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTabBar>
+#include <QTextBrowser>
+
+#include "engine/device.h"
+#include "pages/formats_page.h"
+#include "pages/linear_page.h"
+#include "pages/training_page.h"
+#include "run_controller.h"
+#include "widgets/chart_export.h"
+#include "widgets/lane_style.h"
+#include "widgets/live_chart.h"
+
+namespace presisi {
+
+namespace {
+
+QString deviceText() {
+    const CudaStatus& s = cudaStatus();
+    if (s.available) return QString("CPU + GPU: %1").arg(QString::fromStdString(s.name));
+    return QString("CPU (GPU: %1)").arg(QString::fromStdString(s.reason));
+}
+
+}  // namespace
+
+MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), m_persistent(persistent) {
+    setWindowTitle("Presisi — mixed-precision lab");
+    m_stack = new QStackedWidget();
+    m_linear = new LinearPage();
+    m_training = new TrainingPage();
+    m_formats = new FormatsPage();
+    m_stack->addWidget(m_linear);
+    m_stack->addWidget(m_training);
+    m_stack->addWidget(m_formats);
+
+    m_explanation = new QTextBrowser();
+    m_explanation->setOpenExternalLinks(false);
+    m_explanation->setMinimumWidth(170);
+    m_explanation->setMaximumWidth(280);
+    m_explanation->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
+    QFont ef = m_explanation->font();
+    ef.setPointSizeF(10.5);
+    m_explanation->setFont(ef);
+
+    auto* central = new QWidget();
+    auto* h = new QHBoxLayout(central);
+    h->setContentsMargins(0, 0, 4, 0);
+    h->setSpacing(4);
+    h->addWidget(m_stack, 1);
+    h->addWidget(m_explanation);
+    setCentralWidget(central);
+
+    m_tabs = new QTabBar();
+    m_tabs->addTab("Linear lab");
+    m_tabs->addTab("Training lab");
+    m_tabs->addTab("Formats");
+    m_tabs->setDrawBase(false);
+    m_tabs->setExpanding(false);
+    connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
+        m_stack->setCurrentIndex(i);
+        updateExplanation();
+        updateStatus();
+    });
+
+    m_state = new QLabel();
+    m_speed = new QLabel();
+    m_device = new QLabel(deviceText());
+    m_device->setToolTip(deviceText());
+    statusBar()->addWidget(m_state);
+    statusBar()->addWidget(m_speed);
+    statusBar()->addPermanentWidget(m_device);
+
+    for (Page* p : {static_cast<Page*>(m_linear), static_cast<Page*>(m_training), static_cast<Page*>(m_formats)}) {
+        connect(p, &Page::explanationChanged, this, &MainWindow::updateExplanation);
+        connect(p, &Page::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 4000); });
+    }
+    RunController* rc = m_training->controller();
+    connect(rc, &RunController::stateChanged, this, &MainWindow::onStateChanged);
+    connect(rc, &RunController::runFailed, this, &MainWindow::onRunFailed);
+    connect(m_training, &TrainingPage::speedChanged, this, [this](double stepsPerSecond) {
+        m_speed->setText(QString("%1 steps/s").arg(QLocale().toString(stepsPerSecond, 'f', 0)));
+    });
+
+    buildMenus();
+    menuBar()->setCornerWidget(m_tabs, Qt::TopRightCorner);
+
+    resize(1280, 800);
+    int startPage = LinearIndex;
+    if (m_persistent) {
+        QSettings s;
+        if (s.contains("window/geometry")) restoreGeometry(s.value("window/geometry").toByteArray());
+        startPage = s.value("window/page", LinearIndex).toInt();
+        setDarkTheme(s.value("window/dark", false).toBool());
+        const QString preset = s.value("training/preset").toString();
+        if (!preset.isEmpty()) loadPreset(preset, false);
+    }
+    setPage(startPage);
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+RunController* MainWindow::controller() const { return m_training->controller(); }
+
+void MainWindow::setPage(int index) {
+    if (index < 0 || index > FormatsIndex) index = LinearIndex;
+    m_tabs->setCurrentIndex(index);
+    m_stack->setCurrentIndex(index);
+    updateExplanation();
+}
+
+int MainWindow::page() const { return m_stack->currentIndex(); }
+Page* MainWindow::currentPage() const { return static_cast<Page*>(m_stack->currentWidget()); }
+
+bool MainWindow::loadPreset(const QString& name, bool start) {
+    QString error;
+    if (!m_training->loadPreset(name, start, &error)) {
+        if (!error.isEmpty()) statusBar()->showMessage(error, 6000);
+        return false;
+    }
+    if (m_persistent) QSettings().setValue("training/preset", name);
+    updateExplanation();
+    return true;
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu("&File");
+    file->addAction("Export chart as &PNG (2×)…", QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { exportDialog(false, "png"); });
+    file->addAction("Export chart as &SVG…", this, [this] { exportDialog(false, "svg"); });
+    file->addAction("Export page as P&NG (2×)…", this, [this] { exportDialog(true, "png"); });
+    file->addAction("Export page as S&VG…", this, [this] { exportDialog(true, "svg"); });
+    file->addSeparator();
+    file->addAction("Export data as &CSV…", this, [this] { exportDataDialog(false); });
+    file->addAction("Export data as &JSON…", this, [this] { exportDataDialog(true); });
+    file->addSeparator();
+    file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu("&Edit");
+    edit->addAction("&Copy chart", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] {
+        if (QWidget* c = currentPage()->currentChart()) copyToClipboard(c, currentPage()->caption());
+        statusBar()->showMessage("chart copied to the clipboard", 3000);
+    });
+    edit->addAction("Copy &page", this, [this] {
+        copyToClipboard(currentPage(), currentPage()->caption());
+        statusBar()->showMessage("page copied to the clipboard", 3000);
+    });
+
+    QMenu* view = menuBar()->addMenu("&View");
+    view->addAction("&Linear lab", QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { setPage(LinearIndex); });
+    view->addAction("&Training lab", QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { setPage(TrainingIndex); });
+    view->addAction("&Formats", QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { setPage(FormatsIndex); });
+    view->addSeparator();
+    QAction* panel = view->addAction("&Explanation panel");
+    panel->setCheckable(true);
+    panel->setChecked(true);
+    connect(panel, &QAction::toggled, m_explanation, &QWidget::setVisible);
+    m_darkAction = view->addAction("&Dark theme");
+    m_darkAction->setCheckable(true);
+    connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkTheme);
+    view->addSeparator();
+    m_playAction = view->addAction("&Play / pause", QKeySequence(Qt::Key_Space), this, [this] {
+        setPage(TrainingIndex);
+        m_training->playPause();
+    });
+    view->addAction("&Single step", QKeySequence(Qt::Key_Period), this, [this] {
+        setPage(TrainingIndex);
+        m_training->stepOnce();
+    });
+    view->addAction("&Reset", QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] { currentPage()->resetPage(); });
+
+    m_presetsMenu = menuBar()->addMenu("&Presets");
+    for (const PresetInfo& p : TrainingPage::presets()) {
+        QAction* a = m_presetsMenu->addAction(p.name + (p.title.isEmpty() ? QString() : "  —  " + p.title));
+        a->setToolTip(p.explanation);
+        a->setStatusTip(p.explanation);
+        const QString name = p.name;
+        connect(a, &QAction::triggered, this, [this, name] {
+            setPage(TrainingIndex);
+            loadPreset(name, true);
+        });
+        connect(a, &QAction::hovered, this, [this, p] {
+            m_explanation->setHtml(QString("<h3>%1</h3><p>%2</p><p><i>Click to load it and start the run.</i></p>")
+                                       .arg(p.title.isEmpty() ? p.name : p.title, p.explanation.toHtmlEscaped()));
+        });
+    }
+    connect(m_presetsMenu, &QMenu::aboutToHide, this, &MainWindow::updateExplanation);
+    if (m_presetsMenu->isEmpty()) m_presetsMenu->addAction("(no presets found)")->setEnabled(false);
+    m_presetsMenu->setToolTipsVisible(true);
+
+    QMenu* help = menuBar()->addMenu("&Help");
+    help->addAction("&About Presisi", this, [this] {
+        QMessageBox::about(this, "About Presisi",
+                           "<b>Presisi</b> 0.1 — a laboratory for mixed-precision numerics.<br>"
+                           "Lanes (device, format, policy) run side by side: float32, bfloat16, float16 with or "
+                           "without a loss scaler, on the CPU and, when present, a CUDA GPU.<br><br>" +
+                               deviceText().toHtmlEscaped());
+    });
+    help->addAction("About &Qt", qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::updateExplanation() {
+    m_explanation->setHtml(currentPage()->explanation());
+}
+
+void MainWindow::updateStatus() {
+    const RunState s = controller()->state();
+    m_state->setText(QString("Training: %1 · %2 lanes").arg(runStateName(s)).arg(m_training->laneCount()));
+}
+
+void MainWindow::onStateChanged(RunState state) {
+    Q_UNUSED(state);
+    updateStatus();
+    if (state != RunState::Running && state != RunState::Starting) m_speed->clear();
+}
+
+void MainWindow::onRunFailed(const QString& message) {
+    updateStatus();
+    m_training->showFailure(message);
+    // The run failed, the window lives on: a message box where a person can see it, not in tests
+    // or --screenshot (no modal dialog off-screen).
+    if (isVisible() && QGuiApplication::platformName() != "offscreen")
+        QMessageBox::warning(this, "Run failed", message);
+}
+
+bool MainWindow::exportChart(const QString& path) {
+    QWidget* chart = currentPage()->currentChart();
+    if (!chart) return false;
+    if (path.endsWith(".svg", Qt::CaseInsensitive)) return exportSvg(chart, path, {}, currentPage()->caption());
+    return exportPng(chart, path, {}, 2.0, currentPage()->caption());
+}
+
+bool MainWindow::exportPage(const QString& path) {
+    if (path.endsWith(".svg", Qt::CaseInsensitive)) return exportSvg(centralWidget(), path, {}, currentPage()->caption());
+    return exportPng(centralWidget(), path, {}, 2.0, currentPage()->caption());
+}
+
+void MainWindow::exportDialog(bool wholePage, const QString& suffix) {
+    const QString filter = suffix == "svg" ? "SVG image (*.svg)" : "PNG image (*.png)";
+    QString path = QFileDialog::getSaveFileName(this, wholePage ? "Export page" : "Export chart",
+                                                m_lastExportDir + "/presisi." + suffix, filter);
+    if (path.isEmpty()) return;
+    if (!path.endsWith("." + suffix, Qt::CaseInsensitive)) path += "." + suffix;
+    m_lastExportDir = QFileInfo(path).absolutePath();
+    const bool ok = wholePage ? exportPage(path) : exportChart(path);
+    if (ok) statusBar()->showMessage("wrote " + path, 4000);
+    else QMessageBox::warning(this, "Export failed", "Could not write " + path);
+}
+
+void MainWindow::exportDataDialog(bool json) {
+    const QString suffix = json ? "json" : "csv";
+    QString path = QFileDialog::getSaveFileName(this, "Export data", m_lastExportDir + "/presisi." + suffix,
+                                                json ? "JSON (*.json)" : "CSV (*.csv)");
+    if (path.isEmpty()) return;
+    if (!path.endsWith("." + suffix, Qt::CaseInsensitive)) path += "." + suffix;
+    m_lastExportDir = QFileInfo(path).absolutePath();
+    const bool ok = json ? currentPage()->exportJson(path) : currentPage()->exportCsv(path);
+    if (ok) statusBar()->showMessage("wrote " + path, 4000);
+    else QMessageBox::warning(this, "Export failed", "Nothing to export yet, or could not write " + path);
+}
+
+void MainWindow::setDarkTheme(bool dark) {
+    if (m_darkAction && m_darkAction->isChecked() != dark) m_darkAction->setChecked(dark);
+    QPalette p;
+    if (dark) {
+        p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        p.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+        p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+        p.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+        p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+        p.setColor(QPalette::ButtonText, QColor(0xee, 0xee, 0xee));
+        p.setColor(QPalette::Highlight, QColor(0x56, 0xB4, 0xE9));
+        p.setColor(QPalette::HighlightedText, Qt::black);
+        p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
+        p.setColor(QPalette::ToolTipText, QColor(0xee, 0xee, 0xee));
+        p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x99, 0x99, 0x99));
+        p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x99, 0x99, 0x99));
+    } else {
+        p = QApplication::style()->standardPalette();
+    }
+    QApplication::setPalette(p);
+    setDarkBackground(dark);
+    setChartsDark(dark);
+    for (QChartView* v : findChildren<QChartView*>()) applyChartColours(v->chart());
+    // The lane colours of f32 change with the background.
+    m_linear->computeNow();
+    m_training->restyle();
+    if (m_persistent) QSettings().setValue("window/dark", dark);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    controller()->stop();
+    controller()->waitForIdle();
+    if (m_persistent) {
+        QSettings s;
+        s.setValue("window/geometry", saveGeometry());
+        s.setValue("window/page", page());
+    }
+    event->accept();
+}
+
+}  // namespace presisi

@@ -1,0 +1,77 @@
+// The main window: Linear lab, Training lab and Formats pages, the explanation panel, menus,
+// shortcuts, exports, the status bar and persisted settings.
+#pragma once
+
+#include <QMainWindow>
+#include <QString>
+
+class QLabel;
+class QStackedWidget;
+class QTabBar;
+class QTextBrowser;
+class QMenu;
+class QAction;
+
+namespace presisi {
+
+class Page;
+class LinearPage;
+class TrainingPage;
+class FormatsPage;
+class RunController;
+enum class RunState;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    enum PageIndex { LinearIndex = 0, TrainingIndex = 1, FormatsIndex = 2 };
+
+    // persistent: read and write QSettings (off for --screenshot and tests, so they are reproducible).
+    explicit MainWindow(bool persistent = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void setPage(int index);
+    int page() const;
+    Page* currentPage() const;
+    LinearPage* linearPage() const { return m_linear; }
+    TrainingPage* trainingPage() const { return m_training; }
+    FormatsPage* formatsPage() const { return m_formats; }
+    RunController* controller() const;
+    // Loads a preset by name into the Training lab and starts it; false when unknown.
+    bool loadPreset(const QString& name, bool start = true);
+    void setDarkTheme(bool dark);
+    QLabel* statusStateLabel() const { return m_state; }
+
+    // Exports used by the menus (and tests): false on failure.
+    bool exportChart(const QString& path);  // .png (2x DPR) or .svg by suffix
+    bool exportPage(const QString& path);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildMenus();
+    void updateExplanation();
+    void updateStatus();
+    void onStateChanged(RunState state);
+    void onRunFailed(const QString& message);
+    void exportDialog(bool wholePage, const QString& suffix);
+    void exportDataDialog(bool json);
+
+    bool m_persistent;
+    QTabBar* m_tabs = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    QTextBrowser* m_explanation = nullptr;
+    LinearPage* m_linear = nullptr;
+    TrainingPage* m_training = nullptr;
+    FormatsPage* m_formats = nullptr;
+    QMenu* m_presetsMenu = nullptr;
+    QAction* m_playAction = nullptr;
+    QAction* m_darkAction = nullptr;
+    QLabel* m_state = nullptr;
+    QLabel* m_speed = nullptr;
+    QLabel* m_device = nullptr;
+    QString m_lastExportDir;
+};
+
+}  // namespace presisi

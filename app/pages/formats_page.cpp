@@ -1,0 +1,191 @@
+// FormatsPage: how one value is stored in f32, bf16 and f16.
+#include "formats_page.h"
+
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "cli/args.h"
+#include "engine/format.h"
+#include "widgets/format_views.h"
+#include "widgets/lane_style.h"
+
+namespace presisi {
+
+namespace {
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+QString num(double v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return QString::number(v, 'g', 10);
+}
+
+struct Stored {
+    float value;
+    std::uint32_t bits;
+    ValueClass cls;
+    float down, up;
+};
+
+Stored storeIn(Format f, double x) {
+    Stored s;
+    s.value = roundFromDouble(f, x);
+    s.bits = bitsOf(f, s.value);
+    s.cls = classify(f, s.value);
+    const bool nan = std::isnan(s.value);
+    s.down = nan ? s.value : nextDown(f, s.value);
+    s.up = nan ? s.value : nextUp(f, s.value);
+    return s;
+}
+
+}  // namespace
+
+FormatsPage::FormatsPage(QWidget* parent) : Page(parent) {
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(8, 8, 8, 8);
+    auto* row = new QHBoxLayout();
+    auto* prompt = new QLabel("Value:");
+    QFont pf = prompt->font();
+    pf.setPointSizeF(14);
+    prompt->setFont(pf);
+    m_input = new QLineEdit("65520");
+    m_input->setFont(pf);
+    m_input->setMaximumWidth(320);
+    m_input->setToolTip("A decimal or hexadecimal float: 65520, 1e-8, -0.1, 0x1p-24, inf, nan");
+    m_error = new QLabel();
+    row->addWidget(prompt);
+    row->addWidget(m_input);
+    row->addWidget(m_error, 1);
+    v->addLayout(row);
+    m_body = new QWidget();
+    auto* bv = new QVBoxLayout(m_body);
+    bv->setContentsMargins(0, 0, 0, 0);
+    for (Format f : kAllFormats) {
+        const FormatTraits& t = traits(f);
+        auto* box = new QGroupBox(QString("%1 (%2): %3 bits, 1 sign, %4 exponent, %5 mantissa")
+                                      .arg(qs(t.name), qs(t.dtypeName)).arg(t.bits).arg(t.exponentBits).arg(t.mantissaBits));
+        box->setStyleSheet(QString("QGroupBox { font-weight: bold; border-left: 6px solid %1; margin-top: 1.2em; padding-left: 6px; }"
+                                   "QGroupBox::title { subcontrol-origin: margin; left: 8px; }")
+                               .arg(laneStyle(Device::Cpu, f).color.name()));
+        auto* h = new QVBoxLayout(box);
+        auto* bits = new BitsView();
+        auto* text = new QLabel();
+        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        text->setWordWrap(true);
+        QFont tf = text->font();
+        tf.setPointSizeF(11);
+        text->setFont(tf);
+        h->addWidget(bits);
+        h->addWidget(text);
+        bv->addWidget(box);
+        m_bits.append(bits);
+        m_texts.append(text);
+    }
+    auto* rangeBox = new QGroupBox("Where the value sits among each format's ranges");
+    auto* rl = new QVBoxLayout(rangeBox);
+    m_range = new RangeView();
+    rl->addWidget(m_range);
+    bv->addWidget(rangeBox);
+    bv->addStretch(1);
+    v->addWidget(m_body, 1);
+    connect(m_input, &QLineEdit::textChanged, this, &FormatsPage::update);
+    update();
+}
+
+QString FormatsPage::explanation() const {
+    return "<b>Formats.</b> Type a value and see how each format stores it. bf16 keeps float32's 8 exponent "
+           "bits (same range, 8 bits of precision); f16 has 5 exponent bits: its largest value is 65504, its "
+           "smallest normal 2<sup>-14</sup> and smallest subnormal 2<sup>-24</sup>.<br><br>"
+           "Try 65520 (rounds to inf in f16), 0x1p-25 (ties to even: 0 in f16), 1e-8 (a gradient that "
+           "sinks to zero in f16 but not in bf16) and 0.1.";
+}
+
+QString FormatsPage::caption() const { return QString("Presisi formats: %1 in f32, bf16, f16").arg(m_input->text()); }
+
+QList<QWidget*> FormatsPage::charts() const { return {m_body}; }
+
+void FormatsPage::resetPage() { m_input->setText("65520"); }
+
+void FormatsPage::setValueText(const QString& text) { m_input->setText(text); }
+QString FormatsPage::valueText() const { return m_input->text(); }
+QString FormatsPage::summary(int formatIndex) const { return m_texts.value(formatIndex) ? m_texts[formatIndex]->text() : QString(); }
+
+void FormatsPage::update() {
+    const auto parsed = cli::parseReal(m_input->text().trimmed().toStdString());
+    m_valid = parsed.has_value();
+    if (!m_valid) {
+        m_error->setText("not a number: type e.g. 65520, 1e-8, 0x1p-24");
+        return;
+    }
+    m_error->clear();
+    m_value = *parsed;
+    for (int i = 0; i < 3; ++i) {
+        const Format f = kAllFormats[i];
+        const FormatTraits& t = traits(f);
+        const Stored s = storeIn(f, m_value);
+        m_bits[i]->setBits(f, s.bits);
+        const double err = static_cast<double>(s.value) - m_value;
+        const double rel = m_value != 0 && std::isfinite(err) ? std::abs(err / m_value) : 0.0;
+        QString note;
+        if (std::isinf(s.value) && std::isfinite(m_value))
+            note = QString("  — overflow: |x| ≥ %1 rounds to inf").arg(num(t.overflowThreshold));
+        else if (s.value == 0 && m_value != 0)
+            note = QString("  — underflow: below half the smallest subnormal %1").arg(num(t.minSubnormal));
+        else if (s.cls == ValueClass::Subnormal)
+            note = QString("  — subnormal: fewer significant bits below %1").arg(num(t.minNormal));
+        m_texts[i]->setText(
+            QString("stored <b>%1</b> (%2)%3<br>error %4 (relative %5) · bits 0x%6<br>neighbours: %7 ◀ ▶ %8 · "
+                    "max %9 · smallest normal %10 · smallest subnormal %11")
+                .arg(num(s.value), qs(className(s.cls)), note.toHtmlEscaped())
+                .arg(std::isfinite(err) ? num(err) : QString("inf"))
+                .arg(std::isfinite(err) ? QString::number(rel, 'g', 3) : QString("—"))
+                .arg(QString::number(s.bits, 16).rightJustified(t.bits / 4, '0'))
+                .arg(num(s.down), num(s.up), num(t.max), num(t.minNormal), num(t.minSubnormal)));
+    }
+    m_range->setValue(m_value);
+    emit explanationChanged();
+}
+
+bool FormatsPage::exportCsv(const QString& path) const {
+    if (!m_valid) return false;
+    QByteArray out = "value,format,stored,class,bits_hex,error,next_down,next_up\n";
+    for (Format f : kAllFormats) {
+        const Stored s = storeIn(f, m_value);
+        out += QString("%1,%2,%3,%4,%5,%6,%7,%8\n")
+                   .arg(m_input->text().trimmed(), qs(traits(f).name), num(s.value), qs(className(s.cls)),
+                        QString::number(s.bits, 16), num(static_cast<double>(s.value) - m_value), num(s.down), num(s.up))
+                   .toUtf8();
+    }
+    return writeTextFile(path, out);
+}
+
+bool FormatsPage::exportJson(const QString& path) const {
+    if (!m_valid) return false;
+    QJsonObject root;
+    root["input"] = m_input->text().trimmed();
+    QJsonArray formats;
+    for (Format f : kAllFormats) {
+        const Stored s = storeIn(f, m_value);
+        QJsonObject o;
+        o["format"] = qs(traits(f).name);
+        o["stored"] = num(s.value);
+        o["class"] = qs(className(s.cls));
+        o["bits"] = QString("0x") + QString::number(s.bits, 16);
+        o["error"] = num(static_cast<double>(s.value) - m_value);
+        o["next_down"] = num(s.down);
+        o["next_up"] = num(s.up);
+        formats.append(o);
+    }
+    root["formats"] = formats;
+    return writeTextFile(path, QJsonDocument(root).toJson());
+}
+
+}  // namespace presisi

@@ -1,0 +1,417 @@
+// LinearPage: controls, lane tiles with the tutorial's three numbers, and four charts of the errors.
+#include "linear_page.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPointer>
+#include <QSpinBox>
+#include <QThread>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "cli/commands.h"
+#include "engine/error.h"
+#include "widgets/histogram_chart.h"
+#include "widgets/lane_tile.h"
+#include "widgets/scatter_chart.h"
+
+namespace presisi {
+
+namespace {
+
+constexpr int kScatterPoints = 1500;  // per lane: enough to show the spread, cheap to draw
+constexpr int kMinErrorExponent = -30;
+constexpr int kMaxErrorExponent = 2;
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString label(const LinearLane& lane) { return QString::fromStdString(lane.label()); }
+QString sci(double v) { return std::isfinite(v) ? QString::number(v, 'g', 4) : QString(std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")); }
+
+bool isReference(const LinearLane& l) {
+    return l.format == Format::F32 && l.accumulation == Accumulation::F32 && l.subnormals == Subnormals::Keep;
+}
+
+QSpinBox* spin(int lo, int hi, int value) {
+    auto* s = new QSpinBox();
+    s->setRange(lo, hi);
+    s->setValue(value);
+    s->setKeyboardTracking(false);
+    return s;
+}
+
+}  // namespace
+
+LinearPage::LinearPage(QWidget* parent) : Page(parent) {
+    auto* root = new QHBoxLayout(this);
+    root->setContentsMargins(4, 4, 4, 4);
+
+    // Controls.
+    auto* controls = new QWidget();
+    controls->setFixedWidth(205);
+    auto* cv = new QVBoxLayout(controls);
+    cv->setContentsMargins(0, 0, 0, 0);
+    auto* sizes = new QGroupBox("Layer and input");
+    sizes->setToolTip("nn.Linear(in, out) applied to x = torch.randn(batch, in) after torch.manual_seed(seed)");
+    auto* form = new QFormLayout(sizes);
+    m_in = spin(1, 4096, 256);
+    m_out = spin(1, 4096, 256);
+    m_batch = spin(1, 4096, 64);
+    m_seed = spin(0, 2147483647, 0);
+    form->addRow("in", m_in);
+    form->addRow("out", m_out);
+    form->addRow("batch", m_batch);
+    form->addRow("seed", m_seed);
+    cv->addWidget(sizes);
+
+    auto* lanesBox = new QGroupBox("Lanes");
+    auto* lv = new QVBoxLayout(lanesBox);
+    auto* f32 = new QCheckBox("f32 (reference)");
+    f32->setChecked(true);
+    f32->setEnabled(false);
+    m_bf16 = new QCheckBox("bf16 (autocast)");
+    m_bf16->setChecked(true);
+    m_f16 = new QCheckBox("f16 (autocast)");
+    m_f16->setChecked(true);
+    lv->addWidget(f32);
+    lv->addWidget(m_bf16);
+    lv->addWidget(m_f16);
+    m_cpu = new QCheckBox("CPU");
+    m_cpu->setChecked(true);
+    m_gpu = new QCheckBox("GPU (CUDA)");
+    const CudaStatus& cuda = cudaStatus();
+    if (!cuda.available) {
+        m_gpu->setEnabled(false);
+        m_gpu->setToolTip(qs(cuda.reason));
+    } else {
+        m_gpu->setText(QString("GPU: %1").arg(QString::fromStdString(cuda.name)));
+    }
+    lv->addWidget(m_cpu);
+    lv->addWidget(m_gpu);
+    if (!cuda.available) {
+        auto* reason = new QLabel(qs(cuda.reason));
+        reason->setWordWrap(true);
+        reason->setEnabled(false);
+        reason->setMinimumHeight(reason->heightForWidth(180));
+        lv->addWidget(reason);
+    }
+    m_accumulation = new QComboBox();
+    m_accumulation->addItem("accumulate in f32", static_cast<int>(Accumulation::F32));
+    m_accumulation->addItem("accumulate in storage format", static_cast<int>(Accumulation::Storage));
+    m_accumulation->setToolTip("What autocast, cuBLAS and oneDNN do (f32) against rounding every partial sum");
+    lv->addWidget(m_accumulation);
+    m_ftz = new QCheckBox("flush subnormals to zero");
+    lv->addWidget(m_ftz);
+    cv->addWidget(lanesBox);
+    m_note = new QLabel();
+    m_note->setWordWrap(true);
+    cv->addWidget(m_note);
+    cv->addStretch(1);
+    root->addWidget(controls);
+
+    // Tiles and charts.
+    auto* centre = new QVBoxLayout();
+    m_tileRow = new QHBoxLayout();
+    centre->addLayout(m_tileRow);
+    auto* grid = new QGridLayout();
+    m_scatter = new ScatterChart("Lane output against f32 output", "f32 output", "lane output");
+    m_scatter->setDiagonal(true);
+    m_errorHist = new HistogramChart("Errors |lane - f32| (share of outputs)", "log2 |error|  (binade)", "% of outputs");
+    m_bars = new BarChart("Mean |lane - f32| per lane", "mean |difference|");
+    m_errVsMag = new ScatterChart("|Error| against |f32 output|", "|f32 output|", "|lane - f32|");
+    grid->addWidget(m_scatter, 0, 0);
+    grid->addWidget(m_errorHist, 0, 1);
+    grid->addWidget(m_bars, 1, 0);
+    grid->addWidget(m_errVsMag, 1, 1);
+    centre->addLayout(grid, 1);
+    root->addLayout(centre, 1);
+    trackCharts();
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(120);
+    connect(m_debounce, &QTimer::timeout, this, &LinearPage::startCompute);
+    for (QSpinBox* s : {m_in, m_out, m_batch, m_seed})
+        connect(s, &QSpinBox::valueChanged, this, &LinearPage::scheduleCompute);
+    for (QCheckBox* c : {m_bf16, m_f16, m_cpu, m_gpu, m_ftz})
+        connect(c, &QCheckBox::toggled, this, &LinearPage::scheduleCompute);
+    connect(m_accumulation, &QComboBox::currentIndexChanged, this, &LinearPage::scheduleCompute);
+
+    computeNow();
+}
+
+LinearPage::~LinearPage() {
+    ++m_generation;
+    for (QThread* t : findChildren<QThread*>()) t->wait();
+}
+
+QString LinearPage::explanation() const {
+    return "<b>Linear lab.</b> The tutorial's example: <code>torch.manual_seed(0)</code>, "
+           "<code>nn.Linear(256, 256)</code>, <code>x = torch.randn(64, 256)</code>, with and without "
+           "bf16 autocast on the CPU. Look at the bf16 tile: output dtype bfloat16, a mean absolute "
+           "difference of 0.001253 and a correlation of 1.0 &mdash; the signal survives.<br><br>"
+           "f16 keeps 3 more mantissa bits, so its error is about 8&times; smaller here, but its range ends "
+           "at 65504. Switch the accumulation to the storage format to see why every library sums in f32.";
+}
+
+QString LinearPage::caption() const {
+    const LinearConfig c = config();
+    QStringList lanes;
+    for (const auto& l : this->lanes()) lanes << label(l);
+    return QString("Presisi linear lab: nn.Linear(%1, %2), batch %3, seed %4; lanes %5")
+        .arg(c.in).arg(c.out).arg(c.batch).arg(c.seed).arg(lanes.join(", "));
+}
+
+QList<QWidget*> LinearPage::charts() const { return {m_scatter, m_errorHist, m_bars, m_errVsMag}; }
+
+void LinearPage::setConfig(const LinearConfig& config) {
+    m_blockCompute = true;
+    m_in->setValue(static_cast<int>(config.in));
+    m_out->setValue(static_cast<int>(config.out));
+    m_batch->setValue(static_cast<int>(config.batch));
+    m_seed->setValue(static_cast<int>(config.seed));
+    m_blockCompute = false;
+    scheduleCompute();
+}
+
+LinearConfig LinearPage::config() const {
+    LinearConfig c;
+    c.in = m_in->value();
+    c.out = m_out->value();
+    c.batch = m_batch->value();
+    c.seed = static_cast<std::uint64_t>(m_seed->value());
+    return c;
+}
+
+std::vector<LinearLane> LinearPage::lanes() const {
+    std::vector<LinearLane> out;
+    std::vector<Device> devices;
+    if (m_cpu->isChecked()) devices.push_back(Device::Cpu);
+    if (m_gpu->isChecked() && m_gpu->isEnabled()) devices.push_back(Device::Gpu);
+    if (devices.empty()) devices.push_back(Device::Cpu);
+    for (Device d : devices) {
+        std::vector<Format> formats{Format::F32};
+        if (m_bf16->isChecked()) formats.push_back(Format::BF16);
+        if (m_f16->isChecked()) formats.push_back(Format::F16);
+        for (Format f : formats) {
+            LinearLane lane;
+            lane.device = d;
+            lane.format = f;
+            if (f != Format::F32) {
+                lane.accumulation = static_cast<Accumulation>(m_accumulation->currentData().toInt());
+                if (m_ftz->isChecked()) lane.subnormals = Subnormals::Flush;
+            }
+            out.push_back(lane);
+        }
+    }
+    return out;
+}
+
+void LinearPage::resetPage() {
+    setConfig(LinearConfig{});
+    m_blockCompute = true;
+    m_bf16->setChecked(true);
+    m_f16->setChecked(true);
+    m_cpu->setChecked(true);
+    m_gpu->setChecked(false);
+    m_accumulation->setCurrentIndex(0);
+    m_ftz->setChecked(false);
+    m_blockCompute = false;
+    scheduleCompute();
+}
+
+void LinearPage::scheduleCompute() {
+    if (!m_blockCompute) m_debounce->start();
+}
+
+void LinearPage::computeNow() {
+    m_debounce->stop();
+    ++m_generation;
+    try {
+        showResult(std::make_shared<const LinearResult>(runLinear(config(), lanes())));
+    } catch (const std::exception& e) {
+        m_note->setText(QString("Could not compute: %1").arg(QString::fromUtf8(e.what())));
+    }
+    emit computed();
+}
+
+void LinearPage::startCompute() {
+    const std::uint64_t generation = ++m_generation;
+    const LinearConfig c = config();
+    const std::vector<LinearLane> l = lanes();
+    ++m_pending;
+    m_note->setText("computing…");
+    QPointer<LinearPage> self(this);
+    QThread* t = QThread::create([self, generation, c, l] {
+        std::shared_ptr<const LinearResult> result;
+        QString error;
+        try {
+            result = std::make_shared<const LinearResult>(runLinear(c, l));
+        } catch (const std::exception& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        if (!self) return;
+        QMetaObject::invokeMethod(self, [self, generation, result, error] {
+            if (!self) return;
+            --self->m_pending;
+            if (generation != self->m_generation) return;  // a newer setting is on its way
+            if (result) self->showResult(result);
+            else self->m_note->setText("Could not compute: " + error);
+            emit self->computed();
+        }, Qt::QueuedConnection);
+    });
+    t->setParent(this);
+    connect(t, &QThread::finished, t, &QObject::deleteLater);
+    t->start();
+}
+
+void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
+    m_result = std::move(result);
+    const LinearResult& r = *m_result;
+
+    // Tiles: one per lane, plus a disabled GPU tile with the reason when no device is present.
+    for (LaneTile* t : m_tiles) {
+        m_tileRow->removeWidget(t);
+        delete t;
+    }
+    m_tiles.clear();
+    QStringList labels;
+    for (const auto& lr : r.lanes) {
+        labels << label(lr.lane);
+        auto* tile = new LaneTile(label(lr.lane));
+        const ErrorMetrics& m = lr.metrics;
+        const QString dtype = qs(traits(lr.lane.format).dtypeName);
+        if (isReference(lr.lane)) {
+            tile->setBigValues({{"output dtype", dtype}, {"mean |diff|", "reference"}, {"correlation", "1.0"}});
+            tile->setDetails(QString("the lanes on %1 are compared with this one\nzero %2 · subnormal %3 · inf %4 · NaN %5 of %6")
+                                 .arg(qs(deviceName(lr.lane.device))).arg(m.zeros).arg(m.subnormals).arg(m.infs)
+                                 .arg(m.nans).arg(m.count));
+        } else {
+            tile->setBigValues({{"output dtype", dtype},
+                                {"mean |diff|", QString::fromStdString(cli::pythonRound(m.meanAbsError, 6))},
+                                {"correlation", QString::fromStdString(cli::pythonRound(m.correlation, 4))}});
+            tile->setDetails(QString("max |diff| %1 · rel. L2 %2\nzero %3 · subnormal %4 · inf %5 · NaN %6 of %7")
+                                 .arg(sci(m.maxAbsError), sci(m.relL2Error)).arg(m.zeros).arg(m.subnormals)
+                                 .arg(m.infs).arg(m.nans).arg(m.count));
+        }
+        m_tileRow->addWidget(tile, 1);
+        m_tiles.append(tile);
+    }
+    if (!cudaStatus().available) {
+        auto* gpu = new LaneTile("GPU lanes");
+        gpu->setUnavailable(QString("GPU lanes off: %1").arg(qs(cudaStatus().reason)));
+        gpu->setMaximumWidth(170);
+        m_tileRow->addWidget(gpu, 1);
+        m_tiles.append(gpu);
+    }
+
+    // Charts.
+    m_scatter->setLanes(labels);
+    m_errorHist->setLanes(labels);
+    m_errVsMag->setLanes(labels);
+    QList<double> means;
+    QList<double> edges;
+    for (int e = kMinErrorExponent; e <= kMaxErrorExponent; ++e) edges << e;
+    for (int li = 0; li < static_cast<int>(r.lanes.size()); ++li) {
+        const auto& lr = r.lanes[li];
+        means << lr.metrics.meanAbsError;
+        // The reference on the same device.
+        const Matrix* ref = nullptr;
+        for (const auto& other : r.lanes)
+            if (other.lane.device == lr.lane.device && isReference(other.lane)) ref = &other.output;
+        if (!ref) ref = &r.lanes.front().output;
+        const Index n = lr.output.size();
+        const Index stride = std::max<Index>(1, n / kScatterPoints);
+        QList<QPointF> pts, errPts;
+        for (Index i = 0; i < n; i += stride) {
+            const double y32 = ref->data()[i], y = lr.output.data()[i];
+            pts.append(QPointF(y32, y));
+            errPts.append(QPointF(std::abs(y32), std::abs(y - y32)));
+        }
+        m_scatter->setPoints(li, pts);
+        m_errVsMag->setPoints(li, isReference(lr.lane) ? QList<QPointF>{} : errPts);
+        QList<double> counts(edges.size() - 1, 0.0);
+        for (Index i = 0; i < n; ++i) {
+            const double d = std::abs(static_cast<double>(lr.output.data()[i]) - ref->data()[i]);
+            if (!(d > 0) || !std::isfinite(d)) continue;
+            const int b = std::clamp(static_cast<int>(std::floor(std::log2(d))), kMinErrorExponent, kMaxErrorExponent - 1) -
+                          kMinErrorExponent;
+            counts[b] += 100.0 / static_cast<double>(n);
+        }
+        m_errorHist->setHistogram(li, edges, counts);
+    }
+    m_scatter->refresh();
+    m_errorHist->refresh();
+    m_errVsMag->refresh();
+    m_bars->setValues(labels, means, QString("%1→%2, batch %3").arg(r.config.in).arg(r.config.out).arg(r.config.batch));
+    QStringList notes;
+    for (const auto& n : r.notes) notes << QString::fromStdString(n);
+    m_note->setText(notes.join("\n"));
+    emit statusMessage(QString("linear lab: %1 lanes computed").arg(r.lanes.size()));
+}
+
+bool LinearPage::exportCsv(const QString& path) const {
+    if (!m_result) return false;
+    QByteArray out = "lane,device,format,output_dtype,mean_abs_error,max_abs_error,rel_l2_error,correlation,zeros,subnormals,infs,nans,count\n";
+    for (const auto& l : m_result->lanes) {
+        const ErrorMetrics& m = l.metrics;
+        out += QString("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13\n")
+                   .arg(label(l.lane), qs(deviceName(l.lane.device)), qs(traits(l.lane.format).name),
+                        qs(traits(l.lane.format).dtypeName))
+                   .arg(m.meanAbsError, 0, 'g', 17).arg(m.maxAbsError, 0, 'g', 17).arg(m.relL2Error, 0, 'g', 17)
+                   .arg(m.correlation, 0, 'g', 17)
+                   .arg(m.zeros).arg(m.subnormals).arg(m.infs).arg(m.nans).arg(m.count)
+                   .toUtf8();
+    }
+    return writeTextFile(path, out);
+}
+
+bool LinearPage::exportJson(const QString& path) const {
+    if (!m_result) return false;
+    // The same fields as `presisi linear --json`.
+    QJsonObject root;
+    root["in"] = static_cast<qint64>(m_result->config.in);
+    root["out"] = static_cast<qint64>(m_result->config.out);
+    root["batch"] = static_cast<qint64>(m_result->config.batch);
+    root["seed"] = static_cast<double>(m_result->config.seed);
+    QJsonArray lanes;
+    auto num = [](double v) -> QJsonValue {
+        if (std::isfinite(v)) return v;
+        return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+    };
+    for (const auto& l : m_result->lanes) {
+        const ErrorMetrics& m = l.metrics;
+        QJsonObject o;
+        o["lane"] = label(l.lane);
+        o["device"] = qs(deviceName(l.lane.device));
+        o["format"] = qs(traits(l.lane.format).name);
+        o["output_dtype"] = qs(traits(l.lane.format).dtypeName);
+        o["accumulation"] = l.lane.accumulation == Accumulation::F32 ? "f32" : "storage";
+        o["flush_subnormals"] = l.lane.subnormals == Subnormals::Flush;
+        o["mean_abs_error"] = num(m.meanAbsError);
+        o["max_abs_error"] = num(m.maxAbsError);
+        o["rel_l2_error"] = num(m.relL2Error);
+        o["correlation"] = num(m.correlation);
+        o["zeros"] = static_cast<qint64>(m.zeros);
+        o["subnormals"] = static_cast<qint64>(m.subnormals);
+        o["infs"] = static_cast<qint64>(m.infs);
+        o["nans"] = static_cast<qint64>(m.nans);
+        o["seconds"] = l.seconds;
+        lanes.append(o);
+    }
+    root["lanes"] = lanes;
+    QJsonArray notes;
+    for (const auto& n : m_result->notes) notes.append(QString::fromStdString(n));
+    root["notes"] = notes;
+    return writeTextFile(path, QJsonDocument(root).toJson());
+}
+
+}  // namespace presisi

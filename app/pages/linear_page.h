@@ -1,0 +1,81 @@
+// The Linear lab page: the tutorial's nn.Linear example in several lanes side by side, recomputed as
+// the controls change.
+#pragma once
+
+#include <QList>
+#include <atomic>
+#include <memory>
+
+#include "engine/linear_lab.h"
+#include "page.h"
+
+class QSpinBox;
+class QCheckBox;
+class QComboBox;
+class QTimer;
+class QHBoxLayout;
+class QLabel;
+
+namespace presisi {
+
+class LaneTile;
+class ScatterChart;
+class HistogramChart;
+class BarChart;
+
+class LinearPage : public Page {
+    Q_OBJECT
+public:
+    explicit LinearPage(QWidget* parent = nullptr);
+    ~LinearPage() override;
+
+    QString title() const override { return "Linear lab"; }
+    QString explanation() const override;
+    QString caption() const override;
+    QList<QWidget*> charts() const override;
+    bool exportCsv(const QString& path) const override;
+    bool exportJson(const QString& path) const override;
+    void resetPage() override;
+
+    void setConfig(const LinearConfig& config);
+    LinearConfig config() const;
+    std::vector<LinearLane> lanes() const;
+    // Runs the computation now, on the calling thread (used at start-up and by --screenshot).
+    void computeNow();
+    bool computing() const { return m_pending > 0; }
+    const LinearResult* result() const { return m_result.get(); }
+    QList<LaneTile*> tiles() const { return m_tiles; }
+
+signals:
+    void computed();
+
+private:
+    void scheduleCompute();
+    void startCompute();
+    void showResult(std::shared_ptr<const LinearResult> result);
+
+    QSpinBox* m_in = nullptr;
+    QSpinBox* m_out = nullptr;
+    QSpinBox* m_batch = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QCheckBox* m_bf16 = nullptr;
+    QCheckBox* m_f16 = nullptr;
+    QCheckBox* m_cpu = nullptr;
+    QCheckBox* m_gpu = nullptr;
+    QComboBox* m_accumulation = nullptr;
+    QCheckBox* m_ftz = nullptr;
+    QLabel* m_note = nullptr;
+    QTimer* m_debounce = nullptr;
+    QHBoxLayout* m_tileRow = nullptr;
+    QList<LaneTile*> m_tiles;
+    ScatterChart* m_scatter = nullptr;
+    HistogramChart* m_errorHist = nullptr;
+    BarChart* m_bars = nullptr;
+    ScatterChart* m_errVsMag = nullptr;
+    std::shared_ptr<const LinearResult> m_result;
+    std::uint64_t m_generation = 0;
+    int m_pending = 0;
+    bool m_blockCompute = false;
+};
+
+}  // namespace presisi

@@ -1,0 +1,41 @@
+// Page: current-chart tracking shared by the pages, and an atomic text-file writer for exports.
+#include "page.h"
+
+#include <QEvent>
+#include <QSaveFile>
+
+namespace presisi {
+
+QWidget* Page::currentChart() const {
+    const QList<QWidget*> all = charts();
+    if (m_current && all.contains(m_current)) return m_current;
+    return all.isEmpty() ? nullptr : all.front();
+}
+
+void Page::trackCharts() {
+    for (QWidget* c : charts()) {
+        c->installEventFilter(this);
+        for (QObject* child : c->children())
+            if (child->isWidgetType()) child->installEventFilter(this);
+    }
+}
+
+bool Page::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::MouseButtonPress) {
+        for (QWidget* c : charts())
+            if (watched == c || watched->parent() == c) m_current = c;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+bool writeTextFile(const QString& path, const QByteArray& text) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return false;
+    if (f.write(text) != text.size()) {
+        f.cancelWriting();
+        return false;
+    }
+    return f.commit();
+}
+
+}  // namespace presisi

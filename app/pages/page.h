@@ -1,0 +1,44 @@
+// The base of the window's pages: what the main window asks of each (explanation, exports, charts).
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QWidget>
+
+namespace presisi {
+
+class Page : public QWidget {
+    Q_OBJECT
+public:
+    using QWidget::QWidget;
+
+    virtual QString title() const = 0;
+    // Two or three sentences of what to look at, for the side panel.
+    virtual QString explanation() const = 0;
+    // A one-line caption for exports: workload, lanes, seed (so a figure is reproducible).
+    virtual QString caption() const = 0;
+    // The page's charts; the one last clicked is the "current chart" for chart exports.
+    virtual QList<QWidget*> charts() const = 0;
+    QWidget* currentChart() const;
+    // Data exports; return false with nothing written when the page has no data or the file fails.
+    virtual bool exportCsv(const QString& path) const = 0;
+    virtual bool exportJson(const QString& path) const = 0;
+    // Ctrl+R.
+    virtual void resetPage() {}
+
+signals:
+    void explanationChanged();
+    void statusMessage(const QString& text);
+
+protected:
+    void trackCharts();  // call after creating charts: a click makes a chart current
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    QWidget* m_current = nullptr;
+};
+
+// Writes `text` to `path` atomically; false on failure.
+bool writeTextFile(const QString& path, const QByteArray& text);
+
+}  // namespace presisi

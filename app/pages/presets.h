@@ -1,0 +1,28 @@
+// The window's view of the training presets and of the training JSON contract: thin adapters over
+// the loader and writer in app/cli, so the pages do not depend on their details.
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <vector>
+
+#include "engine/training/record.h"
+#include "engine/training/scenario.h"
+
+namespace presisi {
+
+struct PresetEntry {
+    QString name;
+    QString title;
+    QString explanation;
+};
+
+QList<PresetEntry> listPresets();
+// Throws presisi::Error naming the preset when it is unknown or malformed.
+Scenario loadPresetScenario(const QString& name);
+// The run's records as `presisi train --json` writes them.
+QByteArray trainingJson(const Scenario& scenario, const std::vector<StepRecord>& records,
+                        const std::vector<LaneFinal>& finals);
+
+}  // namespace presisi

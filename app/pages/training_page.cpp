@@ -1,0 +1,714 @@
+// TrainingPage: controls on the left, lanes (decision boundary + numbers) on top, four live charts below.
+#include "training_page.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStyle>
+#include <QRegularExpression>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "engine/error.h"
+#include "presets.h"
+#include "run_controller.h"
+#include "widgets/boundary_view.h"
+#include "widgets/histogram_chart.h"
+#include "widgets/lane_style.h"
+#include "widgets/lane_tile.h"
+#include "widgets/live_chart.h"
+
+namespace presisi {
+
+namespace {
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+QString fmt(double v, int digits = 4) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return QString::number(v, 'g', digits);
+}
+
+QString pct(double share) {
+    if (std::isnan(share)) return "—";
+    return QString::number(100.0 * share, 'f', share < 0.001 && share > 0 ? 3 : 1) + " %";
+}
+
+QString log2Text(double scale) {
+    if (!(scale > 0) || !std::isfinite(scale)) return fmt(scale);
+    const double e = std::log2(scale);
+    if (std::abs(e - std::round(e)) < 1e-9) return QString("2^%1").arg(static_cast<int>(std::round(e)));
+    return fmt(scale);
+}
+
+const char* const kDefaultLanes[] = {"f32", "bf16", "f16", "f16+scaler"};
+const DatasetKind kDatasets[] = {DatasetKind::Spiral, DatasetKind::Circles, DatasetKind::Xor, DatasetKind::Gaussians,
+                                 DatasetKind::Moons,  DatasetKind::Sine,    DatasetKind::Plane, DatasetKind::Teacher};
+const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
+
+constexpr int kPointCap = 3000;
+
+}  // namespace
+
+TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
+    m_controller = new RunController(this);
+    connect(m_controller, &RunController::runStarted, this, &TrainingPage::onRunStarted);
+    connect(m_controller, &RunController::recordsReady, this, &TrainingPage::onRecords);
+    connect(m_controller, &RunController::stateChanged, this, &TrainingPage::onState);
+    connect(m_controller, &RunController::runReset, this, [this] {
+        m_loss->clearPoints();
+        m_underflow->clearPoints();
+        m_scale->clearPoints();
+        setupLanes(m_laneLabels, m_controller->scenario());
+        m_banner->hide();
+    });
+
+    auto* root = new QHBoxLayout(this);
+    root->setContentsMargins(4, 4, 4, 4);
+    auto* scroll = new QScrollArea();
+    scroll->setWidgetResizable(true);
+    scroll->setFixedWidth(250);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* host = new QWidget();
+    host->setFixedWidth(250 - 16);  // room for the vertical scroll bar
+    buildControls(host);
+    scroll->setWidget(host);
+    root->addWidget(scroll);
+
+    auto* centre = new QVBoxLayout();
+    m_banner = new QLabel();
+    m_banner->setWordWrap(true);
+    m_banner->setStyleSheet("QLabel { background: #fde0dc; color: #7a1c10; border: 1px solid #d55e00; padding: 4px; }");
+    m_banner->hide();
+    centre->addWidget(m_banner);
+    m_laneGrid = new QGridLayout();
+    m_laneGrid->setSpacing(4);
+    auto* laneHost = new QWidget();
+    laneHost->setLayout(m_laneGrid);
+    laneHost->setMinimumHeight(250);
+    centre->addWidget(laneHost, 0);
+
+    m_loss = new LiveChart("Training loss per step", "step", "loss");
+    m_underflow = new LiveChart("Gradient underflow", "step", "% zero in lane, not in f32");
+    m_scale = new LiveChart("Loss scale (skipped steps marked)", "step", "scale");
+    m_scale->setMarkerName("skipped");
+    m_scale->setScale(AxisScale::Log2);
+    m_histogram = new HistogramChart("Gradient magnitudes (log2 bins)", "log2 |gradient| (scaled)", "% of gradients");
+    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setPointCap(kPointCap);
+    m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
+    const FormatTraits& h = traits(Format::F16);
+    const FormatTraits& b = traits(Format::BF16);
+    m_histogram->addBand(std::log2(b.minSubnormal), std::log2(b.max) + 1, "bf16 range", laneStyle(Device::Cpu, Format::BF16).color);
+    m_histogram->addBand(std::log2(h.minSubnormal), std::log2(h.minNormal), "f16 subnormal", QColor(0xD5, 0x5E, 0x00));
+    m_histogram->addBand(std::log2(h.minNormal), std::log2(h.max) + 1, "f16 normal", laneStyle(Device::Cpu, Format::F16).color);
+    m_histogram->setLegendRight(true);
+    m_histogram->setToolTip("Bands: bf16 from 2^-133 (subnormal) up; f16 subnormal 2^-24 to 2^-14, normal 2^-14 to 65504");
+    auto* charts = new QGridLayout();
+    charts->setSpacing(4);
+    charts->addWidget(m_loss, 0, 0);
+    charts->addWidget(m_underflow, 0, 1);
+    charts->addWidget(m_scale, 1, 0);
+    charts->addWidget(m_histogram, 1, 1);
+    centre->addLayout(charts, 1);
+    root->addLayout(centre, 1);
+    trackCharts();
+
+    // The window opens on the first preset's scenario (or the defaults), not yet run.
+    Scenario s;
+    s.lanes.clear();
+    for (const char* l : kDefaultLanes) s.lanes.push_back(parseLane(std::string("cpu:") + l));
+    setScenario(s);
+    m_base = s;
+    m_laneLabels.clear();
+    for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
+    setupLanes(m_laneLabels, s);
+}
+
+TrainingPage::~TrainingPage() {
+    m_controller->stop();
+    m_controller->waitForIdle();
+}
+
+void TrainingPage::buildControls(QWidget* host) {
+    auto* v = new QVBoxLayout(host);
+    v->setContentsMargins(2, 2, 2, 2);
+
+    auto* runRow = new QHBoxLayout();
+    m_play = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), "Play");
+    m_play->setToolTip("Play / pause (Space). After a change of the controls, starts again from step 0.");
+    m_step = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), "Step");
+    m_step->setToolTip("One step of every lane (.)");
+    m_reset = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), "Reset");
+    m_reset->setToolTip("Back to step 0 (Ctrl+R)");
+    runRow->addWidget(m_play);
+    runRow->addWidget(m_step);
+    runRow->addWidget(m_reset);
+    v->addLayout(runRow);
+    connect(m_play, &QPushButton::clicked, this, &TrainingPage::playPause);
+    connect(m_step, &QPushButton::clicked, this, &TrainingPage::stepOnce);
+    connect(m_reset, &QPushButton::clicked, this, &TrainingPage::resetRun);
+
+    auto* data = new QGroupBox("Data");
+    auto* df = new QFormLayout(data);
+    m_dataset = new QComboBox();
+    for (DatasetKind k : kDatasets) m_dataset->addItem(qs(datasetName(k)), static_cast<int>(k));
+    m_samples = new QSpinBox();
+    m_samples->setRange(8, 100000);
+    m_noise = new QDoubleSpinBox();
+    m_noise->setRange(0, 5);
+    m_noise->setSingleStep(0.05);
+    df->addRow("dataset", m_dataset);
+    df->addRow("samples", m_samples);
+    df->addRow("noise", m_noise);
+    v->addWidget(data);
+
+    auto* model = new QGroupBox("Model and optimizer");
+    auto* mf = new QFormLayout(model);
+    m_sizes = new QLineEdit();
+    m_sizes->setToolTip("Layer widths: input, hidden…, output (2-64-64-3: 2 inputs, 3 classes)");
+    m_activation = new QComboBox();
+    for (Activation a : {Activation::Relu, Activation::Tanh, Activation::Gelu, Activation::Sigmoid})
+        m_activation->addItem(qs(activationName(a)), static_cast<int>(a));
+    m_lossKind = new QComboBox();
+    for (LossKind l : {LossKind::CrossEntropy, LossKind::Mse}) m_lossKind->addItem(qs(lossName(l)), static_cast<int>(l));
+    m_optimizer = new QComboBox();
+    m_optimizer->addItem("sgd", static_cast<int>(OptimizerSpec::Kind::Sgd));
+    m_optimizer->addItem("adam", static_cast<int>(OptimizerSpec::Kind::Adam));
+    m_lr = new QDoubleSpinBox();
+    m_lr->setDecimals(5);
+    m_lr->setRange(1e-5, 10);
+    m_lr->setSingleStep(0.01);
+    m_batch = new QSpinBox();
+    m_batch->setRange(0, 100000);
+    m_batch->setSpecialValueText("full");
+    m_steps = new QSpinBox();
+    m_steps->setRange(1, 100000000);
+    m_seed = new QSpinBox();
+    m_seed->setRange(0, 2147483647);
+    mf->addRow("sizes", m_sizes);
+    mf->addRow("activation", m_activation);
+    mf->addRow("loss", m_lossKind);
+    mf->addRow("optimizer", m_optimizer);
+    mf->addRow("learning rate", m_lr);
+    mf->addRow("batch", m_batch);
+    mf->addRow("steps", m_steps);
+    mf->addRow("seed", m_seed);
+    v->addWidget(model);
+
+    auto* lanes = new QGroupBox("Lanes");
+    auto* lg = new QGridLayout(lanes);
+    lg->addWidget(new QLabel("CPU"), 0, 0);
+    lg->addWidget(new QLabel("GPU"), 0, 1);
+    const CudaStatus& cuda = cudaStatus();
+    for (int i = 0; i < 4; ++i) {
+        for (int d = 0; d < 2; ++d) {
+            auto* box = new QCheckBox(kDefaultLanes[i]);
+            box->setProperty("lane", QString(d == 0 ? "cpu:" : "gpu:") + kDefaultLanes[i]);
+            if (d == 1 && !cuda.available) {
+                box->setEnabled(false);
+                box->setToolTip(qs(cuda.reason));
+            }
+            lg->addWidget(box, i + 1, d);
+            m_laneBoxes.append(box);
+        }
+    }
+    m_extraLanes = new QLineEdit();
+    m_extraLanes->setPlaceholderText("more: cpu:f16+ftz, …");
+    lg->addWidget(m_extraLanes, 5, 0, 1, 2);
+    if (!cuda.available) {
+        auto* why = new QLabel("GPU lanes off: " + qs(cuda.reason));
+        why->setWordWrap(true);
+        why->setEnabled(false);
+        why->setMinimumHeight(why->heightForWidth(200));
+        lg->addWidget(why, 6, 0, 1, 2);
+    }
+    v->addWidget(lanes);
+
+    auto* scaler = new QGroupBox("Loss scaler (+scaler lanes)");
+    auto* sf = new QFormLayout(scaler);
+    m_initScale = new QDoubleSpinBox();
+    m_initScale->setRange(1, 1e30);
+    m_initScale->setDecimals(0);
+    m_growth = new QDoubleSpinBox();
+    m_growth->setRange(1, 16);
+    m_backoff = new QDoubleSpinBox();
+    m_backoff->setRange(0.01, 1);
+    m_interval = new QSpinBox();
+    m_interval->setRange(1, 1000000);
+    sf->addRow("initial scale", m_initScale);
+    sf->addRow("growth factor", m_growth);
+    sf->addRow("backoff factor", m_backoff);
+    sf->addRow("growth interval", m_interval);
+    v->addWidget(scaler);
+
+    auto* policy = new QGroupBox("Autocast policy (every lane)");
+    auto* pv = new QVBoxLayout(policy);
+    m_policy = new QTableWidget(5, 1);
+    m_policy->horizontalHeader()->setVisible(false);
+    m_policy->horizontalHeader()->setStretchLastSection(true);
+    m_policy->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_policy->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    for (int r = 0; r < 5; ++r) {
+        m_policy->setVerticalHeaderItem(r, new QTableWidgetItem(qs(opKindName(kAllOpKinds[r]))));
+        auto* combo = new QComboBox();
+        for (OpPolicy p : kPolicies) combo->addItem(qs(opPolicyName(p)), static_cast<int>(p));
+        m_policy->setCellWidget(r, 0, combo);
+        connect(combo, &QComboBox::activated, this, [this] { m_policy->setProperty("edited", true); });
+    }
+    m_policy->setFixedHeight(5 * 30 + 6);
+    pv->addWidget(m_policy);
+    auto* defaults = new QHBoxLayout();
+    auto* cpuDefaults = new QPushButton("CPU defaults");
+    auto* cudaDefaults = new QPushButton("CUDA defaults");
+    connect(cpuDefaults, &QPushButton::clicked, this, [this] {
+        setPolicyTable(AutocastPolicy::cpu());
+        m_policy->setProperty("edited", true);
+    });
+    connect(cudaDefaults, &QPushButton::clicked, this, [this] {
+        setPolicyTable(AutocastPolicy::cuda());
+        m_policy->setProperty("edited", true);
+    });
+    defaults->addWidget(cpuDefaults);
+    defaults->addWidget(cudaDefaults);
+    pv->addLayout(defaults);
+    v->addWidget(policy);
+
+    auto* view = new QGroupBox("Charts");
+    auto* vf = new QFormLayout(view);
+    m_underflowKind = new QComboBox();
+    m_underflowKind->addItem("activation gradients");
+    m_underflowKind->addItem("weight gradients");
+    m_underflowKind->setCurrentIndex(1);
+    m_logLoss = new QCheckBox("log axis");
+    m_logLoss->setChecked(true);
+    vf->addRow("underflow of", m_underflowKind);
+    vf->addRow("loss", m_logLoss);
+    connect(m_logLoss, &QCheckBox::toggled, this, [this](bool on) { m_loss->setScale(on ? AxisScale::Log10 : AxisScale::Linear); });
+    v->addWidget(view);
+    v->addStretch(1);
+}
+
+void TrainingPage::setPolicyTable(const AutocastPolicy& policy) {
+    for (int r = 0; r < 5; ++r) {
+        auto* combo = static_cast<QComboBox*>(m_policy->cellWidget(r, 0));
+        combo->setCurrentIndex(combo->findData(static_cast<int>(policy.get(kAllOpKinds[r]))));
+    }
+}
+
+void TrainingPage::setScenario(const Scenario& s) {
+    m_base = s;
+    m_dataset->setCurrentIndex(std::max(0, m_dataset->findData(static_cast<int>(s.data.kind))));
+    m_samples->setValue(s.data.samples);
+    m_noise->setValue(s.data.noise);
+    QStringList sizes;
+    for (int w : s.sizes) sizes << QString::number(w);
+    m_sizes->setText(sizes.join("-"));
+    m_activation->setCurrentIndex(std::max(0, m_activation->findData(static_cast<int>(s.activation))));
+    m_lossKind->setCurrentIndex(std::max(0, m_lossKind->findData(static_cast<int>(s.loss))));
+    m_optimizer->setCurrentIndex(std::max(0, m_optimizer->findData(static_cast<int>(s.optimizer.kind))));
+    m_lr->setValue(s.optimizer.lr);
+    m_batch->setValue(s.batch);
+    m_steps->setValue(s.steps);
+    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(s.seed, 2147483647u)));
+    QStringList extra;
+    for (QCheckBox* b : m_laneBoxes) b->setChecked(false);
+    for (const LaneSpec& l : s.lanes) {
+        const QString label = QString::fromStdString(l.label());
+        bool found = false;
+        for (QCheckBox* b : m_laneBoxes)
+            if (b->property("lane").toString() == label) {
+                b->setChecked(true);
+                found = true;
+            }
+        if (!found) extra << label;
+    }
+    m_extraLanes->setText(extra.join(", "));
+    m_initScale->setValue(s.scaler.initScale);
+    m_growth->setValue(s.scaler.growthFactor);
+    m_backoff->setValue(s.scaler.backoffFactor);
+    m_interval->setValue(s.scaler.growthInterval);
+    setPolicyTable(s.policyFor(LaneSpec{Device::Cpu, Format::BF16}));
+    m_policy->setProperty("edited", false);
+}
+
+Scenario TrainingPage::scenarioFromControls() const {
+    Scenario s = m_base;
+    s.data.kind = static_cast<DatasetKind>(m_dataset->currentData().toInt());
+    s.data.samples = m_samples->value();
+    s.data.noise = m_noise->value();
+    s.sizes.clear();
+    for (const QString& part : m_sizes->text().split(QRegularExpression("[-,x ]+"), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int w = part.toInt(&ok);
+        if (!ok) throw Error("sizes: '" + part.toStdString() + "' is not a width (write e.g. 2-64-64-3)");
+        s.sizes.push_back(w);
+    }
+    s.activation = static_cast<Activation>(m_activation->currentData().toInt());
+    s.loss = static_cast<LossKind>(m_lossKind->currentData().toInt());
+    s.optimizer.kind = static_cast<OptimizerSpec::Kind>(m_optimizer->currentData().toInt());
+    s.optimizer.lr = m_lr->value();
+    s.batch = m_batch->value();
+    s.steps = m_steps->value();
+    s.seed = static_cast<std::uint64_t>(m_seed->value());
+    s.lanes.clear();
+    for (QCheckBox* b : m_laneBoxes)
+        if (b->isChecked() && b->isEnabled()) s.lanes.push_back(parseLane(b->property("lane").toString().toStdString()));
+    for (const QString& part : m_extraLanes->text().split(QRegularExpression("[, ]+"), Qt::SkipEmptyParts))
+        s.lanes.push_back(parseLane(part.toStdString()));
+    s.scaler.initScale = m_initScale->value();
+    s.scaler.growthFactor = m_growth->value();
+    s.scaler.backoffFactor = m_backoff->value();
+    s.scaler.growthInterval = m_interval->value();
+    if (m_policy->property("edited").toBool()) {
+        s.policyBase = PolicyBase::Cpu;
+        s.opOverrides.clear();
+        for (int r = 0; r < 5; ++r) {
+            auto* combo = static_cast<QComboBox*>(m_policy->cellWidget(r, 0));
+            s.opOverrides.emplace_back(kAllOpKinds[r], static_cast<OpPolicy>(combo->currentData().toInt()));
+        }
+    }
+    // A scenario that no longer matches its preset is not that preset any more.
+    if (!(s.sizes == m_base.sizes && s.lanes == m_base.lanes && s.steps == m_base.steps && s.seed == m_base.seed &&
+          s.batch == m_base.batch && s.optimizer.lr == m_base.optimizer.lr && s.data.kind == m_base.data.kind &&
+          s.data.samples == m_base.data.samples && s.data.noise == m_base.data.noise && s.activation == m_base.activation &&
+          s.loss == m_base.loss && s.optimizer.kind == m_base.optimizer.kind && !m_policy->property("edited").toBool() &&
+          s.scaler.initScale == m_base.scaler.initScale && s.scaler.growthFactor == m_base.scaler.growthFactor &&
+          s.scaler.backoffFactor == m_base.scaler.backoffFactor && s.scaler.growthInterval == m_base.scaler.growthInterval))
+        s.preset.clear();
+    return s;
+}
+
+QList<PresetInfo> TrainingPage::presets() {
+    QList<PresetInfo> out;
+    for (const PresetEntry& p : listPresets()) out.append({p.name, p.title, p.explanation});
+    return out;
+}
+
+bool TrainingPage::loadPreset(const QString& name, bool start, QString* error) {
+    try {
+        const Scenario s = loadPresetScenario(name);
+        m_preset = name;
+        setScenario(s);
+        m_laneLabels.clear();
+        for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
+        setupLanes(m_laneLabels, s);
+        emit explanationChanged();
+        if (start) run();
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+QString TrainingPage::explanation() const {
+    QString out;
+    if (!m_base.preset.empty() || !m_preset.isEmpty()) {
+        const QString title = m_base.title.empty() ? m_preset : QString::fromStdString(m_base.title);
+        out += QString("<h3>Preset: %1</h3><p>%2</p><hr>")
+                   .arg(title.toHtmlEscaped(), QString::fromStdString(m_base.explanation).toHtmlEscaped());
+    }
+    out += "<b>Training lab.</b> Every lane trains the same model from the same seed on the same batches; only "
+           "the number format and the policy differ. Forward and loss run under autocast, master weights and "
+           "the optimizer stay in f32.<br><br>"
+           "Watch the underflow chart: f16 gradients below 2<sup>-24</sup> become 0, which the histogram shows "
+           "as mass left of the orange band. The scaler lane lifts them back into range; bf16 needs no scaler.";
+    return out;
+}
+
+QString TrainingPage::caption() const {
+    const Scenario& s = m_controller->scenario();
+    QStringList sizes;
+    for (int w : s.sizes) sizes << QString::number(w);
+    return QString("Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10")
+        .arg(s.preset.empty() ? QString() : QString(" (preset %1)").arg(QString::fromStdString(s.preset)))
+        .arg(qs(datasetName(s.data.kind)), sizes.join("-"), qs(activationName(s.activation)),
+             qs(optimizerName(s.optimizer.kind)))
+        .arg(s.optimizer.lr)
+        .arg(s.batch)
+        .arg(s.seed)
+        .arg(m_laneLabels.join(", "))
+        .arg(m_lastStep + 1);
+}
+
+QList<QWidget*> TrainingPage::charts() const { return {m_loss, m_underflow, m_scale, m_histogram}; }
+
+QString TrainingPage::failureText() const { return m_banner->isVisible() ? m_banner->text() : QString(); }
+
+void TrainingPage::run() {
+    m_banner->hide();
+    try {
+        Scenario s = scenarioFromControls();
+        if (s.preset.empty() && !m_preset.isEmpty() && s.title == m_base.title) {
+            s.title.clear();
+            s.explanation.clear();
+        }
+        validate(s);
+        m_controller->start(s);
+    } catch (const std::exception& e) {
+        showFailure(QString::fromUtf8(e.what()));
+    }
+}
+
+void TrainingPage::playPause() {
+    if (m_controller->busy()) {
+        m_controller->stop();
+        return;
+    }
+    const RunState st = m_controller->state();
+    if (st == RunState::Paused || st == RunState::Finished) {
+        bool same = false;
+        try {
+            const Scenario s = scenarioFromControls();
+            const Scenario& cur = m_controller->scenario();
+            same = s.sizes == cur.sizes && s.lanes == cur.lanes && s.seed == cur.seed && s.batch == cur.batch &&
+                   s.optimizer.lr == cur.optimizer.lr && s.data.kind == cur.data.kind;
+        } catch (const std::exception&) {
+        }
+        if (same) {
+            m_controller->resume();
+            return;
+        }
+    }
+    run();
+}
+
+void TrainingPage::stepOnce() {
+    if (m_controller->busy()) return;
+    if (m_controller->state() == RunState::Idle && m_lastStep < 0) {
+        try {
+            Scenario s = scenarioFromControls();
+            validate(s);
+            m_controller->start(s);  // launches; stop after one step
+            m_controller->stop();
+        } catch (const std::exception& e) {
+            showFailure(QString::fromUtf8(e.what()));
+        }
+        return;
+    }
+    m_controller->stepOnce();
+}
+
+void TrainingPage::resetRun() {
+    m_controller->reset();
+    m_lastStep = -1;
+}
+
+void TrainingPage::showFailure(const QString& message) {
+    m_banner->setText("Run failed: " + message);
+    m_banner->show();
+}
+
+void TrainingPage::restyle() {
+    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->applyLaneColours();
+    m_histogram->applyLaneColours();
+}
+
+void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenario) {
+    for (LaneTile* t : m_tiles) {
+        m_laneGrid->removeWidget(t);
+        delete t;
+    }
+    m_tiles.clear();
+    m_boundaries.clear();
+    m_scaleLane.clear();
+    QStringList scaleLabels;
+    for (int i = 0; i < labels.size(); ++i) {
+        auto* tile = new LaneTile(labels[i]);
+        tile->setValuePointSize(labels.size() > 4 ? 10 : 11);
+        auto* boundary = new BoundaryView();
+        tile->setBody(boundary);
+        tile->setBigValues({{"loss", "—"}, {m_classification ? "accuracy" : "eval loss", "—"}, {"underflow", "—"}});
+        m_laneGrid->addWidget(tile, 0, i);
+        m_laneGrid->setColumnStretch(i, 1);
+        m_tiles.append(tile);
+        m_boundaries.append(boundary);
+        const bool scaler = labels[i].contains("scaler");
+        m_scaleLane.append(scaler ? scaleLabels.size() : -1);
+        if (scaler) scaleLabels << labels[i];
+    }
+    Q_UNUSED(scenario);
+    m_loss->setLanes(labels);
+    m_underflow->setLanes(labels);
+    m_scale->setLanes(scaleLabels);
+    m_scale->chart()->setTitle(scaleLabels.isEmpty() ? "Loss scale: no lane uses a scaler" : "Loss scale (skipped steps marked)");
+    m_histogram->setLanes(labels);
+    m_histogram->refresh();
+    m_histogramShown.assign(labels.size(), false);
+    m_batches = 0;
+    m_lastStep = -1;
+}
+
+void TrainingPage::onRunStarted(const RunInfo& info) {
+    m_classification = info.classification;
+    m_laneLabels = info.lanes;
+    setupLanes(info.lanes, info.scenario);
+    for (BoundaryView* b : m_boundaries) b->setData(info.data.x, info.data.labels, info.data.targets, info.data.classes);
+    m_banner->hide();
+    emit explanationChanged();
+}
+
+void TrainingPage::onRecords(const RecordBatch& batch) {
+    ++m_batches;
+    const int lanes = m_laneLabels.size();
+    QList<QList<QPointF>> loss(lanes), under(lanes), scale(lanes), skipped(lanes);
+    const bool weightKind = m_underflowKind->currentIndex() == 1;
+    std::vector<const StepRecord*> last(lanes, nullptr);
+    for (const StepRecord& r : batch.records) {
+        if (r.lane < 0 || r.lane >= lanes) continue;
+        const double x = static_cast<double>(r.step);
+        loss[r.lane].append(QPointF(x, r.loss));
+        const double u = weightKind ? r.weightGradUnderflow : r.actGradUnderflow;
+        if (!std::isnan(u)) under[r.lane].append(QPointF(x, 100.0 * u));
+        scale[r.lane].append(QPointF(x, r.scale));
+        if (r.skipped) skipped[r.lane].append(QPointF(x, r.scale));
+        last[r.lane] = &r;
+    }
+    for (int i = 0; i < lanes; ++i) {
+        if (!loss[i].isEmpty()) m_loss->appendPoints(i, loss[i]);
+        if (!under[i].isEmpty()) m_underflow->appendPoints(i, under[i]);
+        const int si = m_scaleLane.value(i, -1);
+        if (si >= 0) {
+            m_scale->appendPoints(si, scale[i]);
+            if (!skipped[i].isEmpty()) m_scale->appendMarkers(si, skipped[i]);
+        }
+    }
+    m_loss->refresh();
+    m_underflow->refresh();
+    m_scale->refresh();
+
+    // Tiles: the lane's latest step.
+    for (int i = 0; i < lanes && i < m_tiles.size(); ++i) {
+        const StepRecord* r = last[i];
+        if (!r) continue;
+        const double u = weightKind ? r->weightGradUnderflow : r->actGradUnderflow;
+        m_tiles[i]->setBigValues({{"loss", fmt(r->loss)},
+                                  {m_classification ? "accuracy" : "grad norm",
+                                   m_classification ? pct(r->accuracy) : fmt(r->gradNorm, 3)},
+                                  {"underflow", pct(u)}});
+        m_tiles[i]->setDetails(QString("step %1 · scale %2%3 · overflows %4")
+                                   .arg(r->step)
+                                   .arg(log2Text(r->scale))
+                                   .arg(r->skipped ? " (skipped)" : "")
+                                   .arg(r->overflows));
+    }
+    for (const LaneFinal& f : batch.finals) {
+        if (f.lane < 0 || f.lane >= m_tiles.size()) continue;
+        const StepRecord* r = last[f.lane];
+        m_tiles[f.lane]->setDetails(QString("step %1 · eval loss %2%3")
+                                        .arg(r ? r->step : m_lastStep)
+                                        .arg(fmt(f.evalLoss))
+                                        .arg(std::isnan(f.evalAccuracy) ? QString() : " · eval acc. " + pct(f.evalAccuracy)));
+    }
+
+    // Histogram: each lane's latest, all layers together, as a share of all its gradient elements.
+    if (!batch.histograms.empty()) {
+        double lo = -26, hi = 2;
+        QList<QList<double>> values(lanes);
+        QList<QList<double>> edges(lanes);
+        std::int64_t step = -1;
+        for (const GradHistogram& g : batch.histograms) {
+            if (g.lane < 0 || g.lane >= lanes || g.layers.empty()) continue;
+            const LayerHistogram& first = g.layers.front();
+            std::vector<double> counts(first.counts.size(), 0.0);
+            double total = 0;
+            for (const LayerHistogram& l : g.layers) {
+                for (std::size_t b = 0; b < l.counts.size() && b < counts.size(); ++b) counts[b] += l.counts[b];
+                for (auto c : l.counts) total += c;
+                total += l.zeros + l.nonFinite;
+            }
+            if (total <= 0) continue;
+            QList<double> v, e;
+            int b0 = -1, b1 = -1;
+            for (std::size_t b = 0; b < counts.size(); ++b)
+                if (counts[b] > 0) {
+                    if (b0 < 0) b0 = static_cast<int>(b);
+                    b1 = static_cast<int>(b);
+                }
+            if (b0 < 0) continue;
+            for (std::size_t b = 0; b < counts.size(); ++b) {
+                e << first.minExponent + static_cast<double>(b);
+                v << 100.0 * counts[b] / total;
+            }
+            e << first.minExponent + static_cast<double>(counts.size());
+            lo = std::min(lo, first.minExponent + b0 - 1.0);
+            hi = std::max(hi, first.minExponent + b1 + 2.0);
+            values[g.lane] = v;
+            edges[g.lane] = e;
+            step = std::max(step, g.step);
+        }
+        for (int i = 0; i < lanes; ++i)
+            if (!values[i].isEmpty()) m_histogram->setHistogram(i, edges[i], values[i]);
+        m_histogram->setXRange(std::max(lo, -60.0), std::min(hi, 40.0));
+        m_histogram->chart()->setTitle(QString("Gradient magnitudes, step %1").arg(step));
+        m_histogram->refresh();
+    }
+
+    if (batch.boundary.valid()) {
+        for (int i = 0; i < lanes && i < m_boundaries.size() && i < static_cast<int>(batch.boundary.perLane.size()); ++i)
+            m_boundaries[i]->setPrediction(batch.boundary.xs, batch.boundary.ys, batch.boundary.perLane[i]);
+    }
+    if (batch.lastStep >= 0) m_lastStep = batch.lastStep;
+    if (batch.stepsPerSecond > 0 && !batch.records.empty()) emit speedChanged(batch.stepsPerSecond);
+}
+
+void TrainingPage::onState(RunState state) {
+    const bool running = state == RunState::Running || state == RunState::Starting;
+    m_play->setText(running ? "Pause" : "Play");
+    m_play->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_step->setEnabled(!running);
+}
+
+bool TrainingPage::exportCsv(const QString& path) const {
+    // The same columns as `presisi train --csv`, lane by lane.
+    const auto& records = m_controller->records();
+    if (records.empty()) return false;
+    QByteArray out = "lane,step,loss,accuracy,grad_norm,act_grad_underflow,weight_grad_underflow,grad_subnormal,overflows,"
+                     "scale,growth_tracker,skipped,finite,seconds\n";
+    auto n = [](double v) {
+        if (std::isnan(v)) return QString("nan");
+        if (std::isinf(v)) return QString(v > 0 ? "inf" : "-inf");
+        return QString::number(v, 'g', 9);
+    };
+    for (int lane = 0; lane < m_laneLabels.size(); ++lane) {
+        for (const StepRecord& r : records) {
+            if (r.lane != lane) continue;
+            out += QString("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14\n")
+                       .arg(m_laneLabels.value(r.lane))
+                       .arg(r.step)
+                       .arg(n(r.loss), n(r.accuracy), n(r.gradNorm), n(r.actGradUnderflow), n(r.weightGradUnderflow),
+                            n(r.gradSubnormal))
+                       .arg(r.overflows)
+                       .arg(n(r.scale))
+                       .arg(r.growthTracker)
+                       .arg(r.skipped ? "true" : "false", r.finite ? "true" : "false")
+                       .arg(n(r.seconds))
+                       .toUtf8();
+        }
+    }
+    return writeTextFile(path, out);
+}
+
+bool TrainingPage::exportJson(const QString& path) const {
+    const auto& records = m_controller->records();
+    if (records.empty()) return false;
+    return writeTextFile(path, trainingJson(m_controller->scenario(), records, m_controller->finals()));
+}
+
+}  // namespace presisi

@@ -1,0 +1,141 @@
+// The Training lab page: scenario controls, the autocast policy table, per-lane decision boundaries
+// and numbers, and live charts (loss, gradient underflow, loss scale, gradient-magnitude histogram).
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <vector>
+
+#include "engine/training/scenario.h"
+#include "page.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QGridLayout;
+class QTimer;
+
+namespace presisi {
+
+class BoundaryView;
+class HistogramChart;
+class LaneTile;
+class LiveChart;
+class RunController;
+struct RecordBatch;
+struct RunInfo;
+enum class RunState;
+
+struct PresetInfo {
+    QString name;
+    QString title;
+    QString explanation;
+};
+
+class TrainingPage : public Page {
+    Q_OBJECT
+public:
+    explicit TrainingPage(QWidget* parent = nullptr);
+    ~TrainingPage() override;
+
+    QString title() const override { return "Training lab"; }
+    QString explanation() const override;
+    QString caption() const override;
+    QList<QWidget*> charts() const override;
+    bool exportCsv(const QString& path) const override;
+    bool exportJson(const QString& path) const override;
+    void resetPage() override { resetRun(); }
+
+    RunController* controller() const { return m_controller; }
+    int laneCount() const { return m_laneLabels.size(); }
+
+    // Every preset found in resources/presets, in name order.
+    static QList<PresetInfo> presets();
+    bool loadPreset(const QString& name, bool start, QString* error = nullptr);
+    // Sets every control from the scenario (fields without a control are kept for the next run).
+    void setScenario(const Scenario& scenario);
+    // The scenario the controls describe (throws presisi::Error for a malformed field).
+    Scenario scenarioFromControls() const;
+
+    LiveChart* lossChart() const { return m_loss; }
+    LiveChart* underflowChart() const { return m_underflow; }
+    LiveChart* scaleChart() const { return m_scale; }
+    HistogramChart* histogramChart() const { return m_histogram; }
+    int batchesReceived() const { return m_batches; }
+    std::int64_t lastStepShown() const { return m_lastStep; }
+    QString failureText() const;
+
+public slots:
+    void run();        // start the controls' scenario from step 0
+    void playPause();  // Space
+    void stepOnce();
+    void resetRun();   // Ctrl+R: back to step 0, charts cleared
+    void showFailure(const QString& message);
+    void restyle();    // re-applies lane colours (theme change)
+
+signals:
+    void speedChanged(double stepsPerSecond);
+
+private:
+    void buildControls(QWidget* host);
+    void onRunStarted(const RunInfo& info);
+    void onRecords(const RecordBatch& batch);
+    void onState(RunState state);
+    void setPolicyTable(const AutocastPolicy& policy);
+    void setupLanes(const QStringList& labels, const Scenario& scenario);
+    void updateGpuLanes();
+
+    RunController* m_controller = nullptr;
+    Scenario m_base;  // the loaded preset (or defaults): fields without a control come from here
+    QString m_preset;
+
+    // Controls.
+    QComboBox* m_dataset = nullptr;
+    QSpinBox* m_samples = nullptr;
+    QDoubleSpinBox* m_noise = nullptr;
+    QLineEdit* m_sizes = nullptr;
+    QComboBox* m_activation = nullptr;
+    QComboBox* m_lossKind = nullptr;
+    QComboBox* m_optimizer = nullptr;
+    QDoubleSpinBox* m_lr = nullptr;
+    QSpinBox* m_batch = nullptr;
+    QSpinBox* m_steps = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QList<QCheckBox*> m_laneBoxes;
+    QLineEdit* m_extraLanes = nullptr;
+    QDoubleSpinBox* m_initScale = nullptr;
+    QDoubleSpinBox* m_growth = nullptr;
+    QDoubleSpinBox* m_backoff = nullptr;
+    QSpinBox* m_interval = nullptr;
+    QTableWidget* m_policy = nullptr;
+    QComboBox* m_underflowKind = nullptr;
+    QCheckBox* m_logLoss = nullptr;
+    QPushButton* m_play = nullptr;
+    QPushButton* m_step = nullptr;
+    QPushButton* m_reset = nullptr;
+    QLabel* m_banner = nullptr;
+
+    // Views.
+    QGridLayout* m_laneGrid = nullptr;
+    QList<BoundaryView*> m_boundaries;
+    QList<LaneTile*> m_tiles;
+    LiveChart* m_loss = nullptr;
+    LiveChart* m_underflow = nullptr;
+    LiveChart* m_scale = nullptr;
+    HistogramChart* m_histogram = nullptr;
+    QStringList m_laneLabels;
+    QList<int> m_scaleLane;  // record lane -> scale chart lane (-1: no scaler)
+    std::vector<bool> m_histogramShown;
+    bool m_classification = true;
+    int m_batches = 0;
+    std::int64_t m_lastStep = -1;
+};
+
+}  // namespace presisi

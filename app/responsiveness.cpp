@@ -1,0 +1,146 @@
+// The event-loop latency probe: a poster thread, a receiver on the GUI thread, percentiles at the end.
+#include "responsiveness.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "main_window.h"
+#include "pages/training_page.h"
+#include "run_controller.h"
+#include "widgets/live_chart.h"
+
+namespace presisi {
+
+namespace {
+
+const QEvent::Type kProbeEvent = static_cast<QEvent::Type>(QEvent::registerEventType());
+
+class ProbeEvent : public QEvent {
+public:
+    explicit ProbeEvent(qint64 postedNs) : QEvent(kProbeEvent), posted(postedNs) {}
+    qint64 posted;
+};
+
+class Receiver : public QObject {
+public:
+    explicit Receiver(const QElapsedTimer& clock) : m_clock(clock) {}
+    bool event(QEvent* e) override {
+        if (e->type() != kProbeEvent) return QObject::event(e);
+        const qint64 now = m_clock.nsecsElapsed();
+        latenciesMs.push_back((now - static_cast<ProbeEvent*>(e)->posted) * 1e-6);
+        return true;
+    }
+    std::vector<double> latenciesMs;
+
+private:
+    const QElapsedTimer& m_clock;
+};
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t i = std::min(v.size() - 1, static_cast<std::size_t>(p * (v.size() - 1) + 0.5));
+    return v[i];
+}
+
+}  // namespace
+
+QString ResponsivenessResult::toText() const {
+    return QString("lanes %1, 2-64-64-3, %2 s\n"
+                   "event-loop latency: p50 %3 ms, p99 %4 ms, max %5 ms (%6 samples)\n"
+                   "chart refreshes: %7 /s; batches: %8 /s; runner steps: %9 /s\n"
+                   "stop: %10 ms\n")
+        .arg(lanes)
+        .arg(seconds, 0, 'f', 1)
+        .arg(p50Ms, 0, 'f', 2)
+        .arg(p99Ms, 0, 'f', 2)
+        .arg(maxMs, 0, 'f', 2)
+        .arg(samples)
+        .arg(refreshesPerSecond, 0, 'f', 1)
+        .arg(batchesPerSecond, 0, 'f', 1)
+        .arg(stepsPerSecond, 0, 'f', 0)
+        .arg(stopMs, 0, 'f', 1);
+}
+
+QString ResponsivenessResult::toJson() const {
+    QJsonObject o;
+    o["lanes"] = lanes;
+    o["seconds"] = seconds;
+    o["samples"] = samples;
+    o["latency_p50_ms"] = p50Ms;
+    o["latency_p99_ms"] = p99Ms;
+    o["latency_max_ms"] = maxMs;
+    o["chart_refreshes_per_s"] = refreshesPerSecond;
+    o["batches_per_s"] = batchesPerSecond;
+    o["steps_per_s"] = stepsPerSecond;
+    o["stop_ms"] = stopMs;
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds) {
+    TrainingPage* page = window.trainingPage();
+    RunController* rc = page->controller();
+    window.setPage(MainWindow::TrainingIndex);
+
+    Scenario s;
+    s.sizes = {2, 64, 64, 3};
+    s.data.kind = DatasetKind::Spiral;
+    s.batch = 256;
+    s.steps = 100000000;  // "full speed": until stopped
+    s.lanes.clear();
+    for (const char* l : {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler"}) s.lanes.push_back(parseLane(l));
+    page->setScenario(s);
+
+    QElapsedTimer clock;
+    clock.start();
+    Receiver receiver(clock);
+    page->run();
+    // Let the run get going before measuring.
+    while (rc->state() == RunState::Starting && clock.elapsed() < 10000) QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+
+    const int refreshes0 = page->lossChart()->refreshCount();
+    const int batches0 = page->batchesReceived();
+    const std::int64_t steps0 = rc->stepsDone();
+    const qint64 t0 = clock.nsecsElapsed();
+    std::atomic<bool> done{false};
+    std::thread poster([&] {
+        while (!done.load()) {
+            QCoreApplication::postEvent(&receiver, new ProbeEvent(clock.nsecsElapsed()));
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+    });
+    while (clock.nsecsElapsed() - t0 < static_cast<qint64>(seconds * 1e9))
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    done = true;
+    poster.join();
+    const double elapsed = (clock.nsecsElapsed() - t0) * 1e-9;
+
+    ResponsivenessResult r;
+    r.lanes = "cpu:f32, cpu:bf16, cpu:f16, cpu:f16+scaler";
+    r.seconds = elapsed;
+    r.refreshesPerSecond = (page->lossChart()->refreshCount() - refreshes0) / elapsed;
+    r.batchesPerSecond = (page->batchesReceived() - batches0) / elapsed;
+    r.stepsPerSecond = (rc->stepsDone() - steps0) / elapsed;
+
+    const qint64 s0 = clock.nsecsElapsed();
+    rc->stop();
+    rc->waitForIdle();
+    r.stopMs = (clock.nsecsElapsed() - s0) * 1e-6;
+    QCoreApplication::sendPostedEvents(&receiver);
+    r.samples = static_cast<int>(receiver.latenciesMs.size());
+    r.p50Ms = percentile(receiver.latenciesMs, 0.50);
+    r.p99Ms = percentile(receiver.latenciesMs, 0.99);
+    r.maxMs = receiver.latenciesMs.empty() ? 0 : *std::max_element(receiver.latenciesMs.begin(), receiver.latenciesMs.end());
+    return r;
+}
+
+}  // namespace presisi

@@ -1,0 +1,112 @@
+// LaneTile: big numbers per lane under a coloured band naming the lane.
+#include "lane_tile.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "lane_style.h"
+
+namespace presisi {
+
+LaneTile::LaneTile(const QString& lane, QWidget* parent) : QFrame(parent), m_lane(lane) {
+    setFrameShape(QFrame::StyledPanel);
+    const LaneStyle style = laneStyle(lane);
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(6, 4, 6, 4);
+    v->setSpacing(2);
+    auto* title = new QLabel(lane + (style.dashed && lane.contains(':') ? "  (GPU)" : ""));
+    QFont tf = title->font();
+    tf.setPointSizeF(12);
+    tf.setBold(true);
+    title->setFont(tf);
+    // White on the lane colour; the light f32 grey of the dark theme takes black text.
+    const QColor text = style.color.lightnessF() > 0.6 ? Qt::black : Qt::white;
+    title->setStyleSheet(QString("QLabel { color: %1; background: %2; padding: 1px 6px; }").arg(text.name(), style.color.name()));
+    v->addWidget(title);
+    m_middle = new QHBoxLayout();
+    m_middle->setSpacing(6);
+    m_grid = new QGridLayout();
+    m_grid->setHorizontalSpacing(8);
+    m_grid->setVerticalSpacing(0);
+    for (int i = 0; i < 3; ++i) {
+        auto* caption = new QLabel();
+        QFont cf = caption->font();
+        cf.setPointSizeF(10);
+        caption->setFont(cf);
+        auto* value = new QLabel();
+        QFont vf = value->font();
+        vf.setPointSizeF(16);
+        vf.setBold(true);
+        value->setFont(vf);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_captions.append(caption);
+        m_values.append(value);
+    }
+    placeNumbers(false);
+    m_middle->addLayout(m_grid, 1);
+    v->addLayout(m_middle, 1);
+    m_details = new QLabel();
+    QFont df = m_details->font();
+    df.setPointSizeF(10);
+    m_details->setFont(df);
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    v->addWidget(m_details);
+}
+
+void LaneTile::placeNumbers(bool stacked) {
+    for (int i = 0; i < 3; ++i) {
+        m_grid->removeWidget(m_captions[i]);
+        m_grid->removeWidget(m_values[i]);
+        if (stacked) {
+            m_grid->addWidget(m_captions[i], 2 * i, 0);
+            m_grid->addWidget(m_values[i], 2 * i + 1, 0);
+        } else {
+            m_grid->addWidget(m_captions[i], i, 0, Qt::AlignLeft | Qt::AlignBaseline);
+            m_grid->addWidget(m_values[i], i, 1, Qt::AlignLeft | Qt::AlignBaseline);
+        }
+    }
+    m_grid->setColumnStretch(stacked ? 0 : 1, 1);
+}
+
+void LaneTile::setBody(QWidget* body) {
+    m_middle->insertWidget(0, body, 1);
+    placeNumbers(true);
+}
+
+void LaneTile::setValuePointSize(qreal points) {
+    for (auto* v : m_values) {
+        QFont f = v->font();
+        f.setPointSizeF(points);
+        v->setFont(f);
+    }
+}
+
+void LaneTile::setBigValues(const QList<QPair<QString, QString>>& values) {
+    setEnabled(true);
+    for (int i = 0; i < m_values.size(); ++i) {
+        m_captions[i]->setText(i < values.size() ? values[i].first : QString());
+        m_values[i]->setText(i < values.size() ? values[i].second : QString());
+    }
+}
+
+void LaneTile::setDetails(const QString& text) { m_details->setText(text); }
+
+void LaneTile::setUnavailable(const QString& reason) {
+    setBigValues({});
+    for (auto* c : m_captions) c->hide();
+    for (auto* v : m_values) v->hide();
+    m_details->setText(reason);
+    setEnabled(false);
+    setToolTip(reason);
+}
+
+QStringList LaneTile::bigValueTexts() const {
+    QStringList out;
+    for (auto* v : m_values) out << v->text();
+    return out;
+}
+
+}  // namespace presisi

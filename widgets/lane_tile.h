@@ -1,0 +1,44 @@
+// A lane tile: the lane's name in its colour, three numbers in large type, details below; or, for a
+// lane that cannot run here (GPU without a device), the reason, greyed out.
+#pragma once
+
+#include <QFrame>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+class QLabel;
+class QGridLayout;
+class QHBoxLayout;
+
+namespace presisi {
+
+class LaneTile : public QFrame {
+    Q_OBJECT
+public:
+    explicit LaneTile(const QString& lane, QWidget* parent = nullptr);
+
+    QString lane() const { return m_lane; }
+    // (caption, value) pairs shown in large type, e.g. {"output dtype", "bfloat16"}.
+    void setBigValues(const QList<QPair<QString, QString>>& values);
+    void setDetails(const QString& text);
+    void setUnavailable(const QString& reason);
+    void setValuePointSize(qreal points);  // 16 pt by default
+    // A widget shown left of the numbers (the training lab's decision boundary); the numbers then
+    // stack caption over value to leave it room.
+    void setBody(QWidget* body);
+    // The value texts as shown, for tests and the screenshot check.
+    QStringList bigValueTexts() const;
+
+private:
+    void placeNumbers(bool stacked);
+
+    QString m_lane;
+    QList<QLabel*> m_captions;
+    QList<QLabel*> m_values;
+    QLabel* m_details = nullptr;
+    QHBoxLayout* m_middle = nullptr;
+    QGridLayout* m_grid = nullptr;
+};
+
+}  // namespace presisi

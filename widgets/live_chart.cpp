@@ -1,0 +1,280 @@
+// LiveChart: capped per-lane windows handed to Qt Charts with replace() once per refresh.
+#include "live_chart.h"
+
+#include <QGraphicsLayout>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "lane_style.h"
+
+namespace presisi {
+
+namespace {
+bool g_dark = false;
+}
+
+void setChartsDark(bool dark) { g_dark = dark; }
+bool chartsDark() { return g_dark; }
+
+void applyChartColours(QChart* chart) {
+    const QColor bg = g_dark ? QColor(0x22, 0x22, 0x22) : Qt::white;
+    const QColor fg = g_dark ? QColor(0xEE, 0xEE, 0xEE) : QColor(0x22, 0x22, 0x22);
+    const QColor grid = g_dark ? QColor(0x55, 0x55, 0x55) : QColor(0xDD, 0xDD, 0xDD);
+    chart->setBackgroundBrush(bg);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setTitleBrush(fg);
+    chart->legend()->setLabelColor(fg);
+    for (QAbstractAxis* a : chart->axes()) {
+        a->setLabelsColor(fg);
+        a->setTitleBrush(fg);
+        a->setGridLineColor(grid);
+        a->setLinePenColor(fg);
+    }
+}
+
+void styleChart(QChart* chart) {
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont f = chart->legend()->font();
+    f.setPointSizeF(std::max<qreal>(10.0, f.pointSizeF()));
+    chart->legend()->setFont(f);
+    QFont t = chart->titleFont();
+    t.setPointSizeF(11);
+    t.setBold(true);
+    chart->setTitleFont(t);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    applyChartColours(chart);
+}
+
+namespace {
+
+void styleAxis(QAbstractAxis* axis, const QString& title) {
+    axis->setTitleText(title);
+    QFont f = axis->labelsFont();
+    f.setPointSizeF(10);
+    axis->setLabelsFont(f);
+    QFont tf = axis->titleFont();
+    tf.setPointSizeF(10);
+    tf.setBold(false);
+    axis->setTitleFont(tf);
+}
+
+}  // namespace
+
+LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString& yTitle, QWidget* parent)
+    : QChartView(parent), m_xTitle(xTitle), m_yTitle(yTitle) {
+    auto* c = new QChart();
+    c->setTitle(title);
+    styleChart(c);
+    setChart(c);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(240, 180);
+    rebuildAxes();
+}
+
+void LiveChart::setLanes(const QStringList& labels) {
+    QChart* c = chart();
+    c->removeAllSeries();
+    m_lanes.clear();
+    m_labels = labels;
+    for (const QString& label : labels) {
+        Lane lane;
+        lane.series = new QLineSeries();
+        lane.series->setName(label);
+        const LaneStyle style = laneStyle(label);
+        QPen pen(style.color);
+        pen.setWidthF(2.0);
+        if (style.dashed) pen.setStyle(Qt::DashLine);
+        lane.series->setPen(pen);
+        c->addSeries(lane.series);
+        if (!m_markerName.isEmpty()) {
+            lane.markers = new QScatterSeries();
+            lane.markers->setName(label + " " + m_markerName);
+            lane.markers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+            lane.markers->setMarkerSize(7);
+            lane.markers->setColor(style.color);
+            lane.markers->setBorderColor(Qt::black);
+            c->addSeries(lane.markers);
+        }
+        m_lanes.push_back(lane);
+    }
+    rebuildAxes();
+}
+
+void LiveChart::setScale(AxisScale scale) {
+    if (scale == m_scale) return;
+    m_scale = scale;
+    rebuildAxes();
+    for (auto& l : m_lanes) l.dirty = true;
+    refresh();
+}
+
+void LiveChart::rebuildAxes() {
+    QChart* c = chart();
+    for (QAbstractAxis* a : c->axes()) {
+        c->removeAxis(a);
+        delete a;
+    }
+    m_x = new QValueAxis();
+    m_x->setLabelFormat("%g");
+    styleAxis(m_x, m_xTitle);
+    c->addAxis(m_x, Qt::AlignBottom);
+    {
+        // Log axes are drawn as log2(y) or log10(y) on a linear axis with whole-number ticks labelled
+        // 2^n or 1e-n: Qt's log axis elides its labels and cannot label powers of two as such.
+        auto* y = new QValueAxis();
+        y->setLabelFormat(m_scale == AxisScale::Log2 ? "2^%.0f" : (m_scale == AxisScale::Log10 ? "1e%.0f" : "%.3g"));
+        styleAxis(y, m_scale == AxisScale::Linear ? m_yTitle : m_yTitle + (m_scale == AxisScale::Log2 ? "  (log2 axis)" : "  (log axis)"));
+        m_y = y;
+    }
+    c->addAxis(m_y, Qt::AlignLeft);
+    applyChartColours(c);
+    for (auto& l : m_lanes) {
+        l.series->attachAxis(m_x);
+        l.series->attachAxis(m_y);
+        if (l.markers) {
+            l.markers->attachAxis(m_x);
+            l.markers->attachAxis(m_y);
+        }
+    }
+    fitAxes();
+}
+
+void LiveChart::appendPoints(int lane, const QList<QPointF>& points) {
+    if (lane < 0 || lane >= static_cast<int>(m_lanes.size())) return;
+    Lane& l = m_lanes[lane];
+    l.points.append(points);
+    if (l.points.size() > m_cap) l.points.remove(0, l.points.size() - m_cap);
+    l.dirty = true;
+}
+
+void LiveChart::appendMarkers(int lane, const QList<QPointF>& points) {
+    if (lane < 0 || lane >= static_cast<int>(m_lanes.size()) || !m_lanes[lane].markers) return;
+    Lane& l = m_lanes[lane];
+    l.markerPoints.append(points);
+    if (l.markerPoints.size() > m_cap) l.markerPoints.remove(0, l.markerPoints.size() - m_cap);
+    l.dirty = true;
+}
+
+void LiveChart::refresh() {
+    bool any = false;
+    const AxisScale scale = m_scale;
+    auto drawable = [scale](const QList<QPointF>& pts) {
+        QList<QPointF> out;
+        out.reserve(pts.size());
+        for (const QPointF& p : pts) {
+            if (!std::isfinite(p.y())) continue;
+            if (scale == AxisScale::Linear) out.append(p);
+            else if (p.y() > 0 && scale == AxisScale::Log10) out.append(QPointF(p.x(), std::log10(p.y())));
+            else if (p.y() > 0) out.append(QPointF(p.x(), std::log2(p.y())));
+        }
+        return out;
+    };
+    for (auto& l : m_lanes) {
+        if (!l.dirty) continue;
+        l.series->replace(drawable(l.points));
+        if (l.markers) l.markers->replace(drawable(l.markerPoints));
+        l.dirty = false;
+        any = true;
+    }
+    if (any) {
+        fitAxes();
+        ++m_refreshes;
+    }
+}
+
+void LiveChart::clearPoints() {
+    for (auto& l : m_lanes) {
+        l.points.clear();
+        l.markerPoints.clear();
+        l.dirty = true;
+    }
+    refresh();
+}
+
+namespace {
+
+// A tick interval of 1, 2 or 5 times a power of ten giving about `ticks` intervals over `range`.
+double niceStep(double range, int ticks) {
+    const double raw = range / std::max(1, ticks);
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * p >= raw) return m * p;
+    return 10 * p;
+}
+
+}  // namespace
+
+void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers) {
+    if (!(hi > lo)) hi = lo + 1;
+    double step = niceStep(hi - lo, ticks);
+    if (integers) step = std::max(1.0, std::round(step));
+    const double a = std::floor(lo / step) * step, b = std::ceil(hi / step) * step;
+    axis->setRange(a, b);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(step);
+    axis->setMinorTickCount(0);
+}
+
+void LiveChart::fitAxes() {
+    double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
+    const bool log = m_scale != AxisScale::Linear;
+    for (const auto& l : m_lanes) {
+        for (const QList<QPointF>* pts : {&l.points, &l.markerPoints}) {
+            for (const QPointF& p : *pts) {
+                if (!std::isfinite(p.y()) || (log && p.y() <= 0)) continue;
+                x0 = std::min(x0, p.x());
+                x1 = std::max(x1, p.x());
+                y0 = std::min(y0, p.y());
+                y1 = std::max(y1, p.y());
+            }
+        }
+    }
+    if (!std::isfinite(x0)) {
+        setNiceRange(m_x, 0, 1, 5, false);
+        static_cast<QValueAxis*>(m_y)->setRange(0, 1);
+        return;
+    }
+    setNiceRange(m_x, x0, std::max(x1, x0 + 1), 5, true);
+    if (m_scale == AxisScale::Log10) {
+        const double lo = std::floor(std::log10(y0)), hi = std::max(lo + 1, std::ceil(std::log10(y1)));
+        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, 5, true);
+    } else if (m_scale == AxisScale::Log2) {
+        const double lo = std::floor(std::log2(y0)) - 1, hi = std::ceil(std::log2(y1)) + 1;
+        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, 5, true);
+    } else {
+        double pad = (y1 - y0) * 0.05;
+        if (pad <= 0) pad = std::max(1e-12, std::abs(y0) * 0.05 + 1e-12);
+        const double lo = y0 >= 0 && y0 - pad < 0 ? 0.0 : y0 - pad;
+        setNiceRange(static_cast<QValueAxis*>(m_y), lo, y1 + pad, 5, false);
+    }
+}
+
+void LiveChart::applyLaneColours() {
+    for (int i = 0; i < static_cast<int>(m_lanes.size()); ++i) {
+        const LaneStyle style = laneStyle(m_labels.value(i));
+        QPen pen(style.color);
+        pen.setWidthF(2.0);
+        if (style.dashed) pen.setStyle(Qt::DashLine);
+        m_lanes[i].series->setPen(pen);
+        if (m_lanes[i].markers) {
+            m_lanes[i].markers->setColor(style.color);
+            m_lanes[i].markers->setBorderColor(chartsDark() ? Qt::white : Qt::black);
+        }
+    }
+}
+
+int LiveChart::pointCount(int lane) const { return m_lanes.at(lane).points.size(); }
+int LiveChart::markerCount(int lane) const { return m_lanes.at(lane).markerPoints.size(); }
+int LiveChart::seriesPointCount(int lane) const { return m_lanes.at(lane).series->count(); }
+
+}  // namespace presisi

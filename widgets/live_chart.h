@@ -1,0 +1,84 @@
+// A live line chart: one series per lane in the lane's colour, a capped point window per series,
+// and one replace() per series per refresh (no clear+append, no animation).
+#pragma once
+
+#include <QChartView>
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+class QLineSeries;
+class QScatterSeries;
+class QAbstractAxis;
+class QValueAxis;
+class QLogValueAxis;
+
+namespace presisi {
+
+enum class AxisScale { Linear, Log10, Log2 };
+
+class LiveChart : public QChartView {
+    Q_OBJECT
+public:
+    LiveChart(const QString& title, const QString& xTitle, const QString& yTitle, QWidget* parent = nullptr);
+
+    // One series per lane label ("cpu:bf16"); colours from laneStyle(). Drops all points.
+    void setLanes(const QStringList& labels);
+    QStringList lanes() const { return m_labels; }
+    void setScale(AxisScale scale);
+    AxisScale scale() const { return m_scale; }
+    void setPointCap(int cap) { m_cap = cap; }
+    int pointCap() const { return m_cap; }
+    // Optional marker series per lane (e.g. skipped optimizer steps on the scale chart).
+    void setMarkerName(const QString& name) { m_markerName = name; }
+
+    // Buffers points for a lane; nothing is drawn until refresh(). Older points beyond the cap drop.
+    void appendPoints(int lane, const QList<QPointF>& points);
+    void appendMarkers(int lane, const QList<QPointF>& points);
+    // Hands each changed series its window with one replace() and fits the axes.
+    void refresh();
+    void clearPoints();
+    // Re-applies the lane colours to the series (after a theme change).
+    void applyLaneColours();
+
+    int pointCount(int lane) const;
+    int markerCount(int lane) const;
+    int seriesPointCount(int lane) const;  // what the drawn series holds (after refresh)
+    int refreshCount() const { return m_refreshes; }
+    // The data as drawn, for CSV export and tests.
+    const QList<QPointF>& points(int lane) const { return m_lanes.at(lane).points; }
+
+private:
+    struct Lane {
+        QLineSeries* series = nullptr;
+        QScatterSeries* markers = nullptr;
+        QList<QPointF> points;
+        QList<QPointF> markerPoints;
+        bool dirty = false;
+    };
+    void rebuildAxes();
+    void fitAxes();
+
+    QString m_xTitle, m_yTitle, m_markerName;
+    QStringList m_labels;
+    std::vector<Lane> m_lanes;
+    AxisScale m_scale = AxisScale::Linear;
+    int m_cap = 2000;
+    int m_refreshes = 0;
+    QValueAxis* m_x = nullptr;
+    QAbstractAxis* m_y = nullptr;
+};
+
+// Applies the house chart look: no animation, legend at the bottom, fonts at least 10 pt.
+void styleChart(QChart* chart);
+// Light or dark chart colours (background, text, grid) for every chart styled from now on;
+// applyChartColours re-colours an existing chart, its axes included. Series keep their lane colours.
+void setChartsDark(bool dark);
+bool chartsDark();
+void applyChartColours(QChart* chart);
+// Sets [lo, hi] widened to whole ticks of 1, 2 or 5 times a power of ten (about `ticks` of them).
+void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers);
+
+}  // namespace presisi

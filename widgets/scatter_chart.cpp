@@ -1,0 +1,171 @@
+// ScatterChart and BarChart: the linear lab's static charts, in lane colours.
+#include "scatter_chart.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "lane_style.h"
+#include "live_chart.h"
+
+namespace presisi {
+
+namespace {
+
+void styleValueAxis(QValueAxis* axis, const QString& title, const char* format = "%.3g") {
+    axis->setTitleText(title);
+    axis->setLabelFormat(format);
+    QFont f = axis->labelsFont();
+    f.setPointSizeF(10);
+    axis->setLabelsFont(f);
+    QFont tf = axis->titleFont();
+    tf.setPointSizeF(10);
+    tf.setBold(false);
+    axis->setTitleFont(tf);
+}
+
+}  // namespace
+
+ScatterChart::ScatterChart(const QString& title, const QString& xTitle, const QString& yTitle, QWidget* parent)
+    : QChartView(parent) {
+    auto* c = new QChart();
+    c->setTitle(title);
+    styleChart(c);
+    setChart(c);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(240, 180);
+    m_x = new QValueAxis();
+    m_y = new QValueAxis();
+    styleValueAxis(m_x, xTitle);
+    styleValueAxis(m_y, yTitle);
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    applyChartColours(c);
+}
+
+void ScatterChart::setLanes(const QStringList& labels) {
+    chart()->removeAllSeries();
+    m_series.clear();
+    m_guide = nullptr;
+    if (m_diagonal) {
+        m_guide = new QLineSeries();
+        m_guide->setName("y = x");
+        QPen pen(QColor(0x99, 0x99, 0x99));
+        pen.setStyle(Qt::DashLine);
+        m_guide->setPen(pen);
+        chart()->addSeries(m_guide);
+        m_guide->attachAxis(m_x);
+        m_guide->attachAxis(m_y);
+    }
+    for (const QString& label : labels) {
+        auto* s = new QScatterSeries();
+        s->setName(label);
+        const LaneStyle style = laneStyle(label);
+        s->setColor(style.color);
+        s->setBorderColor(style.color);
+        s->setMarkerSize(5);
+        if (style.dashed) s->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        chart()->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+        m_series.append(s);
+    }
+}
+
+void ScatterChart::setPoints(int lane, const QList<QPointF>& points) {
+    if (lane < 0 || lane >= m_series.size()) return;
+    QList<QPointF> finite;
+    finite.reserve(points.size());
+    for (const QPointF& p : points)
+        if (std::isfinite(p.x()) && std::isfinite(p.y())) finite.append(p);
+    m_series[lane]->replace(finite);
+}
+
+void ScatterChart::refresh() {
+    double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
+    for (auto* s : m_series) {
+        for (const QPointF& p : s->points()) {
+            x0 = std::min(x0, p.x());
+            x1 = std::max(x1, p.x());
+            y0 = std::min(y0, p.y());
+            y1 = std::max(y1, p.y());
+        }
+    }
+    if (!std::isfinite(x0)) return;
+    auto pad = [](double& a, double& b) {
+        double d = (b - a) * 0.04;
+        if (d <= 0) d = std::max(1e-12, std::abs(a) * 0.05 + 1e-12);
+        a -= d;
+        b += d;
+    };
+    const bool nonNegative = y0 >= 0;
+    pad(x0, x1);
+    pad(y0, y1);
+    if (nonNegative) y0 = std::max(0.0, y0);
+    setNiceRange(m_x, x0, x1, 5, false);
+    setNiceRange(m_y, y0, y1, 5, false);
+    if (m_guide) {
+        const double lo = std::max(x0, y0), hi = std::min(x1, y1);
+        m_guide->replace(QList<QPointF>{{lo, lo}, {hi, hi}});
+    }
+}
+
+int ScatterChart::pointCount(int lane) const { return m_series.value(lane) ? m_series[lane]->count() : 0; }
+
+BarChart::BarChart(const QString& title, const QString& yTitle, QWidget* parent) : QChartView(parent), m_yTitle(yTitle) {
+    auto* c = new QChart();
+    c->setTitle(title);
+    styleChart(c);
+    setChart(c);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(240, 180);
+}
+
+void BarChart::setValues(const QStringList& lanes, const QList<double>& values, const QString& category) {
+    QChart* c = chart();
+    c->removeAllSeries();
+    for (QAbstractAxis* a : c->axes()) {
+        c->removeAxis(a);
+        delete a;
+    }
+    auto* series = new QBarSeries();
+    double top = 0;
+    for (int i = 0; i < lanes.size() && i < values.size(); ++i) {
+        auto* set = new QBarSet(lanes[i]);
+        const double v = std::isfinite(values[i]) ? values[i] : 0.0;
+        *set << v;
+        set->setColor(laneStyle(lanes[i]).color);
+        set->setBorderColor(laneStyle(lanes[i]).color);
+        set->setLabelColor(Qt::black);
+        series->append(set);
+        top = std::max(top, v);
+    }
+    series->setLabelsVisible(true);
+    series->setLabelsFormat("@value");
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsPrecision(4);
+    c->addSeries(series);
+    auto* x = new QBarCategoryAxis();
+    x->append(category);
+    QFont f = x->labelsFont();
+    f.setPointSizeF(10);
+    x->setLabelsFont(f);
+    auto* y = new QValueAxis();
+    styleValueAxis(y, m_yTitle);
+    setNiceRange(y, 0, top > 0 ? top * 1.15 : 1.0, 4, false);
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    for (QBarSet* set : series->barSets()) set->setLabelColor(chartsDark() ? Qt::white : Qt::black);
+    applyChartColours(c);
+}
+
+}  // namespace presisi

@@ -1,0 +1,44 @@
+// A scatter chart with one marker series per lane (lane colours), plus an optional y = x guide line.
+#pragma once
+
+#include <QChartView>
+#include <QList>
+#include <QPointF>
+#include <QStringList>
+
+class QScatterSeries;
+class QLineSeries;
+class QValueAxis;
+
+namespace presisi {
+
+class ScatterChart : public QChartView {
+    Q_OBJECT
+public:
+    ScatterChart(const QString& title, const QString& xTitle, const QString& yTitle, QWidget* parent = nullptr);
+    void setLanes(const QStringList& labels);
+    void setPoints(int lane, const QList<QPointF>& points);  // replace() once
+    void setDiagonal(bool on) { m_diagonal = on; }
+    void refresh();  // fits the axes to every lane's points
+    int pointCount(int lane) const;
+
+private:
+    QList<QScatterSeries*> m_series;
+    QLineSeries* m_guide = nullptr;
+    QValueAxis* m_x = nullptr;
+    QValueAxis* m_y = nullptr;
+    bool m_diagonal = false;
+};
+
+// Bars, one per lane in the lane's colour, all in one category.
+class BarChart : public QChartView {
+    Q_OBJECT
+public:
+    BarChart(const QString& title, const QString& yTitle, QWidget* parent = nullptr);
+    void setValues(const QStringList& lanes, const QList<double>& values, const QString& category);
+
+private:
+    QString m_yTitle;
+};
+
+}  // namespace presisi

@@ -1,0 +1,11 @@
+# Sources of presisi_widgets beyond lane_style (charts, tiles, exports, format views).
+target_sources(presisi_widgets PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/chart_export.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/live_chart.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/histogram_chart.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lane_tile.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/format_views.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/scatter_chart.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/boundary_view.cpp
+)
+set_target_properties(presisi_widgets PROPERTIES AUTOMOC ON)
