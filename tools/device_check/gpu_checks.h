@@ -28,7 +28,9 @@ struct LinearAgreement {
     std::string gpuLabel, cpuLabel;
     std::int64_t count = 0;
     std::int64_t differing = 0;      // elements whose bits differ (NaN equals NaN)
-    std::int64_t beyondOneUnit = 0;  // differing by more than one unit of the format
+    // Differing by more than one unit of the format and by more than two float32 accumulation
+    // orders can explain (near zero the unit is smaller than that noise).
+    std::int64_t beyondOneUnit = 0;
     // f32 and tf32 lanes: the worst |gpu - cpu| as a fraction of the error bound of two float32
     // accumulation orders over (|x| |W|^T + |b|) (plus TF32's input rounding); <= 1 passes.
     double worstBoundFraction = 0;
