@@ -103,7 +103,6 @@ public:
     ForwardResult forwardBackward(const Batch& batch, const std::vector<Matrix>& W, const std::vector<Vector>& b,
                                   float scale) {
         const int L = m_layers;
-        const Index B = batch.size();
         const Matrix* h = batch.x;
         // Forward.
         for (int l = 0; l < L; ++l) {
@@ -167,7 +166,6 @@ public:
             roundInPlace(m_fAct[l - 1], d.data(), d.size());
             if (m_fAct[l - 1] != m_fLin[l - 1]) roundInPlace(m_fLin[l - 1], d.data(), d.size());
         }
-        (void)B;
         return r;
     }
 
