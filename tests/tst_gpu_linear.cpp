@@ -6,6 +6,10 @@
 #include "../engine/device.h"
 #include "../engine/linear_lab.h"
 #include "../tools/device_check/gpu_checks.h"
+#ifdef PRESISI_HAVE_CUDA
+#include "../engine/cuda/cuda_check.h"
+#include "../engine/cuda/cuda_linear.h"
+#endif
 
 using namespace presisi;
 using namespace presisi::gpucheck;
@@ -66,6 +70,51 @@ private slots:
         QCOMPARE(r.notes.size(), std::size_t{1});
         QVERIFY(cudaStatus().reason.rfind("no CUDA device: ", 0) == 0);
         QCOMPARE(QString::fromStdString(r.notes.front()), QString::fromStdString("GPU lanes absent: " + cudaStatus().reason));
+    }
+
+    // A failing CUDA or cuBLAS call becomes one presisi::Error naming the call, its status, the shapes
+    // and the source line; cuBLAS's NOT_SUPPORTED carries the hint about bf16.
+    void errorMessages() {
+#ifdef PRESISI_HAVE_CUDA
+        try {
+            PRESISI_CUDA(cudaErrorMemoryAllocation, std::string("bf16 64x4096x64"));
+            QFAIL("no exception");
+        } catch (const Error& e) {
+            const QString m = QString::fromUtf8(e.what());
+            QVERIFY2(m.startsWith("cudaErrorMemoryAllocation failed (cudaErrorMemoryAllocation: "), e.what());
+            QVERIFY2(m.contains(" for bf16 64x4096x64 at ") && m.contains("tst_gpu_linear.cpp:"), e.what());
+        }
+        try {
+            PRESISI_CUDA(CUBLAS_STATUS_NOT_SUPPORTED, std::string("cublasGemmEx bf16 64x4096x64"));
+            QFAIL("no exception");
+        } catch (const Error& e) {
+            const QString m = QString::fromUtf8(e.what());
+            QVERIFY2(m.contains("failed (NOT_SUPPORTED) for cublasGemmEx bf16 64x4096x64 at "), e.what());
+            QVERIFY2(m.endsWith("needs sm_80 or newer") || m.contains("sm_80"), e.what());
+        }
+#else
+        QSKIP("this build has no CUDA backend");
+#endif
+    }
+
+    // Without a usable device the CUDA entry points report the failing call, not crash.
+    void noDeviceIsAnError() {
+#ifdef PRESISI_HAVE_CUDA
+        if (cudaStatus().available) QSKIP("a device is present");
+        LinearLane lane;
+        lane.device = Device::Gpu;
+        lane.format = Format::BF16;
+        const LinearInputs in = makeLinearInputs({8, 8, 4, 0});
+        try {
+            linearForwardCuda(lane, in.x, in.weight, in.bias);
+            QFAIL("no exception without a device");
+        } catch (const Error& e) {
+            const QString m = QString::fromUtf8(e.what());
+            QVERIFY2(m.contains("failed (") && m.contains("gpu:bf16 4x8x8"), e.what());
+        }
+#else
+        QSKIP("this build has no CUDA backend");
+#endif
     }
 
     void tf32IsAGpuLane() {
