@@ -72,6 +72,18 @@ void RunController::start(const Scenario& scenario) {
     launch(scenario.steps, true);
 }
 
+void RunController::prepare(const Scenario& scenario) {
+    if (m_thread) {
+        stop();
+        waitForIdle();
+    }
+    m_scenario = scenario;
+    m_runner.reset();
+    m_records.clear();
+    m_finals.clear();
+    m_stepsDone = 0;
+}
+
 void RunController::resume() {
     if (m_thread) return;
     if (!m_runner) {

@@ -72,6 +72,7 @@ public:
     void setFaultInjection(std::function<void(std::int64_t)> hook) { m_fault = std::move(hook); }
     std::int64_t stepsDone() const { return m_stepsDone.load(); }
     const Scenario& scenario() const { return m_scenario; }
+    bool hasRunner() const { return m_runner != nullptr; }
     // Every record of the current run received so far (for CSV/JSON exports), in arrival order.
     const std::vector<StepRecord>& records() const { return m_records; }
     const std::vector<LaneFinal>& finals() const { return m_finals; }
@@ -83,6 +84,8 @@ public slots:
     void resume();
     // Requests a stop; the worker finishes its current step, flushes its batch and ends.
     void stop();
+    // Takes `scenario` for the next stepOnce()/resume() without running anything yet.
+    void prepare(const Scenario& scenario);
     // One step of every lane (when not running).
     void stepOnce();
     // Back to step 0 with the same scenario (initial weights), without running.

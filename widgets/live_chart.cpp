@@ -218,11 +218,19 @@ void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool intege
     double step = niceStep(hi - lo, ticks);
     if (integers) step = std::max(1.0, std::round(step));
     const double a = std::floor(lo / step) * step, b = std::ceil(hi / step) * step;
-    axis->setRange(a, b);
+    // Order matters: the axis lays out its ticks after each call, and a small old interval over a
+    // large new range (or the reverse) would mean millions of tick labels for a moment.
     axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0);
-    axis->setTickInterval(step);
     axis->setMinorTickCount(0);
+    if (step >= axis->tickInterval()) {
+        axis->setTickInterval(step);
+        axis->setTickAnchor(a);
+        axis->setRange(a, b);
+    } else {
+        axis->setRange(a, b);
+        axis->setTickAnchor(a);
+        axis->setTickInterval(step);
+    }
 }
 
 void LiveChart::fitAxes() {

@@ -105,7 +105,8 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     centre->addWidget(laneHost, 0);
 
     m_loss = new LiveChart("Training loss per step", "step", "loss");
-    m_underflow = new LiveChart("Gradient underflow", "step", "% zero in lane, not in f32");
+    m_underflow = new LiveChart("Gradient underflow", "step", "% underflowed");
+    m_underflow->setToolTip("Share of gradient elements that are exactly 0 in the lane while a float32 backward gives non-zero");
     m_scale = new LiveChart("Loss scale (skipped steps marked)", "step", "scale");
     m_scale->setMarkerName("skipped");
     m_scale->setScale(AxisScale::Log2);
@@ -140,10 +141,8 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     setupLanes(m_laneLabels, s);
 }
 
-TrainingPage::~TrainingPage() {
-    m_controller->stop();
-    m_controller->waitForIdle();
-}
+// The controller (a child) ends its worker in its own destructor, without running events here.
+TrainingPage::~TrainingPage() = default;
 
 void TrainingPage::buildControls(QWidget* host) {
     auto* v = new QVBoxLayout(host);
@@ -449,7 +448,7 @@ QString TrainingPage::caption() const {
 
 QList<QWidget*> TrainingPage::charts() const { return {m_loss, m_underflow, m_scale, m_histogram}; }
 
-QString TrainingPage::failureText() const { return m_banner->isVisible() ? m_banner->text() : QString(); }
+QString TrainingPage::failureText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
 
 void TrainingPage::run() {
     m_banner->hide();
@@ -491,16 +490,15 @@ void TrainingPage::playPause() {
 
 void TrainingPage::stepOnce() {
     if (m_controller->busy()) return;
-    if (m_controller->state() == RunState::Idle && m_lastStep < 0) {
+    if (!m_controller->hasRunner()) {
         try {
             Scenario s = scenarioFromControls();
             validate(s);
-            m_controller->start(s);  // launches; stop after one step
-            m_controller->stop();
+            m_controller->prepare(s);
         } catch (const std::exception& e) {
             showFailure(QString::fromUtf8(e.what()));
+            return;
         }
-        return;
     }
     m_controller->stepOnce();
 }

@@ -1,0 +1,8 @@
+# The window's suites (included by tests/CMakeLists.txt): widgets and exports, and the application
+# (run controller, pages, --screenshot). Off-screen; no display needed.
+if(PRESISI_BUILD_GUI)
+  presisi_add_test(tst_widgets SOURCES tst_widgets.cpp LIBS presisi_widgets Qt6::Svg LABELS gui)
+  presisi_add_test(tst_app SOURCES tst_app.cpp LIBS presisi_app LABELS gui TIMEOUT 900)
+  target_compile_definitions(tst_app PRIVATE PRESISI_EXE="$<TARGET_FILE:presisi>")
+  add_dependencies(tst_app presisi)
+endif()

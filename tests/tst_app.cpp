@@ -1,0 +1,339 @@
+// Application suites: the window opens on the tutorial's example already computed; the run controller
+// batches records (fewer emissions than steps, the last batch holds the last step, charts keep a
+// capped window), stops within 100 ms, turns an engine failure into a message while the window lives;
+// exports and `presisi --screenshot` write images of the requested size with real content.
+#include <QElapsedTimer>
+#include <QImage>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <set>
+#include <stdexcept>
+
+#include "engine/error.h"
+#include "main_window.h"
+#include "pages/formats_page.h"
+#include "pages/linear_page.h"
+#include "pages/presets.h"
+#include "pages/training_page.h"
+#include "run_controller.h"
+#include "widgets/histogram_chart.h"
+#include "widgets/lane_tile.h"
+#include "widgets/live_chart.h"
+
+using namespace presisi;
+
+namespace {
+
+Scenario fourLanes(int steps) {
+    Scenario s;
+    s.sizes = {2, 64, 64, 3};
+    s.data.kind = DatasetKind::Spiral;
+    s.batch = 64;
+    s.steps = steps;
+    s.lanes.clear();
+    for (const char* l : {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler"}) s.lanes.push_back(parseLane(l));
+    s.histogramInterval = 25;
+    return s;
+}
+
+int distinctColours(const QImage& image) {
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3) colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+
+bool waitFor(const std::function<bool()>& done, int timeoutMs) {
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > timeoutMs) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+    return true;
+}
+
+}  // namespace
+
+class TestApp : public QObject {
+    Q_OBJECT
+private slots:
+    void opensOnTheTutorialExampleComputed() {
+        MainWindow w(false);
+        QCOMPARE(w.page(), int(MainWindow::LinearIndex));
+        const LinearConfig c = w.linearPage()->config();
+        QCOMPARE(c.in, Index(256));
+        QCOMPARE(c.out, Index(256));
+        QCOMPARE(c.batch, Index(64));
+        QCOMPARE(c.seed, std::uint64_t(0));
+        QVERIFY(w.linearPage()->result());
+        bool found = false;
+        for (LaneTile* t : w.linearPage()->tiles()) {
+            if (t->lane() != "cpu:bf16") continue;
+            found = true;
+            QCOMPARE(t->bigValueTexts(), (QStringList{"bfloat16", "0.001253", "1.0"}));
+        }
+        QVERIFY(found);
+    }
+
+    void linearLabRecomputesWhenSettingsChange() {
+        LinearPage page;
+        QSignalSpy computed(&page, &LinearPage::computed);
+        LinearConfig c;
+        c.in = 37;
+        c.out = 11;
+        c.batch = 5;
+        c.seed = 1;
+        page.setConfig(c);
+        QVERIFY(computed.wait(5000));
+        QCOMPARE(page.result()->config.in, Index(37));
+        QCOMPARE(page.result()->lanes.front().output.rows(), Index(5));
+    }
+
+    void batchesAreFewerThanStepsAndEndWithTheLastStep() {
+        RunController rc;
+        QSignalSpy batches(&rc, &RunController::recordsReady);
+        QSignalSpy started(&rc, &RunController::runStarted);
+        const int steps = 600;
+        rc.start(fourLanes(steps));
+        rc.waitForIdle();
+        QCOMPARE(rc.state(), RunState::Finished);
+        QCOMPARE(started.count(), 1);
+        QVERIFY(batches.count() >= 1);
+        QVERIFY2(batches.count() < steps / 4, qPrintable(QString("%1 batches for %2 steps").arg(batches.count()).arg(steps)));
+        std::int64_t records = 0;
+        std::int64_t previous = -1;
+        for (const auto& args : batches) {
+            const RecordBatch b = args.at(0).value<RecordBatch>();
+            records += static_cast<std::int64_t>(b.records.size());
+            for (const StepRecord& r : b.records) QVERIFY(r.step > previous - 1);  // in step order
+            if (!b.records.empty()) previous = b.records.back().step;
+        }
+        QCOMPARE(records, std::int64_t(steps) * 4);
+        const RecordBatch last = batches.last().at(0).value<RecordBatch>();
+        QCOMPARE(last.lastStep, std::int64_t(steps - 1));
+        QCOMPARE(last.records.back().step, std::int64_t(steps - 1));
+        QCOMPARE(last.finals.size(), std::size_t(4));
+        QCOMPARE(rc.records().size(), std::size_t(steps) * 4);
+    }
+
+    void emissionsArePacedAtAboutThirtyASecond() {
+        RunController rc;
+        QSignalSpy batches(&rc, &RunController::recordsReady);
+        QElapsedTimer t;
+        t.start();
+        rc.start(fourLanes(1500));
+        rc.waitForIdle();
+        const double seconds = t.elapsed() / 1000.0;
+        // At most one batch per 33 ms interval, plus the final flush and the first one.
+        QVERIFY2(batches.count() <= seconds * 30.0 + 3,
+                 qPrintable(QString("%1 batches in %2 s").arg(batches.count()).arg(seconds)));
+    }
+
+    void chartsReceiveTheBatchesInACappedWindow() {
+        TrainingPage page;
+        page.lossChart()->setPointCap(200);
+        page.underflowChart()->setPointCap(200);
+        page.setScenario(fourLanes(500));
+        page.run();
+        page.controller()->waitForIdle();
+        QCOMPARE(page.controller()->state(), RunState::Finished);
+        QVERIFY(page.batchesReceived() >= 1);
+        QVERIFY(page.batchesReceived() < 500);
+        QCOMPARE(page.lastStepShown(), std::int64_t(499));
+        for (int lane = 0; lane < 4; ++lane) {
+            QCOMPARE(page.lossChart()->pointCount(lane), 200);
+            QCOMPARE(page.lossChart()->seriesPointCount(lane), 200);
+            QCOMPARE(page.lossChart()->points(lane).back().x(), 499.0);
+            QCOMPARE(page.lossChart()->points(lane).front().x(), 300.0);
+        }
+        // One scaler lane on the scale chart; refreshes once per batch at most.
+        QCOMPARE(page.scaleChart()->lanes(), QStringList{"cpu:f16+scaler"});
+        QVERIFY(page.lossChart()->refreshCount() <= page.batchesReceived() + 1);
+    }
+
+    void stopLandsWithinOneHundredMilliseconds() {
+        RunController rc;
+        rc.start(fourLanes(100000000));
+        QVERIFY(waitFor([&] { return rc.stepsDone() > 20; }, 10000));
+        QElapsedTimer t;
+        t.start();
+        rc.stop();
+        rc.waitForIdle();
+        const qint64 ms = t.elapsed();
+        QVERIFY2(ms < 100, qPrintable(QString("stop took %1 ms").arg(ms)));
+        QCOMPARE(rc.state(), RunState::Paused);
+        const std::int64_t done = rc.stepsDone();
+        QTest::qWait(50);
+        QCOMPARE(rc.stepsDone(), done);
+        // And it resumes where it stopped.
+        rc.resume();
+        QVERIFY(waitFor([&] { return rc.stepsDone() > done + 5; }, 10000));
+        rc.stop();
+        rc.waitForIdle();
+    }
+
+    void anEngineFailureBecomesAMessageAndTheWindowLives() {
+        MainWindow w(false);
+        w.setPage(MainWindow::TrainingIndex);
+        RunController* rc = w.controller();
+        QSignalSpy failed(rc, &RunController::runFailed);
+        rc->setFaultInjection([](std::int64_t step) {
+            if (step == 7) throw Error("injected failure at step 7: cuBLAS GEMM failed (NOT_SUPPORTED)");
+        });
+        w.trainingPage()->setScenario(fourLanes(100));
+        w.trainingPage()->run();
+        rc->waitForIdle();
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.first().at(0).toString().contains("injected failure at step 7"));
+        QCOMPARE(rc->state(), RunState::Failed);
+        QVERIFY(w.trainingPage()->failureText().contains("injected failure"));
+        // The records before the failure were delivered.
+        QCOMPARE(rc->records().size(), std::size_t(7 * 4));
+        // The window goes on: the next run works.
+        rc->setFaultInjection({});
+        w.trainingPage()->setScenario(fourLanes(20));
+        w.trainingPage()->run();
+        rc->waitForIdle();
+        QCOMPARE(rc->state(), RunState::Finished);
+        QCOMPARE(rc->records().size(), std::size_t(20 * 4));
+    }
+
+    void aBadScenarioYieldsRunFailed() {
+        RunController rc;
+        QSignalSpy failed(&rc, &RunController::runFailed);
+        Scenario s = fourLanes(10);
+        s.sizes = {2, 0, 3};
+        rc.start(s);
+        rc.waitForIdle();
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.first().at(0).toString().contains("sizes"));
+        QCOMPARE(rc.state(), RunState::Failed);
+    }
+
+    void resetGoesBackToStepZero() {
+        TrainingPage page;
+        page.setScenario(fourLanes(50));
+        page.run();
+        page.controller()->waitForIdle();
+        QVERIFY(page.lossChart()->pointCount(0) > 0);
+        page.resetRun();
+        QCOMPARE(page.lossChart()->pointCount(0), 0);
+        QCOMPARE(page.controller()->stepsDone(), std::int64_t(0));
+        page.stepOnce();
+        page.controller()->waitForIdle();
+        QCOMPARE(page.lastStepShown(), std::int64_t(0));
+    }
+
+    void presetsLoadAndRun() {
+        const QList<PresetEntry> presets = listPresets();
+        if (presets.isEmpty()) QSKIP("no presets compiled in");
+        bool underflow = false;
+        for (const PresetEntry& p : presets) {
+            QVERIFY2(!p.explanation.isEmpty(), qPrintable(p.name));
+            underflow = underflow || p.name == "underflow";
+        }
+        QVERIFY(underflow);
+        MainWindow w(false);
+        QVERIFY(w.loadPreset("underflow", false));
+        QVERIFY(w.trainingPage()->explanation().contains("Preset"));
+        QVERIFY(!w.loadPreset("no-such-preset", false));
+    }
+
+    void exportsWriteChartAndPageFiles() {
+        MainWindow w(false);
+        w.resize(1280, 800);
+        w.show();
+        QCoreApplication::processEvents();
+        QTemporaryDir dir;
+        const QString png = dir.filePath("chart.png");
+        QWidget* chart = w.currentPage()->currentChart();
+        QVERIFY(chart);
+        QVERIFY(w.exportChart(png));
+        const QImage image(png);
+        QCOMPARE(image.size(), chart->size() * 2);
+        QVERIFY(distinctColours(image) > 20);
+        QVERIFY(w.exportPage(dir.filePath("page.svg")));
+        QVERIFY(QFileInfo(dir.filePath("page.svg")).size() > 1000);
+        QVERIFY(w.currentPage()->exportCsv(dir.filePath("linear.csv")));
+        QVERIFY(w.currentPage()->exportJson(dir.filePath("linear.json")));
+        QFile csv(dir.filePath("linear.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QVERIFY(csv.readAll().contains("cpu:bf16,cpu,bf16,bfloat16,0.0012"));
+    }
+
+    void trainingExportsFollowTheCliContract() {
+        TrainingPage page;
+        page.setScenario(fourLanes(30));
+        QTemporaryDir dir;
+        QVERIFY(!page.exportCsv(dir.filePath("none.csv")));  // nothing run yet
+        page.run();
+        page.controller()->waitForIdle();
+        QVERIFY(page.exportCsv(dir.filePath("t.csv")));
+        QVERIFY(page.exportJson(dir.filePath("t.json")));
+        QFile csv(dir.filePath("t.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().split('\n');
+        QVERIFY(lines.front().startsWith("lane,step,loss,accuracy,grad_norm"));
+        QCOMPARE(lines.size(), 1 + 30 * 4 + 1);  // header, records, final newline
+        QFile json(dir.filePath("t.json"));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(json.readAll()).object();
+        QCOMPARE(o["lanes"].toArray().size(), 4);
+        QCOMPARE(o["lanes"].toArray()[2].toObject()["lane"].toString(), QString("cpu:f16"));
+        QCOMPARE(o["lanes"].toArray()[2].toObject()["records"].toArray().size(), 30);
+    }
+
+    void formatsPageShowsSixtyFiveThousandFiveHundredTwenty() {
+        FormatsPage page;
+        page.setValueText("65520");
+        QVERIFY(page.summary(2).contains("<b>inf</b>"));      // f16 overflows
+        QVERIFY(page.summary(0).contains("<b>65520</b>"));    // f32 holds it exactly
+        QVERIFY(page.summary(1).contains("<b>65536</b>"));    // bf16 rounds to 2^16
+    }
+
+    void screenshotWritesThePageAtTheRequestedSize() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("formats.png");
+        QProcess p;
+        p.start(PRESISI_EXE, {"--screenshot", out, "--page", "formats", "--size", "900x600"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QImage image(out);
+        QCOMPARE(image.size(), QSize(900, 600));
+        QVERIFY(distinctColours(image) > 20);
+    }
+
+    void badScreenshotArgumentsGiveOneLineAndExitTwo_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("names");
+        QTest::addRow("page") << QStringList{"--screenshot", "x.png", "--page", "nope"} << "--page";
+        QTest::addRow("size") << QStringList{"--screenshot", "x.png", "--size", "big"} << "--size";
+        QTest::addRow("steps") << QStringList{"--screenshot", "x.png", "--steps", "-3"} << "--steps";
+        QTest::addRow("missing") << QStringList{"--screenshot"} << "--screenshot";
+        QTest::addRow("unknown") << QStringList{"--screenshot", "x.png", "--bogus"} << "--bogus";
+        QTest::addRow("preset") << QStringList{"--screenshot", "x.png", "--preset", "no-such-preset"} << "--preset";
+    }
+    void badScreenshotArgumentsGiveOneLineAndExitTwo() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, names);
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        p.setProcessEnvironment(env);
+        p.start(PRESISI_EXE, args);
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        QStringList lines;
+        for (const QString& l : QString::fromUtf8(p.readAllStandardError()).split('\n', Qt::SkipEmptyParts))
+            if (l.startsWith("presisi:")) lines << l;
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines.front().contains(names), qPrintable(lines.front()));
+    }
+};
+
+QTEST_MAIN(TestApp)
+#include "tst_app.moc"

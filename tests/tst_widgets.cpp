@@ -1,0 +1,172 @@
+// Widget suites: the capped point window of live charts, one replace() per refresh, lane tiles, and
+// exports (PNG at 2x DPR, SVG) of the requested size with real content.
+#include <QImage>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <QPainter>
+#include <set>
+
+#include "widgets/chart_export.h"
+#include "widgets/format_views.h"
+#include "widgets/histogram_chart.h"
+#include "widgets/lane_style.h"
+#include "widgets/lane_tile.h"
+#include "widgets/live_chart.h"
+
+using namespace presisi;
+
+namespace {
+
+// Distinct colours in an image: a uniform (blank) image has one.
+int distinctColours(const QImage& image) {
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3) colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+
+QList<QPointF> ramp(int from, int n) {
+    QList<QPointF> pts;
+    for (int i = from; i < from + n; ++i) pts.append(QPointF(i, 1.0 + 0.5 * std::sin(i * 0.1)));
+    return pts;
+}
+
+}  // namespace
+
+class TestWidgets : public QObject {
+    Q_OBJECT
+private slots:
+    void liveChartKeepsACappedWindow() {
+        LiveChart chart("loss", "step", "loss");
+        chart.setLanes({"cpu:f32", "cpu:bf16"});
+        chart.setPointCap(500);
+        for (int b = 0; b < 12; ++b) {
+            chart.appendPoints(0, ramp(b * 100, 100));
+            chart.appendPoints(1, ramp(b * 100, 100));
+            chart.refresh();
+        }
+        QCOMPARE(chart.pointCount(0), 500);
+        QCOMPARE(chart.seriesPointCount(0), 500);
+        QCOMPARE(chart.seriesPointCount(1), 500);
+        // The window holds the newest points: steps 700..1199.
+        QCOMPARE(chart.points(0).front().x(), 700.0);
+        QCOMPARE(chart.points(0).back().x(), 1199.0);
+        QCOMPARE(chart.refreshCount(), 12);
+    }
+
+    void refreshWithoutNewPointsDoesNothing() {
+        LiveChart chart("loss", "step", "loss");
+        chart.setLanes({"cpu:f32"});
+        chart.appendPoints(0, ramp(0, 10));
+        chart.refresh();
+        chart.refresh();
+        QCOMPARE(chart.refreshCount(), 1);
+    }
+
+    void logAxesDropNonPositiveValues() {
+        LiveChart chart("scale", "step", "scale");
+        chart.setLanes({"cpu:f16+scaler"});
+        chart.setScale(AxisScale::Log2);
+        chart.appendPoints(0, {{0, 65536}, {1, 0}, {2, 32768}, {3, qInf()}});
+        chart.refresh();
+        QCOMPARE(chart.pointCount(0), 4);        // kept for export
+        QCOMPARE(chart.seriesPointCount(0), 2);  // drawn: only positive finite values
+    }
+
+    void laneColoursFollowTheTable() {
+        QCOMPARE(laneStyle("cpu:bf16").color, QColor(0x00, 0x72, 0xB2));
+        QCOMPARE(laneStyle("cpu:f16").color, QColor(0xE6, 0x9F, 0x00));
+        QCOMPARE(laneStyle("cpu:f16+scaler").color, QColor(0x00, 0x9E, 0x73));
+        QVERIFY(laneStyle("gpu:bf16").dashed);
+        QVERIFY(!laneStyle("cpu:bf16").dashed);
+        QVERIFY(laneStyle("cpu:f32").color != laneStyle("cpu:bf16").color);
+    }
+
+    void laneTileShowsItsNumbers() {
+        LaneTile tile("cpu:bf16");
+        tile.setBigValues({{"output dtype", "bfloat16"}, {"mean |diff|", "0.001253"}, {"correlation", "1.0"}});
+        QCOMPARE(tile.bigValueTexts(), (QStringList{"bfloat16", "0.001253", "1.0"}));
+        LaneTile gpu("gpu:bf16");
+        gpu.setUnavailable("no CUDA device: driver not found");
+        QVERIFY(!gpu.isEnabled());
+        QCOMPARE(gpu.toolTip(), QString("no CUDA device: driver not found"));
+    }
+
+    void histogramDrawsStepOutlines() {
+        HistogramChart h("grad", "log2 |g|", "%");
+        h.setLanes({"cpu:f32", "cpu:f16"});
+        h.addBand(-24, -14, "f16 subnormal", Qt::red);
+        h.setHistogram(0, {-3, -2, -1, 0}, {10, 20, 30});
+        h.setHistogram(1, {-3, -2}, {5, 6});  // mismatched sizes: ignored
+        h.refresh();
+        QCOMPARE(h.laneCount(), 2);
+        QCOMPARE(h.refreshCount(), 1);
+    }
+
+    void pngExportHasTheRequestedSizeAndContent() {
+        LiveChart chart("Training loss", "step", "loss");
+        chart.setLanes({"cpu:f32", "cpu:bf16", "cpu:f16"});
+        for (int l = 0; l < 3; ++l) chart.appendPoints(l, ramp(l * 3, 200));
+        chart.refresh();
+        chart.resize(500, 300);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("chart.png");
+        QVERIFY(exportPng(&chart, path, QSize(400, 250), 2.0, "preset underflow · lanes f32, bf16, f16 · seed 0"));
+        QImage image(path);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), QSize(800, 500));
+        QVERIFY2(distinctColours(image) > 20, "the exported chart is blank");
+        // The lane colours are in the picture.
+        bool bf16Blue = false;
+        const QColor blue(0x00, 0x72, 0xB2);
+        for (int y = 0; y < image.height() && !bf16Blue; ++y)
+            for (int x = 0; x < image.width() && !bf16Blue; ++x) {
+                const QColor c = image.pixelColor(x, y);
+                bf16Blue = std::abs(c.red() - blue.red()) < 12 && std::abs(c.green() - blue.green()) < 12 &&
+                           std::abs(c.blue() - blue.blue()) < 12;
+            }
+        QVERIFY2(bf16Blue, "no pixel in the bf16 lane's colour");
+        QCOMPARE(chart.size(), QSize(500, 300));  // the widget is back at its own size
+    }
+
+    void svgExportHasTheRequestedSizeAndContent() {
+        LiveChart chart("Training loss", "step", "loss");
+        chart.setLanes({"cpu:f32", "cpu:f16"});
+        chart.appendPoints(0, ramp(0, 100));
+        chart.appendPoints(1, ramp(5, 100));
+        chart.refresh();
+        QTemporaryDir dir;
+        const QString path = dir.filePath("chart.svg");
+        QVERIFY(exportSvg(&chart, path, QSize(640, 400), "caption"));
+        QSvgRenderer svg(path);
+        QVERIFY(svg.isValid());
+        QCOMPARE(svg.viewBox().size(), QSize(640, 400));
+        QImage image(640, 400, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter p(&image);
+        svg.render(&p);
+        p.end();
+        QVERIFY2(distinctColours(image) > 10, "the SVG renders blank");
+    }
+
+    void exportToAnUnwritablePathFails() {
+        LiveChart chart("x", "x", "y");
+        QVERIFY(!exportPng(&chart, "/nonexistent-dir/x.png", QSize(100, 100)));
+        QVERIFY(!exportSvg(&chart, "/nonexistent-dir/x.svg", QSize(100, 100)));
+    }
+
+    void formatViewsPaint() {
+        BitsView bits;
+        bits.setBits(Format::F16, 0x7C00);  // inf
+        RangeView range;
+        range.setValue(65520);
+        bits.resize(700, 60);
+        range.resize(700, 120);
+        QVERIFY(distinctColours(renderWidget(&bits, {}, 1.0)) > 3);
+        QVERIFY(distinctColours(renderWidget(&range, {}, 1.0)) > 3);
+    }
+};
+
+QTEST_MAIN(TestWidgets)
+#include "tst_widgets.moc"
