@@ -67,9 +67,18 @@ void BitsView::paintEvent(QPaintEvent*) {
     const QRect exp(2 + box, ly, t.exponentBits * box, fh);
     const QRect man(2 + (1 + t.exponentBits) * box, ly, t.mantissaBits * box, fh);
     p.drawText(sign.adjusted(-2, 0, 20, 0), Qt::AlignLeft, "s");
-    p.drawText(exp, Qt::AlignCenter, QString("exponent (%1 bits, bias %2)").arg(t.exponentBits).arg(t.bias));
+    // The longest caption that fits under its boxes.
+    auto fitting = [&](const QRect& r, const QStringList& options) {
+        for (const QString& o : options)
+            if (fontMetrics().horizontalAdvance(o) <= r.width()) return o;
+        return QString();
+    };
+    p.drawText(exp, Qt::AlignCenter,
+               fitting(exp, {QString("exponent (%1 bits, bias %2)").arg(t.exponentBits).arg(t.bias),
+                             QString("exponent (%1)").arg(t.exponentBits), "exponent", "exp."}));
     p.drawText(man, Qt::AlignCenter,
-               t.mantissaBits >= 10 ? QString("mantissa (%1 bits)").arg(t.mantissaBits) : QString("mant. %1").arg(t.mantissaBits));
+               fitting(man, {QString("mantissa (%1 bits)").arg(t.mantissaBits), QString("mantissa (%1)").arg(t.mantissaBits),
+                             "mantissa", "mant."}));
 }
 
 RangeView::RangeView(QWidget* parent) : QWidget(parent) {

@@ -178,9 +178,32 @@ void LiveChart::refresh() {
         }
         return out;
     };
+    // At most kDrawMax points per series reach Qt Charts: each bucket of the window keeps its lowest
+    // and highest point, so spikes (a NaN step, a scale drop) survive the thinning.
+    auto thin = [](QList<QPointF> pts) {
+        constexpr int kDrawMax = 800;
+        if (pts.size() <= kDrawMax) return pts;
+        const int buckets = kDrawMax / 2;
+        QList<QPointF> out;
+        out.reserve(kDrawMax + 2);
+        const qsizetype n = pts.size();
+        for (int b = 0; b < buckets; ++b) {
+            const qsizetype i0 = n * b / buckets, i1 = n * (b + 1) / buckets;
+            if (i1 <= i0) continue;
+            qsizetype lo = i0, hi = i0;
+            for (qsizetype i = i0 + 1; i < i1; ++i) {
+                if (pts[i].y() < pts[lo].y()) lo = i;
+                if (pts[i].y() > pts[hi].y()) hi = i;
+            }
+            out.append(pts[std::min(lo, hi)]);
+            if (lo != hi) out.append(pts[std::max(lo, hi)]);
+        }
+        if (out.back() != pts.back()) out.append(pts.back());
+        return out;
+    };
     for (auto& l : m_lanes) {
         if (!l.dirty) continue;
-        l.series->replace(drawable(l.points));
+        l.series->replace(thin(drawable(l.points)));
         if (l.markers) l.markers->replace(drawable(l.markerPoints));
         l.dirty = false;
         any = true;

@@ -45,7 +45,7 @@ public:
 
     int pointCount(int lane) const;
     int markerCount(int lane) const;
-    int seriesPointCount(int lane) const;  // what the drawn series holds (after refresh)
+    int seriesPointCount(int lane) const;  // what the drawn series holds (after refresh; thinned to 800)
     int refreshCount() const { return m_refreshes; }
     // The data as drawn, for CSV export and tests.
     const QList<QPointF>& points(int lane) const { return m_lanes.at(lane).points; }

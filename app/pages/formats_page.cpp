@@ -70,11 +70,11 @@ FormatsPage::FormatsPage(QWidget* parent) : Page(parent) {
     bv->setContentsMargins(0, 0, 0, 0);
     for (Format f : kAllFormats) {
         const FormatTraits& t = traits(f);
-        auto* box = new QGroupBox(QString("%1 (%2): %3 bits, 1 sign, %4 exponent, %5 mantissa")
-                                      .arg(qs(t.name), qs(t.dtypeName)).arg(t.bits).arg(t.exponentBits).arg(t.mantissaBits));
-        box->setStyleSheet(QString("QGroupBox { font-weight: bold; border-left: 6px solid %1; margin-top: 1.2em; padding-left: 6px; }"
-                                   "QGroupBox::title { subcontrol-origin: margin; left: 8px; }")
-                               .arg(laneStyle(Device::Cpu, f).color.name()));
+        auto* box = new QGroupBox(QString("%1 (%2): %3 bits = 1 sign + %4 exponent + %5 mantissa · max %6 · "
+                                          "smallest normal %7 · smallest subnormal %8")
+                                      .arg(qs(t.name), qs(t.dtypeName)).arg(t.bits).arg(t.exponentBits).arg(t.mantissaBits)
+                                      .arg(QString::number(t.max, 'g', 7), QString::number(t.minNormal, 'g', 4),
+                                           QString::number(t.minSubnormal, 'g', 4)));
         auto* h = new QVBoxLayout(box);
         auto* bits = new BitsView();
         auto* text = new QLabel();
@@ -142,13 +142,12 @@ void FormatsPage::update() {
         else if (s.cls == ValueClass::Subnormal)
             note = QString("  — subnormal: fewer significant bits below %1").arg(num(t.minNormal));
         m_texts[i]->setText(
-            QString("stored <b>%1</b> (%2)%3<br>error %4 (relative %5) · bits 0x%6<br>neighbours: %7 ◀ ▶ %8 · "
-                    "max %9 · smallest normal %10 · smallest subnormal %11")
+            QString("stored <b>%1</b> (%2)%3<br>error %4 (relative %5) · bits 0x%6 · neighbours %7 ◀ ▶ %8")
                 .arg(num(s.value), qs(className(s.cls)), note.toHtmlEscaped())
                 .arg(std::isfinite(err) ? num(err) : QString("inf"))
                 .arg(std::isfinite(err) ? QString::number(rel, 'g', 3) : QString("—"))
                 .arg(QString::number(s.bits, 16).rightJustified(t.bits / 4, '0'))
-                .arg(num(s.down), num(s.up), num(t.max), num(t.minNormal), num(t.minSubnormal)));
+                .arg(num(s.down), num(s.up)));
     }
     m_range->setValue(m_value);
     emit explanationChanged();

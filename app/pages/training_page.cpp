@@ -1,6 +1,7 @@
 // TrainingPage: controls on the left, lanes (decision boundary + numbers) on top, four live charts below.
 #include "training_page.h"
 
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -591,6 +592,26 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     m_underflow->refresh();
     m_scale->refresh();
 
+    // Tiles and boundaries change text and images: at most every 200 ms (and on the last batch), so
+    // their relayouts stay off the charts' frame budget.
+    const bool final = !batch.finals.empty() || !m_controller->busy() || m_controller->state() == RunState::Stopping;
+    if (!final && m_tileClock.isValid() && m_tileClock.elapsed() < 200) {
+        for (int i = 0; i < lanes; ++i)
+            if (last[i]) m_pendingTile[i] = *last[i];
+        if (batch.lastStep >= 0) m_lastStep = batch.lastStep;
+        if (batch.boundary.valid()) m_pendingBoundary = batch.boundary;
+        if (!batch.histograms.empty()) m_pendingHistograms.insert(m_pendingHistograms.end(), batch.histograms.begin(), batch.histograms.end());
+        if (batch.stepsPerSecond > 0 && !batch.records.empty()) emit speedChanged(batch.stepsPerSecond);
+        return;
+    }
+    m_tileClock.start();
+    for (int i = 0; i < lanes; ++i)
+        if (!last[i] && m_pendingTile.count(i)) last[i] = &m_pendingTile[i];
+    std::vector<GradHistogram> histograms = std::move(m_pendingHistograms);
+    m_pendingHistograms.clear();
+    histograms.insert(histograms.end(), batch.histograms.begin(), batch.histograms.end());
+    const BoundarySnapshot& boundary = batch.boundary.valid() ? batch.boundary : m_pendingBoundary;
+
     // Tiles: the lane's latest step.
     for (int i = 0; i < lanes && i < m_tiles.size(); ++i) {
         const StepRecord* r = last[i];
@@ -616,12 +637,12 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     }
 
     // Histogram: each lane's latest, all layers together, as a share of all its gradient elements.
-    if (!batch.histograms.empty()) {
+    if (!histograms.empty()) {
         double lo = -26, hi = 2;
         QList<QList<double>> values(lanes);
         QList<QList<double>> edges(lanes);
         std::int64_t step = -1;
-        for (const GradHistogram& g : batch.histograms) {
+        for (const GradHistogram& g : histograms) {
             if (g.lane < 0 || g.lane >= lanes || g.layers.empty()) continue;
             const LayerHistogram& first = g.layers.front();
             std::vector<double> counts(first.counts.size(), 0.0);
@@ -658,16 +679,22 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
         m_histogram->refresh();
     }
 
-    if (batch.boundary.valid()) {
-        for (int i = 0; i < lanes && i < m_boundaries.size() && i < static_cast<int>(batch.boundary.perLane.size()); ++i)
-            m_boundaries[i]->setPrediction(batch.boundary.xs, batch.boundary.ys, batch.boundary.perLane[i]);
+    if (boundary.valid()) {
+        for (int i = 0; i < lanes && i < m_boundaries.size() && i < static_cast<int>(boundary.perLane.size()); ++i)
+            m_boundaries[i]->setPrediction(boundary.xs, boundary.ys, boundary.perLane[i]);
     }
+    m_pendingBoundary = BoundarySnapshot{};
+    m_pendingTile.clear();
     if (batch.lastStep >= 0) m_lastStep = batch.lastStep;
     if (batch.stepsPerSecond > 0 && !batch.records.empty()) emit speedChanged(batch.stepsPerSecond);
 }
 
 void TrainingPage::onState(RunState state) {
     const bool running = state == RunState::Running || state == RunState::Starting;
+    // Antialiased strokes are most of a frame's cost: live frames are drawn without, the still
+    // picture after a run (and every export of it) with.
+    for (QWidget* c : charts())
+        if (auto* view = qobject_cast<QChartView*>(c)) view->setRenderHint(QPainter::Antialiasing, !running);
     m_play->setText(running ? "Pause" : "Play");
     m_play->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_step->setEnabled(!running);

@@ -2,7 +2,9 @@
 // and numbers, and live charts (loss, gradient underflow, loss scale, gradient-magnitude histogram).
 #pragma once
 
+#include <QElapsedTimer>
 #include <QList>
+#include <map>
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -10,6 +12,7 @@
 
 #include "engine/training/scenario.h"
 #include "page.h"
+#include "run_controller.h"
 
 class QCheckBox;
 class QComboBox;
@@ -134,6 +137,10 @@ private:
     QList<int> m_scaleLane;  // record lane -> scale chart lane (-1: no scaler)
     std::vector<bool> m_histogramShown;
     bool m_classification = true;
+    QElapsedTimer m_tileClock;
+    std::map<int, StepRecord> m_pendingTile;  // latest record per lane not yet shown on its tile
+    std::vector<GradHistogram> m_pendingHistograms;
+    BoundarySnapshot m_pendingBoundary;
     int m_batches = 0;
     std::int64_t m_lastStep = -1;
 };
