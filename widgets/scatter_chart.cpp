@@ -104,10 +104,11 @@ void ScatterChart::refresh() {
         a -= d;
         b += d;
     };
-    const bool nonNegative = y0 >= 0;
+    const bool nonNegativeX = x0 >= 0, nonNegativeY = y0 >= 0;
     pad(x0, x1);
     pad(y0, y1);
-    if (nonNegative) y0 = std::max(0.0, y0);
+    if (nonNegativeX) x0 = std::max(0.0, x0);
+    if (nonNegativeY) y0 = std::max(0.0, y0);
     setNiceRange(m_x, x0, x1, 5, false);
     setNiceRange(m_y, y0, y1, 5, false);
     if (m_guide) {

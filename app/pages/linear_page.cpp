@@ -16,6 +16,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "cli/commands.h"
@@ -314,9 +315,18 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     }
 
     // Charts.
-    m_scatter->setLanes(labels);
+    // The reference lies on y = x by definition: the scatters show the other lanes only, the finer
+    // formats drawn over the coarser ones' wider spread.
+    QStringList lowLabels;
+    std::vector<int> lowIndex;
+    for (int li = 0; li < static_cast<int>(r.lanes.size()); ++li)
+        if (!isReference(r.lanes[li].lane)) {
+            lowLabels << labels[li];
+            lowIndex.push_back(li);
+        }
+    m_scatter->setLanes(lowLabels);
     m_errorHist->setLanes(labels);
-    m_errVsMag->setLanes(labels);
+    m_errVsMag->setLanes(lowLabels);
     QList<double> means;
     QList<double> edges;
     for (int e = kMinErrorExponent; e <= kMaxErrorExponent; ++e) edges << e;
@@ -336,8 +346,11 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
             pts.append(QPointF(y32, y));
             errPts.append(QPointF(std::abs(y32), std::abs(y - y32)));
         }
-        m_scatter->setPoints(li, pts);
-        m_errVsMag->setPoints(li, isReference(lr.lane) ? QList<QPointF>{} : errPts);
+        const int si = static_cast<int>(std::find(lowIndex.begin(), lowIndex.end(), li) - lowIndex.begin());
+        if (si < static_cast<int>(lowIndex.size())) {
+            m_scatter->setPoints(si, pts);
+            m_errVsMag->setPoints(si, errPts);
+        }
         QList<double> counts(edges.size() - 1, 0.0);
         for (Index i = 0; i < n; ++i) {
             const double d = std::abs(static_cast<double>(lr.output.data()[i]) - ref->data()[i]);
@@ -351,7 +364,7 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     m_scatter->refresh();
     m_errorHist->refresh();
     m_errVsMag->refresh();
-    m_bars->setValues(labels, means, QString("%1→%2, batch %3").arg(r.config.in).arg(r.config.out).arg(r.config.batch));
+    m_bars->setValues(labels, means, "lanes");
     QStringList notes;
     for (const auto& n : r.notes) notes << QString::fromStdString(n);
     m_note->setText(notes.join("\n"));
