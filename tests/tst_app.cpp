@@ -3,7 +3,11 @@
 // capped window), stops within 100 ms, turns an engine failure into a message while the window lives;
 // exports and `presisi --screenshot` write images of the requested size with real content.
 #include <QElapsedTimer>
+#include <QCheckBox>
 #include <QImage>
+#include <QLabel>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -11,6 +15,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/device.h"
 #include "engine/error.h"
 #include "main_window.h"
 #include "pages/formats_page.h"
@@ -305,6 +310,49 @@ private slots:
         const QImage image(out);
         QCOMPARE(image.size(), QSize(900, 600));
         QVERIFY(distinctColours(image) > 20);
+    }
+
+    void windowStatePersists() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName("PresisiTest");
+        QCoreApplication::setApplicationName("tst_app");
+        QSettings().clear();
+        {
+            MainWindow w(true);
+            QCOMPARE(w.page(), int(MainWindow::LinearIndex));  // first start: the tutorial's example
+            w.setPage(MainWindow::FormatsIndex);
+            w.resize(1000, 700);
+            w.close();
+        }
+        {
+            MainWindow w(true);
+            QCOMPARE(w.page(), int(MainWindow::FormatsIndex));
+            QCOMPARE(w.size(), QSize(1000, 700));
+        }
+        QSettings().clear();
+    }
+
+    void gpuLanesAreOfferedOnlyWithADevice() {
+        TrainingPage page;
+        const QList<QCheckBox*> boxes = page.findChildren<QCheckBox*>();
+        int gpuBoxes = 0;
+        for (QCheckBox* b : boxes) {
+            if (!b->property("lane").toString().startsWith("gpu:")) continue;
+            ++gpuBoxes;
+            QCOMPARE(b->isEnabled(), cudaStatus().available);
+            if (!cudaStatus().available) QCOMPARE(b->toolTip(), QString::fromStdString(cudaStatus().reason));
+        }
+        QCOMPARE(gpuBoxes, 4);
+        if (!cudaStatus().available) {
+            // The reason is on screen, not only in a tooltip.
+            bool shown = false;
+            for (QLabel* l : page.findChildren<QLabel*>()) shown = shown || l->text().contains(QString::fromStdString(cudaStatus().reason));
+            QVERIFY(shown);
+            LinearPage linear;
+            bool tile = false;
+            for (LaneTile* t : linear.tiles()) tile = tile || (!t->isEnabled() && t->toolTip().contains("no CUDA device"));
+            QVERIFY(tile);
+        }
     }
 
     void badScreenshotArgumentsGiveOneLineAndExitTwo_data() {
