@@ -2,6 +2,10 @@
 // on the device; products go through cuBLAS with float32 accumulation, the rest through the kernels
 // of cuda_training.cu. Numerics follow the CPU lane: rounded storage, the lane's autocast policy per
 // op, gradients of low ops produced in the low format, float32 master weights and optimizer.
+// Where the CPU lane reproduces PyTorch's CPU kernels, this lane follows PyTorch's CUDA ones: products
+// always accumulate in float32 (cuBLAS; Scenario::backwardAccumulation's Storage emulates ATen's CPU
+// reference GEMM and does not apply here), and bf16/f16 GELU is computed in float32 and rounded once
+// (ATen's CUDA kernels use float as the math type) rather than rounded after every operation.
 // No Qt here.
 #include "cuda_lane.h"
 

@@ -547,6 +547,30 @@ Check crossEntropyCheck(Format logitsFormat) {
     return c;
 }
 
+Check softmaxCheck(bool logSoftmax) {
+    const int R = 50, C = 7;
+    const std::vector<float> z = randomNormal(static_cast<std::size_t>(R) * C, 4.0f, 35);
+    std::vector<float> want(z.size());
+    std::vector<double> extra(z.size());
+    for (int r = 0; r < R; ++r) {
+        const float* zr = z.data() + static_cast<std::size_t>(r) * C;
+        float m = zr[0];
+        for (int j = 1; j < C; ++j) m = std::max(m, zr[j]);
+        float s = 0;
+        for (int j = 0; j < C; ++j) s += std::exp(zr[j] - m);
+        const float lse = std::log(s);
+        for (int j = 0; j < C; ++j) {
+            const float lp = zr[j] - m - lse;
+            want[static_cast<std::size_t>(r) * C + j] = logSoftmax ? lp : std::exp(lp);
+            // log(sum) carries a few ulp of |lse|; exp of it a few ulp of the result.
+            extra[static_cast<std::size_t>(r) * C + j] = 8 * std::ldexp(1.0, -24) * (std::fabs(lse) + 1.0);
+        }
+    }
+    DeviceArray dz = onDevice(z), dp(z.size(), "softmax check");
+    cuda::softmax(dz.data(), dp.data(), R, C, logSoftmax, Format::F32, false);
+    return judgeElementwise(Format::F32, dp.download(), want, extra);
+}
+
 Check mseCheck(Format f) {
     const int B = 48, O = 3;
     const std::vector<float> y = roundedCopy(randomNormal(static_cast<std::size_t>(B) * O, 1.0f, 41), f),
@@ -719,6 +743,10 @@ std::vector<CheckCase> trainingKernelCases() {
     for (Format f : kAllFormats) {
         add("kernel cross-entropy, logits " + std::string(traits(f).name), [f] { return crossEntropyCheck(f); });
         add("kernel mse " + std::string(traits(f).name), [f] { return mseCheck(f); });
+        if (f == Format::F32) {
+            add("kernel softmax f32", [] { return softmaxCheck(false); });
+            add("kernel log-softmax f32", [] { return softmaxCheck(true); });
+        }
         add("kernel bias and bias gradient " + std::string(traits(f).name), [f] { return biasCheck(f); });
         add("kernel gradient counts " + std::string(traits(f).name), [f] { return gradCountsCheck(f); });
     }
@@ -759,8 +787,10 @@ Check compareRuns(Scenario s, const std::vector<std::pair<LaneSpec, double>>& la
     }
     Runner runner(s);
     std::vector<std::vector<StepRecord>> rec(s.lanes.size());
+    std::int64_t histograms = 0;
+    const RunCallback countHistograms = [&](const RunEvent& e) { histograms += e.kind == RunEventKind::Histogram; };
     for (int i = 0; i < s.steps; ++i) {
-        const std::vector<StepRecord> r = runner.step();
+        const std::vector<StepRecord> r = runner.step(countHistograms);
         for (std::size_t j = 0; j < r.size(); ++j) rec[j].push_back(r[j]);
     }
     std::string detail;
@@ -769,9 +799,12 @@ Check compareRuns(Scenario s, const std::vector<std::pair<LaneSpec, double>>& la
         const double tol = lanes[k].second;
         const auto& c = rec[2 * k];
         const auto& g = rec[2 * k + 1];
-        double worst = 0;
+        double worst = 0, underflowDiff = 0;
         std::int64_t worstStep = 0, skipDiff = 0, scaleDiff = 0, skipped = 0;
         for (std::size_t i = 0; i < c.size(); ++i) {
+            if (std::isfinite(c[i].weightGradUnderflow) && std::isfinite(g[i].weightGradUnderflow))
+                underflowDiff = std::max({underflowDiff, std::fabs(c[i].weightGradUnderflow - g[i].weightGradUnderflow),
+                                          std::fabs(c[i].actGradUnderflow - g[i].actGradUnderflow)});
             const double rel = std::fabs(g[i].loss - c[i].loss) / std::max(std::fabs(c[i].loss), 1e-30);
             if (!(rel <= worst)) {
                 worst = rel;
@@ -786,10 +819,12 @@ Check compareRuns(Scenario s, const std::vector<std::pair<LaneSpec, double>>& la
         if (!detail.empty()) detail += "; ";
         detail += s.lanes[2 * k].label().substr(4) + ": worst loss rel. diff " + fmt("%.2g", worst) + " at step " +
                   std::to_string(worstStep) + " (allowed " + fmt("%.2g", tol) + ")";
+        if (lanes[k].first.format != Format::F32) detail += ", underflow shares within " + fmt("%.2g", underflowDiff);
         if (lanes[k].first.scaler)
             detail += ", skipped " + std::to_string(skipped) + ", steps with different skip/scale " +
                       std::to_string(skipDiff) + "/" + std::to_string(scaleDiff);
     }
+    if (histograms > 0) detail += "; " + std::to_string(histograms) + " gradient histograms";
     return {"", ok ? Outcome::Pass : Outcome::Fail, detail};
 }
 
@@ -817,6 +852,7 @@ std::vector<CheckCase> trainingRunCases() {
         Scenario s = baseScenario();
         s.optimizer.momentum = 0.9;
         s.optimizer.lr = 0.05;
+        s.histogramInterval = 50;
         return compareRuns(s, standard, false);
     });
     add("training moons 2,32,32,2 tanh adam, 200 steps", [standard] {
