@@ -48,13 +48,6 @@ std::string formatBytes(std::size_t bytes) {
     return buf;
 }
 
-std::size_t additionalBytes(std::initializer_list<std::pair<const DeviceBuffer*, std::size_t>> requests) {
-    std::size_t extra = 0;
-    for (const auto& [buffer, bytes] : requests)
-        if (bytes > buffer->capacity()) extra += bytes;
-    return extra;
-}
-
 void requireDeviceMemory(std::size_t bytes, const std::string& what) {
     if (bytes == 0) return;
     std::size_t freeBytes = 0, totalBytes = 0;

@@ -36,9 +36,6 @@ private:
     std::size_t m_bytes = 0;
 };
 
-// Bytes that reserving `requests` would newly allocate (buffers already large enough count 0).
-std::size_t additionalBytes(std::initializer_list<std::pair<const DeviceBuffer*, std::size_t>> requests);
-
 // Throws presisi::Error before allocating when cudaMemGetInfo says `bytes` more do not fit:
 // "device memory: <what> needs 2.1 GiB more, 1.0 GiB free of 80.0 GiB on NVIDIA H200".
 void requireDeviceMemory(std::size_t bytes, const std::string& what);
