@@ -45,7 +45,9 @@ const char* kTrainHelp =
     "lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz])\n"
     "scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000\n"
     "autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,\n"
-    "           reduction = low|f32|as-input)  --backward-acc f32|storage\n"
+    "           reduction = low|f32|as-input)\n"
+    "           --backward-acc f32|storage  (storage: low-format backward products accumulate in the\n"
+    "           format, as PyTorch 1.13's CPU bf16 GEMM does without AVX-512; use it to match torch there)\n"
     "output:    --every N (table interval)  --histogram-interval K  --no-stats\n"
     "           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE\n\n"
     "Presets: 'presisi presets' lists them.\n";
