@@ -194,11 +194,13 @@ LinearConfig LinearPage::config() const {
 
 std::vector<LinearLane> LinearPage::lanes() const {
     std::vector<LinearLane> out;
-    std::vector<Device> devices;
-    if (m_cpu->isChecked()) devices.push_back(Device::Cpu);
-    if (m_gpu->isChecked() && m_gpu->isEnabled()) devices.push_back(Device::Gpu);
-    if (devices.empty()) devices.push_back(Device::Cpu);
-    for (Device d : devices) {
+    Device devices[2] = {Device::Cpu, Device::Gpu};
+    int count = 0;
+    if (m_cpu->isChecked()) devices[count++] = Device::Cpu;
+    if (m_gpu->isChecked() && m_gpu->isEnabled()) devices[count++] = Device::Gpu;
+    if (count == 0) devices[count++] = Device::Cpu;
+    for (int k = 0; k < count; ++k) {
+        const Device d = devices[k];
         std::vector<Format> formats{Format::F32};
         if (m_bf16->isChecked()) formats.push_back(Format::BF16);
         if (m_f16->isChecked()) formats.push_back(Format::F16);

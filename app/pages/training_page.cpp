@@ -564,7 +564,7 @@ void TrainingPage::onRunStarted(const RunInfo& info) {
 }
 
 void TrainingPage::onRecords(const RecordBatch& batch) {
-    ++m_batches;
+    if (!batch.records.empty() || !batch.finals.empty()) ++m_batches;
     const int lanes = m_laneLabels.size();
     QList<QList<QPointF>> loss(lanes), under(lanes), scale(lanes), skipped(lanes);
     const bool weightKind = m_underflowKind->currentIndex() == 1;
@@ -691,6 +691,9 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
 
 void TrainingPage::onState(RunState state) {
     const bool running = state == RunState::Running || state == RunState::Starting;
+    // A run that ended between two tile updates: show what is still pending.
+    if (!running && state != RunState::Stopping && (!m_pendingTile.empty() || m_pendingBoundary.valid() || !m_pendingHistograms.empty()))
+        onRecords(RecordBatch{});
     // Antialiased strokes are most of a frame's cost: live frames are drawn without, the still
     // picture after a run (and every export of it) with.
     for (QWidget* c : charts())
