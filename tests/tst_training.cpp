@@ -2,6 +2,8 @@
 // the presets' effects in numbers, cancellation, reset, histograms and the decision-boundary grid.
 #include <QtTest>
 
+#include <QJsonArray>
+
 #include <atomic>
 #include <cmath>
 
@@ -87,6 +89,7 @@ private slots:
     void shuffleIsDeterministic();
     void builtinDatasets();
     void policyDefaults();
+    void scenarioJsonRoundTrip();
 };
 
 void TestTraining::parseLanes() {
@@ -467,6 +470,36 @@ void TestTraining::policyDefaults() {
     s.lanes = {parseLane("cpu:f16+scaler")};
     Runner r(s);
     QVERIFY(r.step()[0].skipped);
+}
+
+void TestTraining::scenarioJsonRoundTrip() {
+    for (const auto& p : cli::listPresets()) {
+        Scenario s = cli::loadPreset(p.name);
+        const QJsonObject once = cli::scenarioToJson(s);
+        const QJsonObject twice = cli::scenarioToJson(cli::scenarioFromJson(once, "round trip"));
+        QVERIFY2(once == twice, p.name.c_str());
+    }
+    Scenario s;
+    s.opOverrides = {{OpKind::Softmax, OpPolicy::Low}};
+    s.backwardAccumulation = BackwardAccumulation::Storage;
+    s.data.seed = 7;
+    const Scenario back = cli::scenarioFromJson(cli::scenarioToJson(s), "round trip");
+    QCOMPARE(back.opOverrides.size(), std::size_t{1});
+    QCOMPARE(back.backwardAccumulation, BackwardAccumulation::Storage);
+    QCOMPARE(*back.data.seed, std::uint64_t{7});
+    // Unknown keys and bad values name the key.
+    try {
+        cli::scenarioFromJson(QJsonObject{{"model", QJsonObject{{"sizez", 3}}}}, "test");
+        QFAIL("unknown key accepted");
+    } catch (const Error& e) {
+        QCOMPARE(std::string(e.what()), std::string("test: model.sizez: unknown key"));
+    }
+    try {
+        cli::scenarioFromJson(QJsonObject{{"lanes", QJsonArray{"cpu:f32", "cpu:f9"}}}, "test");
+        QFAIL("bad lane accepted");
+    } catch (const Error& e) {
+        QVERIFY2(std::string(e.what()).rfind("test: lanes[1]: unknown lane format 'f9'", 0) == 0, e.what());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTraining)
