@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimer>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -105,7 +106,8 @@ ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds) {
     Receiver receiver(clock);
     page->run();
     // Let the run get going before measuring.
-    while (rc->state() == RunState::Starting && clock.elapsed() < 10000) QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    while (rc->state() == RunState::Starting && clock.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
 
     const int refreshes0 = page->lossChart()->refreshCount();
     const int batches0 = page->batchesReceived();
@@ -118,8 +120,12 @@ ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds) {
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
     });
-    while (clock.nsecsElapsed() - t0 < static_cast<qint64>(seconds * 1e9))
-        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    {
+        // A real event loop, as the window runs it (a processEvents() loop would poll and spin).
+        QEventLoop loop;
+        QTimer::singleShot(static_cast<int>(seconds * 1000), &loop, &QEventLoop::quit);
+        loop.exec();
+    }
     done = true;
     poster.join();
     const double elapsed = (clock.nsecsElapsed() - t0) * 1e-9;

@@ -269,17 +269,23 @@ void RunController::workerBody(std::uint64_t run, std::int64_t target, bool fres
             stepsInBatch = 0;
             sinceEmit.restart();
         };
+        QElapsedTimer stepClock;
+        double stepMs = 0;
         while (runner.stepsDone() < target && !self->isInterruptionRequested()) {
             if (m_fault) m_fault(runner.stepsDone());
+            stepClock.start();
             const std::vector<StepRecord> records = runner.step(histogramSink);
+            stepMs = stepClock.nsecsElapsed() * 1e-6;
             batch.records.insert(batch.records.end(), records.begin(), records.end());
             batch.lastStep = runner.stepsDone() - 1;
             ++stepsInBatch;
             m_stepsDone = runner.stepsDone();
             if (sinceGrid.elapsed() >= m_gridIntervalMs) gridDue = true;
-            // Coalesce while the GUI still has two batches to draw: the window stays responsive
-            // however fast the engine runs.
-            if (sinceEmit.elapsed() >= m_intervalMs && m_inFlight.load() < 2) flush(gridDue);
+            // Hand over at the step boundary nearest the interval (not the first one after it), never
+            // sooner than 30 ms after the last; coalesce while the GUI still has two batches to draw,
+            // so the window stays responsive however fast the engine runs.
+            const double due = std::max(std::min(30.0, m_intervalMs * 1.0), m_intervalMs - stepMs / 2);
+            if (sinceEmit.nsecsElapsed() * 1e-6 >= due && m_inFlight.load() < 2) flush(gridDue);
         }
         const bool reached = runner.stepsDone() >= target;
         if (reached && runner.stepsDone() >= runner.scenario().steps)

@@ -427,8 +427,9 @@ QString TrainingPage::explanation() const {
     out += "<b>Training lab.</b> Every lane trains the same model from the same seed on the same batches; only "
            "the number format and the policy differ. Forward and loss run under autocast, master weights and "
            "the optimizer stay in f32.<br><br>"
-           "Watch the underflow chart: f16 gradients below 2<sup>-24</sup> become 0, which the histogram shows "
-           "as mass left of the orange band. The scaler lane lifts them back into range; bf16 needs no scaler.";
+           "Charts: the loss; the share of gradients that are zero in a lane but not in f32 (underflow); the "
+           "loss scaler's scale with skipped steps marked; gradient magnitudes on log2 bins against the f16 and "
+           "bf16 ranges. A lane whose loss turns NaN leaves the loss chart; its tile says nan.";
     return out;
 }
 
