@@ -1,5 +1,7 @@
 // Widget suites: the capped point window of live charts, one replace() per refresh, lane tiles, and
 // exports (PNG at 2x DPR, SVG) of the requested size with real content.
+#include <QApplication>
+#include <QClipboard>
 #include <QImage>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -148,6 +150,20 @@ private slots:
         svg.render(&p);
         p.end();
         QVERIFY2(distinctColours(image) > 10, "the SVG renders blank");
+    }
+
+    void copyPutsTheChartOnTheClipboard() {
+        LiveChart chart("Training loss", "step", "loss");
+        chart.setLanes({"cpu:bf16"});
+        chart.appendPoints(0, ramp(0, 50));
+        chart.refresh();
+        chart.resize(300, 200);
+        QApplication::clipboard()->clear();
+        copyToClipboard(&chart, "caption");
+        const QImage image = QApplication::clipboard()->image();
+        if (image.isNull()) QSKIP("this platform has no clipboard");
+        QCOMPARE(image.size(), QSize(600, 400));  // 2x device pixel ratio
+        QVERIFY(distinctColours(image) > 10);
     }
 
     void exportToAnUnwritablePathFails() {
