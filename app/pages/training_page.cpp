@@ -48,7 +48,7 @@ QString fmt(double v, int digits = 4) {
 
 QString pct(double share) {
     if (std::isnan(share)) return "—";
-    return QString::number(100.0 * share, 'f', share < 0.001 && share > 0 ? 3 : 1) + " %";
+    return QString::number(100.0 * share, 'f', share < 0.001 && share > 0 ? 3 : 1) + QChar(0x00A0) + "%";
 }
 
 QString log2Text(double scale) {
