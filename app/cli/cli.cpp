@@ -38,7 +38,15 @@ void printHelp(std::ostream& out) {
         for (std::size_t i = c.name.size(); i < 9; ++i) out << ' ';
         out << c.summary << '\n';
     }
-    out << "\nRun 'presisi <command> --help' for a command's options.\n";
+    out << "\nwindow options:\n"
+           "  --page linear|training|formats   open on this page\n"
+           "  --preset NAME                    load a training preset and start it\n"
+           "  --dark                           dark theme (for projectors)\n"
+           "  --screenshot FILE [--page P] [--preset NAME] [--steps N] [--size WxH] [--value V]\n"
+           "                                   render the window off-screen to a PNG and exit\n"
+           "  --measure-responsiveness [--seconds S] [--json]\n"
+           "                                   event-loop latency while four lanes train\n"
+           "\nRun 'presisi <command> --help' for a command's options.\n";
 }
 
 }  // namespace

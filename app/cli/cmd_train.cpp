@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "json_writer.h"
 #include "scenario_json.h"
+#include "train_export.h"
 
 namespace presisi::cli {
 
@@ -197,63 +198,6 @@ Scenario scenarioFromArgs(const ParsedArgs& a) {
     return s;
 }
 
-void writeJson(std::ostream& os, const Scenario& s, const std::vector<std::vector<StepRecord>>& records,
-               const std::vector<LaneFinal>& finals) {
-    JsonWriter j(os);
-    j.beginObject();
-    j.key("model").beginObject().key("sizes").beginArray();
-    for (int v : s.sizes) j.value(v);
-    j.endArray().field("activation", activationName(s.activation)).field("loss", lossName(s.loss)).endObject();
-    j.key("optimizer").beginObject().field("name", optimizerName(s.optimizer.kind)).field("lr", s.optimizer.lr);
-    if (s.optimizer.kind == OptimizerSpec::Kind::Sgd) j.field("momentum", s.optimizer.momentum);
-    else j.field("beta1", s.optimizer.beta1).field("beta2", s.optimizer.beta2).field("eps", s.optimizer.eps);
-    j.endObject();
-    j.field("batch", s.batch).field("steps", s.steps).field("seed", static_cast<std::int64_t>(s.seed));
-    j.key("preset");
-    if (s.preset.empty()) j.null();
-    else j.value(s.preset);
-    if (s.workload != Workload::Training) j.field("workload", workloadName(s.workload));
-    j.key("lanes").beginArray();
-    for (std::size_t i = 0; i < s.lanes.size(); ++i) {
-        const LaneSpec& l = s.lanes[i];
-        j.beginObject().field("lane", l.label()).field("device", deviceName(l.device)).field("format", traits(l.format).name);
-        j.key("scaler");
-        if (l.scaler)
-            j.beginObject().field("init_scale", s.scaler.initScale).field("growth_factor", s.scaler.growthFactor)
-                .field("backoff_factor", s.scaler.backoffFactor).field("growth_interval", s.scaler.growthInterval).endObject();
-        else
-            j.null();
-        j.key("records").beginArray();
-        for (const StepRecord& r : records[i]) {
-            j.beginObject().field("step", static_cast<std::int64_t>(r.step)).field("loss", r.loss).field("accuracy", r.accuracy)
-                .field("grad_norm", r.gradNorm).field("act_grad_underflow", r.actGradUnderflow)
-                .field("weight_grad_underflow", r.weightGradUnderflow).field("grad_subnormal", r.gradSubnormal)
-                .field("overflows", static_cast<std::int64_t>(r.overflows)).field("scale", r.scale)
-                .field("growth_tracker", static_cast<std::int64_t>(r.growthTracker)).field("skipped", r.skipped)
-                .field("finite", r.finite).field("seconds", r.seconds).endObject();
-        }
-        j.endArray();
-        const LaneFinal& f = finals[i];
-        j.key("final").beginObject().field("loss", f.loss).field("accuracy", f.accuracy).field("eval_loss", f.evalLoss)
-            .field("eval_accuracy", f.evalAccuracy).endObject();
-        j.endObject();
-    }
-    j.endArray().endObject();
-    os << '\n';
-}
-
-void writeCsv(std::ostream& os, const Scenario& s, const std::vector<std::vector<StepRecord>>& records) {
-    os << "lane,step,loss,accuracy,grad_norm,act_grad_underflow,weight_grad_underflow,grad_subnormal,overflows,scale,"
-          "growth_tracker,skipped,finite,seconds\n";
-    for (std::size_t i = 0; i < records.size(); ++i)
-        for (const StepRecord& r : records[i])
-            os << s.lanes[i].label() << ',' << r.step << ',' << fmtNum(r.loss, "%.9g") << ',' << fmtNum(r.accuracy, "%.9g") << ','
-               << fmtNum(r.gradNorm, "%.9g") << ',' << fmtNum(r.actGradUnderflow, "%.9g") << ','
-               << fmtNum(r.weightGradUnderflow, "%.9g") << ',' << fmtNum(r.gradSubnormal, "%.9g") << ',' << r.overflows << ','
-               << fmtNum(r.scale, "%.9g") << ',' << r.growthTracker << ',' << (r.skipped ? "true" : "false") << ','
-               << (r.finite ? "true" : "false") << ',' << fmtNum(r.seconds, "%.9g") << '\n';
-}
-
 std::string describe(const Scenario& s) {
     std::ostringstream o;
     if (s.workload == Workload::Accumulation) {
@@ -362,9 +306,11 @@ int runTrain(CommandArgs args, std::ostream& out) {
             }
         }
     }
-    if (jsonToStdout) writeJson(out, s, records, finals);
-    if (jsonFile.is_open()) writeJson(jsonFile, s, records, finals);
-    if (csvFile.is_open()) writeCsv(csvFile, s, records);
+    std::vector<StepRecord> all;
+    for (const auto& laneRecords : records) all.insert(all.end(), laneRecords.begin(), laneRecords.end());
+    if (jsonToStdout) writeTrainingJson(out, s, all, finals);
+    if (jsonFile.is_open()) writeTrainingJson(jsonFile, s, all, finals);
+    if (csvFile.is_open()) writeTrainingCsv(csvFile, s, all);
     return 0;
 }
 

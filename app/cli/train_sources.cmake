@@ -28,6 +28,7 @@ ${_entries}        {\"\", \"\"}};
 target_sources(presisi_cli PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/cmd_train.cpp
   ${CMAKE_CURRENT_LIST_DIR}/scenario_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/train_export.cpp
   ${PRESISI_PRESETS_CPP}
 )
 target_link_libraries(presisi_cli PUBLIC Qt6::Core)

@@ -24,5 +24,7 @@ Scenario loadPresetScenario(const QString& name);
 // The run's records as `presisi train --json` writes them.
 QByteArray trainingJson(const Scenario& scenario, const std::vector<StepRecord>& records,
                         const std::vector<LaneFinal>& finals);
+// The run's records as `presisi train --csv` writes them.
+QByteArray trainingCsv(const Scenario& scenario, const std::vector<StepRecord>& records);
 
 }  // namespace presisi

@@ -705,33 +705,9 @@ void TrainingPage::onState(RunState state) {
 }
 
 bool TrainingPage::exportCsv(const QString& path) const {
-    // The same columns as `presisi train --csv`, lane by lane.
     const auto& records = m_controller->records();
     if (records.empty()) return false;
-    QByteArray out = "lane,step,loss,accuracy,grad_norm,act_grad_underflow,weight_grad_underflow,grad_subnormal,overflows,"
-                     "scale,growth_tracker,skipped,finite,seconds\n";
-    auto n = [](double v) {
-        if (std::isnan(v)) return QString("nan");
-        if (std::isinf(v)) return QString(v > 0 ? "inf" : "-inf");
-        return QString::number(v, 'g', 9);
-    };
-    for (int lane = 0; lane < m_laneLabels.size(); ++lane) {
-        for (const StepRecord& r : records) {
-            if (r.lane != lane) continue;
-            out += QString("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14\n")
-                       .arg(m_laneLabels.value(r.lane))
-                       .arg(r.step)
-                       .arg(n(r.loss), n(r.accuracy), n(r.gradNorm), n(r.actGradUnderflow), n(r.weightGradUnderflow),
-                            n(r.gradSubnormal))
-                       .arg(r.overflows)
-                       .arg(n(r.scale))
-                       .arg(r.growthTracker)
-                       .arg(r.skipped ? "true" : "false", r.finite ? "true" : "false")
-                       .arg(n(r.seconds))
-                       .toUtf8();
-        }
-    }
-    return writeTextFile(path, out);
+    return writeTextFile(path, trainingCsv(m_controller->scenario(), records));
 }
 
 bool TrainingPage::exportJson(const QString& path) const {
