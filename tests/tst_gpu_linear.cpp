@@ -6,6 +6,7 @@
 #include "../engine/device.h"
 #include "../engine/linear_lab.h"
 #include "../tools/device_check/gpu_checks.h"
+#include "gpu_check_rows.h"
 #ifdef PRESISI_HAVE_CUDA
 #include "../engine/cuda/cuda_check.h"
 #include "../engine/cuda/cuda_linear.h"
@@ -22,23 +23,9 @@ const std::vector<CheckCase>& cases(bool extras) {
     return extras ? more : linear;
 }
 
-void addRows(bool extras) {
-    QTest::addColumn<int>("index");
-    const auto& cs = cases(extras);
-    for (int i = 0; i < static_cast<int>(cs.size()); ++i) QTest::newRow(cs[static_cast<std::size_t>(i)].name.c_str()) << i;
-}
+void addRows(bool extras) { addCaseRows(cases(extras)); }
 
 }  // namespace
-
-// Runs one shared check and turns its verdict into the test's.
-#define PRESISI_RUN_CHECK(c)                                                                          \
-    do {                                                                                              \
-        const Check r_ = (c).run();                                                                   \
-        const QByteArray d_ = QByteArray::fromStdString(r_.detail);                                   \
-        if (r_.outcome == Outcome::Skip) QSKIP(d_.constData());                                       \
-        if (r_.outcome == Outcome::Fail) QFAIL(d_.constData());                                       \
-        qInfo("%s: %s", std::string(outcomeName(r_.outcome)).c_str(), d_.constData());                \
-    } while (false)
 
 class TestGpuLinear : public QObject {
     Q_OBJECT

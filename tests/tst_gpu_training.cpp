@@ -8,6 +8,7 @@
 #include "../engine/error.h"
 #include "../engine/training/runner.h"
 #include "../tools/device_check/gpu_checks.h"
+#include "gpu_check_rows.h"
 
 using namespace presisi;
 using namespace presisi::gpucheck;
@@ -20,22 +21,9 @@ const std::vector<CheckCase>& cases(bool runs) {
     return runs ? whole : kernels;
 }
 
-void addRows(bool runs) {
-    QTest::addColumn<int>("index");
-    const auto& cs = cases(runs);
-    for (int i = 0; i < static_cast<int>(cs.size()); ++i) QTest::newRow(cs[static_cast<std::size_t>(i)].name.c_str()) << i;
-}
+void addRows(bool runs) { addCaseRows(cases(runs)); }
 
 }  // namespace
-
-#define PRESISI_RUN_CHECK(c)                                                                          \
-    do {                                                                                              \
-        const Check r_ = (c).run();                                                                   \
-        const QByteArray d_ = QByteArray::fromStdString(r_.detail);                                   \
-        if (r_.outcome == Outcome::Skip) QSKIP(d_.constData());                                       \
-        if (r_.outcome == Outcome::Fail) QFAIL(d_.constData());                                       \
-        qInfo("%s: %s", std::string(outcomeName(r_.outcome)).c_str(), d_.constData());                \
-    } while (false)
 
 class TestGpuTraining : public QObject {
     Q_OBJECT
