@@ -15,24 +15,11 @@ namespace presisi {
 
 HistogramChart::HistogramChart(const QString& title, const QString& xTitle, const QString& yTitle, QWidget* parent)
     : QChartView(parent) {
-    auto* c = new QChart();
-    c->setTitle(title);
-    styleChart(c);
-    setChart(c);
-    setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(240, 180);
+    QChart* c = installStyledChart(this, title);
     m_x = new QValueAxis();
     m_y = new QValueAxis();
-    for (auto [axis, text] : {std::pair{m_x, xTitle}, std::pair{m_y, yTitle}}) {
-        axis->setTitleText(text);
-        QFont f = axis->labelsFont();
-        f.setPointSizeF(10);
-        axis->setLabelsFont(f);
-        QFont tf = axis->titleFont();
-        tf.setPointSizeF(10);
-        tf.setBold(false);
-        axis->setTitleFont(tf);
-    }
+    styleAxis(m_x, xTitle);
+    styleAxis(m_y, yTitle);
     m_x->setLabelFormat("%g");
     m_y->setLabelFormat("%.3g");
     c->addAxis(m_x, Qt::AlignBottom);

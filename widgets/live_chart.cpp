@@ -54,8 +54,6 @@ void styleChart(QChart* chart) {
     applyChartColours(chart);
 }
 
-namespace {
-
 void styleAxis(QAbstractAxis* axis, const QString& title) {
     axis->setTitleText(title);
     QFont f = axis->labelsFont();
@@ -67,16 +65,19 @@ void styleAxis(QAbstractAxis* axis, const QString& title) {
     axis->setTitleFont(tf);
 }
 
-}  // namespace
-
-LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString& yTitle, QWidget* parent)
-    : QChartView(parent), m_xTitle(xTitle), m_yTitle(yTitle) {
+QChart* installStyledChart(QChartView* view, const QString& title) {
     auto* c = new QChart();
     c->setTitle(title);
     styleChart(c);
-    setChart(c);
-    setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(240, 180);
+    view->setChart(c);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(240, 180);
+    return c;
+}
+
+LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString& yTitle, QWidget* parent)
+    : QChartView(parent), m_xTitle(xTitle), m_yTitle(yTitle) {
+    installStyledChart(this, title);
     rebuildAxes();
 }
 

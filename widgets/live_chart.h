@@ -73,6 +73,10 @@ private:
 
 // Applies the house chart look: no animation, legend at the bottom, fonts at least 10 pt.
 void styleChart(QChart* chart);
+// Gives `view` a new styled chart titled `title` (antialiased, a readable minimum size); the view owns it.
+QChart* installStyledChart(QChartView* view, const QString& title);
+// Axis title and labels at 10 pt, the title not bold: the same on every chart.
+void styleAxis(QAbstractAxis* axis, const QString& title);
 // Light or dark chart colours (background, text, grid) for every chart styled from now on;
 // applyChartColours re-colours an existing chart, its axes included. Series keep their lane colours.
 void setChartsDark(bool dark);

@@ -19,27 +19,15 @@ namespace presisi {
 namespace {
 
 void styleValueAxis(QValueAxis* axis, const QString& title, const char* format = "%.3g") {
-    axis->setTitleText(title);
+    styleAxis(axis, title);
     axis->setLabelFormat(format);
-    QFont f = axis->labelsFont();
-    f.setPointSizeF(10);
-    axis->setLabelsFont(f);
-    QFont tf = axis->titleFont();
-    tf.setPointSizeF(10);
-    tf.setBold(false);
-    axis->setTitleFont(tf);
 }
 
 }  // namespace
 
 ScatterChart::ScatterChart(const QString& title, const QString& xTitle, const QString& yTitle, QWidget* parent)
     : QChartView(parent) {
-    auto* c = new QChart();
-    c->setTitle(title);
-    styleChart(c);
-    setChart(c);
-    setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(240, 180);
+    QChart* c = installStyledChart(this, title);
     m_x = new QValueAxis();
     m_y = new QValueAxis();
     styleValueAxis(m_x, xTitle);
