@@ -263,6 +263,8 @@ void RunController::workerBody(std::uint64_t run, std::int64_t target, bool fres
                 sinceGrid.restart();
                 gridDue = false;
             }
+            // A batch without records (a stop right after a hand-over) still names the last step done.
+            if (batch.records.empty()) batch.lastStep = runner.stepsDone() - 1;
             post(std::move(batch));
             batch = RecordBatch{};
             batch.run = run;
@@ -285,7 +287,10 @@ void RunController::workerBody(std::uint64_t run, std::int64_t target, bool fres
             // sooner than 30 ms after the last; coalesce while the GUI still has two batches to draw,
             // so the window stays responsive however fast the engine runs.
             const double due = std::max(std::min(30.0, m_intervalMs * 1.0), m_intervalMs - stepMs / 2);
-            if (sinceEmit.nsecsElapsed() * 1e-6 >= due && m_inFlight.load() < 2) flush(gridDue);
+            // The target's last step always goes out with the final flush below, so the last
+            // batch of a run holds its last step (and the finals).
+            if (runner.stepsDone() < target && sinceEmit.nsecsElapsed() * 1e-6 >= due && m_inFlight.load() < 2)
+                flush(gridDue);
         }
         const bool reached = runner.stepsDone() >= target;
         if (reached && runner.stepsDone() >= runner.scenario().steps)
