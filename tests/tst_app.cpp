@@ -174,9 +174,10 @@ private slots:
         rc.stop();
         rc.waitForIdle();
         const qint64 ms = t.elapsed();
-        // Stop lands between steps. Under the sanitizers (PRESISI_SANITIZED) a step runs many times
-        // slower than in the product, so one step's time is added to the 100 ms there.
-        const double limit = 100.0 + (qEnvironmentVariableIsSet("PRESISI_SANITIZED") ? stepMs : 0.0);
+        // Stop lands between steps, then the last batch (with a decision-boundary grid) is handed
+        // over. The 100 ms holds for the product (Release). Under the sanitizers (PRESISI_SANITIZED)
+        // all code runs several times slower: there the budget is one step plus five times 100 ms.
+        const double limit = qEnvironmentVariableIsSet("PRESISI_SANITIZED") ? 500.0 + stepMs : 100.0;
         QVERIFY2(ms < limit, qPrintable(QString("stop took %1 ms (limit %2 ms)").arg(ms).arg(limit)));
         QCOMPARE(rc.state(), RunState::Paused);
         const std::int64_t done = rc.stepsDone();
