@@ -65,15 +65,7 @@ void RunController::setState(RunState s) {
 }
 
 void RunController::start(const Scenario& scenario) {
-    if (m_thread) {
-        stop();
-        waitForIdle();
-    }
-    m_scenario = scenario;
-    m_runner.reset();
-    m_records.clear();
-    m_finals.clear();
-    m_stepsDone = 0;
+    prepare(scenario);
     launch(scenario.steps, true);
 }
 

@@ -44,11 +44,7 @@ void HistogramChart::setLanes(const QStringList& labels) {
         Lane lane;
         lane.series = new QLineSeries();
         lane.series->setName(label);
-        const LaneStyle style = laneStyle(label);
-        QPen pen(style.color);
-        pen.setWidthF(2.0);
-        if (style.dashed) pen.setStyle(Qt::DashLine);
-        lane.series->setPen(pen);
+        lane.series->setPen(lanePen(label));
         attach(lane.series);
         m_lanes.push_back(lane);
     }
@@ -56,11 +52,7 @@ void HistogramChart::setLanes(const QStringList& labels) {
 
 void HistogramChart::applyLaneColours() {
     for (auto& l : m_lanes) {
-        const LaneStyle style = laneStyle(l.series->name());
-        QPen pen(style.color);
-        pen.setWidthF(2.0);
-        if (style.dashed) pen.setStyle(Qt::DashLine);
-        l.series->setPen(pen);
+        l.series->setPen(lanePen(l.series->name()));
     }
 }
 

@@ -30,4 +30,12 @@ LaneStyle laneStyle(const QString& label) {
     return laneStyle(device, format, l.contains("scaler"), tf32);
 }
 
+QPen lanePen(const QString& label) {
+    const LaneStyle style = laneStyle(label);
+    QPen pen(style.color);
+    pen.setWidthF(2.0);
+    if (style.dashed) pen.setStyle(Qt::DashLine);
+    return pen;
+}
+
 }  // namespace presisi

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QColor>
+#include <QPen>
 #include <QString>
 
 #include "engine/device.h"
@@ -21,5 +22,7 @@ LaneStyle laneStyle(Device device, Format format, bool scaler = false, bool tf32
 void setDarkBackground(bool dark);
 // Parses a lane label such as "cpu:f16+scaler" or "gpu:bf16" into its style.
 LaneStyle laneStyle(const QString& label);
+// The line pen of a lane's series: its colour, 2 px, dashed for GPU lanes.
+QPen lanePen(const QString& label);
 
 }  // namespace presisi

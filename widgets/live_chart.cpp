@@ -90,18 +90,14 @@ void LiveChart::setLanes(const QStringList& labels) {
         Lane lane;
         lane.series = new QLineSeries();
         lane.series->setName(label);
-        const LaneStyle style = laneStyle(label);
-        QPen pen(style.color);
-        pen.setWidthF(2.0);
-        if (style.dashed) pen.setStyle(Qt::DashLine);
-        lane.series->setPen(pen);
+        lane.series->setPen(lanePen(label));
         c->addSeries(lane.series);
         if (!m_markerName.isEmpty()) {
             lane.markers = new QScatterSeries();
             lane.markers->setName(label + " " + m_markerName);
             lane.markers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
             lane.markers->setMarkerSize(7);
-            lane.markers->setColor(style.color);
+            lane.markers->setColor(laneStyle(label).color);
             lane.markers->setBorderColor(Qt::black);
             c->addSeries(lane.markers);
         }
@@ -293,13 +289,9 @@ void LiveChart::fitAxes() {
 
 void LiveChart::applyLaneColours() {
     for (int i = 0; i < static_cast<int>(m_lanes.size()); ++i) {
-        const LaneStyle style = laneStyle(m_labels.value(i));
-        QPen pen(style.color);
-        pen.setWidthF(2.0);
-        if (style.dashed) pen.setStyle(Qt::DashLine);
-        m_lanes[i].series->setPen(pen);
+        m_lanes[i].series->setPen(lanePen(m_labels.value(i)));
         if (m_lanes[i].markers) {
-            m_lanes[i].markers->setColor(style.color);
+            m_lanes[i].markers->setColor(laneStyle(m_labels.value(i)).color);
             m_lanes[i].markers->setBorderColor(chartsDark() ? Qt::white : Qt::black);
         }
     }
