@@ -316,6 +316,8 @@ int runTrain(CommandArgs args, std::ostream& out) {
 
 }  // namespace
 
+Scenario trainScenarioFromArgs(CommandArgs args) { return scenarioFromArgs(parseArgs(args, kTrainOptions)); }
+
 int cmdTrain(CommandArgs args, std::ostream& out, std::ostream&) { return runTrain(args, out); }
 
 int cmdPresets(CommandArgs args, std::ostream& out, std::ostream&) {

@@ -5,6 +5,10 @@
 #include <span>
 #include <string>
 
+namespace presisi {
+struct Scenario;
+}
+
 namespace presisi::cli {
 
 using CommandArgs = std::span<const std::string>;  // the arguments after the command's name
@@ -15,6 +19,9 @@ int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdTrain(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdPresets(CommandArgs args, std::ostream& out, std::ostream& err);
 int benchTrainCmd(CommandArgs args, std::ostream& out);  // `presisi bench train`
+// `presisi train`'s options as a Scenario, neither validated nor run (for the fuzz target
+// fuzz/fuzz_bodies.cpp). Throws UsageError naming the bad option.
+Scenario trainScenarioFromArgs(CommandArgs args);
 
 // Formats a number as Python's print(round(v, places)) does for the tutorial's values:
 // round to `places` decimals, then drop trailing zeros but keep one ("1.0", "0.001253").
