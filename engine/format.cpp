@@ -7,6 +7,7 @@
 #include <limits>
 
 #if defined(__x86_64__) || defined(_M_X64)
+#include <cpuid.h>
 #include <immintrin.h>
 #define PRESISI_X86 1
 #endif
@@ -328,7 +329,11 @@ bool kernelSupported(RoundingKernel kernel) {
     case RoundingKernel::Portable: return true;
     case RoundingKernel::Avx2:
 #ifdef PRESISI_HAVE_AVX2_KERNEL
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+    {
+        // F16C from CPUID leaf 1 (ECX bit 29): clang before 16 does not know "f16c" in __builtin_cpu_supports.
+        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+        return __builtin_cpu_supports("avx2") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
+    }
 #else
         return false;
 #endif
