@@ -1,0 +1,286 @@
+// The fuzz targets' bodies: feed one input to the code under test, classify the outcome, and check the
+// promises the code makes about what it accepts (values read back the same, documents that parse).
+#include "fuzz_bodies.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <unistd.h>
+#include <vector>
+
+#include "../app/cli/args.h"
+#include "../app/cli/commands.h"
+#include "../app/cli/scenario_json.h"
+#include "../engine/device.h"
+#include "../engine/error.h"
+#include "../engine/format.h"
+#include "../engine/training/npy.h"
+#include "../engine/training/scenario.h"
+
+namespace presisi::fuzz {
+
+namespace {
+
+// Bounds the work per input: a line-oriented input with thousands of lines teaches nothing more.
+constexpr std::size_t kMaxArgs = 64;
+
+Result rejected(const char* what) {
+    if (what == nullptr || *what == '\0') throw InvariantViolation("an input was refused with an empty message");
+    return {Outcome::Rejected, what};
+}
+
+// One argument per line; a final newline ends the last line rather than adding an empty argument.
+std::vector<std::string> lines(std::string_view bytes) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start < bytes.size() && out.size() < kMaxArgs) {
+        const std::size_t nl = bytes.find('\n', start);
+        if (nl == std::string_view::npos) {
+            out.emplace_back(bytes.substr(start));
+            break;
+        }
+        out.emplace_back(bytes.substr(start, nl - start));
+        start = nl + 1;
+    }
+    return out;
+}
+
+bool sameValue(double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+    return a == b && std::signbit(a) == std::signbit(b);
+}
+
+void checkSameArrays(const NpyArray& a, const NpyArray& b, const char* what) {
+    if (a.dtype != b.dtype || a.shape != b.shape || a.values.size() != b.values.size())
+        throw InvariantViolation(std::string(what) + ": dtype, shape or element count differ");
+    for (std::size_t i = 0; i < a.values.size(); ++i)
+        if (!sameValue(a.values[i], b.values[i]))
+            throw InvariantViolation(std::string(what) + ": element " + std::to_string(i) + " differs");
+}
+
+// The input written to a file once per call, so readNpy (the path the command line takes) sees the
+// same bytes as parseNpy. One file per process, removed at exit.
+class ScratchFile {
+public:
+    ScratchFile() {
+        const std::string pattern = (std::filesystem::temp_directory_path() / "presisi-fuzz-XXXXXX").string();
+        std::vector<char> buf(pattern.begin(), pattern.end());
+        buf.push_back('\0');
+        const int fd = ::mkstemp(buf.data());
+        if (fd < 0) throw std::runtime_error("fuzz: cannot create a scratch file in " + pattern);
+        ::close(fd);
+        m_path = buf.data();
+    }
+    ~ScratchFile() { std::remove(m_path.c_str()); }
+    const std::string& write(std::string_view bytes) {
+        std::ofstream f(m_path, std::ios::binary | std::ios::trunc);
+        f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        f.close();
+        if (!f) throw std::runtime_error("fuzz: cannot write the scratch file " + m_path);
+        return m_path;
+    }
+
+private:
+    std::string m_path;
+};
+
+// What the reader accepted, the writer writes so that the reader reads it back the same.
+void checkScenarioRoundTrip(const Scenario& s) {
+    const QJsonObject once = cli::scenarioToJson(s);
+    Scenario back;
+    try {
+        back = cli::scenarioFromJson(once, "round trip");
+    } catch (const Error& e) {
+        throw InvariantViolation(std::string("a scenario the reader accepted was written so that it refuses it: ") + e.what());
+    }
+    if (cli::scenarioToJson(back) != once)
+        throw InvariantViolation("a scenario read back from its own JSON differs: " +
+                                 QJsonDocument(once).toJson(QJsonDocument::Compact).toStdString());
+}
+
+// A name parser and its printer agree: whatever is accepted prints as a name that parses to the same value.
+template <typename Parse, typename Name>
+void checkName(const std::string& text, Parse parse, Name name, const char* what) {
+    const auto v = parse(text);
+    if (!v) return;
+    const auto again = parse(std::string(name(*v)));
+    if (!again || *again != *v) throw InvariantViolation(std::string(what) + ": '" + text + "' does not print back to itself");
+}
+
+void checkNames(const std::string& text) {
+    try {
+        const LaneSpec lane = parseLane(text);
+        const LaneSpec again = parseLane(lane.label());
+        if (!(again == lane)) throw InvariantViolation("parseLane: '" + text + "' reads back as '" + again.label() + "'");
+    } catch (const Error& e) {
+        rejected(e.what());
+    }
+    checkName(text, parseOpKind, opKindName, "parseOpKind");
+    checkName(text, parseOpPolicy, opPolicyName, "parseOpPolicy");
+    checkName(text, parseFormat, [](Format f) { return traits(f).name; }, "parseFormat");
+    checkName(text, parseDevice, deviceName, "parseDevice");
+    checkName(text, parseActivation, activationName, "parseActivation");
+    checkName(text, parseLoss, lossName, "parseLoss");
+    checkName(text, parseDataset, datasetName, "parseDataset");
+    checkName(text, parseOptimizer, optimizerName, "parseOptimizer");
+    checkName(text, parseWorkload, workloadName, "parseWorkload");
+    checkName(text, parseBackwardAccumulation, backwardAccumulationName, "parseBackwardAccumulation");
+    const std::vector<std::string> items = cli::splitList(text);
+    std::string joined;
+    for (std::size_t i = 0; i < items.size(); ++i) joined += (i ? "," : "") + items[i];
+    if (joined != text) throw InvariantViolation("splitList: '" + text + "' does not join back to itself");
+}
+
+// A JSON number, or the contract's "nan", "inf", "-inf" strings.
+std::optional<double> jsonReal(const QJsonValue& v) {
+    if (v.isDouble()) return v.toDouble();
+    if (v.toString() == "nan") return std::nan("");
+    if (v.toString() == "inf") return HUGE_VAL;
+    if (v.toString() == "-inf") return -HUGE_VAL;
+    return std::nullopt;
+}
+
+// `inspect --json`: a document that parses, one entry per value, and in each format a value that its
+// own bits spell.
+void checkInspectJson(const std::string& text) {
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &err);
+    if (!doc.isObject()) throw InvariantViolation("inspect --json wrote invalid JSON: " + err.errorString().toStdString());
+    const QJsonArray values = doc.object()["values"].toArray();
+    if (values.isEmpty()) throw InvariantViolation("inspect --json: no values");
+    for (const QJsonValue& v : values) {
+        const QJsonObject entry = v.toObject();
+        if (!cli::parseReal(entry["input"].toString().toStdString()))
+            throw InvariantViolation("inspect --json: input '" + entry["input"].toString().toStdString() + "' is not a number");
+        const QJsonArray formats = entry["formats"].toArray();
+        if (formats.isEmpty()) throw InvariantViolation("inspect --json: no formats");
+        for (const QJsonValue& fv : formats) {
+            const QJsonObject f = fv.toObject();
+            const auto format = parseFormat(f["format"].toString().toStdString());
+            const auto stored = jsonReal(f["value"]);
+            const std::string bits = f["bits"].toString().toStdString();
+            if (!format || !stored || bits.size() < 3)
+                throw InvariantViolation("inspect --json: an entry without format, value or bits");
+            const auto pattern = static_cast<std::uint32_t>(std::strtoul(bits.c_str(), nullptr, 16));
+            if (!sameValue(fromBits(*format, pattern), *stored) && !(*stored == 0 && fromBits(*format, pattern) == 0))
+                throw InvariantViolation("inspect --json: " + f["format"].toString().toStdString() + " value and bits " + bits +
+                                         " disagree for input " + entry["input"].toString().toStdString());
+        }
+    }
+}
+
+}  // namespace
+
+Result fuzzNpy(std::string_view bytes) {
+    static ScratchFile scratch;
+    const std::string data(bytes);
+    std::optional<NpyArray> memory, file;
+    Result memoryResult, fileResult;
+    try {
+        memory = parseNpy(data, "fuzz.npy");
+    } catch (const Error& e) {
+        memoryResult = rejected(e.what());
+    }
+    try {
+        file = readNpy(scratch.write(bytes));
+    } catch (const Error& e) {
+        fileResult = rejected(e.what());
+    }
+    if (memoryResult.outcome != fileResult.outcome)
+        throw InvariantViolation("parseNpy and readNpy disagree: " + (memory ? fileResult.message : memoryResult.message));
+    if (!memory) return memoryResult;
+
+    const NpyArray& a = *memory;
+    checkSameArrays(a, *file, "parseNpy and readNpy");
+    if (static_cast<std::int64_t>(a.values.size()) != a.size()) throw InvariantViolation("element count differs from the shape");
+    for (auto d : a.shape)
+        if (d < 0) throw InvariantViolation("a negative dimension was accepted");
+    // The writers used by the tests read back to the same array.
+    if (a.dtype == NpyArray::DType::F32) {
+        std::vector<float> v(a.values.begin(), a.values.end());
+        checkSameArrays(a, parseNpy(npyBytesF32(a.shape, v), "rewritten.npy"), "npyBytesF32 round trip");
+    } else if (a.dtype == NpyArray::DType::I64) {
+        std::vector<std::int64_t> v(a.values.begin(), a.values.end());
+        checkSameArrays(a, parseNpy(npyBytesI64(a.shape, v), "rewritten.npy"), "npyBytesI64 round trip");
+    }
+    return {};
+}
+
+Result fuzzScenarioJson(std::string_view bytes) {
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())), &err);
+    if (doc.isNull()) return rejected(("invalid JSON: " + err.errorString().toStdString()).c_str());
+    if (!doc.isObject()) return rejected("not a JSON object");
+    Scenario s;
+    try {
+        s = cli::scenarioFromJson(doc.object(), "fuzz");
+    } catch (const Error& e) {
+        return rejected(e.what());
+    }
+    checkScenarioRoundTrip(s);
+    try {
+        validate(s);
+    } catch (const Error& e) {
+        return rejected(e.what());
+    }
+    return {};
+}
+
+Result fuzzTrainArgs(std::string_view bytes) {
+    const std::vector<std::string> args = lines(bytes);
+    for (const auto& a : args) checkNames(a);
+    Scenario s;
+    try {
+        s = cli::trainScenarioFromArgs(args);
+        validate(s);
+    } catch (const cli::UsageError& e) {
+        return rejected(e.what());
+    } catch (const Error& e) {
+        return rejected(e.what());
+    }
+    checkScenarioRoundTrip(s);
+    return {};
+}
+
+Result fuzzInspect(std::string_view bytes) {
+    const std::vector<std::string> args = lines(bytes);
+    std::ostringstream out, err;
+    try {
+        cli::cmdInspect(args, out, err);
+    } catch (const cli::UsageError& e) {
+        return rejected(e.what());
+    } catch (const Error& e) {
+        return rejected(e.what());
+    }
+    if (out.str().empty()) throw InvariantViolation("inspect succeeded and printed nothing");
+    bool json = false, help = false;
+    for (const auto& a : args) {
+        json = json || a == "--json";
+        help = help || a == "--help";
+    }
+    if (json && !help) checkInspectJson(out.str());
+    return {};
+}
+
+std::span<const Target> targets() {
+    static const Target kTargets[] = {
+        {"npy", fuzzNpy},
+        {"scenario_json", fuzzScenarioJson},
+        {"train_args", fuzzTrainArgs},
+        {"inspect", fuzzInspect},
+    };
+    return kTargets;
+}
+
+}  // namespace presisi::fuzz

@@ -1,0 +1,46 @@
+// The bodies of the libFuzzer targets, shared by the fuzzers (fuzz/libfuzzer_main.cpp) and the Qt Test
+// that replays every committed input (tests/tst_fuzz_regressions.cpp). No libFuzzer here.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace presisi::fuzz {
+
+// What an input came to. Rejected: the code under test refused it with presisi::Error or
+// cli::UsageError and a non-empty message. Any other exception (std::out_of_range from a number
+// parser, std::bad_alloc, std::length_error, ...) leaves the body: a finding.
+enum class Outcome { Accepted, Rejected };
+
+struct Result {
+    Outcome outcome = Outcome::Accepted;
+    std::string message;  // the error's text when rejected
+};
+
+// Thrown when the code under test accepted an input but broke one of its own promises (a value read
+// back differently, a document that does not parse). A finding, like a crash.
+class InvariantViolation : public std::logic_error {
+public:
+    explicit InvariantViolation(const std::string& what) : std::logic_error(what) {}
+};
+
+// The .npy reader: parseNpy on the bytes, and readNpy on the same bytes as a file; both must agree.
+Result fuzzNpy(std::string_view bytes);
+// A preset/experiment file: the JSON text through QJsonDocument and cli::scenarioFromJson, then validate().
+Result fuzzScenarioJson(std::string_view bytes);
+// `presisi train`'s options (one argument per line) through cli::trainScenarioFromArgs and validate(),
+// and every line through parseLane and the op/policy/format/device name parsers.
+Result fuzzTrainArgs(std::string_view bytes);
+// `presisi inspect` with one argument per line (values, --formats, --json), output to memory.
+Result fuzzInspect(std::string_view bytes);
+
+struct Target {
+    std::string_view name;  // directory under fuzz/corpus/ and fuzz/regressions/, executable fuzz_<name>
+    Result (*body)(std::string_view bytes);
+};
+std::span<const Target> targets();
+
+}  // namespace presisi::fuzz

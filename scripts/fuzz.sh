@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz/) with clang, AddressSanitizer and UBSan in build-fuzz/, and runs each
+# for SECONDS from a copy of its committed seed corpus (the repository's corpus is never grown).
+# Fails on any crash, leak, timeout, out-of-memory or sanitizer report, printing the input that caused it.
+# usage: scripts/fuzz.sh [SECONDS_PER_TARGET (default 60)] [TARGET...]   e.g. scripts/fuzz.sh 600 npy
+#   environment: PRESISI_FUZZ_JOBS (build jobs, default: all cores), PRESISI_FUZZ_OUT (where copies of the
+#   corpora, logs and findings go; default a new temporary directory, kept when something was found)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+shift || true
+targets=("$@")
+((${#targets[@]})) || targets=(npy scenario_json train_args inspect)
+
+# Per target: the longest input worth trying (bytes). A .npy header with a few elements fits in 4 KB; a
+# preset is about 1 KB of JSON; argument lists and values are short.
+declare -A max_len=([npy]=4096 [scenario_json]=4096 [train_args]=512 [inspect]=256)
+
+bash "$root/scripts/install-deps.sh"
+if ! command -v clang++ >/dev/null || ! compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null; then
+  echo "presisi: installing clang (libFuzzer)"
+  sudo_cmd=()
+  if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends clang
+fi
+
+build=$root/build-fuzz
+start=$(date +%s)
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DPRESISI_FUZZ=ON -DPRESISI_WITH_CUDA=OFF -DPRESISI_BUILD_TESTS=OFF >/dev/null
+cmake --build "$build" --parallel "${PRESISI_FUZZ_JOBS:-$(nproc)}" --target "${targets[@]/#/fuzz_}"
+echo "== fuzz build: $(($(date +%s) - start)) s"
+
+out=${PRESISI_FUZZ_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/presisi-fuzz.XXXXXX")}
+mkdir -p "$out"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:allocator_may_return_null=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+failed=()
+printf '%-14s %12s %8s %12s %s\n' target executions seconds corpus result
+for t in "${targets[@]}"; do
+  corpus=$out/corpus-$t
+  rm -rf "$corpus" && mkdir -p "$corpus"
+  cp "$root/fuzz/corpus/$t"/* "$corpus"/
+  if [[ -d $root/fuzz/regressions/$t ]]; then cp "$root/fuzz/regressions/$t"/* "$corpus"/ 2>/dev/null || true; fi
+  log=$out/$t.log
+  t0=$(date +%s)
+  # One process; a slow input (-timeout) and memory (-rss_limit_mb, -malloc_limit_mb) count as findings.
+  rc=0
+  "$build/fuzz/fuzz_$t" "$corpus" -max_total_time="$seconds" -max_len="${max_len[$t]}" -timeout=10 \
+    -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$out/$t-" \
+    >"$log" 2>&1 || rc=$?
+  elapsed=$(($(date +%s) - t0))
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  size=$(find "$corpus" -type f | wc -l)
+  artifacts=$(find "$out" -maxdepth 1 -name "$t-*" -type f)
+  if [[ $rc -ne 0 || -n $artifacts ]] || grep -qE "ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:" "$log"; then
+    printf '%-14s %12s %8s %12s %s\n' "$t" "${execs:-?}" "$elapsed" "$size" FAILED
+    failed+=("$t")
+    echo "---- $t: last lines of $log"
+    tail -n 60 "$log"
+    for a in $artifacts; do
+      echo "---- $t: finding $a ($(stat -c %s "$a") bytes), base64:"
+      base64 -w 76 "$a"
+      echo "---- hexdump (first 512 bytes):"
+      head -c 512 "$a" | od -A x -t x1z -v
+    done
+  else
+    printf '%-14s %12s %8s %12s %s\n' "$t" "$execs" "$elapsed" "$size" ok
+  fi
+done
+echo "== fuzz total (build + runs): $(($(date +%s) - start)) s"
+if ((${#failed[@]})); then
+  echo "presisi: fuzzing found problems in: ${failed[*]} (logs and inputs kept in $out)"
+  echo "  replay one: $build/fuzz/fuzz_TARGET FILE; keep it as fuzz/regressions/TARGET/bad-… or ok-…"
+  exit 1
+fi
+[[ -n ${PRESISI_FUZZ_OUT:-} ]] || rm -rf "$out"
