@@ -24,7 +24,7 @@ HistogramChart::HistogramChart(const QString& title, const QString& xTitle, cons
     m_y->setLabelFormat("%.3g");
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
-    m_y->setRange(0, 1);
+    setNiceRange(m_y, 0, 1, 4, false);
     applyChartColours(c);
 }
 

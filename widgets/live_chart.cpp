@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "lane_style.h"
 
@@ -234,23 +235,30 @@ double niceStep(double range, int ticks) {
 }  // namespace
 
 void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers) {
-    if (!(hi > lo)) hi = lo + 1;
+    // Bounded inputs first: a non-finite or reversed range, or one too narrow for its magnitude (a
+    // one-point chart at zero), becomes a range whose ticks can be counted on two hands.
+    if (!std::isfinite(lo) || !std::isfinite(hi)) lo = 0, hi = 1;
+    if (lo > hi) std::swap(lo, hi);
+    const double magnitude = std::max(std::abs(lo), std::abs(hi));
+    const double minSpan = magnitude > 0 ? magnitude * 1e-6 : 1.0;
+    if (hi - lo < minSpan) {
+        if (lo >= 0 && lo < minSpan) lo = 0, hi = minSpan;
+        else lo -= minSpan / 2, hi += minSpan / 2;
+    }
+    ticks = std::clamp(ticks, 1, kMaxAxisTicks / 2);
     double step = niceStep(hi - lo, ticks);
     if (integers) step = std::max(1.0, std::round(step));
     const double a = std::floor(lo / step) * step, b = std::ceil(hi / step) * step;
-    // Order matters: the axis lays out its ticks after each call, and a small old interval over a
-    // large new range (or the reverse) would mean millions of tick labels for a moment.
-    axis->setTickType(QValueAxis::TicksDynamic);
+    // Range and interval change together: Qt lays the axis out after every setter, and a dynamic
+    // axis holding an old interval over a new range (1e-13 over 0..1) would build ~10^13 tick labels.
+    // Counted ticks while the three values change make each intermediate layout a handful of ticks.
     axis->setMinorTickCount(0);
-    if (step >= axis->tickInterval()) {
-        axis->setTickInterval(step);
-        axis->setTickAnchor(a);
-        axis->setRange(a, b);
-    } else {
-        axis->setRange(a, b);
-        axis->setTickAnchor(a);
-        axis->setTickInterval(step);
-    }
+    axis->setTickType(QValueAxis::TicksFixed);
+    axis->setTickCount(std::clamp(static_cast<int>(std::lround((b - a) / step)) + 1, 2, kMaxAxisTicks));
+    axis->setRange(a, b);
+    axis->setTickAnchor(a);
+    axis->setTickInterval(step);
+    if ((b - a) / step <= kMaxAxisTicks) axis->setTickType(QValueAxis::TicksDynamic);
 }
 
 void LiveChart::fitAxes() {
@@ -269,7 +277,7 @@ void LiveChart::fitAxes() {
     }
     if (!std::isfinite(x0)) {
         setNiceRange(m_x, 0, 1, 5, false);
-        static_cast<QValueAxis*>(m_y)->setRange(0, 1);
+        setNiceRange(static_cast<QValueAxis*>(m_y), 0, 1, 5, false);
         return;
     }
     setNiceRange(m_x, x0, std::max(x1, x0 + 1), 5, true);

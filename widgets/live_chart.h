@@ -82,7 +82,11 @@ void styleAxis(QAbstractAxis* axis, const QString& title);
 void setChartsDark(bool dark);
 bool chartsDark();
 void applyChartColours(QChart* chart);
+// The most ticks an axis is ever given: every range a chart sets is bounded by it.
+inline constexpr int kMaxAxisTicks = 64;
 // Sets [lo, hi] widened to whole ticks of 1, 2 or 5 times a power of ten (about `ticks` of them).
+// The only way a chart sets a value axis's range: range, anchor and interval change together, and a
+// non-finite, reversed or vanishing range is widened to a bounded one first.
 void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers);
 
 }  // namespace presisi
