@@ -1,13 +1,16 @@
-// RunController: a worker QThread per run segment, batched queued hand-over, stop between steps.
+// RunController: one long-lived worker thread, a command queue, batched queued hand-over, stop between steps.
 #include "run_controller.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QThread>
 #include <algorithm>
 #include <exception>
+#include <limits>
+
+#include "engine/error.h"
 
 #ifdef __linux__
+#include <pthread.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #endif
@@ -47,15 +50,20 @@ QString runStateName(RunState state) {
 
 RunController::RunController(QObject* parent) : QObject(parent) {
     static TypeRegistration registration;
+    m_worker = std::thread([this] { workerLoop(); });
 }
 
 RunController::~RunController() {
-    if (m_thread) {
-        m_thread->requestInterruption();
-        m_thread->wait();
-        delete m_thread;
-        m_thread = nullptr;
+    {
+        std::lock_guard lock(m_mutex);
+        m_quit = true;
+        m_queue.clear();
     }
+    m_abortBelow = std::numeric_limits<std::uint64_t>::max();
+    m_wake.notify_all();
+    m_worker.join();
+    // Answers the worker posted and nobody delivered die with this object (Qt drops posted events of
+    // a deleted receiver).
 }
 
 void RunController::setState(RunState s) {
@@ -64,99 +72,219 @@ void RunController::setState(RunState s) {
     emit stateChanged(s);
 }
 
+std::int64_t RunController::stepsDone() const {
+    const std::uint64_t p = m_progress.load();
+    if ((p >> 40) != (m_run & 0xFFFFFF)) return 0;  // the worker has not stepped this run yet
+    return static_cast<std::int64_t>(p & ((std::uint64_t{1} << 40) - 1));
+}
+
+void RunController::publishProgress(std::uint64_t run, std::int64_t steps) {
+    m_progress = (run & 0xFFFFFF) << 40 | (static_cast<std::uint64_t>(steps) & ((std::uint64_t{1} << 40) - 1));
+}
+
+void RunController::send(Command command) {
+    command.seq = ++m_lastSent;
+    command.run = m_run;
+    if (command.kind == CommandKind::Start || command.kind == CommandKind::Continue) m_lastRunSent = command.seq;
+    {
+        std::lock_guard lock(m_mutex);
+        // A start makes everything still waiting pointless. A reset or drop makes waiting continues
+        // pointless, but not a waiting start: that one builds the runner the reset is about.
+        if (command.kind == CommandKind::Start) m_queue.clear();
+        else if (command.kind != CommandKind::Continue)
+            std::erase_if(m_queue, [](const Command& c) { return c.kind == CommandKind::Continue; });
+        m_queue.push_back(std::move(command));
+    }
+    m_wake.notify_one();
+}
+
 void RunController::start(const Scenario& scenario) {
     prepare(scenario);
-    launch(scenario.steps, true);
+    ++m_run;
+    m_hasRunner = true;  // being built; a failure to build it says otherwise
+    setState(RunState::Starting);
+    Command c;
+    c.kind = CommandKind::Start;
+    c.scenario = scenario;
+    c.target = scenario.steps;
+    send(std::move(c));
 }
 
 void RunController::prepare(const Scenario& scenario) {
-    if (m_thread) {
-        stop();
-        waitForIdle();
-    }
+    stop();
+    m_abortBelow = m_lastSent + 1;
+    const bool had = m_hasRunner;
     m_scenario = scenario;
-    m_runner.reset();
     m_records.clear();
     m_finals.clear();
-    m_stepsDone = 0;
+    m_failure.clear();
+    m_hasRunner = false;
+    ++m_run;  // batches still on their way from the old runner are dropped
+    if (had) send(Command{CommandKind::Drop});
 }
 
 void RunController::resume() {
-    if (m_thread) return;
-    if (!m_runner) {
+    if (busy()) return;
+    if (!m_hasRunner) {
         start(m_scenario);
         return;
     }
-    const std::int64_t done = m_runner->stepsDone();
-    const std::int64_t target = done >= m_scenario.steps ? done + m_scenario.steps : m_scenario.steps;
-    launch(target, false);
+    m_failure.clear();
+    setState(RunState::Running);
+    Command c;
+    c.kind = CommandKind::Continue;
+    c.target = -1;
+    send(std::move(c));
 }
 
 void RunController::stepOnce() {
-    if (m_thread) return;
-    if (!m_runner) {
+    if (busy()) return;
+    if (!m_hasRunner) {
+        ++m_run;
         m_records.clear();
         m_finals.clear();
-        launch(1, true);
+        m_failure.clear();
+        m_hasRunner = true;
+        setState(RunState::Starting);
+        Command c;
+        c.kind = CommandKind::Start;
+        c.scenario = m_scenario;
+        c.target = 1;
+        send(std::move(c));
         return;
     }
-    launch(m_runner->stepsDone() + 1, false);
+    m_failure.clear();
+    setState(RunState::Running);
+    Command c;
+    c.kind = CommandKind::Continue;
+    c.target = stepsDone() + 1;
+    send(std::move(c));
 }
 
 void RunController::stop() {
-    if (!m_thread) return;
-    m_thread->requestInterruption();
+    if (!busy()) return;
+    m_abortBelow = m_lastSent + 1;
     setState(RunState::Stopping);
 }
 
 void RunController::reset() {
-    if (m_thread) {
-        stop();
-        waitForIdle();
-    }
+    m_abortBelow = m_lastSent + 1;
     m_records.clear();
     m_finals.clear();
-    m_stepsDone = 0;
     m_failure.clear();
-    if (m_runner) {
-        try {
-            m_runner->reset();
-        } catch (const std::exception& e) {
-            m_runner.reset();
-            emit runFailed(QString::fromUtf8(e.what()));
-        }
-    }
     ++m_run;  // batches still queued from before the reset are dropped
+    if (m_hasRunner) send(Command{CommandKind::Reset});
     setState(RunState::Idle);
     emit runReset();
 }
 
 void RunController::waitForIdle() {
-    while (m_thread) {
-        m_thread->wait(20);
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    {
+        std::unique_lock lock(m_mutex);
+        m_idle.wait(lock, [this] { return m_queue.empty() && !m_executing; });
     }
-    QCoreApplication::processEvents();
+    // The worker's answers are queued calls on this object: deliver those, and nothing else.
+    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
 }
 
-void RunController::launch(std::int64_t targetSteps, bool fresh) {
-    if (fresh) ++m_run;
-    m_failure.clear();
-    m_reachedTarget = false;
-    const std::uint64_t run = m_run;
-    setState(fresh ? RunState::Starting : RunState::Running);
-    m_thread = QThread::create([this, run, targetSteps, fresh] { workerBody(run, targetSteps, fresh); });
-    m_thread->setObjectName("presisi-run");
-    QThread* t = m_thread;
-    connect(t, &QThread::finished, this, [this, t] {
-        t->wait();
-        t->deleteLater();
-        if (m_thread == t) m_thread = nullptr;
-        if (!m_failure.isEmpty()) setState(RunState::Failed);
-        else if (m_reachedTarget) setState(RunState::Finished);
-        else setState(RunState::Paused);
-    }, Qt::QueuedConnection);
-    t->start();
+void RunController::commandDone(std::uint64_t seq, std::uint64_t run, CommandKind kind, const Outcome& outcome) {
+    m_lastDone = std::max(m_lastDone, seq);
+    // The worker runs commands in order, so the last answer tells whether it holds a runner.
+    if (m_lastDone == m_lastSent) m_hasRunner = outcome.hasRunner;
+    if (run != m_run) return;  // about a run that was replaced meanwhile
+    if (kind == CommandKind::Drop) return;
+    if (outcome.failed) {
+        m_hasRunner = outcome.hasRunner;
+        m_failure = outcome.message;
+        emit runFailed(m_failure);
+    }
+    if (busy()) return;
+    if (!m_failure.isEmpty()) setState(RunState::Failed);
+    else if (kind == CommandKind::Reset) setState(RunState::Idle);
+    else if (outcome.reachedTarget) setState(RunState::Finished);
+    else setState(RunState::Paused);
+}
+
+void RunController::workerLoop() {
+#ifdef __linux__
+    pthread_setname_np(pthread_self(), "presisi-run");
+    // The engine yields to the window when the cores are busy: a nice value of 5 on this thread only
+    // (Linux nice values are per thread). With a free core the engine runs at full speed anyway.
+    setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 5);
+#endif
+    for (;;) {
+        Command command;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_quit || !m_queue.empty(); });
+            if (m_quit) break;
+            command = std::move(m_queue.front());
+            m_queue.pop_front();
+            m_executing = true;
+        }
+        const Outcome outcome = execute(command);
+        const std::uint64_t seq = command.seq, run = command.run;
+        const CommandKind kind = command.kind;
+        QMetaObject::invokeMethod(this, [this, seq, run, kind, outcome] { commandDone(seq, run, kind, outcome); },
+                                  Qt::QueuedConnection);
+        {
+            std::lock_guard lock(m_mutex);
+            m_executing = false;
+        }
+        m_idle.notify_all();
+    }
+    m_runner.reset();
+    {
+        std::lock_guard lock(m_mutex);
+        m_executing = false;
+    }
+    m_idle.notify_all();
+}
+
+RunController::Outcome RunController::execute(const Command& command) {
+    // No exception leaves this function: a failure becomes runFailed on the GUI thread.
+    Outcome outcome;
+    try {
+        switch (command.kind) {
+            case CommandKind::Drop:
+                m_runner.reset();
+                break;
+            case CommandKind::Reset:
+                if (m_runner) m_runner->reset();
+                publishProgress(command.run, 0);
+                break;
+            case CommandKind::Start:
+                m_runner.reset();
+                m_runner = std::make_unique<Runner>(command.scenario);
+                publishProgress(command.run, 0);
+                {
+                    RunInfo info;
+                    info.run = command.run;
+                    info.scenario = m_runner->scenario();
+                    info.lanes = laneLabels(info.scenario);
+                    info.data = m_runner->dataset();
+                    info.classification = info.data.classification();
+                    QMetaObject::invokeMethod(this, [this, info] {
+                        if (info.run == m_run) emit runStarted(info);
+                    }, Qt::QueuedConnection);
+                }
+                runSteps(command, outcome);
+                break;
+            case CommandKind::Continue:
+                if (!m_runner) throw Error("nothing to continue: the run was not started");
+                runSteps(command, outcome);
+                break;
+        }
+    } catch (const std::exception& e) {
+        outcome.failed = true;
+        outcome.message = QString::fromUtf8(e.what());
+    } catch (...) {
+        outcome.failed = true;
+        outcome.message = "unknown engine failure";
+    }
+    if (outcome.failed && command.kind != CommandKind::Continue) m_runner.reset();
+    outcome.hasRunner = m_runner != nullptr;
+    return outcome;
 }
 
 BoundarySnapshot RunController::boundary(Runner& runner) const {
@@ -209,14 +337,13 @@ void RunController::deliver(RecordBatch batch) {
     emit recordsReady(batch);
 }
 
-void RunController::workerBody(std::uint64_t run, std::int64_t target, bool fresh) {
-    // No exception leaves this function: a failure becomes runFailed on the GUI thread.
-    QThread* self = QThread::currentThread();
-#ifdef __linux__
-    // The engine yields to the window when the cores are busy: a nice value of 5 on this thread only
-    // (Linux nice values are per thread). With a free core the engine runs at full speed anyway.
-    setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 5);
-#endif
+void RunController::runSteps(const Command& command, Outcome& outcome) {
+    Runner& runner = *m_runner;
+    const std::uint64_t run = command.run;
+    const std::int64_t target = command.target >= 0 ? command.target
+        : (runner.stepsDone() >= runner.scenario().steps ? runner.stepsDone() + runner.scenario().steps
+                                                         : runner.scenario().steps);
+    const auto aborted = [this, &command] { return command.seq < m_abortBelow.load(); };
     RecordBatch batch;
     batch.run = run;
     auto post = [this](RecordBatch&& b) {
@@ -224,48 +351,34 @@ void RunController::workerBody(std::uint64_t run, std::int64_t target, bool fres
         QMetaObject::invokeMethod(this, [this, b = std::move(b)]() mutable { deliver(std::move(b)); },
                                   Qt::QueuedConnection);
     };
-    try {
-        if (fresh) {
-            auto runner = std::make_shared<Runner>(m_scenario);
-            RunInfo info;
-            info.run = run;
-            info.scenario = runner->scenario();
-            info.lanes = laneLabels(info.scenario);
-            info.data = runner->dataset();
-            info.classification = info.data.classification();
-            m_runner = runner;
-            QMetaObject::invokeMethod(this, [this, info] {
-                if (info.run == m_run) emit runStarted(info);
-            }, Qt::QueuedConnection);
+    QElapsedTimer sinceEmit, sinceGrid;
+    sinceEmit.start();
+    sinceGrid.start();
+    std::int64_t stepsInBatch = 0;
+    bool gridDue = true;
+    const auto histogramSink = [&batch](const RunEvent& e) {
+        if (e.kind == RunEventKind::Histogram) batch.histograms.push_back(e.histogram);
+    };
+    auto flush = [&](bool withGrid) {
+        const double secs = std::max(1e-9, sinceEmit.nsecsElapsed() * 1e-9);
+        batch.stepsPerSecond = stepsInBatch / secs;
+        if (withGrid) {
+            batch.boundary = boundary(runner);
+            sinceGrid.restart();
+            gridDue = false;
         }
-        Runner& runner = *m_runner;
-        QElapsedTimer sinceEmit, sinceGrid;
-        sinceEmit.start();
-        sinceGrid.start();
-        std::int64_t stepsInBatch = 0;
-        bool gridDue = true;
-        const auto histogramSink = [&batch](const RunEvent& e) {
-            if (e.kind == RunEventKind::Histogram) batch.histograms.push_back(e.histogram);
-        };
-        auto flush = [&](bool withGrid) {
-            const double secs = std::max(1e-9, sinceEmit.nsecsElapsed() * 1e-9);
-            batch.stepsPerSecond = stepsInBatch / secs;
-            if (withGrid) {
-                batch.boundary = boundary(runner);
-                sinceGrid.restart();
-                gridDue = false;
-            }
-            // A batch without records (a stop right after a hand-over) still names the last step done.
-            if (batch.records.empty()) batch.lastStep = runner.stepsDone() - 1;
-            post(std::move(batch));
-            batch = RecordBatch{};
-            batch.run = run;
-            stepsInBatch = 0;
-            sinceEmit.restart();
-        };
+        // A batch without records (a stop right after a hand-over) still names the last step done.
+        if (batch.records.empty()) batch.lastStep = runner.stepsDone() - 1;
+        post(std::move(batch));
+        batch = RecordBatch{};
+        batch.run = run;
+        stepsInBatch = 0;
+        sinceEmit.restart();
+    };
+    try {
         QElapsedTimer stepClock;
         double stepMs = 0;
-        while (runner.stepsDone() < target && !self->isInterruptionRequested()) {
+        while (runner.stepsDone() < target && !aborted()) {
             if (m_fault) m_fault(runner.stepsDone());
             stepClock.start();
             const std::vector<StepRecord> records = runner.step(histogramSink);
@@ -273,38 +386,28 @@ void RunController::workerBody(std::uint64_t run, std::int64_t target, bool fres
             batch.records.insert(batch.records.end(), records.begin(), records.end());
             batch.lastStep = runner.stepsDone() - 1;
             ++stepsInBatch;
-            m_stepsDone = runner.stepsDone();
+            publishProgress(run, runner.stepsDone());
             if (sinceGrid.elapsed() >= m_gridIntervalMs) gridDue = true;
             // Hand over at the step boundary nearest the interval (not the first one after it), never
             // sooner than 30 ms after the last; coalesce while the GUI still has two batches to draw,
             // so the window stays responsive however fast the engine runs.
-            const double due = std::max(std::min(30.0, m_intervalMs * 1.0), m_intervalMs - stepMs / 2);
+            const int interval = m_intervalMs;
+            const double due = std::max(std::min(30.0, interval * 1.0), interval - stepMs / 2);
             // The target's last step always goes out with the final flush below, so the last
             // batch of a run holds its last step (and the finals).
             if (runner.stepsDone() < target && sinceEmit.nsecsElapsed() * 1e-6 >= due && m_inFlight.load() < 2)
                 flush(gridDue);
         }
-        const bool reached = runner.stepsDone() >= target;
-        if (reached && runner.stepsDone() >= runner.scenario().steps)
+        // "Finished" means the scenario's step count was reached, not merely this command's target
+        // (one step with `.` is not the end of a run).
+        outcome.reachedTarget = runner.stepsDone() >= target && runner.stepsDone() >= runner.scenario().steps;
+        if (outcome.reachedTarget)
             for (int lane = 0; lane < runner.laneCount(); ++lane) batch.finals.push_back(runner.evaluate(lane));
         flush(true);
-        QMetaObject::invokeMethod(this, [this, run, reached] {
-            if (run == m_run) m_reachedTarget = reached;
-        }, Qt::QueuedConnection);
-    } catch (const std::exception& e) {
-        const QString message = QString::fromUtf8(e.what());
-        if (!batch.records.empty()) post(std::move(batch));
-        QMetaObject::invokeMethod(this, [this, run, message] {
-            if (run != m_run) return;
-            m_failure = message;
-            emit runFailed(message);
-        }, Qt::QueuedConnection);
     } catch (...) {
-        QMetaObject::invokeMethod(this, [this, run] {
-            if (run != m_run) return;
-            m_failure = "unknown engine failure";
-            emit runFailed(m_failure);
-        }, Qt::QueuedConnection);
+        // What was computed before the failure still reaches the window, then the failure itself.
+        if (!batch.records.empty()) post(std::move(batch));
+        throw;
     }
 }
 

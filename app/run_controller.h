@@ -1,6 +1,6 @@
 // RunController: the one object through which the window runs training scenarios. The engine runs on
-// a worker QThread; records are batched and handed to the GUI thread with queued calls at most every
-// ~33 ms; Stop is checked between steps.
+// one long-lived worker thread; records are batched and handed to the GUI thread with queued calls at
+// most every ~33 ms; Stop is checked between steps.
 #pragma once
 
 #include <QMetaType>
@@ -8,16 +8,18 @@
 #include <QString>
 #include <QStringList>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "engine/training/record.h"
 #include "engine/training/runner.h"
 #include "engine/training/scenario.h"
-
-class QThread;
 
 namespace presisi {
 
@@ -54,6 +56,23 @@ struct RunInfo {
     bool classification = true;
 };
 
+// Threads. One worker thread lives as long as the controller and owns the Runner: no other thread
+// touches it. The GUI thread sends commands (start, resume, step, reset, drop) through a mutex-guarded
+// queue; a newer start or reset aborts what runs and supersedes what waits. The worker answers with
+// queued calls on this object (run info, record batches, "command done"), each tagged with the run
+// generation, so answers about a replaced run are dropped. Nothing on the GUI thread ever waits for
+// the worker except waitForIdle() (close, tests), which blocks and then delivers this object's queued
+// calls only: no event loop runs inside it, so no key press can re-enter the controller.
+//
+// Who touches what:
+//   GUI thread only:  m_scenario, m_state, m_run, m_records, m_finals, m_hasRunner, m_failure,
+//                     m_lastSent, m_lastRunSent, m_lastDone.
+//   Worker only:      m_runner.
+//   Under m_mutex:    m_queue, m_executing, m_quit (and the worker's copy of each command).
+//   Atomics:          m_abortBelow (GUI writes, worker reads between steps), m_progress (worker writes
+//                     run generation and steps, GUI reads), m_inFlight, m_intervalMs, m_gridN,
+//                     m_gridIntervalMs (set between runs).
+//   m_fault:          set by tests only while no command is queued or running.
 class RunController : public QObject {
     Q_OBJECT
 public:
@@ -61,24 +80,29 @@ public:
     ~RunController() override;
 
     RunState state() const { return m_state; }
-    bool busy() const { return m_thread != nullptr; }
+    // A start, resume or step is queued or running on the worker (a pending reset is not "busy":
+    // a step right after Ctrl+R queues behind it).
+    bool busy() const { return m_lastDone < m_lastRunSent; }
     // Emission interval of batches (ms); 33 ms gives at most ~30 batches a second.
     void setBatchInterval(int ms) { m_intervalMs = ms; }
     int batchInterval() const { return m_intervalMs; }
     // Decision-boundary grid size per axis (0: none) and how often it is recomputed (ms).
     void setBoundaryGrid(int n, int intervalMs = 250) { m_gridN = n; m_gridIntervalMs = intervalMs; }
     // Test hook: called on the worker before each step with the step index; may throw to simulate an
-    // engine failure in the middle of a run.
+    // engine failure in the middle of a run. Set it only while the controller is idle.
     void setFaultInjection(std::function<void(std::int64_t)> hook) { m_fault = std::move(hook); }
-    std::int64_t stepsDone() const { return m_stepsDone.load(); }
+    // Steps done by the current run's runner (0 right after a start, reset or prepare).
+    std::int64_t stepsDone() const;
     const Scenario& scenario() const { return m_scenario; }
-    bool hasRunner() const { return m_runner != nullptr; }
+    // The worker holds (or is building) a runner for scenario(): step and resume continue it.
+    bool hasRunner() const { return m_hasRunner; }
     // Every record of the current run received so far (for CSV/JSON exports), in arrival order.
     const std::vector<StepRecord>& records() const { return m_records; }
     const std::vector<LaneFinal>& finals() const { return m_finals; }
 
 public slots:
-    // Builds a fresh runner for `scenario` on the worker and runs it to scenario.steps.
+    // Builds a fresh runner for `scenario` on the worker and runs it to scenario.steps. Whatever ran
+    // before is stopped at its next step boundary; its later batches are dropped.
     void start(const Scenario& scenario);
     // Continues the current runner (another scenario.steps when it had finished).
     void resume();
@@ -90,7 +114,8 @@ public slots:
     void stepOnce();
     // Back to step 0 with the same scenario (initial weights), without running.
     void reset();
-    // Blocks until the worker has ended (used on close and in tests).
+    // Blocks until the worker has nothing queued or running, then delivers the answers it posted
+    // (batches, run info, failures) without running an event loop. For close and tests.
     void waitForIdle();
 
 signals:
@@ -101,27 +126,57 @@ signals:
     void runReset();
 
 private:
-    void launch(std::int64_t targetSteps, bool fresh);
+    enum class CommandKind { Start, Continue, Reset, Drop };
+    struct Command {
+        CommandKind kind = CommandKind::Drop;
+        std::uint64_t seq = 0;    // order of sending; aborts name everything below a sequence number
+        std::uint64_t run = 0;    // run generation the answers belong to
+        Scenario scenario;        // Start: the scenario to build
+        std::int64_t target = 0;  // Start/Continue: steps to reach (Continue: -1 = the resume rule)
+    };
+    struct Outcome {
+        bool failed = false;
+        bool reachedTarget = false;  // the runner reached scenario.steps
+        bool hasRunner = false;      // a runner exists after the command
+        QString message;
+    };
+    void send(Command command);
+    void workerLoop();
+    Outcome execute(const Command& command);
+    void runSteps(const Command& command, Outcome& outcome);
+    void commandDone(std::uint64_t seq, std::uint64_t run, CommandKind kind, const Outcome& outcome);
     void setState(RunState s);
-    void workerBody(std::uint64_t run, std::int64_t target, bool fresh);
+    void publishProgress(std::uint64_t run, std::int64_t steps);
     BoundarySnapshot boundary(Runner& runner) const;
     void deliver(RecordBatch batch);
 
+    // GUI thread.
     Scenario m_scenario;
-    std::shared_ptr<Runner> m_runner;
-    QThread* m_thread = nullptr;
     RunState m_state = RunState::Idle;
     std::uint64_t m_run = 0;
-    int m_intervalMs = 33;
-    int m_gridN = 48;
-    int m_gridIntervalMs = 250;
-    std::function<void(std::int64_t)> m_fault;
-    std::atomic<std::int64_t> m_stepsDone{0};
-    std::atomic<int> m_inFlight{0};  // batches posted but not yet handled: the worker coalesces above 2
+    std::uint64_t m_lastSent = 0, m_lastRunSent = 0, m_lastDone = 0;
+    bool m_hasRunner = false;
     std::vector<StepRecord> m_records;
     std::vector<LaneFinal> m_finals;
-    bool m_reachedTarget = false;
     QString m_failure;
+
+    // Worker thread.
+    std::unique_ptr<Runner> m_runner;
+
+    // Shared.
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_idle;
+    std::deque<Command> m_queue;
+    bool m_executing = false;
+    bool m_quit = false;
+    std::atomic<std::uint64_t> m_abortBelow{0};
+    std::atomic<std::uint64_t> m_progress{0};  // run generation (low 24 bits) << 40 | steps done
+    std::atomic<int> m_inFlight{0};  // batches posted but not yet handled: the worker coalesces above 2
+    std::atomic<int> m_intervalMs{33};
+    std::atomic<int> m_gridN{48};
+    std::atomic<int> m_gridIntervalMs{250};
+    std::function<void(std::int64_t)> m_fault;
+    std::thread m_worker;  // last: started after every member above exists
 };
 
 }  // namespace presisi
