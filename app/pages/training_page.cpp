@@ -28,6 +28,7 @@
 #include "engine/error.h"
 #include "presets.h"
 #include "run_controller.h"
+#include "widgets/number_field.h"
 #include "widgets/boundary_view.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_style.h"
@@ -168,10 +169,11 @@ void TrainingPage::buildControls(QWidget* host) {
     auto* df = new QFormLayout(data);
     m_dataset = new QComboBox();
     for (DatasetKind k : kDatasets) m_dataset->addItem(qs(datasetName(k)), static_cast<int>(k));
+    // Every field admits what `presisi train` admits (and so every preset): a preset is shown as it
+    // is, never clipped to a field's limits.
     m_samples = new QSpinBox();
-    m_samples->setRange(8, 100000);
-    m_noise = new QDoubleSpinBox();
-    m_noise->setRange(0, 5);
+    m_samples->setRange(1, 1000000);
+    m_noise = new RealField(0, 1e6);
     m_noise->setSingleStep(0.05);
     df->addRow("dataset", m_dataset);
     df->addRow("samples", m_samples);
@@ -190,17 +192,14 @@ void TrainingPage::buildControls(QWidget* host) {
     m_optimizer = new QComboBox();
     m_optimizer->addItem("sgd", static_cast<int>(OptimizerSpec::Kind::Sgd));
     m_optimizer->addItem("adam", static_cast<int>(OptimizerSpec::Kind::Adam));
-    m_lr = new QDoubleSpinBox();
-    m_lr->setDecimals(5);
-    m_lr->setRange(1e-5, 10);
-    m_lr->setSingleStep(0.01);
+    m_lr = new RealField(0, 1e9, true);
+    m_lr->setToolTip("Learning rate (the arrows walk 0.01, 0.02, 0.05, 0.1, …)");
     m_batch = new QSpinBox();
-    m_batch->setRange(0, 100000);
+    m_batch->setRange(0, 1000000);
     m_batch->setSpecialValueText("full");
     m_steps = new QSpinBox();
     m_steps->setRange(1, 100000000);
-    m_seed = new QSpinBox();
-    m_seed->setRange(0, 2147483647);
+    m_seed = new SeedField();
     mf->addRow("sizes", m_sizes);
     mf->addRow("activation", m_activation);
     mf->addRow("loss", m_lossKind);
@@ -242,15 +241,13 @@ void TrainingPage::buildControls(QWidget* host) {
 
     auto* scaler = new QGroupBox("Loss scaler (+scaler lanes)");
     auto* sf = new QFormLayout(scaler);
-    m_initScale = new QDoubleSpinBox();
-    m_initScale->setRange(1, 1e30);
-    m_initScale->setDecimals(0);
-    m_growth = new QDoubleSpinBox();
-    m_growth->setRange(1, 16);
-    m_backoff = new QDoubleSpinBox();
-    m_backoff->setRange(0.01, 1);
+    m_initScale = new RealField(1e-38, 3.4e38, true);
+    m_growth = new RealField(1.0000001, 1e6);
+    m_growth->setSingleStep(0.5);
+    m_backoff = new RealField(1e-30, 0.9999999);
+    m_backoff->setSingleStep(0.05);
     m_interval = new QSpinBox();
-    m_interval->setRange(1, 1000000);
+    m_interval->setRange(1, 1000000000);
     sf->addRow("initial scale", m_initScale);
     sf->addRow("growth factor", m_growth);
     sf->addRow("backoff factor", m_backoff);
@@ -325,7 +322,7 @@ void TrainingPage::setScenario(const Scenario& s) {
     m_lr->setValue(s.optimizer.lr);
     m_batch->setValue(s.batch);
     m_steps->setValue(s.steps);
-    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(s.seed, 2147483647u)));
+    m_seed->setSeed(s.seed);
     QStringList extra;
     for (QCheckBox* b : m_laneBoxes) b->setChecked(false);
     for (const LaneSpec& l : s.lanes) {
@@ -365,7 +362,9 @@ Scenario TrainingPage::scenarioFromControls() const {
     s.optimizer.lr = m_lr->value();
     s.batch = m_batch->value();
     s.steps = m_steps->value();
-    s.seed = static_cast<std::uint64_t>(m_seed->value());
+    bool seedOk = false;
+    s.seed = m_seed->seed(&seedOk);
+    if (!seedOk) throw Error("seed: '" + m_seed->text().toStdString() + "' is not an integer from 0 to 2^64-1");
     s.lanes.clear();
     for (QCheckBox* b : m_laneBoxes)
         if (b->isChecked() && b->isEnabled()) s.lanes.push_back(parseLane(b->property("lane").toString().toStdString()));
