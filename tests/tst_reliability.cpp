@@ -1,0 +1,365 @@
+// The window under ordinary keys, fast: regression tests for the two window defects (presets switched
+// during a run; Ctrl+R, `.`, Ctrl+R freezing in an axis layout), fields that hold every preset value,
+// and a seeded random stress of the real inputs with a frozen-event-loop watchdog and a memory bound.
+//
+// Environment: PRESISI_STRESS_SECONDS (default 20; CI's sanitizer run sets 60), PRESISI_STRESS_SEED
+// (default: a new one each run, printed so a failure can be replayed).
+#include <QAction>
+#include <QCheckBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QValueAxis>
+#include <QtTest>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+#include "cli/scenario_json.h"
+#include "main_window.h"
+#include "pages/presets.h"
+#include "pages/training_page.h"
+#include "run_controller.h"
+#include "widgets/histogram_chart.h"
+#include "widgets/live_chart.h"
+#include "widgets/number_field.h"
+
+using namespace presisi;
+
+namespace {
+
+// Aborts the process (so the test fails instead of hanging) when the GUI thread processes no event
+// for `limitMs`: a 25 ms timer on the GUI thread pets it.
+class Watchdog {
+public:
+    Watchdog(int limitMs, QString context) : m_limitMs(limitMs), m_context(std::move(context)) {
+        m_last = now();
+        m_pet.setInterval(25);
+        QObject::connect(&m_pet, &QTimer::timeout, [this] { m_last = now(); });
+        m_pet.start();
+        m_thread = std::thread([this] {
+            while (!m_done) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                if (!m_paused && now() - m_last > m_limitMs) {
+                    std::fprintf(stderr, "FAIL: the event loop processed nothing for %d ms (%s)\n", m_limitMs,
+                                 qPrintable(m_context));
+                    std::fflush(stderr);
+                    std::abort();
+                }
+            }
+        });
+    }
+    ~Watchdog() {
+        m_done = true;
+        m_thread.join();
+    }
+    // Around calls that block the GUI thread on purpose (waitForIdle at the end of a test).
+    void pause(bool paused) {
+        m_last = now();
+        m_paused = paused;
+    }
+
+private:
+    static qint64 now() {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    }
+    int m_limitMs;
+    QString m_context;
+    QTimer m_pet;
+    std::atomic<qint64> m_last{0};
+    std::atomic<bool> m_done{false}, m_paused{false};
+    std::thread m_thread;
+};
+
+// Threads of this process whose name is "presisi-run" (the run controllers' workers).
+int runThreads() {
+    int n = 0;
+    const QDir tasks("/proc/self/task");
+    for (const QString& t : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile comm(tasks.filePath(t + "/comm"));
+        if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "presisi-run") ++n;
+    }
+    return n;
+}
+
+// Resident memory of this process in MiB (VmRSS).
+double residentMiB() {
+    QFile f("/proc/self/status");
+    if (!f.open(QIODevice::ReadOnly)) return 0;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
+    return 0;
+}
+
+// Every value axis of every chart on the page keeps a countable number of ticks.
+void verifyAxesBounded(const QList<QWidget*>& charts) {
+    for (QWidget* w : charts) {
+        auto* view = qobject_cast<QChartView*>(w);
+        if (!view) continue;
+        for (QAbstractAxis* a : view->chart()->axes()) {
+            auto* axis = qobject_cast<QValueAxis*>(a);
+            if (!axis) continue;
+            const double span = axis->max() - axis->min();
+            QVERIFY2(span > 0, qPrintable(view->chart()->title()));
+            if (axis->tickType() == QValueAxis::TicksDynamic)
+                QVERIFY2(span / axis->tickInterval() <= kMaxAxisTicks,
+                         qPrintable(QString("%1: %2 ticks").arg(view->chart()->title()).arg(span / axis->tickInterval())));
+            else
+                QVERIFY(axis->tickCount() <= kMaxAxisTicks);
+        }
+    }
+}
+
+bool waitUntil(const std::function<bool()>& done, int timeoutMs) {
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > timeoutMs) return false;
+        QTest::qWait(5);
+    }
+    return true;
+}
+
+QAction* presetAction(MainWindow& w, int index) {
+    for (QAction* menu : w.menuBar()->actions())
+        if (menu->text() == "&Presets") {
+            const QList<QAction*> items = menu->menu()->actions();
+            return items.isEmpty() ? nullptr : items.at(index % items.size());
+        }
+    return nullptr;
+}
+
+void showActive(MainWindow& w) {
+    w.resize(1280, 800);
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+}
+
+}  // namespace
+
+class TestReliability : public QObject {
+    Q_OBJECT
+private slots:
+
+    // Regression: the axis of a one-point chart at zero kept a tick interval of ~1e-13; Reset then
+    // gave it the range 0..1 and Qt laid out ~10^13 ticks (a frozen window growing 1 GB a second).
+    void anAxisNeverHoldsMoreThanACountableNumberOfTicks() {
+        Watchdog dog(10000, "axis ranges");
+        QChart chart;
+        auto* axis = new QValueAxis();
+        chart.addAxis(axis, Qt::AlignLeft);
+        const std::pair<double, double> ranges[] = {{0, 0},      {0, 1e-12}, {0, 1},     {-1e-300, 1e-300}, {5, 5},
+                                                    {1e30, 1e30}, {0, 1e9},  {1, 0},     {-3, -3},          {0, 1e-30},
+                                                    {std::numeric_limits<double>::quiet_NaN(), 1},
+                                                    {0, std::numeric_limits<double>::infinity()}};
+        for (auto [lo, hi] : ranges) {
+            setNiceRange(axis, lo, hi, 5, false);
+            const double span = axis->max() - axis->min();
+            QVERIFY2(span > 0, qPrintable(QString("%1..%2").arg(lo).arg(hi)));
+            QVERIFY2(span / axis->tickInterval() <= kMaxAxisTicks, qPrintable(QString("%1..%2").arg(lo).arg(hi)));
+            if (std::isfinite(lo) && std::isfinite(hi)) {
+                QVERIFY(axis->min() <= std::min(lo, hi));
+                QVERIFY(axis->max() >= std::max(lo, hi));
+            }
+        }
+        // The chart path of the report: one point at zero, then cleared.
+        LiveChart live("underflow", "step", "%");
+        live.setLanes({"cpu:f32"});
+        live.appendPoints(0, {QPointF(0, 0)});
+        live.refresh();
+        live.clearPoints();
+        verifyAxesBounded({&live});
+    }
+
+    // Regression: Ctrl+R, `.`, Ctrl+R on underflow and scaler-growth froze the window.
+    void resetStepResetKeepsTheWindowAlive_data() {
+        QTest::addColumn<QString>("preset");
+        QTest::newRow("underflow") << "underflow";
+        QTest::newRow("scaler-growth") << "scaler-growth";
+    }
+    void resetStepResetKeepsTheWindowAlive() {
+        QFETCH(QString, preset);
+        MainWindow w(false);
+        showActive(w);
+        QVERIFY(w.loadPreset(preset, false));
+        w.setPage(MainWindow::TrainingIndex);
+        Watchdog dog(4000, "Ctrl+R . Ctrl+R on " + preset);
+        for (int round = 0; round < 3; ++round) {
+            QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+            QTest::keyClick(&w, Qt::Key_Period);
+            QVERIFY(waitUntil([&] { return !w.controller()->busy() && w.trainingPage()->lastStepShown() == 0; }, 20000));
+            QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+            QTest::qWait(20);
+            verifyAxesBounded(w.trainingPage()->charts());
+        }
+        QCOMPARE(w.controller()->stepsDone(), std::int64_t(0));
+    }
+
+    // Regression: picking presets ten times a second during a run crashed (two run threads, one
+    // stepping a runner the other had freed). Each pick arrives while the previous one is handled.
+    void presetsPickedFastDuringARunNeverOverlap() {
+        MainWindow w(false);
+        showActive(w);
+        QVERIFY(w.loadPreset("sensitive-ops", true));
+        Watchdog dog(4000, "preset storm");
+        int most = runThreads();
+        QTimer sampler;
+        sampler.setInterval(1);
+        QObject::connect(&sampler, &QTimer::timeout, [&] { most = std::max(most, runThreads()); });
+        sampler.start();
+        QString last;
+        for (int pick = 0; pick < 40; ++pick) {
+            QAction* a = presetAction(w, 1 + pick % 5);
+            QVERIFY(a);
+            last = a->text();
+            // Queued, several at once: each trigger is delivered while earlier ones are being handled.
+            QMetaObject::invokeMethod(a, &QAction::trigger, Qt::QueuedConnection);
+            if (pick % 3 == 2) QTest::qWait(100);
+        }
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 120000));
+        sampler.stop();
+        QCOMPARE(most, 1);  // one worker, for the whole life of the window
+        // The run on screen is the last preset picked, with every record of it.
+        const Scenario& s = w.controller()->scenario();
+        QVERIFY2(last.startsWith(QString::fromStdString(s.preset)), qPrintable(last));
+        QCOMPARE(w.controller()->records().size(), std::size_t(s.steps) * s.lanes.size());
+        QCOMPARE(w.trainingPage()->lastStepShown(), std::int64_t(s.steps - 1));
+    }
+
+    // Regression: the learning-rate box stopped at 10, so the underflow preset (lr 50) ran at lr 10.
+    // Every preset's scenario goes through the controls unchanged.
+    void everyPresetValueSurvivesTheControls() {
+        TrainingPage page;
+        QStringList names;
+        for (const PresetInfo& p : TrainingPage::presets()) names << p.name;
+        QVERIFY(!names.isEmpty());
+        for (const QString& name : names) {
+            const Scenario preset = loadPresetScenario(name);
+            page.setScenario(preset);
+            const Scenario shown = page.scenarioFromControls();
+            QCOMPARE(cli::scenarioToJson(shown), cli::scenarioToJson(preset));
+        }
+        // Values at the command line's limits, and ones no fixed number of decimals holds.
+        Scenario s = loadPresetScenario("underflow");
+        for (double lr : {50.0, 1e-7, 0.1 + 0.2, 1e9, 0.0}) {
+            s.optimizer.lr = lr;
+            s.seed = 18446744073709551615ull;
+            s.scaler.initScale = 3.4e38;
+            s.scaler.backoffFactor = 1e-30;
+            page.setScenario(s);
+            const Scenario shown = page.scenarioFromControls();
+            QCOMPARE(shown.optimizer.lr, lr);
+            QCOMPARE(shown.seed, s.seed);
+            QCOMPARE(shown.scaler.initScale, 3.4e38);
+            QCOMPARE(shown.scaler.backoffFactor, 1e-30);
+        }
+    }
+
+    void aRealFieldReadsBackWhatItShows() {
+        RealField f(0, 1e9, true);
+        for (double v : {50.0, 1e-5, 0.1, 0.30000000000000004, 123456789.0, 2.5e-300}) {
+            f.setValue(v);
+            QCOMPARE(f.value(), v);
+            QCOMPARE(f.valueFromText(f.text()), v);
+        }
+        f.setValue(0.1);
+        f.stepBy(1);
+        QCOMPARE(f.value(), 0.2);
+        f.stepBy(1);
+        QCOMPARE(f.value(), 0.5);
+        f.stepBy(-3);
+        QCOMPARE(f.value(), 0.05);
+        QCOMPARE(f.valueFromText("0,25"), 0.25);
+        QString t = "1e";
+        int pos = 2;
+        QCOMPARE(f.validate(t, pos), QValidator::Intermediate);
+        t = "abc";
+        QCOMPARE(f.validate(t, pos), QValidator::Invalid);
+        t = "2e9";  // beyond the maximum: not accepted as it is
+        QCOMPARE(f.validate(t, pos), QValidator::Intermediate);
+    }
+
+    // Seeded random use of the real inputs for a bounded time. Fails on a sanitizer report (the
+    // sanitizers abort the process), a frozen event loop (2 s without an event) or resident memory
+    // growing by more than kGrowthMiB after the first preset run.
+    void randomInputsNeverCrashFreezeOrGrow() {
+        const int seconds = qEnvironmentVariableIntValue("PRESISI_STRESS_SECONDS") > 0
+                                ? qEnvironmentVariableIntValue("PRESISI_STRESS_SECONDS")
+                                : 20;
+        const quint32 seed = qEnvironmentVariableIsSet("PRESISI_STRESS_SEED")
+                                 ? static_cast<quint32>(qEnvironmentVariableIntValue("PRESISI_STRESS_SEED"))
+                                 : QRandomGenerator::system()->generate();
+        std::fprintf(stderr, "stress: seed %u, %d s (replay: PRESISI_STRESS_SEED=%u)\n", seed, seconds, seed);
+        // Records of the longest preset run (4 lanes x 500 steps) and chart windows are a few MiB;
+        // the bound leaves room for allocator and font caches, and catches a leak or a blow-up.
+        constexpr double kGrowthMiB = 300;
+        QRandomGenerator rng(seed);
+        QTemporaryDir dir;
+        MainWindow w(false);
+        showActive(w);
+        QVERIFY(w.loadPreset("underflow", true));
+        QVERIFY(waitUntil([&] { return !w.controller()->busy(); }, 60000));
+        const double baseline = residentMiB();
+        double peak = baseline;
+        Watchdog dog(2000, QString("stress seed %1").arg(seed));
+        QElapsedTimer clock;
+        clock.start();
+        int actions = 0;
+        TrainingPage* page = w.trainingPage();
+        const QList<QCheckBox*> laneBoxes = page->findChildren<QCheckBox*>();
+        QLineEdit* extraLanes = nullptr;
+        for (QLineEdit* e : page->findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith("more")) extraLanes = e;
+        QVERIFY(extraLanes);
+        const char* const laneTexts[] = {"cpu:f16+ftz", "", "cpu:bf16+scaler", "gpu:f16", "nonsense", "cpu:f32, cpu:f32"};
+        while (clock.elapsed() < seconds * 1000) {
+            const int kind = rng.bounded(100);
+            if (kind < 20) QTest::keyClick(&w, Qt::Key_Space);
+            else if (kind < 35) QTest::keyClick(&w, Qt::Key_Period);
+            else if (kind < 45) QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+            else if (kind < 60) presetAction(w, rng.bounded(8))->trigger();
+            else if (kind < 67) QTest::keyClick(&w, Qt::Key(Qt::Key_1 + rng.bounded(3)), Qt::ControlModifier);
+            else if (kind < 75 && !laneBoxes.isEmpty()) {
+                QCheckBox* box = laneBoxes.at(rng.bounded(laneBoxes.size()));
+                if (box->isVisible() && box->isEnabled()) QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+            } else if (kind < 80) {
+                extraLanes->setText(laneTexts[rng.bounded(6)]);
+            } else if (kind < 85) {
+                w.setPage(MainWindow::TrainingIndex);
+                const QString name = dir.filePath(QString("c%1.%2").arg(actions).arg(rng.bounded(2) ? "png" : "svg"));
+                w.exportChart(name);
+                QFile::remove(name);
+            } else if (kind < 88) {
+                page->exportCsv(dir.filePath("run.csv"));
+                page->exportJson(dir.filePath("run.json"));
+            } else {
+                QTest::qWait(static_cast<int>(rng.bounded(150)));
+            }
+            ++actions;
+            QCoreApplication::processEvents();
+            if (actions % 16 == 0) peak = std::max(peak, residentMiB());
+        }
+        dog.pause(true);
+        w.controller()->stop();
+        w.controller()->waitForIdle();
+        peak = std::max(peak, residentMiB());
+        std::fprintf(stderr, "stress: %d actions, resident memory %.0f MiB at start, %.0f MiB peak\n", actions, baseline, peak);
+        QVERIFY2(peak - baseline < kGrowthMiB,
+                 qPrintable(QString("resident memory grew by %1 MiB (seed %2)").arg(peak - baseline).arg(seed)));
+        QCOMPARE(runThreads(), 1);
+    }
+};
+
+QTEST_MAIN(TestReliability)
+#include "tst_reliability.moc"
