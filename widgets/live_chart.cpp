@@ -276,8 +276,9 @@ void LiveChart::fitAxes() {
         }
     }
     if (!std::isfinite(x0)) {
-        setNiceRange(m_x, 0, 1, 5, false);
-        setNiceRange(static_cast<QValueAxis*>(m_y), 0, 1, 5, false);
+        // Empty: whole ticks on the step axis and on log axes (whose labels are whole exponents).
+        setNiceRange(m_x, 0, 1, 5, true);
+        setNiceRange(static_cast<QValueAxis*>(m_y), 0, 1, 5, m_scale != AxisScale::Linear);
         return;
     }
     setNiceRange(m_x, x0, std::max(x1, x0 + 1), 5, true);
