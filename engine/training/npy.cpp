@@ -110,6 +110,9 @@ std::string shapeText(const std::vector<std::int64_t>& shape) {
 }  // namespace
 
 std::int64_t NpyArray::size() const {
+    // An empty dimension empties the array whatever the others are, and their product need not fit.
+    for (auto d : shape)
+        if (d == 0) return 0;
     std::int64_t n = 1;
     for (auto d : shape) n *= d;
     return n;
