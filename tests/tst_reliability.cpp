@@ -207,32 +207,40 @@ private slots:
     }
 
     // Regression: picking presets ten times a second during a run crashed (two run threads, one
-    // stepping a runner the other had freed). Each pick arrives while the previous one is handled.
+    // stepping a runner the other had freed), or ended on an older pick: each pick was handled inside
+    // the wait loop of the one before, and the waits unwound by starting their own, older presets.
+    // Picks arrive in bursts of three (each delivered while the one before is being handled).
     void presetsPickedFastDuringARunNeverOverlap() {
         MainWindow w(false);
         showActive(w);
         QVERIFY(w.loadPreset("sensitive-ops", true));
         Watchdog dog(4000, "preset storm");
+        QSignalSpy started(w.controller(), &RunController::runStarted);
         int most = runThreads();
         QTimer sampler;
         sampler.setInterval(1);
         QObject::connect(&sampler, &QTimer::timeout, [&] { most = std::max(most, runThreads()); });
         sampler.start();
         QString last;
-        for (int pick = 0; pick < 40; ++pick) {
-            QAction* a = presetAction(w, 1 + pick % 5);
-            QVERIFY(a);
-            last = a->text();
-            // Queued, several at once: each trigger is delivered while earlier ones are being handled.
-            QMetaObject::invokeMethod(a, &QAction::trigger, Qt::QueuedConnection);
-            if (pick % 3 == 2) QTest::qWait(100);
+        for (int burst = 0; burst < 12; ++burst) {
+            for (int k = 0; k < 3; ++k) {
+                QAction* a = presetAction(w, burst + k);
+                QVERIFY(a);
+                last = a->text();
+                QMetaObject::invokeMethod(a, &QAction::trigger, Qt::QueuedConnection);
+            }
+            QTest::qWait(100);
         }
+        const int startedBeforeEnd = started.count();
         QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 120000));
         sampler.stop();
         QCOMPARE(most, 1);  // one worker, for the whole life of the window
-        // The run on screen is the last preset picked, with every record of it.
+        // The run on screen is the last preset picked, with every record of it, and nothing older
+        // started after the last pick.
         const Scenario& s = w.controller()->scenario();
-        QVERIFY2(last.startsWith(QString::fromStdString(s.preset)), qPrintable(last));
+        QVERIFY2(last.startsWith(QString::fromStdString(s.preset) + "  "), qPrintable(last + " vs " + QString::fromStdString(s.preset)));
+        for (int i = startedBeforeEnd; i < started.count(); ++i)
+            QCOMPARE(started.at(i).at(0).value<RunInfo>().scenario.preset, s.preset);
         QCOMPARE(w.controller()->records().size(), std::size_t(s.steps) * s.lanes.size());
         QCOMPARE(w.trainingPage()->lastStepShown(), std::int64_t(s.steps - 1));
     }
