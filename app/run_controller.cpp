@@ -331,7 +331,7 @@ BoundarySnapshot RunController::boundary(Runner& runner) const {
 void RunController::deliver(RecordBatch batch) {
     --m_inFlight;
     if (batch.run != m_run) return;
-    m_records.insert(m_records.end(), batch.records.begin(), batch.records.end());
+    m_records.append(batch.records);
     m_finals.insert(m_finals.end(), batch.finals.begin(), batch.finals.end());
     if (m_state == RunState::Starting) setState(RunState::Running);
     emit recordsReady(batch);

@@ -20,6 +20,7 @@
 #include "engine/training/record.h"
 #include "engine/training/runner.h"
 #include "engine/training/scenario.h"
+#include "record_store.h"
 
 namespace presisi {
 
@@ -96,8 +97,9 @@ public:
     const Scenario& scenario() const { return m_scenario; }
     // The worker holds (or is building) a runner for scenario(): step and resume continue it.
     bool hasRunner() const { return m_hasRunner; }
-    // Every record of the current run received so far (for CSV/JSON exports), in arrival order.
-    const std::vector<StepRecord>& records() const { return m_records; }
+    // Every record of the current run received so far (for CSV/JSON exports), in arrival order; held
+    // mostly on disk, so a run of any length costs the window a bounded amount of memory.
+    const RecordStore& records() const { return m_records; }
     const std::vector<LaneFinal>& finals() const { return m_finals; }
 
 public slots:
@@ -156,7 +158,7 @@ private:
     std::uint64_t m_run = 0;
     std::uint64_t m_lastSent = 0, m_lastRunSent = 0, m_lastDone = 0;
     bool m_hasRunner = false;
-    std::vector<StepRecord> m_records;
+    RecordStore m_records;
     std::vector<LaneFinal> m_finals;
     QString m_failure;
 

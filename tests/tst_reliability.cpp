@@ -28,6 +28,7 @@
 #include "main_window.h"
 #include "pages/presets.h"
 #include "pages/training_page.h"
+#include "record_store.h"
 #include "run_controller.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/live_chart.h"
@@ -296,6 +297,56 @@ private slots:
         QCOMPARE(f.validate(t, pos), QValidator::Invalid);
         t = "2e9";  // beyond the maximum: not accepted as it is
         QCOMPARE(f.validate(t, pos), QValidator::Intermediate);
+    }
+
+    // The window's record store: every record back in order, a bounded buffer in memory, and
+    // nothing lost when no temporary file can be made.
+    void theRecordStoreKeepsEveryRecordInBoundedMemory() {
+        auto record = [](std::int64_t i) {
+            StepRecord r;
+            r.lane = static_cast<int>(i % 4);
+            r.step = i / 4;
+            r.loss = 1.0 / double(i + 1);
+            r.skipped = i % 7 == 0;
+            return r;
+        };
+        const std::int64_t n = 100003;
+        RecordStore store(1000);
+        std::vector<StepRecord> chunk;
+        for (std::int64_t i = 0; i < n; ++i) {
+            chunk.push_back(record(i));
+            if (chunk.size() == 37 || i == n - 1) {
+                store.append(chunk);
+                chunk.clear();
+            }
+        }
+        QCOMPARE(store.size(), std::size_t(n));
+        QVERIFY(store.fallbackReason().empty());
+        QVERIFY(store.memoryBytes() <= 1000 * sizeof(StepRecord));
+        std::int64_t i = 0;
+        bool same = true;
+        store.forEach([&](const StepRecord& r) {
+            const StepRecord e = record(i++);
+            same = same && r.lane == e.lane && r.step == e.step && r.loss == e.loss && r.skipped == e.skipped;
+        });
+        QVERIFY(same);
+        QCOMPARE(i, n);
+        QCOMPARE(store.at(12345).loss, record(12345).loss);
+        QCOMPARE(store.at(n - 1).step, record(n - 1).step);
+        store.clear();
+        QVERIFY(store.empty());
+        store.append(std::vector<StepRecord>{record(5)});
+        QCOMPARE(store.toVector().front().loss, record(5).loss);
+
+        const QByteArray tmp = qgetenv("TMPDIR");
+        qputenv("TMPDIR", "/nonexistent-presisi-dir");
+        RecordStore stuck(10);
+        for (std::int64_t k = 0; k < 50; ++k) stuck.append(std::vector<StepRecord>{record(k)});
+        if (tmp.isNull()) qunsetenv("TMPDIR");
+        else qputenv("TMPDIR", tmp);
+        QVERIFY(!stuck.fallbackReason().empty());
+        QCOMPARE(stuck.size(), std::size_t(50));
+        QCOMPARE(stuck.at(49).loss, record(49).loss);
     }
 
     // Seeded random use of the real inputs for a bounded time. Fails on a sanitizer report (the

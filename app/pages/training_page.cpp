@@ -704,15 +704,15 @@ void TrainingPage::onState(RunState state) {
 }
 
 bool TrainingPage::exportCsv(const QString& path) const {
-    const auto& records = m_controller->records();
+    const RecordStore& records = m_controller->records();
     if (records.empty()) return false;
-    return writeTextFile(path, trainingCsv(m_controller->scenario(), records));
+    return writeTextFile(path, trainingCsv(m_controller->scenario(), records.toVector()));
 }
 
 bool TrainingPage::exportJson(const QString& path) const {
-    const auto& records = m_controller->records();
+    const RecordStore& records = m_controller->records();
     if (records.empty()) return false;
-    return writeTextFile(path, trainingJson(m_controller->scenario(), records, m_controller->finals()));
+    return writeTextFile(path, trainingJson(m_controller->scenario(), records.toVector(), m_controller->finals()));
 }
 
 }  // namespace presisi

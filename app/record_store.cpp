@@ -1,0 +1,129 @@
+// RecordStore: a write buffer in memory, everything before it in an unlinked temporary file read back
+// with pread (so reading never disturbs the append position).
+#include "record_store.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <type_traits>
+#include <unistd.h>
+
+namespace presisi {
+
+// Records go to the file as their bytes: the file lives and dies with this process.
+static_assert(std::is_trivially_copyable_v<StepRecord>);
+
+namespace {
+
+// An unnamed file in $TMPDIR (or /tmp): created, then unlinked at once.
+int makeTempFile(std::string* why) {
+    const char* dir = std::getenv("TMPDIR");
+    std::string path = std::string(dir && *dir ? dir : "/tmp") + "/presisi-records-XXXXXX";
+    const int fd = ::mkstemp(path.data());
+    if (fd < 0) {
+        *why = "cannot create a temporary file in " + path.substr(0, path.rfind('/')) + ": " + std::strerror(errno);
+        return -1;
+    }
+    ::unlink(path.c_str());
+    return fd;
+}
+
+bool writeAll(int fd, const void* data, std::size_t bytes, off_t offset) {
+    const char* p = static_cast<const char*>(data);
+    while (bytes > 0) {
+        const ssize_t n = ::pwrite(fd, p, bytes, offset);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        p += n;
+        bytes -= static_cast<std::size_t>(n);
+        offset += n;
+    }
+    return true;
+}
+
+bool readAll(int fd, void* data, std::size_t bytes, off_t offset) {
+    char* p = static_cast<char*>(data);
+    while (bytes > 0) {
+        const ssize_t n = ::pread(fd, p, bytes, offset);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        p += n;
+        bytes -= static_cast<std::size_t>(n);
+        offset += n;
+    }
+    return true;
+}
+
+}  // namespace
+
+RecordStore::RecordStore(std::size_t bufferRecords) : m_bufferRecords(std::max<std::size_t>(1, bufferRecords)) {
+    m_buffer.reserve(m_bufferRecords);
+}
+
+RecordStore::~RecordStore() {
+    if (m_fd >= 0) ::close(m_fd);
+}
+
+void RecordStore::append(std::span<const StepRecord> records) {
+    for (const StepRecord& r : records) {
+        m_buffer.push_back(r);
+        if (m_buffer.size() >= m_bufferRecords && m_fallback.empty()) spill();
+    }
+}
+
+void RecordStore::spill() {
+    if (m_fd < 0) m_fd = makeTempFile(&m_fallback);
+    const std::size_t bytes = m_buffer.size() * sizeof(StepRecord);
+    if (m_fd >= 0 && writeAll(m_fd, m_buffer.data(), bytes, static_cast<off_t>(m_onDisk * sizeof(StepRecord)))) {
+        m_onDisk += m_buffer.size();
+        m_buffer.clear();
+        return;
+    }
+    // Nothing is lost: the records stay in memory, and the store says why.
+    if (m_fallback.empty()) m_fallback = std::string("cannot write the temporary record file: ") + std::strerror(errno);
+}
+
+void RecordStore::clear() {
+    m_buffer.clear();
+    m_buffer.shrink_to_fit();
+    m_buffer.reserve(m_bufferRecords);
+    m_onDisk = 0;
+    m_fallback.clear();
+    if (m_fd >= 0 && ::ftruncate(m_fd, 0) != 0) {
+        ::close(m_fd);
+        m_fd = -1;
+    }
+}
+
+StepRecord RecordStore::at(std::size_t i) const {
+    if (i >= size()) throw std::out_of_range("RecordStore::at");
+    if (i >= m_onDisk) return m_buffer[i - m_onDisk];
+    StepRecord r;
+    if (!readAll(m_fd, &r, sizeof r, static_cast<off_t>(i * sizeof(StepRecord))))
+        throw std::runtime_error(std::string("cannot read the temporary record file: ") + std::strerror(errno));
+    return r;
+}
+
+void RecordStore::forEach(const std::function<void(const StepRecord&)>& visit) const {
+    std::vector<StepRecord> chunk(std::min(m_onDisk, m_bufferRecords));
+    for (std::size_t i = 0; i < m_onDisk; i += chunk.size()) {
+        const std::size_t n = std::min(chunk.size(), m_onDisk - i);
+        if (!readAll(m_fd, chunk.data(), n * sizeof(StepRecord), static_cast<off_t>(i * sizeof(StepRecord))))
+            throw std::runtime_error(std::string("cannot read the temporary record file: ") + std::strerror(errno));
+        for (std::size_t k = 0; k < n; ++k) visit(chunk[k]);
+    }
+    for (const StepRecord& r : m_buffer) visit(r);
+}
+
+std::vector<StepRecord> RecordStore::toVector() const {
+    std::vector<StepRecord> out;
+    out.reserve(size());
+    forEach([&out](const StepRecord& r) { out.push_back(r); });
+    return out;
+}
+
+std::size_t RecordStore::memoryBytes() const { return m_buffer.capacity() * sizeof(StepRecord); }
+
+}  // namespace presisi
