@@ -99,8 +99,9 @@ GuiOptions parse(const std::vector<std::string>& args) {
             throw BadArgument{"unexpected argument '" + a + "' (see presisi --help)"};
         }
     }
-    if (!o.screenshot && !o.measure && (o.steps || o.value))
-        throw BadArgument{std::string(o.steps ? "--steps" : "--value") + ": only with --screenshot"};
+    if (!o.screenshot && !o.measure && o.steps)
+        throw BadArgument{"--steps: only with --screenshot or --measure-responsiveness"};
+    if (!o.screenshot && o.value) throw BadArgument{"--value: only with --screenshot"};
     return o;
 }
 
@@ -210,7 +211,7 @@ int runGui(int argc, char** argv) {
         w.resize(o.width, o.height);
         w.show();
         QCoreApplication::processEvents();
-        const ResponsivenessResult r = measureResponsiveness(w, o.seconds);
+        const ResponsivenessResult r = measureResponsiveness(w, o.seconds, o.steps ? *o.steps : 0);
         std::fputs(qPrintable(r.toText()), stdout);
         if (o.json) {
             QFile f(QString::fromStdString(*o.json));

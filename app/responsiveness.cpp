@@ -4,6 +4,8 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEvent>
+#include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
@@ -56,7 +58,17 @@ double percentile(std::vector<double> v, double p) {
 }  // namespace
 
 QString ResponsivenessResult::toText() const {
-    return QString("lanes %1, 2-64-64-3, %2 s\n"
+    QString soak;
+    if (soakSteps > 0)
+        soak = QString("soak: %1 steps; resident memory %2 MiB after warm-up, %3 MiB at the end, %4 MiB highest "
+                       "after warm-up (%5 %); record store in memory %6 MiB\n")
+                   .arg(soakSteps)
+                   .arg(warmMiB, 0, 'f', 1)
+                   .arg(endMiB, 0, 'f', 1)
+                   .arg(peakAfterWarmMiB, 0, 'f', 1)
+                   .arg(growthPercent, 0, 'f', 2)
+                   .arg(recordStoreMiB, 0, 'f', 2);
+    return soak + QString("lanes %1, %11, %2 s\n"
                    "event-loop latency: p50 %3 ms, p99 %4 ms, max %5 ms (%6 samples)\n"
                    "chart refreshes: %7 /s; batches: %8 /s; runner steps: %9 /s\n"
                    "stop: %10 ms\n")
@@ -69,7 +81,8 @@ QString ResponsivenessResult::toText() const {
         .arg(refreshesPerSecond, 0, 'f', 1)
         .arg(batchesPerSecond, 0, 'f', 1)
         .arg(stepsPerSecond, 0, 'f', 0)
-        .arg(stopMs, 0, 'f', 1);
+        .arg(stopMs, 0, 'f', 1)
+        .arg(model);
 }
 
 QString ResponsivenessResult::toJson() const {
@@ -84,10 +97,34 @@ QString ResponsivenessResult::toJson() const {
     o["batches_per_s"] = batchesPerSecond;
     o["steps_per_s"] = stepsPerSecond;
     o["stop_ms"] = stopMs;
+    o["model"] = model;
+    if (soakSteps > 0) {
+        o["soak_steps"] = static_cast<double>(soakSteps);
+        o["resident_warm_mib"] = warmMiB;
+        o["resident_end_mib"] = endMiB;
+        o["resident_peak_after_warm_mib"] = peakAfterWarmMiB;
+        o["resident_growth_percent"] = growthPercent;
+        o["record_store_mib"] = recordStoreMiB;
+        QJsonArray samples;
+        for (const auto& [t, mib] : residentMiB) samples.append(QJsonArray{t, mib});
+        o["resident_mib_samples"] = samples;
+    }
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
-ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds) {
+namespace {
+
+double residentMiBNow() {
+    QFile f("/proc/self/status");
+    if (!f.open(QIODevice::ReadOnly)) return 0;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
+    return 0;
+}
+
+}  // namespace
+
+ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds, std::int64_t soakSteps) {
     TrainingPage* page = window.trainingPage();
     RunController* rc = page->controller();
     window.setPage(MainWindow::TrainingIndex);
@@ -97,6 +134,11 @@ ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds) {
     s.data.kind = DatasetKind::Spiral;
     s.batch = 256;
     s.steps = 100000000;  // "full speed": until stopped
+    if (soakSteps > 0) {
+        s.sizes = {2, 16, 3};
+        s.batch = 32;
+        s.steps = static_cast<int>(soakSteps);
+    }
     s.lanes.clear();
     for (const char* l : {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler"}) s.lanes.push_back(parseLane(l));
     page->setScenario(s);
@@ -120,17 +162,38 @@ ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds) {
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
     });
+    ResponsivenessResult r;
     {
         // A real event loop, as the window runs it (a processEvents() loop would poll and spin).
         QEventLoop loop;
-        QTimer::singleShot(static_cast<int>(seconds * 1000), &loop, &QEventLoop::quit);
+        QTimer sampler;
+        if (soakSteps > 0) {
+            r.soakSteps = soakSteps;
+            r.model = "2-16-3, batch 32";
+            QObject::connect(rc, &RunController::stateChanged, &loop, [&loop](RunState st) {
+                if (st == RunState::Finished || st == RunState::Failed) loop.quit();
+            });
+            QObject::connect(&sampler, &QTimer::timeout, &loop, [&] {
+                r.residentMiB.emplace_back((clock.nsecsElapsed() - t0) * 1e-9, residentMiBNow());
+                if (r.warmMiB == 0 && rc->stepsDone() >= soakSteps / 10) r.warmMiB = r.residentMiB.back().second;
+                else if (r.warmMiB > 0) r.peakAfterWarmMiB = std::max(r.peakAfterWarmMiB, r.residentMiB.back().second);
+            });
+            sampler.start(1000);
+        } else {
+            QTimer::singleShot(static_cast<int>(seconds * 1000), &loop, &QEventLoop::quit);
+        }
         loop.exec();
     }
     done = true;
     poster.join();
     const double elapsed = (clock.nsecsElapsed() - t0) * 1e-9;
+    if (soakSteps > 0) {
+        r.endMiB = residentMiBNow();
+        r.peakAfterWarmMiB = std::max(r.peakAfterWarmMiB, r.endMiB);
+        if (r.warmMiB > 0) r.growthPercent = 100.0 * (r.peakAfterWarmMiB - r.warmMiB) / r.warmMiB;
+        r.recordStoreMiB = rc->records().memoryBytes() / (1024.0 * 1024.0);
+    }
 
-    ResponsivenessResult r;
     r.lanes = "cpu:f32, cpu:bf16, cpu:f16, cpu:f16+scaler";
     r.seconds = elapsed;
     r.refreshesPerSecond = (page->lossChart()->refreshCount() - refreshes0) / elapsed;

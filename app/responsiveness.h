@@ -4,6 +4,9 @@
 #pragma once
 
 #include <QString>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace presisi {
 
@@ -18,11 +21,20 @@ struct ResponsivenessResult {
     double stepsPerSecond = 0;                // runner steps (all lanes together)
     double stopMs = 0;                        // from stop() to the worker having ended
     QString lanes;
+    QString model = "2-64-64-3, batch 256";
+    // The soak (a run of a given number of steps): resident memory sampled every second.
+    std::int64_t soakSteps = 0;
+    std::vector<std::pair<double, double>> residentMiB;  // (seconds since start, MiB)
+    double warmMiB = 0, endMiB = 0, peakAfterWarmMiB = 0, growthPercent = 0;
+    double recordStoreMiB = 0;  // what the run controller's record store holds in memory at the end
     QString toText() const;
     QString toJson() const;
 };
 
 // Runs the measurement on `window` (shown) for `seconds`; the window's event loop keeps running.
-ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds);
+// With `soakSteps` > 0 it is the soak instead: four lanes of a 2-16-3 model (batch 32) run until that
+// many steps are done, with resident memory sampled every second; "warm" is the first sample after
+// a tenth of the steps, and the growth is the highest later sample against it.
+ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds, std::int64_t soakSteps = 0);
 
 }  // namespace presisi

@@ -44,8 +44,11 @@ void printHelp(std::ostream& out) {
            "  --dark                           dark theme (for projectors)\n"
            "  --screenshot FILE [--page P] [--preset NAME] [--steps N] [--size WxH] [--value V]\n"
            "                                   render the window off-screen to a PNG and exit\n"
-           "  --measure-responsiveness [--seconds S] [--json]\n"
+           "  --measure-responsiveness [--seconds S] [--json FILE]\n"
            "                                   event-loop latency while four lanes train\n"
+           "  --measure-responsiveness --steps N [--json FILE]\n"
+           "                                   the soak: N steps of four lanes (2-16-3), resident memory\n"
+           "                                   sampled every second\n"
            "\nRun 'presisi <command> --help' for a command's options.\n";
 }
 
