@@ -40,6 +40,14 @@ Result rejected(const char* what) {
     return {Outcome::Rejected, what};
 }
 
+// The command line's promise: a bad argument is one line naming it. (Arguments here never hold a
+// newline: the input is split at them.)
+Result rejectedOneLine(const char* what) {
+    Result r = rejected(what);
+    if (r.message.find('\n') != std::string::npos) throw InvariantViolation("a refusal of more than one line: " + r.message);
+    return r;
+}
+
 // One argument per line; a final newline ends the last line rather than adding an empty argument.
 std::vector<std::string> lines(std::string_view bytes) {
     std::vector<std::string> out;
@@ -245,9 +253,9 @@ Result fuzzTrainArgs(std::string_view bytes) {
         s = cli::trainScenarioFromArgs(args);
         validate(s);
     } catch (const cli::UsageError& e) {
-        return rejected(e.what());
+        return rejectedOneLine(e.what());
     } catch (const Error& e) {
-        return rejected(e.what());
+        return rejectedOneLine(e.what());
     }
     checkScenarioRoundTrip(s);
     return {};
@@ -259,9 +267,9 @@ Result fuzzInspect(std::string_view bytes) {
     try {
         cli::cmdInspect(args, out, err);
     } catch (const cli::UsageError& e) {
-        return rejected(e.what());
+        return rejectedOneLine(e.what());
     } catch (const Error& e) {
-        return rejected(e.what());
+        return rejectedOneLine(e.what());
     }
     if (out.str().empty()) throw InvariantViolation("inspect succeeded and printed nothing");
     bool json = false, help = false;
