@@ -3,6 +3,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QImage>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -74,6 +77,58 @@ private slots:
         chart.refresh();
         QCOMPARE(chart.pointCount(0), 4);        // kept for export
         QCOMPARE(chart.seriesPointCount(0), 2);  // drawn: only positive finite values
+    }
+
+    // The float32 reference is never hidden by a lane lying on it: added last (drawn on top) and
+    // dashed; lanes of one colour differ by pattern and say so in the legend.
+    void theReferenceIsDrawnOnTopAndDashed() {
+        LiveChart chart("loss", "step", "loss");
+        chart.setLanes({"cpu:f32", "cpu:bf16", "gpu:bf16", "cpu:f16+ftz"});
+        const QList<QAbstractSeries*> drawn = chart.chart()->series();
+        QCOMPARE(drawn.size(), 4);
+        auto* top = qobject_cast<QLineSeries*>(drawn.last());
+        QVERIFY(top);
+        QVERIFY(top->name().startsWith("cpu:f32"));
+        QCOMPARE(top->pen().style(), Qt::CustomDashLine);
+        auto* cpu = qobject_cast<QLineSeries*>(drawn.at(0));
+        auto* gpu = qobject_cast<QLineSeries*>(drawn.at(1));
+        QCOMPARE(cpu->pen().style(), Qt::SolidLine);
+        QCOMPARE(gpu->pen().color(), cpu->pen().color());
+        QVERIFY(gpu->pen().dashPattern() != top->pen().dashPattern());
+        QVERIFY(chart.toolTip().contains("gpu:bf16 (GPU: short dashes)"));
+        QVERIFY(chart.toolTip().contains("cpu:f16+ftz (flush to zero: dotted)"));
+        QCOMPARE(chart.chart()->legend()->markerShape(), QLegend::MarkerShapeFromSeries);
+    }
+
+    void clickingALegendEntryHidesAndShowsItsLane() {
+        LiveChart chart("loss", "step", "loss");
+        chart.setLanes({"cpu:f32", "cpu:bf16"});
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QLegendMarker* bf16 = nullptr;
+        for (QLegendMarker* m : chart.chart()->legend()->markers())
+            if (m->label().startsWith("cpu:bf16")) bf16 = m;
+        QVERIFY(bf16);
+        QVERIFY(chart.laneVisible(1));
+        emit bf16->clicked();
+        QVERIFY(!chart.laneVisible(1));
+        QVERIFY(chart.laneVisible(0));
+        QVERIFY(bf16->isVisible());  // the entry stays, to click again
+        emit bf16->clicked();
+        QVERIFY(chart.laneVisible(1));
+    }
+
+    void percentagesEndAtOneHundred() {
+        LiveChart chart("underflow", "step", "%");
+        chart.setValueCeiling(100);
+        chart.setLanes({"cpu:f16"});
+        chart.appendPoints(0, {QPointF(0, 0), QPointF(1, 100), QPointF(2, 99.5)});
+        chart.refresh();
+        QValueAxis* y = nullptr;
+        for (QAbstractAxis* a : chart.chart()->axes(Qt::Vertical)) y = qobject_cast<QValueAxis*>(a);
+        QVERIFY(y);
+        QCOMPARE(y->max(), 100.0);
+        QCOMPARE(y->min(), 0.0);
     }
 
     void laneColoursFollowTheTable() {

@@ -1,6 +1,8 @@
 // Lane colours (Okabe-Ito palette) shared by every view.
 #include "lane_style.h"
 
+#include <QStringList>
+
 namespace presisi {
 
 namespace {
@@ -30,12 +32,34 @@ LaneStyle laneStyle(const QString& label) {
     return laneStyle(device, format, l.contains("scaler"), tf32);
 }
 
+bool isReferenceLane(const QString& label) {
+    const QString l = label.toLower();
+    return l == "cpu:f32" || l == "f32";
+}
+
 QPen lanePen(const QString& label) {
     const LaneStyle style = laneStyle(label);
+    const QString l = label.toLower();
     QPen pen(style.color);
     pen.setWidthF(2.0);
-    if (style.dashed) pen.setStyle(Qt::DashLine);
+    pen.setCapStyle(Qt::FlatCap);
+    // Patterns in pen widths. The float32 reference is dashed so that a lane lying on it shows
+    // through its gaps; variants of one format differ by pattern, never by colour alone.
+    if (isReferenceLane(label)) pen.setDashPattern({4, 2.5});
+    else if (style.dashed && l.contains("ftz")) pen.setDashPattern({4, 1.5, 1, 1.5});  // gpu +ftz: dash-dot
+    else if (style.dashed) pen.setDashPattern({2.5, 1.5});                            // gpu: short dashes
+    else if (l.contains("ftz")) pen.setDashPattern({1, 1.5});                         // +ftz: dots
+    else if (l.contains("f32")) pen.setDashPattern({7, 2, 1, 2});                     // other f32 lanes: long dash-dot
     return pen;
+}
+
+QString laneLegendName(const QString& label) {
+    const QString l = label.toLower();
+    if (isReferenceLane(label)) return label + " (reference, dashed)";
+    QStringList why;
+    if (l.startsWith("gpu")) why << (l.contains("ftz") ? "GPU, flush to zero: dash-dot" : "GPU: short dashes");
+    else if (l.contains("ftz")) why << "flush to zero: dotted";
+    return why.isEmpty() ? label : label + " (" + why.join(", ") + ")";
 }
 
 }  // namespace presisi

@@ -22,7 +22,12 @@ LaneStyle laneStyle(Device device, Format format, bool scaler = false, bool tf32
 void setDarkBackground(bool dark);
 // Parses a lane label such as "cpu:f16+scaler" or "gpu:bf16" into its style.
 LaneStyle laneStyle(const QString& label);
-// The line pen of a lane's series: its colour, 2 px, dashed for GPU lanes.
+// The line pen of a lane's series: its colour, 2 px; the float32 reference (cpu:f32) dashed, GPU
+// lanes in short dashes, flush-to-zero lanes dotted, so lanes of one colour stay apart.
 QPen lanePen(const QString& label);
+// True for the lane every other lane is compared with: plain float32 on the CPU.
+bool isReferenceLane(const QString& label);
+// The lane's label with what its line pattern means, for legends ("gpu:f16 (GPU: short dashes)").
+QString laneLegendName(const QString& label);
 
 }  // namespace presisi

@@ -2,6 +2,8 @@
 #include "live_chart.h"
 
 #include <QGraphicsLayout>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPen>
@@ -10,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <utility>
 
 #include "lane_style.h"
@@ -91,8 +94,8 @@ void LiveChart::setLanes(const QStringList& labels) {
         Lane lane;
         lane.series = new QLineSeries();
         lane.series->setName(label);
+        lane.series->setProperty("patternMeaning", laneLegendName(label));
         lane.series->setPen(lanePen(label));
-        c->addSeries(lane.series);
         if (!m_markerName.isEmpty()) {
             lane.markers = new QScatterSeries();
             lane.markers->setName(label + " " + m_markerName);
@@ -100,12 +103,58 @@ void LiveChart::setLanes(const QStringList& labels) {
             lane.markers->setMarkerSize(7);
             lane.markers->setColor(laneStyle(label).color);
             lane.markers->setBorderColor(Qt::black);
-            c->addSeries(lane.markers);
         }
         m_lanes.push_back(lane);
     }
+    // Drawing order is the order series are added: the float32 reference last, so a lane lying on
+    // it never hides it (its dashes let the lane show through).
+    std::vector<int> order(m_lanes.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_partition(order.begin(), order.end(), [&](int i) { return !isReferenceLane(labels.at(i)); });
+    for (int i : order) {
+        c->addSeries(m_lanes[i].series);
+        if (m_lanes[i].markers) c->addSeries(m_lanes[i].markers);
+    }
     rebuildAxes();
+    // Legend entries drawn as a piece of each series' own line, dash pattern included.
+    c->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    connectLegend();
+    QStringList meanings;
+    for (const QString& label : labels)
+        if (laneLegendName(label) != label) meanings << laneLegendName(label);
+    setToolTip(meanings.isEmpty() ? QString() : "Line patterns: " + meanings.join("; ") + ". Click a legend entry to hide or show its lane.");
 }
+
+void LiveChart::connectLegend() {
+    // Clicking a legend entry hides or shows that series; the entry stays, dimmed.
+    for (QLegendMarker* marker : chart()->legend()->markers()) {
+        QObject::disconnect(marker, &QLegendMarker::clicked, this, nullptr);
+        connect(marker, &QLegendMarker::clicked, this, [this, marker] {
+            QAbstractSeries* series = marker->series();
+            series->setVisible(!series->isVisible());
+            marker->setVisible(true);
+            styleMarker(marker);
+        });
+        styleMarker(marker);
+    }
+}
+
+void LiveChart::styleMarker(QLegendMarker* marker) {
+    const bool on = marker->series()->isVisible();
+    QColor label = chart()->legend()->labelColor();
+    label.setAlphaF(on ? 1.0 : 0.35);
+    marker->setLabelBrush(label);
+    QBrush brush = marker->brush();
+    QColor fill = brush.color();
+    fill.setAlphaF(on ? 1.0 : 0.25);
+    brush.setColor(fill);
+    marker->setBrush(brush);
+    QFont f = marker->font();
+    f.setStrikeOut(!on);
+    marker->setFont(f);
+}
+
+bool LiveChart::laneVisible(int lane) const { return m_lanes.at(lane).series->isVisible(); }
 
 void LiveChart::setScale(AxisScale scale) {
     if (scale == m_scale) return;
@@ -292,7 +341,9 @@ void LiveChart::fitAxes() {
         double pad = (y1 - y0) * 0.05;
         if (pad <= 0) pad = std::max(1e-12, std::abs(y0) * 0.05 + 1e-12);
         const double lo = y0 >= 0 && y0 - pad < 0 ? 0.0 : y0 - pad;
-        setNiceRange(static_cast<QValueAxis*>(m_y), lo, y1 + pad, 5, false);
+        // A quantity with a ceiling (a percentage) never gets an axis beyond it.
+        const double hi = y1 <= m_ceiling ? std::min(y1 + pad, m_ceiling) : y1 + pad;
+        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, 5, false);
     }
 }
 
@@ -304,6 +355,7 @@ void LiveChart::applyLaneColours() {
             m_lanes[i].markers->setBorderColor(chartsDark() ? Qt::white : Qt::black);
         }
     }
+    for (QLegendMarker* marker : chart()->legend()->markers()) styleMarker(marker);
 }
 
 int LiveChart::pointCount(int lane) const { return m_lanes.at(lane).points.size(); }

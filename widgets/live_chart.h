@@ -7,8 +7,10 @@
 #include <QPointF>
 #include <QString>
 #include <QStringList>
+#include <limits>
 #include <vector>
 
+class QLegendMarker;
 class QLineSeries;
 class QScatterSeries;
 class QAbstractAxis;
@@ -30,6 +32,8 @@ public:
     void setScale(AxisScale scale);
     AxisScale scale() const { return m_scale; }
     void setPointCap(int cap) { m_cap = cap; }
+    // The largest value the quantity can take (100 for a percentage): the linear axis stops there.
+    void setValueCeiling(double ceiling) { m_ceiling = ceiling; }
     int pointCap() const { return m_cap; }
     // Optional marker series per lane (e.g. skipped optimizer steps on the scale chart).
     void setMarkerName(const QString& name) { m_markerName = name; }
@@ -47,6 +51,8 @@ public:
     int markerCount(int lane) const;
     int seriesPointCount(int lane) const;  // what the drawn series holds (after refresh; thinned to 800)
     int refreshCount() const { return m_refreshes; }
+    // False once the lane was hidden by a click on its legend entry.
+    bool laneVisible(int lane) const;
     // The data as drawn, for CSV export and tests.
     const QList<QPointF>& points(int lane) const { return m_lanes.at(lane).points; }
 
@@ -60,12 +66,15 @@ private:
     };
     void rebuildAxes();
     void fitAxes();
+    void connectLegend();
+    void styleMarker(QLegendMarker* marker);
 
     QString m_xTitle, m_yTitle, m_markerName;
     QStringList m_labels;
     std::vector<Lane> m_lanes;
     AxisScale m_scale = AxisScale::Linear;
     int m_cap = 2000;
+    double m_ceiling = std::numeric_limits<double>::infinity();
     int m_refreshes = 0;
     QValueAxis* m_x = nullptr;
     QAbstractAxis* m_y = nullptr;

@@ -108,6 +108,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
 
     m_loss = new LiveChart("Training loss per step", "step", "loss");
     m_underflow = new LiveChart("Gradient underflow", "step", "% underflowed");
+    m_underflow->setValueCeiling(100);
     m_underflow->setToolTip("Share of gradient elements that are exactly 0 in the lane while a float32 backward gives non-zero");
     m_scale = new LiveChart("Loss scale (skipped steps marked)", "step", "scale");
     m_scale->setMarkerName("skipped");
