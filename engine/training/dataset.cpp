@@ -131,9 +131,7 @@ Dataset makeTeacher(const std::vector<LinearParams>& teacher, int n, double nois
 }
 
 std::string shapeOf(const NpyArray& a) {
-    std::string s = "(";
-    for (std::size_t i = 0; i < a.shape.size(); ++i) s += (i ? ", " : "") + std::to_string(a.shape[i]);
-    return s + (a.shape.size() == 1 ? ",)" : ")");
+    return npyShapeText(a.shape);
 }
 
 std::string dtypeOf(const NpyArray& a) {

@@ -2,7 +2,12 @@
 // data length are all checked, and every problem names the file. No Qt here.
 #include "npy.h"
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdio>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -17,6 +22,26 @@ namespace presisi {
 namespace {
 
 [[noreturn]] void fail(const std::string& name, const std::string& what) { throw Error(name + ": " + what); }
+
+// Header text for a message: control, DEL and non-ASCII bytes as \xNN, at most `limit` characters.
+std::string printable(std::string_view s, std::size_t limit = 64) {
+    std::string r;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (r.size() >= limit) {
+            r += "...";
+            break;
+        }
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x20 || c >= 0x7f) {
+            char b[8];
+            std::snprintf(b, sizeof b, "\\x%02x", c);
+            r += b;
+        } else {
+            r += static_cast<char>(c);
+        }
+    }
+    return r;
+}
 
 class HeaderParser {
 public:
@@ -97,14 +122,13 @@ std::string header(const std::string& dict) {
     return out + h;
 }
 
-std::string shapeText(const std::vector<std::int64_t>& shape) {
+std::string shapeText(const std::vector<std::int64_t>& shape) { return npyShapeText(shape); }
+
+// The full shape for a header NumPy reads: "(3, 2)", "(4,)".
+std::string fullShapeText(const std::vector<std::int64_t>& shape) {
     std::string s = "(";
-    for (std::size_t i = 0; i < shape.size(); ++i) {
-        s += std::to_string(shape[i]);
-        if (shape.size() == 1 || i + 1 < shape.size()) s += ",";
-        if (i + 1 < shape.size()) s += " ";
-    }
-    return s + ")";
+    for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+    return s + (shape.size() == 1 ? ",)" : ")");
 }
 
 }  // namespace
@@ -118,22 +142,24 @@ std::int64_t NpyArray::size() const {
     return n;
 }
 
-NpyArray parseNpy(const std::string& bytes, const std::string& name) {
-    if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0)
+NpyHeader parseNpyHeader(std::string_view bytes, const std::string& name, std::uint64_t maxDataBytes) {
+    if (bytes.size() < 10 || bytes.substr(0, 6) != std::string_view("\x93NUMPY", 6))
         fail(name, "not a .npy file (missing the \\x93NUMPY magic string)");
     const int major = static_cast<unsigned char>(bytes[6]);
-    std::size_t headerLen = 0, offset = 0;
+    std::uint64_t headerLen = 0, offset = 0;
     if (major == 1) {
-        headerLen = static_cast<unsigned char>(bytes[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(bytes[9])) << 8);
+        headerLen = static_cast<unsigned char>(bytes[8]) | (static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[9])) << 8);
         offset = 10;
     } else if (major == 2 || major == 3) {
         if (bytes.size() < 12) fail(name, "truncated .npy header");
-        headerLen = 0;
-        for (int i = 0; i < 4; ++i) headerLen |= static_cast<std::size_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
+        for (int i = 0; i < 4; ++i) headerLen |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
         offset = 12;
     } else {
         fail(name, "unsupported .npy version " + std::to_string(major) + "." + std::to_string(static_cast<unsigned char>(bytes[7])));
     }
+    if (headerLen > kNpyMaxHeaderBytes)
+        fail(name, "malformed .npy header: " + std::to_string(headerLen) + " bytes long, more than the " +
+                       std::to_string(kNpyMaxHeaderBytes) + " accepted");
     if (bytes.size() < offset + headerLen) fail(name, "truncated .npy header (file shorter than its header length)");
     const std::string_view text(bytes.data() + offset, headerLen);
 
@@ -155,7 +181,7 @@ NpyArray parseNpy(const std::string& bytes, const std::string& name) {
             if (shape) fail(name, "malformed .npy header: 'shape' given twice");
             shape = p.shape();
         } else {
-            fail(name, "malformed .npy header: unknown key '" + key + "'");
+            fail(name, "malformed .npy header: unknown key '" + printable(key) + "'");
         }
         if (p.peek(',')) p.expect(',', "");
         else if (!p.peek('}')) fail(name, "malformed .npy header: expected ',' or '}'");
@@ -165,37 +191,48 @@ NpyArray parseNpy(const std::string& bytes, const std::string& name) {
     if (!descr || !fortran || !shape) fail(name, "malformed .npy header: needs 'descr', 'fortran_order' and 'shape'");
     if (*fortran) fail(name, "Fortran-order arrays are not supported (save with np.ascontiguousarray)");
 
-    NpyArray a;
-    std::size_t itemSize = 0;
+    NpyHeader h;
     const std::string& d = *descr;
     if (d.size() >= 2 && d[0] == '>' && d != ">u1" && d != ">i1")
-        fail(name, "big-endian dtype '" + d + "' is not supported (use little-endian, e.g. '<f4')");
-    if (d == "<f4") { a.dtype = NpyArray::DType::F32; itemSize = 4; }
-    else if (d == "<f8") { a.dtype = NpyArray::DType::F64; itemSize = 8; }
-    else if (d == "<i4") { a.dtype = NpyArray::DType::I32; itemSize = 4; }
-    else if (d == "<i8") { a.dtype = NpyArray::DType::I64; itemSize = 8; }
-    else if (d == "|u1" || d == "<u1" || d == ">u1") { a.dtype = NpyArray::DType::U8; itemSize = 1; }
-    else fail(name, "unsupported dtype '" + d + "' (float32 '<f4', float64 '<f8', int32 '<i4', int64 '<i8', uint8 '|u1')");
-    a.shape = *shape;
+        fail(name, "big-endian dtype '" + printable(d) + "' is not supported (use little-endian, e.g. '<f4')");
+    if (d == "<f4") { h.dtype = NpyArray::DType::F32; h.itemSize = 4; }
+    else if (d == "<f8") { h.dtype = NpyArray::DType::F64; h.itemSize = 8; }
+    else if (d == "<i4") { h.dtype = NpyArray::DType::I32; h.itemSize = 4; }
+    else if (d == "<i8") { h.dtype = NpyArray::DType::I64; h.itemSize = 8; }
+    else if (d == "|u1" || d == "<u1" || d == ">u1") { h.dtype = NpyArray::DType::U8; h.itemSize = 1; }
+    else fail(name, "unsupported dtype '" + printable(d) + "' (float32 '<f4', float64 '<f8', int32 '<i4', int64 '<i8', uint8 '|u1')");
+    h.shape = std::move(*shape);
+    h.dataOffset = offset + headerLen;
 
-    std::int64_t count = 1;
-    for (auto dim : a.shape) {
-        if (dim != 0 && count > (std::int64_t{1} << 40) / dim) fail(name, "shape " + shapeText(a.shape) + " is too large");
-        count *= dim;
+    // Elements and bytes without overflow: every partial product stays within the limit (each entry
+    // has at most 15 digits, so limit / dim is exact enough), and an empty dimension makes it 0.
+    const std::uint64_t maxCount = maxDataBytes / sizeof(double);  // the values are widened to double
+    const bool empty = std::find(h.shape.begin(), h.shape.end(), 0) != h.shape.end();
+    std::uint64_t count = 1;
+    if (!empty) {
+        for (auto dim : h.shape) {
+            const auto u = static_cast<std::uint64_t>(dim);
+            if (count > maxCount / u)
+                fail(name, "shape " + shapeText(h.shape) + " is too large: more than " + std::to_string(maxCount) +
+                               " elements (" + std::to_string(maxDataBytes) + " bytes as double in memory, the reader's limit)");
+            count *= u;
+        }
+    } else {
+        count = 0;
     }
-    const std::size_t dataStart = offset + headerLen;
-    const std::size_t have = bytes.size() - dataStart;
-    const std::size_t need = static_cast<std::size_t>(count) * itemSize;
-    if (have < need)
-        fail(name, "truncated data: shape " + shapeText(a.shape) + " needs " + std::to_string(need) + " bytes, file has " +
-                       std::to_string(have));
-    if (have > need)
-        fail(name, "trailing data: shape " + shapeText(a.shape) + " needs " + std::to_string(need) + " bytes, file has " +
-                       std::to_string(have));
+    h.count = count;
+    h.dataBytes = count * h.itemSize;
+    return h;
+}
 
-    a.values.resize(static_cast<std::size_t>(count));
-    const char* src = bytes.data() + dataStart;
-    for (std::size_t i = 0; i < a.values.size(); ++i, src += itemSize) {
+namespace {
+
+NpyArray decode(const NpyHeader& h, const char* src, const std::string& name) {
+    NpyArray a;
+    a.dtype = h.dtype;
+    a.shape = h.shape;
+    a.values.resize(static_cast<std::size_t>(h.count));
+    for (std::size_t i = 0; i < a.values.size(); ++i, src += h.itemSize) {
         switch (a.dtype) {
         case NpyArray::DType::F32: a.values[i] = load<float>(src); break;
         case NpyArray::DType::F64: a.values[i] = load<double>(src); break;
@@ -213,23 +250,112 @@ NpyArray parseNpy(const std::string& bytes, const std::string& name) {
     return a;
 }
 
-NpyArray readNpy(const std::string& path) {
+[[noreturn]] void sizeMismatch(const std::string& name, const NpyHeader& h, std::uint64_t have) {
+    fail(name, std::string(have < h.dataBytes ? "truncated data" : "trailing data") + ": shape " + shapeText(h.shape) +
+                   " needs " + std::to_string(h.dataBytes) + " bytes, file has " + std::to_string(have));
+}
+
+// Opens `path` for reading, or throws saying why not: a directory, a symlink loop, missing, no permission.
+std::ifstream openNpy(const std::string& path, struct stat& st) {
+    if (::stat(path.c_str(), &st) != 0) {
+        const int e = errno;
+        if (e == ELOOP) throw Error(path + ": cannot open file: a loop of symbolic links");
+        if (e == ENOENT) throw Error(path + ": cannot open file: no such file");
+        throw Error(path + ": cannot open file: " + std::strerror(e));
+    }
+    if (S_ISDIR(st.st_mode)) throw Error(path + ": cannot open file: it is a directory");
     std::ifstream f(path, std::ios::binary);
-    if (!f) throw Error(path + ": cannot open file");
-    std::ostringstream s;
-    s << f.rdbuf();
+    if (!f) throw Error(path + ": cannot open file: " + std::strerror(errno));
+    return f;
+}
+
+// Reads the preamble and header; returns the bytes read (all of the header, none of the data).
+std::string readHeaderBytes(std::ifstream& f, const std::string& path) {
+    std::string bytes(12, '\0');
+    f.read(bytes.data(), 10);
+    bytes.resize(static_cast<std::size_t>(f.gcount()));
+    if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0)
+        fail(path, "not a .npy file (missing the \\x93NUMPY magic string)");
+    std::uint64_t headerLen = 0, offset = 10;
+    const int major = static_cast<unsigned char>(bytes[6]);
+    if (major == 1) {
+        headerLen = static_cast<unsigned char>(bytes[8]) | (static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[9])) << 8);
+    } else if (major == 2 || major == 3) {
+        bytes.resize(12);
+        f.read(bytes.data() + 10, 2);
+        if (f.gcount() != 2) fail(path, "truncated .npy header");
+        for (int i = 0; i < 4; ++i) headerLen |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
+        offset = 12;
+    } else {
+        return bytes;  // parseNpyHeader names the version
+    }
+    if (headerLen > kNpyMaxHeaderBytes) return bytes + std::string(kNpyMaxHeaderBytes, ' ');  // refused with the length
+    bytes.resize(offset + headerLen);
+    f.read(bytes.data() + offset, static_cast<std::streamsize>(headerLen));
+    bytes.resize(offset + static_cast<std::size_t>(f.gcount()));
+    return bytes;
+}
+
+}  // namespace
+
+NpyArray parseNpy(const std::string& bytes, const std::string& name, std::uint64_t maxDataBytes) {
+    const NpyHeader h = parseNpyHeader(bytes, name, maxDataBytes);
+    const std::uint64_t have = bytes.size() - h.dataOffset;
+    if (have != h.dataBytes) sizeMismatch(name, h, have);
+    return decode(h, bytes.data() + h.dataOffset, name);
+}
+
+NpyHeader readNpyHeader(const std::string& path, std::uint64_t maxDataBytes) {
+    struct stat st {};
+    std::ifstream f = openNpy(path, st);
+    const std::string bytes = readHeaderBytes(f, path);
     if (f.bad()) throw Error(path + ": read error");
-    return parseNpy(s.str(), path);
+    return parseNpyHeader(bytes, path, maxDataBytes);
+}
+
+NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes) {
+    struct stat st {};
+    std::ifstream f = openNpy(path, st);
+    const std::string head = readHeaderBytes(f, path);
+    if (f.bad()) throw Error(path + ": read error");
+    const NpyHeader h = parseNpyHeader(head, path, maxDataBytes);
+    // A regular file's size says at once whether the data is all there.
+    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) != h.dataOffset + h.dataBytes)
+        sizeMismatch(path, h, static_cast<std::uint64_t>(st.st_size) >= h.dataOffset ? st.st_size - h.dataOffset : 0);
+    // Anything else (a pipe, a device): exactly the announced bytes, then nothing more.
+    std::string data(static_cast<std::size_t>(h.dataBytes), '\0');
+    f.read(data.data(), static_cast<std::streamsize>(h.dataBytes));
+    const auto got = static_cast<std::uint64_t>(f.gcount());
+    if (f.bad()) throw Error(path + ": read error");
+    if (got < h.dataBytes) sizeMismatch(path, h, got);
+    if (f.peek() != std::char_traits<char>::eof()) sizeMismatch(path, h, got + 1);
+    return decode(h, data.data(), path);
+}
+
+std::string npyShapeText(const std::vector<std::int64_t>& shape) {
+    constexpr std::size_t kShown = 8;
+    std::string s = "(";
+    const bool abbreviate = shape.size() > kShown;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (abbreviate && i == kShown - 1) {
+            s += ", ..., " + std::to_string(shape.back());
+            break;
+        }
+        s += (i ? ", " : "") + std::to_string(shape[i]);
+    }
+    s += shape.size() == 1 ? ",)" : ")";
+    if (abbreviate) s += " [" + std::to_string(shape.size()) + " dimensions]";
+    return s;
 }
 
 std::string npyBytesF32(const std::vector<std::int64_t>& shape, const std::vector<float>& values) {
-    std::string out = header("{'descr': '<f4', 'fortran_order': False, 'shape': " + shapeText(shape) + ", }");
+    std::string out = header("{'descr': '<f4', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
     out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
     return out;
 }
 
 std::string npyBytesI64(const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& values) {
-    std::string out = header("{'descr': '<i8', 'fortran_order': False, 'shape': " + shapeText(shape) + ", }");
+    std::string out = header("{'descr': '<i8', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
     out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(std::int64_t));
     return out;
 }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace presisi {
@@ -17,11 +18,41 @@ struct NpyArray {
     bool isFloat() const { return dtype == DType::F32 || dtype == DType::F64; }
 };
 
+// The most memory an array's values may take by default (1 GiB as double, i.e. 2^27 elements): the
+// reader checks the header's shape against it before it reads or allocates anything, so /dev/zero or
+// a header claiming a 2^40 x 2^40 array is refused at once.
+inline constexpr std::uint64_t kNpyMaxDataBytes = std::uint64_t{1} << 30;
+// The longest header accepted (NumPy writes a few hundred bytes; numpy.load refuses more than 10000
+// by default).
+inline constexpr std::uint64_t kNpyMaxHeaderBytes = 65536;
+
+// What the header says: enough to check a file's size (and a run's memory) before reading its data.
+struct NpyHeader {
+    NpyArray::DType dtype = NpyArray::DType::F32;
+    std::vector<std::int64_t> shape;
+    std::uint64_t dataOffset = 0;  // bytes before the data
+    std::uint64_t itemSize = 0;
+    std::uint64_t count = 0;       // elements
+    std::uint64_t dataBytes = 0;   // count * itemSize
+};
+
+// Parses the preamble and header at the start of `bytes` (which may hold more). Throws presisi::Error
+// for everything parseNpy refuses in a header, and for more than maxDataBytes / 8 elements.
+NpyHeader parseNpyHeader(std::string_view bytes, const std::string& name, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
+// Reads only the header of a file (a directory, a symlink loop, a missing file: said so).
+NpyHeader readNpyHeader(const std::string& path, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
+
 // Parses bytes of a .npy file. `name` is used in error messages. Throws presisi::Error with a clear
 // message for a bad magic string, malformed header, unsupported dtype or byte order, Fortran order,
-// truncated or trailing data, or a shape that does not fit.
-NpyArray parseNpy(const std::string& bytes, const std::string& name);
-NpyArray readNpy(const std::string& path);
+// truncated or trailing data, or a shape that does not fit. Header text quoted in a message has its
+// control and non-ASCII bytes escaped (\x1b) and is cut at 64 characters; long shapes are abbreviated.
+NpyArray parseNpy(const std::string& bytes, const std::string& name, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
+// Reads a file: the header first, then exactly the data it announces (checked against the file's size
+// when it has one), never more.
+NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
+
+// A shape as NumPy prints it, "(3, 2)", "(4,)"; more than 8 dimensions abbreviated: "(1, 2, 3, ..., 9) [12 dimensions]".
+std::string npyShapeText(const std::vector<std::int64_t>& shape);
 
 // Writes a C-order little-endian .npy (version 1.0). dtype "<f4" or "<i8".
 std::string npyBytesF32(const std::vector<std::int64_t>& shape, const std::vector<float>& values);
