@@ -29,6 +29,7 @@ struct StepRecord {
     double scale = 1.0;           // loss scale in force for this step (1 without a scaler)
     std::int64_t growthTracker = 0;  // scaler's growth tracker in force for this step
     bool skipped = false;         // optimizer step skipped (scaler found inf/NaN)
+    bool scaleFloored = false;    // this step's backoff would have taken the scale below the floor (kMinLossScale): held there
     bool finite = true;           // loss is finite
     double seconds = 0;           // wall time of this lane's step (forward, backward, update; statistics excluded)
 };

@@ -184,7 +184,11 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
                 // torch._amp_update_scale_: backoff on inf/NaN; growth after growth_interval clean steps,
                 // taken only when the grown scale is finite.
                 if (foundInf) {
-                    s.scale = s.scale * static_cast<float>(sc.backoffFactor);
+                    // Held at the floor (the smallest normal float32): a subnormal or zero scale would
+                    // flush every gradient and make 1/scale inf. Reported in the record.
+                    const float backedOff = s.scale * static_cast<float>(sc.backoffFactor);
+                    r.scaleFloored = !(backedOff >= kMinLossScale);
+                    s.scale = r.scaleFloored ? kMinLossScale : backedOff;
                     s.tracker = 0;
                 } else {
                     const std::int32_t successful = s.tracker + 1;

@@ -232,8 +232,8 @@ void validate(const Scenario& s) {
     if (s.lanes.empty()) bad("lanes", "[]", "need at least one lane");
     if (s.lanes.size() > 16) bad("lanes", std::to_string(s.lanes.size()) + " lanes", "at most 16");
     const ScalerSettings& c = s.scaler;
-    if (!(c.initScale > 0) || !std::isfinite(c.initScale) || c.initScale > 3.4e38)
-        bad("init_scale", num(c.initScale), "must be finite and > 0");
+    if (!(c.initScale >= kMinLossScale) || !std::isfinite(c.initScale) || c.initScale > 3.4e38)
+        bad("init_scale", num(c.initScale), "must be finite and at least 2^-126 (the smallest normal float32, the scaler's floor)");
     if (!(c.growthFactor > 1) || !std::isfinite(c.growthFactor)) bad("growth_factor", num(c.growthFactor), "must be > 1 (GradScaler)");
     if (!(c.backoffFactor > 0 && c.backoffFactor < 1)) bad("backoff_factor", num(c.backoffFactor), "must be in (0, 1) (GradScaler)");
     if (c.growthInterval < 1) bad("growth_interval", std::to_string(c.growthInterval), "must be >= 1");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +53,10 @@ struct OptimizerSpec {
 };
 
 // torch.cuda.amp.GradScaler's settings and defaults.
+// The loss scaler's floor: the smallest normal float32, 2^-126. Backoff stops there (CPU and GPU lanes
+// alike: the runner updates every lane's scale on the host).
+inline constexpr float kMinLossScale = std::numeric_limits<float>::min();
+
 struct ScalerSettings {
     double initScale = 65536.0;
     double growthFactor = 2.0;
