@@ -3,6 +3,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/scenario.cpp
   ${CMAKE_CURRENT_LIST_DIR}/npy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/dataset.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/memory_estimate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cpu_lane.cpp
   ${CMAKE_CURRENT_LIST_DIR}/runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bench_train.cpp
