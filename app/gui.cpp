@@ -4,14 +4,16 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
-#include <QFile>
+#include <QFileInfo>
 #include <QScreen>
 #include <QTimer>
+#include <cerrno>
 #include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "cli/atomic_file.h"
 #include "engine/error.h"
 #include "main_window.h"
 #include "pages/formats_page.h"
@@ -66,6 +68,9 @@ GuiOptions parse(const std::vector<std::string>& args) {
         if (a == "--screenshot") {
             o.screenshot = value(i);
             if (o.screenshot->empty()) throw BadArgument{"--screenshot: empty file name"};
+            // PNG only: a name promising another format would hold a PNG under the wrong name.
+            if (!QString::fromStdString(*o.screenshot).endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
+                throw BadArgument{"--screenshot: '" + *o.screenshot + "' does not end in .png (screenshots are PNG files)"};
         } else if (a == "--page") {
             o.page = value(i);
             if (o.page != "linear" && o.page != "training" && o.page != "formats")
@@ -88,6 +93,7 @@ GuiOptions parse(const std::vector<std::string>& args) {
             o.seconds = static_cast<double>(parseLong("--seconds", value(i), 1, 600));
         } else if (a == "--json") {
             o.json = value(i);
+            if (o.json->empty()) throw BadArgument{"--json: empty file name"};
         } else if (a == "--dark") {
             o.dark = true;
         } else if (a.rfind("-", 0) == 0 && a.size() > 1 && a.rfind("-psn", 0) != 0 && a != "-platform" &&
@@ -102,6 +108,18 @@ GuiOptions parse(const std::vector<std::string>& args) {
     if (!o.screenshot && !o.measure && o.steps)
         throw BadArgument{"--steps: only with --screenshot or --measure-responsiveness"};
     if (!o.screenshot && o.value) throw BadArgument{"--value: only with --screenshot"};
+    // An output that cannot be created is refused before the rendering or the measurement.
+    if (o.screenshot) {
+        if (const std::string why = cli::outputPathProblem(*o.screenshot); !why.empty())
+            throw BadArgument{"--screenshot: cannot write '" + *o.screenshot + "': " + why};
+        // The PNG is written to a temporary and renamed over the name: never over a device or a FIFO.
+        const QFileInfo target(QString::fromStdString(*o.screenshot));
+        if (target.exists() && !target.isFile())
+            throw BadArgument{"--screenshot: cannot write '" + *o.screenshot + "': not a regular file"};
+    }
+    if (o.json && o.measure)
+        if (const std::string why = cli::outputPathProblem(*o.json); !why.empty())
+            throw BadArgument{"--json: cannot write '" + *o.json + "': " + why};
     return o;
 }
 
@@ -124,6 +142,16 @@ void settle() {
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
         QCoreApplication::processEvents();
     }
+}
+
+// Standard output checked like the CLI's: a full disk or a closed pipe is an error.
+int checkStdout() {
+    errno = 0;
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::fprintf(stderr, "presisi: cannot write to standard output: %s\n", cli::errnoText(errno).c_str());
+        return 1;
+    }
+    return 0;
 }
 
 int screenshot(MainWindow& w, const GuiOptions& o) {
@@ -161,7 +189,7 @@ int screenshot(MainWindow& w, const GuiOptions& o) {
         return 1;
     }
     std::fprintf(stdout, "wrote %s (%dx%d)\n", o.screenshot->c_str(), o.width, o.height);
-    return 0;
+    return checkStdout();
 }
 
 }  // namespace
@@ -213,9 +241,17 @@ int runGui(int argc, char** argv) {
         QCoreApplication::processEvents();
         const ResponsivenessResult r = measureResponsiveness(w, o.seconds, o.steps ? *o.steps : 0);
         std::fputs(qPrintable(r.toText()), stdout);
+        if (checkStdout() != 0) return 1;  // before the file: a failed command replaces nothing
         if (o.json) {
-            QFile f(QString::fromStdString(*o.json));
-            if (f.open(QIODevice::WriteOnly)) f.write(r.toJson().toUtf8() + "\n");
+            // Whole or not at all: a temporary beside the file, renamed into place when complete.
+            try {
+                cli::AtomicFile f(*o.json, "--json");
+                f.stream() << r.toJson().toStdString() << '\n';
+                f.commit();
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "presisi: %s\n", e.what());
+                return 1;
+            }
         }
         return 0;
     }

@@ -51,4 +51,8 @@ std::optional<double> parseReal(const std::string& text);
 
 std::vector<std::string> splitList(const std::string& text);
 
+// The shortest decimal text that reads back as v, written as a person would: "1e-300", "3.4e38",
+// "0.999999", "65536" (never "%f"'s 0.000000 or 340000000000000000000000000000000000000.000000).
+std::string shortestNumber(double v);
+
 }  // namespace presisi::cli

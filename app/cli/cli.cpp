@@ -1,11 +1,14 @@
 // Dispatch of `presisi <command>` and the top-level help.
 #include "cli.h"
 
+#include <cerrno>
 #include <exception>
+#include <string>
 #include <string_view>
 
 #include "../../engine/error.h"
 #include "args.h"
+#include "atomic_file.h"
 #include "commands.h"
 
 namespace presisi::cli {
@@ -52,6 +55,19 @@ void printHelp(std::ostream& out) {
            "\nRun 'presisi <command> --help' for a command's options.\n";
 }
 
+// Every command's output is checked: a full disk or a closed pipe is an error, not a success.
+int checked(int status, std::ostream& out, std::ostream& err, const std::string& who) {
+    int error = errno;  // a write that failed earlier left its reason here
+    if (out) {
+        errno = 0;
+        out.flush();
+        error = errno;
+    }
+    if (out) return status;
+    err << who << ": cannot write to standard output: " << errnoText(error) << '\n';
+    return 1;
+}
+
 }  // namespace
 
 bool isCommand(const std::string& first) {
@@ -64,16 +80,16 @@ bool isCommand(const std::string& first) {
 int run(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         printHelp(out);
-        return 0;
+        return checked(0, out, err, "presisi");
     }
     if (args[0] == "--version") {
         out << "presisi 0.1.0\n";
-        return 0;
+        return checked(0, out, err, "presisi");
     }
     for (const auto& c : kCommands) {
         if (c.name != args[0]) continue;
         try {
-            return c.fn(args.subspan(1), out, err);
+            return checked(c.fn(args.subspan(1), out, err), out, err, "presisi " + std::string(c.name));
         } catch (const UsageError& e) {
             err << "presisi " << c.name << ": " << e.what() << '\n';
             return 2;

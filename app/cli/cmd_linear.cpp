@@ -124,7 +124,7 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
         j.beginObject();
         j.field("in", static_cast<std::int64_t>(config.in)).field("out", static_cast<std::int64_t>(config.out));
         j.field("batch", static_cast<std::int64_t>(config.batch));
-        j.key("seed").value(static_cast<double>(config.seed));
+        j.key("seed").seed(config.seed);
         j.key("samples").beginObject();
         auto samples = [&](const char* name, const float* data, Index n) {
             j.key(name).beginArray();

@@ -1,15 +1,21 @@
 // `presisi train`, `presisi presets` and `presisi bench train`: the training lab headless, as a table,
 // JSON (the stable contract) or CSV.
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "../../engine/error.h"
 #include "../../engine/training/bench_train.h"
+#include "../../engine/training/memory_estimate.h"
+#include "../../engine/training/npy.h"
 #include "../../engine/training/runner.h"
 #include "args.h"
+#include "atomic_file.h"
 #include "commands.h"
 #include "json_writer.h"
 #include "scenario_json.h"
@@ -124,6 +130,10 @@ Scenario scenarioFromArgs(const ParsedArgs& a) {
     }
     if (a.has("data") != a.has("targets")) throw UsageError(a.has("data") ? "--targets: needed with --data" : "--data: needed with --targets");
     if (a.has("data")) {
+        // The .npy files are the data: options that shape a built-in set would be ignored silently.
+        for (const char* ignored : {"dataset", "samples", "eval-samples", "noise", "input-scale", "target-scale", "data-seed"})
+            if (a.has(ignored))
+                throw UsageError(std::string("--") + ignored + ": not used with --data (the .npy files are the data)");
         s.data.kind = DatasetKind::Npy;
         s.data.xPath = a.text("data", "");
         s.data.yPath = a.text("targets", "");
@@ -164,9 +174,12 @@ Scenario scenarioFromArgs(const ParsedArgs& a) {
             } catch (const Error& e) {
                 throw UsageError(std::string("--lanes: ") + e.what());
             }
+            for (std::size_t i = 0; i + 1 < s.lanes.size(); ++i)
+                if (s.lanes[i].label() == s.lanes.back().label())
+                    throw UsageError("--lanes: lane '" + s.lanes.back().label() + "' given twice");
         }
     }
-    s.scaler.initScale = realOpt(a, "init-scale", s.scaler.initScale, 1e-38, 3.4e38);
+    s.scaler.initScale = realOpt(a, "init-scale", s.scaler.initScale, kMinLossScale, 3.4e38);
     s.scaler.growthFactor = realOpt(a, "growth-factor", s.scaler.growthFactor, 1.0000001, 1e6);
     s.scaler.backoffFactor = realOpt(a, "backoff-factor", s.scaler.backoffFactor, 1e-30, 0.9999999);
     s.scaler.growthInterval = static_cast<int>(a.integer("growth-interval", s.scaler.growthInterval, 1, 1000000000));
@@ -178,6 +191,7 @@ Scenario scenarioFromArgs(const ParsedArgs& a) {
         else throw UsageError("--policy: unknown policy '" + p + "' (cpu, cuda, device)");
     }
     if (a.has("op")) {
+        std::vector<OpKind> given;  // a preset's overrides may be overridden, each op once
         for (const auto& item : a.list("op", "")) {
             const auto eq = item.find('=');
             const auto op = eq == std::string::npos ? std::nullopt : parseOpKind(item.substr(0, eq));
@@ -185,6 +199,9 @@ Scenario scenarioFromArgs(const ParsedArgs& a) {
             if (!op || !pol)
                 throw UsageError("--op: '" + item + "' should be KIND=POLICY with KIND linear, activation, softmax, loss or "
                                  "reduction and POLICY low, f32 or as-input");
+            if (std::find(given.begin(), given.end(), *op) != given.end())
+                throw UsageError("--op: '" + item.substr(0, eq) + "' given twice");
+            given.push_back(*op);
             s.opOverrides.emplace_back(*op, *pol);
         }
     }
@@ -216,14 +233,98 @@ std::string describe(const Scenario& s) {
     return o.str();
 }
 
-int runTrain(CommandArgs args, std::ostream& out) {
+// SIGINT and SIGTERM during `train`: the handler only records the signal and raises the runner's
+// cancel flag (checked between steps); the run then writes what it has. SA_RESETHAND: a second
+// signal ends the program at once (an output being written then stays a temporary, the target intact).
+static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler stores to this flag");
+std::atomic<bool> g_stop{false};
+volatile std::sig_atomic_t g_signal = 0;
+
+extern "C" void onStopSignal(int signal) {
+    g_signal = signal;
+    g_stop.store(true);
+}
+
+class StopSignals {
+public:
+    StopSignals() {
+        g_signal = 0;
+        g_stop.store(false);
+        struct sigaction sa {};
+        sa.sa_handler = onStopSignal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESETHAND;
+        sigaction(SIGINT, &sa, &m_oldInt);
+        sigaction(SIGTERM, &sa, &m_oldTerm);
+    }
+    ~StopSignals() {
+        sigaction(SIGINT, &m_oldInt, nullptr);
+        sigaction(SIGTERM, &m_oldTerm, nullptr);
+    }
+    StopSignals(const StopSignals&) = delete;
+    StopSignals& operator=(const StopSignals&) = delete;
+
+private:
+    struct sigaction m_oldInt {}, m_oldTerm {};
+};
+
+// A table cell right-aligned in `width`, always with at least one space before it: a value wider
+// than its column pushes the row out instead of running into its neighbour.
+std::string cell(const std::string& s, std::size_t width) { return s.size() >= width ? " " + s : pad(s, width); }
+
+// Rows of the training set and of the evaluation set before anything is loaded: built-in sets from
+// the scenario, .npy files from their headers.
+std::pair<std::int64_t, std::int64_t> dataRows(const Scenario& s) {
+    if (s.data.kind != DatasetKind::Npy) return {s.data.samples, s.data.evalSamples};
+    auto rows = [](const std::string& path) {
+        const NpyHeader h = readNpyHeader(path);
+        return h.shape.empty() ? std::int64_t{1} : h.shape.front();
+    };
+    const std::int64_t n = rows(s.data.xPath);
+    rows(s.data.yPath);
+    return {n, s.data.evalXPath.empty() ? n : rows(s.data.evalXPath)};
+}
+
+void checkMemory(const Scenario& s) {
+    std::pair<std::int64_t, std::int64_t> rows;
+    try {
+        rows = dataRows(s);
+    } catch (const Error& e) {
+        throw UsageError(e.what());
+    }
+    const MemoryEstimate e = estimateTrainingMemory(s, rows.first, rows.second);
+    const auto available = availableMemory();
+    if (available && e.bytes > static_cast<double>(*available))
+        throw UsageError("the run needs about " + formatBytes(e.bytes) + " (" + e.summary + ") but " +
+                         formatBytes(static_cast<double>(*available)) +
+                         " is available (MemAvailable in /proc/meminfo); use a smaller --batch or --sizes, or fewer --lanes");
+}
+
+// What the summary needs of each lane's records, kept as the records stream past.
+struct LaneTally {
+    double underflowSum = 0;
+    double lastLoss = kNotMeasured, lastAccuracy = kNotMeasured;  // for a run stopped before evaluation
+    std::int64_t underflowCount = 0, skipped = 0, nonFinite = 0, floored = 0, firstFloored = -1;
+};
+
+int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     const ParsedArgs a = parseArgs(args, kTrainOptions);
     if (a.has("help")) {
         out << kTrainHelp;
         return 0;
     }
     if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+    const std::string jsonPath = a.text("json", "");
+    if (a.has("json") && jsonPath.empty()) throw UsageError("--json: empty file name (use '-' for standard output)");
+    if (a.has("csv") && a.text("csv", "").empty()) throw UsageError("--csv: empty file name");
     const Scenario scenario = scenarioFromArgs(a);
+    const std::int64_t every = a.integer("every", std::max(1, scenario.steps / 10), 1, 100000000);
+    try {
+        validate(scenario);
+    } catch (const Error& e) {
+        throw UsageError(e.what());
+    }
+    checkMemory(scenario);
     std::unique_ptr<Runner> runner;
     try {
         runner = std::make_unique<Runner>(scenario);
@@ -231,86 +332,151 @@ int runTrain(CommandArgs args, std::ostream& out) {
         throw UsageError(e.what());
     }
     const Scenario& s = runner->scenario();
-    const std::string jsonPath = a.text("json", "");
+    const bool accumulation = s.workload == Workload::Accumulation;
+    if (!accumulation && s.batch > runner->dataset().size())
+        throw UsageError("--batch: " + std::to_string(s.batch) + " is larger than the training set (" +
+                         std::to_string(runner->dataset().size()) + " samples); use --batch 0 for the full batch" +
+                         (s.data.kind == DatasetKind::Npy ? "" : " or more --samples"));
     const bool jsonToStdout = jsonPath == "-";
     const bool text = !jsonToStdout;
-    std::ofstream jsonFile, csvFile;
-    if (!jsonPath.empty() && !jsonToStdout) {
-        jsonFile.open(jsonPath);
-        if (!jsonFile) throw UsageError("--json: cannot write '" + jsonPath + "'");
-    }
-    if (a.has("csv")) {
-        csvFile.open(a.text("csv", ""));
-        if (!csvFile) throw UsageError("--csv: cannot write '" + a.text("csv", "") + "'");
-    }
-    const std::int64_t every = a.integer("every", std::max(1, s.steps / 10), 1, 100000000);
-    const bool accumulation = s.workload == Workload::Accumulation;
+    // Created now, so an unwritable path is refused before the run; filled and renamed into place at the end.
+    std::unique_ptr<AtomicFile> jsonFile, csvFile;
+    if (!jsonPath.empty() && !jsonToStdout) jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
+    if (a.has("csv")) csvFile = std::make_unique<AtomicFile>(a.text("csv", ""), "--csv");
+    TrainingSpool spool(s, !jsonPath.empty(), a.has("csv"));
 
+    // Column widths from what the columns can hold: the step count, the longest lane label, and
+    // the longest text of each number format ("-1.2346e+38", "1.17549e-38").
+    std::size_t laneWidth = 4;
+    for (const LaneSpec& l : s.lanes) laneWidth = std::max(laneWidth, l.label().size());
+    laneWidth += 2;
+    const std::size_t stepWidth = std::max<std::size_t>(6, std::to_string(std::max(s.steps, 1) - 1).size());
     if (text) {
         if (!s.preset.empty()) out << "preset " << s.preset << (s.title.empty() ? "" : ": " + s.title) << '\n';
         out << describe(s) << '\n';
         if (!s.explanation.empty()) out << wrap(s.explanation, 96, "  ");
         out << '\n';
         if (accumulation)
-            out << pad("step", 6) << "  " << pad("lane", 16, true) << pad("sum", 14) << '\n';
+            out << pad("step", stepWidth) << "  " << pad("lane", laneWidth, true) << pad("sum", 14) << '\n';
         else
-            out << pad("step", 6) << "  " << pad("lane", 16, true) << pad("loss", 12) << pad("acc", 7) << pad("|grad|", 11)
-                << pad("act-uf", 8) << pad("w-uf", 8) << pad("subn", 8) << pad("scale", 10) << pad("skip", 5) << '\n';
+            out << pad("step", stepWidth) << "  " << pad("lane", laneWidth, true) << pad("loss", 12) << pad("acc", 7)
+                << pad("|grad|", 11) << pad("act-uf", 8) << pad("w-uf", 8) << pad("subn", 8) << pad("scale", 13)
+                << pad("skip", 5) << '\n';
     }
-    std::vector<std::vector<StepRecord>> records(s.lanes.size());
+    std::vector<LaneTally> tally(s.lanes.size());
     auto pct = [](double v) { return std::isnan(v) ? std::string("-") : fmtNum(100 * v, "%.1f%%"); };
-    const std::atomic<bool> cancel{false};
+    // With statistics on, a NaN gradient norm is a measurement (the gradients hold NaN); "-" only
+    // when nothing was measured.
+    auto gradNorm = [&](double v) { return s.statistics ? fmtNum(v, "%.3g") : std::string("-"); };
+    bool outputFailed = false;
+    const StopSignals stopSignals;
     runner->run(
         [&](const RunEvent& e) {
             if (e.kind != RunEventKind::Step) return;
             const StepRecord& r = e.record;
-            records[static_cast<std::size_t>(r.lane)].push_back(r);
+            spool.add(r);
+            LaneTally& t = tally[static_cast<std::size_t>(r.lane)];
+            if (!std::isnan(r.weightGradUnderflow)) {
+                t.underflowSum += r.weightGradUnderflow;
+                ++t.underflowCount;
+            }
+            t.skipped += r.skipped;
+            t.nonFinite += !r.finite;
+            t.lastLoss = r.loss;
+            t.lastAccuracy = r.accuracy;
+            if (r.scaleFloored) {
+                if (t.firstFloored < 0) t.firstFloored = r.step;
+                ++t.floored;
+            }
             if (!text || (r.step % every != 0 && r.step + 1 != s.steps)) return;
             const std::string lane = s.lanes[static_cast<std::size_t>(r.lane)].label();
             if (accumulation) {
-                out << pad(std::to_string(r.step), 6) << "  " << pad(lane, 16, true) << pad(fmtNum(r.loss, "%.2f"), 14) << '\n';
-                return;
-            }
-            out << pad(std::to_string(r.step), 6) << "  " << pad(lane, 16, true) << pad(fmtNum(r.loss, "%.5g"), 12)
-                << pad(std::isnan(r.accuracy) ? "-" : fmtNum(r.accuracy, "%.3f"), 7)
-                << pad(std::isnan(r.gradNorm) ? "-" : fmtNum(r.gradNorm, "%.3g"), 11) << pad(pct(r.actGradUnderflow), 8)
-                << pad(pct(r.weightGradUnderflow), 8) << pad(pct(r.gradSubnormal), 8) << pad(fmtNum(r.scale, "%.6g"), 10)
-                << pad(r.skipped ? "yes" : "", 5) << '\n';
-        },
-        cancel);
-    std::vector<LaneFinal> finals;
-    for (int i = 0; i < runner->laneCount(); ++i) finals.push_back(runner->evaluate(i));
-
-    if (text) {
-        out << "\nfinal after " << s.steps << " steps\n";
-        if (accumulation) {
-            for (std::size_t i = 0; i < s.lanes.size(); ++i)
-                out << "  " << pad(s.lanes[i].label(), 16, true) << " sum " << fmtNum(finals[i].loss, "%.2f") << '\n';
-        } else {
-            out << "  " << pad("lane", 16, true) << pad("loss", 12) << pad("acc", 7) << pad("eval loss", 12) << pad("eval acc", 9)
-                << pad("mean w-uf", 10) << pad("skipped", 8) << pad("non-finite", 11) << '\n';
-            for (std::size_t i = 0; i < s.lanes.size(); ++i) {
-                double uf = 0;
-                int n = 0, skipped = 0, nonFinite = 0;
-                for (const auto& r : records[i]) {
-                    if (!std::isnan(r.weightGradUnderflow)) { uf += r.weightGradUnderflow; ++n; }
-                    skipped += r.skipped;
-                    nonFinite += !r.finite;
-                }
-                const LaneFinal& f = finals[i];
-                out << "  " << pad(s.lanes[i].label(), 16, true) << pad(fmtNum(f.loss, "%.5g"), 12)
-                    << pad(std::isnan(f.accuracy) ? "-" : fmtNum(f.accuracy, "%.3f"), 7) << pad(fmtNum(f.evalLoss, "%.5g"), 12)
-                    << pad(std::isnan(f.evalAccuracy) ? "-" : fmtNum(f.evalAccuracy, "%.3f"), 9)
-                    << pad(n ? pct(uf / n) : "-", 10) << pad(std::to_string(skipped), 8) << pad(std::to_string(nonFinite), 11)
+                out << cell(std::to_string(r.step), stepWidth) << "  " << pad(lane, laneWidth, true)
+                    << cell(fmtNum(r.loss, "%.2f"), 14) << '\n';
+            } else {
+                out << cell(std::to_string(r.step), stepWidth) << "  " << pad(lane, laneWidth, true)
+                    << cell(fmtNum(r.loss, "%.5g"), 12) << cell(std::isnan(r.accuracy) ? "-" : fmtNum(r.accuracy, "%.3f"), 7)
+                    << cell(gradNorm(r.gradNorm), 11) << cell(pct(r.actGradUnderflow), 8) << cell(pct(r.weightGradUnderflow), 8)
+                    << cell(pct(r.gradSubnormal), 8) << cell(fmtNum(r.scale, "%.6g"), 13) << cell(r.skipped ? "yes" : "", 5)
                     << '\n';
             }
+            out.flush();  // progress shows in a pipe or a file as it happens (a row every --every steps)
+            if (!out) {  // standard output is gone (a closed pipe, a full disk): stop, report below
+                outputFailed = true;
+                g_stop.store(true);
+            }
+        },
+        g_stop);
+    const std::int64_t done = runner->stepsDone();
+    const int signal = g_signal;
+    const bool interrupted = signal != 0 && done < s.steps;
+    if (outputFailed) throw std::runtime_error("cannot write to standard output: " + errnoText(errno));
+    std::vector<LaneFinal> finals;  // none for an interrupted run: its lanes' "final" are null
+    if (!interrupted)
+        for (int i = 0; i < runner->laneCount(); ++i) finals.push_back(runner->evaluate(i));
+
+    if (text) {
+        if (interrupted)
+            out << "\ninterrupted after " << done << " of " << s.steps << " steps\n";
+        else
+            out << "\nfinal after " << s.steps << " steps\n";
+        if (accumulation) {
+            for (std::size_t i = 0; i < finals.size(); ++i)
+                out << "  " << pad(s.lanes[i].label(), 16, true) << " sum " << fmtNum(finals[i].loss, "%.2f") << '\n';
+        } else {
+            // Widths from the content: the longest cell of each column plus two spaces.
+            std::vector<std::vector<std::string>> rows = {
+                {"lane", "loss", "acc", "eval loss", "eval acc", "mean w-uf", "skipped", "non-finite"}};
+            for (std::size_t i = 0; i < s.lanes.size(); ++i) {
+                const LaneTally& t = tally[i];
+                const LaneFinal* f = i < finals.size() ? &finals[i] : nullptr;
+                auto num = [&](double v, const char* fmt) { return f && !std::isnan(v) ? fmtNum(v, fmt) : std::string("-"); };
+                const double loss = f ? f->loss : t.lastLoss, accuracy = f ? f->accuracy : t.lastAccuracy;
+                rows.push_back({s.lanes[i].label(), std::isnan(loss) && !f ? "-" : fmtNum(loss, "%.5g"),
+                                std::isnan(accuracy) ? "-" : fmtNum(accuracy, "%.3f"),
+                                f ? fmtNum(f->evalLoss, "%.5g") : "-", num(f ? f->evalAccuracy : 0, "%.3f"),
+                                t.underflowCount ? pct(t.underflowSum / static_cast<double>(t.underflowCount)) : "-",
+                                std::to_string(t.skipped), std::to_string(t.nonFinite)});
+            }
+            std::vector<std::size_t> width(rows.front().size(), 0);
+            for (const auto& row : rows)
+                for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size() + 2);
+            for (const auto& row : rows) {
+                out << "  " << pad(row[0], width[0], true);
+                for (std::size_t c = 1; c < row.size(); ++c) out << pad(row[c], width[c]);
+                out << '\n';
+            }
+            for (std::size_t i = 0; i < s.lanes.size(); ++i)
+                if (tally[i].floored > 0)
+                    out << "  " << s.lanes[i].label() << ": the loss scale reached its floor 2^-126 (the smallest normal float32) at "
+                        << tally[i].floored << (tally[i].floored == 1 ? " step" : " steps") << ", first at step "
+                        << tally[i].firstFloored << "; it is held there instead of sinking to a subnormal or 0\n";
         }
     }
-    std::vector<StepRecord> all;
-    for (const auto& laneRecords : records) all.insert(all.end(), laneRecords.begin(), laneRecords.end());
-    if (jsonToStdout) writeTrainingJson(out, s, all, finals);
-    if (jsonFile.is_open()) writeTrainingJson(jsonFile, s, all, finals);
-    if (csvFile.is_open()) writeTrainingCsv(csvFile, s, all);
+    // Standard output first: when it has failed, no file is replaced.
+    errno = 0;
+    out.flush();
+    if (!out) throw std::runtime_error("cannot write to standard output: " + errnoText(errno));
+    if (jsonToStdout) spool.writeJson(out, finals);
+    if (jsonFile) {
+        spool.writeJson(jsonFile->stream(), finals);
+        jsonFile->commit();
+    }
+    if (csvFile) {
+        spool.writeCsv(csvFile->stream());
+        csvFile->commit();
+    }
+    if (interrupted) {
+        out.flush();
+        std::string wrote;
+        if (jsonFile) wrote += " " + jsonFile->path();
+        if (csvFile) wrote += std::string(wrote.empty() ? " " : " and ") + csvFile->path();
+        if (jsonToStdout) wrote += std::string(wrote.empty() ? " " : " and ") + "the JSON";
+        err << "presisi train: interrupted (" << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ") after " << done << " of "
+            << s.steps << " steps" << (wrote.empty() ? std::string() : "; wrote" + wrote + " with the steps done (final: null)")
+            << '\n';
+        return 128 + signal;
+    }
     return 0;
 }
 
@@ -318,7 +484,7 @@ int runTrain(CommandArgs args, std::ostream& out) {
 
 Scenario trainScenarioFromArgs(CommandArgs args) { return scenarioFromArgs(parseArgs(args, kTrainOptions)); }
 
-int cmdTrain(CommandArgs args, std::ostream& out, std::ostream&) { return runTrain(args, out); }
+int cmdTrain(CommandArgs args, std::ostream& out, std::ostream& err) { return runTrain(args, out, err); }
 
 int cmdPresets(CommandArgs args, std::ostream& out, std::ostream&) {
     const OptionSpec opts[] = {{"json", false}, {"help", false}};

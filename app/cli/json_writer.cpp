@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace presisi::cli {
 
@@ -70,6 +71,13 @@ JsonWriter& JsonWriter::value(double v) { separator(); m_out << number(v); retur
 JsonWriter& JsonWriter::value(std::int64_t v) { separator(); m_out << v; return *this; }
 JsonWriter& JsonWriter::value(bool v) { separator(); m_out << (v ? "true" : "false"); return *this; }
 JsonWriter& JsonWriter::value(std::string_view s) { separator(); m_out << quoted(s); return *this; }
+std::int64_t JsonWriter::seedAsInt64(std::uint64_t s) {
+    std::int64_t v;
+    std::memcpy(&v, &s, sizeof v);  // two's complement: the same 64 bits
+    return v;
+}
+
+JsonWriter& JsonWriter::seed(std::uint64_t s) { return value(seedAsInt64(s)); }
 JsonWriter& JsonWriter::null() { separator(); m_out << "null"; return *this; }
 
 }  // namespace presisi::cli

@@ -1,5 +1,5 @@
 // A small streaming JSON writer for the CLI's --json contracts: numbers with 17 significant digits,
-// non-finite numbers as the strings "inf", "-inf", "nan".
+// non-finite numbers as the strings "inf", "-inf", "nan", seeds as exact integers (docs/CLI.md).
 #pragma once
 
 #include <cstdint>
@@ -28,6 +28,10 @@ public:
     JsonWriter& value(std::string_view s);
     JsonWriter& value(const char* s) { return value(std::string_view(s)); }
     JsonWriter& null();
+    // A 64-bit seed, exactly: as an int64 integer, seeds from 2^63 up as seed - 2^64 (the same 64 bits,
+    // which torch.manual_seed and --seed read back as the same seed).
+    JsonWriter& seed(std::uint64_t s);
+    static std::int64_t seedAsInt64(std::uint64_t s);
 
     template <typename T>
     JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "../../engine/error.h"
+#include "json_writer.h"
 #include "presets_embedded.h"
 
 namespace presisi::cli {
@@ -38,6 +39,16 @@ public:
         const double d = number(v, key);
         if (d != std::floor(d) || std::fabs(d) > 2147483647.0) fail(key, "expected an integer");
         return static_cast<int>(d);
+    }
+    // A seed, exactly: a JSON integer in int64's range (seeds from 2^63 up are written as seed - 2^64,
+    // the same 64 bits; docs/CLI.md). QJsonDocument keeps such integers exact.
+    std::uint64_t seed(const QJsonValue& v, const std::string& key) const {
+        const double d = number(v, key);
+        const qint64 a = v.toInteger(0), b = v.toInteger(1);
+        if (a == b) return static_cast<std::uint64_t>(a);  // an integer in int64's range, exact
+        if (d == std::floor(d) && d >= 9223372036854775808.0 && d < 18446744073709551616.0)
+            return static_cast<std::uint64_t>(d);  // unsigned, beyond int64: as close as a double gets
+        fail(key, "expected an integer seed");
     }
     std::string string(const QJsonValue& v, const std::string& key) const {
         if (!v.isString()) fail(key, "expected a string");
@@ -102,7 +113,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
         if (d.contains("samples")) s.data.samples = r.integer(d["samples"], "data.samples");
         if (d.contains("eval_samples")) s.data.evalSamples = r.integer(d["eval_samples"], "data.eval_samples");
         if (d.contains("noise")) s.data.noise = r.number(d["noise"], "data.noise");
-        if (d.contains("seed")) s.data.seed = static_cast<std::uint64_t>(r.integer(d["seed"], "data.seed"));
+        if (d.contains("seed")) s.data.seed = r.seed(d["seed"], "data.seed");
         if (d.contains("input_scale")) s.data.inputScale = r.number(d["input_scale"], "data.input_scale");
         if (d.contains("target_scale")) s.data.targetScale = r.number(d["target_scale"], "data.target_scale");
         if (d.contains("x")) s.data.xPath = r.string(d["x"], "data.x");
@@ -124,7 +135,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
     }
     if (o.contains("batch")) s.batch = r.integer(o["batch"], "batch");
     if (o.contains("steps")) s.steps = r.integer(o["steps"], "steps");
-    if (o.contains("seed")) s.seed = static_cast<std::uint64_t>(r.integer(o["seed"], "seed"));
+    if (o.contains("seed")) s.seed = r.seed(o["seed"], "seed");
     if (o.contains("shuffle")) s.shuffle = r.boolean(o["shuffle"], "shuffle");
     if (o.contains("lanes")) {
         s.lanes.clear();
@@ -188,7 +199,7 @@ QJsonObject scenarioToJson(const Scenario& s) {
                   {"noise", s.data.noise},
                   {"input_scale", s.data.inputScale},
                   {"target_scale", s.data.targetScale}};
-    if (s.data.seed) d["seed"] = static_cast<double>(*s.data.seed);
+    if (s.data.seed) d["seed"] = static_cast<qint64>(JsonWriter::seedAsInt64(*s.data.seed));
     if (!s.data.xPath.empty()) d["x"] = QString::fromStdString(s.data.xPath);
     if (!s.data.yPath.empty()) d["y"] = QString::fromStdString(s.data.yPath);
     if (!s.data.evalXPath.empty()) d["eval_x"] = QString::fromStdString(s.data.evalXPath);
@@ -203,7 +214,7 @@ QJsonObject scenarioToJson(const Scenario& s) {
                                  {"eps", s.optimizer.eps}};
     o["batch"] = s.batch;
     o["steps"] = s.steps;
-    o["seed"] = static_cast<double>(s.seed);
+    o["seed"] = static_cast<qint64>(JsonWriter::seedAsInt64(s.seed));
     o["shuffle"] = s.shuffle;
     QJsonArray lanes;
     for (const auto& l : s.lanes) lanes.append(QString::fromStdString(l.label()));

@@ -1,10 +1,15 @@
 // The training run's JSON contract and CSV, written once for the CLI and the window.
 #include "train_export.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 
+#include "atomic_file.h"
 #include "json_writer.h"
 #include "scenario_json.h"
 
@@ -20,10 +25,33 @@ std::string csvNumber(double v) {
     return buf;
 }
 
-}  // namespace
+const char* kCsvHeader =
+    "lane,step,loss,accuracy,grad_norm,act_grad_underflow,weight_grad_underflow,grad_subnormal,overflows,scale,"
+    "growth_tracker,skipped,finite,seconds\n";
 
-void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<StepRecord>& records,
-                       const std::vector<LaneFinal>& finals) {
+void recordJson(std::ostream& os, const StepRecord& r) {
+    JsonWriter j(os);
+    j.beginObject().field("step", static_cast<std::int64_t>(r.step)).field("loss", r.loss).field("accuracy", r.accuracy)
+        .field("grad_norm", r.gradNorm).field("act_grad_underflow", r.actGradUnderflow)
+        .field("weight_grad_underflow", r.weightGradUnderflow).field("grad_subnormal", r.gradSubnormal)
+        .field("overflows", static_cast<std::int64_t>(r.overflows)).field("scale", r.scale)
+        .field("growth_tracker", static_cast<std::int64_t>(r.growthTracker)).field("skipped", r.skipped)
+        .field("finite", r.finite).field("seconds", r.seconds).endObject();
+}
+
+void recordCsv(std::ostream& os, const std::string& lane, const StepRecord& r) {
+    os << lane << ',' << r.step << ',' << csvNumber(r.loss) << ',' << csvNumber(r.accuracy) << ','
+       << csvNumber(r.gradNorm) << ',' << csvNumber(r.actGradUnderflow) << ',' << csvNumber(r.weightGradUnderflow) << ','
+       << csvNumber(r.gradSubnormal) << ',' << r.overflows << ',' << csvNumber(r.scale) << ',' << r.growthTracker << ','
+       << (r.skipped ? "true" : "false") << ',' << (r.finite ? "true" : "false") << ',' << csvNumber(r.seconds) << '\n';
+}
+
+// The document around the records: `records(i, os)` writes lane i's records, comma-separated, inside
+// its "records" array; floored[i] counts the steps whose scale update stopped at the floor (written
+// only when non-zero, so runs that never reach it keep the contract's shape).
+void writeJsonDocument(std::ostream& os, const Scenario& s, const std::vector<LaneFinal>& finals,
+                       const std::function<void(std::size_t, std::ostream&)>& records,
+                       const std::vector<std::int64_t>& floored) {
     JsonWriter j(os);
     j.beginObject();
     j.key("model").beginObject().key("sizes").beginArray();
@@ -33,7 +61,7 @@ void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<St
     if (s.optimizer.kind == OptimizerSpec::Kind::Sgd) j.field("momentum", s.optimizer.momentum);
     else j.field("beta1", s.optimizer.beta1).field("beta2", s.optimizer.beta2).field("eps", s.optimizer.eps);
     j.endObject();
-    j.field("batch", s.batch).field("steps", s.steps).field("seed", static_cast<std::int64_t>(s.seed));
+    j.field("batch", s.batch).field("steps", s.steps).key("seed").seed(s.seed);
     j.key("preset");
     if (s.preset.empty()) j.null();
     else j.value(s.preset);
@@ -49,16 +77,9 @@ void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<St
         else
             j.null();
         j.key("records").beginArray();
-        for (const StepRecord& r : records) {
-            if (r.lane != static_cast<int>(i)) continue;
-            j.beginObject().field("step", static_cast<std::int64_t>(r.step)).field("loss", r.loss).field("accuracy", r.accuracy)
-                .field("grad_norm", r.gradNorm).field("act_grad_underflow", r.actGradUnderflow)
-                .field("weight_grad_underflow", r.weightGradUnderflow).field("grad_subnormal", r.gradSubnormal)
-                .field("overflows", static_cast<std::int64_t>(r.overflows)).field("scale", r.scale)
-                .field("growth_tracker", static_cast<std::int64_t>(r.growthTracker)).field("skipped", r.skipped)
-                .field("finite", r.finite).field("seconds", r.seconds).endObject();
-        }
+        records(i, os);
         j.endArray();
+        if (i < floored.size() && floored[i] > 0) j.field("scale_floor_steps", floored[i]);
         const LaneFinal* f = nullptr;
         for (const LaneFinal& x : finals)
             if (x.lane == static_cast<int>(i)) f = &x;
@@ -74,18 +95,122 @@ void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<St
     os << '\n';
 }
 
+}  // namespace
+
+void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<StepRecord>& records,
+                       const std::vector<LaneFinal>& finals) {
+    std::vector<std::int64_t> floored(s.lanes.size(), 0);
+    for (const StepRecord& r : records)
+        if (r.scaleFloored && r.lane >= 0 && static_cast<std::size_t>(r.lane) < floored.size()) ++floored[r.lane];
+    writeJsonDocument(os, s, finals,
+                      [&](std::size_t i, std::ostream& out) {
+                          bool first = true;
+                          for (const StepRecord& r : records) {
+                              if (r.lane != static_cast<int>(i)) continue;
+                              if (!first) out << ',';
+                              first = false;
+                              recordJson(out, r);
+                          }
+                      },
+                      floored);
+}
+
 void writeTrainingCsv(std::ostream& os, const Scenario& s, const std::vector<StepRecord>& records) {
-    os << "lane,step,loss,accuracy,grad_norm,act_grad_underflow,weight_grad_underflow,grad_subnormal,overflows,scale,"
-          "growth_tracker,skipped,finite,seconds\n";
-    for (std::size_t i = 0; i < s.lanes.size(); ++i)
-        for (const StepRecord& r : records) {
-            if (r.lane != static_cast<int>(i)) continue;
-            os << s.lanes[i].label() << ',' << r.step << ',' << csvNumber(r.loss) << ',' << csvNumber(r.accuracy) << ','
-               << csvNumber(r.gradNorm) << ',' << csvNumber(r.actGradUnderflow) << ','
-               << csvNumber(r.weightGradUnderflow) << ',' << csvNumber(r.gradSubnormal) << ',' << r.overflows << ','
-               << csvNumber(r.scale) << ',' << r.growthTracker << ',' << (r.skipped ? "true" : "false") << ','
-               << (r.finite ? "true" : "false") << ',' << csvNumber(r.seconds) << '\n';
-        }
+    os << kCsvHeader;
+    for (std::size_t i = 0; i < s.lanes.size(); ++i) {
+        const std::string label = s.lanes[i].label();
+        for (const StepRecord& r : records)
+            if (r.lane == static_cast<int>(i)) recordCsv(os, label, r);
+    }
+}
+
+// One lane's spools: unnamed temporary files (removed by the system when closed or on a crash).
+struct TrainingSpool::Lane {
+    std::FILE* json = nullptr;
+    std::FILE* csv = nullptr;
+    std::string label;
+    std::int64_t records = 0;
+    std::int64_t floored = 0;
+    std::ostringstream buffer;  // one record's text, reused
+};
+
+namespace {
+
+std::FILE* openSpool() {
+    std::FILE* f = std::tmpfile();
+    if (!f) throw std::runtime_error("cannot create a temporary file for the records: " + errnoText(errno));
+    return f;
+}
+
+void spoolWrite(std::FILE* f, const std::string& text) {
+    if (std::fwrite(text.data(), 1, text.size(), f) != text.size())
+        throw std::runtime_error("cannot write the records' temporary file: " + errnoText(errno));
+}
+
+void copySpool(std::FILE* f, std::ostream& os) {
+    if (std::fflush(f) != 0 || std::fseek(f, 0, SEEK_SET) != 0)
+        throw std::runtime_error("cannot read back the records' temporary file: " + errnoText(errno));
+    char buf[1 << 16];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+        os.write(buf, static_cast<std::streamsize>(n));
+        if (!os) return;  // the caller checks the stream
+    }
+    if (std::ferror(f)) throw std::runtime_error("cannot read back the records' temporary file: " + errnoText(errno));
+    std::fseek(f, 0, SEEK_END);  // further records append
+}
+
+}  // namespace
+
+TrainingSpool::TrainingSpool(const Scenario& scenario, bool json, bool csv) : m_scenario(scenario) {
+    for (const LaneSpec& l : scenario.lanes) {
+        auto lane = std::make_unique<Lane>();
+        lane->label = l.label();
+        m_lanes.push_back(std::move(lane));
+        if (json) m_lanes.back()->json = openSpool();
+        if (csv) m_lanes.back()->csv = openSpool();
+    }
+}
+
+TrainingSpool::~TrainingSpool() {
+    for (auto& l : m_lanes) {
+        if (l->json) std::fclose(l->json);
+        if (l->csv) std::fclose(l->csv);
+    }
+}
+
+void TrainingSpool::add(const StepRecord& r) {
+    if (r.lane < 0 || static_cast<std::size_t>(r.lane) >= m_lanes.size()) return;
+    Lane& l = *m_lanes[static_cast<std::size_t>(r.lane)];
+    l.floored += r.scaleFloored;
+    if (l.json) {
+        l.buffer.str("");
+        if (l.records) l.buffer << ',';
+        recordJson(l.buffer, r);
+        spoolWrite(l.json, l.buffer.str());
+    }
+    if (l.csv) {
+        l.buffer.str("");
+        recordCsv(l.buffer, l.label, r);
+        spoolWrite(l.csv, l.buffer.str());
+    }
+    ++l.records;
+}
+
+void TrainingSpool::writeJson(std::ostream& os, const std::vector<LaneFinal>& finals) {
+    std::vector<std::int64_t> floored;
+    for (const auto& l : m_lanes) floored.push_back(l->floored);
+    writeJsonDocument(os, m_scenario, finals,
+                      [&](std::size_t i, std::ostream& out) {
+                          if (m_lanes[i]->json) copySpool(m_lanes[i]->json, out);
+                      },
+                      floored);
+}
+
+void TrainingSpool::writeCsv(std::ostream& os) {
+    os << kCsvHeader;
+    for (const auto& l : m_lanes)
+        if (l->csv) copySpool(l->csv, os);
 }
 
 }  // namespace presisi::cli

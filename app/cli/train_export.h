@@ -3,6 +3,9 @@
 // was saved from.
 #pragma once
 
+#include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <ostream>
 #include <vector>
 
@@ -16,5 +19,28 @@ namespace presisi::cli {
 void writeTrainingJson(std::ostream& os, const Scenario& scenario, const std::vector<StepRecord>& records,
                        const std::vector<LaneFinal>& finals);
 void writeTrainingCsv(std::ostream& os, const Scenario& scenario, const std::vector<StepRecord>& records);
+
+// The same two documents for a run too long to hold its records in memory: add() writes each
+// record's JSON and CSV text to a per-lane spool (an unnamed temporary file) as it comes, and the
+// write functions copy the spools into the output in the contract's order (lane by lane, step by
+// step), so the bytes equal writeTrainingJson/writeTrainingCsv of the same records. Memory: a few
+// buffers per lane, whatever the number of steps. Throws std::runtime_error when a spool cannot be
+// created or written (a full temporary directory).
+class TrainingSpool {
+public:
+    TrainingSpool(const Scenario& scenario, bool json, bool csv);
+    ~TrainingSpool();
+    TrainingSpool(const TrainingSpool&) = delete;
+    TrainingSpool& operator=(const TrainingSpool&) = delete;
+
+    void add(const StepRecord& record);
+    void writeJson(std::ostream& os, const std::vector<LaneFinal>& finals);
+    void writeCsv(std::ostream& os);
+
+private:
+    struct Lane;
+    const Scenario& m_scenario;
+    std::vector<std::unique_ptr<Lane>> m_lanes;
+};
 
 }  // namespace presisi::cli
