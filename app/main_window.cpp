@@ -27,6 +27,7 @@
 #include "run_controller.h"
 #include "widgets/chart_export.h"
 #include "widgets/lane_style.h"
+#include "widgets/input_guard.h"
 #include "widgets/live_chart.h"
 
 namespace presisi {
@@ -101,6 +102,8 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
 
     buildMenus();
     menuBar()->setCornerWidget(m_tabs, Qt::TopRightCorner);
+    // Space and Ctrl+R act on the run whatever field has focus.
+    qApp->installEventFilter(new RunKeysFilter(this));
 
     resize(1280, 800);
     int startPage = LinearIndex;

@@ -13,6 +13,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QRandomGenerator>
+#include <QSpinBox>
+#include <QWheelEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -297,6 +299,75 @@ private slots:
         QCOMPARE(f.validate(t, pos), QValidator::Invalid);
         t = "2e9";  // beyond the maximum: not accepted as it is
         QCOMPARE(f.validate(t, pos), QValidator::Intermediate);
+    }
+
+    // The wheel changes a field only when the field has keyboard focus; otherwise the panel scrolls.
+    void theWheelOverAnUnfocusedFieldLeavesItsValue() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        QSpinBox* samples = nullptr;
+        for (QSpinBox* b : w.trainingPage()->findChildren<QSpinBox*>())
+            if (b->maximum() == 1000000 && b->minimum() == 1) samples = b;
+        QVERIFY(samples);
+        const int before = samples->value();
+        auto wheel = [&](QWidget* target) {
+            const QPointF at(target->width() / 2.0, target->height() / 2.0);
+            QWheelEvent e(at, target->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+            QApplication::sendEvent(target, &e);
+        };
+        wheel(samples);
+        QCOMPARE(samples->value(), before);
+        samples->setFocus();
+        QVERIFY(waitUntil([&] { return samples->hasFocus(); }, 2000));
+        wheel(samples);
+        QVERIFY(samples->value() != before);
+    }
+
+    // Space pauses a run even with the cursor in a number field (which would otherwise take it).
+    void spacePausesWithTheCursorInANumberField() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        Scenario s = loadPresetScenario("underflow");
+        s.steps = 100000000;
+        w.trainingPage()->setScenario(s);
+        w.trainingPage()->run();
+        QVERIFY(waitUntil([&] { return w.controller()->stepsDone() > 2; }, 30000));
+        RealField* lr = w.trainingPage()->findChildren<RealField*>().value(0);
+        QVERIFY(lr);
+        lr->setFocus();
+        QVERIFY(waitUntil([&] { return lr->hasFocus(); }, 2000));
+        const QString text = lr->text();
+        QTest::keyClick(lr, Qt::Key_Space);
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Paused; }, 10000));
+        QCOMPARE(lr->text(), text);
+        // Ctrl+R from the same field resets.
+        QTest::keyClick(lr, Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(w.controller()->state(), RunState::Idle);
+        QCOMPARE(w.controller()->stepsDone(), std::int64_t(0));
+    }
+
+    // A bad lane spec is marked when typed; Reset applies a new lane set to tiles and charts at once.
+    void laneSpecsAreCheckedAsTypedAndResetAppliesThem() {
+        TrainingPage page;
+        QLineEdit* extra = nullptr;
+        for (QLineEdit* e : page.findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith("more")) extra = e;
+        QVERIFY(extra);
+        QVERIFY(page.laneProblem().isEmpty());
+        extra->setText("cpu:f17");
+        QVERIFY(page.laneProblem().contains("f17"));
+        extra->setText("cpu:f32");
+        QVERIFY(page.laneProblem().contains("already"));
+        extra->setText("cpu:f16+ftz");
+        QVERIFY(page.laneProblem().isEmpty());
+        QCOMPARE(page.lossChart()->lanes().size(), 4);
+        page.resetRun();
+        QCOMPARE(page.laneCount(), 5);
+        QCOMPARE(page.lossChart()->lanes().size(), 5);
+        QVERIFY(page.lossChart()->lanes().contains("cpu:f16+ftz"));
     }
 
     // The window's record store: every record back in order, a bounded buffer in memory, and

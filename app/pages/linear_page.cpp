@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/input_guard.h"
 #include "cli/commands.h"
 #include "engine/error.h"
 #include "widgets/histogram_chart.h"
@@ -116,6 +117,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     m_note->setWordWrap(true);
     cv->addWidget(m_note);
     cv->addStretch(1);
+    guardWheel(controls);
     root->addWidget(controls);
 
     // Tiles and charts.

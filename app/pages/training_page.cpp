@@ -28,6 +28,7 @@
 #include "engine/error.h"
 #include "presets.h"
 #include "run_controller.h"
+#include "widgets/input_guard.h"
 #include "widgets/number_field.h"
 #include "widgets/boundary_view.h"
 #include "widgets/histogram_chart.h"
@@ -66,6 +67,10 @@ const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
 
 constexpr int kPointCap = 3000;
 
+const char* const kLaneSpecHelp =
+    "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz], e.g. cpu:f16+ftz, "
+    "cpu:bf16+scaler, gpu:f16. Formats f32, bf16, f16.";
+
 }  // namespace
 
 TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
@@ -90,6 +95,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     auto* host = new QWidget();
     host->setFixedWidth(250 - 16);  // room for the vertical scroll bar
     buildControls(host);
+    guardWheel(host);
     scroll->setWidget(host);
     root->addWidget(scroll);
 
@@ -230,7 +236,16 @@ void TrainingPage::buildControls(QWidget* host) {
     }
     m_extraLanes = new QLineEdit();
     m_extraLanes->setPlaceholderText("more: cpu:f16+ftz, …");
+    m_extraLanes->setToolTip(kLaneSpecHelp);
     lg->addWidget(m_extraLanes, 5, 0, 1, 2);
+    // A bad lane spec is marked while it is typed, with the reason under the field.
+    m_laneProblem = new QLabel();
+    m_laneProblem->setWordWrap(true);
+    m_laneProblem->setStyleSheet("QLabel { color: #b03a00; }");
+    m_laneProblem->hide();
+    lg->addWidget(m_laneProblem, 7, 0, 1, 2);
+    connect(m_extraLanes, &QLineEdit::textChanged, this, &TrainingPage::checkLaneText);
+    for (QCheckBox* b : m_laneBoxes) connect(b, &QCheckBox::toggled, this, &TrainingPage::checkLaneText);
     if (!cuda.available) {
         auto* why = new QLabel("GPU lanes off: " + qs(cuda.reason));
         why->setWordWrap(true);
@@ -505,7 +520,45 @@ void TrainingPage::stepOnce() {
     m_controller->stepOnce();
 }
 
+void TrainingPage::checkLaneText() {
+    QString problem;
+    std::vector<LaneSpec> lanes;
+    for (QCheckBox* b : m_laneBoxes)
+        if (b->isChecked() && b->isEnabled()) lanes.push_back(parseLane(b->property("lane").toString().toStdString()));
+    for (const QString& part : m_extraLanes->text().split(QRegularExpression("[, ]+"), Qt::SkipEmptyParts)) {
+        try {
+            const LaneSpec lane = parseLane(part.toStdString());
+            if (std::find(lanes.begin(), lanes.end(), lane) != lanes.end()) {
+                problem = QString("lane '%1' is already in the run").arg(part);
+                break;
+            }
+            lanes.push_back(lane);
+        } catch (const std::exception& e) {
+            problem = QString::fromUtf8(e.what());
+            break;
+        }
+    }
+    if (problem.isEmpty() && lanes.empty()) problem = "no lane: tick at least one";
+    m_extraLanes->setStyleSheet(problem.isEmpty() ? QString() : "QLineEdit { border: 2px solid #d55e00; }");
+    m_laneProblem->setText(problem);
+    m_laneProblem->setVisible(!problem.isEmpty());
+}
+
+QString TrainingPage::laneProblem() const { return m_laneProblem->isHidden() ? QString() : m_laneProblem->text(); }
+
 void TrainingPage::resetRun() {
+    // Reset takes the lane set in the controls: tiles and charts follow it at once.
+    try {
+        const Scenario s = scenarioFromControls();
+        if (!(s.lanes == m_controller->scenario().lanes)) {
+            validate(s);
+            m_controller->prepare(s);
+            m_laneLabels.clear();
+            for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
+        }
+    } catch (const std::exception&) {
+        // A bad field keeps the old lanes; the field itself says what is wrong.
+    }
     m_controller->reset();
     m_lastStep = -1;
 }

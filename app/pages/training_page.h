@@ -76,6 +76,8 @@ public:
     int batchesReceived() const { return m_batches; }
     std::int64_t lastStepShown() const { return m_lastStep; }
     QString failureText() const;
+    // Why the typed lanes cannot run (bad spec, duplicate, none); empty when they can.
+    QString laneProblem() const;
 
 public slots:
     void run();        // start the controls' scenario from step 0
@@ -96,6 +98,7 @@ private:
     void setPolicyTable(const AutocastPolicy& policy);
     void setupLanes(const QStringList& labels, const Scenario& scenario);
     void updateGpuLanes();
+    void checkLaneText();
 
     RunController* m_controller = nullptr;
     Scenario m_base;  // the loaded preset (or defaults): fields without a control come from here
@@ -115,6 +118,7 @@ private:
     SeedField* m_seed = nullptr;
     QList<QCheckBox*> m_laneBoxes;
     QLineEdit* m_extraLanes = nullptr;
+    QLabel* m_laneProblem = nullptr;
     RealField* m_initScale = nullptr;
     RealField* m_growth = nullptr;
     RealField* m_backoff = nullptr;
