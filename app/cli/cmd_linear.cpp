@@ -81,7 +81,10 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
         bool tf32;
     };
     std::vector<FormatChoice> formats;
+    std::vector<std::string> seen;
     for (const std::string& f : a.list("formats", "f32,bf16,f16")) {
+        if (std::find(seen.begin(), seen.end(), f) != seen.end()) throw UsageError("--formats: '" + f + "' given twice");
+        seen.push_back(f);
         if (f == "tf32") {
             formats.push_back({Format::F32, true});
             continue;

@@ -56,7 +56,12 @@ const char* kTrainHelp =
     "           --backward-acc f32|storage  (storage: low-format backward products accumulate in the\n"
     "           format, as PyTorch 1.13's CPU bf16 GEMM does without AVX-512; use it to match torch there)\n"
     "output:    --every N (table interval)  --histogram-interval K  --no-stats\n"
-    "           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE\n\n"
+    "           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE\n"
+    "           Files appear whole or not at all (written beside the name, then renamed); an existing file\n"
+    "           is replaced only by a complete one. Memory: a run that would not fit in MemAvailable is refused.\n\n"
+    "Ctrl+C (SIGINT) or SIGTERM stops between steps: the files get the steps done (\"final\": null), stderr\n"
+    "says so, and the exit status is 130 (SIGINT) or 143 (SIGTERM). A second signal ends at once.\n"
+    "Exit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a run refused.\n\n"
     "Presets: 'presisi presets' lists them.\n";
 
 std::string fmtNum(double v, const char* f = "%.6g") {
