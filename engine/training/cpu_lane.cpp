@@ -608,12 +608,17 @@ private:
     }
 
     // torch.optim 1.13 single-tensor updates. ATen's add with alpha is a fused multiply-add on AVX2.
-    void update(float* w, float* g, Index n, std::size_t l, bool isWeight) {
+    // Weight decay goes into a copy (torch: grad = grad.add(param, alpha=wd)): the master gradients
+    // stay as backward made them, as p.grad does, and as the CUDA lane leaves them.
+    void update(float* w, const float* g, Index n, std::size_t l, bool isWeight) {
         const OptimizerSpec& o = m_scenario.optimizer;
         const float lr = static_cast<float>(o.lr);
         const float wd = static_cast<float>(o.weightDecay);
-        if (o.weightDecay != 0)
-            for (Index i = 0; i < n; ++i) g[i] = std::fma(w[i], wd, g[i]);
+        if (o.weightDecay != 0) {
+            m_decayed.resize(static_cast<std::size_t>(n));
+            for (Index i = 0; i < n; ++i) m_decayed[static_cast<std::size_t>(i)] = std::fma(w[i], wd, g[i]);
+            g = m_decayed.data();
+        }
         if (o.kind == OptimizerSpec::Kind::Sgd) {
             if (o.momentum != 0) {
                 float* buf = isWeight ? m_optW[l].data() : m_optb[l].data();
@@ -652,6 +657,7 @@ private:
     std::vector<Matrix> m_W, m_mW, m_optW, m_opt2W;  // master weights, master gradients, optimizer state
     std::vector<Vector> m_b, m_mb, m_optb, m_opt2b;
     std::int64_t m_steps = 0;
+    std::vector<float> m_decayed;  // scratch: a gradient with weight decay added
 };
 
 }  // namespace
