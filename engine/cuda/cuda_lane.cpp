@@ -195,6 +195,9 @@ public:
         const cuda::LossResult lo = pass(m_lanePass, m_laneFormats, batch, scale);
         for (std::size_t l = 0; l < m_layers.size(); ++l)
             layerGrads(m_lanePass, m_laneFormats, l, m_layers[l].gw, m_layers[l].gb);
+        // The weight-gradient products are asynchronous: wait for them here, so that the runner's
+        // step time holds them even when statistics (which it does not time) come next.
+        cuda::synchronize("backward of " + m_lane.label());
         ForwardResult r;
         r.loss = lo.loss;
         if (batch.targets == nullptr) r.accuracy = static_cast<double>(lo.correct) / static_cast<double>(batch.size());
