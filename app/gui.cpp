@@ -23,6 +23,7 @@
 #include "responsiveness.h"
 #include "run_controller.h"
 #include "widgets/chart_export.h"
+#include "widgets/number_field.h"
 
 namespace presisi {
 
@@ -39,6 +40,7 @@ struct GuiOptions {
     double seconds = 5;
     std::optional<std::string> json;
     bool dark = false;
+    std::optional<double> pace;  // steps per second in the window (0: as fast as it goes)
 };
 
 struct BadArgument {
@@ -89,6 +91,12 @@ GuiOptions parse(const std::vector<std::string>& args) {
             o.value = value(i);
         } else if (a == "--measure-responsiveness") {
             o.measure = true;
+        } else if (a == "--pace") {
+            const std::string text = value(i);
+            double v = 0;
+            if (!parseReal(QString::fromStdString(text), &v) || v < 0 || v > 1e6)
+                throw BadArgument{"--pace: expected steps per second from 0 (as fast as possible) to 1e6, got '" + text + "'"};
+            o.pace = v;
         } else if (a == "--seconds") {
             o.seconds = static_cast<double>(parseLong("--seconds", value(i), 1, 600));
         } else if (a == "--json") {
@@ -176,6 +184,7 @@ int screenshot(MainWindow& w, const GuiOptions& o) {
             tp->loadPreset(QString::fromStdString(*o.preset), false);
         }
         if (o.steps) s.steps = static_cast<int>(*o.steps);
+        s.pace = 0;  // a screenshot shows the run's end, as fast as it can be computed
         tp->setScenario(s);
         tp->run();
         RunController* rc = tp->controller();
@@ -256,9 +265,11 @@ int runGui(int argc, char** argv) {
         return 0;
     }
     if (!o.page.empty()) w.setPage(pageIndex(o.page));
+    if (o.pace) w.trainingPage()->setPace(*o.pace);
     if (o.preset) {
         w.setPage(MainWindow::TrainingIndex);
         w.loadPreset(QString::fromStdString(*o.preset), true);
+        if (o.pace) w.trainingPage()->setPace(*o.pace);  // the option wins over the preset's pace
     }
     w.show();
     return app.exec();

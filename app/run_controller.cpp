@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <limits>
 
@@ -375,6 +376,29 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
         stepsInBatch = 0;
         sinceEmit.restart();
     };
+    // Pace: step k of a paced stretch is due k/pace seconds after the stretch began; a change of pace
+    // begins a new stretch. The worker sleeps in slices, so a stop still lands within ~20 ms.
+    QElapsedTimer paceClock;
+    double stretchPace = 0;
+    std::int64_t stretchSteps = 0;
+    auto keepPace = [&] {
+        for (;;) {
+            const double pace = m_pace.load();
+            if (pace <= 0 || aborted()) return;
+            if (pace != stretchPace) {
+                stretchPace = pace;
+                stretchSteps = 0;
+                paceClock.start();
+                return;  // the step just taken opens the new stretch
+            }
+            const double remainingMs = (stretchSteps + 1) * 1000.0 / pace - paceClock.nsecsElapsed() * 1e-6;
+            if (remainingMs <= 0) {
+                ++stretchSteps;
+                return;
+            }
+            std::this_thread::sleep_for(std::chrono::microseconds(static_cast<std::int64_t>(std::min(20.0, remainingMs) * 1000)));
+        }
+    };
     try {
         QElapsedTimer stepClock;
         double stepMs = 0;
@@ -387,6 +411,7 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
             batch.lastStep = runner.stepsDone() - 1;
             ++stepsInBatch;
             publishProgress(run, runner.stepsDone());
+            if (runner.stepsDone() < target) keepPace();
             if (sinceGrid.elapsed() >= m_gridIntervalMs) gridDue = true;
             // Hand over at the step boundary nearest the interval (not the first one after it), never
             // sooner than 30 ms after the last; coalesce while the GUI still has two batches to draw,

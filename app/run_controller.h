@@ -70,7 +70,7 @@ struct RunInfo {
 //                     m_lastSent, m_lastRunSent, m_lastDone.
 //   Worker only:      m_runner.
 //   Under m_mutex:    m_queue, m_executing, m_quit (and the worker's copy of each command).
-//   Atomics:          m_abortBelow (GUI writes, worker reads between steps), m_progress (worker writes
+//   Atomics:          m_abortBelow, m_pace (GUI writes, worker reads between steps), m_progress (worker writes
 //                     run generation and steps, GUI reads), m_inFlight, m_intervalMs, m_gridN,
 //                     m_gridIntervalMs (set between runs).
 //   m_fault:          set by tests only while no command is queued or running.
@@ -87,6 +87,10 @@ public:
     // Emission interval of batches (ms); 33 ms gives at most ~30 batches a second.
     void setBatchInterval(int ms) { m_intervalMs = ms; }
     int batchInterval() const { return m_intervalMs; }
+    // Steps per second the worker keeps to (it sleeps between steps); 0: as fast as it goes. Takes
+    // effect at once, also in the middle of a run.
+    void setPace(double stepsPerSecond) { m_pace = stepsPerSecond > 0 ? stepsPerSecond : 0; }
+    double pace() const { return m_pace; }
     // Decision-boundary grid size per axis (0: none) and how often it is recomputed (ms).
     void setBoundaryGrid(int n, int intervalMs = 250) { m_gridN = n; m_gridIntervalMs = intervalMs; }
     // Test hook: called on the worker before each step with the step index; may throw to simulate an
@@ -177,6 +181,7 @@ private:
     std::atomic<int> m_intervalMs{33};
     std::atomic<int> m_gridN{48};
     std::atomic<int> m_gridIntervalMs{250};
+    std::atomic<double> m_pace{0};
     std::function<void(std::int64_t)> m_fault;
     std::thread m_worker;  // last: started after every member above exists
 };

@@ -370,6 +370,48 @@ private slots:
         QVERIFY(page.lossChart()->lanes().contains("cpu:f16+ftz"));
     }
 
+    // Each preset narrates: its default pace makes its run last 10 to 20 s.
+    void everyPresetBringsAPaceForTenToTwentySeconds() {
+        for (const PresetInfo& p : TrainingPage::presets()) {
+            const Scenario s = loadPresetScenario(p.name);
+            QVERIFY2(s.pace > 0, qPrintable(p.name));
+            const double seconds = (s.steps - 1) / s.pace;
+            QVERIFY2(seconds >= 10 && seconds <= 20, qPrintable(QString("%1: %2 s").arg(p.name).arg(seconds)));
+        }
+    }
+
+    // The worker keeps the pace (it sleeps between steps): a preset's run really lasts 10 to 20 s,
+    // and the pace box shows the preset's pace.
+    void aPacedPresetRunLastsTenToTwentySeconds() {
+        MainWindow w(false);
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(w.loadPreset("accumulation", true));
+        QCOMPARE(w.trainingPage()->pace(), loadPresetScenario("accumulation").pace);
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        const double seconds = t.elapsed() / 1000.0;
+        QVERIFY2(seconds >= 10 && seconds <= 20, qPrintable(QString("%1 s").arg(seconds)));
+    }
+
+    // Slow motion does not slow a stop: the worker sleeps in slices and checks between them.
+    void aStopLandsPromptlyInSlowMotion() {
+        RunController rc;
+        rc.setPace(1);
+        Scenario s = loadPresetScenario("underflow");
+        s.steps = 1000;
+        rc.start(s);
+        QVERIFY(waitUntil([&] { return rc.stepsDone() >= 1; }, 30000));
+        QTest::qWait(300);  // well inside the one-second wait for the next step
+        QElapsedTimer t;
+        t.start();
+        rc.stop();
+        rc.waitForIdle();
+        const double limit = qEnvironmentVariableIsSet("PRESISI_SANITIZED") ? 500.0 : 100.0;
+        QVERIFY2(t.elapsed() < limit, qPrintable(QString("stop took %1 ms").arg(t.elapsed())));
+        QCOMPARE(rc.state(), RunState::Paused);
+        QVERIFY(rc.stepsDone() <= 2);
+    }
+
     // The window's record store: every record back in order, a bounded buffer in memory, and
     // nothing lost when no temporary file can be made.
     void theRecordStoreKeepsEveryRecordInBoundedMemory() {
@@ -438,7 +480,9 @@ private slots:
         QTemporaryDir dir;
         MainWindow w(false);
         showActive(w);
-        QVERIFY(w.loadPreset("underflow", true));
+        QVERIFY(w.loadPreset("underflow", false));
+        w.trainingPage()->setPace(0);  // the baseline run as fast as it goes; later presets keep their pace
+        w.trainingPage()->run();
         QVERIFY(waitUntil([&] { return !w.controller()->busy(); }, 60000));
         const double baseline = residentMiB();
         double peak = baseline;

@@ -45,6 +45,7 @@ void printHelp(std::ostream& out) {
            "  --page linear|training|formats   open on this page\n"
            "  --preset NAME                    load a training preset and start it\n"
            "  --dark                           dark theme (for projectors)\n"
+           "  --pace STEPS_PER_SECOND          training pace (0: as fast as possible; presets bring their own)\n"
            "  --screenshot FILE [--page P] [--preset NAME] [--steps N] [--size WxH] [--value V]\n"
            "                                   render the window off-screen to a PNG and exit\n"
            "  --measure-responsiveness [--seconds S] [--json FILE]\n"

@@ -83,7 +83,7 @@ private:
 Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
     Reader r(context);
     r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "steps", "seed",
-                        "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "histogram_interval",
+                        "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "histogram_interval", "pace",
                         "statistics", "accumulation_values"});
     Scenario s;
     if (o.contains("name")) s.preset = r.string(o["name"], "name");
@@ -179,6 +179,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
     if (o.contains("histogram_interval")) s.histogramInterval = r.integer(o["histogram_interval"], "histogram_interval");
     if (o.contains("statistics")) s.statistics = r.boolean(o["statistics"], "statistics");
     if (o.contains("accumulation_values")) s.accumulationValues = r.integer(o["accumulation_values"], "accumulation_values");
+    if (o.contains("pace")) s.pace = r.number(o["pace"], "pace");
     return s;
 }
 
@@ -232,6 +233,7 @@ QJsonObject scenarioToJson(const Scenario& s) {
     o["histogram_interval"] = s.histogramInterval;
     o["statistics"] = s.statistics;
     o["accumulation_values"] = s.accumulationValues;
+    if (s.pace > 0) o["pace"] = s.pace;
     return o;
 }
 

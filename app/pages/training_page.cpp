@@ -67,6 +67,13 @@ const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
 
 constexpr int kPointCap = 3000;
 
+// Steps per second offered by the pace box (0: as fast as the machine goes).
+const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
+
+QString paceText(double pace) {
+    return pace > 0 ? QString("%1 steps/s").arg(QString::number(pace, 'g', 6)) : QString("max (as fast as it goes)");
+}
+
 const char* const kLaneSpecHelp =
     "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz], e.g. cpu:f16+ftz, "
     "cpu:bf16+scaler, gpu:f16. Formats f32, bf16, f16.";
@@ -168,6 +175,18 @@ void TrainingPage::buildControls(QWidget* host) {
     runRow->addWidget(m_step);
     runRow->addWidget(m_reset);
     v->addLayout(runRow);
+    // Pace: slow motion to narrate, up to as fast as the machine goes; each preset brings its own.
+    auto* paceRow = new QHBoxLayout();
+    auto* paceLabel = new QLabel("pace");
+    m_pace = new QComboBox();
+    for (double p : kPaces) m_pace->addItem(paceText(p), p);
+    m_pace->setToolTip("Steps per second. The engine waits between steps; 'max' runs as fast as the machine goes. "
+                       "Changes apply at once, also during a run.");
+    paceLabel->setBuddy(m_pace);
+    paceRow->addWidget(paceLabel);
+    paceRow->addWidget(m_pace, 1);
+    v->addLayout(paceRow);
+    connect(m_pace, &QComboBox::currentIndexChanged, this, [this] { m_controller->setPace(m_pace->currentData().toDouble()); });
     connect(m_play, &QPushButton::clicked, this, &TrainingPage::playPause);
     connect(m_step, &QPushButton::clicked, this, &TrainingPage::stepOnce);
     connect(m_reset, &QPushButton::clicked, this, &TrainingPage::resetRun);
@@ -324,8 +343,24 @@ void TrainingPage::setPolicyTable(const AutocastPolicy& policy) {
     }
 }
 
+void TrainingPage::setPace(double stepsPerSecond) {
+    const double p = stepsPerSecond > 0 ? stepsPerSecond : 0;
+    int i = m_pace->findData(p);
+    if (i < 0) {
+        // A preset's or a file's own pace joins the list where it belongs.
+        i = 0;
+        while (i < m_pace->count() - 1 && m_pace->itemData(i).toDouble() < p) ++i;
+        m_pace->insertItem(i, paceText(p), p);
+    }
+    m_pace->setCurrentIndex(i);
+    m_controller->setPace(p);
+}
+
+double TrainingPage::pace() const { return m_pace->currentData().toDouble(); }
+
 void TrainingPage::setScenario(const Scenario& s) {
     m_base = s;
+    setPace(s.pace);
     m_dataset->setCurrentIndex(std::max(0, m_dataset->findData(static_cast<int>(s.data.kind))));
     m_samples->setValue(s.data.samples);
     m_noise->setValue(s.data.noise);
@@ -376,6 +411,7 @@ Scenario TrainingPage::scenarioFromControls() const {
     s.loss = static_cast<LossKind>(m_lossKind->currentData().toInt());
     s.optimizer.kind = static_cast<OptimizerSpec::Kind>(m_optimizer->currentData().toInt());
     s.optimizer.lr = m_lr->value();
+    s.pace = m_pace->currentData().toDouble();
     s.batch = m_batch->value();
     s.steps = m_steps->value();
     bool seedOk = false;

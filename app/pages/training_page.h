@@ -68,6 +68,9 @@ public:
     void setScenario(const Scenario& scenario);
     // The scenario the controls describe (throws presisi::Error for a malformed field).
     Scenario scenarioFromControls() const;
+    // Steps per second of the run (0: as fast as the machine goes); applies at once.
+    void setPace(double stepsPerSecond);
+    double pace() const;
 
     LiveChart* lossChart() const { return m_loss; }
     LiveChart* underflowChart() const { return m_underflow; }
@@ -119,6 +122,7 @@ private:
     QList<QCheckBox*> m_laneBoxes;
     QLineEdit* m_extraLanes = nullptr;
     QLabel* m_laneProblem = nullptr;
+    QComboBox* m_pace = nullptr;
     RealField* m_initScale = nullptr;
     RealField* m_growth = nullptr;
     RealField* m_backoff = nullptr;

@@ -237,6 +237,7 @@ void validate(const Scenario& s) {
     if (!(c.growthFactor > 1) || !std::isfinite(c.growthFactor)) bad("growth_factor", num(c.growthFactor), "must be > 1 (GradScaler)");
     if (!(c.backoffFactor > 0 && c.backoffFactor < 1)) bad("backoff_factor", num(c.backoffFactor), "must be in (0, 1) (GradScaler)");
     if (c.growthInterval < 1) bad("growth_interval", std::to_string(c.growthInterval), "must be >= 1");
+    if (!(s.pace >= 0 && s.pace <= 1e6)) bad("pace", num(s.pace), "must be 0 (as fast as possible) to 1e6 steps per second");
     if (s.histogramInterval < 0) bad("histogram_interval", std::to_string(s.histogramInterval), "must be >= 0");
 }
 

@@ -144,6 +144,9 @@ struct Scenario {
     int histogramInterval = 50;  // a gradient histogram every K steps (0 = never); needs statistics
     bool statistics = true;      // underflow/subnormal/overflow counts, grad norm, histograms (shadow f32 backward)
     int accumulationValues = 10000;  // Workload::Accumulation
+    // Steps per second the window narrates at (the worker sleeps between steps); 0: as fast as the
+    // machine goes. The headless command line ignores it.
+    double pace = 0;
 
     // The policy a lane runs under: its device's default (or the chosen base) with the overrides applied.
     AutocastPolicy policyFor(const LaneSpec& lane) const;
