@@ -1,9 +1,13 @@
 // The command line in-process: the tutorial's text, the JSON contracts, and one-line errors with exit 2.
 #include <QtTest>
 
+#include <QTemporaryDir>
+
+#include <fstream>
 #include <sstream>
 
 #include "app/cli/cli.h"
+#include "app/cli/scenario_json.h"
 #include "engine/device.h"
 
 using namespace presisi;
@@ -30,6 +34,34 @@ QJsonObject parse(const std::string& text) {
 
 int lineCount(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
 
+// A standard output whose every write fails, as a full disk or a closed pipe does.
+class FailingBuffer : public std::streambuf {
+protected:
+    int_type overflow(int_type) override { return traits_type::eof(); }
+    std::streamsize xsputn(const char*, std::streamsize) override { return 0; }
+};
+
+Outcome runCliFailingOutput(std::initializer_list<std::string> args) {
+    std::vector<std::string> v(args);
+    FailingBuffer buffer;
+    std::ostream out(&buffer);
+    std::ostringstream err;
+    const int status = cli::run(v, out, err);
+    return {status, "", err.str()};
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+void writeFile(const std::string& path, const std::string& bytes) {
+    std::ofstream f(path, std::ios::binary);
+    f << bytes;
+}
+
 }  // namespace
 
 class TestCli : public QObject {
@@ -43,6 +75,12 @@ private slots:
     void badArguments_data();
     void badArguments();
     void help();
+    void failedOutputIsAnError_data();
+    void failedOutputIsAnError();
+    void failedCommandLeavesFilesUntouched();
+    void limitsAsWritten_data();
+    void limitsAsWritten();
+    void seedsExactInJson();
 };
 
 void TestCli::linearMirrorsTheTutorial() {
@@ -159,6 +197,17 @@ void TestCli::badArguments_data() {
     QTest::addRow("inspect word") << QStringList{"inspect", "1", "abc"} << "abc";
     QTest::addRow("inspect short option") << QStringList{"inspect", "-x"} << "-x";
     QTest::addRow("bench unknown") << QStringList{"bench", "nothing"} << "nothing";
+    QTest::addRow("format twice") << QStringList{"linear", "--formats", "f32,bf16,f16,bf16"} << "'bf16' given twice";
+    QTest::addRow("lane twice") << QStringList{"train", "--lanes", "cpu:f32,cpu:f16,cpu:f16"} << "'cpu:f16' given twice";
+    QTest::addRow("op twice") << QStringList{"train", "--op", "softmax=low,loss=f32,softmax=f32"} << "'softmax' given twice";
+    QTest::addRow("json empty") << QStringList{"train", "--steps", "1", "--json", ""} << "--json: empty file name";
+    QTest::addRow("csv empty") << QStringList{"train", "--steps", "1", "--csv", ""} << "--csv: empty file name";
+    QTest::addRow("json directory") << QStringList{"train", "--steps", "1", "--json", "/"} << "is a directory";
+    QTest::addRow("json no directory") << QStringList{"train", "--steps", "1", "--json", "/dev/null/run.json"} << "not a directory";
+    QTest::addRow("batch beyond data") << QStringList{"train", "--samples", "100", "--steps", "1"} << "--batch: 256 is larger than the training set (100 samples)";
+    QTest::addRow("too big for memory")
+        << QStringList{"train", "--sizes", "2,4096,4096,4096,3", "--samples", "1000000", "--batch", "1000000", "--steps", "1"}
+        << "MemAvailable";
 }
 
 void TestCli::badArguments() {
@@ -178,6 +227,94 @@ void TestCli::help() {
     QCOMPARE(o.status, 0);
     QVERIFY(o.out.find("linear") != std::string::npos);
     QCOMPARE(runCli({"linear", "--help"}).status, 0);
+}
+
+void TestCli::failedOutputIsAnError_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addRow("linear") << QStringList{"linear", "--in", "8", "--out", "8", "--batch", "2"};
+    QTest::addRow("linear --json") << QStringList{"linear", "--in", "8", "--out", "8", "--batch", "2", "--json"};
+    QTest::addRow("inspect") << QStringList{"inspect", "0.1"};
+    QTest::addRow("presets --json") << QStringList{"presets", "--json"};
+    QTest::addRow("train") << QStringList{"train", "--steps", "2"};
+    QTest::addRow("train --json -") << QStringList{"train", "--steps", "2", "--json", "-"};
+    QTest::addRow("--help") << QStringList{"--help"};
+}
+
+void TestCli::failedOutputIsAnError() {
+    QFETCH(QStringList, args);
+    std::vector<std::string> v;
+    for (const QString& a : args) v.push_back(a.toStdString());
+    FailingBuffer buffer;
+    std::ostream out(&buffer);
+    std::ostringstream err;
+    QCOMPARE(cli::run(v, out, err), 1);
+    QCOMPARE(lineCount(err.str()), 1);
+    QVERIFY2(err.str().find("cannot write to standard output") != std::string::npos, err.str().c_str());
+}
+
+void TestCli::failedCommandLeavesFilesUntouched() {
+    QTemporaryDir dir;
+    const std::string json = dir.filePath("run.json").toStdString(), csv = dir.filePath("run.csv").toStdString();
+    writeFile(json, "keep me\n");
+    writeFile(csv, "keep me too\n");
+    // The CSV path cannot be created: the JSON file, named first, must not have been emptied.
+    Outcome o = runCli({"train", "--steps", "2", "--json", json, "--csv", dir.filePath("no/such/dir.csv").toStdString()});
+    QCOMPARE(o.status, 2);
+    QCOMPARE(readFile(json), std::string("keep me\n"));
+    // Standard output fails: neither file is replaced.
+    o = runCliFailingOutput({"train", "--steps", "2", "--json", json, "--csv", csv});
+    QCOMPARE(o.status, 1);
+    QCOMPARE(readFile(json), std::string("keep me\n"));
+    QCOMPARE(readFile(csv), std::string("keep me too\n"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);  // no temporary left behind
+    // A run that completes replaces both with complete files.
+    o = runCli({"train", "--steps", "2", "--json", json, "--csv", csv});
+    QCOMPARE(o.status, 0);
+    QCOMPARE(parse(readFile(json))["steps"].toInt(), 2);
+    QCOMPARE(lineCount(readFile(csv)), 1 + 4 * 2);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+}
+
+void TestCli::limitsAsWritten_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("eps") << QStringList{"--eps", "0"} << "from 1e-300 to 1,";
+    QTest::addRow("init scale") << QStringList{"--init-scale", "1e39"} << "to 3.4e38,";
+    QTest::addRow("input scale") << QStringList{"--input-scale", "0"} << "from 1e-30 to 1e30,";
+    QTest::addRow("momentum") << QStringList{"--momentum", "1"} << "from 0 to 0.999999,";
+    QTest::addRow("growth factor") << QStringList{"--growth-factor", "1"} << "from 1.0000001 to 1e6,";
+}
+
+void TestCli::limitsAsWritten() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    std::vector<std::string> v{"train", "--steps", "1"};
+    for (const QString& a : args) v.push_back(a.toStdString());
+    std::ostringstream out, err;
+    QCOMPARE(cli::run(v, out, err), 2);
+    QVERIFY2(QString::fromStdString(err.str()).contains(mentions), err.str().c_str());
+}
+
+void TestCli::seedsExactInJson() {
+    // 2^53 + 1 is not a double; 2^64 - 1 is written as -1 (the same 64 bits, torch.manual_seed(-1)).
+    const Outcome lin = runCli({"linear", "--in", "4", "--out", "4", "--batch", "2", "--seed", "9007199254740993", "--json"});
+    QCOMPARE(lin.status, 0);
+    QVERIFY2(lin.out.find("\"seed\":9007199254740993,") != std::string::npos, lin.out.c_str());
+    const Outcome big = runCli({"linear", "--in", "4", "--out", "4", "--batch", "2", "--seed", "18446744073709551615", "--json"});
+    QVERIFY2(big.out.find("\"seed\":-1,") != std::string::npos, big.out.c_str());
+    const Outcome train = runCli({"train", "--steps", "1", "--seed", "9007199254740993", "--json", "-"});
+    QCOMPARE(train.status, 0);
+    QVERIFY2(train.out.find("\"seed\":9007199254740993,") != std::string::npos, train.out.substr(0, 300).c_str());
+    // The experiment/preset JSON (Qt's writer and reader) keeps them too.
+    for (const std::uint64_t seed : {std::uint64_t{9007199254740993u}, std::uint64_t{9223372036854775813u}, ~std::uint64_t{0}}) {
+        Scenario sc;
+        sc.seed = seed;
+        sc.data.seed = seed - 1;
+        const QByteArray text = QJsonDocument(cli::scenarioToJson(sc)).toJson(QJsonDocument::Compact);
+        const Scenario back = cli::scenarioFromJson(QJsonDocument::fromJson(text).object(), "round trip");
+        QVERIFY2(back.seed == seed, text.constData());
+        QVERIFY2(back.data.seed && *back.data.seed == seed - 1, text.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

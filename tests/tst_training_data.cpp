@@ -5,6 +5,7 @@
 
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -89,6 +90,13 @@ private slots:
     void cliJsonContract();
     void cliTextTableAndPresets();
     void benchTrainJson();
+    void npyMessages();
+    void npyHeaderLimits_data();
+    void npyHeaderLimits();
+    void dataOptionsIgnoredByNpy_data();
+    void dataOptionsIgnoredByNpy();
+    void nanGradNormPrintsNan();
+    void lossScaleStopsAtTheFloor();
 
 private:
     QTemporaryDir m_dir;
@@ -333,6 +341,148 @@ void TestTrainingData::benchTrainJson() {
     QCOMPARE(lanes[0].toObject()["lane"].toString(), QString("cpu:f32"));
     QVERIFY(lanes[0].toObject()["steps_per_second"].toDouble() > 0);
     QCOMPARE(runCli({"bench", "train", "--threads", "4"}).status, 2);
+}
+
+void TestTrainingData::npyMessages() {
+    // A directory and a loop of symbolic links are named as such.
+    QDir(m_dir.path()).mkdir("adir.npy");
+    auto message = [](const QString& file) {
+        try {
+            readNpy(file.toStdString());
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    std::string m = message(path("adir.npy"));
+    QVERIFY2(m.find("directory") != std::string::npos, m.c_str());
+    QFile::link(path("loop-b.npy"), path("loop-a.npy"));
+    QFile::link(path("loop-a.npy"), path("loop-b.npy"));
+    m = message(path("loop-a.npy"));
+    QVERIFY2(m.find("loop of symbolic links") != std::string::npos, m.c_str());
+    // Control bytes from a header are escaped, not sent to the terminal.
+    const std::string f4 = raw<float>({1, 2});
+    m.clear();
+    try {
+        parseNpy(header("{'descr': '<f4\x1b[2J\x07', 'fortran_order': False, 'shape': (2,), }") + f4, "bad.npy");
+    } catch (const Error& e) {
+        m = e.what();
+    }
+    QVERIFY2(m.find("\\x1b[2J\\x07") != std::string::npos, m.c_str());
+    QVERIFY(std::none_of(m.begin(), m.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }));
+    // A shape of 40 dimensions is abbreviated.
+    std::string dims;
+    for (int i = 0; i < 40; ++i) dims += "1, ";
+    m.clear();
+    try {
+        parseNpy(header("{'descr': '<f4', 'fortran_order': False, 'shape': (" + dims + "), }"), "bad.npy");
+    } catch (const Error& e) {
+        m = e.what();
+    }
+    QVERIFY2(m.find("[40 dimensions]") != std::string::npos && m.size() < 200, m.c_str());
+}
+
+void TestTrainingData::npyHeaderLimits_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("fragment");
+    // 2^20 x 2^20 float32 is within the old 2^40-element bound but far beyond what the lab loads:
+    // refused from the header, before the (absent) data is looked for.
+    QTest::newRow("2^40 elements") << QByteArray::fromStdString(
+        header("{'descr': '<f4', 'fortran_order': False, 'shape': (1048576, 1048576), }")) << "too large";
+    QTest::newRow("2^40 x 2^40") << QByteArray::fromStdString(
+        header("{'descr': '<f4', 'fortran_order': False, 'shape': (1099511627776, 1099511627776), }")) << "too large";
+    // Version 2 allows a 4 GiB header; more than 64 KiB is refused by its length alone.
+    std::string v2("\x93NUMPY\x02\x00", 8);
+    v2 += std::string("\x00\x00\x00\x40", 4);  // 1 GiB
+    QTest::newRow("1 GiB header") << QByteArray::fromStdString(v2 + "{") << "more than the 65536 accepted";
+}
+
+void TestTrainingData::npyHeaderLimits() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, fragment);
+    expectError(bytes.toStdString(), fragment.toStdString());
+    write(path("limit.npy"), bytes.toStdString());
+    try {
+        readNpy(path("limit.npy").toStdString());
+        QFAIL("accepted");
+    } catch (const Error& e) {
+        QVERIFY2(std::string(e.what()).find(fragment.toStdString()) != std::string::npos, e.what());
+    }
+}
+
+void TestTrainingData::dataOptionsIgnoredByNpy_data() {
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("value");
+    for (const char* o : {"dataset", "samples", "eval-samples", "noise", "input-scale", "target-scale", "data-seed"})
+        QTest::newRow(o) << QString(o) << QString(std::string(o) == "dataset" ? "xor" : "2");
+}
+
+void TestTrainingData::dataOptionsIgnoredByNpy() {
+    QFETCH(QString, option);
+    QFETCH(QString, value);
+    write(path("ix.npy"), npyBytesF32({4, 2}, {0, 0, 1, 0, 0, 1, 1, 1}));
+    write(path("iy.npy"), npyBytesI64({4}, {0, 1, 1, 0}));
+    const Outcome o = runCli({"train", "--sizes", "2,4,2", "--batch", "0", "--steps", "1", "--data", path("ix.npy").toStdString(),
+                              "--targets", path("iy.npy").toStdString(), "--" + option.toStdString(), value.toStdString()});
+    QCOMPARE(o.status, 2);
+    QVERIFY2(o.err.find("--" + option.toStdString() + ": not used with --data") != std::string::npos, o.err.c_str());
+    QCOMPARE(std::count(o.err.begin(), o.err.end(), '\n'), std::ptrdiff_t{1});
+}
+
+// Splits a text table row into its cells (runs of non-spaces).
+QStringList cells(const std::string& line) { return QString::fromStdString(line).split(' ', Qt::SkipEmptyParts); }
+
+void TestTrainingData::nanGradNormPrintsNan() {
+    // overflow-nan: the f16 lane's gradients are inf/NaN from the first step; its gradient norm is a
+    // measured NaN, printed as nan (the "-" mark means "not measured": --no-stats).
+    const Outcome o = runCli({"train", "--preset", "overflow-nan", "--lanes", "cpu:f16", "--steps", "3", "--every", "1"});
+    QCOMPARE(o.status, 0);
+    // The |grad| cell (the fifth) of every cpu:f16 row after step 0.
+    auto gradCells = [](const std::string& out) {
+        std::istringstream in(out);
+        std::string line;
+        QStringList grads;
+        while (std::getline(in, line)) {
+            const QStringList c = cells(line);
+            if (c.size() >= 9 && c[1] == "cpu:f16" && c[0] != "0") grads << c[4];
+        }
+        return grads;
+    };
+    QCOMPARE(gradCells(o.out), (QStringList{"nan", "nan"}));
+    const Outcome off = runCli({"train", "--preset", "overflow-nan", "--lanes", "cpu:f16", "--steps", "3", "--every", "1", "--no-stats"});
+    QCOMPARE(gradCells(off.out), (QStringList{"-", "-"}));
+}
+
+void TestTrainingData::lossScaleStopsAtTheFloor() {
+    // Forward overflow in f16 (inputs x 1e6): every step is skipped and the scale backs off from
+    // 1e-37; without a floor it would sink to subnormals (6.25e-39 by step 5) and then 0.
+    const std::vector<std::string> args{"train", "--preset", "overflow-nan", "--lanes", "cpu:f16+scaler", "--input-scale", "1e6",
+                                        "--init-scale", "1e-37", "--steps", "12", "--every", "1"};
+    std::vector<std::string> json = args;
+    json.insert(json.end(), {"--json", "-"});
+    const Outcome j = runCli(json);
+    QCOMPARE(j.status, 0);
+    const QJsonObject lane = QJsonDocument::fromJson(QByteArray::fromStdString(j.out)).object()["lanes"].toArray()[0].toObject();
+    const double floor = std::ldexp(1.0, -126);
+    const QJsonArray recs = lane["records"].toArray();
+    QCOMPARE(recs.size(), 12);
+    for (const auto& r : recs) QVERIFY2(r.toObject()["scale"].toDouble() >= floor, qPrintable(QString::number(r.toObject()["scale"].toDouble())));
+    QCOMPARE(recs.last().toObject()["scale"].toDouble(), floor);
+    QCOMPARE(lane["scale_floor_steps"].toInt(), 9);  // 1e-37 / 2^4 < 2^-126: the backoffs after steps 3..11 stop there
+    // The table reports it, and its columns stay apart with the floor's long number in them.
+    const Outcome t = runCli(args);
+    QCOMPARE(t.status, 0);
+    QVERIFY2(t.out.find("cpu:f16+scaler: the loss scale reached its floor 2^-126") != std::string::npos, t.out.c_str());
+    std::istringstream in(t.out);
+    std::string line;
+    int rows = 0;
+    while (std::getline(in, line)) {
+        const QStringList c = cells(line);
+        if (c.size() < 2 || c[1] != "cpu:f16+scaler" || !QString(c[0]).toInt() && c[0] != "0") continue;
+        ++rows;
+        QVERIFY2(c.size() == 10 && c[9] == "yes", line.c_str());  // step lane loss acc |grad| act-uf w-uf subn scale skip
+    }
+    QCOMPARE(rows, 12);
 }
 
 QTEST_GUILESS_MAIN(TestTrainingData)

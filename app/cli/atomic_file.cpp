@@ -54,7 +54,7 @@ std::string outputPathProblem(const std::string& path) {
         if (!S_ISREG(st.st_mode)) return "";  // a device or FIFO: written directly
     } else if (errno == ELOOP) {
         return "too many levels of symbolic links";
-    } else if (errno != ENOENT) {
+    } else if (errno != ENOENT && errno != ENOTDIR) {
         return errnoText(errno);
     }
     const std::string dir = directoryOf(path);
