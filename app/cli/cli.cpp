@@ -47,12 +47,14 @@ void printHelp(std::ostream& out) {
            "  --dark                           dark theme (for projectors)\n"
            "  --pace STEPS_PER_SECOND          training pace (0: as fast as possible; presets bring their own)\n"
            "  --screenshot FILE [--page P] [--preset NAME] [--steps N] [--size WxH] [--value V]\n"
-           "                                   render the window off-screen to a PNG and exit\n"
+           "                                   render the window off-screen to FILE (a .png) and exit\n"
            "  --measure-responsiveness [--seconds S] [--json FILE]\n"
            "                                   event-loop latency while four lanes train\n"
            "  --measure-responsiveness --steps N [--json FILE]\n"
            "                                   the soak: N steps of four lanes (2-16-3), resident memory\n"
            "                                   sampled every second\n"
+           "\nExit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a refused run,\n"
+           "130/143 'train' interrupted by SIGINT/SIGTERM (the steps done are written). See docs/CLI.md.\n"
            "\nRun 'presisi <command> --help' for a command's options.\n";
 }
 
