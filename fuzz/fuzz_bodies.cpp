@@ -34,10 +34,23 @@ namespace {
 
 // Bounds the work per input: a line-oriented input with thousands of lines teaches nothing more.
 constexpr std::size_t kMaxArgs = 64;
+// The longest .npy refusal expected: a 64-character quote of header text or an abbreviated shape, the
+// scratch file's path, and the sentence around them.
+constexpr std::size_t kMaxNpyMessage = 400;
 
 Result rejected(const char* what) {
     if (what == nullptr || *what == '\0') throw InvariantViolation("an input was refused with an empty message");
     return {Outcome::Rejected, what};
+}
+
+// The reader's promise: header text quoted in a message is escaped and cut, long shapes abbreviated,
+// so a refusal is one short line of printable ASCII (the names used here are ASCII).
+Result rejectedNpy(const char* what) {
+    Result r = rejected(what);
+    for (char c : r.message)
+        if (c < 0x20 || c > 0x7e) throw InvariantViolation("a .npy refusal with an unprintable byte: " + r.message);
+    if (r.message.size() > kMaxNpyMessage) throw InvariantViolation("a .npy refusal of " + std::to_string(r.message.size()) + " characters: " + r.message);
+    return r;
 }
 
 // The command line's promise: a bad argument is one line naming it. (Arguments here never hold a
@@ -193,24 +206,45 @@ void checkInspectJson(const std::string& text) {
 Result fuzzNpy(std::string_view bytes) {
     static ScratchFile scratch;
     const std::string data(bytes);
+    const std::string& path = scratch.write(bytes);
     std::optional<NpyArray> memory, file;
-    Result memoryResult, fileResult;
+    std::optional<NpyHeader> header, fileHeader;
+    Result memoryResult, fileResult, headerResult, fileHeaderResult;
     try {
         memory = parseNpy(data, "fuzz.npy");
     } catch (const Error& e) {
-        memoryResult = rejected(e.what());
+        memoryResult = rejectedNpy(e.what());
     }
     try {
-        file = readNpy(scratch.write(bytes));
+        file = readNpy(path);
     } catch (const Error& e) {
-        fileResult = rejected(e.what());
+        fileResult = rejectedNpy(e.what());
+    }
+    try {
+        header = parseNpyHeader(bytes, "fuzz.npy");
+    } catch (const Error& e) {
+        headerResult = rejectedNpy(e.what());
+    }
+    try {
+        fileHeader = readNpyHeader(path);
+    } catch (const Error& e) {
+        fileHeaderResult = rejectedNpy(e.what());
     }
     if (memoryResult.outcome != fileResult.outcome)
         throw InvariantViolation("parseNpy and readNpy disagree: " + (memory ? fileResult.message : memoryResult.message));
+    if (headerResult.outcome != fileHeaderResult.outcome)
+        throw InvariantViolation("parseNpyHeader and readNpyHeader disagree: " +
+                                 (header ? fileHeaderResult.message : headerResult.message));
+    if (memory && !header) throw InvariantViolation("parseNpy accepted what parseNpyHeader refuses: " + headerResult.message);
     if (!memory) return memoryResult;
 
     const NpyArray& a = *memory;
     checkSameArrays(a, *file, "parseNpy and readNpy");
+    // The header alone announces what the whole file holds.
+    for (const NpyHeader* h : {&*header, &*fileHeader})
+        if (h->dtype != a.dtype || h->shape != a.shape || h->count != a.values.size() ||
+            h->dataOffset + h->dataBytes != bytes.size())
+            throw InvariantViolation("the header announces another array than the file holds");
     if (static_cast<std::int64_t>(a.values.size()) != a.size()) throw InvariantViolation("element count differs from the shape");
     for (auto d : a.shape)
         if (d < 0) throw InvariantViolation("a negative dimension was accepted");
