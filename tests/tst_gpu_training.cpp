@@ -1,7 +1,8 @@
 // GPU training lanes (label gpu): each device kernel against its CPU reference, and whole runs of
-// CPU and GPU lanes side by side (loss trajectories within 1e-4 relative for f32 and 2% for bf16 and
-// f16+scaler over 200 steps; skipped steps and scale changes identical). Skips without a device;
-// on any machine, a GPU lane that cannot run is refused with the reason.
+// CPU and GPU lanes side by side (per step within max(relative |loss|, floor |initial loss|), the
+// numbers from CPU-against-perturbed-CPU runs, tools/device_check/judge.cpp; skipped steps and scale
+// changes identical on the scaler rows), statistics, predict(), weight decay, step times, two
+// threads. Skips without a device; on any machine, a GPU lane that cannot run is refused with the reason.
 #include <QtTest>
 
 #include "../engine/device.h"

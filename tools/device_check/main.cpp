@@ -1,6 +1,7 @@
 // presisi_device_check: the `gpu` checks and the GPU part of the benchmarks in one engine-only
 // executable, for a machine with an NVIDIA GPU and CUDA but no Qt. Prints a short table; exits 1
 // when a check fails, 2 when no device is usable (0 with --allow-no-device). No Qt here.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -19,7 +20,7 @@ namespace {
 const char* kUsage =
     "usage: presisi_device_check [--list] [--only TEXT] [--no-checks] [--no-bench] [--repeats N] [--allow-no-device]\n"
     "  --list             print the checks' names and exit\n"
-    "  --only TEXT        run the checks whose name contains TEXT\n"
+    "  --only TEXT        run the checks whose name contains TEXT (several: A|B|C)\n"
     "  --no-checks        benchmark only;  --no-bench: checks only\n"
     "  --repeats N        benchmark repeats per lane (median; default 20)\n"
     "  --allow-no-device  exit 0 when no CUDA device is usable (the checks are skipped)\n";
@@ -43,6 +44,18 @@ std::string versions() {
 }
 
 }  // namespace
+
+bool selected(const std::string& name, const std::string& only) {
+    if (only.empty()) return true;
+    std::size_t start = 0;
+    while (start <= only.size()) {
+        const std::size_t bar = std::min(only.find('|', start), only.size());
+        const std::string part = only.substr(start, bar - start);
+        if (!part.empty() && name.find(part) != std::string::npos) return true;
+        start = bar + 1;
+    }
+    return false;
+}
 
 int main(int argc, char** argv) {
     using namespace presisi;
@@ -69,7 +82,7 @@ int main(int argc, char** argv) {
 
     if (list) {
         for (const CheckCase& c : allCases(PRESISI_TEST_DATA_DIR))
-            if (only.empty() || c.name.find(only) != std::string::npos) std::printf("%s\n", c.name.c_str());
+            if (selected(c.name, only)) std::printf("%s\n", c.name.c_str());
         return 0;
     }
     const CudaStatus& st = cudaStatus();
@@ -86,7 +99,7 @@ int main(int argc, char** argv) {
     if (checks) {
         std::printf("%-5s  %-72s  %s\n", "", "check", "detail");
         for (const CheckCase& c : allCases(PRESISI_TEST_DATA_DIR)) {
-            if (!only.empty() && c.name.find(only) == std::string::npos) continue;
+            if (!selected(c.name, only)) continue;
             const Check r = c.run();
             std::printf("%-5s  %-72s  %s\n", std::string(outcomeName(r.outcome)).c_str(), r.name.c_str(),
                         r.detail.c_str());
@@ -98,7 +111,8 @@ int main(int argc, char** argv) {
             case Outcome::Info: ++info; break;
             }
         }
-        std::printf("\n%d passed, %d failed, %d skipped, %d for information\n", passed, failed, skippedCount, info);
+        // One line the script's summary reads (docs/BENCHMARKS.md, "GPU").
+        std::printf("\nchecks: %d passed, %d failed, %d skipped, %d measurements\n", passed, failed, skippedCount, info);
     }
 
     if (bench) {
@@ -111,8 +125,9 @@ int main(int argc, char** argv) {
             for (const LinearBenchRow& r : rows)
                 std::printf("| %s | %.3f | %.1f | %.2f |\n", r.lane.c_str(), r.seconds * 1e3, r.gflops / 1e3,
                             r.ratioToF32);
+            std::printf("\nbenchmarks: %zu lanes measured\n", rows.size());
         } catch (const std::exception& e) {
-            std::printf("\nbenchmark failed: %s\n", e.what());
+            std::printf("\nbenchmarks: failed: %s\n", e.what());
             ++failed;
         }
     }

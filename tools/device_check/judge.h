@@ -1,0 +1,205 @@
+// The device check's tolerances, derived from how the two sides sum (see docs/BENCHMARKS.md, "GPU"):
+// a low-format linear output is judged element by element against the exact (double) sum of its
+// rounded inputs, a float32 output against the accumulation-order bound, a training run against a
+// floor relative to its initial loss. Also the CPU emulations of GPU results the rehearsal feeds
+// through the very same judges (tests/tst_device_rehearsal.cpp). Needs neither CUDA nor a device.
+// No Qt here.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/linear_lab.h"
+#include "engine/training/lane_backend.h"
+#include "engine/training/record.h"
+#include "engine/training/scenario.h"
+
+namespace presisi::gpucheck {
+
+enum class Outcome { Pass, Fail, Skip, Info };
+
+struct Check {
+    std::string name;    // "linear 256x256 b64 s0 gpu:bf16 vs cpu:bf16"
+    Outcome outcome = Outcome::Skip;
+    std::string detail;  // numbers behind the verdict, or the reason for a skip
+};
+std::string_view outcomeName(Outcome o);  // "PASS", "FAIL", "skip", "info"
+
+std::string fmt(const char* f, double a);  // snprintf of one number
+
+// ---- the accumulation-order bound ----------------------------------------------------------------
+
+// Unit roundoff of the float32 accumulator the bound assumes. Round-to-nearest moves a partial sum
+// by at most 2^-24 of it; a truncating (round-toward-zero) adder, as tensor cores are reported to
+// use when they add into the accumulator, by less than one unit in the last place, 2^-23. The
+// check assumes the truncating one, which covers both.
+inline constexpr double kNearestF32Unit = 0x1p-24;
+inline constexpr double kTruncatingF32Unit = 0x1p-23;
+
+// How far a float32 sum of `terms` terms (in any order, any tree, chunked or split along K) can be
+// from the exact sum: gamma_{terms-1}(u) * magnitude, with gamma_n = n u / (1 - n u) (Higham,
+// Accuracy and Stability, Lemma 3.1, sum of n terms has n - 1 additions) and magnitude = sum of the
+// terms' absolute values. Adds the error of the double sum the exact value is taken from, n 2^-53
+// of the magnitude (again gamma_{n-1}, now in double).
+double orderBound(std::int64_t terms, double magnitude, double accumulatorUnit = kTruncatingF32Unit);
+
+// ---- linear lanes: exact sums and the midpoint judge ---------------------------------------------
+
+// y = x W^T + b for one lane, exactly: the lane's rounded inputs (its format and subnormal rule),
+// products and sums in double. For every output element (row-major, (batch, out)): the exact value,
+// the sum of |terms| (K products and the bias), and the order bound over the K + 1 terms.
+struct ExactLinear {
+    LinearLane lane;
+    Index rows = 0, cols = 0, terms = 0;  // batch, out, K + 1
+    std::vector<double> exact, magnitude, bound;
+    double accumulatorUnit = kTruncatingF32Unit;
+};
+ExactLinear exactLinear(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias,
+                        double accumulatorUnit = kTruncatingF32Unit);
+
+// The values element i may take when the accumulation order moves its float32 sum anywhere within
+// the bound: every rounding (the lane's format and subnormal rule, directly or through float32) of
+// [exact - bound, exact + bound]. Where the interval holds no rounding midpoint, lo == hi: the only
+// answer. Rounding is monotone, so both ends suffice.
+struct Reachable {
+    float lo = 0, hi = 0;
+};
+Reachable reachable(const ExactLinear& e, std::size_t i);
+
+// Per element: a GPU value that differs from the CPU lane's passes only when both lie in the
+// reachable range (the exact sum is within the order bound of a midpoint); any other difference is
+// unexplained and fails the check.
+struct MidpointVerdict {
+    std::int64_t count = 0;
+    std::int64_t differing = 0;    // bits differ (NaN equals NaN)
+    std::int64_t unexplained = 0;  // differ and not both reachable
+    std::int64_t flippable = 0;    // elements whose reachable range holds more than one value
+    double flipSum = 0;            // sum of |gpu - cpu| over the differing elements
+    std::string first;             // the first unexplained element, for the message
+};
+MidpointVerdict judgeMidpoints(const ExactLinear& e, std::span<const float> gpu, std::span<const float> cpu);
+
+// A GPU linear lane against the CPU lane of the same format (tf32: against cpu:f32), same inputs.
+struct LinearAgreement {
+    std::string gpuLabel, cpuLabel;
+    std::int64_t count = 0;
+    std::int64_t differing = 0;
+    std::int64_t unexplained = 0;    // low formats: see MidpointVerdict
+    std::int64_t flippable = 0;
+    double flipMeanShift = 0;        // flipSum / count: how far the accepted flips move a mean error
+    std::string firstUnexplained;
+    // f32 and tf32 lanes: the worst |gpu - cpu| as a fraction of the order bound (plus TF32's input
+    // rounding); <= 1 passes.
+    double worstBoundFraction = 0;
+    double meanErrGpu = 0;  // mean |lane - f32 lane| on the GPU
+    double meanErrCpu = 0;  // the same on the CPU
+    double correlationGpu = 1;
+};
+
+// Everything a verdict needs from one run of both sides: inputs, the lanes' outputs and their f32
+// references. The device run and the rehearsal both end here.
+LinearAgreement agreementOf(const LinearLane& gpuLane, const LinearInputs& in, const Matrix& gpu, const Matrix& cpu,
+                            const Matrix& gpuF32, const Matrix& cpuF32);
+
+// The verdict: Pass/Fail for f32, f32+ftz, tf32, bf16, f16 (with or without ftz); Info (a
+// measurement, no check) for the 16F-accumulation lane, whose summation order cuBLAS does not promise.
+Check judgeLinear(const LinearConfig& config, const LinearLane& gpuLane, const LinearAgreement& a);
+
+std::string shapeName(const LinearConfig& c);  // "256x256 b64 s0"
+
+// The tutorial's mean |diff| on the GPU: the CPU lane's value must print 0.001253 (it reproduces
+// PyTorch bit for bit), every GPU bf16 element must be explained as in judgeMidpoints, and the GPU's
+// mean may differ from the CPU's only by the flips taken plus the two f32 references' order bounds.
+// The detail also states the order model's worst case before the run (every flippable element
+// moved across its whole reachable range).
+Check judgeTutorial(const LinearInputs& in, const Matrix& gpuBf16, const Matrix& gpuF32, const Matrix& cpuBf16,
+                    const Matrix& cpuF32);
+
+// Known answers for a linear lane's output conversion and subnormal handling: x (5, 2), W (8, 2),
+// b = 0 built so that every exact sum is representable in float32 and lands on a tie, a quarter or
+// three quarters of a unit of the format, or on a subnormal; the answer is one round-to-nearest-even
+// of it (with the lane's subnormal rule). No summation order can move these, so they pin the
+// rounding mode and the flush where the order bound is wider than a unit (large K in f16).
+LinearInputs knownAnswerInputs(Format f);
+Matrix knownAnswers(const LinearLane& lane, const LinearInputs& in);
+// got: the lane's output on knownAnswerInputs; cpu: the CPU lane's (the reference side, also checked).
+Check judgeKnownAnswers(const LinearLane& lane, const Matrix& got, const Matrix& cpu);
+
+// ---- emulated GPU results (the rehearsal) -------------------------------------------------------
+
+enum class GpuModel {
+    // Tensor-core accumulation: exact products summed exactly within chunks of `chunk` along K,
+    // each chunk added into a float32 accumulator with truncation; `splitK` slices summed at the end
+    // (round to nearest); bias added in float32, output rounded to nearest even.
+    TensorCoreTruncating,
+    // The CPU lane's own float32 sum moved by one float32 unit, up or down at random, per element.
+    PlusMinusOneUlp,
+    // Every element the order bound lets flip takes the neighbour the CPU lane did not (worst case).
+    EveryAllowedFlip,
+    // Broken: the weight's memory read transposed (a wrong cuBLAS op / leading dimension).
+    TransposedWeight,
+    // Broken: the output converted with round-toward-zero instead of round-to-nearest-even.
+    RoundTowardZero,
+};
+std::string_view modelName(GpuModel m);
+
+struct ModelOptions {
+    int chunk = 8;
+    int splitK = 1;
+    std::uint64_t seed = 1;
+};
+// The emulated GPU output (batch, out) of `lane` (bf16, f16, +ftz; f32 lanes: f32 sums in another
+// order) on the lane's inputs.
+Matrix emulateGpuLinear(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias, GpuModel m,
+                        const ModelOptions& o = {});
+
+// ---- training runs ---------------------------------------------------------------------------------
+
+// Per step: |other - cpu| <= max(relative * |cpu|, floor * |cpu loss at step 0|). The relative term
+// holds while the loss is large; the floor, relative to the initial loss, takes over as the loss
+// nears zero, where one unit of rounding noise moves a small loss by a large fraction of itself.
+struct RunTolerance {
+    double relative = 0;
+    double floor = 0;  // fraction of the initial loss
+};
+// Skipped steps and scales must be identical when `scalerExact`.
+Check judgeRun(const std::string& what, const std::vector<StepRecord>& cpu, const std::vector<StepRecord>& other,
+               const RunTolerance& tol, bool scalerExact);
+
+// One training-run row: a scenario, its lanes with their tolerances, and whether skipped steps and
+// scales must match exactly.
+struct RunLane {
+    LaneSpec lane;  // device ignored: the row runs it on both
+    RunTolerance tol;
+};
+struct RunCase {
+    std::string name;
+    Scenario scenario;
+    std::vector<RunLane> lanes;
+    bool scalerExact = false;
+};
+std::vector<RunCase> runCases();
+
+// The rehearsal's perturbed-CPU model: the same run with every input multiplied by 1 + delta (data
+// stream and weights unchanged), delta by the lane's format: bf16 2^-10 and f16 2^-13 move about a
+// quarter of the inputs' roundings in the first product by one unit; f32 2^-20 moves every input by
+// about eight float32 units. A one-unit disturbance of the kind two summation orders make, which
+// training then carries.
+double perturbedInputScale(Format f);
+// Each lane of the case from a CPU run perturbed for its format.
+std::vector<std::vector<StepRecord>> runPerturbed(const RunCase& c);
+
+// The case's lanes, all on `device`, in one Runner: records per lane, per step.
+std::vector<std::vector<StepRecord>> runOn(const RunCase& c, Device device, double inputScale = 1.0);
+// Every lane of the case judged with judgeRun; the detail names each lane.
+Check judgeRunCase(const RunCase& c, const std::vector<std::vector<StepRecord>>& cpu,
+                   const std::vector<std::vector<StepRecord>>& other);
+
+// PyTorch's optimizers decay a copy (grad = grad.add(p, alpha=wd)); p.grad is left as backward made
+// it. One step of a fresh lane with weight decay: gradients() after optimizerStep() must equal
+// gradients() before it, bit for bit.
+Check decayLeavesGradients(LaneBackend& lane, const Scenario& s);
+
+}  // namespace presisi::gpucheck

@@ -1,0 +1,288 @@
+// The device check's training-run rows: CPU and GPU lanes of the same scenario side by side (the
+// tolerances and scenarios live in judge.cpp), and the paths a run takes beyond the loss: gradient
+// statistics and histograms, predict(), weight decay and gradients(), step times with statistics
+// on, two threads each driving a GPU lane. No Qt here.
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <thread>
+
+#include "check_support.h"
+#include "engine/error.h"
+#include "engine/training/dataset.h"
+#include "engine/training/lane_backend.h"
+#include "engine/training/runner.h"
+#ifdef PRESISI_HAVE_CUDA
+#include <cuda_runtime_api.h>
+
+#include "engine/cuda/cuda_lane.h"
+#endif
+
+namespace presisi::gpucheck {
+
+namespace {
+
+Scenario smallScenario() {
+    Scenario s;
+    s.steps = 1;
+    s.seed = 0;
+    s.histogramInterval = 1;
+    return s;
+}
+
+LaneSpec laneOf(Device d, Format f, bool scaler = false, bool ftz = false) {
+    LaneSpec l;
+    l.device = d;
+    l.format = f;
+    l.scaler = scaler;
+    l.ftz = ftz;
+    return l;
+}
+
+std::int64_t differing(const std::vector<LayerWeights>& a, const std::vector<LayerWeights>& b) {
+    std::int64_t n = 0;
+    for (std::size_t l = 0; l < a.size(); ++l) {
+        n += (a[l].weight.array() != b[l].weight.array()).count();
+        n += (a[l].bias.array() != b[l].bias.array()).count();
+    }
+    return n;
+}
+
+// Step 0 of one lane on the CPU and on the GPU (same weights, same batch): the weight-gradient
+// histograms and the weight-gradient underflow share may differ only through elements whose value
+// differs, D of them (gradients() without a scaler is the lane's gradient as stored): a one-unit move
+// crosses at most one bin edge (or zero), so the histograms' L1 distance is at most 2 D and the
+// underflow count moves by at most D plus the change in the shadow's exact zeros. The
+// activation-gradient histograms are not readable element by element: their distance is printed as
+// a measurement.
+Check statisticsCheck(const LaneSpec& lane) {
+    Scenario s = smallScenario();
+    LaneSpec cpu = lane, gpu = lane;
+    cpu.device = Device::Cpu;
+    gpu.device = Device::Gpu;
+    s.lanes = {cpu, gpu};
+    Runner runner(s);
+    std::vector<GradHistogram> h(2);
+    const std::vector<StepRecord> rec = runner.step([&](const RunEvent& e) {
+        if (e.kind == RunEventKind::Histogram) h[static_cast<std::size_t>(e.histogram.lane)] = e.histogram;
+    });
+    if (h[0].layers.empty() || h[0].layers.size() != h[1].layers.size())
+        return {"", Outcome::Fail, "histograms missing: cpu " + std::to_string(h[0].layers.size()) + " layers, gpu " +
+                                       std::to_string(h[1].layers.size())};
+    const std::int64_t d = differing(runner.gradients(0), runner.gradients(1));
+    std::int64_t weightL1 = 0, actL1 = 0, shadowZeros = 0, weightCount = 0, nonFiniteDiff = 0;
+    for (std::size_t k = 0; k < h[0].layers.size(); ++k) {
+        const LayerHistogram &a = h[0].layers[k], &b = h[1].layers[k];
+        std::int64_t l1 = std::abs(a.zeros - b.zeros);
+        for (std::size_t i = 0; i < a.counts.size() && i < b.counts.size(); ++i) l1 += std::abs(a.counts[i] - b.counts[i]);
+        nonFiniteDiff += std::abs(a.nonFinite - b.nonFinite);
+        if (a.weight) {
+            weightL1 += l1;
+            shadowZeros += std::abs(a.f32Zeros - b.f32Zeros);
+            weightCount += a.zeros + a.nonFinite;
+            for (std::int64_t c : a.counts) weightCount += c;
+        } else {
+            actL1 += l1;
+        }
+    }
+    const double underflowMoved = std::fabs(rec[0].weightGradUnderflow - rec[1].weightGradUnderflow) *
+                                  static_cast<double>(weightCount);
+    const bool ok = weightL1 <= 2 * d && underflowMoved <= static_cast<double>(d + shadowZeros) + 0.5 &&
+                    nonFiniteDiff == 0;
+    return {"", ok ? Outcome::Pass : Outcome::Fail,
+            std::to_string(d) + " of " + std::to_string(weightCount) +
+                " weight gradients differ; weight histograms L1 " + std::to_string(weightL1) + " (allowed " +
+                std::to_string(2 * d) + "), underflow count moved " + fmt("%.0f", underflowMoved) + " (allowed " +
+                std::to_string(d + shadowZeros) + "), non-finite counts differ by " + std::to_string(nonFiniteDiff) +
+                "; measured: activation-gradient histograms L1 " + std::to_string(actL1) + ", underflow shares act " +
+                fmt("%.4g", rec[0].actGradUnderflow) + "/" + fmt("%.4g", rec[1].actGradUnderflow) + " (cpu/gpu)"};
+}
+
+// predict() on the evaluation set at step 0 (the same master weights on both devices): float32
+// forward, so the outputs differ only by the two sides' float32 orders, carried through the layers.
+// Per side, per layer: e' = L (|W| e + gamma_{K}(2^-24) (|W| (|a| + e) + |b|)) + 8 2^-24 (|a'| + |z|)
+// (L: the activation's largest slope, 1 for relu and tanh, 1/4 for sigmoid, 1.13 for GELU; the last
+// term the activation's own libm error, as in the kernel rows); allowed |gpu - cpu| = 2 e.
+Check predictCheck(Activation act, const LaneSpec& lane) {
+    Scenario s = smallScenario();
+    s.activation = act;
+    s.histogramInterval = 0;
+    LaneSpec cpu = lane, gpu = lane;
+    cpu.device = Device::Cpu;
+    gpu.device = Device::Gpu;
+    s.lanes = {cpu, gpu};
+    Runner runner(s);
+    const Matrix& x = runner.evalDataset().x;
+    const Matrix pc = runner.predict(0, x), pg = runner.predict(1, x);
+    const double slope = act == Activation::Sigmoid ? 0.25 : act == Activation::Gelu ? 1.13 : 1.0;
+    const std::vector<LayerWeights> w = runner.weights(0);
+    // a: a bound on |layer input|; e: on one side's distance from the exact value of it.
+    MatrixD a = x.cast<double>().cwiseAbs(), e = MatrixD::Zero(x.rows(), x.cols());
+    for (std::size_t l = 0; l < w.size(); ++l) {
+        const MatrixD Wa = w[l].weight.cast<double>().cwiseAbs();
+        MatrixD mag = (a + e) * Wa.transpose();  // bounds |z| and the sum of its terms' magnitudes
+        mag.rowwise() += w[l].bias.cast<double>().cwiseAbs().transpose();
+        MatrixD en = e * Wa.transpose();
+        for (Index i = 0; i < en.size(); ++i)
+            en.data()[i] += orderBound(w[l].weight.cols() + 1, mag.data()[i], kNearestF32Unit);
+        if (l + 1 < w.size()) {
+            // |act(z)| <= |z| + 1 for relu, tanh, sigmoid and GELU.
+            const MatrixD an = (mag.array() + 1.0).matrix();
+            en = (en * slope).eval();
+            for (Index i = 0; i < en.size(); ++i) en.data()[i] += 8 * 0x1p-24 * (an.data()[i] + mag.data()[i]);
+            a = an;
+        } else {
+            a = mag;
+        }
+        e = en;
+    }
+    std::vector<double> allowed(static_cast<std::size_t>(e.size()));
+    for (Index i = 0; i < e.size(); ++i) allowed[static_cast<std::size_t>(i)] = 2 * e.data()[i];
+    Check c = judgeBound("", spanOf(pg), spanOf(pc), allowed);
+    c.detail += " (" + std::to_string(pc.size()) + " outputs, float32 evaluation)";
+    return c;
+}
+
+// gradients() left alone by a step with weight decay, on the CPU lane and on the GPU lane.
+Check decayCheck(OptimizerSpec::Kind kind, const LaneSpec& lane) {
+    Scenario s = smallScenario();
+    s.optimizer.kind = kind;
+    s.optimizer.weightDecay = 0.1;
+    s.optimizer.momentum = kind == OptimizerSpec::Kind::Sgd ? 0.9 : 0.0;
+    LaneSpec cpu = lane, gpu = lane;
+    cpu.device = Device::Cpu;
+    gpu.device = Device::Gpu;
+    s.lanes = {cpu};
+    auto c = makeCpuLane(s, cpu, s.batch);
+    const Check rc = decayLeavesGradients(*c, s);
+#ifdef PRESISI_HAVE_CUDA
+    s.lanes = {gpu};
+    auto g = makeCudaLane(s, gpu, s.batch);
+    const Check rg = decayLeavesGradients(*g, s);
+#else
+    const Check rg{"", Outcome::Skip, cudaStatus().reason};
+#endif
+    const bool ok = rc.outcome == Outcome::Pass && rg.outcome == Outcome::Pass;
+    return {"", ok ? Outcome::Pass : Outcome::Fail, "cpu: " + rc.detail + "; gpu: " + rg.detail};
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+// A step's time must hold its work whether statistics are on or off. The backward products are
+// asynchronous; unless the lane waits for them inside forwardBackward, with statistics on their time
+// lands in the (unmeasured) statistics segment, and the step looks about as long as its forward, a
+// third of its six products. Allowed: the median with statistics on at least 0.8 of the median
+// without (0.8: run-to-run noise of a median over 15 steps on a busy GPU, far from the 1/3 of the fault).
+Check stepTimeCheck() {
+    double medians[2] = {0, 0};
+    for (int stats = 0; stats < 2; ++stats) {
+        Scenario s;
+        s.seed = 0;
+        s.sizes = {2, 2048, 2048, 2048, 3};
+        s.data.samples = 4096;
+        s.batch = 4096;
+        s.steps = 16;
+        s.statistics = stats == 1;
+        s.histogramInterval = 0;
+        s.lanes = {laneOf(Device::Gpu, Format::F32)};
+        Runner runner(s);
+        std::vector<double> t;
+        for (int i = 0; i < s.steps; ++i) {
+            const std::vector<StepRecord> r = runner.step();
+            if (i > 0) t.push_back(r[0].seconds);  // the first step pays for allocations
+        }
+        medians[stats] = median(t);
+    }
+    const double ratio = medians[1] / medians[0];
+    return {"", ratio >= 0.8 ? Outcome::Pass : Outcome::Fail,
+            "median step " + fmt("%.3f", medians[1] * 1e3) + " ms with statistics, " + fmt("%.3f", medians[0] * 1e3) +
+                " ms without: ratio " + fmt("%.2f", ratio) + " (allowed >= 0.8)"};
+}
+
+// The window's worker training a GPU lane while a Linear-lab job runs GPU lanes on another thread;
+// both threads end. Errors: none thrown, no CUDA error pending. Leaks: device memory free afterwards
+// within 16 MiB of before (thread-local workspaces and cuBLAS handles go with their threads; 16 MiB:
+// the allocator's granularity, 2 MiB pages, times the buffers a thread holds). Run it under
+// compute-sanitizer too (scripts/device_check.sh does), whose leak check is exact.
+Check threadsCheck() {
+#ifdef PRESISI_HAVE_CUDA
+    runLinear({64, 64, 8, 0}, {LinearLane{Device::Gpu}});  // the context exists before the baseline
+    std::size_t free0 = 0, free1 = 0, total = 0;
+    cudaMemGetInfo(&free0, &total);
+    std::string errA, errB;
+    std::int64_t stepsA = 0, jobsB = 0;
+    {
+        std::thread a([&] {
+            try {
+                Scenario s;
+                s.seed = 1;
+                s.steps = 30;
+                s.lanes = {laneOf(Device::Gpu, Format::BF16), laneOf(Device::Gpu, Format::F16, true)};
+                Runner r(s);
+                for (int i = 0; i < s.steps; ++i, ++stepsA) r.step();
+            } catch (const std::exception& e) {
+                errA = e.what();
+            }
+        });
+        std::thread b([&] {
+            try {
+                LinearLane bf16{Device::Gpu, Format::BF16};
+                for (int i = 0; i < 30; ++i, ++jobsB) runLinear({512, 512, 64, static_cast<std::uint64_t>(i)}, {LinearLane{Device::Gpu}, bf16});
+            } catch (const std::exception& e) {
+                errB = e.what();
+            }
+        });
+        a.join();
+        b.join();
+    }
+    const cudaError_t pending = cudaGetLastError();
+    cudaMemGetInfo(&free1, &total);
+    const double lostMiB = (static_cast<double>(free0) - static_cast<double>(free1)) / (1 << 20);
+    const bool ok = errA.empty() && errB.empty() && pending == cudaSuccess && lostMiB <= 16;
+    return {"", ok ? Outcome::Pass : Outcome::Fail,
+            "training thread " + std::to_string(stepsA) + " steps" + (errA.empty() ? "" : " (threw: " + errA + ")") +
+                ", linear thread " + std::to_string(jobsB) + " jobs" + (errB.empty() ? "" : " (threw: " + errB + ")") +
+                "; pending CUDA error: " + cudaGetErrorName(pending) + "; device memory free after the threads ended " +
+                fmt("%.1f", lostMiB) + " MiB below before (allowed 16)"};
+#else
+    return {"", Outcome::Skip, cudaStatus().reason};
+#endif
+}
+
+}  // namespace
+
+std::vector<CheckCase> trainingRunCases() {
+    std::vector<CheckCase> cases;
+    for (const RunCase& rc : runCases())
+        cases.push_back(guardedCase(rc.name, [rc] {
+            Check c = judgeRunCase(rc, runOn(rc, Device::Cpu), runOn(rc, Device::Gpu));
+            c.detail += " (bounds: relative, or a floor relative to the initial loss; judge.cpp)";
+            return c;
+        }));
+    for (const LaneSpec& l : {laneOf(Device::Gpu, Format::BF16), laneOf(Device::Gpu, Format::F16),
+                              laneOf(Device::Gpu, Format::BF16, false, true), laneOf(Device::Gpu, Format::F16, false, true)})
+        cases.push_back(guardedCase("training statistics at step 0 (histograms, underflow shares) " + l.label(),
+                                    [l] { return statisticsCheck(l); }));
+    for (Activation a : {Activation::Relu, Activation::Tanh, Activation::Gelu, Activation::Sigmoid})
+        cases.push_back(guardedCase("training predict() at step 0, " + std::string(activationName(a)) + ", gpu:f32 and gpu:bf16",
+                                    [a] {
+                                        Check f = predictCheck(a, laneOf(Device::Gpu, Format::F32));
+                                        const Check b = predictCheck(a, laneOf(Device::Gpu, Format::BF16));
+                                        const bool ok = f.outcome == Outcome::Pass && b.outcome == Outcome::Pass;
+                                        return Check{"", ok ? Outcome::Pass : Outcome::Fail,
+                                                     "f32: " + f.detail + "; bf16: " + b.detail};
+                                    }));
+    cases.push_back(guardedCase("training weight decay sgd: gradients() unchanged by the step, cpu and gpu",
+                                [] { return decayCheck(OptimizerSpec::Kind::Sgd, laneOf(Device::Gpu, Format::F32)); }));
+    cases.push_back(guardedCase("training weight decay adam: gradients() unchanged by the step, cpu and gpu",
+                                [] { return decayCheck(OptimizerSpec::Kind::Adam, laneOf(Device::Gpu, Format::BF16)); }));
+    cases.push_back(guardedCase("training gpu step time with statistics on holds the backward products", stepTimeCheck));
+    cases.push_back(guardedCase("threads: a training lane and a linear job on two threads, then exit (errors, leaks)",
+                                threadsCheck));
+    return cases;
+}
+
+}  // namespace presisi::gpucheck
