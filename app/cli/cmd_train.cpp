@@ -344,6 +344,8 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
                          (s.data.kind == DatasetKind::Npy ? "" : " or more --samples"));
     const bool jsonToStdout = jsonPath == "-";
     const bool text = !jsonToStdout;
+    // From here on a signal stops the run between steps, and the outputs are still written.
+    const StopSignals stopSignals;
     // Created now, so an unwritable path is refused before the run; filled and renamed into place at the end.
     std::unique_ptr<AtomicFile> jsonFile, csvFile;
     if (!jsonPath.empty() && !jsonToStdout) jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
@@ -374,7 +376,6 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     // when nothing was measured.
     auto gradNorm = [&](double v) { return s.statistics ? fmtNum(v, "%.3g") : std::string("-"); };
     bool outputFailed = false;
-    const StopSignals stopSignals;
     runner->run(
         [&](const RunEvent& e) {
             if (e.kind != RunEventKind::Step) return;
