@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QChartView>
@@ -29,6 +30,7 @@
 #include "widgets/lane_style.h"
 #include "widgets/input_guard.h"
 #include "widgets/live_chart.h"
+#include "widgets/text_scale.h"
 
 namespace presisi {
 
@@ -48,9 +50,15 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_linear = new LinearPage();
     m_training = new TrainingPage();
     m_formats = new FormatsPage();
-    m_stack->addWidget(m_linear);
-    m_stack->addWidget(m_training);
-    m_stack->addWidget(m_formats);
+    // Each page sits in a scroll area that only scrolls when the page cannot fit (text at 2x on a
+    // small screen): no page ever widens the window, and none is cut.
+    for (QWidget* p : {static_cast<QWidget*>(m_linear), static_cast<QWidget*>(m_training), static_cast<QWidget*>(m_formats)}) {
+        auto* area = new QScrollArea();
+        area->setFrameShape(QFrame::NoFrame);
+        area->setWidgetResizable(true);
+        area->setWidget(p);
+        m_stack->addWidget(area);
+    }
 
     m_explanation = new QTextBrowser();
     m_explanation->setOpenExternalLinks(false);
@@ -76,6 +84,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_tabs->setDrawBase(false);
     m_tabs->setExpanding(false);
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
+        if (m_alone) showAllCharts();
         m_stack->setCurrentIndex(i);
         updateExplanation();
         updateStatus();
@@ -83,13 +92,18 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
 
     m_state = new QLabel();
     m_speed = new QLabel();
-    m_device = new QLabel(deviceText());
+    // Short in the status bar (it must fit at 2x text); the reason a GPU is missing in the tooltip.
+    m_device = new QLabel(cudaStatus().available ? deviceText() : QString("CPU only (no CUDA GPU)"));
     m_device->setToolTip(deviceText());
     statusBar()->addWidget(m_state);
     statusBar()->addWidget(m_speed);
     statusBar()->addPermanentWidget(m_device);
 
     for (Page* p : {static_cast<Page*>(m_linear), static_cast<Page*>(m_training), static_cast<Page*>(m_formats)}) {
+        connect(p, &Page::chartDoubleClicked, this, [this](QWidget* chart) {
+            if (m_alone == chart) showAllCharts();
+            else showChartAlone(chart);
+        });
         connect(p, &Page::explanationChanged, this, &MainWindow::updateExplanation);
         connect(p, &Page::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 4000); });
     }
@@ -112,6 +126,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
         if (s.contains("window/geometry")) restoreGeometry(s.value("window/geometry").toByteArray());
         startPage = s.value("window/page", LinearIndex).toInt();
         setDarkTheme(s.value("window/dark", false).toBool());
+        if (s.contains("window/textScale")) setTextScale(s.value("window/textScale").toDouble());
         const QString preset = s.value("training/preset").toString();
         if (!preset.isEmpty()) loadPreset(preset, false);
     }
@@ -125,13 +140,20 @@ RunController* MainWindow::controller() const { return m_training->controller();
 
 void MainWindow::setPage(int index) {
     if (index < 0 || index > FormatsIndex) index = LinearIndex;
+    if (m_alone && index != page()) showAllCharts();
     m_tabs->setCurrentIndex(index);
     m_stack->setCurrentIndex(index);
     updateExplanation();
 }
 
 int MainWindow::page() const { return m_stack->currentIndex(); }
-Page* MainWindow::currentPage() const { return static_cast<Page*>(m_stack->currentWidget()); }
+Page* MainWindow::currentPage() const {
+    switch (page()) {
+        case TrainingIndex: return m_training;
+        case FormatsIndex: return m_formats;
+        default: return m_linear;
+    }
+}
 
 bool MainWindow::loadPreset(const QString& name, bool start) {
     QString error;
@@ -188,6 +210,21 @@ void MainWindow::buildMenus() {
         m_training->stepOnce();
     });
     view->addAction("&Reset", QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] { currentPage()->resetPage(); });
+    view->addSeparator();
+    m_fullScreenAction = view->addAction("F&ull screen", QKeySequence(Qt::Key_F11), this, [this] {
+        if (isFullScreen()) showNormal();
+        else showFullScreen();
+    });
+    QAction* larger = view->addAction("&Larger text", QKeySequence(Qt::CTRL | Qt::Key_Equal), this,
+                                      [this] { setTextScale(uiScale() + 0.25); });
+    // Ctrl++ too (Shift+= on most keyboards, a key of its own on the keypad).
+    larger->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus),
+                          QKeySequence::ZoomIn});
+    view->addAction("&Smaller text", QKeySequence(Qt::CTRL | Qt::Key_Minus), this, [this] { setTextScale(uiScale() - 0.25); });
+    view->addAction("&Normal text size", QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { setTextScale(1.0); });
+    QAction* back = view->addAction("All charts (leave a chart shown alone)", QKeySequence(Qt::Key_Escape), this,
+                                    [this] { showAllCharts(); });
+    back->setShortcutContext(Qt::WindowShortcut);
 
     m_presetsMenu = menuBar()->addMenu("&Presets");
     for (const PresetInfo& p : TrainingPage::presets()) {
@@ -209,6 +246,13 @@ void MainWindow::buildMenus() {
     m_presetsMenu->setToolTipsVisible(true);
 
     QMenu* help = menuBar()->addMenu("&Help");
+    help->addAction("&Keyboard shortcuts", QKeySequence::HelpContents, this, [this] {
+        QMessageBox box(this);
+        box.setWindowTitle("Keyboard shortcuts");
+        box.setTextFormat(Qt::RichText);
+        box.setText(shortcutsHtml());
+        box.exec();
+    });
     help->addAction("&About Presisi", this, [this] {
         QMessageBox::about(this, "About Presisi",
                            "<b>Presisi</b> 0.1 — a laboratory for mixed-precision numerics.<br>"
@@ -217,6 +261,60 @@ void MainWindow::buildMenus() {
                                deviceText().toHtmlEscaped());
     });
     help->addAction("About &Qt", qApp, &QApplication::aboutQt);
+}
+
+QString MainWindow::shortcutsHtml() {
+    const QList<QPair<QString, QString>> keys = {
+        {"Space", "play / pause the training run (from any field)"},
+        {".", "one step of every lane"},
+        {"Ctrl+R", "reset to step 0 (applies a changed lane set)"},
+        {"Ctrl+1, Ctrl+2, Ctrl+3", "Linear lab, Training lab, Formats"},
+        {"Ctrl+= or Ctrl++, Ctrl+-, Ctrl+0", "larger, smaller, normal text (1x to 2x, charts included)"},
+        {"F11", "full screen"},
+        {"double-click a chart", "show it alone; Esc or another double-click returns"},
+        {"click a legend entry", "hide or show that lane"},
+        {"Ctrl+E", "export the current chart as PNG"},
+        {"Ctrl+Shift+C", "copy the current chart"},
+        {"wheel", "scrolls the side panel; changes a field only while it has focus (click or Tab)"},
+        {"Ctrl+Q", "quit"},
+    };
+    QString html = "<table cellspacing='4'>";
+    for (const auto& [key, what] : keys)
+        html += QString("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key.toHtmlEscaped(), what.toHtmlEscaped());
+    return html + "</table>";
+}
+
+void MainWindow::setTextScale(double scale) {
+    setUiScale(scale);
+    applyUiScale(this);
+    for (Page* p : {static_cast<Page*>(m_linear), static_cast<Page*>(m_training), static_cast<Page*>(m_formats)})
+        p->rescale(uiScale());
+    if (m_persistent) QSettings().setValue("window/textScale", uiScale());
+}
+
+void MainWindow::showChartAlone(QWidget* chart) {
+    if (m_alone) showAllCharts();
+    if (!chart) return;
+    // Everything between the chart and the window's central widget that is not on the chart's path
+    // steps aside; layouts give the chart the room.
+    for (QWidget* w = chart; w && w != centralWidget(); w = w->parentWidget()) {
+        QWidget* parent = w->parentWidget();
+        if (!parent) break;
+        for (QWidget* sibling : parent->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            if (sibling != w && !sibling->isWindow() && !sibling->isHidden()) {
+                sibling->hide();
+                m_hiddenForAlone.append(sibling);
+            }
+    }
+    m_alone = chart;
+    statusBar()->showMessage("one chart alone: Esc or a double-click returns to all charts", 4000);
+}
+
+void MainWindow::showAllCharts() {
+    for (QWidget* w : std::as_const(m_hiddenForAlone))
+        if (w) w->show();
+    m_hiddenForAlone.clear();
+    m_alone = nullptr;
 }
 
 void MainWindow::updateExplanation() {

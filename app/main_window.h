@@ -40,6 +40,14 @@ public:
     // Loads a preset by name into the Training lab and starts it; false when unknown.
     bool loadPreset(const QString& name, bool start = true);
     void setDarkTheme(bool dark);
+    // Text size for a room: 1x to 2x of every font, charts included (Ctrl+= / Ctrl+- / Ctrl+0).
+    void setTextScale(double scale);
+    // Shows one chart alone in the window (double-click on it); Esc or a second double-click returns.
+    void showChartAlone(QWidget* chart);
+    void showAllCharts();
+    QWidget* chartAlone() const { return m_alone; }
+    // The keyboard shortcuts, as Help shows them.
+    static QString shortcutsHtml();
     QLabel* statusStateLabel() const { return m_state; }
 
     // Exports used by the menus (and tests): false on failure.
@@ -68,6 +76,9 @@ private:
     QMenu* m_presetsMenu = nullptr;
     QAction* m_playAction = nullptr;
     QAction* m_darkAction = nullptr;
+    QAction* m_fullScreenAction = nullptr;
+    QWidget* m_alone = nullptr;          // the chart shown alone, or null
+    QList<QWidget*> m_hiddenForAlone;    // what showChartAlone hid, to show again
     QLabel* m_state = nullptr;
     QLabel* m_speed = nullptr;
     QLabel* m_device = nullptr;

@@ -9,9 +9,12 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
+#include <QLegend>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QRandomGenerator>
 #include <QSpinBox>
 #include <QWheelEvent>
@@ -28,11 +31,15 @@
 
 #include "cli/scenario_json.h"
 #include "main_window.h"
+#include "pages/formats_page.h"
+#include "pages/linear_page.h"
 #include "pages/presets.h"
 #include "pages/training_page.h"
 #include "record_store.h"
 #include "run_controller.h"
 #include "widgets/histogram_chart.h"
+#include "widgets/lane_tile.h"
+#include "widgets/text_scale.h"
 #include "widgets/live_chart.h"
 #include "widgets/number_field.h"
 
@@ -410,6 +417,104 @@ private slots:
         QVERIFY2(t.elapsed() < limit, qPrintable(QString("stop took %1 ms").arg(t.elapsed())));
         QCOMPARE(rc.state(), RunState::Paused);
         QVERIFY(rc.stepsDone() <= 2);
+    }
+
+    // Ctrl+= / Ctrl+- / Ctrl+0 scale every font, charts and tiles included, also those built later.
+    void textScaleReachesEveryFontAndComesBack() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        TrainingPage* page = w.trainingPage();
+        auto sizes = [&] {
+            const QChart* c = page->lossChart()->chart();
+            QList<double> out{c->titleFont().pointSizeF(), c->legend()->font().pointSizeF()};
+            for (QAbstractAxis* a : c->axes()) out << a->labelsFont().pointSizeF();
+            LaneTile* tile = page->findChildren<LaneTile*>().value(0);
+            for (QLabel* l : tile->findChildren<QLabel*>()) out << l->font().pointSizeF();
+            return out;
+        };
+        const QList<double> normal = sizes();
+        QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
+        QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
+        QCOMPARE(uiScale(), 1.5);
+        const QList<double> larger = sizes();
+        QCOMPARE(larger.size(), normal.size());
+        for (int i = 0; i < normal.size(); ++i) QCOMPARE(larger[i], normal[i] * 1.5);
+        // Tiles and axes built after the change start enlarged.
+        QVERIFY(w.loadPreset("overflow-nan", false));
+        QCOMPARE(sizes().first(), normal.first() * 1.5);
+        LaneTile* fresh = page->findChildren<LaneTile*>().value(0);
+        QVERIFY(fresh->findChildren<QLabel*>().value(0)->font().pointSizeF() >= 12 * 1.5);
+        for (int i = 0; i < 8; ++i) QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
+        QCOMPARE(uiScale(), kMaxUiScale);
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(uiScale(), 1.0);
+        const QList<double> back = sizes();
+        for (int i = 0; i < normal.size(); ++i) QCOMPARE(back[i], normal[i]);
+    }
+
+    // Double-click shows one chart alone; Esc returns to all of them. F11 toggles full screen.
+    void aChartAloneAndBackAndFullScreen() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        TrainingPage* page = w.trainingPage();
+        LiveChart* loss = page->lossChart();
+        const int before = loss->width();
+        const QPointF at(50, 50);
+        QMouseEvent dbl(QEvent::MouseButtonDblClick, at, loss->viewport()->mapToGlobal(at), Qt::LeftButton,
+                        Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(loss->viewport(), &dbl);
+        QCOMPARE(w.chartAlone(), static_cast<QWidget*>(loss));
+        QVERIFY(waitUntil([&] { return loss->width() > before; }, 2000));
+        const int alone = loss->width();
+        QVERIFY(!page->underflowChart()->isVisible());
+        QVERIFY(!page->histogramChart()->isVisible());
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QCOMPARE(w.chartAlone(), nullptr);
+        QVERIFY(page->underflowChart()->isVisible());
+        QVERIFY(page->histogramChart()->isVisible());
+        QVERIFY(waitUntil([&] { return loss->width() < alone; }, 2000));
+        QTest::keyClick(&w, Qt::Key_F11);
+        QVERIFY(w.windowState() & Qt::WindowFullScreen);
+        QTest::keyClick(&w, Qt::Key_F11);
+        QVERIFY(!(w.windowState() & Qt::WindowFullScreen));
+        QVERIFY(MainWindow::shortcutsHtml().contains("F11"));
+        QVERIFY(MainWindow::shortcutsHtml().contains("Space"));
+    }
+
+    // Eight lanes, and text at 1.5x, fit a 1280x800 window without widening it; tiles wrap into rows
+    // and keep at least their minimum width (values never cut).
+    void eightLanesAndLargeTextKeepTheWindowWidth() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        TrainingPage* page = w.trainingPage();
+        Scenario s = loadPresetScenario("underflow");
+        s.lanes.clear();
+        for (const char* l : {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler", "cpu:bf16+scaler", "cpu:f16+ftz",
+                              "cpu:bf16+ftz", "cpu:f16+scaler+ftz"})
+            s.lanes.push_back(parseLane(l));
+        s.steps = 3;
+        s.pace = 0;
+        page->setScenario(s);
+        page->run();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 30000));
+        for (double scale : {1.0, 1.5}) {
+            w.setTextScale(scale);
+            QTest::qWait(50);
+            // The Training lab needs no scrolling at either scale.
+            QVERIFY2(page->width() <= page->parentWidget()->width(), qPrintable(QString("page %1 > viewport %2").arg(page->width()).arg(page->parentWidget()->width())));
+            QVERIFY2(w.minimumSizeHint().width() <= 1280, qPrintable(QString("minimum width %1 at %2x").arg(w.minimumSizeHint().width()).arg(scale)));
+            QCOMPARE(w.width(), 1280);
+            const QList<LaneTile*> tiles = page->findChildren<LaneTile*>();
+            QCOMPARE(tiles.size(), 8);
+            for (LaneTile* t : tiles) {
+                QVERIFY2(t->width() >= t->minimumSizeHint().width(), qPrintable(QString("tile %1 < %2 at %3x").arg(t->width()).arg(t->minimumSizeHint().width()).arg(scale)));
+                QVERIFY(t->geometry().right() <= t->parentWidget()->width());
+            }
+        }
+        w.setTextScale(1.0);
     }
 
     // The window's record store: every record back in order, a bounded buffer in memory, and

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "lane_style.h"
+#include "text_scale.h"
 
 namespace presisi {
 
@@ -54,6 +55,7 @@ LaneTile::LaneTile(const QString& lane, QWidget* parent) : QFrame(parent), m_lan
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->addWidget(m_details);
+    applyUiScale(this);  // a tile built while the window's text is enlarged starts enlarged
 }
 
 void LaneTile::placeNumbers(bool stacked) {
@@ -79,7 +81,7 @@ void LaneTile::setBody(QWidget* body) {
 void LaneTile::setValuePointSize(qreal points) {
     for (auto* v : m_values) {
         QFont f = v->font();
-        f.setPointSizeF(points);
+        setScaledPointSize(v, "font", f, points);
         v->setFont(f);
     }
 }

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "lane_style.h"
+#include "text_scale.h"
 
 namespace presisi {
 
@@ -40,6 +41,7 @@ void applyChartColours(QChart* chart) {
         a->setGridLineColor(grid);
         a->setLinePenColor(fg);
     }
+    applyUiScale(chart);  // every styling pass also sizes the chart's text for the room
 }
 
 void styleChart(QChart* chart) {

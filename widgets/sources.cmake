@@ -9,5 +9,6 @@ target_sources(presisi_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/boundary_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/number_field.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_guard.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/text_scale.cpp
 )
 set_target_properties(presisi_widgets PROPERTIES AUTOMOC ON)

@@ -42,6 +42,8 @@ bool isReference(const LinearLane& l) {
     return l.format == Format::F32 && l.accumulation == Accumulation::F32 && l.subnormals == Subnormals::Keep;
 }
 
+constexpr int kControlsWidth = 205;  // the side panel at text scale 1
+
 QSpinBox* spin(int lo, int hi, int value) {
     auto* s = new QSpinBox();
     s->setRange(lo, hi);
@@ -58,7 +60,8 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
 
     // Controls.
     auto* controls = new QWidget();
-    controls->setFixedWidth(205);
+    m_controls = controls;
+    controls->setFixedWidth(kControlsWidth);
     auto* cv = new QVBoxLayout(controls);
     cv->setContentsMargins(0, 0, 0, 0);
     auto* sizes = new QGroupBox("Layer and input");
@@ -219,6 +222,8 @@ std::vector<LinearLane> LinearPage::lanes() const {
     }
     return out;
 }
+
+void LinearPage::rescale(double scale) { m_controls->setFixedWidth(static_cast<int>(kControlsWidth * scale)); }
 
 void LinearPage::resetPage() {
     setConfig(LinearConfig{});

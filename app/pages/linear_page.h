@@ -36,6 +36,7 @@ public:
     bool exportCsv(const QString& path) const override;
     bool exportJson(const QString& path) const override;
     void resetPage() override;
+    void rescale(double scale) override;
 
     void setConfig(const LinearConfig& config);
     LinearConfig config() const;
@@ -76,6 +77,7 @@ private:
     std::uint64_t m_generation = 0;
     int m_pending = 0;
     bool m_blockCompute = false;
+    QWidget* m_controls = nullptr;  // the side panel (its width follows the text scale)
 };
 
 }  // namespace presisi

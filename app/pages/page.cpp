@@ -2,6 +2,7 @@
 #include "page.h"
 
 #include <QEvent>
+#include <QAbstractScrollArea>
 #include <QSaveFile>
 
 namespace presisi {
@@ -24,6 +25,18 @@ bool Page::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::MouseButtonPress) {
         for (QWidget* c : charts())
             if (watched == c || watched->parent() == c) m_current = c;
+    }
+    if (event->type() == QEvent::MouseButtonDblClick) {
+        for (QWidget* c : charts()) {
+            // A chart view's double-click arrives at its viewport, then (ignored there) at the view:
+            // answer it once, where it lands first.
+            auto* area = qobject_cast<QAbstractScrollArea*>(c);
+            if (watched == (area ? area->viewport() : c)) {
+                m_current = c;
+                emit chartDoubleClicked(c);
+                return true;
+            }
+        }
     }
     return QWidget::eventFilter(watched, event);
 }

@@ -25,10 +25,13 @@ public:
     virtual bool exportJson(const QString& path) const = 0;
     // Ctrl+R.
     virtual void resetPage() {}
+    // The window's text scale changed (1x to 2x): fixed widths follow it.
+    virtual void rescale(double scale) { Q_UNUSED(scale); }
 
 signals:
     void explanationChanged();
     void statusMessage(const QString& text);
+    void chartDoubleClicked(QWidget* chart);
 
 protected:
     void trackCharts();  // call after creating charts: a click makes a chart current

@@ -66,6 +66,7 @@ const DatasetKind kDatasets[] = {DatasetKind::Spiral, DatasetKind::Circles, Data
 const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
 
 constexpr int kPointCap = 3000;
+constexpr int kPanelWidth = 250;  // side panel at text scale 1
 
 // Steps per second offered by the pace box (0: as fast as the machine goes).
 const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
@@ -96,11 +97,13 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(4, 4, 4, 4);
     auto* scroll = new QScrollArea();
+    m_panel = scroll;
     scroll->setWidgetResizable(true);
-    scroll->setFixedWidth(250);
+    scroll->setFixedWidth(kPanelWidth);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* host = new QWidget();
-    host->setFixedWidth(250 - 16);  // room for the vertical scroll bar
+    m_panelHost = host;
+    host->setFixedWidth(kPanelWidth - 16);  // room for the vertical scroll bar
     buildControls(host);
     guardWheel(host);
     scroll->setWidget(host);
@@ -115,8 +118,12 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_laneGrid = new QGridLayout();
     m_laneGrid->setSpacing(4);
     auto* laneHost = new QWidget();
+    m_laneHost = laneHost;
     laneHost->setLayout(m_laneGrid);
-    laneHost->setMinimumHeight(250);
+    // The tiles never widen the window: they wrap into rows instead (flowTiles), so the lane host
+    // takes the width it is given and sets its own minimum height from the rows.
+    laneHost->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    laneHost->setMinimumSize(1, 250);
     centre->addWidget(laneHost, 0);
 
     m_loss = new LiveChart("Training loss per step", "step", "loss");
@@ -556,6 +563,41 @@ void TrainingPage::stepOnce() {
     m_controller->stepOnce();
 }
 
+void TrainingPage::flowTiles() {
+    const int n = m_tiles.size();
+    if (n == 0) return;
+    int minW = 1, minH = 1;
+    for (LaneTile* t : m_tiles) {
+        minW = std::max(minW, t->minimumSizeHint().width());
+        minH = std::max(minH, t->minimumSizeHint().height());
+    }
+    const int spacing = std::max(0, m_laneGrid->horizontalSpacing());
+    const int available = m_laneHost->width() > 1 ? m_laneHost->width() : minW * n;
+    int cols = std::clamp((available + spacing) / (minW + spacing), 1, n);
+    const int rows = (n + cols - 1) / cols;
+    cols = (n + rows - 1) / rows;  // balanced rows: 8 lanes as 4 + 4, not 5 + 3
+    const int wantHeight = std::max(250, rows * minH + (rows - 1) * std::max(0, m_laneGrid->verticalSpacing()));
+    if (cols == m_tileColumns && m_laneHost->minimumHeight() == wantHeight) return;
+    m_tileColumns = cols;
+    for (LaneTile* t : m_tiles) m_laneGrid->removeWidget(t);
+    for (int c = 0; c < m_laneGrid->columnCount(); ++c) m_laneGrid->setColumnStretch(c, 0);
+    for (int i = 0; i < n; ++i) m_laneGrid->addWidget(m_tiles[i], i / cols, i % cols);
+    for (int c = 0; c < cols; ++c) m_laneGrid->setColumnStretch(c, 1);
+    m_laneHost->setMinimumHeight(wantHeight);
+}
+
+void TrainingPage::resizeEvent(QResizeEvent* event) {
+    Page::resizeEvent(event);
+    flowTiles();
+}
+
+void TrainingPage::rescale(double scale) {
+    m_panel->setFixedWidth(static_cast<int>(kPanelWidth * scale));
+    m_panelHost->setFixedWidth(static_cast<int>(kPanelWidth * scale) - 16);
+    m_tileColumns = 0;
+    flowTiles();
+}
+
 void TrainingPage::checkLaneText() {
     QString problem;
     std::vector<LaneSpec> lanes;
@@ -624,8 +666,6 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
         auto* boundary = new BoundaryView();
         tile->setBody(boundary);
         tile->setBigValues({{"loss", "—"}, {m_classification ? "accuracy" : "eval loss", "—"}, {"underflow", "—"}});
-        m_laneGrid->addWidget(tile, 0, i);
-        m_laneGrid->setColumnStretch(i, 1);
         m_tiles.append(tile);
         m_boundaries.append(boundary);
         const bool scaler = labels[i].contains("scaler");
@@ -633,6 +673,8 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
         if (scaler) scaleLabels << labels[i];
     }
     Q_UNUSED(scenario);
+    m_tileColumns = 0;
+    flowTiles();
     m_loss->setLanes(labels);
     m_underflow->setLanes(labels);
     m_scale->setLanes(scaleLabels);

@@ -57,6 +57,7 @@ public:
     bool exportCsv(const QString& path) const override;
     bool exportJson(const QString& path) const override;
     void resetPage() override { resetRun(); }
+    void rescale(double scale) override;
 
     RunController* controller() const { return m_controller; }
     int laneCount() const { return m_laneLabels.size(); }
@@ -93,8 +94,12 @@ public slots:
 signals:
     void speedChanged(double stepsPerSecond);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void buildControls(QWidget* host);
+    void flowTiles();  // tiles in as many columns as fit the page's width, rows below
     void onRunStarted(const RunInfo& info);
     void onRecords(const RecordBatch& batch);
     void onState(RunState state);
@@ -123,6 +128,10 @@ private:
     QLineEdit* m_extraLanes = nullptr;
     QLabel* m_laneProblem = nullptr;
     QComboBox* m_pace = nullptr;
+    QWidget* m_panel = nullptr;      // the side panel's scroll area
+    QWidget* m_panelHost = nullptr;  // what it scrolls
+    QWidget* m_laneHost = nullptr;   // holds the tiles' grid
+    int m_tileColumns = 0;
     RealField* m_initScale = nullptr;
     RealField* m_growth = nullptr;
     RealField* m_backoff = nullptr;

@@ -1,0 +1,75 @@
+// Text scale: base point sizes kept as dynamic properties on the objects that own the fonts.
+#include "text_scale.h"
+
+#include <QAbstractAxis>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QFont>
+#include <QLegend>
+#include <QWidget>
+#include <algorithm>
+
+namespace presisi {
+
+namespace {
+
+double g_scale = 1.0;
+double g_appBase = 0;  // the application font's size before any scaling
+
+// The base size of the font `role` of `owner`: remembered on first sight.
+double basePoints(QObject* owner, const char* role, double current) {
+    const QByteArray key = QByteArray("presisiBasePt_") + role;
+    const QVariant v = owner->property(key.constData());
+    if (v.isValid()) return v.toDouble();
+    // Fonts are built at their base size (10 pt labels, 16 pt tile values); setScaledPointSize
+    // records the base of those built already scaled.
+    owner->setProperty(key.constData(), current);
+    return current;
+}
+
+}  // namespace
+
+double uiScale() { return g_scale; }
+
+void setUiScale(double scale) {
+    if (g_appBase <= 0) g_appBase = QApplication::font().pointSizeF();
+    g_scale = std::clamp(scale, kMinUiScale, kMaxUiScale);
+    QFont f = QApplication::font();
+    f.setPointSizeF(g_appBase * g_scale);
+    QApplication::setFont(f);
+}
+
+void setScaledPointSize(QObject* owner, const char* role, QFont& font, double points) {
+    owner->setProperty((QByteArray("presisiBasePt_") + role).constData(), points);
+    font.setPointSizeF(points * g_scale);
+}
+
+void applyUiScale(QChart* chart) {
+    auto scaleFont = [](QObject* owner, const char* role, QFont f) {
+        if (f.pointSizeF() <= 0) return f;
+        f.setPointSizeF(basePoints(owner, role, f.pointSizeF()) * g_scale);
+        return f;
+    };
+    chart->setTitleFont(scaleFont(chart, "title", chart->titleFont()));
+    chart->legend()->setFont(scaleFont(chart->legend(), "legend", chart->legend()->font()));
+    for (QAbstractAxis* a : chart->axes()) {
+        a->setLabelsFont(scaleFont(a, "labels", a->labelsFont()));
+        a->setTitleFont(scaleFont(a, "title", a->titleFont()));
+    }
+}
+
+void applyUiScale(QWidget* root) {
+    QList<QWidget*> all = root->findChildren<QWidget*>();
+    all.prepend(root);
+    for (QWidget* w : all) {
+        if (auto* view = qobject_cast<QChartView*>(w)) applyUiScale(view->chart());
+        if (!w->testAttribute(Qt::WA_SetFont) || w->isWindow()) continue;
+        QFont f = w->font();
+        if (f.pointSizeF() <= 0) continue;
+        f.setPointSizeF(basePoints(w, "font", f.pointSizeF()) * g_scale);
+        w->setFont(f);
+    }
+}
+
+}  // namespace presisi
