@@ -13,6 +13,7 @@
 
 #include "app/cli/args.h"
 #include "app/cli/atomic_file.h"
+#include "app/cli/cli.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/train_export.h"
 #include "engine/training/memory_estimate.h"
@@ -48,6 +49,7 @@ private slots:
     void spoolMatchesTheWholeRunWriter();
     void memoryEstimate();
     void availableMemoryFromMeminfo();
+    void trainRefusesRunsBeyondMemory();
     void shortestNumber_data();
     void shortestNumber();
     void seedsAsInt64();
@@ -176,6 +178,21 @@ void TestCliOutputs::availableMemoryFromMeminfo() {
     writeFile(file, "MemTotal:       16000000 kB\n");
     QVERIFY(!availableMemory(file.toStdString()));
     QVERIFY(!availableMemory(dir.filePath("absent").toStdString()));
+}
+
+void TestCliOutputs::trainRefusesRunsBeyondMemory() {
+    // About 1.6 TB: refused with both figures before any data is made.
+    const std::vector<std::string> args{"train", "--sizes", "2,4096,4096,4096,3", "--samples", "1000000",
+                                        "--batch", "1000000", "--steps", "1"};
+    const auto available = availableMemory();
+    if (!available || *available > std::uint64_t{1} << 40) QSKIP("MemAvailable unknown or above 1 TiB here");
+    std::ostringstream out, err;
+    QCOMPARE(cli::run(args, out, err), 2);
+    QVERIFY2(err.str().find("the run needs about ") != std::string::npos && err.str().find("TiB") != std::string::npos &&
+                 err.str().find("is available (MemAvailable in /proc/meminfo)") != std::string::npos,
+             err.str().c_str());
+    const std::string message = err.str();
+    QCOMPARE(std::count(message.begin(), message.end(), '\n'), std::ptrdiff_t{1});
 }
 
 void TestCliOutputs::shortestNumber_data() {
