@@ -171,6 +171,8 @@ int screenshot(MainWindow& w, const GuiOptions& o) {
     w.show();
     QCoreApplication::processEvents();
     if (page == MainWindow::FormatsIndex && o.value) w.formatsPage()->setValueText(QString::fromStdString(*o.value));
+    // The Linear lab computes on its worker: the picture waits for the result.
+    waitUntil([&w] { return w.linearPage()->result() && !w.linearPage()->computing(); }, 600000);
     if (page == MainWindow::TrainingIndex || o.preset) {
         TrainingPage* tp = w.trainingPage();
         Scenario s = tp->scenarioFromControls();

@@ -3,6 +3,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/main_window.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run_controller.cpp
   ${CMAKE_CURRENT_LIST_DIR}/record_store.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/job_worker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/responsiveness.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/linear_page.cpp

@@ -1,6 +1,7 @@
 // The linear-layer lab on the CPU: inputs as PyTorch makes them, each lane's forward pass, metrics. No Qt here.
 #include "linear_lab.h"
 
+#include <algorithm>
 #include <chrono>
 #include <span>
 
@@ -30,9 +31,10 @@ const Matrix& roundedScratch(const Matrix& m, Format format, Subnormals sub, int
 // Accumulation in the storage format: every product and every partial sum is rounded, in the
 // order k = 0 .. in-1, then the bias is added and rounded.
 Matrix linearStorageAccumulation(Format format, Subnormals sub, const Matrix& x, const Matrix& w,
-                                 const Vector& b) {
+                                 const Vector& b, const std::function<bool(double)>& rowDone) {
     Matrix y(x.rows(), w.rows());
     for (Index r = 0; r < x.rows(); ++r) {
+        if (rowDone && !rowDone(static_cast<double>(r) / static_cast<double>(x.rows()))) throw Cancelled();
         for (Index o = 0; o < w.rows(); ++o) {
             float acc = 0.0f;
             for (Index k = 0; k < x.cols(); ++k)
@@ -64,7 +66,10 @@ LinearInputs makeLinearInputs(const LinearConfig& c) {
     return {std::move(x), std::move(p.weight), std::move(p.bias)};
 }
 
-Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias) {
+namespace {
+
+Matrix linearForwardCpuImpl(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias,
+                            const std::function<bool(double)>& rowDone) {
     if (lane.format == Format::F32 && lane.subnormals == Subnormals::Keep) {
         Matrix y(x.rows(), weight.rows());
         y.noalias() = x * weight.transpose();
@@ -77,7 +82,7 @@ Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& w
     roundSpan(lane.format, {bias.data(), static_cast<std::size_t>(bias.size())},
               {br.data(), static_cast<std::size_t>(br.size())}, lane.subnormals);
     if (lane.accumulation == Accumulation::Storage)
-        return linearStorageAccumulation(lane.format, lane.subnormals, xr, wr, br);
+        return linearStorageAccumulation(lane.format, lane.subnormals, xr, wr, br, rowDone);
     Matrix y(x.rows(), weight.rows());
     y.noalias() = xr * wr.transpose();  // float32 accumulation of exact products
     y.rowwise() += br.transpose();
@@ -85,7 +90,21 @@ Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& w
     return y;
 }
 
-LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes) {
+}  // namespace
+
+Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias) {
+    return linearForwardCpuImpl(lane, x, weight, bias, {});
+}
+
+LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes, const LinearProgress& progress) {
+    // Progress: each lane an equal share (the reference is computed inside the first lane's share).
+    const double share = 1.0 / static_cast<double>(std::max<std::size_t>(1, lanes.size()));
+    std::size_t laneIndex = 0;
+    auto ask = [&](double withinLane) {
+        if (progress && !progress((static_cast<double>(laneIndex) + withinLane) * share)) throw Cancelled();
+        return true;
+    };
+    ask(0);
     LinearResult result;
     result.config = config;
     result.inputs = makeLinearInputs(config);
@@ -106,7 +125,9 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
         return ref;
     };
 
-    for (const LinearLane& lane : lanes) {
+    for (; laneIndex < lanes.size(); ++laneIndex) {
+        const LinearLane& lane = lanes[laneIndex];
+        if (laneIndex > 0) ask(0);
         if (lane.tf32 && (lane.device != Device::Gpu || lane.format != Format::F32)) {
             result.notes.push_back(lane.label() + " left out: TF32 is a GPU tensor-core mode of f32 products");
             continue;
@@ -127,7 +148,7 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
         if (lane.device == Device::Gpu) r.output = linearForwardCuda(lane, in.x, in.weight, in.bias);
         else
 #endif
-            r.output = linearForwardCpu(lane, in.x, in.weight, in.bias);
+            r.output = linearForwardCpuImpl(lane, in.x, in.weight, in.bias, ask);
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         r.metrics = compareToReference(lane.format, spanOf(r.output), spanOf(reference(lane.device)));
         result.lanes.push_back(std::move(r));

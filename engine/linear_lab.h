@@ -66,8 +66,13 @@ struct LinearResult {
     std::vector<std::string> notes;  // e.g. why GPU lanes are absent
 };
 
+// Told the share of the work done (0..1) now and then; returns false to stop the computation.
+using LinearProgress = std::function<bool(double done)>;
+
 // Runs every lane on the same inputs. Lanes on an unavailable device are left out and the reason
-// added to notes. Throws presisi::Error on invalid sizes.
-LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes);
+// added to notes. Throws presisi::Error on invalid sizes, and presisi::Cancelled when `progress`
+// returns false (it is asked between lanes and, in the slow storage-accumulation lanes, every row).
+LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes,
+                       const LinearProgress& progress = {});
 
 }  // namespace presisi

@@ -74,7 +74,9 @@ private slots:
         QCOMPARE(c.out, Index(256));
         QCOMPARE(c.batch, Index(64));
         QCOMPARE(c.seed, std::uint64_t(0));
-        QVERIFY(w.linearPage()->result());
+        // Computed on the page's worker, never on the GUI thread.
+        QVERIFY(waitFor([&] { return w.linearPage()->result() != nullptr; }, 30000));
+        QCOMPARE(LinearPage::guiThreadComputations(), 0);
         bool found = false;
         for (LaneTile* t : w.linearPage()->tiles()) {
             if (t->lane() != "cpu:bf16") continue;
@@ -93,7 +95,9 @@ private slots:
         c.batch = 5;
         c.seed = 1;
         page.setConfig(c);
-        QVERIFY(computed.wait(5000));
+        // The start-up computation may report first; the new settings' result follows.
+        QVERIFY(waitFor([&] { return page.result() && page.result()->config.in == 37; }, 10000));
+        QVERIFY(computed.count() >= 1);
         QCOMPARE(page.result()->config.in, Index(37));
         QCOMPARE(page.result()->lanes.front().output.rows(), Index(5));
     }
@@ -359,6 +363,7 @@ private slots:
             for (QLabel* l : page.findChildren<QLabel*>()) shown = shown || l->text().contains(QString::fromStdString(cudaStatus().reason));
             QVERIFY(shown);
             LinearPage linear;
+            QVERIFY(waitFor([&] { return linear.result() != nullptr; }, 30000));
             bool tile = false;
             for (LaneTile* t : linear.tiles()) tile = tile || (!t->isEnabled() && t->toolTip().contains("no CUDA device"));
             QVERIFY(tile);

@@ -10,8 +10,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QApplication>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QPointer>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QThread>
 #include <QTimer>
@@ -19,10 +22,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/input_guard.h"
 #include "cli/commands.h"
 #include "engine/error.h"
+#include "job_worker.h"
 #include "widgets/histogram_chart.h"
+#include "widgets/input_guard.h"
 #include "widgets/lane_tile.h"
 #include "widgets/scatter_chart.h"
 
@@ -119,6 +123,11 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     m_note = new QLabel();
     m_note->setWordWrap(true);
     cv->addWidget(m_note);
+    m_cancel = new QPushButton("Cancel computation");
+    m_cancel->setToolTip("Stops the computation; the last finished one stays on screen");
+    m_cancel->hide();
+    connect(m_cancel, &QPushButton::clicked, this, &LinearPage::cancelCompute);
+    cv->addWidget(m_cancel);
     cv->addStretch(1);
     guardWheel(controls);
     root->addWidget(controls);
@@ -141,6 +150,15 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     root->addLayout(centre, 1);
     trackCharts();
 
+    m_worker = std::make_unique<JobWorker>("presisi-linear");
+    m_slow = new QTimer(this);
+    m_slow->setSingleShot(true);
+    m_slow->setInterval(500);
+    connect(m_slow, &QTimer::timeout, this, [this] {
+        if (!m_computing) return;
+        m_cancel->show();
+        m_note->setText("computing…");
+    });
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(120);
@@ -156,7 +174,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
 
 LinearPage::~LinearPage() {
     ++m_generation;
-    for (QThread* t : findChildren<QThread*>()) t->wait();
+    m_worker.reset();  // cancels a running computation and joins the thread
 }
 
 QString LinearPage::explanation() const {
@@ -242,45 +260,80 @@ void LinearPage::scheduleCompute() {
     if (!m_blockCompute) m_debounce->start();
 }
 
+namespace {
+std::atomic<int> g_guiThreadComputations{0};
+}
+
+int LinearPage::guiThreadComputations() { return g_guiThreadComputations.load(); }
+
 void LinearPage::computeNow() {
     m_debounce->stop();
-    ++m_generation;
-    try {
-        showResult(std::make_shared<const LinearResult>(runLinear(config(), lanes())));
-    } catch (const std::exception& e) {
-        m_note->setText(QString("Could not compute: %1").arg(QString::fromUtf8(e.what())));
-    }
-    emit computed();
+    startCompute();
+}
+
+void LinearPage::redraw() {
+    if (m_result) showResult(m_result);
+}
+
+void LinearPage::cancelCompute() {
+    if (!m_computing) return;
+    ++m_generation;  // whatever the cancelled job still posts is dropped
+    m_worker->cancel();
+    m_computing = false;
+    m_slow->stop();
+    m_cancel->hide();
+    m_note->setText("Cancelled: the tiles and charts show the last finished computation.");
+    m_status = "Linear lab: computation cancelled";
+    emit statusChanged();
 }
 
 void LinearPage::startCompute() {
     const std::uint64_t generation = ++m_generation;
     const LinearConfig c = config();
     const std::vector<LinearLane> l = lanes();
-    ++m_pending;
+    m_computing = true;
     m_note->setText("computing…");
+    m_status = "Linear lab: computing…";
+    emit statusChanged();
+    m_slow->start();  // the Cancel button and a percentage appear if this takes more than 0.5 s
     QPointer<LinearPage> self(this);
-    QThread* t = QThread::create([self, generation, c, l] {
+    m_worker->submit([self, generation, c, l](const std::atomic<bool>& cancelled) {
+        if (QThread::currentThread() == qApp->thread()) ++g_guiThreadComputations;
         std::shared_ptr<const LinearResult> result;
         QString error;
+        QElapsedTimer sinceReport;
+        sinceReport.start();
         try {
-            result = std::make_shared<const LinearResult>(runLinear(c, l));
+            // Progress reaches the page at most ten times a second; the token stops the work.
+            result = std::make_shared<const LinearResult>(runLinear(c, l, [&](double done) {
+                if (sinceReport.elapsed() >= 100) {
+                    sinceReport.restart();
+                    QMetaObject::invokeMethod(self, [self, generation, done] {
+                        if (self && generation == self->m_generation && self->m_cancel->isVisible())
+                            self->m_note->setText(QString("computing… %1 %").arg(qRound(100 * done)));
+                    }, Qt::QueuedConnection);
+                }
+                return !cancelled.load();
+            }));
+        } catch (const Cancelled&) {
+            return;  // a newer computation (or the Cancel button) took over
         } catch (const std::exception& e) {
             error = QString::fromUtf8(e.what());
         }
-        if (!self) return;
         QMetaObject::invokeMethod(self, [self, generation, result, error] {
-            if (!self) return;
-            --self->m_pending;
-            if (generation != self->m_generation) return;  // a newer setting is on its way
+            if (!self || generation != self->m_generation) return;  // a newer setting is on its way
+            self->m_computing = false;
+            self->m_slow->stop();
+            self->m_cancel->hide();
             if (result) self->showResult(result);
-            else self->m_note->setText("Could not compute: " + error);
+            else {
+                self->m_note->setText("Could not compute: " + error);
+                self->m_status = "Linear lab: could not compute";
+                emit self->statusChanged();
+            }
             emit self->computed();
         }, Qt::QueuedConnection);
     });
-    t->setParent(this);
-    connect(t, &QThread::finished, t, &QObject::deleteLater);
-    t->start();
 }
 
 void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
@@ -377,7 +430,8 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     QStringList notes;
     for (const auto& n : r.notes) notes << QString::fromStdString(n);
     m_note->setText(notes.join("\n"));
-    emit statusMessage(QString("linear lab: %1 lanes computed").arg(r.lanes.size()));
+    m_status = QString("Linear lab: %1 lanes computed").arg(r.lanes.size());
+    emit statusChanged();
 }
 
 bool LinearPage::exportCsv(const QString& path) const {

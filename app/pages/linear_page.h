@@ -13,10 +13,13 @@ class QSpinBox;
 class QCheckBox;
 class QComboBox;
 class QTimer;
+class QPushButton;
 class QHBoxLayout;
 class QLabel;
 
 namespace presisi {
+
+class JobWorker;
 
 class LaneTile;
 class ScatterChart;
@@ -37,13 +40,21 @@ public:
     bool exportJson(const QString& path) const override;
     void resetPage() override;
     void rescale(double scale) override;
+    QString statusText() const override { return m_status; }
 
     void setConfig(const LinearConfig& config);
     LinearConfig config() const;
     std::vector<LinearLane> lanes() const;
-    // Runs the computation now, on the calling thread (used at start-up and by --screenshot).
+    // Starts the computation of the current settings on the page's worker (never on the GUI thread);
+    // a computation still running is cancelled. `computed` follows.
     void computeNow();
-    bool computing() const { return m_pending > 0; }
+    // Draws the current result again (after a theme change), without computing anything.
+    void redraw();
+    // Stops a running computation; the last result stays on screen.
+    void cancelCompute();
+    bool computing() const { return m_computing; }
+    // Computations of the page so far that ran on the GUI thread (always 0; for tests).
+    static int guiThreadComputations();
     const LinearResult* result() const { return m_result.get(); }
     QList<LaneTile*> tiles() const { return m_tiles; }
 
@@ -75,9 +86,13 @@ private:
     ScatterChart* m_errVsMag = nullptr;
     std::shared_ptr<const LinearResult> m_result;
     std::uint64_t m_generation = 0;
-    int m_pending = 0;
+    bool m_computing = false;
+    QString m_status = "Linear lab";
+    QPushButton* m_cancel = nullptr;  // shown when a computation takes longer than half a second
+    QTimer* m_slow = nullptr;
     bool m_blockCompute = false;
     QWidget* m_controls = nullptr;  // the side panel (its width follows the text scale)
+    std::unique_ptr<JobWorker> m_worker;  // last: destroyed (cancelled, joined) first
 };
 
 }  // namespace presisi
