@@ -36,6 +36,60 @@ namespace presisi {
 
 namespace {
 
+// Holds a page inside its scroll area without a layout: a layout would pass on the page's
+// height-for-width, and the scroll area would then size the page by the sum of its charts' preferred
+// heights instead of fitting it to the window.
+class PageHolder : public QWidget {
+public:
+    explicit PageHolder(QWidget* page) : m_page(page) {
+        page->setParent(this);
+        page->installEventFilter(this);
+    }
+    QSize minimumSizeHint() const override { return m_page->minimumSizeHint(); }
+    QSize sizeHint() const override { return m_page->minimumSizeHint(); }
+
+protected:
+    void resizeEvent(QResizeEvent*) override { m_page->setGeometry(rect()); }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        // The page's minimum size may have changed (tiles built after a computation): tell the
+        // scroll area and, through it, the window's layout.
+        if (watched == m_page && event->type() == QEvent::LayoutRequest) {
+            updateGeometry();
+            for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+                if (auto* area = qobject_cast<QScrollArea*>(w)) {
+                    area->updateGeometry();
+                    area->setWidgetResizable(true);  // re-fits the holder to the viewport
+                    break;
+                }
+        }
+        return false;
+    }
+
+private:
+    QWidget* m_page;
+};
+
+// A page's scroll area. It asks for the page's whole minimum size as long as that leaves the window
+// room for the explanation panel (so a page that fits never scrolls), and for less beyond that (so
+// a page enlarged by the text scale scrolls instead of widening the window).
+class PageArea : public QScrollArea {
+public:
+    explicit PageArea(QWidget* page) {
+        setFrameShape(QFrame::NoFrame);
+        setWidgetResizable(true);
+        setWidget(new PageHolder(page));
+    }
+    QSize minimumSizeHint() const override {
+        const QWidget* holder = widget();
+        const QWidget* top = window();
+        if (!holder || !top) return QScrollArea::minimumSizeHint();
+        const QSize need = holder->minimumSizeHint();
+        return {std::min(need.width(), std::max(200, top->width() - 190)),
+                std::min(need.height(), std::max(200, top->height() - 110))};
+    }
+    QSize sizeHint() const override { return minimumSizeHint(); }
+};
+
 QString deviceText() {
     const CudaStatus& s = cudaStatus();
     if (s.available) return QString("CPU + GPU: %1").arg(QString::fromStdString(s.name));
@@ -53,11 +107,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     // Each page sits in a scroll area that only scrolls when the page cannot fit (text at 2x on a
     // small screen): no page ever widens the window, and none is cut.
     for (QWidget* p : {static_cast<QWidget*>(m_linear), static_cast<QWidget*>(m_training), static_cast<QWidget*>(m_formats)}) {
-        auto* area = new QScrollArea();
-        area->setFrameShape(QFrame::NoFrame);
-        area->setWidgetResizable(true);
-        area->setWidget(p);
-        m_stack->addWidget(area);
+        m_stack->addWidget(new PageArea(p));
     }
 
     m_explanation = new QTextBrowser();
@@ -106,6 +156,9 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
         });
         connect(p, &Page::explanationChanged, this, &MainWindow::updateExplanation);
         connect(p, &Page::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 4000); });
+        connect(p, &Page::statusChanged, this, [this, p] {
+            if (p == currentPage()) updateStatus();
+        });
     }
     RunController* rc = m_training->controller();
     connect(rc, &RunController::stateChanged, this, &MainWindow::onStateChanged);
@@ -322,8 +375,9 @@ void MainWindow::updateExplanation() {
 }
 
 void MainWindow::updateStatus() {
-    const RunState s = controller()->state();
-    m_state->setText(QString("Training: %1 · %2 lanes").arg(runStateName(s)).arg(m_training->laneCount()));
+    // The status bar speaks for the visible page only.
+    m_state->setText(currentPage()->statusText());
+    m_speed->setVisible(currentPage() == m_training);
 }
 
 void MainWindow::onStateChanged(RunState state) {
@@ -402,9 +456,15 @@ void MainWindow::setDarkTheme(bool dark) {
     setChartsDark(dark);
     for (QChartView* v : findChildren<QChartView*>()) applyChartColours(v->chart());
     // The lane colours of f32 change with the background.
-    m_linear->computeNow();
+    m_linear->redraw();
     m_training->restyle();
     if (m_persistent) QSettings().setValue("window/dark", dark);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    // The page areas' minimum sizes follow the window's (see PageArea).
+    for (int i = 0; i < m_stack->count(); ++i) m_stack->widget(i)->updateGeometry();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -15,6 +15,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QComboBox>
+#include <QPushButton>
 #include <QRandomGenerator>
 #include <QSpinBox>
 #include <QWheelEvent>
@@ -515,6 +517,75 @@ private slots:
             }
         }
         w.setTextScale(1.0);
+    }
+
+    // The Linear lab computes on its worker: a long computation (16-bit accumulation of a large layer)
+    // leaves the event loop free, shows a Cancel button after half a second, and stops when asked.
+    void theLinearLabComputesOffTheGuiThreadAndCancels() {
+        LinearPage page;
+        page.show();
+        QVERIFY(waitUntil([&] { return page.result() != nullptr && !page.computing(); }, 30000));
+        const Index before = page.result()->config.in;
+        auto* accumulation = page.findChildren<QComboBox*>().value(0);
+        QVERIFY(accumulation);
+        QSignalSpy computed(&page, &LinearPage::computed);
+        LinearConfig big;
+        big.in = 2048;
+        big.out = 2048;
+        big.batch = 256;
+        page.setConfig(big);
+        accumulation->setCurrentIndex(1);  // accumulate in the storage format: rounds every partial sum
+        QVERIFY(waitUntil([&] { return page.computing(); }, 5000));
+        int ticks = 0;
+        QTimer tick;
+        QObject::connect(&tick, &QTimer::timeout, [&] { ++ticks; });
+        tick.start(10);
+        QTest::qWait(700);
+        tick.stop();
+        QVERIFY2(page.computing(), "the computation should still run (make the layer larger if this machine is fast)");
+        QVERIFY2(ticks >= 20, qPrintable(QString("%1 timer ticks in 700 ms while computing").arg(ticks)));
+        QPushButton* cancel = nullptr;
+        for (QPushButton* b : page.findChildren<QPushButton*>())
+            if (b->text().startsWith("Cancel")) cancel = b;
+        QVERIFY(cancel && cancel->isVisible());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(!page.computing());
+        QCOMPARE(page.result()->config.in, before);  // the last finished result stays
+        QCOMPARE(computed.count(), 0);
+        // The worker is free again at once: a small computation finishes promptly.
+        accumulation->setCurrentIndex(0);
+        LinearConfig small;
+        small.in = 8;
+        small.out = 8;
+        small.batch = 2;
+        page.setConfig(small);
+        QVERIFY(computed.wait(10000));
+        QCOMPARE(page.result()->config.in, Index(8));
+        QCOMPARE(LinearPage::guiThreadComputations(), 0);
+    }
+
+    // The status bar speaks for the visible page only, and says "finished" only when a run reached
+    // its step count (one step with `.` is not the end of a run).
+    void theStatusBarSpeaksForTheVisiblePage() {
+        MainWindow w(false);
+        showActive(w);
+        QVERIFY(waitUntil([&] { return w.linearPage()->result() != nullptr; }, 30000));
+        w.setPage(MainWindow::LinearIndex);
+        QVERIFY2(w.statusStateLabel()->text().startsWith("Linear lab"), qPrintable(w.statusStateLabel()->text()));
+        QVERIFY(!w.statusStateLabel()->text().contains("Training"));
+        QVERIFY(w.loadPreset("underflow", false));
+        w.trainingPage()->setPace(0);
+        w.setPage(MainWindow::TrainingIndex);
+        QVERIFY(w.statusStateLabel()->text().startsWith("Training: ready"));
+        QTest::keyClick(&w, Qt::Key_Period);
+        QVERIFY(waitUntil([&] { return !w.controller()->busy() && w.trainingPage()->lastStepShown() == 0; }, 20000));
+        QVERIFY2(!w.statusStateLabel()->text().contains("finished"), qPrintable(w.statusStateLabel()->text()));
+        QVERIFY(w.statusStateLabel()->text().contains("step 1 of 200"));
+        w.trainingPage()->run();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        QVERIFY2(w.statusStateLabel()->text().contains("finished"), qPrintable(w.statusStateLabel()->text()));
+        w.setPage(MainWindow::FormatsIndex);
+        QVERIFY(!w.statusStateLabel()->text().contains("Training"));
     }
 
     // The window's record store: every record back in order, a bounded buffer in memory, and

@@ -25,12 +25,15 @@ public:
     virtual bool exportJson(const QString& path) const = 0;
     // Ctrl+R.
     virtual void resetPage() {}
+    // What the status bar says while this page is shown (the window shows the visible page's only).
+    virtual QString statusText() const { return title(); }
     // The window's text scale changed (1x to 2x): fixed widths follow it.
     virtual void rescale(double scale) { Q_UNUSED(scale); }
 
 signals:
     void explanationChanged();
-    void statusMessage(const QString& text);
+    void statusMessage(const QString& text);  // a passing message (an export written)
+    void statusChanged();                      // statusText() has changed
     void chartDoubleClicked(QWidget* chart);
 
 protected:

@@ -563,6 +563,13 @@ void TrainingPage::stepOnce() {
     m_controller->stepOnce();
 }
 
+QString TrainingPage::statusText() const {
+    // "finished" only when the run reached its step count (the controller's Finished state).
+    QString text = QString("Training: %1 · %2 lanes").arg(runStateName(m_controller->state())).arg(laneCount());
+    if (m_lastStep >= 0) text += QString(" · step %1 of %2").arg(m_lastStep + 1).arg(m_controller->scenario().steps);
+    return text;
+}
+
 void TrainingPage::flowTiles() {
     const int n = m_tiles.size();
     if (n == 0) return;
@@ -639,6 +646,7 @@ void TrainingPage::resetRun() {
     }
     m_controller->reset();
     m_lastStep = -1;
+    emit statusChanged();
 }
 
 void TrainingPage::showFailure(const QString& message) {
@@ -819,6 +827,7 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     m_pendingTile.clear();
     if (batch.lastStep >= 0) m_lastStep = batch.lastStep;
     if (batch.stepsPerSecond > 0 && !batch.records.empty()) emit speedChanged(batch.stepsPerSecond);
+    emit statusChanged();
 }
 
 void TrainingPage::onState(RunState state) {

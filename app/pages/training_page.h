@@ -58,6 +58,7 @@ public:
     bool exportJson(const QString& path) const override;
     void resetPage() override { resetRun(); }
     void rescale(double scale) override;
+    QString statusText() const override;
 
     RunController* controller() const { return m_controller; }
     int laneCount() const { return m_laneLabels.size(); }
