@@ -502,6 +502,104 @@ void TestPresets::sensitiveOpsDefaultPolicyCommand() {
 }
 
 void TestPresets::underflow() {
+    const Scenario s = cli::loadPreset("underflow");
+    const int f32 = laneIndex(s, "cpu:f32"), bf16 = laneIndex(s, "cpu:bf16"), f16 = laneIndex(s, "cpu:f16"),
+              sc = laneIndex(s, "cpu:f16+scaler");
+    QVERIFY(f32 >= 0 && bf16 >= 0 && f16 >= 0 && sc >= 0);
+    double f16Residual = 0, f16Grad = -1, outputSpacing = 0;
+    Matrix x, t;
+    const Run run = runSteps(s, [&](const Runner& r, int step) {
+        if (step + 1 != s.steps) return;
+        // The f16 lane's fit after its last step, its master weights evaluated in float32 on the (full) batch.
+        x = r.dataset().x;
+        t = r.dataset().targets;
+        const Matrix z = r.predict(f16, x);
+        f16Residual = (z - t).cwiseAbs().maxCoeff();
+        outputSpacing = spacingAt(Format::F16, z.cwiseAbs().maxCoeff()) + spacingAt(Format::F16, t.cwiseAbs().maxCoeff());
+        f16Grad = maxAbs(r.gradients(f16));
+    });
+    const auto& r32 = run.rec[static_cast<std::size_t>(f32)];
+    const auto& r16 = run.rec[static_cast<std::size_t>(f16)];
+    const auto& rsc = run.rec[static_cast<std::size_t>(sc)];
+    const auto& rbf = run.rec[static_cast<std::size_t>(bf16)];
+
+    // "A regression with 256 small outputs (about 0.006) averaged over a batch of 256: the loss gradient at each
+    // output is 2 (y - t) / 65536."
+    // "About 0.006" = the targets' root mean square rounds to 0.006 at one significant figure: [0.0055, 0.0065).
+    CLAIM(s, "A regression with 256 small outputs (about 0.006 root mean square) averaged over a batch of 256: the loss gradient at each "
+             "output is 2 (y - t) / 65536.");
+    QCOMPARE(s.sizes.back(), 256);
+    QCOMPARE(s.batch, 0);  // the full batch
+    QCOMPARE(x.rows(), Index{256});
+    const double rmsTarget = std::sqrt(t.cast<double>().squaredNorm() / static_cast<double>(t.size()));
+    qInfo("underflow: targets: root mean square %.5f, mean magnitude %.5f", rmsTarget, t.cwiseAbs().mean());
+    QVERIFY(rmsTarget >= 0.0055 && rmsTarget < 0.0065);
+    QCOMPARE(x.rows() * t.cols(), Index{65536});  // mse's mean over every element: alpha = 2 / 65536
+
+    // "Once the fit is within about 1e-3, that is below half of float16's smallest subnormal (2^-24, 6e-8) and rounds
+    // to zero, and every gradient behind it is then an exact zero."
+    // The exact threshold is |y - t| = 2^-10 (2 * 2^-10 / 65536 = 2^-25, a tie that rounds to even, zero): "about 1e-3"
+    // = within 5% of 1e-3. At the end of the run every residual of the f16 lane lies below it (within the f16 spacing
+    // of its outputs and targets, as the lane rounds both), every output gradient is zero, and so is every weight and
+    // bias gradient, exactly.
+    CLAIM(s, "Once the fit is within about 1e-3, that is below half of float16's smallest subnormal (2^-24, 6e-8) and "
+             "rounds to zero, and every gradient behind it is then an exact zero.");
+    const double threshold = std::ldexp(1.0, -10);
+    QVERIFY(std::fabs(threshold - 1e-3) <= 0.05e-3);
+    QCOMPARE(traits(Format::F16).minSubnormal, std::ldexp(1.0, -24));
+    QVERIFY(traits(Format::F16).minSubnormal >= 5.5e-8 && traits(Format::F16).minSubnormal < 6.5e-8);
+    QCOMPARE(roundTo(Format::F16, static_cast<float>(2 * threshold / 65536)), 0.0f);
+    QVERIFY(roundTo(Format::F16, static_cast<float>(2 * 1.01e-3 / 65536)) > 0.0f);
+    qInfo("underflow: f16 lane at the end: largest |y - t| %.3g (threshold %.3g), largest |gradient| %g, underflow act %.3f weight %.3f",
+          f16Residual, threshold, f16Grad, r16.back().actGradUnderflow, r16.back().weightGradUnderflow);
+    QVERIFY(f16Residual < threshold + outputSpacing);
+    QCOMPARE(r16.back().actGradUnderflow, 1.0);
+    QCOMPARE(r16.back().weightGradUnderflow, 1.0);
+    QCOMPARE(f16Grad, 0.0);
+
+    // "Watch the weight-gradient underflow of cpu:f16 jump and its loss flatten while cpu:f32 goes on to the noise floor."
+    // "Jump": from under 5% to 100% within a quarter of the run. "Flatten": the loss does not change at all from the
+    // step every gradient is zero. "Noise floor": least squares with 17 parameters per output (16 weights, a bias) on
+    // 256 samples leaves sigma^2 (1 - 17/256), sigma = noise * target_scale; the band, 2%, is three and a half
+    // standard errors of a mean of 65536 squared noise values (sqrt(2 / 65536) = 0.55%).
+    CLAIM(s, "Watch the weight-gradient underflow of cpu:f16 jump and its loss flatten while cpu:f32 goes on to the noise floor.");
+    std::size_t rise = 0, full = 0;
+    while (rise < r16.size() && r16[rise].weightGradUnderflow < 0.05) ++rise;
+    while (full < r16.size() && r16[full].weightGradUnderflow < 1.0) ++full;
+    qInfo("underflow: f16 weight-gradient underflow reaches 5%% at step %zu, 100%% at step %zu", rise, full);
+    QVERIFY(full < r16.size());
+    QVERIFY(full - rise <= static_cast<std::size_t>(s.steps / 4));
+    for (std::size_t k = full + 1; k < r16.size(); ++k) QCOMPARE(r16[k].loss, r16[full + 1].loss);
+    const double sigma = s.data.noise * s.data.targetScale;
+    const double floor = sigma * sigma * (1.0 - 17.0 / 256.0);
+    qInfo("underflow: final loss f32 %.5g, bf16 %.5g, f16 %.5g, f16+scaler %.5g; noise floor %.5g", r32.back().loss,
+          rbf.back().loss, r16.back().loss, rsc.back().loss, floor);
+    QVERIFY(std::fabs(r32.back().loss / floor - 1) <= 0.02);
+    QVERIFY(r16.back().loss > 1.02 * floor);
+
+    // "The loss scaler multiplies the loss by 65536 before the backward pass and the gradients fit again:
+    // cpu:f16+scaler trains like f32."
+    // "Fit again": weight-gradient underflow at most 1% at every step (cpu:f16 reaches 100%). "Like f32": the same
+    // noise-floor band as the f32 lane.
+    CLAIM(s, "The loss scaler multiplies the loss by 65536 before the backward pass and the gradients fit again: "
+             "cpu:f16+scaler trains like f32.");
+    double worstSc = 0, worstBf = 0;
+    for (const StepRecord& r : rsc) {
+        QCOMPARE(r.scale, 65536.0);
+        QVERIFY(!r.skipped);
+        worstSc = std::max(worstSc, r.weightGradUnderflow);
+    }
+    for (const StepRecord& r : rbf) worstBf = std::max(worstBf, r.weightGradUnderflow);
+    qInfo("underflow: worst weight-gradient underflow f16+scaler %.4f, bf16 %.4f", worstSc, worstBf);
+    QVERIFY(worstSc <= 0.01);
+    QVERIFY(std::fabs(rsc.back().loss / floor - 1) <= 0.02);
+
+    // "bfloat16 has float32's exponent range and needs no scaler."
+    // Same bands as the scaler lane: underflow at most 1% at every step, the noise floor within 2%.
+    CLAIM(s, "bfloat16 has float32's exponent range and needs no scaler.");
+    QCOMPARE(traits(Format::BF16).exponentBits, traits(Format::F32).exponentBits);
+    QVERIFY(worstBf <= 0.01);
+    QVERIFY(std::fabs(rbf.back().loss / floor - 1) <= 0.02);
 }
 
 QTEST_GUILESS_MAIN(TestPresets)
