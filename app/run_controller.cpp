@@ -338,6 +338,11 @@ void RunController::deliver(RecordBatch batch) {
     emit recordsReady(batch);
 }
 
+namespace {
+// The most records a batch gathers while the GUI still has two batches to draw (about 2 MB).
+constexpr std::size_t kMaxBatchRecords = 16384;
+}  // namespace
+
 void RunController::runSteps(const Command& command, Outcome& outcome) {
     Runner& runner = *m_runner;
     const std::uint64_t run = command.run;
@@ -422,6 +427,10 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
             // batch of a run holds its last step (and the finals).
             if (runner.stepsDone() < target && sinceEmit.nsecsElapsed() * 1e-6 >= due && m_inFlight.load() < 2)
                 flush(gridDue);
+            // Back-pressure: a window that cannot keep up (a starved GUI thread) makes the worker wait
+            // rather than gather an ever larger batch, so memory stays bounded whatever the load.
+            while (batch.records.size() >= kMaxBatchRecords && m_inFlight.load() >= 2 && !aborted())
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
         // "Finished" means the scenario's step count was reached, not merely this command's target
         // (one step with `.` is not the end of a run).
