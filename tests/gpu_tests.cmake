@@ -13,3 +13,4 @@ target_link_libraries(presisi_gpu_checks PUBLIC presisi_check_judge)
 
 presisi_add_test(tst_gpu_linear SOURCES tst_gpu_linear.cpp LIBS presisi_gpu_checks LABELS gpu)
 presisi_add_test(tst_gpu_training SOURCES tst_gpu_training.cpp LIBS presisi_gpu_checks LABELS gpu TIMEOUT 1200)
+presisi_add_test(tst_device_rehearsal SOURCES tst_device_rehearsal.cpp LIBS presisi_check_judge LABELS engine)
