@@ -73,7 +73,8 @@ double maxAbs(const std::vector<LayerWeights>& layers) {
 bool sameWeights(const std::vector<LayerWeights>& a, const std::vector<LayerWeights>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t l = 0; l < a.size(); ++l)
-        if (std::memcmp(a[l].weight.data(), b[l].weight.data(), sizeof(float) * static_cast<std::size_t>(a[l].weight.size())) != 0 ||
+        if (std::memcmp(a[l].weight.data(), b[l].weight.data(),
+                        sizeof(float) * static_cast<std::size_t>(a[l].weight.size())) != 0 ||
             std::memcmp(a[l].bias.data(), b[l].bias.data(), sizeof(float) * static_cast<std::size_t>(a[l].bias.size())) != 0)
             return false;
     return true;
@@ -226,10 +227,12 @@ void TestPresets::overflowNan() {
     CLAIM(s, "bfloat16 keeps float32's range and trains.");
     QCOMPARE(traits(Format::BF16).exponentBits, traits(Format::F32).exponentBits);
     QCOMPARE(traits(Format::BF16).minNormal, traits(Format::F32).minNormal);
-    for (const StepRecord& r : run.rec[static_cast<std::size_t>(bf16)]) QVERIFY2(r.finite, qPrintable(QString("bf16 step %1").arg(r.step)));
+    for (const StepRecord& r : run.rec[static_cast<std::size_t>(bf16)])
+        QVERIFY2(r.finite, qPrintable(QString("bf16 step %1").arg(r.step)));
     const double floor = std::pow(s.data.noise * s.data.targetScale, 2);
-    const double lf32 = run.rec[static_cast<std::size_t>(f32)].back().loss, lbf = run.rec[static_cast<std::size_t>(bf16)].back().loss,
-                 lsc = rsc.back().loss;
+    const double lf32 = run.rec[static_cast<std::size_t>(f32)].back().loss;
+    const double lbf = run.rec[static_cast<std::size_t>(bf16)].back().loss;
+    const double lsc = rsc.back().loss;
     qInfo("overflow-nan: final loss f32 %.1f, bf16 %.1f, f16+scaler %.1f; noise floor %.0f", lf32, lbf, lsc, floor);
     QVERIFY(lf32 <= 1.25 * floor);
     QVERIFY(lbf <= 1.25 * floor);
@@ -249,7 +252,8 @@ void TestPresets::overflowNan() {
     while (firstRun < s.steps && rsc[static_cast<std::size_t>(firstRun)].skipped) ++firstRun;
     int later = 0;
     for (std::size_t k = static_cast<std::size_t>(firstRun); k < rsc.size(); ++k) later += rsc[k].skipped;
-    qInfo("overflow-nan: f16+scaler skipped steps 0..%d, then %d more; scale at the end %g", firstRun - 1, later, rsc.back().scale);
+    qInfo("overflow-nan: f16+scaler skipped steps 0..%d, then %d more; scale at the end %g", firstRun - 1, later,
+          rsc.back().scale);
     QCOMPARE(rsc[0].scale, 65536.0);
     QCOMPARE(firstRun, 17);
     QCOMPARE(rsc[17].scale, 0.5);
@@ -280,10 +284,12 @@ void TestPresets::scalerGrowth() {
     std::string events;
     for (std::size_t k = 0; k < n; ++k) {
         const bool overflowed = !std::isfinite(scaledMax[k]);
-        QVERIFY2(rec[k].skipped == overflowed, qPrintable(QString("step %1: skipped %2, overflowed %3").arg(k).arg(rec[k].skipped).arg(overflowed)));
+        QVERIFY2(rec[k].skipped == overflowed,
+                 qPrintable(QString("step %1: skipped %2, overflowed %3").arg(k).arg(rec[k].skipped).arg(overflowed)));
         if (!overflowed) QVERIFY(scaledMax[k] <= traits(Format::F16).max);
         if (k + 1 == n) break;
-        const double next = rec[k].skipped ? rec[k].scale * 0.5 : rec[k].growthTracker + 1 == s.scaler.growthInterval ? rec[k].scale * 2 : rec[k].scale;
+        const bool grows = !rec[k].skipped && rec[k].growthTracker + 1 == s.scaler.growthInterval;
+        const double next = rec[k].skipped ? rec[k].scale * 0.5 : grows ? rec[k].scale * 2 : rec[k].scale;
         QCOMPARE(rec[k + 1].scale, next);
         if (rec[k + 1].scale != rec[k].scale)
             events += QString(" %1:%2").arg(k + 1).arg(rec[k + 1].scale > rec[k].scale ? "x2" : "/2").toStdString() +
@@ -324,7 +330,9 @@ void TestPresets::scalerGrowth() {
         int doublings = 0;
         std::size_t j = k + 1;
         for (; j < n && !rec[j - 1].skipped; ++j) doublings += rec[j].scale > rec[j - 1].scale;
-        if (j < n) QVERIFY2(doublings >= 2, qPrintable(QString("from 2^14 at step %1: %2 doublings before the overflow").arg(k).arg(doublings)));
+        if (j < n)
+            QVERIFY2(doublings >= 2,
+                     qPrintable(QString("from 2^14 at step %1: %2 doublings before the overflow").arg(k).arg(doublings)));
     }
 
     // "(between two back-offs the largest scaled weight gradient comes within a factor of 2 of 65504)"
@@ -345,7 +353,8 @@ void TestPresets::scalerGrowth() {
     // "the loss follows the float32 lane (final evaluation accuracy within 2 points)"
     // Band as stated: 2 points of the 384-sample evaluation set, about two binomial standard errors at 96%.
     CLAIM(s, "the loss follows the float32 lane (final evaluation accuracy within 2 points)");
-    const double a32 = run.finals[static_cast<std::size_t>(f32)].evalAccuracy, asc = run.finals[static_cast<std::size_t>(sc)].evalAccuracy;
+    const double a32 = run.finals[static_cast<std::size_t>(f32)].evalAccuracy;
+    const double asc = run.finals[static_cast<std::size_t>(sc)].evalAccuracy;
     qInfo("scaler-growth: final evaluation accuracy f32 %.4f, f16+scaler %.4f", a32, asc);
     QVERIFY(std::fabs(a32 - asc) <= 0.02);
 }
@@ -439,7 +448,8 @@ void TestPresets::sensitiveOps() {
     QCOMPARE(rb[0].loss, 0.25);
     QVERIFY(tb[0].loss >= 1.55 && tb[0].loss < 1.65);
     for (std::size_t k = 0; k < rb.size(); ++k)
-        QVERIFY2(rb[k].loss < 0.5 * tb[k].loss, qPrintable(QString("step %1: bf16 reports %2, truth %3").arg(k).arg(rb[k].loss).arg(tb[k].loss)));
+        QVERIFY2(rb[k].loss < 0.5 * tb[k].loss,
+                 qPrintable(QString("step %1: bf16 reports %2, truth %3").arg(k).arg(rb[k].loss).arg(tb[k].loss)));
 
     // "float16 (11 bits) spaces its values 1 apart up to 2048 and 2 apart above, where every 1.6 rounds up to 2:
     // the f16 lane starts about 15% high, less damage."
@@ -473,7 +483,8 @@ void TestPresets::sensitiveOps() {
 
 void TestPresets::sensitiveOpsDefaultPolicyCommand() {
     const Scenario preset = cli::loadPreset("sensitive-ops");
-    // "Compare with the default policy: presisi train --preset sensitive-ops --op softmax=as-input,loss=f32,reduction=as-input"
+    // "Compare with the default policy:
+    //  presisi train --preset sensitive-ops --op softmax=as-input,loss=f32,reduction=as-input"
     // The command as the text spells it, read by the command line's own parser.
     CLAIM(preset, "Compare with the default policy: presisi train --preset sensitive-ops --op "
                   "softmax=as-input,loss=f32,reduction=as-input");
@@ -529,11 +540,11 @@ void TestPresets::underflow() {
     const auto& rsc = run.rec[static_cast<std::size_t>(sc)];
     const auto& rbf = run.rec[static_cast<std::size_t>(bf16)];
 
-    // "A regression with 256 small outputs (about 0.006) averaged over a batch of 256: the loss gradient at each
-    // output is 2 (y - t) / 65536."
+    // "A regression with 256 small outputs (about 0.006 root mean square) averaged over a batch of 256: the loss
+    // gradient at each output is 2 (y - t) / 65536."
     // "About 0.006" = the targets' root mean square rounds to 0.006 at one significant figure: [0.0055, 0.0065).
-    CLAIM(s, "A regression with 256 small outputs (about 0.006 root mean square) averaged over a batch of 256: the loss gradient at each "
-             "output is 2 (y - t) / 65536.");
+    CLAIM(s, "A regression with 256 small outputs (about 0.006 root mean square) averaged over a batch of 256: the loss "
+             "gradient at each output is 2 (y - t) / 65536.");
     QCOMPARE(s.sizes.back(), 256);
     QCOMPARE(s.batch, 0);  // the full batch
     QCOMPARE(x.rows(), Index{256});
