@@ -11,6 +11,7 @@
 #include "../engine/format.h"
 #include "../engine/linear_lab.h"
 #include "../engine/training/lane_backend.h"
+#include "../engine/training/runner.h"
 #include "../tools/device_check/judge.h"
 
 Q_DECLARE_METATYPE(presisi::LinearConfig)
@@ -308,6 +309,50 @@ private slots:
         auto backend = makeCpuLane(s, lane, s.batch);
         const Check c = decayLeavesGradients(*backend, s);
         QVERIFY2(c.outcome == Outcome::Pass, c.detail.c_str());
+    }
+
+    // The predict() row: the CPU lane's float32 evaluation against the exact (double) forward of the
+    // same weights passes for every activation; a forward that drops the biases fails.
+    void predictBound_data() {
+        QTest::addColumn<int>("activation");
+        for (Activation a : {Activation::Relu, Activation::Tanh, Activation::Gelu, Activation::Sigmoid})
+            QTest::addRow("%s", std::string(activationName(a)).c_str()) << static_cast<int>(a);
+    }
+    void predictBound() {
+        QFETCH(int, activation);
+        const auto act = static_cast<Activation>(activation);
+        Scenario s;
+        s.seed = 0;
+        s.activation = act;
+        s.lanes = {LaneSpec{}};
+        Runner runner(s);
+        const Matrix& x = runner.evalDataset().x;
+        const std::vector<LayerWeights> w = runner.weights(0);
+        auto exact = [&](bool bias) {
+            MatrixD h = x.cast<double>();
+            for (std::size_t l = 0; l < w.size(); ++l) {
+                MatrixD z = h * w[l].weight.cast<double>().transpose();
+                if (bias) z.rowwise() += w[l].bias.cast<double>().transpose();
+                if (l + 1 < w.size())
+                    for (Index i = 0; i < z.size(); ++i) {
+                        double& v = z.data()[i];
+                        switch (act) {
+                        case Activation::Relu: v = std::max(v, 0.0); break;
+                        case Activation::Tanh: v = std::tanh(v); break;
+                        case Activation::Sigmoid: v = 1 / (1 + std::exp(-v)); break;
+                        default: v = 0.5 * v * (1 + std::erf(v / std::sqrt(2.0)));
+                        }
+                    }
+                h = z;
+            }
+            return Matrix(h.cast<float>());
+        };
+        const Matrix cpu = runner.predict(0, x);
+        const Check good = judgePredict(w, act, x, cpu, exact(true));
+        QVERIFY2(good.outcome == Outcome::Pass, good.detail.c_str());
+        qInfo("%s", good.detail.c_str());
+        const Check broken = judgePredict(w, act, x, cpu, exact(false));
+        QVERIFY2(broken.outcome == Outcome::Fail, broken.detail.c_str());
     }
 
     // The tutorial's value: the CPU lane prints 0.001253, and every correct model stays within the

@@ -601,6 +601,43 @@ Check judgeRunCase(const RunCase& c, const std::vector<std::vector<StepRecord>>&
     return {c.name, ok ? Outcome::Pass : Outcome::Fail, detail};
 }
 
+Check judgePredict(const std::vector<LayerWeights>& w, Activation act, const Matrix& x, const Matrix& cpu,
+                   const Matrix& other) {
+    const double slope = act == Activation::Sigmoid ? 0.25 : act == Activation::Gelu ? 1.13 : 1.0;
+    // a: a bound on |layer input|; e: on one side's distance from the exact value of it.
+    MatrixD a = x.cast<double>().cwiseAbs(), e = MatrixD::Zero(x.rows(), x.cols());
+    for (std::size_t l = 0; l < w.size(); ++l) {
+        const MatrixD Wa = w[l].weight.cast<double>().cwiseAbs();
+        MatrixD mag = (a + e) * Wa.transpose();  // bounds |z| and the sum of its terms' magnitudes
+        mag.rowwise() += w[l].bias.cast<double>().cwiseAbs().transpose();
+        MatrixD en = e * Wa.transpose();
+        for (Index i = 0; i < en.size(); ++i)
+            en.data()[i] += orderBound(w[l].weight.cols() + 1, mag.data()[i], kNearestF32Unit);
+        if (l + 1 < w.size()) {
+            const MatrixD an = (mag.array() + 1.0).matrix();  // |act(z)| <= |z| + 1 for all four
+            en = (en * slope).eval();
+            for (Index i = 0; i < en.size(); ++i) en.data()[i] += 8 * 0x1p-24 * (an.data()[i] + mag.data()[i]);
+            a = an;
+        } else {
+            a = mag;
+        }
+        e = en;
+    }
+    double worst = 0;
+    Index at = 0;
+    for (Index i = 0; i < cpu.size(); ++i) {
+        const double frac = std::fabs(static_cast<double>(other.data()[i]) - cpu.data()[i]) /
+                            std::max(2 * e.data()[i], 1e-300);
+        if (!(frac <= worst)) {
+            worst = frac;
+            at = i;
+        }
+    }
+    return {"", worst <= 1.0 ? Outcome::Pass : Outcome::Fail,
+            "worst output " + std::to_string(at) + " at " + fmt("%.3g", worst) + " of twice the carried order bound (" +
+                std::to_string(cpu.size()) + " outputs, float32 evaluation)"};
+}
+
 Check decayLeavesGradients(LaneBackend& lane, const Scenario& s) {
     const DataPair data = makeData(s.data, s.sizes, s.loss, s.seed);
     TorchGenerator gen(s.seed);

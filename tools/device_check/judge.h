@@ -14,6 +14,7 @@
 #include "engine/linear_lab.h"
 #include "engine/training/lane_backend.h"
 #include "engine/training/record.h"
+#include "engine/training/runner.h"
 #include "engine/training/scenario.h"
 
 namespace presisi::gpucheck {
@@ -196,6 +197,14 @@ std::vector<std::vector<StepRecord>> runOn(const RunCase& c, Device device, doub
 // Every lane of the case judged with judgeRun; the detail names each lane.
 Check judgeRunCase(const RunCase& c, const std::vector<std::vector<StepRecord>>& cpu,
                    const std::vector<std::vector<StepRecord>>& other);
+
+// predict() of two lanes with the same master weights w: float32 forward on both, so the outputs
+// differ only by the two sides' float32 orders, carried through the layers. Per side, per layer:
+// e' = L (|W| e + gamma_{K+1}(2^-24) (|W| (|a| + e) + |b|)) + 8 2^-24 (|a'| + |z|), L the activation's
+// largest slope (1 for relu and tanh, 1/4 for sigmoid, 1.13 for GELU), the last term the
+// activation's own libm error (as in the kernel rows); allowed |other - cpu| = 2 e.
+Check judgePredict(const std::vector<LayerWeights>& w, Activation act, const Matrix& x, const Matrix& cpu,
+                   const Matrix& other);
 
 // PyTorch's optimizers decay a copy (grad = grad.add(p, alpha=wd)); p.grad is left as backward made
 // it. One step of a fresh lane with weight decay: gradients() after optimizerStep() must equal

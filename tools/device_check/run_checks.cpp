@@ -98,11 +98,8 @@ Check statisticsCheck(const LaneSpec& lane) {
                 fmt("%.4g", rec[0].actGradUnderflow) + "/" + fmt("%.4g", rec[1].actGradUnderflow) + " (cpu/gpu)"};
 }
 
-// predict() on the evaluation set at step 0 (the same master weights on both devices): float32
-// forward, so the outputs differ only by the two sides' float32 orders, carried through the layers.
-// Per side, per layer: e' = L (|W| e + gamma_{K}(2^-24) (|W| (|a| + e) + |b|)) + 8 2^-24 (|a'| + |z|)
-// (L: the activation's largest slope, 1 for relu and tanh, 1/4 for sigmoid, 1.13 for GELU; the last
-// term the activation's own libm error, as in the kernel rows); allowed |gpu - cpu| = 2 e.
+// predict() on the evaluation set at step 0 (the same master weights on both devices), judged by
+// judgePredict (judge.h).
 Check predictCheck(Activation act, const LaneSpec& lane) {
     Scenario s = smallScenario();
     s.activation = act;
@@ -114,33 +111,7 @@ Check predictCheck(Activation act, const LaneSpec& lane) {
     Runner runner(s);
     const Matrix& x = runner.evalDataset().x;
     const Matrix pc = runner.predict(0, x), pg = runner.predict(1, x);
-    const double slope = act == Activation::Sigmoid ? 0.25 : act == Activation::Gelu ? 1.13 : 1.0;
-    const std::vector<LayerWeights> w = runner.weights(0);
-    // a: a bound on |layer input|; e: on one side's distance from the exact value of it.
-    MatrixD a = x.cast<double>().cwiseAbs(), e = MatrixD::Zero(x.rows(), x.cols());
-    for (std::size_t l = 0; l < w.size(); ++l) {
-        const MatrixD Wa = w[l].weight.cast<double>().cwiseAbs();
-        MatrixD mag = (a + e) * Wa.transpose();  // bounds |z| and the sum of its terms' magnitudes
-        mag.rowwise() += w[l].bias.cast<double>().cwiseAbs().transpose();
-        MatrixD en = e * Wa.transpose();
-        for (Index i = 0; i < en.size(); ++i)
-            en.data()[i] += orderBound(w[l].weight.cols() + 1, mag.data()[i], kNearestF32Unit);
-        if (l + 1 < w.size()) {
-            // |act(z)| <= |z| + 1 for relu, tanh, sigmoid and GELU.
-            const MatrixD an = (mag.array() + 1.0).matrix();
-            en = (en * slope).eval();
-            for (Index i = 0; i < en.size(); ++i) en.data()[i] += 8 * 0x1p-24 * (an.data()[i] + mag.data()[i]);
-            a = an;
-        } else {
-            a = mag;
-        }
-        e = en;
-    }
-    std::vector<double> allowed(static_cast<std::size_t>(e.size()));
-    for (Index i = 0; i < e.size(); ++i) allowed[static_cast<std::size_t>(i)] = 2 * e.data()[i];
-    Check c = judgeBound("", spanOf(pg), spanOf(pc), allowed);
-    c.detail += " (" + std::to_string(pc.size()) + " outputs, float32 evaluation)";
-    return c;
+    return judgePredict(runner.weights(0), act, x, pc, pg);
 }
 
 // gradients() left alone by a step with weight decay, on the CPU lane and on the GPU lane.
