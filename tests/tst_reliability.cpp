@@ -18,6 +18,9 @@
 #include <QComboBox>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QToolButton>
 #include <QSpinBox>
 #include <QWheelEvent>
 #include <QSignalSpy>
@@ -41,6 +44,7 @@
 #include "run_controller.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_tile.h"
+#include "widgets/section.h"
 #include "widgets/text_scale.h"
 #include "widgets/live_chart.h"
 #include "widgets/number_field.h"
@@ -586,6 +590,27 @@ private slots:
         QVERIFY2(w.statusStateLabel()->text().contains("finished"), qPrintable(w.statusStateLabel()->text()));
         w.setPage(MainWindow::FormatsIndex);
         QVERIFY(!w.statusStateLabel()->text().contains("Training"));
+    }
+
+    // The Training lab's side panel fits 1280x800 without scrolling; folded sections open on a click.
+    void theTrainingPanelFitsWithoutScrolling() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        QTest::qWait(50);
+        QScrollArea* panel = nullptr;
+        for (QScrollArea* a : w.trainingPage()->findChildren<QScrollArea*>())
+            if (a->horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff) panel = a;
+        QVERIFY(panel);
+        QVERIFY2(!panel->verticalScrollBar()->isVisible(),
+                 qPrintable(QString("panel content %1 px in %2 px").arg(panel->widget()->height()).arg(panel->viewport()->height())));
+        Section* scaler = nullptr;
+        for (Section* sec : w.trainingPage()->findChildren<Section*>())
+            if (sec->findChild<QToolButton*>()->text().startsWith("Loss scaler")) scaler = sec;
+        QVERIFY(scaler && !scaler->isExpanded());
+        QTest::mouseClick(scaler->findChild<QToolButton*>(), Qt::LeftButton);
+        QVERIFY(scaler->isExpanded());
+        QVERIFY(scaler->body()->isVisible());
     }
 
     // The window's record store: every record back in order, a bounded buffer in memory, and

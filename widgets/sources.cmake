@@ -10,5 +10,6 @@ target_sources(presisi_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/number_field.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_guard.cpp
   ${CMAKE_CURRENT_LIST_DIR}/text_scale.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/section.cpp
 )
 set_target_properties(presisi_widgets PROPERTIES AUTOMOC ON)

@@ -30,6 +30,7 @@
 #include "run_controller.h"
 #include "widgets/input_guard.h"
 #include "widgets/number_field.h"
+#include "widgets/section.h"
 #include "widgets/boundary_view.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_style.h"
@@ -281,7 +282,8 @@ void TrainingPage::buildControls(QWidget* host) {
     }
     v->addWidget(lanes);
 
-    auto* scaler = new QGroupBox("Loss scaler (+scaler lanes)");
+    // Settings a story rarely changes fold away, so the panel fits 1280x800 without scrolling.
+    auto* scaler = new QGroupBox();
     auto* sf = new QFormLayout(scaler);
     m_initScale = new RealField(1e-38, 3.4e38, true);
     m_growth = new RealField(1.0000001, 1e6);
@@ -294,9 +296,10 @@ void TrainingPage::buildControls(QWidget* host) {
     sf->addRow("growth factor", m_growth);
     sf->addRow("backoff factor", m_backoff);
     sf->addRow("growth interval", m_interval);
-    v->addWidget(scaler);
+    m_scalerSection = new Section("Loss scaler (+scaler lanes)", scaler, false);
+    v->addWidget(m_scalerSection);
 
-    auto* policy = new QGroupBox("Autocast policy (every lane)");
+    auto* policy = new QGroupBox();
     auto* pv = new QVBoxLayout(policy);
     m_policy = new QTableWidget(5, 1);
     m_policy->horizontalHeader()->setVisible(false);
@@ -326,9 +329,9 @@ void TrainingPage::buildControls(QWidget* host) {
     defaults->addWidget(cpuDefaults);
     defaults->addWidget(cudaDefaults);
     pv->addLayout(defaults);
-    v->addWidget(policy);
+    v->addWidget(new Section("Autocast policy (every lane)", policy, false));
 
-    auto* view = new QGroupBox("Charts");
+    auto* view = new QGroupBox();
     auto* vf = new QFormLayout(view);
     m_underflowKind = new QComboBox();
     m_underflowKind->addItem("activation gradients");
@@ -339,8 +342,17 @@ void TrainingPage::buildControls(QWidget* host) {
     vf->addRow("underflow of", m_underflowKind);
     vf->addRow("loss", m_logLoss);
     connect(m_logLoss, &QCheckBox::toggled, this, [this](bool on) { m_loss->setScale(on ? AxisScale::Log10 : AxisScale::Linear); });
-    v->addWidget(view);
+    v->addWidget(new Section("Charts", view, false));
     v->addStretch(1);
+
+    // Compact rows: the panel holds every section a story needs at 1280x800 without scrolling.
+    v->setSpacing(3);
+    for (QFormLayout* form : host->findChildren<QFormLayout*>()) {
+        form->setVerticalSpacing(2);
+        form->setContentsMargins(6, 4, 6, 4);
+    }
+    lg->setVerticalSpacing(0);
+    lg->setContentsMargins(6, 4, 6, 4);
 }
 
 void TrainingPage::setPolicyTable(const AutocastPolicy& policy) {

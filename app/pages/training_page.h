@@ -34,6 +34,7 @@ class LiveChart;
 class RunController;
 class RealField;
 class SeedField;
+class Section;
 struct RecordBatch;
 struct RunInfo;
 enum class RunState;
@@ -129,6 +130,7 @@ private:
     QLineEdit* m_extraLanes = nullptr;
     QLabel* m_laneProblem = nullptr;
     QComboBox* m_pace = nullptr;
+    Section* m_scalerSection = nullptr;
     QWidget* m_panel = nullptr;      // the side panel's scroll area
     QWidget* m_panelHost = nullptr;  // what it scrolls
     QWidget* m_laneHost = nullptr;   // holds the tiles' grid
