@@ -60,13 +60,14 @@ double percentile(std::vector<double> v, double p) {
 QString ResponsivenessResult::toText() const {
     QString soak;
     if (soakSteps > 0)
-        soak = QString("soak: %1 steps; resident memory %2 MiB after warm-up, %3 MiB at the end, %4 MiB highest "
-                       "after warm-up (%5 %); record store in memory %6 MiB\n")
+        soak = QString("soak: %1 steps; resident memory %2 MiB after warm-up, %3 MiB at the end (%4 %), highest "
+                       "after warm-up %5 MiB (%6 %); record store in memory %7 MiB\n")
                    .arg(soakSteps)
                    .arg(warmMiB, 0, 'f', 1)
                    .arg(endMiB, 0, 'f', 1)
-                   .arg(peakAfterWarmMiB, 0, 'f', 1)
                    .arg(growthPercent, 0, 'f', 2)
+                   .arg(peakAfterWarmMiB, 0, 'f', 1)
+                   .arg(peakPercent, 0, 'f', 2)
                    .arg(recordStoreMiB, 0, 'f', 2);
     return soak + QString("lanes %1, %11, %2 s\n"
                    "event-loop latency: p50 %3 ms, p99 %4 ms, max %5 ms (%6 samples)\n"
@@ -103,7 +104,8 @@ QString ResponsivenessResult::toJson() const {
         o["resident_warm_mib"] = warmMiB;
         o["resident_end_mib"] = endMiB;
         o["resident_peak_after_warm_mib"] = peakAfterWarmMiB;
-        o["resident_growth_percent"] = growthPercent;
+        o["resident_growth_percent"] = growthPercent;  // end against warm-up
+        o["resident_peak_percent"] = peakPercent;      // highest sample after warm-up against warm-up
         o["record_store_mib"] = recordStoreMiB;
         QJsonArray samples;
         for (const auto& [t, mib] : residentMiB) samples.append(QJsonArray{t, mib});
@@ -190,7 +192,10 @@ ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds, s
     if (soakSteps > 0) {
         r.endMiB = residentMiBNow();
         r.peakAfterWarmMiB = std::max(r.peakAfterWarmMiB, r.endMiB);
-        if (r.warmMiB > 0) r.growthPercent = 100.0 * (r.peakAfterWarmMiB - r.warmMiB) / r.warmMiB;
+        if (r.warmMiB > 0) {
+            r.growthPercent = 100.0 * (r.endMiB - r.warmMiB) / r.warmMiB;
+            r.peakPercent = 100.0 * (r.peakAfterWarmMiB - r.warmMiB) / r.warmMiB;
+        }
         r.recordStoreMiB = rc->records().memoryBytes() / (1024.0 * 1024.0);
     }
 

@@ -25,7 +25,9 @@ struct ResponsivenessResult {
     // The soak (a run of a given number of steps): resident memory sampled every second.
     std::int64_t soakSteps = 0;
     std::vector<std::pair<double, double>> residentMiB;  // (seconds since start, MiB)
-    double warmMiB = 0, endMiB = 0, peakAfterWarmMiB = 0, growthPercent = 0;
+    double warmMiB = 0, endMiB = 0, peakAfterWarmMiB = 0;
+    double growthPercent = 0;  // end against warm-up
+    double peakPercent = 0;    // highest sample after warm-up against warm-up
     double recordStoreMiB = 0;  // what the run controller's record store holds in memory at the end
     QString toText() const;
     QString toJson() const;
