@@ -314,6 +314,27 @@ private slots:
         QVERIFY(page.summary(1).contains("<b>65536</b>"));    // bf16 rounds to 2^16
     }
 
+    // -0 keeps its sign; NaN and inf are stored as themselves (no "error inf"); 2^-25 is exactly half
+    // f16's smallest subnormal and ties to even, 0.
+    void formatsPageSpeaksOfSignedZeroNanAndTies() {
+        FormatsPage page;
+        page.setValueText("-0");
+        for (int i = 0; i < 3; ++i) QVERIFY2(page.summary(i).contains("<b>-0</b>"), qPrintable(page.summary(i)));
+        for (const char* v : {"nan", "-inf"}) {
+            page.setValueText(v);
+            for (int i = 0; i < 3; ++i) {
+                QVERIFY2(!page.summary(i).contains("error inf"), qPrintable(page.summary(i)));
+                QVERIFY(page.summary(i).contains("stored as itself"));
+            }
+        }
+        page.setValueText("0x1p-25");
+        QVERIFY(page.summary(2).contains("<b>0</b>"));
+        QVERIFY2(page.summary(2).contains("exactly half the smallest subnormal"), qPrintable(page.summary(2)));
+        QVERIFY(page.summary(2).contains("even"));
+        page.setValueText("1e-9");  // below the tie: plain underflow
+        QVERIFY(page.summary(2).contains("underflow"));
+    }
+
     void screenshotWritesThePageAtTheRequestedSize() {
         QTemporaryDir dir;
         const QString out = dir.filePath("formats.png");

@@ -25,6 +25,7 @@ QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<
 QString num(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    if (v == 0) return std::signbit(v) ? "-0" : "0";  // the sign of zero is stored: show it
     return QString::number(v, 'g', 10);
 }
 
@@ -135,17 +136,31 @@ void FormatsPage::update() {
         const double err = static_cast<double>(s.value) - m_value;
         const double rel = m_value != 0 && std::isfinite(err) ? std::abs(err / m_value) : 0.0;
         QString note;
-        if (std::isinf(s.value) && std::isfinite(m_value))
+        const double half = t.minSubnormal / 2;
+        if (std::isnan(m_value))
+            note = "  — NaN stays NaN in every format";
+        else if (std::isinf(m_value))
+            note = "  — inf stays inf in every format";
+        else if (std::isinf(s.value))
             note = QString("  — overflow: |x| ≥ %1 rounds to inf").arg(num(t.overflowThreshold));
+        else if (s.value == 0 && std::abs(m_value) == half)
+            note = QString("  — exactly half the smallest subnormal %1: a tie, rounded to the even neighbour, 0")
+                       .arg(num(t.minSubnormal));
         else if (s.value == 0 && m_value != 0)
             note = QString("  — underflow: below half the smallest subnormal %1").arg(num(t.minSubnormal));
         else if (s.cls == ValueClass::Subnormal)
             note = QString("  — subnormal: fewer significant bits below %1").arg(num(t.minNormal));
+        // NaN and inf are stored as themselves: no rounding error to speak of. An overflow's error
+        // is infinite and says so.
+        const QString errorText = std::isnan(m_value) || std::isinf(m_value)
+                                      ? QString("none (stored as itself)")
+                                      : QString("%1 (relative %2)")
+                                            .arg(std::isfinite(err) ? num(err) : QString("inf: overflow"))
+                                            .arg(std::isfinite(err) ? QString::number(rel, 'g', 3) : QString("—"));
         m_texts[i]->setText(
-            QString("stored <b>%1</b> (%2)%3<br>error %4 (relative %5) · bits 0x%6 · neighbours %7 ◀ ▶ %8")
+            QString("stored <b>%1</b> (%2)%3<br>error %4 · bits 0x%5 · neighbours %6 ◀ ▶ %7")
                 .arg(num(s.value), qs(className(s.cls)), note.toHtmlEscaped())
-                .arg(std::isfinite(err) ? num(err) : QString("inf"))
-                .arg(std::isfinite(err) ? QString::number(rel, 'g', 3) : QString("—"))
+                .arg(errorText)
                 .arg(QString::number(s.bits, 16).rightJustified(t.bits / 4, '0'))
                 .arg(num(s.down), num(s.up)));
     }
