@@ -6,6 +6,7 @@
 // GPU code fails here first.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 #include "../engine/format.h"
@@ -16,6 +17,7 @@
 
 Q_DECLARE_METATYPE(presisi::LinearConfig)
 Q_DECLARE_METATYPE(presisi::LinearLane)
+Q_DECLARE_METATYPE(presisi::LaneSpec)
 
 using namespace presisi;
 using namespace presisi::gpucheck;
@@ -309,6 +311,44 @@ private slots:
         auto backend = makeCpuLane(s, lane, s.batch);
         const Check c = decayLeavesGradients(*backend, s);
         QVERIFY2(c.outcome == Outcome::Pass, c.detail.c_str());
+    }
+
+    // The statistics rows: a CPU lane against itself with its inputs perturbed (bf16 x (1 + 2^-10):
+    // many gradients differ) stays within the counts those differences allow; histograms binned one
+    // exponent off (a floor(log2) slip) do not.
+    void statisticsBound_data() {
+        QTest::addColumn<LaneSpec>("lane");
+        for (const char* l : {"cpu:bf16", "cpu:f16", "cpu:bf16+ftz", "cpu:f16+ftz"}) QTest::addRow("%s", l) << parseLane(l);
+    }
+    void statisticsBound() {
+        QFETCH(LaneSpec, lane);
+        auto stepZero = [&](double inputScale, GradHistogram& h, StepRecord& r, std::vector<LayerWeights>& g) {
+            Scenario s;
+            s.seed = 0;
+            s.steps = 1;
+            s.histogramInterval = 1;
+            s.data.inputScale = inputScale;
+            s.lanes = {lane};
+            Runner runner(s);
+            r = runner.step([&](const RunEvent& e) {
+                if (e.kind == RunEventKind::Histogram) h = e.histogram;
+            })[0];
+            g = runner.gradients(0);
+        };
+        GradHistogram h0, h1;
+        StepRecord r0, r1;
+        std::vector<LayerWeights> g0, g1;
+        stepZero(1.0, h0, r0, g0);
+        stepZero(perturbedInputScale(lane.format), h1, r1, g1);
+        const GradientMoves moves = gradientMoves(g0, g1);
+        QVERIFY(moves.differing > 0);
+        const Check good = judgeStatistics(h0, h1, r0, r1, moves);
+        QVERIFY2(good.outcome == Outcome::Pass, good.detail.c_str());
+        qInfo("%s", good.detail.c_str());
+        GradHistogram slipped = h1;
+        for (LayerHistogram& l : slipped.layers) std::rotate(l.counts.begin(), l.counts.begin() + 1, l.counts.end());
+        const Check broken = judgeStatistics(h0, slipped, r0, r1, moves);
+        QVERIFY2(broken.outcome == Outcome::Fail, broken.detail.c_str());
     }
 
     // The predict() row: the CPU lane's float32 evaluation against the exact (double) forward of the

@@ -601,6 +601,66 @@ Check judgeRunCase(const RunCase& c, const std::vector<std::vector<StepRecord>>&
     return {c.name, ok ? Outcome::Pass : Outcome::Fail, detail};
 }
 
+GradientMoves gradientMoves(const std::vector<LayerWeights>& a, const std::vector<LayerWeights>& b) {
+    // The bins of LayerHistogram: zero, non-finite, or floor(log2 |v|) clamped to [-150, 128].
+    const auto bin = [](float v) {
+        if (v == 0.0f) return 1000;
+        if (!std::isfinite(v)) return 2000;
+        return std::clamp(std::ilogb(v), -150, 128);
+    };
+    GradientMoves m;
+    const auto add = [&](const float* x, const float* y, Index n) {
+        for (Index i = 0; i < n; ++i) {
+            ++m.count;
+            m.differing += !sameValue(x[i], y[i]);
+            m.binMoved += bin(x[i]) != bin(y[i]);
+            m.zeroMoved += (x[i] == 0.0f) != (y[i] == 0.0f);
+        }
+    };
+    for (std::size_t l = 0; l < a.size() && l < b.size(); ++l) {
+        add(a[l].weight.data(), b[l].weight.data(), a[l].weight.size());
+        add(a[l].bias.data(), b[l].bias.data(), a[l].bias.size());
+    }
+    return m;
+}
+
+Check judgeStatistics(const GradHistogram& cpu, const GradHistogram& other, const StepRecord& cpuRecord,
+                      const StepRecord& otherRecord, const GradientMoves& moves) {
+    if (cpu.layers.empty() || cpu.layers.size() != other.layers.size())
+        return {"", Outcome::Fail, "histograms missing: " + std::to_string(cpu.layers.size()) + " and " +
+                                       std::to_string(other.layers.size()) + " layers"};
+    std::int64_t weightL1 = 0, actL1 = 0, shadowZeros = 0, weightCount = 0, nonFiniteDiff = 0;
+    for (std::size_t k = 0; k < cpu.layers.size(); ++k) {
+        const LayerHistogram &a = cpu.layers[k], &b = other.layers[k];
+        std::int64_t l1 = std::abs(a.zeros - b.zeros);
+        for (std::size_t i = 0; i < std::max(a.counts.size(), b.counts.size()); ++i)
+            l1 += std::abs((i < a.counts.size() ? a.counts[i] : 0) - (i < b.counts.size() ? b.counts[i] : 0));
+        nonFiniteDiff += std::abs(a.nonFinite - b.nonFinite);
+        if (a.weight) {
+            weightL1 += l1;
+            shadowZeros += std::abs(a.f32Zeros - b.f32Zeros);
+            weightCount += a.zeros + a.nonFinite;
+            for (std::int64_t c : a.counts) weightCount += c;
+        } else {
+            actL1 += l1;
+        }
+    }
+    const double underflowMoved =
+        std::fabs(cpuRecord.weightGradUnderflow - otherRecord.weightGradUnderflow) * static_cast<double>(weightCount);
+    const std::int64_t allowedL1 = 2 * moves.binMoved, allowedUnderflow = moves.zeroMoved + shadowZeros;
+    const bool ok = weightL1 <= allowedL1 && underflowMoved <= static_cast<double>(allowedUnderflow) + 0.5 &&
+                    nonFiniteDiff == 0 && moves.count == weightCount;
+    return {"", ok ? Outcome::Pass : Outcome::Fail,
+            std::to_string(moves.differing) + " of " + std::to_string(moves.count) + " weight gradients differ, " +
+                std::to_string(moves.binMoved) + " change bin (histograms count " + std::to_string(weightCount) +
+                "); weight histograms L1 " + std::to_string(weightL1) + " (allowed " + std::to_string(allowedL1) +
+                "), underflow count moved " + fmt("%.0f", underflowMoved) + " (allowed " +
+                std::to_string(allowedUnderflow) +
+                "), non-finite counts differ by " + std::to_string(nonFiniteDiff) +
+                "; measured: activation-gradient histograms L1 " + std::to_string(actL1) + ", underflow shares act " +
+                fmt("%.4g", cpuRecord.actGradUnderflow) + "/" + fmt("%.4g", otherRecord.actGradUnderflow)};
+}
+
 Check judgePredict(const std::vector<LayerWeights>& w, Activation act, const Matrix& x, const Matrix& cpu,
                    const Matrix& other) {
     const double slope = act == Activation::Sigmoid ? 0.25 : act == Activation::Gelu ? 1.13 : 1.0;

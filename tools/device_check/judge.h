@@ -198,6 +198,20 @@ std::vector<std::vector<StepRecord>> runOn(const RunCase& c, Device device, doub
 Check judgeRunCase(const RunCase& c, const std::vector<std::vector<StepRecord>>& cpu,
                    const std::vector<std::vector<StepRecord>>& other);
 
+// Gradient statistics of one lane on two sides at the same step with the same weights and batch.
+// A histogram is a function of the values it counts, so the weight-gradient histograms' L1 distance
+// is at most twice the number of elements whose bin (zero, non-finite, or floor(log2 |v|)) differs
+// between the two sides' gradients(), and the underflow count moves by at most the number whose
+// zero-ness differs plus the change in the shadow's exact zeros (without a scaler gradients() is
+// the lane's gradient as stored). Non-finite counts must match. The activation-gradient histograms
+// are not readable element by element: their distance is printed as a measurement.
+struct GradientMoves {
+    std::int64_t count = 0, differing = 0, binMoved = 0, zeroMoved = 0;
+};
+GradientMoves gradientMoves(const std::vector<LayerWeights>& a, const std::vector<LayerWeights>& b);
+Check judgeStatistics(const GradHistogram& cpu, const GradHistogram& other, const StepRecord& cpuRecord,
+                      const StepRecord& otherRecord, const GradientMoves& moves);
+
 // predict() of two lanes with the same master weights w: float32 forward on both, so the outputs
 // differ only by the two sides' float32 orders, carried through the layers. Per side, per layer:
 // e' = L (|W| e + gamma_{K+1}(2^-24) (|W| (|a| + e) + |b|)) + 8 2^-24 (|a'| + |z|), L the activation's

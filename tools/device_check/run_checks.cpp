@@ -39,22 +39,8 @@ LaneSpec laneOf(Device d, Format f, bool scaler = false, bool ftz = false) {
     return l;
 }
 
-std::int64_t differing(const std::vector<LayerWeights>& a, const std::vector<LayerWeights>& b) {
-    std::int64_t n = 0;
-    for (std::size_t l = 0; l < a.size(); ++l) {
-        n += (a[l].weight.array() != b[l].weight.array()).count();
-        n += (a[l].bias.array() != b[l].bias.array()).count();
-    }
-    return n;
-}
-
-// Step 0 of one lane on the CPU and on the GPU (same weights, same batch): the weight-gradient
-// histograms and the weight-gradient underflow share may differ only through elements whose value
-// differs, D of them (gradients() without a scaler is the lane's gradient as stored): a one-unit move
-// crosses at most one bin edge (or zero), so the histograms' L1 distance is at most 2 D and the
-// underflow count moves by at most D plus the change in the shadow's exact zeros. The
-// activation-gradient histograms are not readable element by element: their distance is printed as
-// a measurement.
+// Step 0 of one lane on the CPU and on the GPU (same weights, same batch), judged by judgeStatistics
+// (judge.h); gradients() without a scaler is the lane's gradient as stored.
 Check statisticsCheck(const LaneSpec& lane) {
     Scenario s = smallScenario();
     LaneSpec cpu = lane, gpu = lane;
@@ -66,36 +52,7 @@ Check statisticsCheck(const LaneSpec& lane) {
     const std::vector<StepRecord> rec = runner.step([&](const RunEvent& e) {
         if (e.kind == RunEventKind::Histogram) h[static_cast<std::size_t>(e.histogram.lane)] = e.histogram;
     });
-    if (h[0].layers.empty() || h[0].layers.size() != h[1].layers.size())
-        return {"", Outcome::Fail, "histograms missing: cpu " + std::to_string(h[0].layers.size()) + " layers, gpu " +
-                                       std::to_string(h[1].layers.size())};
-    const std::int64_t d = differing(runner.gradients(0), runner.gradients(1));
-    std::int64_t weightL1 = 0, actL1 = 0, shadowZeros = 0, weightCount = 0, nonFiniteDiff = 0;
-    for (std::size_t k = 0; k < h[0].layers.size(); ++k) {
-        const LayerHistogram &a = h[0].layers[k], &b = h[1].layers[k];
-        std::int64_t l1 = std::abs(a.zeros - b.zeros);
-        for (std::size_t i = 0; i < a.counts.size() && i < b.counts.size(); ++i) l1 += std::abs(a.counts[i] - b.counts[i]);
-        nonFiniteDiff += std::abs(a.nonFinite - b.nonFinite);
-        if (a.weight) {
-            weightL1 += l1;
-            shadowZeros += std::abs(a.f32Zeros - b.f32Zeros);
-            weightCount += a.zeros + a.nonFinite;
-            for (std::int64_t c : a.counts) weightCount += c;
-        } else {
-            actL1 += l1;
-        }
-    }
-    const double underflowMoved = std::fabs(rec[0].weightGradUnderflow - rec[1].weightGradUnderflow) *
-                                  static_cast<double>(weightCount);
-    const bool ok = weightL1 <= 2 * d && underflowMoved <= static_cast<double>(d + shadowZeros) + 0.5 &&
-                    nonFiniteDiff == 0;
-    return {"", ok ? Outcome::Pass : Outcome::Fail,
-            std::to_string(d) + " of " + std::to_string(weightCount) +
-                " weight gradients differ; weight histograms L1 " + std::to_string(weightL1) + " (allowed " +
-                std::to_string(2 * d) + "), underflow count moved " + fmt("%.0f", underflowMoved) + " (allowed " +
-                std::to_string(d + shadowZeros) + "), non-finite counts differ by " + std::to_string(nonFiniteDiff) +
-                "; measured: activation-gradient histograms L1 " + std::to_string(actL1) + ", underflow shares act " +
-                fmt("%.4g", rec[0].actGradUnderflow) + "/" + fmt("%.4g", rec[1].actGradUnderflow) + " (cpu/gpu)"};
+    return judgeStatistics(h[0], h[1], rec[0], rec[1], gradientMoves(runner.gradients(0), runner.gradients(1)));
 }
 
 // predict() on the evaluation set at step 0 (the same master weights on both devices), judged by
