@@ -12,7 +12,7 @@
 # no Eigen, or the build failed.
 # Arguments go to the checks run (e.g. --only 'linear|kernel'). Environment: BUILD_DIR (build-device),
 # JOBS (all cores), PRESISI_CUDA_ARCHS (default: the GPU's own, from nvidia-smi; else the project's
-# list), REPEATS (benchmark repeats, 20), MEMCHECK=0 to skip memcheck, MEMCHECK_TIMEOUT (seconds, 300).
+# list), REPEATS (benchmark repeats, 20), MEMCHECK=0 to skip memcheck, MEMCHECK_TIMEOUT (seconds, 240).
 # Eigen: whatever CMake found, read back from its cache: the system's CMake package (Eigen3Config.cmake),
 # else the copy carried in third_party/eigen3 (scripts/vendor_eigen.sh makes it). System headers
 # without the CMake package are not used; the script says so.
@@ -120,13 +120,13 @@ elif [[ -z "$sanitizer" ]]; then
 else
   t_mem=$SECONDS
   echo "== memcheck ($sanitizer --tool memcheck --leak-check full) over the kernel and thread rows"
-  timeout "${MEMCHECK_TIMEOUT:-300}" "$sanitizer" --tool memcheck --leak-check full --error-exitcode 3 \
+  timeout "${MEMCHECK_TIMEOUT:-240}" "$sanitizer" --tool memcheck --leak-check full --error-exitcode 3 \
     "$exe" --no-bench --only 'kernel|threads' > "$build/memcheck.log" 2>&1
   mrc=$?
   errors="$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$build/memcheck.log" | tail -n1)"
   rows_run="$(grep -cE '^(PASS|FAIL|skip|info) ' "$build/memcheck.log")"
   if [[ $mrc -eq 124 ]]; then
-    row memcheck FAIL "timed out after ${MEMCHECK_TIMEOUT:-300} s with $rows_run rows done ($build/memcheck.log)"
+    row memcheck FAIL "timed out after ${MEMCHECK_TIMEOUT:-240} s with $rows_run rows done ($build/memcheck.log)"
     status=1
   elif [[ $mrc -eq 3 || "${errors:-0}" != 0 ]]; then
     row memcheck FAIL "${errors:-?} errors or leaks over $rows_run rows; $(elapsed "$t_mem") ($build/memcheck.log)"
