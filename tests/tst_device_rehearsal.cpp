@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "../engine/format.h"
@@ -65,6 +66,29 @@ private slots:
         const double b = orderBound(4097, 10.0);
         QVERIFY(b > 4096 * 0x1p-23 * 10.0 && b < 4096 * 0x1p-23 * 10.0 * 1.001);
         QVERIFY(orderBound(4097, 10.0, kNearestF32Unit) < b);
+    }
+
+    // The f16 tie inputs of the kernel rows are ties: 0x1000 and 0x3000 lie exactly halfway between
+    // two f16 neighbours and round to the even one (both directions occur); 0x0FFF and 0x1001 round
+    // down and up. A rounding that broke ties away from zero would differ on half of them.
+    void f16TiesAreTies() {
+        const std::vector<float> in = f16NormalRangeTies();
+        QCOMPARE(in.size(), std::size_t{30 * 128 * 2 * 4});  // 30 binades, 7 upper fraction bits, 2 signs, 4 low words
+        std::int64_t down = 0, up = 0;
+        for (float x : in) {
+            const std::uint32_t lo = std::bit_cast<std::uint32_t>(x) & 0xFFFFu;
+            const float below = roundTo(Format::F16, std::bit_cast<float>(std::bit_cast<std::uint32_t>(x) & ~0x1FFFu));
+            const float above = nextUp(Format::F16, std::fabs(below)) * (x < 0 ? -1.0f : 1.0f);
+            const float r = roundTo(Format::F16, x);
+            if (lo == 0x1000u || lo == 0x3000u) {
+                QCOMPARE(static_cast<double>(x), (static_cast<double>(below) + above) / 2);
+                QVERIFY((toF16Bits(r) & 1u) == 0);
+                (r == below ? down : up) += 1;
+            } else {
+                QCOMPARE(r, lo == 0x0FFFu ? below : above);
+            }
+        }
+        QVERIFY(down > 1000 && up > 1000);
     }
 
     // A rounding midpoint within the bound reaches both neighbours; an exact value far from one

@@ -313,6 +313,16 @@ Check judgeKnownAnswers(const LinearLane& lane, const Matrix& got, const Matrix&
                 " (ties to even, quarter units, subnormal inputs and outputs; exact expected)"};
 }
 
+std::vector<float> f16NormalRangeTies() {
+    std::vector<float> v;
+    for (std::uint32_t hi = 0; hi < 65536; ++hi) {
+        const float x = std::bit_cast<float>(hi << 16);
+        if (!(std::fabs(x) >= 0x1p-14f && std::fabs(x) < 65504.0f)) continue;
+        for (std::uint32_t lo : {0x1000u, 0x3000u, 0x0FFFu, 0x1001u}) v.push_back(std::bit_cast<float>((hi << 16) | lo));
+    }
+    return v;
+}
+
 // ---- emulations ---------------------------------------------------------------------------------
 
 std::string_view modelName(GpuModel m) {

@@ -128,6 +128,13 @@ Matrix knownAnswers(const LinearLane& lane, const LinearInputs& in);
 // got: the lane's output on knownAnswerInputs; cpu: the CPU lane's (the reference side, also checked).
 Check judgeKnownAnswers(const LinearLane& lane, const Matrix& got, const Matrix& cpu);
 
+// f16 keeps 10 of float32's 23 fraction bits: the ties of a float32 -> f16 rounding in f16's normal
+// range sit at low 13 bits 0x1000. Every upper half-word whose value lies in f16's normal range
+// (both signs), each with the low half-words 0x1000 and 0x3000 (ties, bit 13 clear and set: half of
+// them round down to even, half up), 0x0FFF and 0x1001 (just below and above). The kernel rows'
+// rounding inputs include them; one row runs them alone.
+std::vector<float> f16NormalRangeTies();
+
 // ---- emulated GPU results (the rehearsal) -------------------------------------------------------
 
 enum class GpuModel {

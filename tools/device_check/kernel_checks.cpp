@@ -55,8 +55,7 @@ std::vector<float> roundingInputs() {
     return v;
 }
 
-Check roundingCheck(Format f, bool flush) {
-    const std::vector<float> in = roundingInputs();
+Check roundingCheck(Format f, bool flush, const std::vector<float>& in = roundingInputs()) {
     DeviceArray d = onDevice(in);
     cuda::roundInPlace(d.data(), d.size(), f, flush);
     const std::vector<float> out = d.download();
@@ -412,6 +411,10 @@ std::vector<CheckCase> trainingKernelCases() {
         for (bool flush : {false, true})
             add("kernel round " + std::string(traits(f).name) + (flush ? "+ftz" : ""),
                 [f, flush] { return roundingCheck(f, flush); });
+    for (bool flush : {false, true})
+        add(std::string("kernel round f16") + (flush ? "+ftz" : "") +
+                ": ties in the normal range (low half-words 0x1000, 0x3000, 0x0FFF, 0x1001)",
+            [flush] { return roundingCheck(Format::F16, flush, f16NormalRangeTies()); });
     for (Format f : kAllFormats)
         for (bool ta : {false, true})
             for (bool tb : {false, true})
