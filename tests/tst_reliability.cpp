@@ -220,6 +220,9 @@ private slots:
             verifyAxesBounded(w.trainingPage()->charts());
         }
         QCOMPARE(w.controller()->stepsDone(), std::int64_t(0));
+        // The histogram's title follows Reset: no step is shown any more.
+        QCOMPARE(w.trainingPage()->histogramChart()->chart()->title(), QString("Gradient magnitudes (log2 bins)"));
+        QVERIFY(w.trainingPage()->histogramChart()->isEmpty());
     }
 
     // Regression: picking presets ten times a second during a run crashed (two run threads, one

@@ -131,6 +131,45 @@ private slots:
         QCOMPARE(y->min(), 0.0);
     }
 
+    // Half the gradients exact zeros: the bins hold 50 %, and the zero share is there to be shown.
+    void aHistogramWithHalfItsGradientsZeroShowsThem() {
+        GradHistogram g;
+        LayerHistogram weights, outputs;
+        weights.minExponent = -30;
+        weights.counts.assign(40, 0);
+        weights.counts[20] = 30;  // 2^-10
+        weights.zeros = 40;
+        outputs.minExponent = -30;
+        outputs.counts.assign(40, 0);
+        outputs.counts[25] = 20;  // 2^-5
+        outputs.zeros = 10;
+        g.layers = {weights, outputs};
+        const HistogramView all = makeHistogramView(g, -1);
+        QVERIFY(all.any);
+        QCOMPARE(all.zeroShare, 0.5);
+        double sum = 0;
+        for (double v : all.values) sum += v;
+        QCOMPARE(sum, 50.0);
+        QCOMPARE(all.lo, -11.0);  // one bin of margin left of 2^-10, two right of 2^-5
+        QCOMPARE(all.hi, -3.0);
+        const HistogramView weightsOnly = makeHistogramView(g, 0);
+        QCOMPARE(weightsOnly.zeroShare, 40.0 / 70.0);
+        HistogramChart chart("g", "log2", "%");
+        chart.setEmptyText("nothing yet");
+        chart.setLanes({"cpu:f16"});
+        chart.refresh();
+        QVERIFY(chart.isEmpty());
+        chart.setHistogram(0, all.edges, all.values);
+        chart.setLaneNote(0, "50 % zeros");
+        chart.refresh();
+        QVERIFY(!chart.isEmpty());
+        QCOMPARE(chart.laneNote(0), QString("50 % zeros"));
+        chart.clearHistograms();
+        chart.refresh();
+        QVERIFY(chart.isEmpty());
+        QVERIFY(chart.laneNote(0).isEmpty());
+    }
+
     void laneColoursFollowTheTable() {
         QCOMPARE(laneStyle("cpu:bf16").color, QColor(0x00, 0x72, 0xB2));
         QCOMPARE(laneStyle("cpu:f16").color, QColor(0xE6, 0x9F, 0x00));

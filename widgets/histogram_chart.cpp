@@ -3,6 +3,8 @@
 
 #include <QAreaSeries>
 #include <QLineSeries>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -12,6 +14,41 @@
 #include "live_chart.h"
 
 namespace presisi {
+
+HistogramView makeHistogramView(const GradHistogram& g, int layerChoice) {
+    HistogramView view;
+    if (g.layers.empty()) return view;
+    const LayerHistogram& first = g.layers.front();
+    std::vector<double> counts(first.counts.size(), 0.0);
+    double total = 0, zeros = 0, nonFinite = 0;
+    for (std::size_t k = 0; k < g.layers.size(); ++k) {
+        if (layerChoice >= 0 && static_cast<int>(k) != layerChoice) continue;
+        const LayerHistogram& l = g.layers[k];
+        for (std::size_t bin = 0; bin < l.counts.size() && bin < counts.size(); ++bin) counts[bin] += l.counts[bin];
+        for (auto c : l.counts) total += c;
+        total += l.zeros + l.nonFinite;
+        zeros += l.zeros;
+        nonFinite += l.nonFinite;
+    }
+    if (total <= 0) return view;
+    view.any = true;
+    view.zeroShare = zeros / total;
+    view.nonFiniteShare = nonFinite / total;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (std::size_t bin = 0; bin < counts.size(); ++bin) {
+        const double e = first.minExponent + static_cast<double>(bin);
+        view.edges << e;
+        view.values << 100.0 * counts[bin] / total;
+        if (counts[bin] > 0) {
+            lo = std::min(lo, e - 1.0);
+            hi = std::max(hi, e + 2.0);
+        }
+    }
+    view.edges << first.minExponent + static_cast<double>(counts.size());
+    view.lo = lo;
+    view.hi = hi;
+    return view;
+}
 
 HistogramChart::HistogramChart(const QString& title, const QString& xTitle, const QString& yTitle, QWidget* parent)
     : QChartView(parent) {
@@ -26,6 +63,13 @@ HistogramChart::HistogramChart(const QString& title, const QString& xTitle, cons
     c->addAxis(m_y, Qt::AlignLeft);
     setNiceRange(m_y, 0, 1, 4, false);
     applyChartColours(c);
+    // The empty chart's words stay centred in the plot area when it moves (resize, legend).
+    connect(c, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        placeNotes();
+        if (!m_emptyItem || !m_emptyItem->isVisible()) return;
+        const QRectF text = m_emptyItem->boundingRect();
+        m_emptyItem->setPos(plot.center().x() - text.width() / 2, plot.center().y() - text.height() / 2);
+    });
 }
 
 void HistogramChart::attach(QAbstractSeries* s) {
@@ -43,6 +87,7 @@ void HistogramChart::setLanes(const QStringList& labels) {
     for (const QString& label : labels) {
         Lane lane;
         lane.series = new QLineSeries();
+        lane.label = label;
         lane.series->setName(label);
         lane.series->setPen(lanePen(label));
         attach(lane.series);
@@ -52,14 +97,16 @@ void HistogramChart::setLanes(const QStringList& labels) {
 
 void HistogramChart::applyLaneColours() {
     for (auto& l : m_lanes) {
-        l.series->setPen(lanePen(l.series->name()));
+        l.series->setPen(lanePen(l.label));
     }
 }
 
-void HistogramChart::addBand(double x0, double x1, const QString& name, const QColor& color) {
+void HistogramChart::addBand(double x0, double x1, const QString& name, const QColor& color, double yFrom, double yTo) {
     Band b;
     b.x0 = x0;
     b.x1 = x1;
+    b.yFrom = yFrom;
+    b.yTo = yTo;
     b.upper = new QLineSeries(this);
     b.lower = new QLineSeries(this);
     b.area = new QAreaSeries(b.upper, b.lower);
@@ -104,9 +151,61 @@ void HistogramChart::setHistogram(int lane, const QList<double>& edges, const QL
     m_lanes[lane].dirty = true;
 }
 
+void HistogramChart::clearHistograms() {
+    for (auto& l : m_lanes) {
+        l.outline.clear();
+        l.note.clear();
+        l.dirty = true;
+    }
+}
+
+void HistogramChart::setLaneNote(int lane, const QString& note) {
+    if (lane < 0 || lane >= laneCount()) return;
+    m_lanes[lane].note = note;
+}
+
+QString HistogramChart::laneNote(int lane) const { return m_lanes.at(lane).note; }
+
+void HistogramChart::placeNotes() {
+    qDeleteAll(m_noteItems);
+    m_noteItems.clear();
+    const QRectF plot = chart()->plotArea();
+    // Below the top strip of bands, on a backing of the chart's colour, so the words stay readable
+    // over bands and bins.
+    double y = plot.top() + 0.1 * plot.height();
+    QFont f = chart()->legend()->font();
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    QColor backing = chart()->backgroundBrush().color();
+    backing.setAlphaF(0.85);
+    for (const Lane& l : m_lanes) {
+        if (l.note.isEmpty() || l.outline.isEmpty()) continue;
+        auto* box = new QGraphicsRectItem(chart());
+        box->setZValue(100);
+        box->setPen(Qt::NoPen);
+        box->setBrush(backing);
+        auto* text = new QGraphicsSimpleTextItem(l.label + ": " + l.note, box);
+        text->setFont(f);
+        text->setBrush(lanePen(l.label).color());
+        const QRectF r = text->boundingRect();
+        box->setRect(0, 0, r.width() + 6, r.height());
+        text->setPos(3, 0);
+        box->setPos(plot.left() + 4, y);
+        y += r.height();
+        m_noteItems.append(box);
+    }
+}
+
+void HistogramChart::setEmptyText(const QString& text) { m_emptyText = text; }
+
+bool HistogramChart::isEmpty() const {
+    for (const auto& l : m_lanes)
+        if (!l.outline.isEmpty()) return false;
+    return true;
+}
+
 void HistogramChart::setXRange(double x0, double x1) {
     m_fixedX = true;
-    setNiceRange(m_x, x0, x1, 6, true);
+    setNiceRange(m_x, x0, x1, 4, true);  // few ticks: the labels (-130) must not elide
 }
 
 void HistogramChart::setLegendRight(bool right) {
@@ -135,9 +234,29 @@ void HistogramChart::refresh() {
             b.lower->replace(QList<QPointF>{});
             continue;
         }
-        b.upper->replace(QList<QPointF>{{lo, ymax}, {hi, ymax}});
-        b.lower->replace(QList<QPointF>{{lo, 0}, {hi, 0}});
+        b.upper->replace(QList<QPointF>{{lo, ymax * b.yTo}, {hi, ymax * b.yTo}});
+        b.lower->replace(QList<QPointF>{{lo, ymax * b.yFrom}, {hi, ymax * b.yFrom}});
     }
+    // An empty chart shows no bands over nothing: it says why it is empty.
+    const bool empty = isEmpty() && !m_emptyText.isEmpty();
+    for (auto& b : m_bands) b.area->setVisible(!empty);
+    if (empty && !m_emptyItem) {
+        m_emptyItem = new QGraphicsSimpleTextItem(chart());
+        m_emptyItem->setZValue(100);
+    }
+    if (m_emptyItem) {
+        m_emptyItem->setVisible(empty);
+        if (empty) {
+            m_emptyItem->setText(m_emptyText);
+            m_emptyItem->setBrush(chart()->titleBrush());
+            QFont f = chart()->legend()->font();
+            m_emptyItem->setFont(f);
+            const QRectF plot = chart()->plotArea();
+            const QRectF text = m_emptyItem->boundingRect();
+            m_emptyItem->setPos(plot.center().x() - text.width() / 2, plot.center().y() - text.height() / 2);
+        }
+    }
+    placeNotes();
     ++m_refreshes;
 }
 

@@ -68,6 +68,7 @@ const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
 
 constexpr int kPointCap = 3000;
 constexpr int kPanelWidth = 250;  // side panel at text scale 1
+const QString kHistogramTitle = "Gradient magnitudes (log2 bins)";
 
 // Steps per second offered by the pace box (0: as fast as the machine goes).
 const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
@@ -134,16 +135,21 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_scale = new LiveChart("Loss scale (skipped steps marked)", "step", "scale");
     m_scale->setMarkerName("skipped");
     m_scale->setScale(AxisScale::Log2);
-    m_histogram = new HistogramChart("Gradient magnitudes (log2 bins)", "log2 |gradient| (scaled)", "% of gradients");
+    m_histogram = new HistogramChart(kHistogramTitle, "log2 |gradient| (scaled)", "% of gradients");
     for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setPointCap(kPointCap);
     m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
     const FormatTraits& h = traits(Format::F16);
     const FormatTraits& b = traits(Format::BF16);
-    m_histogram->addBand(std::log2(b.minSubnormal), std::log2(b.max) + 1, "bf16 range", laneStyle(Device::Cpu, Format::BF16).color);
-    m_histogram->addBand(std::log2(h.minSubnormal), std::log2(h.minNormal), "f16 subnormal", QColor(0xD5, 0x5E, 0x00));
-    m_histogram->addBand(std::log2(h.minNormal), std::log2(h.max) + 1, "f16 normal", laneStyle(Device::Cpu, Format::F16).color);
+    // bf16's range as a strip along the top, f16's below it: no band lies on another, so each
+    // looks like its legend swatch.
+    m_histogram->addBand(std::log2(b.minSubnormal), std::log2(b.max) + 1, "bf16 range", laneStyle(Device::Cpu, Format::BF16).color, 0.92, 1.0);
+    m_histogram->addBand(std::log2(h.minSubnormal), std::log2(h.minNormal), "f16 subnormal", QColor(0xD5, 0x5E, 0x00), 0, 0.92);
+    m_histogram->addBand(std::log2(h.minNormal), std::log2(h.max) + 1, "f16 normal", laneStyle(Device::Cpu, Format::F16).color, 0, 0.92);
+    m_histogram->setEmptyText("No gradient histogram yet: press Play, or step with '.'");
     m_histogram->setLegendRight(true);
-    m_histogram->setToolTip("Bands: bf16 from 2^-133 (subnormal) up; f16 subnormal 2^-24 to 2^-14, normal 2^-14 to 65504");
+    m_histogram->setToolTip("Bands: bf16 from 2^-133 (subnormal) up (the strip along the top); f16 subnormal 2^-24 to "
+                            "2^-14, normal 2^-14 to 65504. Exact zeros and inf/NaN have no bin: the legend gives "
+                            "their share beside each lane.");
     auto* charts = new QGridLayout();
     charts->setSpacing(4);
     charts->addWidget(m_loss, 0, 0);
@@ -339,8 +345,15 @@ void TrainingPage::buildControls(QWidget* host) {
     m_underflowKind->setCurrentIndex(1);
     m_logLoss = new QCheckBox("log axis");
     m_logLoss->setChecked(true);
+    m_histLayer = new QComboBox();
+    m_histLayer->setToolTip("Which gradients the histogram shows: every layer together, or one layer's weight or "
+                            "output gradients");
+    connect(m_histLayer, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_latestHistograms.empty()) showHistograms();
+    });
     vf->addRow("underflow of", m_underflowKind);
     vf->addRow("loss", m_logLoss);
+    vf->addRow("histogram", m_histLayer);
     connect(m_logLoss, &QCheckBox::toggled, this, [this](bool on) { m_loss->setScale(on ? AxisScale::Log10 : AxisScale::Linear); });
     v->addWidget(new Section("Charts", view, false));
     v->addStretch(1);
@@ -575,6 +588,19 @@ void TrainingPage::stepOnce() {
     m_controller->stepOnce();
 }
 
+void TrainingPage::rebuildLayerChoice(const Scenario& scenario) {
+    const QSignalBlocker quiet(m_histLayer);
+    const int previous = m_histLayer->currentData().isValid() ? m_histLayer->currentData().toInt() : -1;
+    m_histLayer->clear();
+    m_histLayer->addItem("all layers", -1);
+    const int layers = std::max<int>(0, static_cast<int>(scenario.sizes.size()) - 1);
+    for (int k = 0; k < layers; ++k) {
+        m_histLayer->addItem(QString("layer %1 weights").arg(k + 1), 2 * k);
+        m_histLayer->addItem(QString("layer %1 outputs").arg(k + 1), 2 * k + 1);
+    }
+    m_histLayer->setCurrentIndex(std::max(0, m_histLayer->findData(previous)));
+}
+
 QString TrainingPage::statusText() const {
     // "finished" only when the run reached its step count (the controller's Finished state).
     QString text = QString("Training: %1 · %2 lanes").arg(runStateName(m_controller->state())).arg(laneCount());
@@ -692,7 +718,6 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
         m_scaleLane.append(scaler ? scaleLabels.size() : -1);
         if (scaler) scaleLabels << labels[i];
     }
-    Q_UNUSED(scenario);
     m_tileColumns = 0;
     flowTiles();
     m_loss->setLanes(labels);
@@ -700,6 +725,9 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_scale->setLanes(scaleLabels);
     m_scale->chart()->setTitle(scaleLabels.isEmpty() ? "Loss scale: no lane uses a scaler" : "Loss scale (skipped steps marked)");
     m_histogram->setLanes(labels);
+    m_histogram->chart()->setTitle(kHistogramTitle);
+    m_latestHistograms.clear();
+    rebuildLayerChoice(scenario);
     m_histogram->refresh();
     m_histogramShown.assign(labels.size(), false);
     m_batches = 0;
@@ -788,48 +816,11 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
                                         .arg(std::isnan(f.evalAccuracy) ? QString() : " · eval acc. " + pct(f.evalAccuracy)));
     }
 
-    // Histogram: each lane's latest, all layers together, as a share of all its gradient elements.
-    if (!histograms.empty()) {
-        double lo = -26, hi = 2;
-        QList<QList<double>> values(lanes);
-        QList<QList<double>> edges(lanes);
-        std::int64_t step = -1;
-        for (const GradHistogram& g : histograms) {
-            if (g.lane < 0 || g.lane >= lanes || g.layers.empty()) continue;
-            const LayerHistogram& first = g.layers.front();
-            std::vector<double> counts(first.counts.size(), 0.0);
-            double total = 0;
-            for (const LayerHistogram& l : g.layers) {
-                for (std::size_t b = 0; b < l.counts.size() && b < counts.size(); ++b) counts[b] += l.counts[b];
-                for (auto c : l.counts) total += c;
-                total += l.zeros + l.nonFinite;
-            }
-            if (total <= 0) continue;
-            QList<double> v, e;
-            int b0 = -1, b1 = -1;
-            for (std::size_t b = 0; b < counts.size(); ++b)
-                if (counts[b] > 0) {
-                    if (b0 < 0) b0 = static_cast<int>(b);
-                    b1 = static_cast<int>(b);
-                }
-            if (b0 < 0) continue;
-            for (std::size_t b = 0; b < counts.size(); ++b) {
-                e << first.minExponent + static_cast<double>(b);
-                v << 100.0 * counts[b] / total;
-            }
-            e << first.minExponent + static_cast<double>(counts.size());
-            lo = std::min(lo, first.minExponent + b0 - 1.0);
-            hi = std::max(hi, first.minExponent + b1 + 2.0);
-            values[g.lane] = v;
-            edges[g.lane] = e;
-            step = std::max(step, g.step);
-        }
-        for (int i = 0; i < lanes; ++i)
-            if (!values[i].isEmpty()) m_histogram->setHistogram(i, edges[i], values[i]);
-        m_histogram->setXRange(std::max(lo, -60.0), std::min(hi, 40.0));
-        m_histogram->chart()->setTitle(QString("Gradient magnitudes, step %1").arg(step));
-        m_histogram->refresh();
-    }
+    // Histogram: each lane's latest, the chosen layers together, as a share of all its gradient
+    // elements (exact zeros and inf/NaN have no bin: their shares go beside the lane's legend entry).
+    for (const GradHistogram& g : histograms)
+        if (g.lane >= 0 && g.lane < lanes) m_latestHistograms[g.lane] = g;
+    if (!histograms.empty()) showHistograms();
 
     if (boundary.valid()) {
         for (int i = 0; i < lanes && i < m_boundaries.size() && i < static_cast<int>(boundary.perLane.size()); ++i)
@@ -840,6 +831,37 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     if (batch.lastStep >= 0) m_lastStep = batch.lastStep;
     if (batch.stepsPerSecond > 0 && !batch.records.empty()) emit speedChanged(batch.stepsPerSecond);
     emit statusChanged();
+}
+
+void TrainingPage::showHistograms() {
+    const int lanes = m_laneLabels.size();
+    const int layerChoice = m_histLayer ? m_histLayer->currentData().toInt() : -1;  // -1: all
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    std::int64_t step = -1;
+    for (int lane = 0; lane < lanes; ++lane) {
+        const auto it = m_latestHistograms.find(lane);
+        if (it == m_latestHistograms.end() || it->second.layers.empty()) continue;
+        const GradHistogram& g = it->second;
+        const HistogramView view = makeHistogramView(g, layerChoice);
+        if (!view.any) continue;
+        // Exact zeros and inf/NaN have no log2 bin: their shares are written on the chart.
+        QStringList note;
+        if (view.zeroShare > 0) note << QString("%1 zeros").arg(pct(view.zeroShare));
+        if (view.nonFiniteShare > 0) note << QString("%1 inf/NaN").arg(pct(view.nonFiniteShare));
+        m_histogram->setLaneNote(lane, note.join(", "));
+        m_histogram->setHistogram(lane, view.edges, view.values);
+        if (std::isfinite(view.lo)) {
+            lo = std::min(lo, view.lo);
+            hi = std::max(hi, view.hi);
+        }
+        step = std::max(step, g.step);
+    }
+    // The x range follows the data (scaled gradients included), with f16's range always in view.
+    lo = std::min(std::isfinite(lo) ? lo : -26.0, -26.0);
+    hi = std::max(std::isfinite(hi) ? hi : 2.0, 2.0);
+    m_histogram->setXRange(lo, hi);
+    m_histogram->chart()->setTitle(step >= 0 ? QString("Gradient magnitudes, step %1").arg(step) : kHistogramTitle);
+    m_histogram->refresh();
 }
 
 void TrainingPage::onState(RunState state) {

@@ -109,6 +109,8 @@ private:
     void setupLanes(const QStringList& labels, const Scenario& scenario);
     void updateGpuLanes();
     void checkLaneText();
+    void showHistograms();      // the latest histogram of each lane, for the chosen layers
+    void rebuildLayerChoice(const Scenario& scenario);  // the histogram's layer list, for the model
 
     RunController* m_controller = nullptr;
     Scenario m_base;  // the loaded preset (or defaults): fields without a control come from here
@@ -131,6 +133,8 @@ private:
     QLabel* m_laneProblem = nullptr;
     QComboBox* m_pace = nullptr;
     Section* m_scalerSection = nullptr;
+    QComboBox* m_histLayer = nullptr;
+    std::map<int, GradHistogram> m_latestHistograms;  // by lane
     QWidget* m_panel = nullptr;      // the side panel's scroll area
     QWidget* m_panelHost = nullptr;  // what it scrolls
     QWidget* m_laneHost = nullptr;   // holds the tiles' grid
