@@ -25,6 +25,7 @@
 #include "../engine/device.h"
 #include "../engine/error.h"
 #include "../engine/format.h"
+#include "../engine/training/memory_estimate.h"
 #include "../engine/training/npy.h"
 #include "../engine/training/scenario.h"
 
@@ -298,6 +299,13 @@ Result fuzzTrainArgs(std::string_view bytes) {
         return rejectedOneLine(e.what());
     }
     checkScenarioRoundTrip(s);
+    // What `train` checks next, before it allocates: the memory estimate (built-in data; .npy rows come
+    // from files, which this target does not read).
+    if (s.data.kind != DatasetKind::Npy) {
+        const MemoryEstimate e = estimateTrainingMemory(s, s.data.samples, s.data.evalSamples);
+        if (!(e.bytes > 0) || !std::isfinite(e.bytes) || e.summary.empty())
+            throw InvariantViolation("a memory estimate of " + std::to_string(e.bytes) + " bytes");
+    }
     return {};
 }
 
