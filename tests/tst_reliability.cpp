@@ -616,6 +616,44 @@ private slots:
         QVERIFY(scaler->body()->isVisible());
     }
 
+    // The accumulation preset gets a view made for a summation: running sums against the exact sum,
+    // their error, tiles that name them, and only the settings that apply; a training preset after
+    // it gets the training view back.
+    void theAccumulationPresetShowsSumsNotALoss() {
+        MainWindow w(false);
+        showActive(w);
+        TrainingPage* page = w.trainingPage();
+        w.setPage(MainWindow::TrainingIndex);
+        QVERIFY(w.loadPreset("accumulation", false));
+        page->setPace(0);
+        page->run();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        QTest::qWait(50);
+        QVERIFY(page->lossChart()->lanes().contains("exact"));
+        QCOMPARE(page->underflowChart()->chart()->title(), QString("Error of the running sum"));
+        QVERIFY(page->lossChart()->isVisible());
+        QVERIFY(!page->histogramChart()->isVisible());
+        QVERIFY(!page->scaleChart()->isVisible());
+        LaneTile* bf16 = nullptr;
+        for (LaneTile* t : page->findChildren<LaneTile*>())
+            if (t->lane() == "cpu:bf16") bf16 = t;
+        QVERIFY(bf16);
+        QCOMPARE(bf16->bigValueTexts().value(0), QString("256"));  // "the sum stops growing near 256"
+        for (QLabel* l : bf16->findChildren<QLabel*>()) {
+            QVERIFY2(!l->text().contains("loss"), qPrintable(l->text()));
+            QVERIFY2(!l->text().contains("nan"), qPrintable(l->text()));
+        }
+        QComboBox* dataset = nullptr;
+        for (QComboBox* c : page->findChildren<QComboBox*>())
+            if (c->findText("spiral") >= 0) dataset = c;
+        QVERIFY(dataset);
+        QVERIFY(!dataset->isVisible());  // no data set in a summation
+        QVERIFY(w.loadPreset("underflow", false));
+        QVERIFY(page->histogramChart()->isVisible());
+        QCOMPARE(page->lossChart()->chart()->title(), QString("Training loss per step"));
+        QVERIFY(!page->lossChart()->lanes().contains("exact"));
+    }
+
     // The window's record store: every record back in order, a bounded buffer in memory, and
     // nothing lost when no temporary file can be made.
     void theRecordStoreKeepsEveryRecordInBoundedMemory() {

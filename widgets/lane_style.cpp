@@ -40,6 +40,13 @@ bool isReferenceLane(const QString& label) {
 QPen lanePen(const QString& label) {
     const LaneStyle style = laneStyle(label);
     const QString l = label.toLower();
+    if (l.startsWith("exact")) {
+        // An exact reference (a sum in double): a wide pale band under the lanes that track it.
+        QPen pen(g_darkBackground ? QColor(0x66, 0x66, 0x66) : QColor(0xC8, 0xC8, 0xC8));
+        pen.setWidthF(6.0);
+        pen.setCapStyle(Qt::FlatCap);
+        return pen;
+    }
     QPen pen(style.color);
     pen.setWidthF(2.0);
     pen.setCapStyle(Qt::FlatCap);

@@ -113,6 +113,8 @@ void LiveChart::setLanes(const QStringList& labels) {
     std::vector<int> order(m_lanes.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_partition(order.begin(), order.end(), [&](int i) { return !isReferenceLane(labels.at(i)); });
+    // An exact reference band goes first, under everything.
+    std::stable_partition(order.begin(), order.end(), [&](int i) { return labels.at(i).startsWith("exact"); });
     for (int i : order) {
         c->addSeries(m_lanes[i].series);
         if (m_lanes[i].markers) c->addSeries(m_lanes[i].markers);
@@ -157,6 +159,13 @@ void LiveChart::styleMarker(QLegendMarker* marker) {
 }
 
 bool LiveChart::laneVisible(int lane) const { return m_lanes.at(lane).series->isVisible(); }
+
+void LiveChart::setTitles(const QString& title, const QString& yTitle) {
+    chart()->setTitle(title);
+    if (yTitle == m_yTitle) return;
+    m_yTitle = yTitle;
+    rebuildAxes();
+}
 
 void LiveChart::setScale(AxisScale scale) {
     if (scale == m_scale) return;

@@ -28,6 +28,8 @@ public:
 
     // One series per lane label ("cpu:bf16"); colours from laneStyle(). Drops all points.
     void setLanes(const QStringList& labels);
+    // Retitles the chart and its value axis (a page that shows another quantity in the same place).
+    void setTitles(const QString& title, const QString& yTitle);
     QStringList lanes() const { return m_labels; }
     void setScale(AxisScale scale);
     AxisScale scale() const { return m_scale; }

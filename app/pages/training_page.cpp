@@ -69,6 +69,7 @@ const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
 constexpr int kPointCap = 3000;
 constexpr int kPanelWidth = 250;  // side panel at text scale 1
 const QString kHistogramTitle = "Gradient magnitudes (log2 bins)";
+const QString kExactLabel = "exact";
 
 // Steps per second offered by the pace box (0: as fast as the machine goes).
 const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
@@ -219,6 +220,7 @@ void TrainingPage::buildControls(QWidget* host) {
     df->addRow("samples", m_samples);
     df->addRow("noise", m_noise);
     v->addWidget(data);
+    m_trainingOnly << data;
 
     auto* model = new QGroupBox("Model and optimizer");
     auto* mf = new QFormLayout(model);
@@ -248,6 +250,11 @@ void TrainingPage::buildControls(QWidget* host) {
     mf->addRow("batch", m_batch);
     mf->addRow("steps", m_steps);
     mf->addRow("seed", m_seed);
+    m_modelBox = model;
+    for (QWidget* field : {static_cast<QWidget*>(m_sizes), static_cast<QWidget*>(m_activation),
+                           static_cast<QWidget*>(m_lossKind), static_cast<QWidget*>(m_optimizer),
+                           static_cast<QWidget*>(m_lr)})
+        m_trainingOnly << field << mf->labelForField(field);
     v->addWidget(model);
 
     auto* lanes = new QGroupBox("Lanes");
@@ -304,6 +311,7 @@ void TrainingPage::buildControls(QWidget* host) {
     sf->addRow("growth interval", m_interval);
     m_scalerSection = new Section("Loss scaler (+scaler lanes)", scaler, false);
     v->addWidget(m_scalerSection);
+    m_trainingOnly << m_scalerSection;
 
     auto* policy = new QGroupBox();
     auto* pv = new QVBoxLayout(policy);
@@ -335,7 +343,9 @@ void TrainingPage::buildControls(QWidget* host) {
     defaults->addWidget(cpuDefaults);
     defaults->addWidget(cudaDefaults);
     pv->addLayout(defaults);
-    v->addWidget(new Section("Autocast policy (every lane)", policy, false));
+    auto* policySection = new Section("Autocast policy (every lane)", policy, false);
+    v->addWidget(policySection);
+    m_trainingOnly << policySection;
 
     auto* view = new QGroupBox();
     auto* vf = new QFormLayout(view);
@@ -355,7 +365,9 @@ void TrainingPage::buildControls(QWidget* host) {
     vf->addRow("loss", m_logLoss);
     vf->addRow("histogram", m_histLayer);
     connect(m_logLoss, &QCheckBox::toggled, this, [this](bool on) { m_loss->setScale(on ? AxisScale::Log10 : AxisScale::Linear); });
-    v->addWidget(new Section("Charts", view, false));
+    auto* chartSection = new Section("Charts", view, false);
+    v->addWidget(chartSection);
+    m_trainingOnly << chartSection;
     v->addStretch(1);
 
     // Compact rows: the panel holds every section a story needs at 1280x800 without scrolling.
@@ -506,6 +518,13 @@ QString TrainingPage::explanation() const {
         const QString title = m_base.title.empty() ? m_preset : QString::fromStdString(m_base.title);
         out += QString("<h3>Preset: %1</h3><p>%2</p><hr>")
                    .arg(title.toHtmlEscaped(), QString::fromStdString(m_base.explanation).toHtmlEscaped());
+    }
+    if (m_base.workload == Workload::Accumulation) {
+        out += "<b>Summation.</b> Every lane adds the same values, one by one, into an accumulator held in its "
+               "format; each partial sum is rounded to it. The left chart shows each lane's running sum against the "
+               "exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a "
+               "format's spacing at the running sum exceeds twice the value added, the sum stops growing.";
+        return out;
     }
     out += "<b>Training lab.</b> Every lane trains the same model from the same seed on the same batches; only "
            "the number format and the policy differ. Forward and loss run under autocast, master weights and "
@@ -697,7 +716,38 @@ void TrainingPage::restyle() {
     m_histogram->applyLaneColours();
 }
 
+qint64 TrainingPage::summedValues(std::int64_t step) const {
+    const Scenario& s = m_controller->scenario();
+    const qint64 per = s.batch == 0 ? s.accumulationValues : s.batch;
+    return std::min<qint64>(static_cast<qint64>(s.accumulationValues), (step + 1) * per);
+}
+
+void TrainingPage::setSummationView(bool summation) {
+    m_summation = summation;
+    // A summation has no loss, gradients or scaler: its charts are the running sums against the
+    // exact sum and their error, and the side panel shows only the settings that apply to it.
+    if (summation) {
+        m_loss->setTitles("Running sum per lane and the exact sum", "running sum");
+        m_loss->setToolTip("Each lane's running sum, held in its format; the wide pale band is the exact sum of the "
+                           "same values (in double)");
+        m_underflow->setTitles("Error of the running sum", "% of the exact sum");
+        m_loss->setScale(AxisScale::Linear);
+    } else {
+        m_loss->setTitles("Training loss per step", "loss");
+        m_underflow->setTitles("Gradient underflow", "% underflowed");
+        m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
+    }
+    m_scale->setVisible(!summation);
+    m_histogram->setVisible(!summation);
+    for (QWidget* w : m_trainingOnly) w->setVisible(!summation);
+    for (BoundaryView* b : m_boundaries) b->setVisible(!summation);
+    m_modelBox->setTitle(summation ? "Summation" : "Model and optimizer");
+    if (auto* batchLabel = qobject_cast<QLabel*>(static_cast<QFormLayout*>(m_modelBox->layout())->labelForField(m_batch)))
+        batchLabel->setText(summation ? "values per step" : "batch");
+}
+
 void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenario) {
+    m_summation = scenario.workload == Workload::Accumulation;
     for (LaneTile* t : m_tiles) {
         m_laneGrid->removeWidget(t);
         delete t;
@@ -720,7 +770,7 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     }
     m_tileColumns = 0;
     flowTiles();
-    m_loss->setLanes(labels);
+    m_loss->setLanes(m_summation ? QStringList(labels) << kExactLabel : labels);
     m_underflow->setLanes(labels);
     m_scale->setLanes(scaleLabels);
     m_scale->chart()->setTitle(scaleLabels.isEmpty() ? "Loss scale: no lane uses a scaler" : "Loss scale (skipped steps marked)");
@@ -732,6 +782,7 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_histogramShown.assign(labels.size(), false);
     m_batches = 0;
     m_lastStep = -1;
+    setSummationView(m_summation);
 }
 
 void TrainingPage::onRunStarted(const RunInfo& info) {
@@ -749,16 +800,25 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     QList<QList<QPointF>> loss(lanes), under(lanes), scale(lanes), skipped(lanes);
     const bool weightKind = m_underflowKind->currentIndex() == 1;
     std::vector<const StepRecord*> last(lanes, nullptr);
+    QList<QPointF> exact;  // Workload::Accumulation: the exact running sum, one point per step
     for (const StepRecord& r : batch.records) {
         if (r.lane < 0 || r.lane >= lanes) continue;
         const double x = static_cast<double>(r.step);
         loss[r.lane].append(QPointF(x, r.loss));
+        if (m_summation) {
+            // The error chart: how far each lane's running sum is from the exact one.
+            if (r.exactSum > 0) under[r.lane].append(QPointF(x, 100.0 * std::abs(r.loss - r.exactSum) / r.exactSum));
+            if (r.lane == 0) exact.append(QPointF(x, r.exactSum));
+            last[r.lane] = &r;
+            continue;
+        }
         const double u = weightKind ? r.weightGradUnderflow : r.actGradUnderflow;
         if (!std::isnan(u)) under[r.lane].append(QPointF(x, 100.0 * u));
         scale[r.lane].append(QPointF(x, r.scale));
         if (r.skipped) skipped[r.lane].append(QPointF(x, r.scale));
         last[r.lane] = &r;
     }
+    if (!exact.isEmpty()) m_loss->appendPoints(lanes, exact);  // the extra "exact" series
     for (int i = 0; i < lanes; ++i) {
         if (!loss[i].isEmpty()) m_loss->appendPoints(i, loss[i]);
         if (!under[i].isEmpty()) m_underflow->appendPoints(i, under[i]);
@@ -796,6 +856,12 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     for (int i = 0; i < lanes && i < m_tiles.size(); ++i) {
         const StepRecord* r = last[i];
         if (!r) continue;
+        if (m_summation) {
+            const double error = r->exactSum > 0 ? std::abs(r->loss - r->exactSum) / r->exactSum : kNotMeasured;
+            m_tiles[i]->setBigValues({{"running sum", fmt(r->loss)}, {"exact sum", fmt(r->exactSum)}, {"error", pct(error)}});
+            m_tiles[i]->setDetails(QString("step %1 · %2 values summed").arg(r->step).arg(summedValues(r->step)));
+            continue;
+        }
         const double u = weightKind ? r->weightGradUnderflow : r->actGradUnderflow;
         m_tiles[i]->setBigValues({{"loss", fmt(r->loss)},
                                   {m_classification ? "accuracy" : "grad norm",
@@ -808,7 +874,7 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
                                    .arg(r->overflows));
     }
     for (const LaneFinal& f : batch.finals) {
-        if (f.lane < 0 || f.lane >= m_tiles.size()) continue;
+        if (m_summation || f.lane < 0 || f.lane >= m_tiles.size()) continue;
         const StepRecord* r = last[f.lane];
         m_tiles[f.lane]->setDetails(QString("step %1 · eval loss %2%3")
                                         .arg(r ? r->step : m_lastStep)

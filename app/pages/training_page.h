@@ -23,6 +23,7 @@ class QPushButton;
 class QSpinBox;
 class QTableWidget;
 class QGridLayout;
+class QGroupBox;
 class QTimer;
 
 namespace presisi {
@@ -111,6 +112,8 @@ private:
     void checkLaneText();
     void showHistograms();      // the latest histogram of each lane, for the chosen layers
     void rebuildLayerChoice(const Scenario& scenario);  // the histogram's layer list, for the model
+    void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
+    qint64 summedValues(std::int64_t step) const;
 
     RunController* m_controller = nullptr;
     Scenario m_base;  // the loaded preset (or defaults): fields without a control come from here
@@ -134,6 +137,9 @@ private:
     QComboBox* m_pace = nullptr;
     Section* m_scalerSection = nullptr;
     QComboBox* m_histLayer = nullptr;
+    bool m_summation = false;          // the accumulation workload's view is on
+    QList<QWidget*> m_trainingOnly;    // controls that only a training run uses
+    QGroupBox* m_modelBox = nullptr;
     std::map<int, GradHistogram> m_latestHistograms;  // by lane
     QWidget* m_panel = nullptr;      // the side panel's scroll area
     QWidget* m_panelHost = nullptr;  // what it scrolls

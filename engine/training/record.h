@@ -31,6 +31,9 @@ struct StepRecord {
     bool skipped = false;         // optimizer step skipped (scaler found inf/NaN)
     bool scaleFloored = false;    // this step's backoff would have taken the scale below the floor (kMinLossScale): held there
     bool finite = true;           // loss is finite
+    // Workload::Accumulation only (loss then holds the lane's running sum): the exact running sum of
+    // the same values, accumulated in double (exact for these 24-bit values up to 2^29 of them).
+    double exactSum = kNotMeasured;
     double seconds = 0;           // wall time of this lane's step (forward, backward, update; statistics excluded)
 };
 

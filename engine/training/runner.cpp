@@ -84,6 +84,7 @@ void Runner::reset() {
         m_values.assign(static_cast<std::size_t>(m_scenario.accumulationValues), 0.0f);
         rand(gen, m_values);
         m_sums.assign(m_scenario.lanes.size(), 0.0f);
+        m_exactSum = 0;
         return;
     }
     TorchGenerator gen(m_scenario.seed);
@@ -229,6 +230,8 @@ void Runner::stepAccumulation(std::vector<StepRecord>& out) {
     const std::size_t b = m_scenario.batch == 0 ? n : static_cast<std::size_t>(m_scenario.batch);
     const std::size_t begin = std::min(n, static_cast<std::size_t>(m_step) * b);
     const std::size_t end = std::min(n, begin + b);
+    // torch.rand values are multiples of 2^-24 below 1: their double sum is exact.
+    for (std::size_t k = begin; k < end; ++k) m_exactSum += static_cast<double>(m_values[k]);
     for (std::size_t i = 0; i < m_scenario.lanes.size(); ++i) {
         const LaneSpec& lane = m_scenario.lanes[i];
         const Subnormals sub = lane.ftz ? Subnormals::Flush : Subnormals::Keep;
@@ -241,6 +244,7 @@ void Runner::stepAccumulation(std::vector<StepRecord>& out) {
         r.lane = static_cast<int>(i);
         r.step = m_step;
         r.loss = acc;
+        r.exactSum = m_exactSum;
         r.finite = std::isfinite(acc);
         r.seconds = secondsBetween(t0, Clock::now());
     }

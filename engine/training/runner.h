@@ -94,6 +94,7 @@ private:
     // Accumulation workload.
     std::vector<float> m_values;
     std::vector<float> m_sums;
+    double m_exactSum = 0;  // Workload::Accumulation: the values so far, summed in double
 };
 
 }  // namespace presisi
