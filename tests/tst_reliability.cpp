@@ -654,6 +654,20 @@ private slots:
         QVERIFY(!page->lossChart()->lanes().contains("exact"));
     }
 
+    // A marker where a lane's loss first turns non-finite: once per lane, dropped by Reset.
+    void aLossTurningNanIsMarkedOnce() {
+        TrainingPage page;
+        Scenario s = loadPresetScenario("overflow-nan");
+        s.pace = 0;
+        s.steps = 20;
+        page.setScenario(s);
+        page.run();
+        QVERIFY(waitUntil([&] { return page.controller()->state() == RunState::Finished; }, 60000));
+        QCOMPARE(page.lossChart()->eventCount(), 1);  // cpu:f16 only: bf16, f32 and the scaler lane stay finite
+        page.resetRun();
+        QCOMPARE(page.lossChart()->eventCount(), 0);
+    }
+
     // The window's record store: every record back in order, a bounded buffer in memory, and
     // nothing lost when no temporary file can be made.
     void theRecordStoreKeepsEveryRecordInBoundedMemory() {

@@ -2,6 +2,7 @@
 #include "live_chart.h"
 
 #include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -85,10 +86,13 @@ LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString&
     : QChartView(parent), m_xTitle(xTitle), m_yTitle(yTitle) {
     installStyledChart(this, title);
     rebuildAxes();
+    connect(chart(), &QChart::plotAreaChanged, this, [this] { placeEvents(); });
 }
 
 void LiveChart::setLanes(const QStringList& labels) {
     QChart* c = chart();
+    for (Event& e : m_events) delete e.item;
+    m_events.clear();
     c->removeAllSeries();
     m_lanes.clear();
     m_labels = labels;
@@ -270,9 +274,41 @@ void LiveChart::refresh() {
         fitAxes();
         ++m_refreshes;
     }
+    placeEvents();
+}
+
+void LiveChart::markEvent(int lane, double x, double y) {
+    if (lane < 0 || lane >= static_cast<int>(m_lanes.size())) return;
+    Event e;
+    e.lane = lane;
+    e.x = x;
+    e.y = y;
+    e.item = new QGraphicsSimpleTextItem(QString::fromUtf8("\u2716"), chart());
+    e.item->setZValue(50);
+    QFont f = chart()->titleFont();
+    f.setPointSizeF(f.pointSizeF() * 1.3);
+    e.item->setFont(f);
+    e.item->setBrush(lanePen(m_labels.value(lane)).color());
+    e.item->setPen(QPen(chartsDark() ? Qt::white : Qt::black, 0.6));
+    m_events.push_back(e);
+    placeEvents();
+}
+
+void LiveChart::placeEvents() {
+    for (Event& e : m_events) {
+        double y = e.y;
+        if (m_scale == AxisScale::Log10) y = y > 0 ? std::log10(y) : 0;
+        else if (m_scale == AxisScale::Log2) y = y > 0 ? std::log2(y) : 0;
+        const QPointF at = chart()->mapToPosition(QPointF(e.x, y), m_lanes.at(e.lane).series);
+        const QRectF box = e.item->boundingRect();
+        e.item->setPos(at.x() - box.width() / 2, at.y() - box.height() / 2);
+        e.item->setVisible(chart()->plotArea().adjusted(-2, -2, 2, 2).contains(at) && m_lanes.at(e.lane).series->isVisible());
+    }
 }
 
 void LiveChart::clearPoints() {
+    for (Event& e : m_events) delete e.item;
+    m_events.clear();
     for (auto& l : m_lanes) {
         l.points.clear();
         l.markerPoints.clear();

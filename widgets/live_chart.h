@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+class QGraphicsSimpleTextItem;
 class QLegendMarker;
 class QLineSeries;
 class QScatterSeries;
@@ -43,6 +44,10 @@ public:
     // Buffers points for a lane; nothing is drawn until refresh(). Older points beyond the cap drop.
     void appendPoints(int lane, const QList<QPointF>& points);
     void appendMarkers(int lane, const QList<QPointF>& points);
+    // An event on a lane's line (its loss turning inf or NaN): a cross in the lane's colour drawn at
+    // (x, y) over the chart, kept through refreshes and resizes, dropped by clearPoints().
+    void markEvent(int lane, double x, double y);
+    int eventCount() const { return static_cast<int>(m_events.size()); }
     // Hands each changed series its window with one replace() and fits the axes.
     void refresh();
     void clearPoints();
@@ -69,6 +74,13 @@ private:
     void rebuildAxes();
     void fitAxes();
     void connectLegend();
+    void placeEvents();
+    struct Event {
+        int lane = 0;
+        double x = 0, y = 0;
+        QGraphicsSimpleTextItem* item = nullptr;
+    };
+    std::vector<Event> m_events;
     void styleMarker(QLegendMarker* marker);
 
     QString m_xTitle, m_yTitle, m_markerName;

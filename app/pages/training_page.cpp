@@ -135,6 +135,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_underflow->setToolTip("Share of gradient elements that are exactly 0 in the lane while a float32 backward gives non-zero");
     m_scale = new LiveChart("Loss scale (skipped steps marked)", "step", "scale");
     m_scale->setMarkerName("skipped");
+    m_loss->setToolTip("A cross marks where a lane's loss turned inf or NaN (at its last finite value).");
     m_scale->setScale(AxisScale::Log2);
     m_histogram = new HistogramChart(kHistogramTitle, "log2 |gradient| (scaled)", "% of gradients");
     for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setPointCap(kPointCap);
@@ -531,7 +532,8 @@ QString TrainingPage::explanation() const {
            "the optimizer stay in f32.<br><br>"
            "Charts: the loss; the share of gradients that are zero in a lane but not in f32 (underflow); the "
            "loss scaler's scale with skipped steps marked; gradient magnitudes on log2 bins against the f16 and "
-           "bf16 ranges. A lane whose loss turns NaN leaves the loss chart; its tile says nan.";
+           "bf16 ranges. A lane whose loss turns NaN leaves the loss chart where a cross marks its last "
+           "finite value, in the lane's colour; its tile says nan.";
     return out;
 }
 
@@ -777,6 +779,8 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_histogram->setLanes(labels);
     m_histogram->chart()->setTitle(kHistogramTitle);
     m_latestHistograms.clear();
+    m_nonFiniteMarked.clear();
+    m_lastFiniteLoss.clear();
     rebuildLayerChoice(scenario);
     m_histogram->refresh();
     m_histogramShown.assign(labels.size(), false);
@@ -805,6 +809,12 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
         if (r.lane < 0 || r.lane >= lanes) continue;
         const double x = static_cast<double>(r.step);
         loss[r.lane].append(QPointF(x, r.loss));
+        if (std::isfinite(r.loss)) m_lastFiniteLoss[r.lane] = r.loss;
+        else if (!m_nonFiniteMarked.value(r.lane, false) && !m_summation) {
+            m_nonFiniteMarked[r.lane] = true;
+            const double y = m_lastFiniteLoss.value(r.lane, 1.0);
+            m_loss->markEvent(r.lane, x, y);
+        }
         if (m_summation) {
             // The error chart: how far each lane's running sum is from the exact one.
             if (r.exactSum > 0) under[r.lane].append(QPointF(x, 100.0 * std::abs(r.loss - r.exactSum) / r.exactSum));

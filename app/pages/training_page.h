@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QList>
 #include <map>
 #include <QString>
@@ -138,6 +139,8 @@ private:
     Section* m_scalerSection = nullptr;
     QComboBox* m_histLayer = nullptr;
     bool m_summation = false;          // the accumulation workload's view is on
+    QHash<int, bool> m_nonFiniteMarked;    // by lane: its loss has turned non-finite (marked once)
+    QHash<int, double> m_lastFiniteLoss;   // by lane: where the marker goes
     QList<QWidget*> m_trainingOnly;    // controls that only a training run uses
     QGroupBox* m_modelBox = nullptr;
     std::map<int, GradHistogram> m_latestHistograms;  // by lane
