@@ -55,9 +55,15 @@ void ScatterChart::setLanes(const QStringList& labels) {
         auto* s = new QScatterSeries();
         s->setName(label);
         const LaneStyle style = laneStyle(label);
-        s->setColor(style.color);
+        // Lanes that lie on one another stay apart: the first as filled dots, the later ones as rings
+        // drawn around them, so where a bf16 and an f16 point coincide both are seen.
+        const bool ring = !m_series.isEmpty();
+        QColor fill = style.color;
+        fill.setAlphaF(ring ? 0.0 : 0.75);
+        s->setColor(fill);
         s->setBorderColor(style.color);
-        s->setMarkerSize(5);
+        s->setPen(QPen(style.color, ring ? 1.2 : 0.5));
+        s->setMarkerSize(ring ? 8 : 5);
         if (style.dashed) s->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
         chart()->addSeries(s);
         s->attachAxis(m_x);
