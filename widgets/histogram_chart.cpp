@@ -172,9 +172,10 @@ void HistogramChart::placeNotes() {
     const QRectF plot = chart()->plotArea();
     // Below the top strip of bands, on a backing of the chart's colour, so the words stay readable
     // over bands and bins.
+    // Top right, where the bins of a trained model rarely reach; small, names without "cpu:".
     double y = plot.top() + 0.1 * plot.height();
     QFont f = chart()->legend()->font();
-    f.setPointSizeF(f.pointSizeF() * 0.9);
+    f.setPointSizeF(f.pointSizeF() * 0.8);
     QColor backing = chart()->backgroundBrush().color();
     backing.setAlphaF(0.85);
     for (const Lane& l : m_lanes) {
@@ -183,13 +184,14 @@ void HistogramChart::placeNotes() {
         box->setZValue(100);
         box->setPen(Qt::NoPen);
         box->setBrush(backing);
-        auto* text = new QGraphicsSimpleTextItem(l.label + ": " + l.note, box);
+        const QString name = l.label.startsWith("cpu:") ? l.label.mid(4) : l.label;
+        auto* text = new QGraphicsSimpleTextItem(name + ": " + l.note, box);
         text->setFont(f);
         text->setBrush(lanePen(l.label).color());
         const QRectF r = text->boundingRect();
         box->setRect(0, 0, r.width() + 6, r.height());
         text->setPos(3, 0);
-        box->setPos(plot.left() + 4, y);
+        box->setPos(plot.right() - r.width() - 10, y);
         y += r.height();
         m_noteItems.append(box);
     }
