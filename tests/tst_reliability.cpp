@@ -20,6 +20,7 @@
 #include <QRandomGenerator>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSlider>
 #include <QToolButton>
 #include <QSpinBox>
 #include <QWheelEvent>
@@ -668,6 +669,53 @@ private slots:
         QCOMPARE(page.lossChart()->eventCount(), 0);
     }
 
+    // Scrubbing: paused or finished, the timeline moves a cursor through the run and the tiles show
+    // the records of that step; the histogram its nearest kept step; Play resumes from the end.
+    void scrubbingToAStepShowsThatStepsRecords() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        TrainingPage* page = w.trainingPage();
+        QVERIFY(w.loadPreset("underflow", false));
+        page->setPace(0);
+        page->run();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        QTest::qWait(50);
+        QVERIFY(page->timeline()->isEnabled());
+        QCOMPARE(page->timeline()->maximum(), 199);
+        const std::int64_t k = 37;
+        page->timeline()->setValue(static_cast<int>(k));  // as a drag does
+        QCOMPARE(page->scrubStep(), k);
+        std::vector<StepRecord> atK;
+        w.controller()->records().forEach([&](const StepRecord& r) {
+            if (r.step == k) atK.push_back(r);
+        });
+        QCOMPARE(atK.size(), std::size_t(4));
+        const QList<LaneTile*> tiles = page->findChildren<LaneTile*>();
+        for (const StepRecord& r : atK) {
+            LaneTile* tile = nullptr;
+            for (LaneTile* t : tiles)
+                if (t->lane() == QString::fromStdString(w.controller()->scenario().lanes[r.lane].label())) tile = t;
+            QVERIFY(tile);
+            QCOMPARE(tile->bigValueTexts().value(0), QString::number(r.loss, 'g', 4));
+        }
+        // The histogram shows the kept step nearest k (one histogram every K steps).
+        const int K = w.controller()->scenario().histogramInterval;
+        const std::int64_t nearest = (k + K / 2) / K * K;
+        QCOMPARE(page->histogramChart()->chart()->title(), QString("Gradient magnitudes, step %1").arg(nearest));
+        // Keys move the cursor once the timeline has focus.
+        page->timeline()->setFocus();
+        QTest::keyClick(page->timeline(), Qt::Key_End);
+        QCOMPARE(page->scrubStep(), std::int64_t(199));
+        QTest::keyClick(page->timeline(), Qt::Key_Home);
+        QCOMPARE(page->scrubStep(), std::int64_t(0));
+        // Play resumes from the end (another 200 steps of the same run), and the timeline waits.
+        page->playPause();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        QCOMPARE(page->scrubStep(), std::int64_t(-1));
+        QCOMPARE(w.controller()->stepsDone(), std::int64_t(400));
+    }
+
     // The window's record store: every record back in order, a bounded buffer in memory, and
     // nothing lost when no temporary file can be made.
     void theRecordStoreKeepsEveryRecordInBoundedMemory() {
@@ -773,6 +821,10 @@ private slots:
             } else if (kind < 88) {
                 page->exportCsv(dir.filePath("run.csv"));
                 page->exportJson(dir.filePath("run.json"));
+            } else if (kind < 93) {
+                // Scrub: drag the timeline (a no-op while it is disabled during a run).
+                QSlider* t = page->timeline();
+                if (t->isEnabled()) t->setValue(static_cast<int>(rng.bounded(static_cast<quint32>(t->maximum() + 1))));
             } else {
                 QTest::qWait(static_cast<int>(rng.bounded(150)));
             }

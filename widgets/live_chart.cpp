@@ -2,6 +2,7 @@
 #include "live_chart.h"
 
 #include <QGraphicsLayout>
+#include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
@@ -294,7 +295,27 @@ void LiveChart::markEvent(int lane, double x, double y) {
     placeEvents();
 }
 
+void LiveChart::setCursor(double x) {
+    m_cursorX = x;
+    if (!m_cursor) {
+        m_cursor = new QGraphicsLineItem(chart());
+        m_cursor->setZValue(40);
+        QPen pen(QColor(0xCC, 0x33, 0x33), 1.5);
+        m_cursor->setPen(pen);
+    }
+    placeEvents();
+}
+
 void LiveChart::placeEvents() {
+    if (m_cursor) {
+        const QRectF plot = chart()->plotArea();
+        const bool on = std::isfinite(m_cursorX) && !m_lanes.empty();
+        if (on) {
+            const double px = chart()->mapToPosition(QPointF(m_cursorX, 0), m_lanes.front().series).x();
+            m_cursor->setLine(px, plot.top(), px, plot.bottom());
+        }
+        m_cursor->setVisible(on);
+    }
     for (Event& e : m_events) {
         double y = e.y;
         if (m_scale == AxisScale::Log10) y = y > 0 ? std::log10(y) : 0;

@@ -11,6 +11,7 @@
 #include <vector>
 
 class QGraphicsSimpleTextItem;
+class QGraphicsLineItem;
 class QLegendMarker;
 class QLineSeries;
 class QScatterSeries;
@@ -48,6 +49,8 @@ public:
     // (x, y) over the chart, kept through refreshes and resizes, dropped by clearPoints().
     void markEvent(int lane, double x, double y);
     int eventCount() const { return static_cast<int>(m_events.size()); }
+    // A vertical cursor at step x (NaN: none), e.g. the step being scrubbed to.
+    void setCursor(double x);
     // Hands each changed series its window with one replace() and fits the axes.
     void refresh();
     void clearPoints();
@@ -81,6 +84,8 @@ private:
         QGraphicsSimpleTextItem* item = nullptr;
     };
     std::vector<Event> m_events;
+    QGraphicsLineItem* m_cursor = nullptr;
+    double m_cursorX = std::numeric_limits<double>::quiet_NaN();
     void styleMarker(QLegendMarker* marker);
 
     QString m_xTitle, m_yTitle, m_markerName;

@@ -3,6 +3,7 @@
 
 #include <QChartView>
 #include <QCheckBox>
+#include <QSlider>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -70,6 +71,7 @@ constexpr int kPointCap = 3000;
 constexpr int kPanelWidth = 250;  // side panel at text scale 1
 const QString kHistogramTitle = "Gradient magnitudes (log2 bins)";
 const QString kExactLabel = "exact";
+constexpr int kKeptHistograms = 400;  // per lane, for scrubbing
 
 // Steps per second offered by the pace box (0: as fast as the machine goes).
 const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
@@ -159,6 +161,21 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     charts->addWidget(m_scale, 1, 0);
     charts->addWidget(m_histogram, 1, 1);
     centre->addLayout(charts, 1);
+    // The timeline: when paused or finished, drag it (or ← → Home End with it focused) to look at
+    // any step of the run; Play resumes from the end.
+    auto* timelineRow = new QHBoxLayout();
+    m_timeline = new QSlider(Qt::Horizontal);
+    m_timeline->setEnabled(false);
+    m_timeline->setFocusPolicy(Qt::StrongFocus);
+    m_timeline->setToolTip("The run's steps: drag to show a step's tiles and histogram; Play resumes from the end");
+    m_timelineLabel = new QLabel("timeline: run or step first");
+    // A fixed width, so the slider does not jump when the words change.
+    m_timelineLabel->setMinimumWidth(
+        m_timelineLabel->fontMetrics().horizontalAdvance("step 0000000 of 0000000 (scrubbing: Play resumes from the end)"));
+    timelineRow->addWidget(m_timeline, 1);
+    timelineRow->addWidget(m_timelineLabel);
+    centre->addLayout(timelineRow);
+    connect(m_timeline, &QSlider::valueChanged, this, [this](int v) { scrubTo(v); });
     root->addLayout(centre, 1);
     trackCharts();
 
@@ -779,6 +796,8 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_histogram->setLanes(labels);
     m_histogram->chart()->setTitle(kHistogramTitle);
     m_latestHistograms.clear();
+    m_keptHistograms.clear();
+    m_scrubStep = -1;
     m_nonFiniteMarked.clear();
     m_lastFiniteLoss.clear();
     rebuildLayerChoice(scenario);
@@ -863,26 +882,8 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     const BoundarySnapshot& boundary = batch.boundary.valid() ? batch.boundary : m_pendingBoundary;
 
     // Tiles: the lane's latest step.
-    for (int i = 0; i < lanes && i < m_tiles.size(); ++i) {
-        const StepRecord* r = last[i];
-        if (!r) continue;
-        if (m_summation) {
-            const double error = r->exactSum > 0 ? std::abs(r->loss - r->exactSum) / r->exactSum : kNotMeasured;
-            m_tiles[i]->setBigValues({{"running sum", fmt(r->loss)}, {"exact sum", fmt(r->exactSum)}, {"error", pct(error)}});
-            m_tiles[i]->setDetails(QString("step %1 · %2 values summed").arg(r->step).arg(summedValues(r->step)));
-            continue;
-        }
-        const double u = weightKind ? r->weightGradUnderflow : r->actGradUnderflow;
-        m_tiles[i]->setBigValues({{"loss", fmt(r->loss)},
-                                  {m_classification ? "accuracy" : "grad norm",
-                                   m_classification ? pct(r->accuracy) : fmt(r->gradNorm, 3)},
-                                  {"underflow", pct(u)}});
-        m_tiles[i]->setDetails(QString("step %1 · scale %2%3 · overflows %4")
-                                   .arg(r->step)
-                                   .arg(log2Text(r->scale))
-                                   .arg(r->skipped ? " (skipped)" : "")
-                                   .arg(r->overflows));
-    }
+    for (int i = 0; i < lanes && i < m_tiles.size(); ++i)
+        if (last[i]) showTile(i, *last[i]);
     for (const LaneFinal& f : batch.finals) {
         if (m_summation || f.lane < 0 || f.lane >= m_tiles.size()) continue;
         const StepRecord* r = last[f.lane];
@@ -895,7 +896,10 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     // Histogram: each lane's latest, the chosen layers together, as a share of all its gradient
     // elements (exact zeros and inf/NaN have no bin: their shares go beside the lane's legend entry).
     for (const GradHistogram& g : histograms)
-        if (g.lane >= 0 && g.lane < lanes) m_latestHistograms[g.lane] = g;
+        if (g.lane >= 0 && g.lane < lanes) {
+            m_latestHistograms[g.lane] = g;
+            keepHistogram(g);
+        }
     if (!histograms.empty()) showHistograms();
 
     if (boundary.valid()) {
@@ -906,8 +910,99 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     m_pendingTile.clear();
     if (batch.lastStep >= 0) m_lastStep = batch.lastStep;
     if (batch.stepsPerSecond > 0 && !batch.records.empty()) emit speedChanged(batch.stepsPerSecond);
+    updateTimeline();
     emit statusChanged();
 }
+
+void TrainingPage::showTile(int i, const StepRecord& r) {
+    if (i < 0 || i >= m_tiles.size()) return;
+    if (m_summation) {
+        const double error = r.exactSum > 0 ? std::abs(r.loss - r.exactSum) / r.exactSum : kNotMeasured;
+        m_tiles[i]->setBigValues({{"running sum", fmt(r.loss)}, {"exact sum", fmt(r.exactSum)}, {"error", pct(error)}});
+        m_tiles[i]->setDetails(QString("step %1 · %2 values summed").arg(r.step).arg(summedValues(r.step)));
+        return;
+    }
+    const bool weightKind = m_underflowKind->currentIndex() == 1;
+    const double u = weightKind ? r.weightGradUnderflow : r.actGradUnderflow;
+    m_tiles[i]->setBigValues({{"loss", fmt(r.loss)},
+                              {m_classification ? "accuracy" : "grad norm",
+                               m_classification ? pct(r.accuracy) : fmt(r.gradNorm, 3)},
+                              {"underflow", pct(u)}});
+    m_tiles[i]->setDetails(QString("step %1 · scale %2%3 · overflows %4")
+                               .arg(r.step)
+                               .arg(log2Text(r.scale))
+                               .arg(r.skipped ? " (skipped)" : "")
+                               .arg(r.overflows));
+}
+
+void TrainingPage::keepHistogram(const GradHistogram& g) {
+    // Every histogram of the run for scrubbing, thinned to at most kKeptHistograms per lane by
+    // dropping every other one when full (the kept steps stay evenly spread over the run).
+    auto& kept = m_keptHistograms[g.lane];
+    kept[g.step] = g;
+    if (static_cast<int>(kept.size()) > kKeptHistograms) {
+        bool drop = false;
+        for (auto it = kept.begin(); it != kept.end();) {
+            if (drop && std::next(it) != kept.end()) it = kept.erase(it);
+            else ++it;
+            drop = !drop;
+        }
+    }
+}
+
+void TrainingPage::updateTimeline() {
+    const bool running = m_controller->state() == RunState::Running || m_controller->state() == RunState::Starting ||
+                         m_controller->state() == RunState::Stopping;
+    const bool any = m_lastStep >= 0 && !m_controller->records().empty();
+    const QSignalBlocker quiet(m_timeline);
+    m_timeline->setEnabled(any && !running);
+    m_timeline->setRange(0, std::max<int>(0, static_cast<int>(m_lastStep)));
+    if (running || !any) {
+        m_timeline->setValue(m_timeline->maximum());
+        m_scrubStep = -1;
+        for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(std::numeric_limits<double>::quiet_NaN());
+    }
+    m_timelineLabel->setText(m_scrubStep >= 0 ? QString("step %1 of %2 (scrubbing: Play resumes from the end)")
+                                                    .arg(m_scrubStep).arg(m_lastStep)
+                                              : (any ? QString("step %1 · drag, or ← → Home End, to look back").arg(m_lastStep)
+                                                     : QString("timeline: run or step first")));
+}
+
+void TrainingPage::scrubTo(std::int64_t step) {
+    if (m_lastStep < 0 || m_controller->busy()) return;
+    step = std::clamp<std::int64_t>(step, 0, m_lastStep);
+    m_scrubStep = step;
+    // The tiles show that step's records (read back from the run's record store: records are in
+    // step order, every lane once per step).
+    const RecordStore& store = m_controller->records();
+    std::size_t lo = 0, hi = store.size();
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (store.at(mid).step < step) lo = mid + 1;
+        else hi = mid;
+    }
+    for (std::size_t i = lo; i < store.size(); ++i) {
+        const StepRecord r = store.at(i);
+        if (r.step != step) break;
+        showTile(r.lane, r);
+    }
+    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(static_cast<double>(step));
+    // The histogram: each lane's kept histogram nearest to the step.
+    if (!m_summation) {
+        for (auto& [lane, kept] : m_keptHistograms) {
+            if (kept.empty()) continue;
+            auto it = kept.lower_bound(step);
+            if (it == kept.end() || (it != kept.begin() && step - std::prev(it)->first < it->first - step)) --it;
+            m_latestHistograms[lane] = it->second;
+        }
+        showHistograms();
+    }
+    const QSignalBlocker quiet(m_timeline);
+    m_timeline->setValue(static_cast<int>(step));
+    updateTimeline();
+}
+
+std::int64_t TrainingPage::scrubStep() const { return m_scrubStep; }
 
 void TrainingPage::showHistograms() {
     const int lanes = m_laneLabels.size();
@@ -942,6 +1037,7 @@ void TrainingPage::showHistograms() {
 
 void TrainingPage::onState(RunState state) {
     const bool running = state == RunState::Running || state == RunState::Starting;
+    if (running) m_scrubStep = -1;
     // A run that ended between two tile updates: show what is still pending.
     if (!running && state != RunState::Stopping && (!m_pendingTile.empty() || m_pendingBoundary.valid() || !m_pendingHistograms.empty()))
         onRecords(RecordBatch{});
@@ -949,6 +1045,7 @@ void TrainingPage::onState(RunState state) {
     // picture after a run (and every export of it) with.
     for (QWidget* c : charts())
         if (auto* view = qobject_cast<QChartView*>(c)) view->setRenderHint(QPainter::Antialiasing, !running);
+    updateTimeline();
     m_play->setText(running ? "Pause" : "Play");
     m_play->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_step->setEnabled(!running);

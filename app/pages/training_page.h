@@ -25,6 +25,7 @@ class QSpinBox;
 class QTableWidget;
 class QGridLayout;
 class QGroupBox;
+class QSlider;
 class QTimer;
 
 namespace presisi {
@@ -86,6 +87,11 @@ public:
     QString failureText() const;
     // Why the typed lanes cannot run (bad spec, duplicate, none); empty when they can.
     QString laneProblem() const;
+    // Scrubbing (paused or finished): shows step `step`'s records in the tiles, its nearest kept
+    // histogram, and a cursor on the charts. -1 from scrubStep(): not scrubbing.
+    void scrubTo(std::int64_t step);
+    std::int64_t scrubStep() const;
+    QSlider* timeline() const { return m_timeline; }
 
 public slots:
     void run();        // start the controls' scenario from step 0
@@ -114,6 +120,9 @@ private:
     void showHistograms();      // the latest histogram of each lane, for the chosen layers
     void rebuildLayerChoice(const Scenario& scenario);  // the histogram's layer list, for the model
     void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
+    void showTile(int lane, const StepRecord& record);
+    void keepHistogram(const GradHistogram& g);
+    void updateTimeline();
     qint64 summedValues(std::int64_t step) const;
 
     RunController* m_controller = nullptr;
@@ -139,6 +148,10 @@ private:
     Section* m_scalerSection = nullptr;
     QComboBox* m_histLayer = nullptr;
     bool m_summation = false;          // the accumulation workload's view is on
+    QSlider* m_timeline = nullptr;
+    QLabel* m_timelineLabel = nullptr;
+    std::int64_t m_scrubStep = -1;
+    std::map<int, std::map<std::int64_t, GradHistogram>> m_keptHistograms;  // lane -> step -> histogram
     QHash<int, bool> m_nonFiniteMarked;    // by lane: its loss has turned non-finite (marked once)
     QHash<int, double> m_lastFiniteLoss;   // by lane: where the marker goes
     QList<QWidget*> m_trainingOnly;    // controls that only a training run uses
