@@ -30,30 +30,28 @@ int makeTempFile(std::string* why) {
     return fd;
 }
 
-bool writeAll(int fd, const void* data, std::size_t bytes, off_t offset) {
-    const char* p = static_cast<const char*>(data);
+// All `bytes` through pread or pwrite at `offset`, resumed after short transfers and signals.
+template <typename Buffer, typename Transfer>
+bool transferAll(Buffer* data, std::size_t bytes, off_t offset, Transfer transfer) {
     while (bytes > 0) {
-        const ssize_t n = ::pwrite(fd, p, bytes, offset);
+        const ssize_t n = transfer(data, bytes, offset);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) return false;
-        p += n;
+        data += n;
         bytes -= static_cast<std::size_t>(n);
         offset += n;
     }
     return true;
 }
 
+bool writeAll(int fd, const void* data, std::size_t bytes, off_t offset) {
+    return transferAll(static_cast<const char*>(data), bytes, offset,
+                       [fd](const char* p, std::size_t n, off_t at) { return ::pwrite(fd, p, n, at); });
+}
+
 bool readAll(int fd, void* data, std::size_t bytes, off_t offset) {
-    char* p = static_cast<char*>(data);
-    while (bytes > 0) {
-        const ssize_t n = ::pread(fd, p, bytes, offset);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        p += n;
-        bytes -= static_cast<std::size_t>(n);
-        offset += n;
-    }
-    return true;
+    return transferAll(static_cast<char*>(data), bytes, offset,
+                       [fd](char* p, std::size_t n, off_t at) { return ::pread(fd, p, n, at); });
 }
 
 }  // namespace

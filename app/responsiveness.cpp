@@ -114,8 +114,6 @@ QString ResponsivenessResult::toJson() const {
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
-namespace {
-
 double residentMiBNow() {
     QFile f("/proc/self/status");
     if (!f.open(QIODevice::ReadOnly)) return 0;
@@ -123,8 +121,6 @@ double residentMiBNow() {
         if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
     return 0;
 }
-
-}  // namespace
 
 ResponsivenessResult measureResponsiveness(MainWindow& window, double seconds, std::int64_t soakSteps) {
     TrainingPage* page = window.trainingPage();

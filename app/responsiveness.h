@@ -33,6 +33,9 @@ struct ResponsivenessResult {
     QString toJson() const;
 };
 
+// This process's resident memory (VmRSS) in MiB; 0 where /proc is missing.
+double residentMiBNow();
+
 // Runs the measurement on `window` (shown) for `seconds`; the window's event loop keeps running.
 // With `soakSteps` > 0 it is the soak instead: four lanes of a 2-16-3 model (batch 32) run until that
 // many steps are done, with resident memory sampled every second; "warm" is the first sample after

@@ -42,6 +42,7 @@
 #include "pages/presets.h"
 #include "pages/training_page.h"
 #include "record_store.h"
+#include "responsiveness.h"
 #include "run_controller.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_tile.h"
@@ -109,14 +110,6 @@ int runThreads() {
     return n;
 }
 
-// Resident memory of this process in MiB (VmRSS).
-double residentMiB() {
-    QFile f("/proc/self/status");
-    if (!f.open(QIODevice::ReadOnly)) return 0;
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
-    return 0;
-}
 
 // Every value axis of every chart on the page keeps a countable number of ticks.
 void verifyAxesBounded(const QList<QWidget*>& charts) {
@@ -788,7 +781,7 @@ private slots:
         w.trainingPage()->setPace(0);  // the baseline run as fast as it goes; later presets keep their pace
         w.trainingPage()->run();
         QVERIFY(waitUntil([&] { return !w.controller()->busy(); }, 60000));
-        const double baseline = residentMiB();
+        const double baseline = residentMiBNow();
         double peak = baseline;
         Watchdog dog(2000, QString("stress seed %1").arg(seed));
         QElapsedTimer clock;
@@ -830,12 +823,12 @@ private slots:
             }
             ++actions;
             QCoreApplication::processEvents();
-            if (actions % 16 == 0) peak = std::max(peak, residentMiB());
+            if (actions % 16 == 0) peak = std::max(peak, residentMiBNow());
         }
         dog.pause(true);
         w.controller()->stop();
         w.controller()->waitForIdle();
-        peak = std::max(peak, residentMiB());
+        peak = std::max(peak, residentMiBNow());
         std::fprintf(stderr, "stress: %d actions, resident memory %.0f MiB at start, %.0f MiB peak\n", actions, baseline, peak);
         QVERIFY2(peak - baseline < kGrowthMiB,
                  qPrintable(QString("resident memory grew by %1 MiB (seed %2)").arg(peak - baseline).arg(seed)));
