@@ -145,7 +145,7 @@ private slots:
                  qPrintable(QString("%1 batches in %2 s").arg(batches.count()).arg(seconds)));
     }
 
-    void chartsReceiveTheBatchesInACappedWindow() {
+    void chartsReceiveTheBatchesAsTheWholeRunInACappedNumberOfPoints() {
         TrainingPage page;
         page.lossChart()->setPointCap(200);
         page.underflowChart()->setPointCap(200);
@@ -157,10 +157,11 @@ private slots:
         QVERIFY(page.batchesReceived() < 500);
         QCOMPARE(page.lastStepShown(), std::int64_t(499));
         for (int lane = 0; lane < 4; ++lane) {
-            QCOMPARE(page.lossChart()->pointCount(lane), 200);
-            QCOMPARE(page.lossChart()->seriesPointCount(lane), 200);
+            // The whole run, decimated into the cap.
+            QVERIFY(page.lossChart()->pointCount(lane) <= 200);
+            QVERIFY(page.lossChart()->seriesPointCount(lane) <= 200);
             QCOMPARE(page.lossChart()->points(lane).back().x(), 499.0);
-            QCOMPARE(page.lossChart()->points(lane).front().x(), 300.0);
+            QCOMPARE(page.lossChart()->points(lane).front().x(), 0.0);
         }
         // One scaler lane on the scale chart; refreshes once per batch at most.
         QCOMPARE(page.scaleChart()->lanes(), QStringList{"cpu:f16+scaler"});

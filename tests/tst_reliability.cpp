@@ -818,6 +818,17 @@ private slots:
                 // Scrub: drag the timeline (a no-op while it is disabled during a run).
                 QSlider* t = page->timeline();
                 if (t->isEnabled()) t->setValue(static_cast<int>(rng.bounded(static_cast<quint32>(t->maximum() + 1))));
+            } else if (kind < 96 && page->isVisible()) {
+                // Zoom with the wheel over a chart, or reset it with a right click.
+                LiveChart* chart = rng.bounded(2) ? page->lossChart() : page->underflowChart();
+                const QPointF at(chart->width() / 2.0, chart->height() / 2.0);
+                if (rng.bounded(3) == 0) {
+                    QTest::mouseClick(chart->viewport(), Qt::RightButton, {}, at.toPoint());
+                } else {
+                    QWheelEvent e(at, chart->mapToGlobal(at), QPoint(), QPoint(0, rng.bounded(2) ? 120 : -120),
+                                  Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+                    QApplication::sendEvent(chart->viewport(), &e);
+                }
             } else {
                 QTest::qWait(static_cast<int>(rng.bounded(150)));
             }

@@ -11,6 +11,11 @@
 #include <QPen>
 #include <QScatterSeries>
 #include <QValueAxis>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QWheelEvent>
+#include <QCursor>
+#include <QToolTip>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -87,6 +92,8 @@ LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString&
     : QChartView(parent), m_xTitle(xTitle), m_yTitle(yTitle) {
     installStyledChart(this, title);
     rebuildAxes();
+    setRubberBand(QChartView::RectangleRubberBand);
+    setFocusPolicy(Qt::ClickFocus);
     connect(chart(), &QChart::plotAreaChanged, this, [this] { placeEvents(); });
 }
 
@@ -102,6 +109,11 @@ void LiveChart::setLanes(const QStringList& labels) {
         lane.series = new QLineSeries();
         lane.series->setName(label);
         lane.series->setProperty("patternMeaning", laneLegendName(label));
+        const int index = static_cast<int>(m_lanes.size());
+        connect(lane.series, &QLineSeries::hovered, this, [this, index](const QPointF& p, bool on) {
+            if (on) QToolTip::showText(QCursor::pos(), readout(index, p), this);
+            else QToolTip::hideText();
+        });
         lane.series->setPen(lanePen(label));
         if (!m_markerName.isEmpty()) {
             lane.markers = new QScatterSeries();
@@ -211,11 +223,43 @@ void LiveChart::rebuildAxes() {
     fitAxes();
 }
 
+namespace {
+
+// The whole run in at most `cap` points: when full, every group of four consecutive points keeps
+// its lowest and highest (in step order), halving the list. Spikes and the first non-finite value
+// (kept as it is, y NaN compares false) survive every halving; memory stays at `cap` points.
+void decimate(QList<QPointF>& pts, int cap) {
+    while (pts.size() > cap && pts.size() >= 4) {
+        QList<QPointF> out;
+        out.reserve(pts.size() / 2 + 4);
+        out.append(pts.front());  // the run's first step stays where it is
+        qsizetype i = 1;
+        for (; i + 4 <= pts.size(); i += 4) {
+            qsizetype lo = i, hi = i;
+            for (qsizetype k = i; k < i + 4; ++k) {
+                if (!std::isfinite(pts[k].y())) {
+                    lo = hi = k;  // a non-finite value stands for its group
+                    break;
+                }
+                if (pts[k].y() < pts[lo].y()) lo = k;
+                if (pts[k].y() > pts[hi].y()) hi = k;
+            }
+            out.append(pts[std::min(lo, hi)]);
+            if (lo != hi) out.append(pts[std::max(lo, hi)]);
+        }
+        for (; i < pts.size(); ++i) out.append(pts[i]);
+        if (out.back() != pts.back()) out.append(pts.back());  // and so does its last
+        pts = std::move(out);
+    }
+}
+
+}  // namespace
+
 void LiveChart::appendPoints(int lane, const QList<QPointF>& points) {
     if (lane < 0 || lane >= static_cast<int>(m_lanes.size())) return;
     Lane& l = m_lanes[lane];
     l.points.append(points);
-    if (l.points.size() > m_cap) l.points.remove(0, l.points.size() - m_cap);
+    if (l.points.size() > m_cap) decimate(l.points, m_cap / 2);
     l.dirty = true;
 }
 
@@ -223,6 +267,7 @@ void LiveChart::appendMarkers(int lane, const QList<QPointF>& points) {
     if (lane < 0 || lane >= static_cast<int>(m_lanes.size()) || !m_lanes[lane].markers) return;
     Lane& l = m_lanes[lane];
     l.markerPoints.append(points);
+    // Markers are events (skipped steps): the newest `cap` of them.
     if (l.markerPoints.size() > m_cap) l.markerPoints.remove(0, l.markerPoints.size() - m_cap);
     l.dirty = true;
 }
@@ -378,7 +423,96 @@ void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool intege
     if ((b - a) / step <= kMaxAxisTicks) axis->setTickType(QValueAxis::TicksDynamic);
 }
 
+QString LiveChart::readout(int lane, QPointF drawn) const {
+    double y = drawn.y();
+    if (m_scale == AxisScale::Log10) y = std::pow(10.0, y);
+    else if (m_scale == AxisScale::Log2) y = std::exp2(y);
+    return QString("%1 · step %2 · %3").arg(m_labels.value(lane)).arg(qRound64(drawn.x())).arg(QString::number(y, 'g', 6));
+}
+
+void LiveChart::setView(double x0, double x1, double y0, double y1) {
+    // Through setNiceRange: a zoomed-out axis never keeps a zoomed-in tick interval.
+    const bool log = m_scale != AxisScale::Linear;
+    setNiceRange(m_x, x0, x1, 5, true);
+    setNiceRange(static_cast<QValueAxis*>(m_y), y0, y1, 5, log);
+    placeEvents();
+}
+
+void LiveChart::zoomAround(QPointF position, double factor) {
+    if (m_lanes.empty()) return;
+    const QPointF v = chart()->mapToValue(position, m_lanes.front().series);
+    auto* y = static_cast<QValueAxis*>(m_y);
+    const double x0 = v.x() - (v.x() - m_x->min()) * factor, x1 = v.x() + (m_x->max() - v.x()) * factor;
+    const double y0 = v.y() - (v.y() - y->min()) * factor, y1 = v.y() + (y->max() - v.y()) * factor;
+    if (factor > 1) {
+        // Zooming out stops at the whole run: nothing to see beyond its first and last steps.
+        double first = std::numeric_limits<double>::infinity(), last = -first;
+        for (const auto& l : m_lanes)
+            if (!l.points.isEmpty()) {
+                first = std::min(first, l.points.front().x());
+                last = std::max(last, l.points.back().x());
+            }
+        if (!std::isfinite(first) || (x0 <= first && x1 >= last)) {
+            resetZoom();
+            return;
+        }
+    }
+    m_zoomed = true;
+    setView(x0, x1, y0, y1);
+}
+
+void LiveChart::resetZoom() {
+    m_zoomed = false;
+    chart()->zoomReset();
+    fitAxes();
+    placeEvents();
+}
+
+void LiveChart::wheelEvent(QWheelEvent* event) {
+    if (event->angleDelta().y() == 0) return QChartView::wheelEvent(event);
+    zoomAround(event->position(), event->angleDelta().y() > 0 ? 0.8 : 1.25);
+    event->accept();
+}
+
+void LiveChart::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::RightButton) {
+        resetZoom();
+        event->accept();
+        return;
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void LiveChart::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() == Qt::RightButton) {
+        event->accept();  // not QChartView's zoom-out: a right click resets (see mousePressEvent)
+        return;
+    }
+    const double x0 = m_x->min(), x1 = m_x->max();
+    QChartView::mouseReleaseEvent(event);
+    // A rectangle dragged: Qt zoomed in; make the ranges whole ticks and stop following new points.
+    if (m_x->min() != x0 || m_x->max() != x1) {
+        m_zoomed = true;
+        auto* y = static_cast<QValueAxis*>(m_y);
+        setView(m_x->min(), m_x->max(), y->min(), y->max());
+    }
+}
+
+void LiveChart::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Left || event->key() == Qt::Key_Right) {
+        const double span = m_x->max() - m_x->min();
+        const double d = (event->key() == Qt::Key_Left ? -0.2 : 0.2) * span;
+        auto* y = static_cast<QValueAxis*>(m_y);
+        m_zoomed = true;
+        setView(m_x->min() + d, m_x->max() + d, y->min(), y->max());
+        event->accept();
+        return;
+    }
+    QChartView::keyPressEvent(event);
+}
+
 void LiveChart::fitAxes() {
+    if (m_zoomed) return;  // the person's view stays while the run goes on
     double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
     const bool log = m_scale != AxisScale::Linear;
     for (const auto& l : m_lanes) {

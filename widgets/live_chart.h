@@ -1,5 +1,5 @@
-// A live line chart: one series per lane in the lane's colour, a capped point window per series,
-// and one replace() per series per refresh (no clear+append, no animation).
+// A live line chart: one series per lane in the lane's colour, the whole run per series in a capped
+// number of points (decimated, extremes kept), and one replace() per series per refresh.
 #pragma once
 
 #include <QChartView>
@@ -42,7 +42,8 @@ public:
     // Optional marker series per lane (e.g. skipped optimizer steps on the scale chart).
     void setMarkerName(const QString& name) { m_markerName = name; }
 
-    // Buffers points for a lane; nothing is drawn until refresh(). Older points beyond the cap drop.
+    // Buffers points for a lane; nothing is drawn until refresh(). Beyond the cap the lane's points
+    // are halved (lowest and highest of every four kept), so the chart always spans the whole run.
     void appendPoints(int lane, const QList<QPointF>& points);
     void appendMarkers(int lane, const QList<QPointF>& points);
     // An event on a lane's line (its loss turning inf or NaN): a cross in the lane's colour drawn at
@@ -51,6 +52,21 @@ public:
     int eventCount() const { return static_cast<int>(m_events.size()); }
     // A vertical cursor at step x (NaN: none), e.g. the step being scrubbed to.
     void setCursor(double x);
+    // Zoom: drag a rectangle or turn the wheel over the chart; ← → pan while it has focus; a right
+    // click (or resetZoom) returns to the whole run. While zoomed, new points do not move the view.
+    bool isZoomed() const { return m_zoomed; }
+    void zoomAround(QPointF position, double factor);
+    void resetZoom();
+    // What the hover readout says for a point of a lane's line ("cpu:f16 · step 40 · 0.0123").
+    QString readout(int lane, QPointF drawn) const;
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+public:
     // Hands each changed series its window with one replace() and fits the axes.
     void refresh();
     void clearPoints();
@@ -85,6 +101,8 @@ private:
     };
     std::vector<Event> m_events;
     QGraphicsLineItem* m_cursor = nullptr;
+    bool m_zoomed = false;
+    void setView(double x0, double x1, double y0, double y1);  // bounded ranges, both axes
     double m_cursorX = std::numeric_limits<double>::quiet_NaN();
     void styleMarker(QLegendMarker* marker);
 
