@@ -53,6 +53,9 @@ LaneTile::LaneTile(const QString& lane, QWidget* parent) : QFrame(parent), m_lan
     df.setPointSizeF(10);
     m_details->setFont(df);
     m_details->setWordWrap(true);
+    // Two lines always, so a footer that wraps (or stops wrapping) never moves the tile's rows.
+    m_details->setMinimumHeight(2 * m_details->fontMetrics().lineSpacing());
+    m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->addWidget(m_details);
     applyUiScale(this);  // a tile built while the window's text is enlarged starts enlarged

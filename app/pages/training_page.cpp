@@ -72,6 +72,7 @@ constexpr int kPanelWidth = 250;  // side panel at text scale 1
 const QString kHistogramTitle = "Gradient magnitudes (log2 bins)";
 const QString kExactLabel = "exact";
 constexpr int kKeptHistograms = 400;  // per lane, for scrubbing
+constexpr int kKeptBoundaries = 100;  // decision-boundary snapshots, for scrubbing
 
 // Steps per second offered by the pace box (0: as fast as the machine goes).
 const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
@@ -171,7 +172,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_timelineLabel = new QLabel("timeline: run or step first");
     // A fixed width, so the slider does not jump when the words change.
     m_timelineLabel->setMinimumWidth(
-        m_timelineLabel->fontMetrics().horizontalAdvance("step 0000000 of 0000000 (scrubbing: Play resumes from the end)"));
+        m_timelineLabel->fontMetrics().horizontalAdvance("step 0000000 of 0000000 · Play goes on from the end"));
     timelineRow->addWidget(m_timeline, 1);
     timelineRow->addWidget(m_timelineLabel);
     centre->addLayout(timelineRow);
@@ -797,6 +798,7 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_histogram->chart()->setTitle(kHistogramTitle);
     m_latestHistograms.clear();
     m_keptHistograms.clear();
+    m_keptBoundaries.clear();
     m_scrubStep = -1;
     m_nonFiniteMarked.clear();
     m_lastFiniteLoss.clear();
@@ -903,8 +905,8 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     if (!histograms.empty()) showHistograms();
 
     if (boundary.valid()) {
-        for (int i = 0; i < lanes && i < m_boundaries.size() && i < static_cast<int>(boundary.perLane.size()); ++i)
-            m_boundaries[i]->setPrediction(boundary.xs, boundary.ys, boundary.perLane[i]);
+        showBoundary(boundary);
+        keepBoundary(boundary);
     }
     m_pendingBoundary = BoundarySnapshot{};
     m_pendingTile.clear();
@@ -950,6 +952,25 @@ void TrainingPage::keepHistogram(const GradHistogram& g) {
     }
 }
 
+void TrainingPage::showBoundary(const BoundarySnapshot& boundary) {
+    for (int i = 0; i < m_boundaries.size() && i < static_cast<int>(boundary.perLane.size()); ++i)
+        m_boundaries[i]->setPrediction(boundary.xs, boundary.ys, boundary.perLane[i]);
+}
+
+void TrainingPage::keepBoundary(const BoundarySnapshot& boundary) {
+    // For scrubbing: up to kKeptBoundaries snapshots (a few hundred kB each at most), thinned
+    // evenly like the histograms.
+    m_keptBoundaries[boundary.step] = boundary;
+    if (static_cast<int>(m_keptBoundaries.size()) > kKeptBoundaries) {
+        bool drop = false;
+        for (auto it = m_keptBoundaries.begin(); it != m_keptBoundaries.end();) {
+            if (drop && std::next(it) != m_keptBoundaries.end()) it = m_keptBoundaries.erase(it);
+            else ++it;
+            drop = !drop;
+        }
+    }
+}
+
 void TrainingPage::updateTimeline() {
     const bool running = m_controller->state() == RunState::Running || m_controller->state() == RunState::Starting ||
                          m_controller->state() == RunState::Stopping;
@@ -962,9 +983,9 @@ void TrainingPage::updateTimeline() {
         m_scrubStep = -1;
         for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(std::numeric_limits<double>::quiet_NaN());
     }
-    m_timelineLabel->setText(m_scrubStep >= 0 ? QString("step %1 of %2 (scrubbing: Play resumes from the end)")
+    m_timelineLabel->setText(m_scrubStep >= 0 ? QString("step %1 of %2 · Play goes on from the end")
                                                     .arg(m_scrubStep).arg(m_lastStep)
-                                              : (any ? QString("step %1 · drag, or ← → Home End, to look back").arg(m_lastStep)
+                                              : (any ? QString("step %1 · drag to look back").arg(m_lastStep)
                                                      : QString("timeline: run or step first")));
 }
 
@@ -987,6 +1008,13 @@ void TrainingPage::scrubTo(std::int64_t step) {
         showTile(r.lane, r);
     }
     for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(static_cast<double>(step));
+    // The fit or boundary thumbnails: the kept snapshot nearest to the step.
+    if (!m_keptBoundaries.empty()) {
+        auto it = m_keptBoundaries.lower_bound(step);
+        if (it == m_keptBoundaries.end() || (it != m_keptBoundaries.begin() && step - std::prev(it)->first < it->first - step))
+            --it;
+        showBoundary(it->second);
+    }
     // The histogram: each lane's kept histogram nearest to the step.
     if (!m_summation) {
         for (auto& [lane, kept] : m_keptHistograms) {

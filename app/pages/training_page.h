@@ -122,6 +122,8 @@ private:
     void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
     void showTile(int lane, const StepRecord& record);
     void keepHistogram(const GradHistogram& g);
+    void showBoundary(const BoundarySnapshot& boundary);
+    void keepBoundary(const BoundarySnapshot& boundary);
     void updateTimeline();
     qint64 summedValues(std::int64_t step) const;
 
@@ -152,6 +154,7 @@ private:
     QLabel* m_timelineLabel = nullptr;
     std::int64_t m_scrubStep = -1;
     std::map<int, std::map<std::int64_t, GradHistogram>> m_keptHistograms;  // lane -> step -> histogram
+    std::map<std::int64_t, BoundarySnapshot> m_keptBoundaries;              // step -> snapshot
     QHash<int, bool> m_nonFiniteMarked;    // by lane: its loss has turned non-finite (marked once)
     QHash<int, double> m_lastFiniteLoss;   // by lane: where the marker goes
     QList<QWidget*> m_trainingOnly;    // controls that only a training run uses
