@@ -326,9 +326,13 @@ QString MainWindow::shortcutsHtml() {
         {"F11", "full screen"},
         {"double-click a chart", "show it alone; Esc or another double-click returns"},
         {"click a legend entry", "hide or show that lane"},
+        {"drag a rectangle, or the wheel, over a chart", "zoom (the view holds while the run goes on)"},
+        {"right click on a chart", "back to the whole run; ← → pan a zoomed chart"},
+        {"timeline under the charts", "when paused or finished: drag, or Home End ← →, to look back"},
+        {"hover a line", "lane, step and value"},
         {"Ctrl+E", "export the current chart as PNG"},
         {"Ctrl+Shift+C", "copy the current chart"},
-        {"wheel", "scrolls the side panel; changes a field only while it has focus (click or Tab)"},
+        {"wheel over the side panel", "scrolls it; changes a field only while it has focus (click or Tab)"},
         {"Ctrl+Q", "quit"},
     };
     QString html = "<table cellspacing='4'>";
