@@ -99,6 +99,10 @@ private slots:
         QVERIFY(waitFor([&] { return page.result() && page.result()->config.in == 37; }, 10000));
         QVERIFY(computed.count() >= 1);
         QCOMPARE(page.result()->config.in, Index(37));
+        // The side text follows the inputs: no tutorial numbers for another layer.
+        QVERIFY2(page.explanation().contains("nn.Linear(37, 11)"), qPrintable(page.explanation()));
+        QVERIFY(!page.explanation().contains("0.001253"));
+        QVERIFY(!page.explanation().contains("tutorial's example"));
         QCOMPARE(page.result()->lanes.front().output.rows(), Index(5));
     }
 

@@ -5,12 +5,27 @@
 #include <algorithm>
 #include <cmath>
 
+#include "live_chart.h"
+
 namespace presisi {
 
 namespace {
 // Class colours kept apart from the lane colours: purple, teal, rose, olive, slate.
 const QColor kClassColors[] = {QColor(0x88, 0x44, 0xAA), QColor(0x11, 0x99, 0x88), QColor(0xCC, 0x44, 0x77),
                                QColor(0x88, 0x88, 0x22), QColor(0x44, 0x66, 0x99)};
+}  // namespace
+
+namespace {
+
+// The thumbnail's paper: the charts' background (white, or dark grey in the dark theme).
+QColor background() { return chartsDark() ? QColor(0x22, 0x22, 0x22) : QColor(Qt::white); }
+
+// `share` of the way from `from` to `to`.
+QColor blend(const QColor& from, const QColor& to, double share) {
+    return QColor::fromRgbF(from.redF() + share * (to.redF() - from.redF()), from.greenF() + share * (to.greenF() - from.greenF()),
+                            from.blueF() + share * (to.blueF() - from.blueF()));
+}
+
 }  // namespace
 
 QColor BoundaryView::classColor(int c, bool dark) {
@@ -31,13 +46,20 @@ void BoundaryView::setData(const Matrix& x, const std::vector<int>& labels, cons
 }
 
 void BoundaryView::clearPrediction() {
+    m_values = Matrix();
     m_image = QImage();
     m_curve.clear();
     m_fit = Matrix();
     update();
 }
 
+void BoundaryView::restyle() {
+    if (m_values.size() > 0) setPrediction(std::vector<float>(m_xs), std::vector<float>(m_ys), Matrix(m_values));
+    else update();
+}
+
 void BoundaryView::setPrediction(const std::vector<float>& xs, const std::vector<float>& ys, const Matrix& values) {
+    m_values = values;
     m_xs = xs;
     m_ys = ys;
     m_curve.clear();
@@ -72,9 +94,9 @@ void BoundaryView::setPrediction(const std::vector<float>& xs, const std::vector
                 const float p = values.row(r).maxCoeff(&best);
                 const double conf = std::isfinite(p) ? std::clamp((p - 1.0 / values.cols()) / (1.0 - 1.0 / values.cols()), 0.0, 1.0) : 0.0;
                 const QColor k = classColor(static_cast<int>(best), false);
-                // Pale towards white as confidence falls.
+                // Pale towards the background as confidence falls.
                 const double a = 0.15 + 0.45 * conf;
-                c = QColor::fromRgbF(1 - a * (1 - k.redF()), 1 - a * (1 - k.greenF()), 1 - a * (1 - k.blueF()));
+                c = blend(background(), k, a);
                 if (!std::isfinite(p)) c = QColor(0xBB, 0xBB, 0xBB);
             } else {
                 const double v = values(r, 0);
@@ -83,7 +105,7 @@ void BoundaryView::setPrediction(const std::vector<float>& xs, const std::vector
                 const QColor a(0x56, 0xB4, 0xE9), b(0xE6, 0x9F, 0x00);
                 const double u = std::abs(t - 0.5) * 2 * 0.6;
                 const QColor k = t < 0.5 ? a : b;
-                c = QColor::fromRgbF(1 - u * (1 - k.redF()), 1 - u * (1 - k.greenF()), 1 - u * (1 - k.blueF()));
+                c = blend(background(), k, u);
             }
             // Row 0 of the image is the top: the largest y.
             m_image.setPixelColor(i, ny - 1 - j, c);
@@ -119,7 +141,7 @@ void BoundaryView::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     const int side = std::min(width(), height());
     const QRect area((width() - side) / 2, (height() - side) / 2, side, side);
-    p.fillRect(area, Qt::white);
+    p.fillRect(area, background());
     const QRectF d = dataRect();
     auto map = [&](double x, double y) {
         return QPointF(area.left() + (x - d.left()) / d.width() * area.width(),
@@ -159,7 +181,7 @@ void BoundaryView::paintEvent(QPaintEvent*) {
         QFont f = font();
         f.setPointSizeF(9);
         p.setFont(f);
-        p.setPen(QColor(0x55, 0x55, 0x55));
+        p.setPen(chartsDark() ? QColor(0xBB, 0xBB, 0xBB) : QColor(0x55, 0x55, 0x55));
         p.drawText(area.adjusted(3, 1, -3, -1), Qt::AlignTop | Qt::AlignLeft, "fit");
         return;
     }
@@ -172,10 +194,10 @@ void BoundaryView::paintEvent(QPaintEvent*) {
         if (m_x.cols() >= 2) {
             pt = map(m_x(i, 0), m_x(i, 1));
             if (!m_labels.empty()) c = classColor(m_labels[i], true);
-            else c = QColor(0x33, 0x33, 0x33);
+            else c = chartsDark() ? QColor(0xEE, 0xEE, 0xEE) : QColor(0x33, 0x33, 0x33);
         } else {
             pt = map(m_x(i, 0), m_targets.size() ? m_targets(i, 0) : 0.0);
-            c = QColor(0x66, 0x66, 0x66);
+            c = chartsDark() ? QColor(0xCC, 0xCC, 0xCC) : QColor(0x66, 0x66, 0x66);
         }
         p.setPen(QPen(Qt::white, 0.6));
         p.setBrush(c);

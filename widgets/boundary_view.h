@@ -23,6 +23,8 @@ public:
     // outputs (n, out) on the first n data rows, drawn as output against target (a fit view).
     void setPrediction(const std::vector<float>& xs, const std::vector<float>& ys, const Matrix& values);
     void clearPrediction();
+    // Draws the last prediction again in the current theme's colours.
+    void restyle();
     bool hasPrediction() const { return !m_image.isNull() || !m_curve.empty() || m_fit.size() > 0; }
     QSize sizeHint() const override { return {160, 160}; }
     QSize minimumSizeHint() const override { return {64, 64}; }
@@ -41,6 +43,7 @@ private:
     std::vector<float> m_xs, m_ys;
     std::vector<QPointF> m_curve;
     Matrix m_fit;  // fit view: outputs on the first rows
+    Matrix m_values;  // the last prediction, for restyle()
 };
 
 }  // namespace presisi

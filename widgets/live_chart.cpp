@@ -351,7 +351,29 @@ void LiveChart::setCursor(double x) {
     placeEvents();
 }
 
+void LiveChart::setEmptyText(const QString& text) {
+    m_emptyText = text;
+    placeEvents();
+}
+
 void LiveChart::placeEvents() {
+    bool empty = !m_emptyText.isEmpty();
+    for (const auto& l : m_lanes) empty = empty && l.points.isEmpty();
+    if (empty && !m_emptyItem) {
+        m_emptyItem = new QGraphicsSimpleTextItem(chart());
+        m_emptyItem->setZValue(60);
+    }
+    if (m_emptyItem) {
+        m_emptyItem->setVisible(empty);
+        if (empty) {
+            m_emptyItem->setText(m_emptyText);
+            m_emptyItem->setFont(chart()->legend()->font());
+            m_emptyItem->setBrush(chart()->titleBrush());
+            const QRectF plot = chart()->plotArea();
+            const QRectF box = m_emptyItem->boundingRect();
+            m_emptyItem->setPos(plot.center().x() - box.width() / 2, plot.center().y() - box.height() / 2);
+        }
+    }
     if (m_cursor) {
         const QRectF plot = chart()->plotArea();
         const bool on = std::isfinite(m_cursorX) && !m_lanes.empty();

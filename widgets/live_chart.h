@@ -50,6 +50,8 @@ public:
     // (x, y) over the chart, kept through refreshes and resizes, dropped by clearPoints().
     void markEvent(int lane, double x, double y);
     int eventCount() const { return static_cast<int>(m_events.size()); }
+    // What an empty chart says (centred in the plot) until its first point arrives.
+    void setEmptyText(const QString& text);
     // A vertical cursor at step x (NaN: none), e.g. the step being scrubbed to.
     void setCursor(double x);
     // Zoom: drag a rectangle or turn the wheel over the chart; ← → pan while it has focus; a right
@@ -101,6 +103,8 @@ private:
     };
     std::vector<Event> m_events;
     QGraphicsLineItem* m_cursor = nullptr;
+    QGraphicsSimpleTextItem* m_emptyItem = nullptr;
+    QString m_emptyText;
     bool m_zoomed = false;
     void setView(double x0, double x1, double y0, double y1);  // bounded ranges, both axes
     double m_cursorX = std::numeric_limits<double>::quiet_NaN();

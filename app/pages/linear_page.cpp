@@ -178,12 +178,33 @@ LinearPage::~LinearPage() {
 }
 
 QString LinearPage::explanation() const {
-    return "<b>Linear lab.</b> The tutorial's example: <code>torch.manual_seed(0)</code>, "
-           "<code>nn.Linear(256, 256)</code>, <code>x = torch.randn(64, 256)</code>, with and without "
-           "bf16 autocast on the CPU. Look at the bf16 tile: output dtype bfloat16, a mean absolute "
-           "difference of 0.001253 and a correlation of 1.0 &mdash; the signal survives.<br><br>"
-           "f16 keeps 3 more mantissa bits, so its error is about 8&times; smaller here, but its range ends "
-           "at 65504. Switch the accumulation to the storage format to see why every library sums in f32.";
+    // The text follows the inputs on screen: the tutorial's numbers only where they are the inputs.
+    const LinearConfig c = config();
+    const bool tutorial = c.in == 256 && c.out == 256 && c.batch == 64 && c.seed == 0;
+    QString out = QString("<b>Linear lab.</b> <code>torch.manual_seed(%1)</code>, <code>nn.Linear(%2, %3)</code>, "
+                          "<code>x = torch.randn(%4, %2)</code>, with and without autocast on the CPU%5.<br><br>")
+                      .arg(c.seed).arg(c.in).arg(c.out).arg(c.batch)
+                      .arg(tutorial ? " &mdash; the tutorial's example" : "");
+    const LinearLaneResult* bf16 = nullptr;
+    const LinearLaneResult* f16 = nullptr;
+    if (m_result && m_result->config.in == c.in && m_result->config.out == c.out && m_result->config.batch == c.batch &&
+        m_result->config.seed == c.seed)
+        for (const auto& lr : m_result->lanes) {
+            if (lr.lane.device != Device::Cpu || lr.lane.accumulation != Accumulation::F32) continue;
+            if (lr.lane.format == Format::BF16) bf16 = &lr;
+            if (lr.lane.format == Format::F16) f16 = &lr;
+        }
+    if (bf16)
+        out += QString("Look at the bf16 tile: output dtype bfloat16, a mean absolute difference of %1 and a "
+                       "correlation of %2 &mdash; the signal survives.")
+                   .arg(QString::fromStdString(cli::pythonRound(bf16->metrics.meanAbsError, 6)))
+                   .arg(QString::fromStdString(cli::pythonRound(bf16->metrics.correlation, 4)));
+    if (bf16 && f16 && f16->metrics.meanAbsError > 0)
+        out += QString("<br><br>f16 keeps 3 more mantissa bits, so its error is about %1&times; smaller here, but its "
+                       "range ends at 65504.")
+                   .arg(QString::number(bf16->metrics.meanAbsError / f16->metrics.meanAbsError, 'f', 0));
+    out += " Switch the accumulation to the storage format to see why every library sums in f32.";
+    return out;
 }
 
 QString LinearPage::caption() const {
@@ -432,6 +453,7 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     m_note->setText(notes.join("\n"));
     m_status = QString("Linear lab: %1 lanes computed").arg(r.lanes.size());
     emit statusChanged();
+    emit explanationChanged();
 }
 
 bool LinearPage::exportCsv(const QString& path) const {

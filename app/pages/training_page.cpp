@@ -141,7 +141,10 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_loss->setToolTip("A cross marks where a lane's loss turned inf or NaN (at its last finite value).");
     m_scale->setScale(AxisScale::Log2);
     m_histogram = new HistogramChart(kHistogramTitle, "log2 |gradient| (scaled)", "% of gradients");
-    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setPointCap(kPointCap);
+    for (LiveChart* c : {m_loss, m_underflow, m_scale}) {
+        c->setPointCap(kPointCap);
+        c->setEmptyText("Press Play (Space), or step (.)");
+    }
     m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
     const FormatTraits& h = traits(Format::F16);
     const FormatTraits& b = traits(Format::BF16);
@@ -150,7 +153,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_histogram->addBand(std::log2(b.minSubnormal), std::log2(b.max) + 1, "bf16 range", laneStyle(Device::Cpu, Format::BF16).color, 0.92, 1.0);
     m_histogram->addBand(std::log2(h.minSubnormal), std::log2(h.minNormal), "f16 subnormal", QColor(0xD5, 0x5E, 0x00), 0, 0.92);
     m_histogram->addBand(std::log2(h.minNormal), std::log2(h.max) + 1, "f16 normal", laneStyle(Device::Cpu, Format::F16).color, 0, 0.92);
-    m_histogram->setEmptyText("No gradient histogram yet: press Play, or step with '.'");
+    m_histogram->setEmptyText("Press Play (Space), or step (.)");
     m_histogram->setLegendRight(true);
     m_histogram->setToolTip("Bands: bf16 from 2^-133 (subnormal) up (the strip along the top); f16 subnormal 2^-24 to "
                             "2^-14, normal 2^-14 to 65504. Exact zeros and inf/NaN have no bin: the legend gives "
@@ -732,6 +735,7 @@ void TrainingPage::showFailure(const QString& message) {
 }
 
 void TrainingPage::restyle() {
+    for (BoundaryView* b : m_boundaries) b->restyle();
     for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->applyLaneColours();
     m_histogram->applyLaneColours();
 }
@@ -794,6 +798,8 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_underflow->setLanes(labels);
     m_scale->setLanes(scaleLabels);
     m_scale->chart()->setTitle(scaleLabels.isEmpty() ? "Loss scale: no lane uses a scaler" : "Loss scale (skipped steps marked)");
+    m_scale->setEmptyText(scaleLabels.isEmpty() ? "Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale"
+                                                : "Press Play (Space), or step (.)");
     m_histogram->setLanes(labels);
     m_histogram->chart()->setTitle(kHistogramTitle);
     m_latestHistograms.clear();
