@@ -65,10 +65,9 @@ HistogramChart::HistogramChart(const QString& title, const QString& xTitle, cons
     applyChartColours(c);
     // The empty chart's words stay centred in the plot area when it moves (resize, legend).
     connect(c, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        Q_UNUSED(plot);
         placeNotes();
-        if (!m_emptyItem || !m_emptyItem->isVisible()) return;
-        const QRectF text = m_emptyItem->boundingRect();
-        m_emptyItem->setPos(plot.center().x() - text.width() / 2, plot.center().y() - text.height() / 2);
+        if (m_emptyItem && m_emptyItem->isVisible()) showCentredText(chart(), m_emptyItem, m_emptyText, true);
     });
 }
 
@@ -242,22 +241,7 @@ void HistogramChart::refresh() {
     // An empty chart shows no bands over nothing: it says why it is empty.
     const bool empty = isEmpty() && !m_emptyText.isEmpty();
     for (auto& b : m_bands) b.area->setVisible(!empty);
-    if (empty && !m_emptyItem) {
-        m_emptyItem = new QGraphicsSimpleTextItem(chart());
-        m_emptyItem->setZValue(100);
-    }
-    if (m_emptyItem) {
-        m_emptyItem->setVisible(empty);
-        if (empty) {
-            m_emptyItem->setText(m_emptyText);
-            m_emptyItem->setBrush(chart()->titleBrush());
-            QFont f = chart()->legend()->font();
-            m_emptyItem->setFont(f);
-            const QRectF plot = chart()->plotArea();
-            const QRectF text = m_emptyItem->boundingRect();
-            m_emptyItem->setPos(plot.center().x() - text.width() / 2, plot.center().y() - text.height() / 2);
-        }
-    }
+    showCentredText(chart(), m_emptyItem, m_emptyText, empty);
     placeNotes();
     ++m_refreshes;
 }

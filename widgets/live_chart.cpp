@@ -51,6 +51,22 @@ void applyChartColours(QChart* chart) {
     applyUiScale(chart);  // every styling pass also sizes the chart's text for the room
 }
 
+void showCentredText(QChart* chart, QGraphicsSimpleTextItem*& item, const QString& text, bool visible) {
+    if (!visible && !item) return;
+    if (!item) {
+        item = new QGraphicsSimpleTextItem(chart);
+        item->setZValue(100);
+    }
+    item->setVisible(visible);
+    if (!visible) return;
+    item->setText(text);
+    item->setFont(chart->legend()->font());
+    item->setBrush(chart->titleBrush());
+    const QRectF plot = chart->plotArea();
+    const QRectF box = item->boundingRect();
+    item->setPos(plot.center().x() - box.width() / 2, plot.center().y() - box.height() / 2);
+}
+
 void styleChart(QChart* chart) {
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -359,21 +375,7 @@ void LiveChart::setEmptyText(const QString& text) {
 void LiveChart::placeEvents() {
     bool empty = !m_emptyText.isEmpty();
     for (const auto& l : m_lanes) empty = empty && l.points.isEmpty();
-    if (empty && !m_emptyItem) {
-        m_emptyItem = new QGraphicsSimpleTextItem(chart());
-        m_emptyItem->setZValue(60);
-    }
-    if (m_emptyItem) {
-        m_emptyItem->setVisible(empty);
-        if (empty) {
-            m_emptyItem->setText(m_emptyText);
-            m_emptyItem->setFont(chart()->legend()->font());
-            m_emptyItem->setBrush(chart()->titleBrush());
-            const QRectF plot = chart()->plotArea();
-            const QRectF box = m_emptyItem->boundingRect();
-            m_emptyItem->setPos(plot.center().x() - box.width() / 2, plot.center().y() - box.height() / 2);
-        }
-    }
+    showCentredText(chart(), m_emptyItem, m_emptyText, empty);
     if (m_cursor) {
         const QRectF plot = chart()->plotArea();
         const bool on = std::isfinite(m_cursorX) && !m_lanes.empty();

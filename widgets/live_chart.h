@@ -127,6 +127,9 @@ void styleChart(QChart* chart);
 QChart* installStyledChart(QChartView* view, const QString& title);
 // Axis title and labels at 10 pt, the title not bold: the same on every chart.
 void styleAxis(QAbstractAxis* axis, const QString& title);
+// A line of text centred in `chart`'s plot area, made on first use (`item` then owns it through the
+// chart), shown or hidden; for what an empty chart says.
+void showCentredText(QChart* chart, QGraphicsSimpleTextItem*& item, const QString& text, bool visible);
 // Light or dark chart colours (background, text, grid) for every chart styled from now on;
 // applyChartColours re-colours an existing chart, its axes included. Series keep their lane colours.
 void setChartsDark(bool dark);

@@ -943,19 +943,28 @@ void TrainingPage::showTile(int i, const StepRecord& r) {
                                .arg(r.overflows));
 }
 
+namespace {
+
+// Keeps `kept` at most `cap` entries by dropping every other one (never the newest) when full:
+// what stays is spread evenly over the run, whatever its length.
+template <typename Map>
+void thinEvenly(Map& kept, int cap) {
+    if (static_cast<int>(kept.size()) <= cap) return;
+    bool drop = false;
+    for (auto it = kept.begin(); it != kept.end();) {
+        if (drop && std::next(it) != kept.end()) it = kept.erase(it);
+        else ++it;
+        drop = !drop;
+    }
+}
+
+}  // namespace
+
 void TrainingPage::keepHistogram(const GradHistogram& g) {
-    // Every histogram of the run for scrubbing, thinned to at most kKeptHistograms per lane by
-    // dropping every other one when full (the kept steps stay evenly spread over the run).
+    // Every histogram of the run for scrubbing, at most kKeptHistograms per lane.
     auto& kept = m_keptHistograms[g.lane];
     kept[g.step] = g;
-    if (static_cast<int>(kept.size()) > kKeptHistograms) {
-        bool drop = false;
-        for (auto it = kept.begin(); it != kept.end();) {
-            if (drop && std::next(it) != kept.end()) it = kept.erase(it);
-            else ++it;
-            drop = !drop;
-        }
-    }
+    thinEvenly(kept, kKeptHistograms);
 }
 
 void TrainingPage::showBoundary(const BoundarySnapshot& boundary) {
@@ -964,17 +973,9 @@ void TrainingPage::showBoundary(const BoundarySnapshot& boundary) {
 }
 
 void TrainingPage::keepBoundary(const BoundarySnapshot& boundary) {
-    // For scrubbing: up to kKeptBoundaries snapshots (a few hundred kB each at most), thinned
-    // evenly like the histograms.
+    // For scrubbing: up to kKeptBoundaries snapshots (a few hundred kB each at most).
     m_keptBoundaries[boundary.step] = boundary;
-    if (static_cast<int>(m_keptBoundaries.size()) > kKeptBoundaries) {
-        bool drop = false;
-        for (auto it = m_keptBoundaries.begin(); it != m_keptBoundaries.end();) {
-            if (drop && std::next(it) != m_keptBoundaries.end()) it = m_keptBoundaries.erase(it);
-            else ++it;
-            drop = !drop;
-        }
-    }
+    thinEvenly(m_keptBoundaries, kKeptBoundaries);
 }
 
 void TrainingPage::updateTimeline() {
