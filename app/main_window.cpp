@@ -106,9 +106,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_formats = new FormatsPage();
     // Each page sits in a scroll area that only scrolls when the page cannot fit (text at 2x on a
     // small screen): no page ever widens the window, and none is cut.
-    for (QWidget* p : {static_cast<QWidget*>(m_linear), static_cast<QWidget*>(m_training), static_cast<QWidget*>(m_formats)}) {
-        m_stack->addWidget(new PageArea(p));
-    }
+    for (Page* p : pages()) m_stack->addWidget(new PageArea(p));
 
     m_explanation = new QTextBrowser();
     m_explanation->setOpenExternalLinks(false);
@@ -149,7 +147,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     statusBar()->addWidget(m_speed);
     statusBar()->addPermanentWidget(m_device);
 
-    for (Page* p : {static_cast<Page*>(m_linear), static_cast<Page*>(m_training), static_cast<Page*>(m_formats)}) {
+    for (Page* p : pages()) {
         connect(p, &Page::chartDoubleClicked, this, [this](QWidget* chart) {
             if (m_alone == chart) showAllCharts();
             else showChartAlone(chart);
@@ -200,13 +198,9 @@ void MainWindow::setPage(int index) {
 }
 
 int MainWindow::page() const { return m_stack->currentIndex(); }
-Page* MainWindow::currentPage() const {
-    switch (page()) {
-        case TrainingIndex: return m_training;
-        case FormatsIndex: return m_formats;
-        default: return m_linear;
-    }
-}
+Page* MainWindow::currentPage() const { return pages().value(page(), m_linear); }
+
+QList<Page*> MainWindow::pages() const { return {m_linear, m_training, m_formats}; }
 
 bool MainWindow::loadPreset(const QString& name, bool start) {
     QString error;
@@ -344,7 +338,7 @@ QString MainWindow::shortcutsHtml() {
 void MainWindow::setTextScale(double scale) {
     setUiScale(scale);
     applyUiScale(this);
-    for (Page* p : {static_cast<Page*>(m_linear), static_cast<Page*>(m_training), static_cast<Page*>(m_formats)})
+    for (Page* p : pages())
         p->rescale(uiScale());
     if (m_persistent) QSettings().setValue("window/textScale", uiScale());
 }

@@ -2,6 +2,7 @@
 // shortcuts, exports, the status bar and persisted settings.
 #pragma once
 
+#include <QList>
 #include <QMainWindow>
 #include <QString>
 
@@ -59,6 +60,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    QList<Page*> pages() const;  // in PageIndex order
     void buildMenus();
     void updateExplanation();
     void updateStatus();

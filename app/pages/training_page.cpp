@@ -483,11 +483,7 @@ Scenario TrainingPage::scenarioFromControls() const {
     bool seedOk = false;
     s.seed = m_seed->seed(&seedOk);
     if (!seedOk) throw Error("seed: '" + m_seed->text().toStdString() + "' is not an integer from 0 to 2^64-1");
-    s.lanes.clear();
-    for (QCheckBox* b : m_laneBoxes)
-        if (b->isChecked() && b->isEnabled()) s.lanes.push_back(parseLane(b->property("lane").toString().toStdString()));
-    for (const QString& part : m_extraLanes->text().split(QRegularExpression("[, ]+"), Qt::SkipEmptyParts))
-        s.lanes.push_back(parseLane(part.toStdString()));
+    s.lanes = lanesFromControls();
     s.scaler.initScale = m_initScale->value();
     s.scaler.growthFactor = m_growth->value();
     s.scaler.backoffFactor = m_backoff->value();
@@ -685,25 +681,26 @@ void TrainingPage::rescale(double scale) {
     flowTiles();
 }
 
-void TrainingPage::checkLaneText() {
-    QString problem;
+std::vector<LaneSpec> TrainingPage::lanesFromControls() const {
     std::vector<LaneSpec> lanes;
     for (QCheckBox* b : m_laneBoxes)
         if (b->isChecked() && b->isEnabled()) lanes.push_back(parseLane(b->property("lane").toString().toStdString()));
-    for (const QString& part : m_extraLanes->text().split(QRegularExpression("[, ]+"), Qt::SkipEmptyParts)) {
-        try {
-            const LaneSpec lane = parseLane(part.toStdString());
-            if (std::find(lanes.begin(), lanes.end(), lane) != lanes.end()) {
-                problem = QString("lane '%1' is already in the run").arg(part);
-                break;
-            }
-            lanes.push_back(lane);
-        } catch (const std::exception& e) {
-            problem = QString::fromUtf8(e.what());
-            break;
-        }
+    for (const QString& part : m_extraLanes->text().split(QRegularExpression("[, ]+"), Qt::SkipEmptyParts))
+        lanes.push_back(parseLane(part.toStdString()));
+    return lanes;
+}
+
+void TrainingPage::checkLaneText() {
+    QString problem;
+    try {
+        const std::vector<LaneSpec> lanes = lanesFromControls();
+        for (auto it = lanes.begin(); it != lanes.end() && problem.isEmpty(); ++it)
+            if (std::find(lanes.begin(), it, *it) != it)
+                problem = QString("lane '%1' is already in the run").arg(QString::fromStdString(it->label()));
+        if (problem.isEmpty() && lanes.empty()) problem = "no lane: tick at least one";
+    } catch (const std::exception& e) {
+        problem = QString::fromUtf8(e.what());
     }
-    if (problem.isEmpty() && lanes.empty()) problem = "no lane: tick at least one";
     m_extraLanes->setStyleSheet(problem.isEmpty() ? QString() : "QLineEdit { border: 2px solid #d55e00; }");
     m_laneProblem->setText(problem);
     m_laneProblem->setVisible(!problem.isEmpty());
@@ -958,6 +955,14 @@ void thinEvenly(Map& kept, int cap) {
     }
 }
 
+// The entry of `kept` (not empty) whose step is nearest to `step` (the later one on a tie).
+template <typename Map>
+const typename Map::mapped_type& nearestKept(const Map& kept, std::int64_t step) {
+    auto it = kept.lower_bound(step);
+    if (it == kept.end() || (it != kept.begin() && step - std::prev(it)->first < it->first - step)) --it;
+    return it->second;
+}
+
 }  // namespace
 
 void TrainingPage::keepHistogram(const GradHistogram& g) {
@@ -1016,20 +1021,11 @@ void TrainingPage::scrubTo(std::int64_t step) {
     }
     for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(static_cast<double>(step));
     // The fit or boundary thumbnails: the kept snapshot nearest to the step.
-    if (!m_keptBoundaries.empty()) {
-        auto it = m_keptBoundaries.lower_bound(step);
-        if (it == m_keptBoundaries.end() || (it != m_keptBoundaries.begin() && step - std::prev(it)->first < it->first - step))
-            --it;
-        showBoundary(it->second);
-    }
+    if (!m_keptBoundaries.empty()) showBoundary(nearestKept(m_keptBoundaries, step));
     // The histogram: each lane's kept histogram nearest to the step.
     if (!m_summation) {
-        for (auto& [lane, kept] : m_keptHistograms) {
-            if (kept.empty()) continue;
-            auto it = kept.lower_bound(step);
-            if (it == kept.end() || (it != kept.begin() && step - std::prev(it)->first < it->first - step)) --it;
-            m_latestHistograms[lane] = it->second;
-        }
+        for (const auto& [lane, kept] : m_keptHistograms)
+            if (!kept.empty()) m_latestHistograms[lane] = nearestKept(kept, step);
         showHistograms();
     }
     const QSignalBlocker quiet(m_timeline);

@@ -117,6 +117,8 @@ private:
     void setupLanes(const QStringList& labels, const Scenario& scenario);
     void updateGpuLanes();
     void checkLaneText();
+    // The lanes the boxes and the lane field name, in that order; throws presisi::Error for a bad spec.
+    std::vector<LaneSpec> lanesFromControls() const;
     void showHistograms();      // the latest histogram of each lane, for the chosen layers
     void rebuildLayerChoice(const Scenario& scenario);  // the histogram's layer list, for the model
     void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
