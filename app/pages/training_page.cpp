@@ -164,6 +164,10 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     charts->addWidget(m_underflow, 0, 1);
     charts->addWidget(m_scale, 1, 0);
     charts->addWidget(m_histogram, 1, 1);
+    // Both rows of charts the same height, whatever each chart's preferred size (the lower row would
+    // otherwise be squeezed until its axis labels elide).
+    charts->setRowStretch(0, 1);
+    charts->setRowStretch(1, 1);
     centre->addLayout(charts, 1);
     // The timeline: when paused or finished, drag it (or ← → Home End with it focused) to look at
     // any step of the run; Play resumes from the end.
