@@ -1,0 +1,48 @@
+// The Speed lab's batch-size sweep: training samples per second against batch size for each lane on
+// the scenario's model, up to each lane's memory limit, with the knee marked. No Qt here.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "../training/scenario.h"
+
+namespace presisi {
+
+struct SweepPoint {
+    int lane;                 // index into scenario.lanes
+    std::int64_t batch;
+    double samplesPerSecond;  // batch / median seconds of one training step (forward, backward, optimizer)
+    double bytes;             // laneMemory(scenario, batch)[lane].total()
+};
+
+struct SweepSettings {
+    std::vector<std::int64_t> batches;  // empty: powers of two 1, 2, 4, … up to min(limit, maxBatch)
+    double budgetBytes = 0;             // 0: the machine's available memory (defaultBudget per lane)
+    int stepsPerPoint = 20;             // timed steps per point (after 2 warm-up steps)
+    std::int64_t maxBatch = 16384;      // the default list's cap (a huge budget would sweep for hours)
+    double maxSecondsPerPoint = 2.0;    // stop timing a point after this long (at least 3 steps); 0: never
+};
+
+// The knee: per lane, the smallest batch whose samples/s reaches kKneeFraction of the lane's best.
+inline constexpr double kKneeFraction = 0.9;
+
+struct SweepReport {
+    std::vector<SweepPoint> points;         // lane-major: lane 0's batches ascending, then lane 1's …
+    std::vector<std::int64_t> kneeBatch;    // per lane: 0 when the lane has no point
+    std::vector<std::int64_t> limitBatch;   // per lane: largestBatch at the budget (0: batch 1 does not fit)
+    std::vector<double> budgetBytes;        // per lane: the budget used
+    std::string note;                       // what was measured, the knee's rule, caps that applied
+};
+
+// Each (lane, batch) point runs the lane alone on a fresh backend with the scenario's initial weights,
+// statistics off. A batch above the lane's limit is not run; when the list goes past the limit the
+// limit itself is the lane's last point. progress(done, total) counts points; `cancel` is checked
+// between steps and throws presisi::Cancelled. Throws presisi::Error for an invalid scenario.
+SweepReport runBatchSweep(const Scenario& scenario, const SweepSettings& settings,
+                          const std::function<void(int, int)>& progress, const std::atomic<bool>& cancel);
+
+}  // namespace presisi
