@@ -56,6 +56,29 @@ public:
 
     // float32 evaluation with the master weights (no autocast): raw outputs (n, out).
     virtual Matrix predict(const Matrix& x) const = 0;
+
+    // Seconds (steady_clock) of the last forwardBackward's two halves.
+    struct StepTimes {
+        double forward = 0, backward = 0;
+    };
+    virtual StepTimes lastStepTimes() const { return {}; }
+
+    // Per-layer ranges of the last forwardBackward (call after it and after statistics(), before
+    // unscale): activations, activation gradients, weight gradients, with the shadow's values.
+    // Backends without it return an empty list.
+    virtual std::vector<TensorRange> ranges(float scale) { (void)scale; return {}; }
+    // Cheap per-layer abs-min/abs-max of the last forwardBackward (no shadow): the NaN doctor's lead-up.
+    virtual std::vector<TensorRange> quickRanges() const { return {}; }
+
+    // Re-runs forward and backward of `batch` on the current weights (unchanged since the step that went
+    // non-finite) with a finiteness check after every op; fills step-independent fields (layer, op,
+    // tensor, value, formatMax). `found` false when that pass stays finite (the fault is then in
+    // unscale or the optimizer, which the runner knows).
+    virtual FirstNonFinite diagnose(const Batch& batch, float scale, bool& found) {
+        (void)batch; (void)scale;
+        found = false;
+        return {};
+    }
 };
 
 // The CPU backend (Eigen; low formats emulated by rounding float32 storage).

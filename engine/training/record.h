@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace presisi {
@@ -70,7 +71,60 @@ struct LaneFinal {
     double evalAccuracy = kNotMeasured;  // NaN for regression
 };
 
-enum class RunEventKind { Step, Histogram, Final };
+// Per-layer range statistics (every Scenario::rangeInterval steps, from the statistics pass).
+enum class TensorKind { Activation, ActivationGradient, WeightGradient };
+std::string_view tensorKindName(TensorKind kind);  // "activation", "activation_gradient", "weight_gradient"
+
+// One layer's tensor of one kind at one step, as held in the lane's format (gradients: scaled, before
+// unscaling). Activation: the linear layer's output z (logits for the last layer). ActivationGradient:
+// the gradient at that output. WeightGradient: the weight and bias gradients together.
+struct TensorRange {
+    int layer = 0;                 // 0-based linear layer
+    TensorKind kind = TensorKind::Activation;
+    std::int64_t elements = 0;
+    double absMax = 0;                       // largest finite |v| (0: none)
+    double absMinNonZero = kNotMeasured;     // smallest finite non-zero |v| (NaN: none)
+    double binades = kNotMeasured;           // log2(absMax / absMinNonZero)
+    double underflowShare = kNotMeasured;    // zero in the lane, non-zero in the shadow f32 (as StepRecord)
+    double subnormalShare = kNotMeasured;    // subnormal in the lane's format
+    double overflowShare = kNotMeasured;     // inf/NaN in the lane
+    // The shadow float32 values (gradients times the scale in force): where they would sit unrounded.
+    double shadowAbsMax = kNotMeasured, shadowAbsMinNonZero = kNotMeasured;
+};
+
+struct RangeSnapshot {
+    int lane = 0;
+    std::int64_t step = 0;  // 0-based, as StepRecord::step
+    double scale = 1;       // loss scale in force for the step
+    std::vector<TensorRange> tensors;  // per layer: activation, activation gradient, weight gradient
+};
+
+// The operation in which a lane's first inf/NaN appeared.
+enum class FaultOp { ForwardLinear, Activation, SoftmaxLoss, BackwardProduct, Unscale, Optimizer };
+std::string_view faultOpName(FaultOp op);  // "forward_linear", "activation", "softmax_loss", "backward_product", "unscale", "optimizer"
+
+struct FirstNonFinite {
+    int lane = 0;
+    std::int64_t step = 0;   // 0-based, as StepRecord::step and the charts' x axis
+    int layer = 0;           // 0-based linear layer
+    FaultOp op = FaultOp::ForwardLinear;
+    TensorKind tensor = TensorKind::Activation;
+    double value = 0;        // the offending value before rounding to the format (e.g. 71234), or inf/NaN
+    double formatMax = 0;    // the lane format's largest finite value (65504 for f16)
+    std::vector<RangeSnapshot> leadUp;  // up to 5 steps' per-layer ranges leading up to it, oldest first
+    // "f16 activation overflowed: 71234 > 65504 in layer 2, forward, step 3". Numbers as the window shows
+    // them: the layer 1-based (layer + 1, as the histogram's "layer N" menu), the step 0-based (`step`, the
+    // charts' x axis).
+    std::string sentence;
+};
+
+struct ScalerWarning {
+    int lane = 0;
+    std::int64_t step = 0;  // 0-based
+    std::string text;
+};
+
+enum class RunEventKind { Step, Histogram, Final, Range, NonFinite, ScalerWarning };
 
 // What the runner's callback receives. Only the member named by `kind` is filled.
 struct RunEvent {
@@ -78,6 +132,9 @@ struct RunEvent {
     StepRecord record;
     GradHistogram histogram;
     LaneFinal final;
+    RangeSnapshot range;
+    FirstNonFinite nonFinite;
+    ScalerWarning scalerWarning;
 };
 
 }  // namespace presisi

@@ -239,6 +239,7 @@ void validate(const Scenario& s) {
     if (c.growthInterval < 1) bad("growth_interval", std::to_string(c.growthInterval), "must be >= 1");
     if (!(s.pace >= 0 && s.pace <= 1e6)) bad("pace", num(s.pace), "must be 0 (as fast as possible) to 1e6 steps per second");
     if (s.histogramInterval < 0) bad("histogram_interval", std::to_string(s.histogramInterval), "must be >= 0");
+    if (s.rangeInterval < 0) bad("range_interval", std::to_string(s.rangeInterval), "must be >= 0");
 }
 
 }  // namespace presisi

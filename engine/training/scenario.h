@@ -143,6 +143,7 @@ struct Scenario {
     BackwardAccumulation backwardAccumulation = BackwardAccumulation::F32;
     int histogramInterval = 50;  // a gradient histogram every K steps (0 = never); needs statistics
     bool statistics = true;      // underflow/subnormal/overflow counts, grad norm, histograms (shadow f32 backward)
+    int rangeInterval = 10;      // a RangeSnapshot per lane every K steps (0 = never); needs statistics
     int accumulationValues = 10000;  // Workload::Accumulation
     // Steps per second the window narrates at (the worker sleeps between steps); 0: as fast as the
     // machine goes. The headless command line ignores it.

@@ -1,0 +1,195 @@
+// The convergence check: K model seeds of every lane on identical data, run in parallel threads, and the
+// verdicts against the float32 lane's seed spread. No Qt here.
+#include "convergence.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "../error.h"
+#include "runner.h"
+
+namespace presisi {
+
+namespace {
+
+std::string num(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+// The rule. The question a person asks is "is this shift bigger than what changing the seed does?", so a
+// lane is compared with the reference (float32) lane's seed-to-seed spread, not with a standard error (a
+// t-test would call an ever smaller shift significant as seeds are added, while the seed spread is what a
+// retrained float32 model would move by anyway). Twice the standard deviation covers about 95% of what
+// a normal seed spread produces. The floor keeps seeds that all converge to the same minimum (a convex
+// problem: spread near zero) from calling a shift of a part in a thousand an audit: a shift below 0.1% of
+// the loss is far below what any evaluation of such a model distinguishes in practice.
+constexpr double kSpreads = 2.0;
+constexpr double kRelativeFloor = 1e-3;
+
+const char* kRule =
+    "safe when every seed's run stays finite and |mean eval loss - mean of the f32 lane| <= "
+    "max(2 x the f32 lane's seed-to-seed standard deviation, 0.1% of the f32 lane's mean); otherwise audit "
+    "(evaluation loss in float32 without gradients; spread = sample standard deviation over seeds)";
+
+void meanSpread(const std::vector<double>& v, double& mean, double& sd) {
+    mean = sd = kNotMeasured;
+    if (v.empty()) return;
+    double s = 0;
+    for (double x : v) s += x;
+    mean = s / static_cast<double>(v.size());
+    if (v.size() < 2) {
+        sd = 0;
+        return;
+    }
+    double q = 0;
+    for (double x : v) q += (x - mean) * (x - mean);
+    sd = std::sqrt(q / static_cast<double>(v.size() - 1));
+}
+
+int referenceLaneOf(const Scenario& s) {
+    // The first float32 lane without flush-to-zero (a scaler changes nothing in float32's range).
+    for (std::size_t i = 0; i < s.lanes.size(); ++i)
+        if (s.lanes[i].format == Format::F32 && !s.lanes[i].ftz) return static_cast<int>(i);
+    for (std::size_t i = 0; i < s.lanes.size(); ++i)
+        if (s.lanes[i].format == Format::F32) return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace
+
+std::string_view verdictName(Verdict v) {
+    switch (v) {
+    case Verdict::Reference: return "reference";
+    case Verdict::Safe: return "safe";
+    case Verdict::Audit: return "audit";
+    }
+    return "?";
+}
+
+ConvergenceReport judgeConvergence(const Scenario& s, std::vector<SeedResult> runs) {
+    ConvergenceReport rep;
+    rep.rule = kRule;
+    rep.runs = std::move(runs);
+    rep.referenceLane = referenceLaneOf(s);
+    const int lanes = static_cast<int>(s.lanes.size());
+    rep.lanes.resize(static_cast<std::size_t>(lanes));
+    for (int i = 0; i < lanes; ++i) {
+        LaneVerdict& v = rep.lanes[static_cast<std::size_t>(i)];
+        v.lane = i;
+        v.label = s.lanes[static_cast<std::size_t>(i)].label();
+        std::vector<double> loss, acc;
+        bool finite = true;
+        for (const SeedResult& r : rep.runs) {
+            if (r.lane != i) continue;
+            finite = finite && r.finite && std::isfinite(r.evalLoss);
+            loss.push_back(r.evalLoss);
+            if (std::isfinite(r.evalAccuracy)) acc.push_back(r.evalAccuracy);
+        }
+        meanSpread(loss, v.mean, v.spread);
+        if (!acc.empty()) meanSpread(acc, v.meanAccuracy, v.spreadAccuracy);
+        v.verdict = finite ? Verdict::Safe : Verdict::Audit;
+        if (!finite) v.reason = "a seed's run went non-finite: audit the sensitive operations";
+    }
+    if (rep.referenceLane < 0) {
+        for (LaneVerdict& v : rep.lanes) {
+            v.verdict = Verdict::Audit;
+            if (v.reason.empty()) v.reason = "no float32 lane to compare with: add cpu:f32";
+        }
+        return rep;
+    }
+    LaneVerdict& ref = rep.lanes[static_cast<std::size_t>(rep.referenceLane)];
+    if (ref.verdict == Verdict::Audit) {
+        for (LaneVerdict& v : rep.lanes) {
+            v.verdict = Verdict::Audit;
+            v.reason = "the float32 reference went non-finite: the setup itself diverges (lower the learning rate)";
+        }
+        return rep;
+    }
+    ref.verdict = Verdict::Reference;
+    ref.shift = 0;
+    ref.reason = "the float32 reference: seed spread " + num(ref.spread);
+    rep.threshold = std::max(kSpreads * ref.spread, kRelativeFloor * std::fabs(ref.mean));
+    for (LaneVerdict& v : rep.lanes) {
+        if (v.lane == rep.referenceLane) continue;
+        v.shift = v.mean - ref.mean;
+        if (v.verdict == Verdict::Audit) continue;
+        const bool within = std::fabs(v.shift) <= rep.threshold;
+        v.verdict = within ? Verdict::Safe : Verdict::Audit;
+        v.reason = within ? "shift " + num(v.shift) + " within the seed spread (|shift| <= " + num(rep.threshold) + "): safe"
+                          : "shift " + num(v.shift) + " larger than the seed spread (|shift| > " + num(rep.threshold) +
+                                "): audit the sensitive operations";
+    }
+    return rep;
+}
+
+ConvergenceReport runConvergenceCheck(const Scenario& scenario, const ConvergenceSettings& settings,
+                                      const std::function<void(int, int)>& progress, const std::atomic<bool>& cancel) {
+    if (settings.seeds < 1 || settings.seeds > 1000)
+        throw Error("seeds = " + std::to_string(settings.seeds) + ": must be 1..1000");
+    if (scenario.workload != Workload::Training) throw Error("the convergence check needs the training workload");
+    validate(scenario);
+    // Identical data for every seed: pin the data stream to the scenario's own (default seed + 1).
+    Scenario base = scenario;
+    base.data.seed = scenario.data.seed.value_or(scenario.seed + 1);
+    base.histogramInterval = 0;
+    base.rangeInterval = 0;
+    base.pace = 0;
+    const int K = settings.seeds;
+    const int L = static_cast<int>(base.lanes.size());
+    int threads = settings.threads > 0 ? settings.threads : static_cast<int>(std::thread::hardware_concurrency());
+    threads = std::clamp(threads, 1, K);
+
+    std::vector<SeedResult> runs(static_cast<std::size_t>(K * L));
+    std::atomic<int> next{0}, done{0};
+    std::atomic<bool> stop{false};
+    std::mutex errorMutex;
+    std::exception_ptr error;
+    // Progress counts steps (each step runs every lane) over all seeds.
+    const int total = K * std::max(1, base.steps);
+    auto worker = [&] {
+        try {
+            for (int k; (k = next.fetch_add(1)) < K && !stop.load();) {
+                Scenario s = base;
+                s.seed = settings.firstSeed + static_cast<std::uint64_t>(k);
+                Runner runner(s);
+                std::vector<bool> finite(static_cast<std::size_t>(L), true);
+                while (!runner.finished()) {
+                    if (cancel.load(std::memory_order_relaxed) || stop.load()) throw Cancelled();
+                    for (const StepRecord& r : runner.step())
+                        if (!r.finite) finite[static_cast<std::size_t>(r.lane)] = false;
+                    const int d = done.fetch_add(1) + 1;
+                    if (progress && (d % 25 == 0)) progress(d, total);
+                }
+                for (int i = 0; i < L; ++i) {
+                    const LaneFinal f = runner.evaluate(i);
+                    SeedResult& r = runs[static_cast<std::size_t>(i * K + k)];
+                    r.lane = i;
+                    r.seed = s.seed;
+                    r.evalLoss = f.evalLoss;
+                    r.evalAccuracy = f.evalAccuracy;
+                    r.finite = finite[static_cast<std::size_t>(i)] && std::isfinite(f.evalLoss);
+                }
+                if (progress) progress(done.load(), total);
+            }
+        } catch (...) {
+            stop.store(true);
+            std::lock_guard<std::mutex> lock(errorMutex);
+            if (!error) error = std::current_exception();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
+    if (cancel.load()) throw Cancelled();
+    return judgeConvergence(base, std::move(runs));
+}
+
+}  // namespace presisi

@@ -1,0 +1,62 @@
+// The honest convergence check: every lane of a scenario trained from K model seeds on identical data,
+// final metrics evaluated in float32, and a verdict per lane against the float32 lane's seed spread. No Qt here.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "record.h"
+#include "scenario.h"
+
+namespace presisi {
+
+struct ConvergenceSettings {
+    int seeds = 5;               // model seeds per lane
+    std::uint64_t firstSeed = 0;  // seeds firstSeed, firstSeed + 1, ...
+    int threads = 0;              // 0: all cores
+};
+
+// One lane's run from one model seed: its final evaluation (float32, no gradients).
+struct SeedResult {
+    int lane = 0;
+    std::uint64_t seed = 0;
+    double evalLoss = kNotMeasured, evalAccuracy = kNotMeasured;
+    bool finite = true;  // every step's loss and the final evaluation loss finite
+};
+
+enum class Verdict { Reference, Safe, Audit };
+std::string_view verdictName(Verdict v);  // "reference", "safe", "audit"
+
+struct LaneVerdict {
+    int lane = 0;
+    std::string label;
+    double mean = kNotMeasured, spread = kNotMeasured;  // evaluation loss: mean and sample standard deviation over seeds
+    double meanAccuracy = kNotMeasured, spreadAccuracy = kNotMeasured;  // classification only
+    double shift = kNotMeasured;  // mean - the reference lane's mean (evaluation loss)
+    Verdict verdict = Verdict::Audit;
+    std::string reason;  // one sentence with the numbers
+};
+
+struct ConvergenceReport {
+    std::string rule;                // the rule, in words
+    std::vector<SeedResult> runs;    // lane-major: every seed of lane 0, then lane 1, ...
+    std::vector<LaneVerdict> lanes;  // one per scenario lane
+    int referenceLane = -1;          // the float32 lane judged against (-1: none; every verdict then audit)
+    double threshold = kNotMeasured;  // the largest |shift| judged safe
+};
+
+// Runs settings.seeds model seeds of every lane of `scenario` on identical data (the data seed pinned to the
+// scenario's), seeds in parallel threads; final metrics in float32 without gradients (Runner::evaluate).
+// progress(done, total) from worker threads, in steps (each step trains every lane) over all seeds; throws presisi::Cancelled when cancel becomes true.
+// Throws presisi::Error for an invalid scenario or settings (one line).
+ConvergenceReport runConvergenceCheck(const Scenario& scenario, const ConvergenceSettings& settings,
+                                      const std::function<void(int, int)>& progress, const std::atomic<bool>& cancel);
+
+// The verdicts from per-seed results (what runConvergenceCheck does after the runs; exposed for tests).
+ConvergenceReport judgeConvergence(const Scenario& scenario, std::vector<SeedResult> runs);
+
+}  // namespace presisi
