@@ -11,5 +11,9 @@ target_sources(presisi_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/input_guard.cpp
   ${CMAKE_CURRENT_LIST_DIR}/text_scale.cpp
   ${CMAKE_CURRENT_LIST_DIR}/section.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/scaling_chart.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/stacked_bar_chart.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/range_chart.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/seed_chart.cpp
 )
 set_target_properties(presisi_widgets PROPERTIES AUTOMOC ON)

@@ -1,0 +1,187 @@
+// SeedChart: per-lane seed dots, mean bar, mean ± sd band, and the reference lane's spread across all.
+#include "seed_chart.h"
+
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "lane_style.h"
+#include "live_chart.h"
+
+namespace presisi {
+
+namespace {
+
+QColor fg() { return chartsDark() ? QColor(0xEE, 0xEE, 0xEE) : QColor(0x22, 0x22, 0x22); }
+QColor bg() { return chartsDark() ? QColor(0x22, 0x22, 0x22) : Qt::white; }
+QColor gridColor() { return chartsDark() ? QColor(0x55, 0x55, 0x55) : QColor(0xDD, 0xDD, 0xDD); }
+
+// 1, 2 or 5 times a power of ten, giving about `ticks` intervals over `span`.
+double niceTick(double span, int ticks) {
+    const double raw = span / std::max(1, ticks);
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (raw <= m * p) return m * p;
+    return 10 * p;
+}
+
+constexpr int kMargin = 8;
+
+}  // namespace
+
+SeedChart::SeedChart(QWidget* parent) : QWidget(parent) {
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_title = "Final evaluation loss per seed";
+    m_yTitle = "eval loss (float32)";
+    m_emptyText = "Press Run check";
+}
+
+void SeedChart::setTitles(const QString& title, const QString& yTitle) {
+    m_title = title;
+    m_yTitle = yTitle;
+    update();
+}
+
+void SeedChart::setColumns(const QList<SeedColumn>& columns) {
+    m_columns = columns;
+    fitAxis();
+    update();
+}
+
+void SeedChart::setEmptyText(const QString& text) {
+    m_emptyText = text;
+    update();
+}
+
+void SeedChart::fitAxis() {
+    // Every finite value and every mean ± sd, padded by a tenth of the span on each side.
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (const SeedColumn& c : m_columns) {
+        for (double v : c.values)
+            if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+        if (std::isfinite(c.mean) && std::isfinite(c.spread))
+            lo = std::min(lo, c.mean - c.spread), hi = std::max(hi, c.mean + c.spread);
+    }
+    if (!std::isfinite(lo)) lo = 0, hi = 1;
+    double span = hi - lo;
+    if (span <= std::max(1e-12, std::abs(hi) * 1e-6)) span = std::max(1e-3, std::abs(hi) * 0.1);
+    lo -= span * 0.1;
+    hi += span * 0.1;
+    const double t = niceTick(hi - lo, 5);
+    m_lo = std::floor(lo / t) * t;
+    m_hi = std::ceil(hi / t) * t;
+}
+
+QRectF SeedChart::plotRect() const {
+    const QFontMetrics fm(font());
+    const int line = fm.height();
+    const double left = kMargin + line * 1.3 + fm.horizontalAdvance("0.00000");
+    const double top = kMargin + line * 1.5;
+    const double bottom = height() - kMargin - line * 2.4;  // lane labels and verdicts
+    return QRectF(QPointF(left, top), QPointF(std::max(left + 10.0, width() - kMargin * 2.0), std::max(top + 10, bottom)));
+}
+
+double SeedChart::yFor(double value) const {
+    const QRectF p = plotRect();
+    return p.bottom() - (value - m_lo) / (m_hi - m_lo) * p.height();
+}
+
+void SeedChart::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), bg());
+    const QFontMetrics fm(font());
+    const int line = fm.height();
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(fg());
+    p.drawText(QRectF(kMargin, kMargin, width() - 2 * kMargin, line * 1.2), Qt::AlignCenter, m_title);
+    p.setFont(font());
+    const QRectF plot = plotRect();
+    m_dots = 0;
+
+    // Value axis: ticks, grid, and its title turned upright along the left edge.
+    const double t = niceTick(m_hi - m_lo, 5);
+    for (double v = m_lo; v <= m_hi + t * 1e-6; v += t) {
+        const double y = yFor(v);
+        p.setPen(QPen(gridColor(), 1));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.setPen(fg());
+        p.drawText(QRectF(kMargin + line * 1.3, y - line / 2.0, plot.left() - kMargin - line * 1.3 - 4, line),
+                   Qt::AlignRight | Qt::AlignVCenter, QString::number(v, 'g', 4));
+    }
+    p.save();
+    p.translate(kMargin + line * 0.2, plot.center().y());
+    p.rotate(-90);
+    p.drawText(QRectF(-plot.height() / 2, 0, plot.height(), line), Qt::AlignCenter, m_yTitle);
+    p.restore();
+    p.setPen(QPen(fg(), 1));
+    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    p.drawLine(plot.bottomLeft(), plot.topLeft());
+
+    if (m_columns.isEmpty()) {
+        p.drawText(plot, Qt::AlignCenter, m_emptyText);
+        return;
+    }
+    // The reference lane's mean ± sd across every column: what "within the seed spread" means.
+    const double colW = plot.width() / m_columns.size();
+    for (const SeedColumn& c : m_columns)
+        if (c.reference && std::isfinite(c.mean) && std::isfinite(c.spread)) {
+            const double y0 = yFor(c.mean + c.spread), y1 = yFor(c.mean - c.spread);
+            p.fillRect(QRectF(plot.left(), y0, plot.width(), std::max(1.0, y1 - y0)), QColor(0x88, 0x88, 0x88, 50));
+            p.setPen(QPen(QColor(0x77, 0x77, 0x77), 1, Qt::DashLine));
+            p.drawLine(QPointF(plot.left(), yFor(c.mean)), QPointF(plot.right(), yFor(c.mean)));
+            p.setPen(fg());
+            p.drawText(QRectF(plot.left() + 4, y0 - line, plot.width() - 8, line), Qt::AlignRight | Qt::AlignBottom,
+                       QString("%1 mean ± sd (the seed spread)").arg(c.label));
+        }
+    for (int i = 0; i < m_columns.size(); ++i) {
+        const SeedColumn& c = m_columns[i];
+        const QColor colour = laneStyle(c.label).color;
+        const double cx = plot.left() + colW * (i + 0.5);
+        const double halfW = std::min(colW * 0.3, 60.0);
+        if (std::isfinite(c.mean)) {
+            if (std::isfinite(c.spread)) {
+                const double y0 = yFor(c.mean + c.spread), y1 = yFor(c.mean - c.spread);
+                QColor band = colour;
+                band.setAlpha(60);
+                p.fillRect(QRectF(cx - halfW, y0, 2 * halfW, std::max(1.0, y1 - y0)), band);
+            }
+            p.setPen(QPen(colour, 3));
+            p.drawLine(QPointF(cx - halfW, yFor(c.mean)), QPointF(cx + halfW, yFor(c.mean)));
+        }
+        // Dots spread sideways by seed index (deterministic), so equal values stay countable.
+        int nonFinite = 0;
+        for (int k = 0; k < c.values.size(); ++k) {
+            const double v = c.values[k];
+            if (!std::isfinite(v)) {
+                ++nonFinite;
+                continue;
+            }
+            const double dx = c.values.size() > 1 ? (k / double(c.values.size() - 1) - 0.5) * halfW : 0;
+            p.setPen(QPen(fg(), 1));
+            p.setBrush(colour);
+            p.drawEllipse(QPointF(cx + dx, yFor(v)), 4.5, 4.5);
+            ++m_dots;
+        }
+        if (nonFinite > 0) {
+            p.setPen(QColor(0xCC, 0x33, 0x33));
+            p.drawText(QRectF(cx - colW / 2, plot.top(), colW, line), Qt::AlignCenter,
+                       QString("%1 run%2 inf/NaN").arg(nonFinite).arg(nonFinite > 1 ? "s" : ""));
+        }
+        p.setPen(fg());
+        p.drawText(QRectF(cx - colW / 2, plot.bottom() + 2, colW, line), Qt::AlignCenter,
+                   c.reference ? c.label + " (reference)" : c.label);
+        if (!c.verdict.isEmpty()) {
+            const bool audit = c.verdict == "audit";
+            p.setFont(bold);
+            p.setPen(audit ? QColor(0xCC, 0x33, 0x33) : (c.verdict == "safe" ? QColor(0x00, 0x80, 0x5E) : fg()));
+            p.drawText(QRectF(cx - colW / 2, plot.bottom() + 2 + line, colW, line), Qt::AlignCenter, c.verdict);
+            p.setFont(font());
+        }
+    }
+}
+
+}  // namespace presisi
