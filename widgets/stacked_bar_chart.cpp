@@ -1,0 +1,158 @@
+// StackedBarChart: one QBarSet per part over one category per lane, the value axis in a readable unit.
+#include "stacked_bar_chart.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCursor>
+#include <QGraphicsSimpleTextItem>
+#include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QToolTip>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "live_chart.h"
+
+namespace presisi {
+
+namespace {
+
+// Okabe-Ito hues (sky blue, vermillion, yellow, reddish purple, bluish green) and a grey: parts are
+// told apart by colour here, and the legend and hover readout name each.
+const QList<QColor> kPartColors = {QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00), QColor(0xF0, 0xE4, 0x42),
+                                   QColor(0xCC, 0x79, 0xA7), QColor(0x00, 0x9E, 0x73), QColor(0x99, 0x99, 0x99)};
+
+QString threeDigits(double v) {
+    if (v == 0) return "0";
+    if (std::abs(v) >= 100) return QString::number(v, 'f', 0);
+    if (std::abs(v) >= 10) return QString::number(v, 'f', 1);
+    return QString::number(v, 'f', 2);
+}
+
+}  // namespace
+
+QString readableBytes(double bytes) {
+    static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    double v = bytes;
+    while (std::abs(v) >= 1024 && u < 4) {
+        v /= 1024;
+        ++u;
+    }
+    return u == 0 ? QString("%1 B").arg(std::llround(v)) : QString("%1 %2").arg(threeDigits(v), units[u]);
+}
+
+QString readableSeconds(double seconds) {
+    const double a = std::abs(seconds);
+    if (a >= 1) return threeDigits(seconds) + " s";
+    if (a >= 1e-3) return threeDigits(seconds * 1e3) + " ms";
+    return threeDigits(seconds * 1e6) + " µs";
+}
+
+StackedBarChart::StackedBarChart(const QString& title, const QString& valueTitle, BarUnit unit, QWidget* parent)
+    : QChartView(parent), m_valueTitle(valueTitle), m_unit(unit) {
+    installStyledChart(this, title);
+    rebuild();
+    connect(chart(), &QChart::plotAreaChanged, this, [this] {
+        showCentredText(chart(), m_emptyItem, m_emptyText, m_labels.isEmpty() && !m_emptyText.isEmpty());
+    });
+}
+
+void StackedBarChart::setParts(const QStringList& names, const QList<QColor>& colors) {
+    m_parts = names;
+    m_colors = colors;
+    m_labels.clear();
+    m_values.clear();
+    rebuild();
+}
+
+void StackedBarChart::setBars(const QStringList& labels, const QList<QList<double>>& values) {
+    m_labels = labels;
+    m_values = values;
+    rebuild();
+}
+
+void StackedBarChart::clearBars() { setBars({}, {}); }
+
+void StackedBarChart::setEmptyText(const QString& text) {
+    m_emptyText = text;
+    rebuild();
+}
+
+double StackedBarChart::total(int bar) const {
+    double t = 0;
+    for (double v : m_values.value(bar)) t += v;
+    return t;
+}
+
+QString StackedBarChart::format(double v) const {
+    return m_unit == BarUnit::Bytes ? readableBytes(v) : readableSeconds(v);
+}
+
+QString StackedBarChart::categoryText(int bar) const { return m_labels.value(bar) + " · " + format(total(bar)); }
+
+QString StackedBarChart::readout(int bar, int part) const {
+    const double v = value(bar, part), t = total(bar);
+    return QString("%1 · %2 %3 (%4% of %5)")
+        .arg(m_labels.value(bar), m_parts.value(part), format(v))
+        .arg(t > 0 ? QString::number(100.0 * v / t, 'f', 0) : QString("0"), format(t));
+}
+
+void StackedBarChart::rebuild() {
+    QChart* c = chart();
+    c->removeAllSeries();
+    for (QAbstractAxis* a : c->axes()) {
+        c->removeAxis(a);
+        delete a;
+    }
+    double largest = 0;
+    for (int b = 0; b < m_labels.size(); ++b) largest = std::max(largest, total(b));
+    // The axis unit: the largest whose one unit the largest bar reaches.
+    if (m_unit == BarUnit::Bytes) {
+        static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+        int u = 0;
+        while (u < 4 && largest >= std::pow(1024.0, u + 1)) ++u;
+        m_unitSize = std::pow(1024.0, u);
+        m_unitName = units[u];
+    } else {
+        m_unitSize = largest >= 1 ? 1 : (largest >= 1e-3 ? 1e-3 : 1e-6);
+        m_unitName = largest >= 1 ? "s" : (largest >= 1e-3 ? "ms" : "µs");
+    }
+
+    m_series = new QHorizontalStackedBarSeries();
+    m_series->setBarWidth(0.6);
+    const int n = m_labels.size();
+    for (int p = 0; p < m_parts.size(); ++p) {
+        auto* set = new QBarSet(m_parts[p]);
+        const QColor color = m_colors.value(p, kPartColors.value(p % kPartColors.size()));
+        set->setColor(color);
+        set->setBorderColor(chartsDark() ? QColor(0x22, 0x22, 0x22) : Qt::white);
+        // Categories run bottom-up in Qt: the first bar is the last category, so it sits at the top.
+        for (int b = n - 1; b >= 0; --b) *set << value(b, p) / m_unitSize;
+        connect(set, &QBarSet::hovered, this, [this, p, n](bool on, int index) {
+            if (on) QToolTip::showText(QCursor::pos(), readout(n - 1 - index, p), this);
+            else QToolTip::hideText();
+        });
+        m_series->append(set);
+    }
+    c->addSeries(m_series);
+    m_cats = new QBarCategoryAxis();
+    QStringList cats;
+    for (int b = n - 1; b >= 0; --b) cats << categoryText(b);
+    m_cats->append(cats);
+    styleAxis(m_cats, QString());
+    c->addAxis(m_cats, Qt::AlignLeft);
+    m_series->attachAxis(m_cats);
+    m_axis = new QValueAxis();
+    m_axis->setLabelFormat("%.3g");
+    styleAxis(m_axis, QString("%1 (%2)").arg(m_valueTitle, m_unitName));
+    c->addAxis(m_axis, Qt::AlignBottom);
+    m_series->attachAxis(m_axis);
+    setNiceRange(m_axis, 0, largest > 0 ? largest / m_unitSize * 1.05 : 1, 5, false);
+    c->legend()->setVisible(!m_parts.isEmpty());
+    applyChartColours(c);
+    showCentredText(c, m_emptyItem, m_emptyText, n == 0 && !m_emptyText.isEmpty());
+}
+
+}  // namespace presisi
