@@ -1,0 +1,115 @@
+// One Speed-lab lane driven and timed part by part. No Qt here.
+#include "step_harness.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "../error.h"
+#include "../torch_rng.h"
+#include "../training/lane_backend.h"
+#ifdef PRESISI_HAVE_CUDA
+#include "../cuda/cuda_lane.h"
+#endif
+
+namespace presisi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double secondsBetween(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
+}  // namespace
+
+SpeedSetup prepareSpeed(const Scenario& scenario) {
+    SpeedSetup s{scenario, {}, {}};
+    validate(s.scenario);
+    if (s.scenario.workload != Workload::Training)
+        throw Error("the speed lab measures training; this scenario is the " +
+                    std::string(workloadName(s.scenario.workload)) + " demo");
+    s.data = makeData(s.scenario.data, s.scenario.sizes, s.scenario.loss, s.scenario.seed);
+    if (s.data.train.size() < 1) throw Error("the training set is empty: the speed lab needs at least one row");
+    // The runner's initialisation: torch.manual_seed(seed), then each nn.Linear in order.
+    TorchGenerator gen(s.scenario.seed);
+    for (std::size_t l = 0; l + 1 < s.scenario.sizes.size(); ++l) {
+        LinearParams p = linearInit(gen, s.scenario.sizes[l], s.scenario.sizes[l + 1]);
+        s.init.push_back({std::move(p.weight), std::move(p.bias)});
+    }
+    return s;
+}
+
+StepHarness::StepHarness(const SpeedSetup& setup, int lane, Index batch)
+    : m_setup(setup), m_lane(setup.scenario.lanes.at(static_cast<std::size_t>(lane))) {
+    if (batch < 1) throw Error("batch = " + std::to_string(batch) + ": the speed lab needs a batch of at least 1");
+    if (m_lane.device == Device::Gpu) {
+#ifdef PRESISI_HAVE_CUDA
+        m_backend = makeCudaLane(setup.scenario, m_lane, batch);
+#else
+        throw Error("lane " + m_lane.label() +
+                    ": GPU training lanes are not available in this build (the CUDA training backend is not built)");
+#endif
+    } else {
+        m_backend = makeCpuLane(setup.scenario, m_lane, batch);
+    }
+    m_backend->setWeights(setup.init);
+    const Dataset& d = setup.data.train;
+    m_x.resize(batch, d.inputs());
+    if (d.classification()) m_labels.resize(static_cast<std::size_t>(batch));
+    else m_targets.resize(batch, d.targets.cols());
+    m_scale = m_lane.scaler ? static_cast<float>(setup.scenario.scaler.initScale) : 1.0f;
+}
+
+StepHarness::~StepHarness() = default;
+
+double StepHarness::assemble() {
+    const auto t0 = Clock::now();
+    const Dataset& d = m_setup.data.train;
+    const Index n = d.size();
+    for (Index i = 0; i < m_x.rows(); ++i) {
+        m_x.row(i) = d.x.row(m_cursor);
+        if (d.classification()) m_labels[static_cast<std::size_t>(i)] = d.labels[static_cast<std::size_t>(m_cursor)];
+        else m_targets.row(i) = d.targets.row(m_cursor);
+        if (++m_cursor == n) m_cursor = 0;
+    }
+    return secondsBetween(t0, Clock::now());
+}
+
+StepSeconds StepHarness::step() {
+    Batch batch;
+    batch.x = &m_x;
+    if (m_setup.data.train.classification()) batch.labels = m_labels;
+    else batch.targets = &m_targets;
+    const auto t0 = Clock::now();
+    m_backend->forwardBackward(batch, m_scale);
+    const auto t1 = Clock::now();
+    const LaneBackend::StepTimes halves = m_backend->lastStepTimes();
+    // GradScaler.unscale_: inv_scale = 1 / scale in double, rounded to float32.
+    const float inv = m_lane.scaler ? static_cast<float>(1.0 / static_cast<double>(m_scale)) : 1.0f;
+    const bool foundInf = m_backend->unscale(inv);
+    if (!(m_lane.scaler && foundInf)) m_backend->optimizerStep();
+    const auto t2 = Clock::now();
+    StepSeconds s;
+    const double both = secondsBetween(t0, t1);
+    if (halves.forward > 0 || halves.backward > 0) {
+        // The backend's forward time, and the rest of the measured call as backward, so that the parts
+        // add up to what the step took.
+        s.forward = std::min(halves.forward, both);
+        s.backward = both - s.forward;
+    } else {
+        s.forward = both;
+        s.split = false;
+    }
+    s.optimizer = secondsBetween(t1, t2);
+    return s;
+}
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    const std::size_t h = v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h), v.end());
+    if (v.size() % 2) return v[h];
+    const double upper = v[h];
+    const double lower = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h));
+    return 0.5 * (lower + upper);
+}
+
+}  // namespace presisi
