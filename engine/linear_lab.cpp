@@ -6,6 +6,7 @@
 #include <span>
 
 #include "error.h"
+#include "native/native_gemm.h"
 #ifdef PRESISI_HAVE_CUDA
 #include "cuda/cuda_linear.h"
 #endif
@@ -53,6 +54,10 @@ std::string LinearLane::label() const {
     s += tf32 ? std::string_view("tf32") : traits(format).name;
     if (accumulation == Accumulation::Storage) s += "+acc16";
     if (subnormals == Subnormals::Flush) s += "+ftz";
+    if (native && device == Device::Cpu && format != Format::F32) {
+        s += "+native";
+        if (!native::available(format)) s += " (emulated: no native " + std::string(traits(format).name) + " here)";
+    }
     return s;
 }
 
@@ -84,7 +89,8 @@ Matrix linearForwardCpuImpl(const LinearLane& lane, const Matrix& x, const Matri
     if (lane.accumulation == Accumulation::Storage)
         return linearStorageAccumulation(lane.format, lane.subnormals, xr, wr, br, rowDone);
     Matrix y(x.rows(), weight.rows());
-    y.noalias() = xr * wr.transpose();  // float32 accumulation of exact products
+    // float32 accumulation of exact products: oneDNN's native kernel on a native lane, else Eigen.
+    if (!lane.native || !native::product(lane.format, y, xr, wr.transpose())) y.noalias() = xr * wr.transpose();
     y.rowwise() += br.transpose();
     roundSpan(lane.format, spanOf(y), spanOf(y), lane.subnormals);
     return y;
@@ -140,6 +146,13 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
         if (lane.device == Device::Gpu && lane.accumulation == Accumulation::Storage && lane.format == Format::BF16) {
             result.notes.push_back(lane.label() + " left out: cuBLAS accumulates bf16 products in float32 only");
             continue;
+        }
+        if (lane.native && lane.device == Device::Cpu && lane.format != Format::F32) {
+            const std::string why = !native::available(lane.format) ? native::fallbackMessage(lane.format)
+                                    : lane.accumulation == Accumulation::Storage
+                                        ? "native products accumulate in float32; +acc16 runs emulated"
+                                        : native::subnormalNote(lane.format);
+            if (!why.empty()) result.notes.push_back(lane.label() + ": " + why);
         }
         LinearLaneResult r;
         r.lane = lane;

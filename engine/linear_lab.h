@@ -27,7 +27,13 @@ struct LinearLane {
     // GPU only, with format F32: cuBLAS may round the float32 inputs to TF32 (10 fraction bits) on
     // tensor cores and accumulate in float32, as PyTorch does for f32 matmuls when TF32 is allowed.
     bool tf32 = false;
-    std::string label() const;  // "cpu:bf16", "cpu:f16+ftz", "gpu:bf16+acc16", "gpu:tf32"
+    // CPU only, bf16/f16 with float32 accumulation: the product runs on the CPU's native low-precision
+    // instructions through oneDNN (engine/native) instead of a float32 product of rounded values. Same
+    // numbers up to summation order; where the CPU has no such instructions it runs emulated and says so.
+    bool native = false;
+    // "cpu:bf16", "cpu:f16+ftz", "gpu:bf16+acc16", "gpu:tf32", "cpu:bf16+native"; a native lane that
+    // cannot be native here reads "cpu:f16+native (emulated: no native f16 here)".
+    std::string label() const;
 };
 
 struct LinearConfig {

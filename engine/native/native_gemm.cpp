@@ -23,6 +23,7 @@ namespace presisi::native {
 namespace {
 
 std::atomic<bool> g_forced{false};
+std::atomic<std::uint64_t> g_count{0};
 
 bool envForced() {
     const char* v = std::getenv("PRESISI_FORCE_EMULATED");
@@ -186,12 +187,14 @@ bool matmul(Format format, const float* a, bool transA, const float* b, bool tra
     } catch (const dnnl::error&) {
         return false;  // no kernel for this shape: the caller takes the emulated path
     }
+    ++g_count;
     return true;
 }
 
 bool matmulBits(Format format, const std::uint16_t* a, const std::uint16_t* b, float* c, Index m, Index n, Index k) {
     if (!available(format)) return false;
     run(*primitive(dataType(format), m, n, k, false, false), a, b, c);
+    ++g_count;
     return true;
 }
 
@@ -204,6 +207,7 @@ bool matmulF32(const float* a, const float* b, float* c, Index m, Index n, Index
 #endif  // PRESISI_HAVE_ONEDNN
 
 void forceEmulated(bool on) { g_forced = on; }
+std::uint64_t nativeProductCount() { return g_count.load(); }
 bool emulationForced() { return g_forced || envForced(); }
 
 bool available(Format format) {

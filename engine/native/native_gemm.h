@@ -48,6 +48,10 @@ std::string subnormalNote(Format format);
 bool matmul(Format format, const float* a, bool transA, const float* b, bool transB, float* c, Index m, Index n,
             Index k);
 
+// How many products matmul()/matmulBits() have run natively in this process (tests check that a native
+// lane really took the native path).
+std::uint64_t nativeProductCount();
+
 // The same on Eigen operands: a Matrix or the transpose of one. The training lane's product hook.
 inline const Matrix& operandOf(const Matrix& m, bool& trans) { trans = false; return m; }
 inline const Matrix& operandOf(const Eigen::Transpose<const Matrix>& t, bool& trans) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../error.h"
+#include "../native/native_gemm.h"
 
 namespace presisi {
 
@@ -141,12 +142,22 @@ AutocastPolicy Scenario::policyFor(const LaneSpec& lane) const {
     return p;
 }
 
+// A +native lane that cannot be native is refused, not run emulated under a native label.
+std::string nativeLaneProblem(const LaneSpec& lane) {
+    if (!lane.native) return {};
+    if (lane.device != Device::Cpu) return "+native is a CPU option (GPU lanes use the tensor cores already)";
+    if (lane.format == Format::F32) return "+native needs a low format (bf16 or f16)";
+    if (!native::available(lane.format)) return native::fallbackMessage(lane.format) + "; use the lane without +native";
+    return {};
+}
+
 std::string LaneSpec::label() const {
     std::string s(deviceName(device));
     s += ':';
     s += traits(format).name;
     if (scaler) s += "+scaler";
     if (ftz) s += "+ftz";
+    if (native) s += "+native";
     return s;
 }
 
@@ -173,7 +184,8 @@ LaneSpec parseLane(std::string_view text) {
         const std::string_view opt = rest.substr(0, rest.find('+'));
         if (opt == "scaler") lane.scaler = true;
         else if (opt == "ftz") lane.ftz = true;
-        else throw Error("unknown lane option '+" + std::string(opt) + "' in '" + all + "' (+scaler, +ftz)");
+        else if (opt == "native") lane.native = true;
+        else throw Error("unknown lane option '+" + std::string(opt) + "' in '" + all + "' (+scaler, +ftz, +native)");
     }
     return lane;
 }
@@ -231,6 +243,8 @@ void validate(const Scenario& s) {
     if (s.steps < 0 || s.steps > 100000000) bad("steps", std::to_string(s.steps), "must be 0..100000000");
     if (s.lanes.empty()) bad("lanes", "[]", "need at least one lane");
     if (s.lanes.size() > 16) bad("lanes", std::to_string(s.lanes.size()) + " lanes", "at most 16");
+    for (const LaneSpec& l : s.lanes)
+        if (const std::string why = nativeLaneProblem(l); !why.empty()) bad("lane", l.label(), why);
     const ScalerSettings& c = s.scaler;
     if (!(c.initScale >= kMinLossScale) || !std::isfinite(c.initScale) || c.initScale > 3.4e38)
         bad("init_scale", num(c.initScale), "must be finite and at least 2^-126 (the smallest normal float32, the scaler's floor)");

@@ -109,17 +109,23 @@ std::optional<BackwardAccumulation> parseBackwardAccumulation(std::string_view n
 
 enum class PolicyBase { DeviceDefault, Cpu, Cuda };  // DeviceDefault: cpu() on CPU lanes, cuda() on GPU lanes
 
-// One lane: "device:format[+scaler][+ftz]", e.g. "cpu:f32", "cpu:bf16", "cpu:f16+scaler".
+// One lane: "device:format[+scaler][+ftz][+native]", e.g. "cpu:f32", "cpu:bf16", "cpu:f16+scaler", "cpu:bf16+native".
 struct LaneSpec {
     Device device = Device::Cpu;
     Format format = Format::F32;
     bool scaler = false;  // GradScaler on this lane
     bool ftz = false;     // flush subnormal results to zero at every rounding
+    // CPU bf16/f16: the linears' products (forward and backward) run on the CPU's native instructions
+    // through oneDNN, float32 accumulation; everything else as the emulated lane. "cpu:bf16+native".
+    bool native = false;
     std::string label() const;
     bool operator==(const LaneSpec&) const = default;
 };
 // Throws presisi::Error naming the bad part ("unknown lane format 'f8' in 'cpu:f8'").
 LaneSpec parseLane(std::string_view text);
+// Why a +native lane cannot run natively on this build and CPU ("no native f16 on this CPU: …"); empty
+// when it can or when the lane is not native. validate() refuses such lanes with this reason.
+std::string nativeLaneProblem(const LaneSpec& lane);
 
 struct Scenario {
     std::string preset;  // name when loaded from a preset, else empty
