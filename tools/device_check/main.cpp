@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/device.h"
+#include "gemm_checks.h"
 #include "gpu_checks.h"
 #ifdef PRESISI_HAVE_CUDA
 #include <cublas_v2.h>
@@ -41,6 +42,13 @@ std::string versions() {
 #else
     return "no CUDA in this build";
 #endif
+}
+
+// The shared checks, then the GEMM throughput rows (those only run here, not in the Qt suites).
+std::vector<presisi::gpucheck::CheckCase> everyCase() {
+    std::vector<presisi::gpucheck::CheckCase> all = presisi::gpucheck::allCases(PRESISI_TEST_DATA_DIR);
+    for (auto& c : presisi::gpucheck::gemmThroughputCases()) all.push_back(std::move(c));
+    return all;
 }
 
 }  // namespace
@@ -81,7 +89,7 @@ int main(int argc, char** argv) {
     }
 
     if (list) {
-        for (const CheckCase& c : allCases(PRESISI_TEST_DATA_DIR))
+        for (const CheckCase& c : everyCase())
             if (selected(c.name, only)) std::printf("%s\n", c.name.c_str());
         return 0;
     }
@@ -98,7 +106,7 @@ int main(int argc, char** argv) {
     int passed = 0, failed = 0, skippedCount = 0, info = 0;
     if (checks) {
         std::printf("%-5s  %-72s  %s\n", "", "check", "detail");
-        for (const CheckCase& c : allCases(PRESISI_TEST_DATA_DIR)) {
+        for (const CheckCase& c : everyCase()) {
             if (!selected(c.name, only)) continue;
             const Check r = c.run();
             std::printf("%-5s  %-72s  %s\n", std::string(outcomeName(r.outcome)).c_str(), r.name.c_str(),
