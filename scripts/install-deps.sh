@@ -6,7 +6,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev libxkbcommon-dev fonts-dejavu-core
   libeigen3-dev
-  libdnnl-dev  # oneDNN: native bf16/f16 products on CPUs that have them (optional at build time)
+  libdnnl-dev ocl-icd-opencl-dev  # oneDNN: native bf16/f16 CPU products (optional); its CMake package needs OpenCL
   xvfb xauth
 )
 missing=()
