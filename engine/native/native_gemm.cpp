@@ -218,7 +218,8 @@ bool available(Format format) {
 
 std::string fallbackMessage(Format format) {
     const std::string name(traits(format).name);
-    if (!support().built) return "no native " + name + ": built without oneDNN: emulated — numerics only, no speed-up";
+    if (!support().built)
+        return "no native " + name + " in this build (no oneDNN): emulated — numerics only, no speed-up";
     return "no native " + name + " on this CPU: emulated — numerics only, no speed-up";
 }
 
