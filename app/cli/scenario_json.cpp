@@ -84,7 +84,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
     Reader r(context);
     r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "steps", "seed",
                         "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "histogram_interval", "pace",
-                        "statistics", "accumulation_values"});
+                        "statistics", "accumulation_values", "range_interval"});
     Scenario s;
     if (o.contains("name")) s.preset = r.string(o["name"], "name");
     if (o.contains("title")) s.title = r.string(o["title"], "title");
@@ -178,6 +178,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
                                                                parseBackwardAccumulation, "f32, storage");
     if (o.contains("histogram_interval")) s.histogramInterval = r.integer(o["histogram_interval"], "histogram_interval");
     if (o.contains("statistics")) s.statistics = r.boolean(o["statistics"], "statistics");
+    if (o.contains("range_interval")) s.rangeInterval = r.integer(o["range_interval"], "range_interval");
     if (o.contains("accumulation_values")) s.accumulationValues = r.integer(o["accumulation_values"], "accumulation_values");
     if (o.contains("pace")) s.pace = r.number(o["pace"], "pace");
     return s;
@@ -232,6 +233,7 @@ QJsonObject scenarioToJson(const Scenario& s) {
     o["backward_accumulation"] = QString::fromUtf8(backwardAccumulationName(s.backwardAccumulation).data());
     o["histogram_interval"] = s.histogramInterval;
     o["statistics"] = s.statistics;
+    o["range_interval"] = s.rangeInterval;
     o["accumulation_values"] = s.accumulationValues;
     if (s.pace > 0) o["pace"] = s.pace;
     return o;

@@ -71,13 +71,23 @@ public:
     virtual std::vector<TensorRange> quickRanges() const { return {}; }
 
     // Re-runs forward and backward of `batch` on the current weights (unchanged since the step that went
-    // non-finite) with a finiteness check after every op; fills step-independent fields (layer, op,
-    // tensor, value, formatMax). `found` false when that pass stays finite (the fault is then in
-    // unscale or the optimizer, which the runner knows).
-    virtual FirstNonFinite diagnose(const Batch& batch, float scale, bool& found) {
-        (void)batch; (void)scale;
-        found = false;
-        return {};
+    // non-finite) with a finiteness check after every op, and returns where the first inf/NaN appeared:
+    // layer, op, tensor, value before rounding, formatMax (the runner fills lane, step, lead-up, sentence).
+    // When that pass stays finite the fault lies after it: op = Unscale, value NaN (the runner decides
+    // between unscale and the optimizer). Backends without the checked pass return exactly that.
+    virtual FirstNonFinite diagnose(const Batch& batch, float scale) {
+        (void)batch;
+        (void)scale;
+        FirstNonFinite f;
+        f.op = FaultOp::Unscale;
+        f.value = kNotMeasured;
+        return f;
+    }
+    // The first non-finite master weight or bias (after the optimizer step): true and its layer and value.
+    virtual bool nonFiniteWeight(int& layer, double& value) const {
+        (void)layer;
+        (void)value;
+        return false;
     }
 };
 

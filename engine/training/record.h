@@ -111,6 +111,7 @@ struct FirstNonFinite {
     TensorKind tensor = TensorKind::Activation;
     double value = 0;        // the offending value before rounding to the format (e.g. 71234), or inf/NaN
     double formatMax = 0;    // the lane format's largest finite value (65504 for f16)
+    std::string format;      // the name of the format the op rounded to ("f16"; "f32" for unscale/optimizer)
     std::vector<RangeSnapshot> leadUp;  // up to 5 steps' per-layer ranges leading up to it, oldest first
     // "f16 activation overflowed: 71234 > 65504 in layer 2, forward, step 3". Numbers as the window shows
     // them: the layer 1-based (layer + 1, as the histogram's "layer N" menu), the step 0-based (`step`, the

@@ -8,6 +8,7 @@
 #include "../error.h"
 #include "../torch_rng.h"
 #include "lane_backend.h"
+#include "nonfinite.h"
 #ifdef PRESISI_HAVE_CUDA
 #include "../cuda/cuda_lane.h"
 #endif
@@ -63,6 +64,7 @@ Runner::Runner(Scenario scenario) : m_scenario(std::move(scenario)) {
         else m_batchTargets.resize(b, m_data.train.targets.cols());
     }
     m_scalers.resize(m_scenario.lanes.size());
+    m_watch.resize(m_scenario.lanes.size());
     reset();
 }
 
@@ -79,6 +81,7 @@ void Runner::reset() {
         m_scalers[i].scale = m_scenario.lanes[i].scaler ? static_cast<float>(m_scenario.scaler.initScale) : 1.0f;
         m_scalers[i].tracker = 0;
     }
+    for (LaneWatch& w : m_watch) w.reset();
     if (m_scenario.workload == Workload::Accumulation) {
         TorchGenerator gen(m_scenario.data.seed.value_or(m_scenario.seed));
         m_values.assign(static_cast<std::size_t>(m_scenario.accumulationValues), 0.0f);
@@ -144,6 +147,8 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
         const bool stats = m_scenario.statistics;
         const int K = m_scenario.histogramInterval;
         const bool histogramStep = stats && K > 0 && m_step % K == 0;
+        const int R = m_scenario.rangeInterval;
+        const bool rangeStep = stats && R > 0 && m_step % R == 0;
         const ScalerSettings& sc = m_scenario.scaler;
         for (std::size_t i = 0; i < m_lanes.size(); ++i) {
             LaneBackend& lane = *m_lanes[i];
@@ -167,6 +172,8 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             } else {
                 r.overflows = -1;
             }
+            RangeSnapshot ranges;
+            if (rangeStep) ranges = {static_cast<int>(i), m_step, s.scale, lane.ranges(s.scale)};
             const auto t2 = Clock::now();
             // GradScaler.unscale_: inv_scale = 1 / scale taken in double, then rounded to float32.
             const float inv = scaler ? static_cast<float>(1.0 / static_cast<double>(s.scale)) : 1.0f;
@@ -175,12 +182,29 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             if (stats) r.gradNorm = lane.gradNorm();
             const auto t4 = Clock::now();
             r.skipped = scaler && foundInf;
-            if (!r.skipped) lane.optimizerStep();
-            const auto t5 = Clock::now();
-            r.seconds = secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
             r.loss = f.loss;
             r.accuracy = f.accuracy;
             r.finite = std::isfinite(f.loss);
+            const bool faultNow = watchStep(i, batch, r, foundInf);
+            if (!r.skipped) lane.optimizerStep();
+            const auto t5 = Clock::now();
+            r.seconds = secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
+            LaneWatch& watch = m_watch[i];
+            bool optimizerFault = false;
+            if (!watch.fault() && !r.skipped) {
+                // The update made a weight non-finite from finite gradients (a scan of the weights only).
+                FirstNonFinite fault;
+                if (lane.nonFiniteWeight(fault.layer, fault.value)) {
+                    fault.lane = static_cast<int>(i);
+                    fault.step = m_step;
+                    fault.op = FaultOp::Optimizer;
+                    fault.tensor = TensorKind::WeightGradient;
+                    fault.formatMax = traits(Format::F32).max;
+                    fault.format = "f32";
+                    watch.setFault(std::move(fault));
+                    optimizerFault = true;
+                }
+            }
             if (scaler) {
                 // torch._amp_update_scale_: backoff on inf/NaN; growth after growth_interval clean steps,
                 // taken only when the grown scale is finite.
@@ -201,6 +225,28 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
                         s.tracker = successful;
                     }
                 }
+            }
+            if (scaler && callback) {
+                if (auto w = watch.scalerHealth(r, s.scale, std::string(traits(m_scenario.lanes[i].format).name))) {
+                    RunEvent e;
+                    e.kind = RunEventKind::ScalerWarning;
+                    e.scalerWarning = std::move(*w);
+                    callback(e);
+                }
+            } else if (scaler) {
+                watch.scalerHealth(r, s.scale, std::string(traits(m_scenario.lanes[i].format).name));
+            }
+            if (callback && (faultNow || optimizerFault)) {
+                RunEvent e;
+                e.kind = RunEventKind::NonFinite;
+                e.nonFinite = *watch.fault();
+                callback(e);
+            }
+            if (callback && rangeStep) {
+                RunEvent e;
+                e.kind = RunEventKind::Range;
+                e.range = std::move(ranges);
+                callback(e);
             }
             if (callback && histogramStep) {
                 hist.lane = static_cast<int>(i);
@@ -223,6 +269,51 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
         }
     }
     return out;
+}
+
+bool Runner::watchStep(std::size_t i, const Batch& batch, const StepRecord& r, bool foundInf) {
+    LaneWatch& watch = m_watch[i];
+    if (watch.fault()) return false;
+    LaneBackend& lane = *m_lanes[i];
+    const bool scaler = m_scenario.lanes[i].scaler;
+    const float scale = m_scalers[i].scale;
+    // The lead-up: the step's abs-min/abs-max per layer and tensor (one read of the step's tensors).
+    watch.keep({static_cast<int>(i), m_step, scale, lane.quickRanges()});
+    // A scaler lane's skipped step is the scaler working, not a fault; but a non-finite loss is (no scale
+    // helps the forward pass), and so is an inf made by unscaling with 1/scale > 1.
+    const bool suspect = !r.finite || (!scaler && (foundInf || r.overflows > 0)) || (scaler && foundInf && scale < 1.0f);
+    if (!suspect) return false;
+    FirstNonFinite fault = lane.diagnose(batch, scale);
+    fault.lane = static_cast<int>(i);
+    fault.step = r.step;
+    const bool located = !(fault.op == FaultOp::Unscale && std::isnan(fault.value));
+    if (located) {
+        // A scaler lane's backward overflow is what the scaler skips: not a fault.
+        if (scaler && r.finite && fault.op != FaultOp::ForwardLinear && fault.op != FaultOp::SoftmaxLoss &&
+            !(fault.op == FaultOp::Activation && fault.tensor == TensorKind::Activation))
+            return false;
+    } else {
+        // Forward and backward stayed finite in the lane's formats: unscaling made the inf.
+        fault.op = FaultOp::Unscale;
+        fault.tensor = TensorKind::WeightGradient;
+        fault.format = "f32";
+        fault.formatMax = traits(Format::F32).max;
+        fault.value = INFINITY;
+        const std::vector<LayerWeights> g = lane.gradients();
+        for (std::size_t l = 0; l < g.size() && std::isinf(fault.value); ++l)
+            if (!g[l].weight.allFinite() || !g[l].bias.allFinite()) {
+                fault.layer = static_cast<int>(l);
+                break;
+            }
+    }
+    watch.setFault(std::move(fault));
+    return true;
+}
+
+const FirstNonFinite* Runner::firstNonFinite(int lane) const {
+    if (lane < 0 || lane >= laneCount()) return nullptr;
+    const auto& f = m_watch[static_cast<std::size_t>(lane)].fault();
+    return f ? &*f : nullptr;
 }
 
 void Runner::stepAccumulation(std::vector<StepRecord>& out) {
@@ -337,6 +428,16 @@ Matrix Runner::predictGrid(int lane, std::span<const float> xs, std::span<const 
 std::vector<LayerWeights> Runner::weights(int lane) const {
     if (lane < 0 || lane >= laneCount() || m_lanes.empty()) throw Error("weights: lane " + std::to_string(lane) + " has no model");
     return m_lanes[static_cast<std::size_t>(lane)]->weights();
+}
+
+void Runner::setWeights(int lane, const std::vector<LayerWeights>& w) {
+    if (lane < 0 || lane >= laneCount() || m_lanes.empty()) throw Error("setWeights: lane " + std::to_string(lane) + " has no model");
+    if (w.size() + 1 != m_scenario.sizes.size()) throw Error("setWeights: " + std::to_string(w.size()) + " layers, the model has " + std::to_string(m_scenario.sizes.size() - 1));
+    for (std::size_t l = 0; l < w.size(); ++l)
+        if (w[l].weight.rows() != m_scenario.sizes[l + 1] || w[l].weight.cols() != m_scenario.sizes[l] ||
+            w[l].bias.size() != m_scenario.sizes[l + 1])
+            throw Error("setWeights: layer " + std::to_string(l + 1) + " has the wrong shape");
+    m_lanes[static_cast<std::size_t>(lane)]->setWeights(w);
 }
 
 std::vector<LayerWeights> Runner::gradients(int lane) const {

@@ -16,8 +16,11 @@
 
 namespace presisi {
 
+struct Batch;
+
 class LaneBackend;
 struct LaneScaler;
+class LaneWatch;
 
 using RunCallback = std::function<void(const RunEvent&)>;
 
@@ -68,13 +71,23 @@ public:
     Matrix predict(int lane, const Matrix& x) const;
 
     std::vector<LayerWeights> weights(int lane) const;
+    // Replaces the lane's master weights (and clears its optimizer state): hand-set models in tests and
+    // experiments. Throws presisi::Error for a missing lane or mismatched shapes.
+    void setWeights(int lane, const std::vector<LayerWeights>& weights);
     // The lane's float32 master gradients of the last step (after unscaling).
     std::vector<LayerWeights> gradients(int lane) const;
+
+    // The lane's first inf/NaN (found by the NaN doctor's checked rerun of that step), or nullptr when
+    // the lane has stayed finite. Also sent once as a RunEventKind::NonFinite event.
+    const FirstNonFinite* firstNonFinite(int lane) const;
 
 private:
     void nextBatch();
     void shuffleOrder();
     void stepAccumulation(std::vector<StepRecord>& out);
+    // The NaN doctor: after lane i's unscale (weights still those of the step), decides whether the step
+    // holds the lane's first fault and locates it; returns true when it does.
+    bool watchStep(std::size_t i, const Batch& batch, const StepRecord& r, bool foundInf);
 
     Scenario m_scenario;
     DataPair m_data;
@@ -91,6 +104,7 @@ private:
     std::uint64_t m_shuffleState = 0;
     bool m_batchFilled = false;
     std::vector<LaneScaler> m_scalers;
+    std::vector<LaneWatch> m_watch;  // per lane: lead-up ring, first fault, scaler health
     // Accumulation workload.
     std::vector<float> m_values;
     std::vector<float> m_sums;

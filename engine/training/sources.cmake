@@ -8,6 +8,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bench_train.cpp
   ${CMAKE_CURRENT_LIST_DIR}/range_stats.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/nonfinite.cpp
   ${CMAKE_CURRENT_LIST_DIR}/convergence.cpp
   ${CMAKE_CURRENT_LIST_DIR}/doctor.cpp
 )

@@ -1,0 +1,98 @@
+// The NaN doctor's sentences. No Qt here.
+#include "nonfinite.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace presisi {
+
+namespace {
+
+std::string num(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+// What happened to the value: "overflowed: 71234 > 65504" (a finite float32 value past the format's
+// largest), "became inf", "became NaN".
+std::string happened(const FirstNonFinite& f) {
+    if (std::isnan(f.value)) return "became NaN";
+    if (std::isinf(f.value)) return "became inf";
+    return "overflowed: " + num(std::fabs(f.value)) + " > " + num(f.formatMax);
+}
+
+const char* tensorWords(TensorKind t) {
+    switch (t) {
+    case TensorKind::Activation: return "activation";
+    case TensorKind::ActivationGradient: return "activation gradient";
+    case TensorKind::WeightGradient: return "weight gradient";
+    }
+    return "value";
+}
+
+}  // namespace
+
+std::string describeNonFinite(const FirstNonFinite& f) {
+    const std::string layer = "layer " + std::to_string(f.layer + 1);
+    const std::string step = "step " + std::to_string(f.step);
+    const std::string fmt = f.format.empty() ? std::string("lane") : f.format;
+    switch (f.op) {
+    case FaultOp::ForwardLinear:
+        return fmt + " " + tensorWords(f.tensor) + " " + happened(f) + " in " + layer + ", forward, " + step;
+    case FaultOp::Activation:
+        if (f.tensor == TensorKind::Activation)
+            return fmt + " activation function output " + happened(f) + " in " + layer + ", forward, " + step;
+        return fmt + " activation gradient " + happened(f) + " in " + layer + "'s activation backward, " + step;
+    case FaultOp::SoftmaxLoss:
+        return fmt + (f.tensor == TensorKind::Activation ? " loss " : " loss gradient ") + happened(f) +
+               " in softmax/loss, forward, " + step;
+    case FaultOp::BackwardProduct:
+        return fmt + " " + tensorWords(f.tensor) + " " + happened(f) + " in " + layer + ", backward, " + step;
+    case FaultOp::Unscale:
+        return "unscaling " + happened(f) + ": a gradient times 1/scale left float32's range in " + layer + ", " + step;
+    case FaultOp::Optimizer:
+        return "the optimizer step wrote " + std::string(std::isnan(f.value) ? "NaN" : "inf") + " into " + layer +
+               "'s weights from finite gradients, " + step;
+    }
+    return "non-finite value in " + layer + ", " + step;
+}
+
+void LaneWatch::reset() {
+    m_kept = 0;
+    m_fault.reset();
+    m_skips = 0;
+    m_warned = false;
+}
+
+void LaneWatch::keep(RangeSnapshot snapshot) { m_ring[m_kept++ % kLeadUp] = std::move(snapshot); }
+
+std::vector<RangeSnapshot> LaneWatch::leadUp() const {
+    std::vector<RangeSnapshot> out;
+    const std::size_t n = std::min(m_kept, kLeadUp);
+    for (std::size_t i = m_kept - n; i < m_kept; ++i) out.push_back(m_ring[i % kLeadUp]);
+    return out;
+}
+
+const FirstNonFinite& LaneWatch::setFault(FirstNonFinite fault) {
+    fault.leadUp = leadUp();
+    fault.sentence = describeNonFinite(fault);
+    m_fault = std::move(fault);
+    return *m_fault;
+}
+
+std::optional<ScalerWarning> LaneWatch::scalerHealth(const StepRecord& r, float newScale, const std::string& format) {
+    m_skips = r.skipped ? m_skips + 1 : 0;
+    if (m_warned) return std::nullopt;
+    std::string why;
+    if (newScale < 1.0f)
+        why = "the loss scale fell to " + num(newScale) + " (below 1): even unscaled, the gradients overflow " + format;
+    else if (m_skips > kScalerSkipWarning)
+        why = "the scaler skipped " + std::to_string(m_skips) + " steps in a row";
+    if (why.empty()) return std::nullopt;
+    m_warned = true;
+    return ScalerWarning{r.lane, r.step, why + ": no loss scale may make " + format + " work here; try bf16"};
+}
+
+}  // namespace presisi
