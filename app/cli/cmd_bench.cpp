@@ -13,7 +13,9 @@ namespace {
 const char* kBenchHelp =
     "usage: presisi bench rounding [--elements N] [--repeats R] [--json]\n"
     "       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--json]\n"
-    "       presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]\n";
+    "       presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]\n"
+    "       presisi bench memory|sweep|breakdown [--preset NAME | train's setup options] [--batch B]\n"
+    "                            [--budget BYTES] [--loader-ms MS] [--json FILE|-]   (--help: their options)\n";
 
 int benchRoundingCmd(CommandArgs args, std::ostream& out) {
     const OptionSpec opts[] = {{"elements", true}, {"repeats", true}, {"json", false}};
@@ -77,7 +79,7 @@ int benchLinearCmd(CommandArgs args, std::ostream& out) {
 
 }  // namespace
 
-int cmdBench(CommandArgs args, std::ostream& out, std::ostream&) {
+int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err) {
     if (args.empty() || args[0] == "--help") {
         out << kBenchHelp;
         return args.empty() ? 2 : 0;
@@ -85,7 +87,9 @@ int cmdBench(CommandArgs args, std::ostream& out, std::ostream&) {
     if (args[0] == "rounding") return benchRoundingCmd(args.subspan(1), out);
     if (args[0] == "linear") return benchLinearCmd(args.subspan(1), out);
     if (args[0] == "train") return benchTrainCmd(args.subspan(1), out);
-    throw UsageError("unknown benchmark '" + args[0] + "' (known: rounding, linear, train)");
+    if (args[0] == "memory" || args[0] == "sweep" || args[0] == "breakdown")
+        return benchSpeedCmd(args[0], args.subspan(1), out, err);
+    throw UsageError("unknown benchmark '" + args[0] + "' (known: rounding, linear, train, memory, sweep, breakdown)");
 }
 
 }  // namespace presisi::cli

@@ -19,6 +19,8 @@ int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdTrain(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdPresets(CommandArgs args, std::ostream& out, std::ostream& err);
 int benchTrainCmd(CommandArgs args, std::ostream& out);  // `presisi bench train`
+// `presisi bench memory|sweep|breakdown` (app/cli/cmd_bench_speed.cpp); `which` is the benchmark's name.
+int benchSpeedCmd(const std::string& which, CommandArgs args, std::ostream& out, std::ostream& err);
 // `presisi train`'s options as a Scenario, neither validated nor run (for the fuzz target
 // fuzz/fuzz_bodies.cpp). Throws UsageError naming the bad option.
 Scenario trainScenarioFromArgs(CommandArgs args);
