@@ -12,6 +12,7 @@ namespace {
 
 const char* kBenchHelp =
     "usage: presisi bench rounding [--elements N] [--repeats R] [--json]\n"
+    "       presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--json FILE|-]\n"
     "       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--json]\n"
     "       presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]\n"
     "       presisi bench memory|sweep|breakdown [--preset NAME | train's setup options] [--batch B]\n"
@@ -87,9 +88,10 @@ int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err) {
     if (args[0] == "rounding") return benchRoundingCmd(args.subspan(1), out);
     if (args[0] == "linear") return benchLinearCmd(args.subspan(1), out);
     if (args[0] == "train") return benchTrainCmd(args.subspan(1), out);
+    if (args[0] == "gemm") return benchGemmCmd(args.subspan(1), out, err);
     if (args[0] == "memory" || args[0] == "sweep" || args[0] == "breakdown")
         return benchSpeedCmd(args[0], args.subspan(1), out, err);
-    throw UsageError("unknown benchmark '" + args[0] + "' (known: rounding, linear, train, memory, sweep, breakdown)");
+    throw UsageError("unknown benchmark '" + args[0] + "' (known: rounding, gemm, linear, train, memory, sweep, breakdown)");
 }
 
 }  // namespace presisi::cli

@@ -19,6 +19,7 @@ int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdTrain(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdPresets(CommandArgs args, std::ostream& out, std::ostream& err);
 int benchTrainCmd(CommandArgs args, std::ostream& out);  // `presisi bench train`
+int benchGemmCmd(CommandArgs args, std::ostream& out, std::ostream& err);  // `presisi bench gemm` (cmd_bench_gemm.cpp)
 // `presisi bench memory|sweep|breakdown` (app/cli/cmd_bench_speed.cpp); `which` is the benchmark's name.
 int benchSpeedCmd(const std::string& which, CommandArgs args, std::ostream& out, std::ostream& err);
 // `presisi train`'s options as a Scenario, neither validated nor run (for the fuzz target

@@ -46,6 +46,7 @@ public:
           m_net(s, lane.format, m_sub, m_policy, batch),
           m_batch(batch) {
         m_net.bindPointers();
+        m_net.nativeProducts = lane.native;
         const int L = m_net.layers();
         m_W.resize(L);
         m_b.resize(L);
@@ -127,6 +128,7 @@ public:
         if (!m_probeNet) {
             m_probeNet = std::make_unique<Net>(m_scenario, m_net.low(), m_sub, m_policy, m_batch);
             m_probeNet->bindPointers();
+            m_probeNet->nativeProducts = m_net.nativeProducts;
         }
         Probe probe;
         m_probeNet->setProbe(&probe);

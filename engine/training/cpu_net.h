@@ -12,6 +12,7 @@
 #include <cstring>
 #include <numbers>
 
+#include "../native/native_gemm.h"
 #include "lane_backend.h"
 
 namespace presisi::cpu {
@@ -30,10 +31,12 @@ Format resolve(OpPolicy p, Format arriving, Format low) {
 
 bool isFinite(float v) { return std::isfinite(v); }
 
-// dst = a * b with float32 accumulation (Eigen's blocked GEMM; measured faster here than coefficient-based
-// products even for the 2-wide first layer).
+// dst = a * b with float32 accumulation: on a +native lane oneDNN's native kernel for format f
+// (engine/native; false there: not native here), else Eigen's blocked GEMM (measured faster here than
+// coefficient-based products even for the 2-wide first layer).
 template <typename Dst, typename A, typename B>
-void product(Dst& dst, const A& a, const B& b) {
+void product(Dst& dst, const A& a, const B& b, Format f = Format::F32, bool useNative = false) {
+    if (useNative && native::product(f, dst, a, b)) return;
     dst.noalias() = a * b;
 }
 
@@ -111,6 +114,7 @@ public:
 
     int layers() const { return m_layers; }
     Format low() const { return m_low; }
+    bool nativeProducts = false;  // the lane's +native: low-format products through engine/native
     // Checked pass: every op's result is scanned before its rounding; forwardBackward stops at the first
     // value that is non-finite or rounds to inf in the op's format. nullptr: the plain pass.
     void setProbe(Probe* probe) { m_probe = probe; }
@@ -144,7 +148,7 @@ public:
             m_Wuse[l] = Wu;
             Matrix& z = m_z[l];
             // z: (B, out) = xin (B, in) * W^T (in, out), float32 accumulation, + bias, one rounding.
-            product(z, *xin, Wu->transpose());
+            product(z, *xin, Wu->transpose(), m_fLin[l], nativeProducts);
             z.rowwise() += bu->transpose();
             if (m_probe && fault(m_fLin[l], z, l, FaultOp::ForwardLinear, TensorKind::Activation)) return {};
             roundInPlace(m_fLin[l], z.data(), z.size());
@@ -180,7 +184,7 @@ public:
             // gW: (out, in) = dz^T (out, B) * xin (B, in); gb: (out) = column sums of dz. Both in the linear's format.
             const bool storage = m_storageBackward && f != Format::F32;
             if (storage) storageGradWeight(f, dz, *m_xinPtr[l], m_gW[l]);
-            else product(m_gW[l], dz.transpose(), *m_xinPtr[l]);
+            else product(m_gW[l], dz.transpose(), *m_xinPtr[l], f, nativeProducts);
             m_gb[l].noalias() = dz.colwise().sum().transpose();
             if (m_probe && (fault(f, m_gW[l], l, FaultOp::BackwardProduct, TensorKind::WeightGradient) ||
                             fault(f, m_gb[l], l, FaultOp::BackwardProduct, TensorKind::WeightGradient)))
@@ -194,7 +198,7 @@ public:
             if (storage) {
                 storageGradInput(f, dz, *m_Wuse[l], d);
             } else {
-                product(d, dz, *m_Wuse[l]);
+                product(d, dz, *m_Wuse[l], f, nativeProducts);
                 if (m_probe && fault(f, d, l, FaultOp::BackwardProduct, TensorKind::ActivationGradient)) return r;
                 roundInPlace(f, d.data(), d.size());
             }
