@@ -5,8 +5,12 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <memory>
+#include <iostream>
 #include <sstream>
+
+#include <unistd.h>
 
 #include "../../engine/error.h"
 #include "../../engine/speed/batch_sweep.h"
@@ -111,6 +115,15 @@ bool writeJson(const ParsedArgs& a, std::ostream& out, Fn&& body) {
     return false;
 }
 
+// Progress goes to a terminal only: a log or a test's stream gets the result alone.
+std::function<void(int, int)> progressLine(std::ostream& err, const char* what) {
+    if (&err != &std::cerr || !isatty(STDERR_FILENO)) return {};
+    return [&err, what](int done, int total) {
+        err << '\r' << what << ": " << done << '/' << total << std::flush;
+        if (done == total) err << '\n';
+    };
+}
+
 std::string modelText(const Scenario& s) {
     std::string m;
     for (std::size_t i = 0; i < s.sizes.size(); ++i) m += (i ? "-" : "") + std::to_string(s.sizes[i]);
@@ -161,7 +174,10 @@ int memoryCmd(const SplitArgs& sa, std::ostream& out) {
     out << "memory per lane, model " << modelText(s) << ", batch " << batch << ", "
         << optimizerName(s.optimizer.kind) << (s.optimizer.kind == OptimizerSpec::Kind::Sgd && s.optimizer.momentum != 0 ? " with momentum" : "")
         << " (bytes of the formats; the CPU lanes emulate bf16/f16 in float32 storage)\n";
-    out << "  lane               weights    master gradients activations optimizer      total   largest batch (budget)\n";
+    char head[256];
+    std::snprintf(head, sizeof head, "  %-16s%10s%10s%10s%12s%10s%11s   %s\n", "lane", "weights", "master", "gradients",
+                  "activations", "optimizer", "total", "largest batch (budget)");
+    out << head;
     for (std::size_t l = 0; l < rows.size(); ++l) {
         const LaneMemory& r = rows[l];
         char line[256];
@@ -190,11 +206,8 @@ int sweepCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
     SweepReport r;
     std::atomic<bool> cancel{false};
     try {
-        r = runBatchSweep(s, set, [&](int done, int total) { err << "\rsweep: " << done << "/" << total << " points" << std::flush; },
-                          cancel);
-        err << '\n';
+        r = runBatchSweep(s, set, progressLine(err, "sweep points"), cancel);
     } catch (const Error& e) {
-        err << '\n';
         throw UsageError(e.what());
     }
     const bool tableOff = writeJson(a, out, [&](JsonWriter& j) {
@@ -225,7 +238,7 @@ int sweepCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
             out << line;
         }
     }
-    out << r.note << '\n';
+    out << "note: " << r.note << '\n';
     return 0;
 }
 
@@ -240,12 +253,8 @@ int breakdownCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
     BreakdownReport r;
     std::atomic<bool> cancel{false};
     try {
-        r = runStepBreakdown(s, set, [&](int done, int total) {
-            if (done == total || done % 10 == 0) err << "\rbreakdown: " << done << "/" << total << " steps" << std::flush;
-        }, cancel);
-        err << '\n';
+        r = runStepBreakdown(s, set, progressLine(err, "breakdown steps"), cancel);
     } catch (const Error& e) {
-        err << '\n';
         throw UsageError(e.what());
     }
     const bool tableOff = writeJson(a, out, [&](JsonWriter& j) {
@@ -263,7 +272,10 @@ int breakdownCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
     if (tableOff) return 0;
     out << "one training step per lane, model " << modelText(s) << ", batch " << s.batch << ", loader "
         << set.loaderSecondsPerBatch * 1000 << " ms per batch (ms per step, medians of " << set.steps << ")\n";
-    out << "  lane                 data  transfer   forward  backward optimizer     total\n";
+    char head[256];
+    std::snprintf(head, sizeof head, "  %-16s%9s %9s %9s %9s %9s %9s   %s\n", "lane", "data", "transfer", "forward", "backward",
+                  "optimizer", "total", "the largest part");
+    out << head;
     for (std::size_t l = 0; l < r.lanes.size(); ++l) {
         const StepParts& p = r.lanes[l];
         char line[256];
@@ -272,7 +284,7 @@ int breakdownCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
                       r.sentence[l].c_str());
         out << line;
     }
-    out << r.note << '\n';
+    out << "note: " << r.note << '\n';
     return 0;
 }
 
