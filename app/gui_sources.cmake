@@ -10,5 +10,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/speed_views.cpp
 )
 set_target_properties(presisi_app PROPERTIES AUTOMOC ON)

@@ -8,4 +8,6 @@ if(PRESISI_BUILD_GUI)
   # Ordinary keys, fast: regression tests for crashes and freezes, and a seeded random stress run
   # (PRESISI_STRESS_SECONDS long, 20 s by default; the sanitizer run in CI sets 60).
   presisi_add_test(tst_reliability SOURCES tst_reliability.cpp LIBS presisi_app LABELS gui TIMEOUT 900)
+  # The Speed page on a tiny setup: memory bars, the sweep's limit, a data-bound step, cancel, fallback note.
+  presisi_add_test(tst_speed_page SOURCES tst_speed_page.cpp LIBS presisi_app LABELS gui TIMEOUT 300)
 endif()

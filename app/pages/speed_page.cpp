@@ -1,0 +1,466 @@
+// SpeedPage: the controls, the four sections' Run/Cancel/progress, and the one worker thread that
+// measures (one measurement at a time: two at once would slow each other and both figures would lie).
+#include "speed_page.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QShowEvent>
+#include <QSignalBlocker>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "engine/error.h"
+#include "engine/training/memory_estimate.h"
+#include "job_worker.h"
+#include "widgets/input_guard.h"
+#include "widgets/number_field.h"
+#include "widgets/scaling_chart.h"
+#include "widgets/stacked_bar_chart.h"
+
+namespace presisi {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+QLabel* smallLabel(const QString& text, const QString& tip) {
+    auto* l = new QLabel(text);
+    l->setToolTip(tip);
+    return l;
+}
+
+}  // namespace
+
+SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(6, 6, 6, 6);
+    v->setSpacing(4);
+
+    auto* top = new QHBoxLayout();
+    m_device = new QComboBox();
+    m_device->addItems({"CPU", "GPU", "CPU + GPU"});
+    const bool gpu = cudaStatus().available;
+    // Items the machine cannot run stay listed, greyed, so a person sees what a GPU would add.
+    for (int i : {1, 2})
+        if (auto* model = qobject_cast<QStandardItemModel*>(m_device->model()); model && !gpu)
+            model->item(i)->setEnabled(false);
+    m_device->setToolTip(gpu ? "Which device the measurements run on. Memory, sweep and breakdown take the Training "
+                               "lab's lanes (their formats) on this device."
+                             : "Which device the measurements run on. No usable CUDA GPU here: CPU only (" +
+                                   QString::fromStdString(cudaStatus().reason) + ").");
+    top->addWidget(smallLabel("Device:", m_device->toolTip()));
+    top->addWidget(m_device);
+    m_setup = new QLabel();
+    m_setup->setWordWrap(true);
+    m_setup->setToolTip("The model and batch the memory, sweep and breakdown sections measure: the Training lab's "
+                        "current setup (change it there).");
+    top->addWidget(m_setup, 1);
+    v->addLayout(top);
+
+    buildCharts();
+    auto* grid = new QGridLayout();
+    grid->setSpacing(6);
+
+    auto* gemmExtra = new QWidget();
+    auto* ge = new QHBoxLayout(gemmExtra);
+    ge->setContentsMargins(0, 0, 0, 0);
+    m_maxSize = new QComboBox();
+    for (int s : {512, 1024, 2048, 4096, 8192}) m_maxSize->addItem(QString("up to %1").arg(s), s);
+    m_maxSize->setCurrentIndex(2);
+    m_maxSize->setToolTip("The largest product measured: sizes 256, 512, … up to this (powers of two). Large sizes "
+                          "take seconds each on a CPU core; speed-ups are quoted at the largest.");
+    m_shape = new QComboBox();
+    m_shape->addItems({"square", "layer"});
+    m_shape->setToolTip("square: m = n = k = size. layer: a linear layer's forward, batch 256 × size inputs → size "
+                        "outputs.");
+    ge->addWidget(m_maxSize);
+    ge->addWidget(m_shape);
+    grid->addWidget(buildSection(Throughput, "1 · Throughput of matrix products", m_throughputChart, gemmExtra), 0, 0);
+
+    auto* memExtra = new QWidget();
+    auto* me = new QHBoxLayout(memExtra);
+    me->setContentsMargins(0, 0, 0, 0);
+    m_budget = new RealField(1e-9, 1e6);
+    m_budget->setSuffix(" GiB");
+    m_budget->setToolTip("The memory budget: the largest batch that fits it is given per lane, and the batch sweep "
+                         "stops there. Default: the machine's available memory (MemAvailable; on a GPU its free "
+                         "memory).");
+    me->addWidget(smallLabel("budget", m_budget->toolTip()));
+    me->addWidget(m_budget);
+    connect(m_budget, &RealField::valueChanged, this, [this](double gib) { m_budgetValue = gib * kGiB; });
+    grid->addWidget(buildSection(Memory, "2 · Memory per lane", m_memoryChart, memExtra), 0, 1);
+
+    grid->addWidget(buildSection(Sweep, "3 · Batch-size sweep", m_sweepChart, nullptr), 1, 0);
+
+    auto* bdExtra = new QWidget();
+    auto* be = new QHBoxLayout(bdExtra);
+    be->setContentsMargins(0, 0, 0, 0);
+    m_loader = new RealField(0, 10000);
+    m_loader->setValue(0);
+    m_loader->setSuffix(" ms");
+    m_loader->setToolTip("Loader cost per batch (ms): the built-in loader waits this long for every batch, like a "
+                         "slow disk or heavy preprocessing. Set 20 ms to see a data-bound step.");
+    be->addWidget(smallLabel("loader cost per batch", m_loader->toolTip()));
+    be->addWidget(m_loader);
+    grid->addWidget(buildSection(Breakdown, "4 · Where a step's time goes", m_breakdownChart, bdExtra), 1, 1);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
+    v->addLayout(grid, 1);
+
+    m_worker = std::make_unique<JobWorker>("presisi-speed");
+    connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
+        setBudgetBytes(0);
+        updateSetup();
+        emit explanationChanged();
+    });
+    setBudgetBytes(0);
+    guardWheel(this);
+    trackCharts();
+    updateButtons();
+    updateSetup();
+}
+
+SpeedPage::~SpeedPage() {
+    // Stop and join here, while every member the job's result step could touch still exists.
+    if (m_stop) *m_stop = true;
+    m_worker.reset();
+}
+
+QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget* chart, QWidget* extra) {
+    auto* box = new QGroupBox(title);
+    auto* v = new QVBoxLayout(box);
+    v->setContentsMargins(4, 4, 4, 4);
+    v->setSpacing(3);
+    auto* row = new QHBoxLayout();
+    SectionUi& ui = m_ui[section];
+    ui.run = new QPushButton("Run");
+    ui.run->setToolTip("Measure now, on a worker thread: the window stays usable. One measurement runs at a time "
+                       "(two at once would slow each other and both figures would be wrong).");
+    ui.cancel = new QPushButton("Cancel");
+    ui.cancel->setToolTip("Stop this measurement (Esc). What was measured before is kept.");
+    ui.progress = new QProgressBar();
+    ui.progress->setRange(0, 1);
+    ui.progress->setValue(0);
+    ui.progress->setTextVisible(true);
+    ui.progress->setMaximumHeight(18);
+    ui.progress->setToolTip("Measurement progress: products, points or steps done of all.");
+    row->addWidget(ui.run);
+    row->addWidget(ui.cancel);
+    if (extra) row->addWidget(extra);
+    row->addWidget(ui.progress, 1);
+    v->addLayout(row);
+    v->addWidget(chart, 1);
+    ui.text = new QLabel();
+    ui.text->setWordWrap(true);
+    ui.text->setTextFormat(Qt::RichText);
+    ui.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    ui.text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    v->addWidget(ui.text);
+    connect(ui.run, &QPushButton::clicked, this, [this, section] { run(section); });
+    connect(ui.cancel, &QPushButton::clicked, this, &SpeedPage::cancel);
+    return box;
+}
+
+void SpeedPage::buildCharts() {
+    m_throughputChart = new ScalingChart("Achieved TFLOP/s against product size", "size (m = n = k)", "TFLOP/s",
+                                         "size", "TFLOP/s");
+    m_throughputChart->setToolTip("Achieved TFLOP/s (2·m·n·k / median seconds) of one product per lane and size. "
+                                  "Higher is faster. Native lanes use the CPU's bf16/f16 instructions; emulated "
+                                  "lanes (dotted) round to the format but compute in float32: right numbers, no "
+                                  "speed-up. Hover a point for its value.");
+    m_memoryChart = new StackedBarChart("Bytes one lane holds", "bytes", BarUnit::Bytes);
+    m_memoryChart->setParts({"weights", "f32 master weights", "gradients", "activations kept for backward",
+                             "optimizer state"});
+    m_memoryChart->setToolTip("Per lane, the bytes of weights, f32 master weights (low lanes), gradients, "
+                              "activations kept for backward (grow with the batch) and optimizer state, at the "
+                              "Training lab's batch. Shorter is smaller; hover a part for its size and share.");
+    m_sweepChart = new ScalingChart("Training samples/s against batch size", "batch size", "samples/s", "batch",
+                                    "samples/s");
+    m_sweepChart->setToolTip("Samples per second of a training step (forward, backward, optimizer) per lane, at "
+                             "batch sizes up to the memory limit. The knee (square) is the smallest batch reaching "
+                             "90% of the lane's best: beyond it a larger batch buys little.");
+    m_breakdownChart = new StackedBarChart("One training step, split", "time per step", BarUnit::Seconds);
+    m_breakdownChart->setParts({"data loading", "host→device transfer", "forward", "backward", "optimizer"});
+    m_breakdownChart->setToolTip("Per lane, the median time of one step's parts. The largest part names the "
+                                 "bottleneck: only forward, backward and optimizer (compute) get faster with mixed "
+                                 "precision. Hover a part for its time and share.");
+    m_throughputChart->setEmptyText("press Run to measure");
+    m_memoryChart->setEmptyText("press Run to measure");
+    m_sweepChart->setEmptyText("press Run to measure");
+    m_breakdownChart->setEmptyText("press Run to measure");
+    for (QWidget* c : charts()) c->setMinimumSize(240, 150);
+}
+
+QList<QWidget*> SpeedPage::charts() const {
+    return {m_throughputChart, m_memoryChart, m_sweepChart, m_breakdownChart};
+}
+
+void SpeedPage::setScenarioSource(std::function<Scenario()> source) {
+    m_source = std::move(source);
+    updateSetup();
+}
+
+void SpeedPage::setDevice(DeviceChoice choice) { m_device->setCurrentIndex(choice); }
+SpeedPage::DeviceChoice SpeedPage::device() const { return static_cast<DeviceChoice>(m_device->currentIndex()); }
+
+Scenario SpeedPage::measuredScenario() const {
+    Scenario s = m_source ? m_source() : Scenario{};
+    std::vector<Device> devices;
+    if (device() != GpuOnly) devices.push_back(Device::Cpu);
+    if (device() != CpuOnly) devices.push_back(Device::Gpu);
+    // The Training lab's formats (and their scaler/ftz options) on each chosen device, once each.
+    std::vector<LaneSpec> lanes;
+    for (Device d : devices)
+        for (LaneSpec lane : s.lanes) {
+            lane.device = d;
+            if (std::find(lanes.begin(), lanes.end(), lane) == lanes.end()) lanes.push_back(lane);
+        }
+    s.lanes = lanes;
+    s.statistics = false;
+    return s;
+}
+
+void SpeedPage::updateSetup() {
+    try {
+        const Scenario s = measuredScenario();
+        QStringList widths, lanes;
+        for (int w : s.sizes) widths << QString::number(w);
+        for (const LaneSpec& l : s.lanes) lanes << QString::fromStdString(l.label());
+        const QString name = s.preset.empty() ? QString("the Training lab's setup") : QString::fromStdString(s.preset);
+        m_setup->setText(QString("Measured setup: <b>%1</b> — model %2, batch %3, %4; lanes %5")
+                             .arg(name.toHtmlEscaped(), widths.join("-"))
+                             .arg(s.batch > 0 ? QString::number(s.batch) : QString("full (%1)").arg(s.data.samples))
+                             .arg(QString::fromStdString(std::string(optimizerName(s.optimizer.kind))),
+                                  lanes.join(", ")));
+    } catch (const std::exception& e) {
+        m_setup->setText(QString("The Training lab's setup cannot be read: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
+    }
+}
+
+QString SpeedPage::setupText() const { return m_setup->text(); }
+
+void SpeedPage::showEvent(QShowEvent* event) {
+    Page::showEvent(event);
+    updateSetup();  // the Training lab may have changed while another page was shown
+}
+
+void SpeedPage::setBudgetBytes(double bytes) {
+    if (bytes <= 0) {
+        // The default: what the first lane's device has free (MemAvailable, or the GPU's free memory).
+        LaneSpec lane;
+        lane.device = device() == GpuOnly ? Device::Gpu : Device::Cpu;
+        bytes = defaultBudget(lane);
+        if (bytes <= 0) bytes = 4 * kGiB;
+    }
+    // The bytes are kept exactly (a budget set in bytes must not come back one byte short through GiB).
+    m_budgetValue = bytes;
+    const QSignalBlocker block(m_budget);
+    m_budget->setValue(bytes / kGiB);
+}
+
+double SpeedPage::budgetBytes() const { return m_budgetValue; }
+void SpeedPage::setLoaderMilliseconds(double ms) { m_loader->setValue(ms); }
+void SpeedPage::setGemmSizes(const std::vector<std::int64_t>& sizes) { m_gemmSizes = sizes; }
+
+QString SpeedPage::sectionText(Section section) const { return m_ui[section].text->text(); }
+void SpeedPage::setSectionText(Section section, const QString& html) { m_ui[section].text->setText(html); }
+
+void SpeedPage::updateButtons() {
+    for (int i = 0; i < 4; ++i) {
+        m_ui[i].run->setEnabled(m_running < 0);
+        m_ui[i].cancel->setEnabled(m_running == i);
+    }
+    // Settings that a running measurement has already read stay editable: they apply to the next run.
+    emit statusChanged();
+}
+
+QString SpeedPage::statusText() const {
+    static const char* names[] = {"throughput", "memory", "batch sweep", "step breakdown"};
+    if (m_running >= 0) return QString("Speed: measuring %1… (Esc cancels)").arg(names[m_running]);
+    return "Speed";
+}
+
+void SpeedPage::cancel() {
+    if (m_running >= 0 && m_stop) *m_stop = true;
+}
+
+void SpeedPage::start(Section section,
+                      std::function<std::function<void()>(const std::atomic<bool>&, std::function<void(int, int)>)> job) {
+    if (m_running >= 0) return;
+    m_running = section;
+    const int generation = ++m_generation;
+    m_ui[section].progress->setRange(0, 0);  // busy until the first progress report
+    setSectionText(section, "<i>measuring…</i>");
+    updateButtons();
+    // The run's own stop flag, not the worker's token: JobWorker::cancel() drops a job still waiting, which
+    // would then never report back; this flag is seen by the engine wherever the job is.
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    m_stop = stop;
+    QPointer<SpeedPage> self(this);
+    m_worker->submit([self, generation, job, stop](const std::atomic<bool>&) {
+        auto progress = [self, generation](int done, int total) {
+            QMetaObject::invokeMethod(self, [self, generation, done, total] {
+                if (self) self->onProgress(generation, done, total);
+            }, Qt::QueuedConnection);
+        };
+        std::function<void()> apply;
+        QString error;
+        bool wasCancelled = false;
+        try {
+            apply = job(*stop, progress);
+        } catch (const Cancelled&) {
+            wasCancelled = true;
+        } catch (const std::exception& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        QMetaObject::invokeMethod(self, [self, generation, apply, error, wasCancelled] {
+            if (!self || generation != self->m_generation) return;
+            if (apply) apply();
+            self->onFinished(generation, error, wasCancelled);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void SpeedPage::onProgress(int generation, int done, int total) {
+    if (generation != m_generation || m_running < 0 || total <= 0) return;
+    QProgressBar* bar = m_ui[m_running].progress;
+    bar->setRange(0, total);
+    bar->setValue(std::min(done, total));
+}
+
+void SpeedPage::onFinished(int generation, const QString& error, bool cancelled) {
+    if (generation != m_generation || m_running < 0) return;
+    const int section = m_running;
+    m_running = -1;
+    QProgressBar* bar = m_ui[section].progress;
+    if (bar->maximum() == 0) bar->setRange(0, 1);
+    if (cancelled) {
+        setSectionText(static_cast<Section>(section), "<b>Cancelled.</b> Press Run to measure again.");
+        bar->setValue(0);
+    } else if (!error.isEmpty()) {
+        setSectionText(static_cast<Section>(section), "<b>Could not measure:</b> " + error.toHtmlEscaped());
+        bar->setValue(0);
+    } else {
+        bar->setValue(bar->maximum());
+        emit statusMessage("measurement finished");
+    }
+    updateButtons();
+    emit explanationChanged();
+}
+
+void SpeedPage::run(Section section) {
+    if (m_running >= 0) return;
+    Scenario scenario;
+    try {
+        scenario = measuredScenario();
+        if (section != Throughput) validate(scenario);
+    } catch (const std::exception& e) {
+        setSectionText(section, "<b>The Training lab's setup cannot be measured:</b> " +
+                                    QString::fromUtf8(e.what()).toHtmlEscaped());
+        return;
+    }
+    updateSetup();
+    QStringList laneLabels;
+    for (const LaneSpec& l : scenario.lanes) laneLabels << QString::fromStdString(l.label());
+    const QString setup = m_setup->text();
+    const double budget = budgetBytes();
+    QPointer<SpeedPage> self(this);
+    if (section == Throughput) {
+        GemmBenchSettings settings;
+        if (!m_gemmSizes.empty()) settings.sizes = m_gemmSizes;
+        else {
+            settings.sizes.clear();
+            for (std::int64_t s = 256; s <= m_maxSize->currentData().toInt(); s *= 2) settings.sizes.push_back(s);
+        }
+        settings.square = m_shape->currentIndex() == 0;
+        settings.repeats = m_gemmRepeats;
+        settings.device = device() == GpuOnly ? Device::Gpu : Device::Cpu;
+        settings.allDevices = device() == CpuAndGpu;
+        start(section, [self, settings](const std::atomic<bool>& cancel, std::function<void(int, int)> progress) {
+            GemmBenchReport report = benchGemm(settings, progress, cancel);
+            return std::function<void()>([self, report] {
+                self->m_gemm = report;
+                self->showThroughput();
+            });
+        });
+    } else if (section == Memory) {
+        const int batch = scenario.batch > 0 ? scenario.batch : scenario.data.samples;
+        start(section, [self, scenario, batch, budget, laneLabels, setup](const std::atomic<bool>&,
+                                                                          std::function<void(int, int)> progress) {
+            std::vector<LaneMemory> lanes = laneMemory(scenario, batch);
+            std::vector<std::int64_t> largest;
+            for (int i = 0; i < static_cast<int>(scenario.lanes.size()); ++i) {
+                largest.push_back(largestBatch(scenario, i, budget));
+                progress(i + 1, static_cast<int>(scenario.lanes.size()));
+            }
+            return std::function<void()>([self, lanes, largest, batch, budget, laneLabels, setup] {
+                self->m_memory = lanes;
+                self->m_memoryLargest = largest;
+                self->m_memoryBatch = batch;
+                self->m_memoryBudget = budget;
+                self->m_scenarioLanes[Memory] = laneLabels;
+                self->m_measuredSetup[Memory] = setup;
+                self->showMemory();
+            });
+        });
+    } else if (section == Sweep) {
+        SweepSettings settings;
+        settings.budgetBytes = budget;
+        settings.stepsPerPoint = m_sweepSteps;
+        start(section, [self, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
+                                                                     std::function<void(int, int)> progress) {
+            SweepReport report = runBatchSweep(scenario, settings, progress, cancel);
+            return std::function<void()>([self, report, laneLabels, setup] {
+                self->m_sweep = report;
+                self->m_scenarioLanes[Sweep] = laneLabels;
+                self->m_measuredSetup[Sweep] = setup;
+                self->showSweep();
+            });
+        });
+    } else {
+        BreakdownSettings settings;
+        settings.steps = m_breakdownSteps;
+        settings.loaderSecondsPerBatch = m_loader->value() / 1000.0;
+        start(section, [self, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
+                                                                     std::function<void(int, int)> progress) {
+            BreakdownReport report = runStepBreakdown(scenario, settings, progress, cancel);
+            return std::function<void()>([self, report, settings, laneLabels, setup] {
+                self->m_breakdown = report;
+                self->m_breakdownLoaderMs = settings.loaderSecondsPerBatch * 1000.0;
+                self->m_scenarioLanes[Breakdown] = laneLabels;
+                self->m_measuredSetup[Breakdown] = setup;
+                self->showBreakdown();
+            });
+        });
+    }
+}
+
+void SpeedPage::resetPage() {
+    cancel();
+    m_gemm.reset();
+    m_memory.clear();
+    m_memoryLargest.clear();
+    m_sweep.reset();
+    m_breakdown.reset();
+    for (QStringList& l : m_scenarioLanes) l.clear();
+    m_throughputChart->clearPoints();
+    m_memoryChart->clearBars();
+    m_sweepChart->clearPoints();
+    m_breakdownChart->clearBars();
+    for (int i = 0; i < 4; ++i) {
+        if (i != m_running) setSectionText(static_cast<Section>(i), QString());
+    }
+    emit explanationChanged();
+}
+
+}  // namespace presisi

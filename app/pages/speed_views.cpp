@@ -1,0 +1,289 @@
+// SpeedPage's results on screen and in files: charts, the sentences under them, the side panel, and the
+// CSV/JSON exports of every section's data.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLocale>
+#include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "speed_page.h"
+#include "widgets/scaling_chart.h"
+#include "widgets/stacked_bar_chart.h"
+
+namespace presisi {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString pct(double fraction) { return QString::number(100.0 * fraction, 'f', fraction < 0.1 ? 1 : 0) + "%"; }
+
+// The lanes of the bench's rows in the order they first appear.
+QStringList gemmLanes(const GemmBenchReport& r) {
+    QStringList lanes;
+    for (const GemmRow& row : r.rows)
+        if (!lanes.contains(qs(row.lane))) lanes << qs(row.lane);
+    return lanes;
+}
+
+QList<QList<double>> memoryValues(const std::vector<LaneMemory>& lanes) {
+    QList<QList<double>> v;
+    for (const LaneMemory& m : lanes) v.append({m.weights, m.masterWeights, m.gradients, m.activations, m.optimizerState});
+    return v;
+}
+
+QList<QList<double>> breakdownValues(const BreakdownReport& r) {
+    QList<QList<double>> v;
+    for (const StepParts& p : r.lanes) v.append({p.data, p.transfer, p.forward, p.backward, p.optimizer});
+    return v;
+}
+
+}  // namespace
+
+void SpeedPage::showThroughput() {
+    if (!m_gemm) return;
+    const QStringList lanes = gemmLanes(*m_gemm);
+    m_throughputChart->setLanes(lanes);
+    for (int i = 0; i < lanes.size(); ++i) {
+        QList<QPointF> pts;
+        for (const GemmRow& row : m_gemm->rows)
+            if (qs(row.lane) == lanes[i]) pts.append({static_cast<double>(row.k), row.tflops});
+        m_throughputChart->setPoints(i, pts);
+    }
+    m_throughputChart->refresh();
+    setSectionText(Throughput, throughputSummary());
+}
+
+QString SpeedPage::throughputSummary() const {
+    const GemmBenchReport& r = *m_gemm;
+    QStringList lines;
+    if (!r.speedups.empty()) {
+        QStringList parts;
+        for (const auto& s : r.speedups) parts << QString("%1 <b>%2×</b>").arg(qs(s.lane).toHtmlEscaped()).arg(s.overF32, 0, 'f', 2);
+        lines << QString("Speed-up over f32 at size %1: %2").arg(r.speedups.front().size).arg(parts.join(" · "));
+    }
+    // The fraction of the CPU's estimated peak reached by the best f32 product (CPU rows).
+    double bestF32 = 0;
+    for (const GemmRow& row : r.rows)
+        if (row.device == Device::Cpu && row.lane == "f32") bestF32 = std::max(bestF32, row.tflops);
+    if (r.cpuPeakTflopsF32 > 0 && bestF32 > 0)
+        lines << QString("CPU f32 reaches %1 of the core's peak %2 TFLOP/s — an <i>estimate</i> (%3)%4.")
+                     .arg(pct(bestF32 / r.cpuPeakTflopsF32))
+                     .arg(r.cpuPeakTflopsF32, 0, 'g', 3)
+                     .arg(qs(r.cpuPeakHow).toHtmlEscaped(),
+                          r.cpuName.empty() ? QString() : ", " + qs(r.cpuName).toHtmlEscaped());
+    if (!r.gpuName.empty()) lines << QString("GPU: %1 (its peak is not known to Presisi: no fraction given).").arg(qs(r.gpuName).toHtmlEscaped());
+    for (const std::string& n : r.notes) lines << "• " + qs(n).toHtmlEscaped();
+    return lines.join("<br>");
+}
+
+void SpeedPage::showMemory() {
+    const QStringList& lanes = m_scenarioLanes[Memory];
+    m_memoryChart->setBars(lanes, memoryValues(m_memory));
+    QStringList fits;
+    for (int i = 0; i < static_cast<int>(m_memoryLargest.size()) && i < lanes.size(); ++i)
+        fits << QString("%1 <b>%2</b>").arg(lanes[i].toHtmlEscaped(),
+                                           m_memoryLargest[i] > 0 ? QLocale().toString(static_cast<qlonglong>(m_memoryLargest[i]))
+                                                                  : QString("none (batch 1 does not fit)"));
+    setSectionText(Memory, QString("At batch %1. Largest batch within the budget %2: %3.<br>"
+                                   "Low lanes hold f32 master weights and gradients beside their own: they save "
+                                   "on activations, which grow with the batch.")
+                               .arg(m_memoryBatch)
+                               .arg(readableBytes(m_memoryBudget), fits.join(" · ")));
+}
+
+QString SpeedPage::sweepSentence() const {
+    const SweepReport& r = *m_sweep;
+    const QStringList& lanes = m_scenarioLanes[Sweep];
+    QStringList out;
+    for (int lane = 0; lane < lanes.size(); ++lane) {
+        const std::int64_t knee = lane < static_cast<int>(r.kneeBatch.size()) ? r.kneeBatch[lane] : 0;
+        const std::int64_t limit = lane < static_cast<int>(r.limitBatch.size()) ? r.limitBatch[lane] : 0;
+        if (knee <= 0) {
+            out << QString("%1: no point measured (batch 1 does not fit the budget)").arg(lanes[lane].toHtmlEscaped());
+            continue;
+        }
+        double atKnee = 0, beyond = 0;
+        std::int64_t last = 0;
+        for (const SweepPoint& p : r.points) {
+            if (p.lane != lane) continue;
+            if (p.batch == knee) atKnee = p.samplesPerSecond;
+            if (p.batch > knee) beyond = std::max(beyond, p.samplesPerSecond);
+            last = std::max(last, p.batch);
+        }
+        const QString limitText = limit > 0 && last >= limit ? QString(", memory limit at batch %1").arg(limit) : QString();
+        if (beyond <= 0 || atKnee <= 0)
+            out << QString("%1: still rising at batch %2, the last measured%3").arg(lanes[lane].toHtmlEscaped()).arg(knee).arg(limitText);
+        else
+            out << QString("beyond batch <b>%1</b> %2 gains %3 (%4 at most%5)")
+                       .arg(knee)
+                       .arg(lanes[lane].toHtmlEscaped())
+                       .arg(beyond / atKnee - 1 < 0.10 ? QString("&lt; 10%") : QString("little"))
+                       .arg(QString::number(100.0 * (beyond / atKnee - 1), 'f', 0) + "%")
+                       .arg(limitText);
+    }
+    return out.join("; ") + ".";
+}
+
+void SpeedPage::showSweep() {
+    if (!m_sweep) return;
+    const QStringList& lanes = m_scenarioLanes[Sweep];
+    m_sweepChart->setLanes(lanes);
+    for (int lane = 0; lane < lanes.size(); ++lane) {
+        QList<QPointF> pts;
+        for (const SweepPoint& p : m_sweep->points)
+            if (p.lane == lane) pts.append({static_cast<double>(p.batch), p.samplesPerSecond});
+        m_sweepChart->setPoints(lane, pts);
+        const std::int64_t knee = lane < static_cast<int>(m_sweep->kneeBatch.size()) ? m_sweep->kneeBatch[lane] : 0;
+        for (const QPointF& p : pts)
+            if (knee > 0 && p.x() == static_cast<double>(knee))
+                m_sweepChart->addMark(lane, p, QString("%1 knee: %2").arg(lanes[lane]).arg(knee));
+    }
+    m_sweepChart->refresh();
+    QString text = sweepSentence();
+    if (!m_sweep->note.empty()) text += "<br><span style='color:gray'>" + qs(m_sweep->note).toHtmlEscaped() + "</span>";
+    setSectionText(Sweep, text);
+}
+
+void SpeedPage::showBreakdown() {
+    if (!m_breakdown) return;
+    const QStringList& lanes = m_scenarioLanes[Breakdown];
+    QStringList labels;
+    for (const StepParts& p : m_breakdown->lanes) labels << lanes.value(p.lane);
+    m_breakdownChart->setBars(labels, breakdownValues(*m_breakdown));
+    QStringList lines;
+    for (int i = 0; i < static_cast<int>(m_breakdown->sentence.size()) && i < labels.size(); ++i)
+        lines << QString("%1 — <b>%2</b>").arg(labels[i].toHtmlEscaped(), qs(m_breakdown->sentence[i]).toHtmlEscaped());
+    lines << QString("Loader cost %1 ms per batch. Compute-bound: the products dominate, mixed precision helps. "
+                     "Transfer-bound: copies dominate. Data-bound: the loader dominates — only faster loading helps.")
+                 .arg(m_breakdownLoaderMs, 0, 'g', 4);
+    setSectionText(Breakdown, lines.join("<br>"));
+}
+
+QString SpeedPage::explanation() const {
+    return "<b>Speed.</b> What mixed precision buys on this machine. Each section measures on its own: press its "
+           "<b>Run</b>; Esc cancels.<br><br>"
+           "<b>1 Throughput</b>: TFLOP/s of matrix products per format. A <i>native</i> lane uses the CPU's bf16/f16 "
+           "instructions (AVX512_BF16, AMX) or the GPU's tensor cores; an <i>emulated</i> lane rounds to the format "
+           "but multiplies in float32 — right numbers, no speed-up.<br>"
+           "<b>2 Memory</b>: what one lane holds at the Training lab's batch, and the largest batch that fits the "
+           "budget. Activations grow with the batch; low formats halve them.<br>"
+           "<b>3 Batch sweep</b>: samples/s against batch size up to the memory limit. The knee is where a larger "
+           "batch stops paying.<br>"
+           "<b>4 Where a step's time goes</b>: the largest part names the bottleneck. <i>Compute-bound</i> "
+           "(forward, backward, optimizer): mixed precision helps. <i>Transfer-bound</i> (host→device copies): it "
+           "will not — keep data on the device or overlap copies. <i>Data-bound</i> (loading): it will not — speed "
+           "up loading. Set the loader cost to 20 ms to see the data-bound case.";
+}
+
+QString SpeedPage::caption() const {
+    QString setup = m_setup->text();
+    setup.remove(QRegularExpression("<[^>]*>"));
+    return "Presisi speed · " + setup;
+}
+
+bool SpeedPage::exportCsv(const QString& path) const {
+    if (!m_gemm && m_memory.empty() && !m_sweep && !m_breakdown) return false;
+    // Long form: one measured quantity per row, so the four sections share one table.
+    QByteArray out = "section,lane,quantity,x,value,unit\n";
+    auto row = [&out](const QString& section, const QString& lane, const QString& quantity, double x, double value,
+                      const QString& unit) {
+        out += QString("%1,\"%2\",%3,%4,%5,%6\n")
+                   .arg(section, lane, quantity, QString::number(x, 'g', 12), QString::number(value, 'g', 12), unit)
+                   .toUtf8();
+    };
+    if (m_gemm)
+        for (const GemmRow& r : m_gemm->rows) {
+            const QString lane = qs(r.lane);
+            row("throughput", lane, "tflops", static_cast<double>(r.k), r.tflops, "TFLOP/s");
+            row("throughput", lane, "seconds", static_cast<double>(r.k), r.seconds, "s");
+        }
+    static const char* memParts[] = {"weights", "master_weights", "gradients", "activations", "optimizer_state"};
+    const QList<QList<double>> mem = memoryValues(m_memory);
+    for (int i = 0; i < mem.size(); ++i) {
+        for (int p = 0; p < 5; ++p) row("memory", m_scenarioLanes[Memory].value(i), memParts[p], m_memoryBatch, mem[i][p], "bytes");
+        if (i < static_cast<int>(m_memoryLargest.size()))
+            row("memory", m_scenarioLanes[Memory].value(i), "largest_batch", m_memoryBudget, static_cast<double>(m_memoryLargest[i]), "samples");
+    }
+    if (m_sweep)
+        for (const SweepPoint& p : m_sweep->points) {
+            const QString lane = m_scenarioLanes[Sweep].value(p.lane);
+            row("sweep", lane, "samples_per_second", static_cast<double>(p.batch), p.samplesPerSecond, "samples/s");
+            row("sweep", lane, "bytes", static_cast<double>(p.batch), p.bytes, "bytes");
+        }
+    static const char* stepParts[] = {"data", "transfer", "forward", "backward", "optimizer"};
+    if (m_breakdown) {
+        const QList<QList<double>> bd = breakdownValues(*m_breakdown);
+        for (int i = 0; i < bd.size(); ++i)
+            for (int p = 0; p < 5; ++p)
+                row("breakdown", m_scenarioLanes[Breakdown].value(m_breakdown->lanes[i].lane), stepParts[p],
+                    m_breakdownLoaderMs, bd[i][p], "s");
+    }
+    return writeTextFile(path, out);
+}
+
+bool SpeedPage::exportJson(const QString& path) const {
+    if (!m_gemm && m_memory.empty() && !m_sweep && !m_breakdown) return false;
+    QJsonObject root;
+    root["setup"] = caption();
+    if (m_gemm) {
+        QJsonObject t;
+        QJsonArray rows, notes, speedups;
+        for (const GemmRow& r : m_gemm->rows)
+            rows.append(QJsonObject{{"lane", qs(r.lane)}, {"device", qs(std::string(deviceName(r.device)))},
+                                    {"m", static_cast<double>(r.m)}, {"n", static_cast<double>(r.n)},
+                                    {"k", static_cast<double>(r.k)}, {"seconds", r.seconds}, {"tflops", r.tflops}});
+        for (const std::string& n : m_gemm->notes) notes.append(qs(n));
+        for (const auto& s : m_gemm->speedups)
+            speedups.append(QJsonObject{{"lane", qs(s.lane)}, {"size", static_cast<double>(s.size)}, {"over_f32", s.overF32}});
+        t["rows"] = rows;
+        t["notes"] = notes;
+        t["speedups"] = speedups;
+        t["cpu_name"] = qs(m_gemm->cpuName);
+        t["cpu_peak_tflops_f32_estimate"] = m_gemm->cpuPeakTflopsF32;
+        t["cpu_peak_how"] = qs(m_gemm->cpuPeakHow);
+        t["gpu_name"] = qs(m_gemm->gpuName);
+        root["throughput"] = t;
+    }
+    if (!m_memory.empty()) {
+        QJsonArray lanes;
+        for (int i = 0; i < static_cast<int>(m_memory.size()); ++i) {
+            const LaneMemory& m = m_memory[i];
+            lanes.append(QJsonObject{{"lane", qs(m.lane)}, {"weights", m.weights}, {"master_weights", m.masterWeights},
+                                     {"gradients", m.gradients}, {"activations", m.activations},
+                                     {"optimizer_state", m.optimizerState}, {"total", m.total()},
+                                     {"largest_batch", static_cast<double>(m_memoryLargest.at(i))}});
+        }
+        root["memory"] = QJsonObject{{"batch", m_memoryBatch}, {"budget_bytes", m_memoryBudget}, {"lanes", lanes}};
+    }
+    if (m_sweep) {
+        QJsonArray points, knees, limits;
+        for (const SweepPoint& p : m_sweep->points)
+            points.append(QJsonObject{{"lane", m_scenarioLanes[Sweep].value(p.lane)}, {"batch", static_cast<double>(p.batch)},
+                                      {"samples_per_second", p.samplesPerSecond}, {"bytes", p.bytes}});
+        for (std::int64_t k : m_sweep->kneeBatch) knees.append(static_cast<double>(k));
+        for (std::int64_t l : m_sweep->limitBatch) limits.append(static_cast<double>(l));
+        root["sweep"] = QJsonObject{{"points", points}, {"knee_batch", knees}, {"limit_batch", limits},
+                                    {"lanes", QJsonArray::fromStringList(m_scenarioLanes[Sweep])},
+                                    {"knee_rule", "smallest batch reaching 90% of the lane's best samples/s"},
+                                    {"note", qs(m_sweep->note)}};
+    }
+    if (m_breakdown) {
+        QJsonArray lanes;
+        for (int i = 0; i < static_cast<int>(m_breakdown->lanes.size()); ++i) {
+            const StepParts& p = m_breakdown->lanes[i];
+            lanes.append(QJsonObject{{"lane", m_scenarioLanes[Breakdown].value(p.lane)}, {"data", p.data},
+                                     {"transfer", p.transfer}, {"forward", p.forward}, {"backward", p.backward},
+                                     {"optimizer", p.optimizer},
+                                     {"bottleneck", qs(std::string(bottleneckName(m_breakdown->bottleneck.at(i))))},
+                                     {"sentence", qs(m_breakdown->sentence.at(i))}});
+        }
+        root["breakdown"] = QJsonObject{{"loader_ms", m_breakdownLoaderMs}, {"lanes", lanes}, {"note", qs(m_breakdown->note)}};
+    }
+    return writeTextFile(path, QJsonDocument(root).toJson());
+}
+
+}  // namespace presisi
