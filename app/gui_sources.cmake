@@ -10,6 +10,10 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/convergence_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/doctor_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/gradient_ranges.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/training_diagnostics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_views.cpp
 )

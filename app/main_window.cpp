@@ -22,8 +22,10 @@
 #include <QTextBrowser>
 
 #include "engine/device.h"
+#include "pages/convergence_page.h"
 #include "pages/formats_page.h"
 #include "pages/linear_page.h"
+#include "pages/speed_page.h"
 #include "pages/training_page.h"
 #include "run_controller.h"
 #include "widgets/chart_export.h"
@@ -104,6 +106,10 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_linear = new LinearPage();
     m_training = new TrainingPage();
     m_formats = new FormatsPage();
+    m_speedPage = new SpeedPage();
+    m_speedPage->setScenarioSource([this] { return m_training->scenarioFromControls(); });
+    m_convergence = new ConvergencePage();
+    m_convergence->setScenarioSource([this] { return m_training->scenarioFromControls(); });
     // Each page sits in a scroll area that only scrolls when the page cannot fit (text at 2x on a
     // small screen): no page ever widens the window, and none is cut.
     for (Page* p : pages()) m_stack->addWidget(new PageArea(p));
@@ -129,6 +135,8 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_tabs->addTab("Linear lab");
     m_tabs->addTab("Training lab");
     m_tabs->addTab("Formats");
+    m_tabs->addTab("Speed");
+    m_tabs->addTab("Convergence check");
     m_tabs->setDrawBase(false);
     m_tabs->setExpanding(false);
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
@@ -190,7 +198,7 @@ MainWindow::~MainWindow() = default;
 RunController* MainWindow::controller() const { return m_training->controller(); }
 
 void MainWindow::setPage(int index) {
-    if (index < 0 || index > FormatsIndex) index = LinearIndex;
+    if (index < 0 || index >= pages().size()) index = LinearIndex;
     if (m_alone && index != page()) showAllCharts();
     m_tabs->setCurrentIndex(index);
     m_stack->setCurrentIndex(index);
@@ -200,7 +208,7 @@ void MainWindow::setPage(int index) {
 int MainWindow::page() const { return m_stack->currentIndex(); }
 Page* MainWindow::currentPage() const { return pages().value(page(), m_linear); }
 
-QList<Page*> MainWindow::pages() const { return {m_linear, m_training, m_formats}; }
+QList<Page*> MainWindow::pages() const { return {m_linear, m_training, m_formats, m_speedPage, m_convergence}; }
 
 bool MainWindow::loadPreset(const QString& name, bool start) {
     QString error;
@@ -239,6 +247,9 @@ void MainWindow::buildMenus() {
     view->addAction("&Linear lab", QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { setPage(LinearIndex); });
     view->addAction("&Training lab", QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { setPage(TrainingIndex); });
     view->addAction("&Formats", QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { setPage(FormatsIndex); });
+    view->addAction("S&peed", QKeySequence(Qt::CTRL | Qt::Key_4), this, [this] { setPage(SpeedIndex); });
+    view->addAction("&Convergence check", QKeySequence(Qt::CTRL | Qt::Key_5), this,
+                    [this] { setPage(static_cast<int>(pages().indexOf(m_convergence))); });
     view->addSeparator();
     QAction* panel = view->addAction("&Explanation panel");
     panel->setCheckable(true);
@@ -270,7 +281,13 @@ void MainWindow::buildMenus() {
     view->addAction("&Smaller text", QKeySequence(Qt::CTRL | Qt::Key_Minus), this, [this] { setTextScale(uiScale() - 0.25); });
     view->addAction("&Normal text size", QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { setTextScale(1.0); });
     QAction* back = view->addAction("All charts (leave a chart shown alone)", QKeySequence(Qt::Key_Escape), this,
-                                    [this] { showAllCharts(); });
+                                    [this] {
+                                        // Esc cancels a running convergence check on its page.
+                                        if (!m_alone && currentPage() == m_convergence && m_convergence->running())
+                                            m_convergence->cancel();
+                                        else if (!m_alone && currentPage() == m_speedPage && m_speedPage->isBusy()) m_speedPage->cancel();
+                                        else showAllCharts();
+                                    });
     back->setShortcutContext(Qt::WindowShortcut);
 
     m_presetsMenu = menuBar()->addMenu("&Presets");
@@ -315,7 +332,8 @@ QString MainWindow::shortcutsHtml() {
         {"Space", "play / pause the training run (from any field)"},
         {".", "one step of every lane"},
         {"Ctrl+R", "reset to step 0 (applies a changed lane set)"},
-        {"Ctrl+1, Ctrl+2, Ctrl+3", "Linear lab, Training lab, Formats"},
+        {"Ctrl+1 … Ctrl+4", "Linear lab, Training lab, Formats, Speed (Esc cancels a measurement)"},
+        {"Ctrl+5", "Convergence check (Esc cancels a running check)"},
         {"Ctrl+= or Ctrl++, Ctrl+-, Ctrl+0", "larger, smaller, normal text (1x to 2x, charts included)"},
         {"F11", "full screen"},
         {"double-click a chart", "show it alone; Esc or another double-click returns"},

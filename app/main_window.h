@@ -19,13 +19,15 @@ class Page;
 class LinearPage;
 class TrainingPage;
 class FormatsPage;
+class SpeedPage;
+class ConvergencePage;
 class RunController;
 enum class RunState;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum PageIndex { LinearIndex = 0, TrainingIndex = 1, FormatsIndex = 2 };
+    enum PageIndex { LinearIndex = 0, TrainingIndex = 1, FormatsIndex = 2, SpeedIndex = 3 };
 
     // persistent: read and write QSettings (off for --screenshot and tests, so they are reproducible).
     explicit MainWindow(bool persistent = true, QWidget* parent = nullptr);
@@ -37,6 +39,8 @@ public:
     LinearPage* linearPage() const { return m_linear; }
     TrainingPage* trainingPage() const { return m_training; }
     FormatsPage* formatsPage() const { return m_formats; }
+    SpeedPage* speedPage() const { return m_speedPage; }
+    ConvergencePage* convergencePage() const { return m_convergence; }
     RunController* controller() const;
     // Loads a preset by name into the Training lab and starts it; false when unknown.
     bool loadPreset(const QString& name, bool start = true);
@@ -76,6 +80,8 @@ private:
     LinearPage* m_linear = nullptr;
     TrainingPage* m_training = nullptr;
     FormatsPage* m_formats = nullptr;
+    SpeedPage* m_speedPage = nullptr;
+    ConvergencePage* m_convergence = nullptr;
     QMenu* m_presetsMenu = nullptr;
     QAction* m_playAction = nullptr;
     QAction* m_darkAction = nullptr;

@@ -362,8 +362,16 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
     sinceGrid.start();
     std::int64_t stepsInBatch = 0;
     bool gridDue = true;
+    // Histograms and range snapshots come every K steps, the doctor's finding and the scaler warning
+    // once per lane: a batch holds no more of them than of its records (bounded by kMaxBatchRecords).
     const auto histogramSink = [&batch](const RunEvent& e) {
-        if (e.kind == RunEventKind::Histogram) batch.histograms.push_back(e.histogram);
+        switch (e.kind) {
+            case RunEventKind::Histogram: batch.histograms.push_back(e.histogram); break;
+            case RunEventKind::Range: batch.ranges.push_back(e.range); break;
+            case RunEventKind::NonFinite: batch.nonFinites.push_back(e.nonFinite); break;
+            case RunEventKind::ScalerWarning: batch.scalerWarnings.push_back(e.scalerWarning); break;
+            default: break;
+        }
     };
     auto flush = [&](bool withGrid) {
         const double secs = std::max(1e-9, sinceEmit.nsecsElapsed() * 1e-9);

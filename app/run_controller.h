@@ -42,6 +42,9 @@ struct RecordBatch {
     std::uint64_t run = 0;                 // run generation; batches of a replaced run are dropped
     std::vector<StepRecord> records;       // in step order, one per lane and step
     std::vector<GradHistogram> histograms;
+    std::vector<RangeSnapshot> ranges;            // per-layer ranges, every Scenario::rangeInterval steps per lane
+    std::vector<FirstNonFinite> nonFinites;       // at most one per lane and run (the doctor's finding)
+    std::vector<ScalerWarning> scalerWarnings;    // at most one per lane and run
     std::vector<LaneFinal> finals;         // sent once when a run reaches its step target
     BoundarySnapshot boundary;             // latest decision boundaries (may be invalid)
     std::int64_t lastStep = -1;            // last step held in `records`

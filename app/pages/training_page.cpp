@@ -1,6 +1,10 @@
 // TrainingPage: controls on the left, lanes (decision boundary + numbers) on top, four live charts below.
 #include "training_page.h"
 
+#include "doctor_panel.h"
+#include "gradient_ranges.h"
+#include "widgets/range_chart.h"
+
 #include <QChartView>
 #include <QCheckBox>
 #include <QSlider>
@@ -163,7 +167,8 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     charts->addWidget(m_loss, 0, 0);
     charts->addWidget(m_underflow, 0, 1);
     charts->addWidget(m_scale, 1, 0);
-    charts->addWidget(m_histogram, 1, 1);
+    m_ranges = new GradientRangeView(m_histogram);  // Histogram | Ranges in one cell
+    charts->addWidget(m_ranges, 1, 1);
     // Both rows of charts the same height, whatever each chart's preferred size (the lower row would
     // otherwise be squeezed until its axis labels elide).
     charts->setRowStretch(0, 1);
@@ -185,6 +190,10 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     centre->addLayout(timelineRow);
     connect(m_timeline, &QSlider::valueChanged, this, [this](int v) { scrubTo(v); });
     root->addLayout(centre, 1);
+    // The NaN doctor, hidden until a lane's first inf/NaN, takes the lane tiles' place while open.
+    m_doctor = new DoctorPanel();
+    centre->insertWidget(centre->indexOf(laneHost) + 1, m_doctor, 0);
+    connect(m_doctor, &DoctorPanel::openChanged, laneHost, [laneHost](bool open) { laneHost->setVisible(!open); });
     trackCharts();
 
     // The window opens on the first preset's scenario (or the defaults), not yet run.
@@ -573,7 +582,7 @@ QString TrainingPage::caption() const {
         .arg(m_lastStep + 1);
 }
 
-QList<QWidget*> TrainingPage::charts() const { return {m_loss, m_underflow, m_scale, m_histogram}; }
+QList<QWidget*> TrainingPage::charts() const { return {m_loss, m_underflow, m_scale, m_histogram, m_ranges->chart()}; }
 
 QString TrainingPage::failureText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
 
@@ -739,6 +748,8 @@ void TrainingPage::restyle() {
     for (BoundaryView* b : m_boundaries) b->restyle();
     for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->applyLaneColours();
     m_histogram->applyLaneColours();
+    m_ranges->chart()->update();
+    m_doctor->restyle();
 }
 
 qint64 TrainingPage::summedValues(std::int64_t step) const {
@@ -763,7 +774,7 @@ void TrainingPage::setSummationView(bool summation) {
         m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
     }
     m_scale->setVisible(!summation);
-    m_histogram->setVisible(!summation);
+    m_ranges->setVisible(!summation);
     for (QWidget* w : m_trainingOnly) w->setVisible(!summation);
     for (BoundaryView* b : m_boundaries) b->setVisible(!summation);
     m_modelBox->setTitle(summation ? "Summation" : "Model and optimizer");
@@ -811,6 +822,8 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_lastFiniteLoss.clear();
     rebuildLayerChoice(scenario);
     m_histogram->refresh();
+    m_ranges->setLanes(labels, scenario);
+    m_doctor->setRun(scenario, labels);
     m_histogramShown.assign(labels.size(), false);
     m_batches = 0;
     m_lastStep = -1;
@@ -833,6 +846,7 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     const bool weightKind = m_underflowKind->currentIndex() == 1;
     std::vector<const StepRecord*> last(lanes, nullptr);
     QList<QPointF> exact;  // Workload::Accumulation: the exact running sum, one point per step
+    showDiagnostics(batch);
     for (const StepRecord& r : batch.records) {
         if (r.lane < 0 || r.lane >= lanes) continue;
         const double x = static_cast<double>(r.step);
@@ -1031,6 +1045,7 @@ void TrainingPage::scrubTo(std::int64_t step) {
         for (const auto& [lane, kept] : m_keptHistograms)
             if (!kept.empty()) m_latestHistograms[lane] = nearestKept(kept, step);
         showHistograms();
+        m_ranges->showNearest(step);
     }
     const QSignalBlocker quiet(m_timeline);
     m_timeline->setValue(static_cast<int>(step));

@@ -31,6 +31,8 @@ class QTimer;
 namespace presisi {
 
 class BoundaryView;
+class DoctorPanel;
+class GradientRangeView;
 class HistogramChart;
 class LaneTile;
 class LiveChart;
@@ -82,6 +84,8 @@ public:
     LiveChart* underflowChart() const { return m_underflow; }
     LiveChart* scaleChart() const { return m_scale; }
     HistogramChart* histogramChart() const { return m_histogram; }
+    GradientRangeView* rangeView() const { return m_ranges; }
+    DoctorPanel* doctorPanel() const { return m_doctor; }
     int batchesReceived() const { return m_batches; }
     std::int64_t lastStepShown() const { return m_lastStep; }
     QString failureText() const;
@@ -120,6 +124,7 @@ private:
     // The lanes the boxes and the lane field name, in that order; throws presisi::Error for a bad spec.
     std::vector<LaneSpec> lanesFromControls() const;
     void showHistograms();      // the latest histogram of each lane, for the chosen layers
+    void showDiagnostics(const RecordBatch& batch);  // ranges, first inf/NaN, scaler warnings (training_diagnostics.cpp)
     void rebuildLayerChoice(const Scenario& scenario);  // the histogram's layer list, for the model
     void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
     void showTile(int lane, const StepRecord& record);
@@ -186,6 +191,8 @@ private:
     LiveChart* m_underflow = nullptr;
     LiveChart* m_scale = nullptr;
     HistogramChart* m_histogram = nullptr;
+    GradientRangeView* m_ranges = nullptr;
+    DoctorPanel* m_doctor = nullptr;
     QStringList m_laneLabels;
     QList<int> m_scaleLane;  // record lane -> scale chart lane (-1: no scaler)
     std::vector<bool> m_histogramShown;

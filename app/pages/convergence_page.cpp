@@ -1,0 +1,381 @@
+// ConvergencePage: K seeds of every lane on a worker, the seed chart, the verdict table and exports.
+#include "convergence_page.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <atomic>
+#include <cmath>
+
+#include "app/job_worker.h"
+#include "engine/error.h"
+#include "widgets/seed_chart.h"
+
+namespace presisi {
+
+struct ConvergencePage::Progress {
+    std::atomic<int> done{0}, total{0};
+};
+
+namespace {
+
+QString num(double v) {
+    if (std::isnan(v)) return "—";
+    return QString::number(v, 'g', 4);
+}
+
+QJsonValue jnum(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
+
+QString label(const Scenario& s, int lane) {
+    return lane >= 0 && lane < static_cast<int>(s.lanes.size()) ? QString::fromStdString(s.lanes[lane].label())
+                                                               : QString::number(lane);
+}
+
+const char* const kRuleBefore =
+    "The rule: a lane is safe when its mean final evaluation loss differs from the float32 lane's by no more than "
+    "what changing the model seed does (the float32 lane's seed-to-seed spread); a larger shift calls for an audit "
+    "of the sensitive operations before the speed is taken. A run that ends in inf/NaN is always an audit.";
+
+}  // namespace
+
+ConvergencePage::ConvergencePage(QWidget* parent)
+    : Page(parent), m_worker(std::make_unique<JobWorker>("presisi-check")), m_progressState(std::make_shared<Progress>()) {
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(6, 6, 6, 6);
+    v->setSpacing(4);
+    auto* row = new QHBoxLayout();
+    row->addWidget(new QLabel("seeds"));
+    m_seeds = new QSpinBox();
+    m_seeds->setRange(2, 20);
+    m_seeds->setValue(5);
+    m_seeds->setToolTip("Model seeds per lane (the data stays the same): more seeds, a surer spread, a longer check");
+    row->addWidget(m_seeds);
+    m_run = new QPushButton("Run check");
+    m_run->setToolTip("Trains every lane of the Training lab's current setup from each seed, on all cores");
+    m_cancel = new QPushButton("Cancel");
+    m_cancel->setToolTip("Stops the check (Esc)");
+    m_cancel->setEnabled(false);
+    row->addWidget(m_run);
+    row->addWidget(m_cancel);
+    m_progress = new QProgressBar();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat("not run yet");
+    m_progress->setTextVisible(true);
+    row->addWidget(m_progress, 1);
+    row->addWidget(new QLabel("show"));
+    m_metric = new QComboBox();
+    m_metric->addItem("evaluation loss");
+    m_metric->addItem("evaluation accuracy");
+    m_metric->setToolTip("What the dots show; the verdict always judges the evaluation loss");
+    row->addWidget(m_metric);
+    v->addLayout(row);
+    m_setup = new QLabel("Setup: the Training lab's current controls (pick a preset there, then come back)");
+    m_setup->setWordWrap(true);
+    v->addWidget(m_setup);
+    m_chart = new SeedChart();
+    m_chart->setToolTip("Each dot: one seed's final evaluation loss (float32, no gradients). Bar: the lane's mean; "
+                        "band: mean ± one standard deviation across seeds. The grey band across every column is the "
+                        "float32 lane's spread: a lane whose mean lies in it is within the seed spread.");
+    m_chart->setEmptyText("Press Run check: every lane of the Training lab's setup, from each seed");
+    v->addWidget(m_chart, 3);
+    m_table = new QTableWidget(0, 6);
+    m_table->setHorizontalHeaderLabels({"lane", "mean eval loss", "spread (sd)", "shift vs f32", "verdict", "why"});
+    m_table->horizontalHeaderItem(1)->setToolTip("Mean over seeds of the final evaluation loss (float32)");
+    m_table->horizontalHeaderItem(2)->setToolTip("Sample standard deviation over seeds");
+    m_table->horizontalHeaderItem(3)->setToolTip("The lane's mean minus the float32 lane's mean");
+    m_table->horizontalHeaderItem(4)->setToolTip("safe: within the seed spread; audit: shift larger than the seed "
+                                                 "spread (audit the sensitive operations); reference: the f32 lane");
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(true);
+    v->addWidget(m_table, 1);
+    m_rule = new QLabel(kRuleBefore);
+    m_rule->setWordWrap(true);
+    m_rule->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    v->addWidget(m_rule);
+    m_status = new QLabel();
+    m_status->setWordWrap(true);
+    v->addWidget(m_status);
+
+    connect(m_run, &QPushButton::clicked, this, [this] { runCheck(); });
+    connect(m_cancel, &QPushButton::clicked, this, &ConvergencePage::cancel);
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { showReport(); });
+    m_poll = new QTimer(this);
+    m_poll->setInterval(100);
+    connect(m_poll, &QTimer::timeout, this, &ConvergencePage::pollProgress);
+    trackCharts();
+}
+
+ConvergencePage::~ConvergencePage() = default;  // the worker cancels and joins first (declared last-built)
+
+QString ConvergencePage::explanation() const {
+    return "<h3>Convergence check</h3><p>Is mixed precision safe for this setup? Every lane is trained from "
+           "several model seeds on identical data; each run's final evaluation (float32, no gradients) is a dot. "
+           "A lane is <b>safe</b> when its mean lies within the float32 lane's seed-to-seed spread, and calls for an "
+           "<b>audit</b> of the sensitive operations when the shift is larger.</p><p>The setup is the Training lab's: "
+           "load a preset there (e.g. <i>underflow</i>), then Run check here. Esc cancels.</p>";
+}
+
+QString ConvergencePage::caption() const {
+    const Scenario& s = m_scenario;
+    QStringList lanes;
+    for (const LaneSpec& l : s.lanes) lanes << QString::fromStdString(l.label());
+    return QString("Presisi convergence check · %1 · %2 seeds · %3 steps · lanes %4")
+        .arg(s.preset.empty() ? QString("custom setup") : "preset " + QString::fromStdString(s.preset))
+        .arg(m_report ? static_cast<int>(m_report->runs.size() / std::max<std::size_t>(1, m_report->lanes.size()))
+                      : seeds())
+        .arg(s.steps)
+        .arg(lanes.join(", "));
+}
+
+QList<QWidget*> ConvergencePage::charts() const { return {m_chart}; }
+QString ConvergencePage::messageText() const { return m_status->text(); }
+void ConvergencePage::setSeeds(int seeds) { m_seeds->setValue(seeds); }
+int ConvergencePage::seeds() const { return m_seeds->value(); }
+void ConvergencePage::setShowAccuracy(bool accuracy) { m_metric->setCurrentIndex(accuracy ? 1 : 0); }
+
+QString ConvergencePage::statusText() const {
+    if (m_running) return QString("Convergence check: running (%1 seeds)").arg(seeds());
+    if (m_report) return "Convergence check: done";
+    return "Convergence check";
+}
+
+void ConvergencePage::setRunning(bool running) {
+    m_running = running;
+    m_cancel->setEnabled(running);
+    m_run->setText(running ? "Restart check" : "Run check");
+    if (running) m_poll->start();
+    else m_poll->stop();
+    emit statusChanged();
+}
+
+void ConvergencePage::runCheck() {
+    if (!m_source) return;
+    try {
+        runCheck(m_source());
+    } catch (const std::exception& e) {
+        m_status->setText("Cannot run the check: " + QString::fromUtf8(e.what()));
+    }
+}
+
+void ConvergencePage::runCheck(const Scenario& scenario) {
+    if (scenario.workload != Workload::Training) {
+        m_status->setText("The convergence check needs a training setup (the summation demo has no model to seed).");
+        return;
+    }
+    const quint64 generation = ++m_generation;
+    m_scenario = scenario;
+    m_report.reset();
+    m_chart->setColumns({});
+    m_table->setRowCount(0);
+    m_rule->setText(kRuleBefore);
+    QStringList lanes;
+    for (const LaneSpec& l : scenario.lanes) lanes << QString::fromStdString(l.label());
+    m_setup->setText(QString("Setup: %1 · %2 steps · lanes %3 · %4 seeds each, data seed pinned")
+                         .arg(scenario.preset.empty() ? QString("custom setup")
+                                                      : "preset " + QString::fromStdString(scenario.preset))
+                         .arg(scenario.steps)
+                         .arg(lanes.join(", "))
+                         .arg(seeds()));
+    m_status->setText("running…");
+    // A fresh progress state per check: a cancelled job still writing to its own cannot move this bar.
+    m_progressState = std::make_shared<Progress>();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat("starting…");
+    setRunning(true);
+    ConvergenceSettings settings;
+    settings.seeds = seeds();
+    settings.firstSeed = scenario.seed;
+    QPointer<ConvergencePage> self(this);
+    auto progress = m_progressState;
+    // A newer Run cancels this job through its token (JobWorker), so a restart never waits for it.
+    m_worker->submit([self, generation, scenario, settings, progress](const std::atomic<bool>& cancelled) {
+        std::optional<ConvergenceReport> report;
+        QString error;
+        try {
+            report = runConvergenceCheck(scenario, settings, [progress](int done, int total) {
+                progress->total = total;
+                progress->done = done;
+            }, cancelled);
+        } catch (const Cancelled&) {
+            error = "cancelled";
+        } catch (const std::exception& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        QMetaObject::invokeMethod(qApp, [self, generation, report, error] {
+            if (self) self->onDone(generation, report, error);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void ConvergencePage::cancel() {
+    if (!m_running) return;
+    ++m_generation;  // the cancelled job's answer is dropped
+    m_worker->cancel();
+    setRunning(false);
+    m_progress->setFormat("cancelled");
+    m_status->setText("Check cancelled.");
+}
+
+void ConvergencePage::resetPage() {
+    cancel();
+    m_report.reset();
+    m_chart->setColumns({});
+    m_table->setRowCount(0);
+    m_rule->setText(kRuleBefore);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat("not run yet");
+    m_status->clear();
+    emit statusChanged();
+}
+
+void ConvergencePage::waitForCheck() {
+    m_worker->waitIdle();
+    QCoreApplication::sendPostedEvents(qApp, QEvent::MetaCall);
+}
+
+void ConvergencePage::pollProgress() {
+    const int total = m_progressState->total, done = m_progressState->done;
+    if (total <= 0) return;
+    m_progress->setRange(0, total);
+    m_progress->setValue(std::min(done, total));
+    m_progress->setFormat(QString("%p% · %1 lanes × %2 seeds").arg(m_scenario.lanes.size()).arg(seeds()));
+}
+
+void ConvergencePage::onDone(quint64 generation, const std::optional<ConvergenceReport>& report, const QString& error) {
+    if (generation != m_generation) return;
+    setRunning(false);
+    if (!report) {
+        m_progress->setFormat(error == "cancelled" ? "cancelled" : "failed");
+        m_status->setText(error == "cancelled" ? "Check cancelled." : "Check failed: " + error);
+        return;
+    }
+    m_report = report;
+    m_progress->setRange(0, 1);
+    m_progress->setValue(1);
+    m_progress->setFormat("done");
+    m_status->clear();
+    showReport();
+    emit statusChanged();
+}
+
+void ConvergencePage::showReport() {
+    if (!m_report) return;
+    const ConvergenceReport& r = *m_report;
+    bool classification = false;
+    for (const SeedResult& s : r.runs) classification |= !std::isnan(s.evalAccuracy);
+    m_metric->setEnabled(classification);
+    const bool accuracy = classification && m_metric->currentIndex() == 1;
+    m_chart->setTitles(accuracy ? "Final evaluation accuracy per seed" : "Final evaluation loss per seed",
+                       accuracy ? "eval accuracy (share right)" : "eval loss (float32)");
+    QList<SeedColumn> columns;
+    for (const LaneVerdict& v : r.lanes) {
+        SeedColumn c;
+        c.label = v.label.empty() ? label(m_scenario, v.lane) : QString::fromStdString(v.label);
+        for (const SeedResult& s : r.runs)
+            if (s.lane == v.lane) c.values << (accuracy ? s.evalAccuracy : (s.finite ? s.evalLoss : kNotMeasured));
+        c.mean = accuracy ? v.meanAccuracy : v.mean;
+        c.spread = accuracy ? v.spreadAccuracy : v.spread;
+        c.reference = v.lane == r.referenceLane;
+        c.verdict = QString::fromUtf8(verdictName(v.verdict).data(), static_cast<int>(verdictName(v.verdict).size()));
+        columns << c;
+    }
+    m_chart->setColumns(columns);
+    m_table->setRowCount(static_cast<int>(r.lanes.size()));
+    for (int i = 0; i < static_cast<int>(r.lanes.size()); ++i) {
+        const LaneVerdict& v = r.lanes[i];
+        const QString verdict = v.verdict == Verdict::Safe ? "within the seed spread: safe"
+            : v.verdict == Verdict::Audit ? "shift larger than the seed spread: audit the sensitive operations"
+                                          : "reference (float32)";
+        const QStringList cells = {columns[i].label, num(v.mean), num(v.spread), num(v.shift), verdict,
+                                   QString::fromStdString(v.reason)};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c == 4) item->setForeground(v.verdict == Verdict::Audit ? QColor(0xCC, 0x33, 0x33)
+                                            : v.verdict == Verdict::Safe ? QColor(0x00, 0x80, 0x5E) : palette().text().color());
+            item->setToolTip(cells[c]);
+            m_table->setItem(i, c, item);
+        }
+    }
+    m_table->resizeRowsToContents();
+    m_rule->setText("The rule: " + QString::fromStdString(r.rule));
+}
+
+bool ConvergencePage::exportCsv(const QString& path) const {
+    if (!m_report) return false;
+    // One row per seed run, with its lane's mean, spread and verdict repeated (one flat table).
+    QByteArray out = "lane,seed,eval_loss,eval_accuracy,finite,lane_mean,lane_spread,shift,verdict\n";
+    for (const SeedResult& s : m_report->runs) {
+        const LaneVerdict* v = nullptr;
+        for (const LaneVerdict& l : m_report->lanes)
+            if (l.lane == s.lane) v = &l;
+        const auto f = [](double x) { return std::isnan(x) ? QString() : QString::number(x, 'g', 9); };
+        out += QString("%1,%2,%3,%4,%5,%6,%7,%8,%9\n")
+                   .arg(label(m_scenario, s.lane))
+                   .arg(s.seed)
+                   .arg(f(s.evalLoss), f(s.evalAccuracy), s.finite ? "true" : "false", f(v ? v->mean : kNotMeasured),
+                        f(v ? v->spread : kNotMeasured), f(v ? v->shift : kNotMeasured),
+                        v ? QString::fromUtf8(verdictName(v->verdict).data()) : QString())
+                   .toUtf8();
+    }
+    return writeTextFile(path, out);
+}
+
+bool ConvergencePage::exportJson(const QString& path) const {
+    if (!m_report) return false;
+    // The keys of `presisi check --json`: rule, lanes[] {lane, mean, spread, verdict, …}, runs[].
+    const ConvergenceReport& r = *m_report;
+    QJsonObject root;
+    root["rule"] = QString::fromStdString(r.rule);
+    root["reference_lane"] = r.referenceLane >= 0 ? QJsonValue(label(m_scenario, r.referenceLane)) : QJsonValue();
+    root["threshold"] = jnum(r.threshold);
+    root["preset"] = QString::fromStdString(m_scenario.preset);
+    root["steps"] = m_scenario.steps;
+    root["seeds"] = static_cast<int>(r.runs.size() / std::max<std::size_t>(1, r.lanes.size()));
+    QJsonArray lanes;
+    for (const LaneVerdict& v : r.lanes) {
+        QJsonObject o;
+        o["lane"] = label(m_scenario, v.lane);
+        o["index"] = v.lane;
+        o["mean"] = jnum(v.mean);
+        o["spread"] = jnum(v.spread);
+        o["mean_accuracy"] = jnum(v.meanAccuracy);
+        o["spread_accuracy"] = jnum(v.spreadAccuracy);
+        o["shift"] = jnum(v.shift);
+        o["verdict"] = QString::fromUtf8(verdictName(v.verdict).data());
+        o["reason"] = QString::fromStdString(v.reason);
+        lanes.append(o);
+    }
+    root["lanes"] = lanes;
+    QJsonArray runs;
+    for (const SeedResult& s : r.runs) {
+        QJsonObject o;
+        o["lane"] = label(m_scenario, s.lane);
+        o["seed"] = static_cast<qint64>(s.seed);
+        o["eval_loss"] = jnum(s.evalLoss);
+        o["eval_accuracy"] = jnum(s.evalAccuracy);
+        o["finite"] = s.finite;
+        runs.append(o);
+    }
+    root["runs"] = runs;
+    return writeTextFile(path, QJsonDocument(root).toJson());
+}
+
+}  // namespace presisi

@@ -1,0 +1,430 @@
+// DoctorPanel: the first inf/NaN's sentence, its lead-up table, and one-click remedy reruns on a worker.
+#include "doctor_panel.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "app/job_worker.h"
+#include "engine/error.h"
+#include "engine/training/runner.h"
+#include "widgets/live_chart.h"
+
+namespace presisi {
+
+namespace {
+
+QString num(double v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return QString::number(v, 'g', 3);
+}
+
+// Mean of the finite values in [from, to) of `points`' y; NaN when none.
+double meanLoss(const QList<QPointF>& points, qsizetype from, qsizetype to) {
+    double sum = 0;
+    int n = 0;
+    for (qsizetype i = std::max<qsizetype>(0, from); i < std::min(to, points.size()); ++i)
+        if (std::isfinite(points[i].y())) sum += points[i].y(), ++n;
+    return n ? sum / n : kNotMeasured;
+}
+
+const char* const kKindShort[] = {"outputs", "output grads", "weight grads"};
+
+}  // namespace
+
+RemedyOutcome rerunWithRemedy(const Scenario& scenario, const FirstNonFinite& fault, Remedy remedy,
+                        const std::function<void(std::int64_t, std::int64_t)>& progress,
+                        const std::atomic<bool>& cancel) {
+    if (fault.lane < 0 || fault.lane >= static_cast<int>(scenario.lanes.size()))
+        throw Error("the faulted lane is not in the scenario");
+    RemedyOutcome out;
+    out.remedy = remedy;
+    out.description = QString::fromStdString(remedyDescription(remedy, scenario, fault));
+    // The original lane alone and the remedied one; statistics off (only the losses are drawn), so a
+    // rerun costs about two lanes of plain training.
+    Scenario original = scenario;
+    original.lanes = {scenario.lanes[fault.lane]};
+    Scenario remedied = remedyScenario(scenario, fault, remedy);
+    for (Scenario* s : {&original, &remedied}) {
+        s->statistics = false;
+        s->histogramInterval = 0;
+        s->rangeInterval = 0;
+    }
+    Runner a(original), b(remedied);
+    const std::int64_t steps = std::max(1, scenario.steps);
+    out.steps = steps;
+    // Every step's loss kept, at most ~2000 points per line (every k-th step).
+    const std::int64_t stride = std::max<std::int64_t>(1, steps / 2000);
+    out.remediedFinite = true;
+    QList<QPointF> all;  // every remedied loss, for the falling test
+    for (std::int64_t k = 0; k < steps; ++k) {
+        if (cancel) throw Cancelled();
+        const StepRecord ra = a.step().front();
+        const StepRecord rb = b.step().front();
+        if (!std::isfinite(ra.loss) && out.originalNonFiniteStep < 0) out.originalNonFiniteStep = ra.step;
+        if (!std::isfinite(rb.loss)) out.remediedFinite = false;
+        all << QPointF(static_cast<double>(rb.step), rb.loss);
+        if (k % stride == 0 || k + 1 == steps) {
+            out.original << QPointF(static_cast<double>(ra.step), ra.loss);
+            out.remedied << QPointF(static_cast<double>(rb.step), rb.loss);
+        }
+        if (progress) progress(k + 1, steps);
+    }
+    // Falling: the last tenth's mean below the first tenth's (a single step compares with itself).
+    const qsizetype tenth = std::max<qsizetype>(1, all.size() / 10);
+    out.firstLoss = meanLoss(all, 0, tenth);
+    out.lastLoss = meanLoss(all, all.size() - tenth, all.size());
+    out.falling = std::isfinite(out.firstLoss) && std::isfinite(out.lastLoss) && out.lastLoss < out.firstLoss;
+    return out;
+}
+
+QString remedyVerdict(const RemedyOutcome& o) {
+    const QString original = o.originalNonFiniteStep >= 0
+        ? QString("original: inf/NaN from step %1").arg(o.originalNonFiniteStep)
+        : QString("original: finite in this rerun");
+    if (o.helped())
+        return QString("helped: loss finite and falling (mean %1 over the first tenth → %2 over the last, %3 steps; %4)")
+            .arg(num(o.firstLoss), num(o.lastLoss)).arg(o.steps).arg(original);
+    if (!o.remediedFinite) return QString("did not help: the loss still turns inf/NaN (%1)").arg(original);
+    return QString("did not help: loss finite but not falling (mean %1 → %2 over %3 steps; %4)")
+        .arg(num(o.firstLoss), num(o.lastLoss)).arg(o.steps).arg(original);
+}
+
+DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_unique<JobWorker>("presisi-doctor")) {
+    setFrameShape(QFrame::StyledPanel);
+    setObjectName("doctorPanel");
+    setMaximumHeight(330);  // about the lane tiles' height: the charts below keep their room
+    setStyleSheet("#doctorPanel { border: 2px solid #d55e00; border-radius: 4px; }");
+    // Two columns in the place of the lane tiles: the finding (sentence, lead-up) on the left, the
+    // remedies and their rerun chart on the right.
+    auto* columns = new QHBoxLayout(this);
+    columns->setContentsMargins(6, 4, 6, 6);
+    columns->setSpacing(8);
+    auto* v = new QVBoxLayout();
+    v->setSpacing(3);
+    auto* right = new QVBoxLayout();
+    right->setSpacing(3);
+    columns->addLayout(v, 5);
+    columns->addLayout(right, 4);
+    auto* head = new QHBoxLayout();
+    m_title = new QLabel("<b>NaN doctor</b>");
+    m_laneChoice = new QComboBox();
+    m_laneChoice->setToolTip("Lanes whose values turned inf or NaN; pick one to see its finding");
+    auto* close = new QToolButton();
+    close->setText("×");
+    close->setToolTip("Hide the panel (it comes back with the next inf/NaN)");
+    head->addWidget(m_title);
+    head->addStretch(1);
+    head->addWidget(m_laneChoice);
+    head->addWidget(close);
+    v->addLayout(head);
+    connect(close, &QToolButton::clicked, this, [this] {
+        cancelRemedy();
+        setOpen(false);
+    });
+    connect(m_laneChoice, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_laneChoice->currentData().isValid()) showLane(m_laneChoice->currentData().toInt());
+    });
+
+    m_sentence = new QLabel();
+    m_sentence->setWordWrap(true);
+    m_sentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont sf = m_sentence->font();
+    sf.setBold(true);
+    m_sentence->setFont(sf);
+    m_sentence->setToolTip("Where the first inf or NaN appeared: found by re-running that step with a finiteness "
+                           "check after every operation (layers 1-based, steps as on the charts' x axis)");
+    v->addWidget(m_sentence);
+    m_scaler = new QLabel();
+    m_scaler->setWordWrap(true);
+    m_scaler->setStyleSheet("QLabel { color: #9a4a00; }");
+    m_scaler->hide();
+    v->addWidget(m_scaler);
+
+    auto* leadTitle = new QLabel("Lead-up: smallest non-zero … largest |value| per layer");
+    leadTitle->setToolTip("The last steps before the fault, oldest first; red: some values overflowed or lie above "
+                          "a quarter of the format's largest value; grey: some underflowed to zero");
+    v->addWidget(leadTitle);
+    m_table = new QTableWidget();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setMinimumHeight(100);
+    m_table->setToolTip(leadTitle->toolTip());
+    v->addWidget(m_table, 1);
+
+    auto* remedies = new QLabel("Remedies, in the tutorial's order (each reruns this lane with one change, beside the "
+                                "original):");
+    remedies->setWordWrap(true);
+    right->addWidget(remedies);
+    auto* buttons = new QGridLayout();
+    buttons->setSpacing(3);
+    const QString names[] = {"1 · Lower the learning rate", "2 · Switch to bf16", "3 · Keep the op in f32",
+                             "4 · Enable the loss scaler"};
+    for (int i = 0; i < 4; ++i) {
+        auto* b = new QPushButton(names[i]);
+        const Remedy r = kAllRemedies[i];
+        connect(b, &QPushButton::clicked, this, [this, r] { runRemedy(r); });
+        buttons->addWidget(b, i / 2, i % 2);
+        m_remedyButtons << b;
+    }
+    right->addLayout(buttons);
+    auto* progressRow = new QHBoxLayout();
+    m_progress = new QProgressBar();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setTextVisible(true);
+    m_progress->setFormat("no rerun yet");
+    m_cancel = new QPushButton("Cancel");
+    m_cancel->setEnabled(false);
+    m_cancel->setToolTip("Stops the rerun (the window keeps running)");
+    connect(m_cancel, &QPushButton::clicked, this, &DoctorPanel::cancelRemedy);
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_cancel);
+    right->addLayout(progressRow);
+    m_verdict = new QLabel();
+    m_verdict->setWordWrap(true);
+    right->addWidget(m_verdict);
+    m_chart = new LiveChart("Loss: original and remedy", "step", "loss");
+    m_chart->setScale(AxisScale::Log10);
+    m_chart->setEmptyText("Click a remedy");
+    m_chart->setMinimumHeight(150);
+    m_chart->setToolTip("The faulted lane rerun alone (its loss line stops where it turns inf/NaN) and the same lane "
+                        "with the remedy, on the same batches");
+    right->addWidget(m_chart, 1);
+    hide();
+}
+
+DoctorPanel::~DoctorPanel() = default;  // the worker cancels and joins before the widgets go
+
+void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
+    cancelRemedy();
+    m_scenario = scenario;
+    m_labels = labels;
+    m_faults.clear();
+    m_warnings.clear();
+    m_lane = -1;
+    m_hasOutcome = false;
+    {
+        const QSignalBlocker quiet(m_laneChoice);
+        m_laneChoice->clear();
+    }
+    m_laneChoice->hide();
+    m_sentence->clear();
+    m_scaler->hide();
+    m_table->clear();
+    m_table->setRowCount(0);
+    m_table->setColumnCount(0);
+    m_verdict->clear();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat("no rerun yet");
+    m_chart->setLanes({});
+    setOpen(false);
+}
+
+void DoctorPanel::setOpen(bool open) {
+    if (open == !isHidden()) return;
+    setVisible(open);
+    emit openChanged(open);
+}
+
+void DoctorPanel::addFault(const FirstNonFinite& fault) {
+    if (fault.lane < 0 || fault.lane >= m_labels.size() || m_faults.count(fault.lane)) return;
+    m_faults[fault.lane] = fault;
+    {
+        const QSignalBlocker quiet(m_laneChoice);
+        m_laneChoice->addItem(m_labels[fault.lane], fault.lane);
+    }
+    m_laneChoice->setVisible(m_laneChoice->count() > 1);
+    if (m_lane < 0) showLane(fault.lane);
+    setOpen(true);
+}
+
+void DoctorPanel::addScalerWarning(const ScalerWarning& w) {
+    if (w.lane < 0 || w.lane >= m_labels.size()) return;
+    m_warnings[w.lane] = QString("%1, step %2: %3").arg(m_labels[w.lane]).arg(w.step).arg(QString::fromStdString(w.text));
+    QStringList lines;
+    for (const auto& [lane, text] : m_warnings) lines << "Scaler: " + text;
+    m_scaler->setText(lines.join("\n"));
+    m_scaler->show();
+    if (m_lane < 0) {
+        // A warning before (or without) any inf/NaN: the panel says so, and there is nothing to remedy yet.
+        m_title->setText("<b>NaN doctor · loss scaler</b>");
+        m_sentence->setText("No inf or NaN has reached this run's weights; the loss scaler is struggling.");
+        for (QPushButton* b : m_remedyButtons) b->setEnabled(false);
+    }
+}
+
+QString DoctorPanel::sentence() const { return m_sentence->text(); }
+QString DoctorPanel::scalerText() const { return m_scaler->isHidden() ? QString() : m_scaler->text(); }
+QString DoctorPanel::verdictText() const { return m_verdict->text(); }
+
+void DoctorPanel::showLane(int lane) {
+    const auto it = m_faults.find(lane);
+    if (it == m_faults.end()) return;
+    if (lane != m_lane) {
+        cancelRemedy();
+        m_hasOutcome = false;
+        m_verdict->clear();
+        m_chart->setLanes({});
+    }
+    m_lane = lane;
+    for (QPushButton* b : m_remedyButtons) b->setEnabled(true);
+    const FirstNonFinite& f = it->second;
+    m_title->setText(QString("<b>NaN doctor · %1</b>").arg(m_labels.value(lane)));
+    m_sentence->setText(QString::fromStdString(f.sentence));
+    fillLeadUp(f);
+    for (int i = 0; i < 4; ++i)
+        m_remedyButtons[i]->setToolTip(QString::fromStdString(remedyDescription(kAllRemedies[i], m_scenario, f)));
+    const QSignalBlocker quiet(m_laneChoice);
+    m_laneChoice->setCurrentIndex(std::max(0, m_laneChoice->findData(lane)));
+}
+
+void DoctorPanel::fillLeadUp(const FirstNonFinite& f) {
+    // Rows: every layer's three kinds; columns: the lead-up steps, oldest first.
+    std::map<std::pair<int, int>, int> rowOf;
+    for (const RangeSnapshot& s : f.leadUp)
+        for (const TensorRange& t : s.tensors) rowOf.emplace(std::pair(t.layer, static_cast<int>(t.kind)), 0);
+    int row = 0;
+    QStringList rowNames;
+    for (auto& [key, r] : rowOf) {
+        r = row++;
+        rowNames << QString("layer %1 %2").arg(key.first + 1).arg(kKindShort[std::clamp(key.second, 0, 2)]);
+    }
+    m_table->clear();
+    m_table->setRowCount(static_cast<int>(rowOf.size()));
+    m_table->setColumnCount(static_cast<int>(f.leadUp.size()));
+    m_table->setVerticalHeaderLabels(rowNames);
+    QStringList cols;
+    for (const RangeSnapshot& s : f.leadUp) cols << QString("step %1").arg(s.step);
+    m_table->setHorizontalHeaderLabels(cols);
+    for (int c = 0; c < static_cast<int>(f.leadUp.size()); ++c)
+        for (const TensorRange& t : f.leadUp[c].tensors) {
+            auto* item = new QTableWidgetItem(QString("%1 … %2").arg(num(t.absMinNonZero), num(t.absMax)));
+            const bool hot = (std::isfinite(t.overflowShare) && t.overflowShare > 0) ||
+                             (f.formatMax > 0 && t.absMax > f.formatMax / 4);
+            const bool cold = std::isfinite(t.underflowShare) && t.underflowShare > 0;
+            if (hot) item->setForeground(QColor(0xCC, 0x33, 0x33));
+            else if (cold) item->setForeground(QColor(0x88, 0x88, 0x88));
+            item->setToolTip(QString("%1, step %2: smallest non-zero %3, largest %4; underflowed %5, overflowed %6")
+                                 .arg(rowNames.value(rowOf[{t.layer, static_cast<int>(t.kind)}]))
+                                 .arg(f.leadUp[c].step)
+                                 .arg(num(t.absMinNonZero), num(t.absMax), num(t.underflowShare), num(t.overflowShare)));
+            m_table->setItem(rowOf[{t.layer, static_cast<int>(t.kind)}], c, item);
+        }
+    if (f.leadUp.empty()) {
+        m_table->setColumnCount(1);
+        m_table->setHorizontalHeaderLabels({"lead-up"});
+        m_table->setRowCount(1);
+        m_table->setItem(0, 0, new QTableWidgetItem("no statistics kept (statistics off, or the fault at step 0)"));
+    }
+}
+
+void DoctorPanel::runRemedy(Remedy remedy) {
+    if (m_lane < 0 || !m_faults.count(m_lane)) return;
+    const quint64 generation = ++m_generation;
+    const FirstNonFinite fault = m_faults[m_lane];
+    const Scenario scenario = m_scenario;
+    m_running = true;
+    m_cancel->setEnabled(true);
+    m_progress->setRange(0, std::max(1, scenario.steps));
+    m_progress->setValue(0);
+    const int index = static_cast<int>(std::find(std::begin(kAllRemedies), std::end(kAllRemedies), remedy) -
+                                       std::begin(kAllRemedies));
+    m_progress->setFormat(QString("rerunning with remedy %1: %v of %m steps").arg(index + 1));
+    m_verdict->setText("running…");
+    QPointer<DoctorPanel> self(this);
+    // A newer click replaces this job: JobWorker cancels it through its token.
+    m_worker->submit([self, generation, fault, scenario, remedy](const std::atomic<bool>& cancelled) {
+        RemedyOutcome outcome;
+        QString error;
+        std::int64_t lastPosted = -1;
+        try {
+            outcome = rerunWithRemedy(scenario, fault, remedy, [&](std::int64_t done, std::int64_t total) {
+                // About 50 progress updates per rerun, not one per step.
+                if (done != total && done - lastPosted < std::max<std::int64_t>(1, total / 50)) return;
+                lastPosted = done;
+                QMetaObject::invokeMethod(qApp, [self, generation, done, total] {
+                    if (self) self->onProgress(generation, done, total);
+                }, Qt::QueuedConnection);
+            }, cancelled);
+        } catch (const Cancelled&) {
+            error = "cancelled";
+        } catch (const std::exception& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        QMetaObject::invokeMethod(qApp, [self, generation, outcome, error] {
+            if (self) self->onOutcome(generation, outcome, error);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void DoctorPanel::cancelRemedy() {
+    if (!m_running) return;
+    ++m_generation;  // whatever the cancelled job still posts is dropped
+    m_worker->cancel();
+    m_running = false;
+    m_cancel->setEnabled(false);
+    m_progress->setFormat("cancelled");
+    m_verdict->setText("rerun cancelled");
+}
+
+void DoctorPanel::waitForRemedy() {
+    m_worker->waitIdle();
+    QCoreApplication::sendPostedEvents(qApp, QEvent::MetaCall);
+}
+
+void DoctorPanel::onProgress(quint64 generation, qint64 done, qint64 total) {
+    if (generation != m_generation) return;
+    m_progress->setRange(0, static_cast<int>(std::max<qint64>(1, total)));
+    m_progress->setValue(static_cast<int>(done));
+}
+
+void DoctorPanel::onOutcome(quint64 generation, const RemedyOutcome& outcome, const QString& error) {
+    if (generation != m_generation) return;
+    m_running = false;
+    m_cancel->setEnabled(false);
+    if (!error.isEmpty()) {
+        m_progress->setFormat(error == "cancelled" ? "cancelled" : "failed");
+        m_verdict->setText(error == "cancelled" ? "rerun cancelled" : "rerun failed: " + error);
+        return;
+    }
+    m_outcome = outcome;
+    m_hasOutcome = true;
+    m_progress->setValue(m_progress->maximum());
+    m_progress->setFormat(QString("remedy: %1").arg(outcome.description));
+    const bool helped = outcome.helped();
+    m_verdict->setText(QString("<b style='color:%1'>%2</b>")
+                           .arg(helped ? "#00805e" : "#cc3333", remedyVerdict(outcome).toHtmlEscaped()));
+    const QString lane = m_labels.value(m_lane);
+    const QString remedied = QString::fromStdString(remedyScenario(m_scenario, m_faults[m_lane], outcome.remedy)
+                                                        .lanes.front().label());
+    m_chart->setLanes({lane + " (original)", remedied + " (" + outcome.description + ")"});
+    m_chart->appendPoints(0, outcome.original);
+    m_chart->appendPoints(1, outcome.remedied);
+    m_chart->refresh();
+    if (outcome.originalNonFiniteStep >= 0) {
+        // The original's line ends where its loss turned inf/NaN: a cross at its last finite value.
+        double y = 1;
+        for (const QPointF& q : outcome.original)
+            if (q.x() < outcome.originalNonFiniteStep && std::isfinite(q.y())) y = q.y();
+        m_chart->markEvent(0, static_cast<double>(outcome.originalNonFiniteStep), y);
+    }
+}
+
+void DoctorPanel::restyle() { m_chart->applyLaneColours(); }
+
+}  // namespace presisi
