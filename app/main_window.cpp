@@ -22,6 +22,7 @@
 #include <QTextBrowser>
 
 #include "engine/device.h"
+#include "pages/convergence_page.h"
 #include "pages/formats_page.h"
 #include "pages/linear_page.h"
 #include "pages/speed_page.h"
@@ -107,6 +108,8 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_formats = new FormatsPage();
     m_speedPage = new SpeedPage();
     m_speedPage->setScenarioSource([this] { return m_training->scenarioFromControls(); });
+    m_convergence = new ConvergencePage();
+    m_convergence->setScenarioSource([this] { return m_training->scenarioFromControls(); });
     // Each page sits in a scroll area that only scrolls when the page cannot fit (text at 2x on a
     // small screen): no page ever widens the window, and none is cut.
     for (Page* p : pages()) m_stack->addWidget(new PageArea(p));
@@ -133,6 +136,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_tabs->addTab("Training lab");
     m_tabs->addTab("Formats");
     m_tabs->addTab("Speed");
+    m_tabs->addTab("Convergence check");
     m_tabs->setDrawBase(false);
     m_tabs->setExpanding(false);
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
@@ -194,7 +198,7 @@ MainWindow::~MainWindow() = default;
 RunController* MainWindow::controller() const { return m_training->controller(); }
 
 void MainWindow::setPage(int index) {
-    if (index < 0 || index > SpeedIndex) index = LinearIndex;
+    if (index < 0 || index >= pages().size()) index = LinearIndex;
     if (m_alone && index != page()) showAllCharts();
     m_tabs->setCurrentIndex(index);
     m_stack->setCurrentIndex(index);
@@ -204,7 +208,7 @@ void MainWindow::setPage(int index) {
 int MainWindow::page() const { return m_stack->currentIndex(); }
 Page* MainWindow::currentPage() const { return pages().value(page(), m_linear); }
 
-QList<Page*> MainWindow::pages() const { return {m_linear, m_training, m_formats, m_speedPage}; }
+QList<Page*> MainWindow::pages() const { return {m_linear, m_training, m_formats, m_speedPage, m_convergence}; }
 
 bool MainWindow::loadPreset(const QString& name, bool start) {
     QString error;
@@ -244,6 +248,8 @@ void MainWindow::buildMenus() {
     view->addAction("&Training lab", QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { setPage(TrainingIndex); });
     view->addAction("&Formats", QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { setPage(FormatsIndex); });
     view->addAction("S&peed", QKeySequence(Qt::CTRL | Qt::Key_4), this, [this] { setPage(SpeedIndex); });
+    view->addAction("&Convergence check", QKeySequence(Qt::CTRL | Qt::Key_5), this,
+                    [this] { setPage(static_cast<int>(pages().indexOf(m_convergence))); });
     view->addSeparator();
     QAction* panel = view->addAction("&Explanation panel");
     panel->setCheckable(true);
@@ -276,7 +282,10 @@ void MainWindow::buildMenus() {
     view->addAction("&Normal text size", QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { setTextScale(1.0); });
     QAction* back = view->addAction("All charts (leave a chart shown alone)", QKeySequence(Qt::Key_Escape), this,
                                     [this] {
-                                        if (!m_alone && currentPage() == m_speedPage && m_speedPage->isBusy()) m_speedPage->cancel();
+                                        // Esc cancels a running convergence check on its page.
+                                        if (!m_alone && currentPage() == m_convergence && m_convergence->running())
+                                            m_convergence->cancel();
+                                        else if (!m_alone && currentPage() == m_speedPage && m_speedPage->isBusy()) m_speedPage->cancel();
                                         else showAllCharts();
                                     });
     back->setShortcutContext(Qt::WindowShortcut);
@@ -324,6 +333,7 @@ QString MainWindow::shortcutsHtml() {
         {".", "one step of every lane"},
         {"Ctrl+R", "reset to step 0 (applies a changed lane set)"},
         {"Ctrl+1 … Ctrl+4", "Linear lab, Training lab, Formats, Speed (Esc cancels a measurement)"},
+        {"Ctrl+5", "Convergence check (Esc cancels a running check)"},
         {"Ctrl+= or Ctrl++, Ctrl+-, Ctrl+0", "larger, smaller, normal text (1x to 2x, charts included)"},
         {"F11", "full screen"},
         {"double-click a chart", "show it alone; Esc or another double-click returns"},

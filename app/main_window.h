@@ -20,6 +20,7 @@ class LinearPage;
 class TrainingPage;
 class FormatsPage;
 class SpeedPage;
+class ConvergencePage;
 class RunController;
 enum class RunState;
 
@@ -39,6 +40,7 @@ public:
     TrainingPage* trainingPage() const { return m_training; }
     FormatsPage* formatsPage() const { return m_formats; }
     SpeedPage* speedPage() const { return m_speedPage; }
+    ConvergencePage* convergencePage() const { return m_convergence; }
     RunController* controller() const;
     // Loads a preset by name into the Training lab and starts it; false when unknown.
     bool loadPreset(const QString& name, bool start = true);
@@ -79,6 +81,7 @@ private:
     TrainingPage* m_training = nullptr;
     FormatsPage* m_formats = nullptr;
     SpeedPage* m_speedPage = nullptr;
+    ConvergencePage* m_convergence = nullptr;
     QMenu* m_presetsMenu = nullptr;
     QAction* m_playAction = nullptr;
     QAction* m_darkAction = nullptr;
