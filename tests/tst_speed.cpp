@@ -61,6 +61,7 @@ private slots:
     void cliMemoryJson();
     void cliSweepJson();
     void cliBreakdownJsonAndErrors();
+    void cliDevice();
 };
 
 void TestSpeed::memoryHandComputed() {
@@ -316,6 +317,29 @@ void TestSpeed::cliBreakdownJsonAndErrors() {
     QVERIFY(err.find("--budget") != std::string::npos);
     QCOMPARE(runCli({"bench", "memory", "--lanes", "cpu:f8"}, out, err), 2);
     QCOMPARE(runCli({"bench", "sweep", "--csv", "x.csv"}, out, err), 2);
+    QCOMPARE(runCli({"bench", "memory", "--device", "tpu"}, out, err), 2);
+}
+
+void TestSpeed::cliDevice() {
+    // --device moves CPU-only lanes to the GPU (the memory plan needs no device); all keeps both.
+    std::string out, err;
+    QCOMPARE(runCli({"bench", "memory", "--sizes", "2,4,3", "--lanes", "cpu:f32,cpu:f16+scaler", "--device", "gpu",
+                     "--budget", "1K", "--json", "-"}, out, err), 0);
+    QJsonArray lanes = QJsonDocument::fromJson(QByteArray::fromStdString(out)).object()["lanes"].toArray();
+    QCOMPARE(lanes.size(), 2);
+    QCOMPARE(lanes[0].toObject()["lane"].toString(), QString("gpu:f32"));
+    QCOMPARE(lanes[1].toObject()["lane"].toString(), QString("gpu:f16+scaler"));
+    QCOMPARE(runCli({"bench", "memory", "--sizes", "2,4,3", "--lanes", "cpu:f32,gpu:bf16", "--device", "all",
+                     "--budget", "1K", "--json", "-"}, out, err), 0);
+    lanes = QJsonDocument::fromJson(QByteArray::fromStdString(out)).object()["lanes"].toArray();
+    QStringList names;
+    for (const auto& l : lanes) names << l.toObject()["lane"].toString();
+    QCOMPARE(names, (QStringList{"cpu:f32", "gpu:bf16"}));
+    QCOMPARE(runCli({"bench", "memory", "--sizes", "2,4,3", "--lanes", "cpu:f32,gpu:bf16", "--device", "cpu",
+                     "--json", "-"}, out, err), 0);
+    lanes = QJsonDocument::fromJson(QByteArray::fromStdString(out)).object()["lanes"].toArray();
+    QCOMPARE(lanes.size(), 1);
+    QCOMPARE(lanes[0].toObject()["lane"].toString(), QString("cpu:f32"));
 }
 
 QTEST_GUILESS_MAIN(TestSpeed)

@@ -29,6 +29,7 @@ namespace {
 
 const char* kSpeedHelp =
     "usage: presisi bench memory    [--preset NAME | train's setup options] [--batch B] [--budget BYTES] [--json FILE|-]\n"
+    "       (each also takes --device cpu|gpu|all)\n"
     "       presisi bench sweep     [--preset NAME | train's setup options] [--budget BYTES] [--batches 1,8,64]\n"
     "                               [--max-batch 16384] [--steps 20] [--json FILE|-]\n"
     "       presisi bench breakdown [--preset NAME | train's setup options] [--batch B] [--loader-ms MS]\n"
@@ -40,16 +41,36 @@ const char* kSpeedHelp =
     "breakdown: one step split into data, transfer, forward, backward, optimizer (medians of --steps);\n"
     "           --loader-ms is the built-in loader's cost per batch; the largest part is named\n"
     "--budget:  bytes, or with K/M/G/T (powers of 1024), e.g. 512M, 2G; default: the host's MemAvailable\n"
-    "           (GPU lanes: the device's free memory)\n";
+    "           (GPU lanes: the device's free memory)\n"
+    "--device cpu|gpu|all: the scenario's lanes on that device (moved there when none is); all: both, each so\n";
 
 // This command's own options; everything else is train's setup and goes to trainScenarioFromArgs.
 const OptionSpec kOwn[] = {{"budget", true}, {"loader-ms", true}, {"json", true},      {"steps", true},
-                           {"batches", true}, {"max-batch", true}, {"help", false}};
+                           {"batches", true}, {"max-batch", true}, {"device", true},    {"help", false}};
 
 struct SplitArgs {
     ParsedArgs own;
     Scenario scenario;
 };
+
+// --device cpu|gpu: the scenario's lanes on that device, or, where none is, the same lanes moved there;
+// all: every lane on both devices (formats and options kept, duplicates dropped).
+void applyDevice(Scenario& s, const std::string& which) {
+    std::vector<Device> devices;
+    if (which == "all") devices = {Device::Cpu, Device::Gpu};
+    else if (const auto d = parseDevice(which)) devices = {*d};
+    else throw UsageError("--device: unknown device '" + which + "' (cpu, gpu or all)");
+    std::vector<LaneSpec> lanes;
+    for (Device d : devices) {
+        const bool any = std::any_of(s.lanes.begin(), s.lanes.end(), [d](const LaneSpec& l) { return l.device == d; });
+        for (LaneSpec l : s.lanes) {
+            if (any && l.device != d) continue;
+            l.device = d;
+            if (std::find(lanes.begin(), lanes.end(), l) == lanes.end()) lanes.push_back(l);
+        }
+    }
+    s.lanes = lanes;
+}
 
 SplitArgs splitArgs(CommandArgs args) {
     std::vector<std::string> own, setup;
@@ -70,6 +91,7 @@ SplitArgs splitArgs(CommandArgs args) {
     SplitArgs out{parseArgs(own, kOwn), {}};
     if (!out.own.positionals().empty()) throw UsageError("unexpected argument '" + out.own.positionals().front() + "'");
     if (!out.own.has("help")) out.scenario = trainScenarioFromArgs(setup);
+    if (out.own.has("device")) applyDevice(out.scenario, out.own.text("device", ""));
     return out;
 }
 

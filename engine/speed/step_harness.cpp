@@ -8,6 +8,8 @@
 #include "../torch_rng.h"
 #include "../training/lane_backend.h"
 #ifdef PRESISI_HAVE_CUDA
+#include <cuda_runtime_api.h>
+
 #include "../cuda/cuda_lane.h"
 #endif
 
@@ -86,6 +88,11 @@ StepSeconds StepHarness::step() {
     const float inv = m_lane.scaler ? static_cast<float>(1.0 / static_cast<double>(m_scale)) : 1.0f;
     const bool foundInf = m_backend->unscale(inv);
     if (!(m_lane.scaler && foundInf)) m_backend->optimizerStep();
+#ifdef PRESISI_HAVE_CUDA
+    // The optimizer's kernels may still be queued: wait, so that they count here and not in the next
+    // step's forward.
+    if (m_lane.device == Device::Gpu) cudaDeviceSynchronize();
+#endif
     const auto t2 = Clock::now();
     StepSeconds s;
     const double both = secondsBetween(t0, t1);
