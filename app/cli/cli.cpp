@@ -28,6 +28,7 @@ const Command kCommands[] = {
     {"inspect", cmdInspect, "how values are stored in f32, bf16 and f16: bits, class, rounding error, neighbours"},
     {"train", cmdTrain, "train a small MLP in several lanes: loss, gradient underflow, loss scaler"},
     {"presets", cmdPresets, "list the training presets (underflow, overflow-nan, scaler-growth, ...)"},
+    {"check", cmdCheck, "the convergence check: every lane over K seeds against the f32 lane's seed spread"},
     {"bench", cmdBench, "benchmarks: rounding, linear, train"},
 };
 

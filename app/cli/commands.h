@@ -18,6 +18,7 @@ int cmdInspect(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdTrain(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdPresets(CommandArgs args, std::ostream& out, std::ostream& err);
+int cmdCheck(CommandArgs args, std::ostream& out, std::ostream& err);  // `presisi check` (cmd_check.cpp)
 int benchTrainCmd(CommandArgs args, std::ostream& out);  // `presisi bench train`
 int benchGemmCmd(CommandArgs args, std::ostream& out, std::ostream& err);  // `presisi bench gemm` (cmd_bench_gemm.cpp)
 // `presisi bench memory|sweep|breakdown` (app/cli/cmd_bench_speed.cpp); `which` is the benchmark's name.

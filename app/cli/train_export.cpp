@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -46,12 +47,53 @@ void recordCsv(std::ostream& os, const std::string& lane, const StepRecord& r) {
        << (r.skipped ? "true" : "false") << ',' << (r.finite ? "true" : "false") << ',' << csvNumber(r.seconds) << '\n';
 }
 
+void tensorRangesJson(JsonWriter& j, const std::vector<TensorRange>& tensors) {
+    j.key("tensors").beginArray();
+    for (const TensorRange& t : tensors)
+        j.beginObject().field("layer", t.layer).field("kind", tensorKindName(t.kind))
+            .field("elements", static_cast<std::int64_t>(t.elements)).field("abs_max", t.absMax)
+            .field("abs_min_nonzero", t.absMinNonZero).field("binades", t.binades)
+            .field("underflow_share", t.underflowShare).field("subnormal_share", t.subnormalShare)
+            .field("overflow_share", t.overflowShare).field("shadow_abs_max", t.shadowAbsMax)
+            .field("shadow_abs_min_nonzero", t.shadowAbsMinNonZero).endObject();
+    j.endArray();
+}
+
+void rangeJson(std::ostream& os, const RangeSnapshot& r) {
+    JsonWriter j(os);
+    j.beginObject().field("step", static_cast<std::int64_t>(r.step)).field("scale", r.scale);
+    tensorRangesJson(j, r.tensors);
+    j.endObject();
+}
+
+// A lane's "first_nonfinite": step and layer 0-based (the sentence counts layers from 1, as the window).
+void faultJson(JsonWriter& j, const FirstNonFinite* f) {
+    j.key("first_nonfinite");
+    if (!f) {
+        j.null();
+        return;
+    }
+    j.beginObject().field("step", static_cast<std::int64_t>(f->step)).field("layer", f->layer)
+        .field("op", faultOpName(f->op)).field("tensor", tensorKindName(f->tensor)).field("value", f->value)
+        .field("format", f->format).field("format_max", f->formatMax).field("sentence", f->sentence);
+    j.key("lead_up").beginArray();
+    for (const RangeSnapshot& r : f->leadUp) {
+        j.beginObject().field("step", static_cast<std::int64_t>(r.step)).field("scale", r.scale);
+        tensorRangesJson(j, r.tensors);
+        j.endObject();
+    }
+    j.endArray().endObject();
+}
+
 // The document around the records: `records(i, os)` writes lane i's records, comma-separated, inside
-// its "records" array; floored[i] counts the steps whose scale update stopped at the floor (written
+// its "records" array, `ranges(i, os)` its range snapshots inside "ranges"; faults[i]: lane i's first
+// non-finite or null; floored[i] counts the steps whose scale update stopped at the floor (written
 // only when non-zero, so runs that never reach it keep the contract's shape).
 void writeJsonDocument(std::ostream& os, const Scenario& s, const std::vector<LaneFinal>& finals,
                        const std::function<void(std::size_t, std::ostream&)>& records,
-                       const std::vector<std::int64_t>& floored) {
+                       const std::vector<std::int64_t>& floored,
+                       const std::function<void(std::size_t, std::ostream&)>& ranges,
+                       const std::vector<const FirstNonFinite*>& faults) {
     JsonWriter j(os);
     j.beginObject();
     j.key("model").beginObject().key("sizes").beginArray();
@@ -80,6 +122,10 @@ void writeJsonDocument(std::ostream& os, const Scenario& s, const std::vector<La
         records(i, os);
         j.endArray();
         if (i < floored.size() && floored[i] > 0) j.field("scale_floor_steps", floored[i]);
+        faultJson(j, i < faults.size() ? faults[i] : nullptr);
+        j.key("ranges").beginArray();
+        ranges(i, os);
+        j.endArray();
         const LaneFinal* f = nullptr;
         for (const LaneFinal& x : finals)
             if (x.lane == static_cast<int>(i)) f = &x;
@@ -99,6 +145,14 @@ void writeJsonDocument(std::ostream& os, const Scenario& s, const std::vector<La
 
 void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<StepRecord>& records,
                        const std::vector<LaneFinal>& finals) {
+    writeTrainingJson(os, s, records, finals, TrainingDiagnostics{});
+}
+
+void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<StepRecord>& records,
+                       const std::vector<LaneFinal>& finals, const TrainingDiagnostics& d) {
+    std::vector<const FirstNonFinite*> faults(s.lanes.size(), nullptr);
+    for (const FirstNonFinite& f : d.faults)
+        if (f.lane >= 0 && static_cast<std::size_t>(f.lane) < faults.size() && !faults[f.lane]) faults[f.lane] = &f;
     std::vector<std::int64_t> floored(s.lanes.size(), 0);
     for (const StepRecord& r : records)
         if (r.scaleFloored && r.lane >= 0 && static_cast<std::size_t>(r.lane) < floored.size()) ++floored[r.lane];
@@ -112,7 +166,17 @@ void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<St
                               recordJson(out, r);
                           }
                       },
-                      floored);
+                      floored,
+                      [&](std::size_t i, std::ostream& out) {
+                          bool first = true;
+                          for (const RangeSnapshot& r : d.ranges) {
+                              if (r.lane != static_cast<int>(i)) continue;
+                              if (!first) out << ',';
+                              first = false;
+                              rangeJson(out, r);
+                          }
+                      },
+                      faults);
 }
 
 void writeTrainingCsv(std::ostream& os, const Scenario& s, const std::vector<StepRecord>& records) {
@@ -128,8 +192,11 @@ void writeTrainingCsv(std::ostream& os, const Scenario& s, const std::vector<Ste
 struct TrainingSpool::Lane {
     std::FILE* json = nullptr;
     std::FILE* csv = nullptr;
+    std::FILE* ranges = nullptr;  // JSON only
+    std::optional<FirstNonFinite> fault;
     std::string label;
     std::int64_t records = 0;
+    std::int64_t rangeCount = 0;
     std::int64_t floored = 0;
     std::ostringstream buffer;  // one record's text, reused
 };
@@ -168,6 +235,7 @@ TrainingSpool::TrainingSpool(const Scenario& scenario, bool json, bool csv) : m_
         lane->label = l.label();
         m_lanes.push_back(std::move(lane));
         if (json) m_lanes.back()->json = openSpool();
+        if (json) m_lanes.back()->ranges = openSpool();
         if (csv) m_lanes.back()->csv = openSpool();
     }
 }
@@ -176,6 +244,7 @@ TrainingSpool::~TrainingSpool() {
     for (auto& l : m_lanes) {
         if (l->json) std::fclose(l->json);
         if (l->csv) std::fclose(l->csv);
+        if (l->ranges) std::fclose(l->ranges);
     }
 }
 
@@ -197,14 +266,39 @@ void TrainingSpool::add(const StepRecord& r) {
     ++l.records;
 }
 
+void TrainingSpool::addRange(const RangeSnapshot& r) {
+    if (r.lane < 0 || static_cast<std::size_t>(r.lane) >= m_lanes.size()) return;
+    Lane& l = *m_lanes[static_cast<std::size_t>(r.lane)];
+    if (!l.ranges) return;
+    l.buffer.str("");
+    if (l.rangeCount) l.buffer << ',';
+    rangeJson(l.buffer, r);
+    spoolWrite(l.ranges, l.buffer.str());
+    ++l.rangeCount;
+}
+
+void TrainingSpool::setFault(const FirstNonFinite& f) {
+    if (f.lane < 0 || static_cast<std::size_t>(f.lane) >= m_lanes.size()) return;
+    Lane& l = *m_lanes[static_cast<std::size_t>(f.lane)];
+    if (!l.fault) l.fault = f;
+}
+
 void TrainingSpool::writeJson(std::ostream& os, const std::vector<LaneFinal>& finals) {
     std::vector<std::int64_t> floored;
-    for (const auto& l : m_lanes) floored.push_back(l->floored);
+    std::vector<const FirstNonFinite*> faults;
+    for (const auto& l : m_lanes) {
+        floored.push_back(l->floored);
+        faults.push_back(l->fault ? &*l->fault : nullptr);
+    }
     writeJsonDocument(os, m_scenario, finals,
                       [&](std::size_t i, std::ostream& out) {
                           if (m_lanes[i]->json) copySpool(m_lanes[i]->json, out);
                       },
-                      floored);
+                      floored,
+                      [&](std::size_t i, std::ostream& out) {
+                          if (m_lanes[i]->ranges) copySpool(m_lanes[i]->ranges, out);
+                      },
+                      faults);
 }
 
 void TrainingSpool::writeCsv(std::ostream& os) {

@@ -14,10 +14,19 @@
 
 namespace presisi::cli {
 
+// The run's diagnostics, written per lane as "first_nonfinite" (null when none) and "ranges".
+struct TrainingDiagnostics {
+    std::vector<FirstNonFinite> faults;  // any lanes, at most one each (RunEventKind::NonFinite)
+    std::vector<RangeSnapshot> ranges;   // any lanes, in step order within a lane (RunEventKind::Range)
+};
+
 // records: any order and any lanes (each record names its lane); written lane by lane in step order
 // as given. finals: by lane index; a lane without one (a run stopped before evaluation) gets null.
+// Without diagnostics every lane's "first_nonfinite" is null and its "ranges" empty.
 void writeTrainingJson(std::ostream& os, const Scenario& scenario, const std::vector<StepRecord>& records,
                        const std::vector<LaneFinal>& finals);
+void writeTrainingJson(std::ostream& os, const Scenario& scenario, const std::vector<StepRecord>& records,
+                       const std::vector<LaneFinal>& finals, const TrainingDiagnostics& diagnostics);
 void writeTrainingCsv(std::ostream& os, const Scenario& scenario, const std::vector<StepRecord>& records);
 
 // The same two documents for a run too long to hold its records in memory: add() writes each
@@ -34,6 +43,8 @@ public:
     TrainingSpool& operator=(const TrainingSpool&) = delete;
 
     void add(const StepRecord& record);
+    void addRange(const RangeSnapshot& snapshot);  // spooled like the records
+    void setFault(const FirstNonFinite& fault);     // the lane's first non-finite (kept in memory)
     void writeJson(std::ostream& os, const std::vector<LaneFinal>& finals);
     void writeCsv(std::ostream& os);
 

@@ -23,19 +23,20 @@ std::string num(double v) {
 }
 
 // The rule. The question a person asks is "is this shift bigger than what changing the seed does?", so a
-// lane is compared with the reference (float32) lane's seed-to-seed spread, not with a standard error (a
-// t-test would call an ever smaller shift significant as seeds are added, while the seed spread is what a
-// retrained float32 model would move by anyway). Twice the standard deviation covers about 95% of what
-// a normal seed spread produces. The floor keeps seeds that all converge to the same minimum (a convex
-// problem: spread near zero) from calling a shift of a part in a thousand an audit: a shift below 0.1% of
-// the loss is far below what any evaluation of such a model distinguishes in practice.
+// lane is compared with the reference (float32) lane's seed-to-seed spread, not with a standard error of
+// the difference (a t-test calls an ever smaller shift significant as seeds are added, while the seed
+// spread is what a retrained float32 model moves by anyway). Twice the standard deviation covers about
+// 95% of a normal seed spread. When every seed converges to the same minimum (a convex problem: spread
+// near zero) the seed spread would call any shift an audit, so the threshold is at least twice the
+// float32 evaluation's own noise: the standard error of the evaluation loss over the evaluation samples
+// (a shift below it is one that another draw of evaluation data could produce or hide).
 constexpr double kSpreads = 2.0;
-constexpr double kRelativeFloor = 1e-3;
 
 const char* kRule =
     "safe when every seed's run stays finite and |mean eval loss - mean of the f32 lane| <= "
-    "max(2 x the f32 lane's seed-to-seed standard deviation, 0.1% of the f32 lane's mean); otherwise audit "
-    "(evaluation loss in float32 without gradients; spread = sample standard deviation over seeds)";
+    "2 x max(the f32 lane's seed-to-seed standard deviation, the f32 evaluation's standard error over its "
+    "samples); otherwise audit (evaluation loss in float32 without gradients; spread = sample standard "
+    "deviation over seeds)";
 
 void meanSpread(const std::vector<double>& v, double& mean, double& sd) {
     mean = sd = kNotMeasured;
@@ -113,8 +114,15 @@ ConvergenceReport judgeConvergence(const Scenario& s, std::vector<SeedResult> ru
     }
     ref.verdict = Verdict::Reference;
     ref.shift = 0;
-    ref.reason = "the float32 reference: seed spread " + num(ref.spread);
-    rep.threshold = std::max(kSpreads * ref.spread, kRelativeFloor * std::fabs(ref.mean));
+    std::vector<double> noise;
+    for (const SeedResult& r : rep.runs)
+        if (r.lane == rep.referenceLane && std::isfinite(r.evalLossStdError)) noise.push_back(r.evalLossStdError);
+    double noiseSpread = 0;
+    meanSpread(noise, rep.evaluationNoise, noiseSpread);
+    rep.referenceSpread = ref.spread;
+    rep.threshold = kSpreads * std::max(ref.spread, std::isfinite(rep.evaluationNoise) ? rep.evaluationNoise : 0.0);
+    ref.reason = "the float32 reference: seed spread " + num(ref.spread) + ", evaluation noise " +
+                 num(rep.evaluationNoise) + "; safe within +-" + num(rep.threshold);
     for (LaneVerdict& v : rep.lanes) {
         if (v.lane == rep.referenceLane) continue;
         v.shift = v.mean - ref.mean;
@@ -137,6 +145,9 @@ ConvergenceReport runConvergenceCheck(const Scenario& scenario, const Convergenc
     // Identical data for every seed: pin the data stream to the scenario's own (default seed + 1).
     Scenario base = scenario;
     base.data.seed = scenario.data.seed.value_or(scenario.seed + 1);
+    // The verdicts need only the losses: no shadow statistics, histograms or ranges (they change no
+    // weight, only the time taken).
+    base.statistics = false;
     base.histogramInterval = 0;
     base.rangeInterval = 0;
     base.pace = 0;
@@ -173,6 +184,7 @@ ConvergenceReport runConvergenceCheck(const Scenario& scenario, const Convergenc
                     r.seed = s.seed;
                     r.evalLoss = f.evalLoss;
                     r.evalAccuracy = f.evalAccuracy;
+                    r.evalLossStdError = f.evalLossStdError;
                     r.finite = finite[static_cast<std::size_t>(i)] && std::isfinite(f.evalLoss);
                 }
                 if (progress) progress(done.load(), total);

@@ -25,6 +25,7 @@ struct SeedResult {
     int lane = 0;
     std::uint64_t seed = 0;
     double evalLoss = kNotMeasured, evalAccuracy = kNotMeasured;
+    double evalLossStdError = kNotMeasured;  // the evaluation loss's sampling noise (LaneFinal::evalLossStdError)
     bool finite = true;  // every step's loss and the final evaluation loss finite
 };
 
@@ -47,6 +48,8 @@ struct ConvergenceReport {
     std::vector<LaneVerdict> lanes;  // one per scenario lane
     int referenceLane = -1;          // the float32 lane judged against (-1: none; every verdict then audit)
     double threshold = kNotMeasured;  // the largest |shift| judged safe
+    double referenceSpread = kNotMeasured;  // the float32 lane's seed-to-seed standard deviation
+    double evaluationNoise = kNotMeasured;  // the float32 lane's mean evaluation standard error
 };
 
 // Runs settings.seeds model seeds of every lane of `scenario` on identical data (the data seed pinned to the

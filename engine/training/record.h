@@ -69,6 +69,9 @@ struct LaneFinal {
     double accuracy = kNotMeasured;      // last step's batch accuracy
     double evalLoss = kNotMeasured;      // on the evaluation set
     double evalAccuracy = kNotMeasured;  // NaN for regression
+    // The evaluation loss's own sampling noise: the standard deviation of the per-sample losses (cross
+    // entropy per sample; mse: the mean over the sample's outputs) divided by sqrt(evaluation samples).
+    double evalLossStdError = kNotMeasured;
 };
 
 // Per-layer range statistics (every Scenario::rangeInterval steps, from the statistics pass).

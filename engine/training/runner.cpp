@@ -368,7 +368,7 @@ LaneFinal Runner::evaluate(int lane) const {
     if (m_scenario.workload != Workload::Training) return f;
     const Dataset& d = m_data.eval.size() > 0 ? m_data.eval : m_data.train;
     const Matrix out = predict(lane, d.x);
-    double sum = 0;
+    double sum = 0, sumSq = 0;  // of the per-sample losses, in double
     if (d.classification()) {
         std::int64_t right = 0;
         for (Index i = 0; i < out.rows(); ++i) {
@@ -381,16 +381,31 @@ LaneFinal Runner::evaluate(int lane) const {
             const float m = row.maxCoeff();
             double s = 0;
             for (Index j = 0; j < row.size(); ++j) s += std::exp(static_cast<double>(row(j) - m));
-            sum += -(static_cast<double>(row(y) - m) - std::log(s));
+            const double li = -(static_cast<double>(row(y) - m) - std::log(s));
+            sum += li;
+            sumSq += li * li;
         }
         f.evalAccuracy = static_cast<double>(right) / static_cast<double>(out.rows());
         f.evalLoss = static_cast<float>(sum / static_cast<double>(out.rows()));
     } else {
-        for (Index i = 0; i < out.size(); ++i) {
-            const double e = static_cast<double>(out.data()[i]) - static_cast<double>(d.targets.data()[i]);
-            sum += e * e;
+        for (Index i = 0; i < out.rows(); ++i) {
+            double li = 0;
+            for (Index j = 0; j < out.cols(); ++j) {
+                const double e = static_cast<double>(out(i, j)) - static_cast<double>(d.targets(i, j));
+                li += e * e;
+            }
+            sum += li;
+            li /= static_cast<double>(out.cols());
+            sumSq += li * li;
         }
         f.evalLoss = static_cast<float>(sum / static_cast<double>(out.size()));
+    }
+    const double n = static_cast<double>(out.rows());
+    if (out.rows() > 1) {
+        // The per-sample losses' mean (regression: `sum` ran over every output of every sample).
+        const double mean = d.classification() ? sum / n : sum / static_cast<double>(out.size());
+        const double var = std::max(0.0, (sumSq - n * mean * mean) / (n - 1));
+        f.evalLossStdError = std::sqrt(var / n);
     }
     return f;
 }

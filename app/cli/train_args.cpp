@@ -1,0 +1,207 @@
+// `presisi train`'s setup options read into a Scenario (shared by `train` and `check`), and the text
+// helpers of the training commands' tables.
+#include "train_args.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "../../engine/error.h"
+#include "scenario_json.h"
+
+namespace presisi::cli {
+
+namespace {
+
+double realOpt(const ParsedArgs& a, const std::string& name, double fallback, double min, double max) {
+    return a.real(name, fallback, min, max);
+}
+
+}  // namespace
+
+std::string fmtNum(double v, const char* f) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    char b[64];
+    std::snprintf(b, sizeof b, f, v);
+    return b;
+}
+
+std::string pad(const std::string& s, std::size_t w, bool left) {
+    if (s.size() >= w) return s;
+    return left ? s + std::string(w - s.size(), ' ') : std::string(w - s.size(), ' ') + s;
+}
+
+std::string wrap(const std::string& text, std::size_t width, const std::string& indent) {
+    std::istringstream in(text);
+    std::string word, line, out;
+    while (in >> word) {
+        if (!line.empty() && line.size() + 1 + word.size() > width) {
+            out += indent + line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    if (!line.empty()) out += indent + line + "\n";
+    return out;
+}
+
+
+// Builds the scenario: the preset (or the defaults), then every option given.
+Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
+    Scenario s;
+    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:bf16"), parseLane("cpu:f16"), parseLane("cpu:f16+scaler")};
+    if (a.has("preset")) {
+        try {
+            s = loadPreset(a.text("preset", ""));
+        } catch (const Error& e) {
+            throw UsageError(std::string("--preset: ") + e.what());
+        }
+    }
+    if (a.has("sizes")) {
+        s.sizes.clear();
+        for (const auto& v : a.list("sizes", "")) {
+            char* end = nullptr;
+            const long w = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || w < 1 || w > 4096)
+                throw UsageError("--sizes: width '" + v + "' must be an integer from 1 to 4096");
+            s.sizes.push_back(static_cast<int>(w));
+        }
+    }
+    if (a.has("activation")) {
+        const auto v = parseActivation(a.text("activation", ""));
+        if (!v) throw UsageError("--activation: unknown activation '" + a.text("activation", "") + "' (relu, tanh, gelu, sigmoid)");
+        s.activation = *v;
+    }
+    if (a.has("loss")) {
+        const auto v = parseLoss(a.text("loss", ""));
+        if (!v) throw UsageError("--loss: unknown loss '" + a.text("loss", "") + "' (cross_entropy, mse)");
+        s.loss = *v;
+    }
+    if (a.has("dataset")) {
+        const auto v = parseDataset(a.text("dataset", ""));
+        if (!v || *v == DatasetKind::Npy)
+            throw UsageError("--dataset: unknown dataset '" + a.text("dataset", "") +
+                             "' (spiral, circles, xor, gaussians, moons, sine, plane, teacher; --data for .npy)");
+        s.data.kind = *v;
+    }
+    if (a.has("data") != a.has("targets")) throw UsageError(a.has("data") ? "--targets: needed with --data" : "--data: needed with --targets");
+    if (a.has("data")) {
+        // The .npy files are the data: options that shape a built-in set would be ignored silently.
+        for (const char* ignored : {"dataset", "samples", "eval-samples", "noise", "input-scale", "target-scale", "data-seed"})
+            if (a.has(ignored))
+                throw UsageError(std::string("--") + ignored + ": not used with --data (the .npy files are the data)");
+        s.data.kind = DatasetKind::Npy;
+        s.data.xPath = a.text("data", "");
+        s.data.yPath = a.text("targets", "");
+    }
+    if (a.has("eval-data") != a.has("eval-targets"))
+        throw UsageError(a.has("eval-data") ? "--eval-targets: needed with --eval-data" : "--eval-data: needed with --eval-targets");
+    if (a.has("eval-data")) {
+        if (!a.has("data")) throw UsageError("--eval-data: needs --data and --targets");
+        s.data.evalXPath = a.text("eval-data", "");
+        s.data.evalYPath = a.text("eval-targets", "");
+    }
+    s.data.samples = static_cast<int>(a.integer("samples", s.data.samples, 1, 1000000));
+    s.data.evalSamples = static_cast<int>(a.integer("eval-samples", s.data.evalSamples, 0, 1000000));
+    s.data.noise = realOpt(a, "noise", s.data.noise, 0, 1e6);
+    s.data.inputScale = realOpt(a, "input-scale", s.data.inputScale, 1e-30, 1e30);
+    s.data.targetScale = realOpt(a, "target-scale", s.data.targetScale, 1e-30, 1e30);
+    if (a.has("data-seed")) s.data.seed = a.seed("data-seed", 0);
+    if (a.has("optimizer")) {
+        const auto v = parseOptimizer(a.text("optimizer", ""));
+        if (!v) throw UsageError("--optimizer: unknown optimizer '" + a.text("optimizer", "") + "' (sgd, adam)");
+        s.optimizer.kind = *v;
+    }
+    s.optimizer.lr = realOpt(a, "lr", s.optimizer.lr, 0, 1e9);
+    s.optimizer.momentum = realOpt(a, "momentum", s.optimizer.momentum, 0, 0.999999);
+    s.optimizer.weightDecay = realOpt(a, "weight-decay", s.optimizer.weightDecay, 0, 1e9);
+    s.optimizer.beta1 = realOpt(a, "beta1", s.optimizer.beta1, 0, 0.999999999);
+    s.optimizer.beta2 = realOpt(a, "beta2", s.optimizer.beta2, 0, 0.999999999);
+    s.optimizer.eps = realOpt(a, "eps", s.optimizer.eps, 1e-300, 1);
+    s.batch = static_cast<int>(a.integer("batch", s.batch, 0, 1000000));
+    s.steps = static_cast<int>(a.integer("steps", s.steps, 0, 100000000));
+    s.seed = a.seed("seed", s.seed);
+    if (a.has("shuffle")) s.shuffle = true;
+    if (a.has("lanes")) {
+        s.lanes.clear();
+        for (const auto& l : a.list("lanes", "")) {
+            try {
+                s.lanes.push_back(parseLane(l));
+            } catch (const Error& e) {
+                throw UsageError(std::string("--lanes: ") + e.what());
+            }
+            for (std::size_t i = 0; i + 1 < s.lanes.size(); ++i)
+                if (s.lanes[i].label() == s.lanes.back().label())
+                    throw UsageError("--lanes: lane '" + s.lanes.back().label() + "' given twice");
+        }
+    }
+    s.scaler.initScale = realOpt(a, "init-scale", s.scaler.initScale, kMinLossScale, 3.4e38);
+    s.scaler.growthFactor = realOpt(a, "growth-factor", s.scaler.growthFactor, 1.0000001, 1e6);
+    s.scaler.backoffFactor = realOpt(a, "backoff-factor", s.scaler.backoffFactor, 1e-30, 0.9999999);
+    s.scaler.growthInterval = static_cast<int>(a.integer("growth-interval", s.scaler.growthInterval, 1, 1000000000));
+    if (a.has("policy")) {
+        const std::string p = a.text("policy", "");
+        if (p == "cpu") s.policyBase = PolicyBase::Cpu;
+        else if (p == "cuda") s.policyBase = PolicyBase::Cuda;
+        else if (p == "device") s.policyBase = PolicyBase::DeviceDefault;
+        else throw UsageError("--policy: unknown policy '" + p + "' (cpu, cuda, device)");
+    }
+    if (a.has("op")) {
+        std::vector<OpKind> given;  // a preset's overrides may be overridden, each op once
+        for (const auto& item : a.list("op", "")) {
+            const auto eq = item.find('=');
+            const auto op = eq == std::string::npos ? std::nullopt : parseOpKind(item.substr(0, eq));
+            const auto pol = eq == std::string::npos ? std::nullopt : parseOpPolicy(item.substr(eq + 1));
+            if (!op || !pol)
+                throw UsageError("--op: '" + item + "' should be KIND=POLICY with KIND linear, activation, softmax, loss or "
+                                 "reduction and POLICY low, f32 or as-input");
+            if (std::find(given.begin(), given.end(), *op) != given.end())
+                throw UsageError("--op: '" + item.substr(0, eq) + "' given twice");
+            given.push_back(*op);
+            s.opOverrides.emplace_back(*op, *pol);
+        }
+    }
+    if (a.has("backward-acc")) {
+        const auto v = parseBackwardAccumulation(a.text("backward-acc", ""));
+        if (!v) throw UsageError("--backward-acc: unknown value '" + a.text("backward-acc", "") + "' (f32, storage)");
+        s.backwardAccumulation = *v;
+    }
+    s.histogramInterval = static_cast<int>(a.integer("histogram-interval", s.histogramInterval, 0, 100000000));
+    s.rangeInterval = static_cast<int>(a.integer("range-interval", s.rangeInterval, 0, 100000000));
+    if (a.has("no-stats")) s.statistics = false;
+    return s;
+}
+
+std::string describe(const Scenario& s) {
+    std::ostringstream o;
+    if (s.workload == Workload::Accumulation) {
+        o << "summing " << s.accumulationValues << " values of torch.rand (seed " << s.seed << "), " << s.batch
+          << " per step, accumulator in each lane's format";
+        return o.str();
+    }
+    o << "model ";
+    for (std::size_t i = 0; i < s.sizes.size(); ++i) o << (i ? "-" : "") << s.sizes[i];
+    o << ' ' << activationName(s.activation) << ", " << lossName(s.loss) << " | data " << datasetName(s.data.kind);
+    if (s.data.kind == DatasetKind::Npy) o << " (" << s.data.xPath << ")";
+    o << " | " << optimizerName(s.optimizer.kind) << " lr " << fmtNum(s.optimizer.lr);
+    if (s.optimizer.momentum != 0) o << " momentum " << fmtNum(s.optimizer.momentum);
+    o << " | batch " << (s.batch == 0 ? std::string("full") : std::to_string(s.batch)) << " | " << s.steps << " steps | seed "
+      << s.seed;
+    return o.str();
+}
+
+std::vector<OptionSpec> scenarioOptionSpecs() {
+    std::vector<OptionSpec> v;
+    for (const char* name : {"preset", "sizes", "activation", "loss", "dataset", "data", "targets", "eval-data",
+                             "eval-targets", "samples", "eval-samples", "noise", "input-scale", "target-scale",
+                             "data-seed", "optimizer", "lr", "momentum", "weight-decay", "beta1", "beta2", "eps",
+                             "batch", "steps", "seed", "lanes", "init-scale", "growth-factor", "backoff-factor",
+                             "growth-interval", "policy", "op", "backward-acc"})
+        v.push_back({name, true});
+    v.push_back({"shuffle", false});
+    return v;
+}
+
+}  // namespace presisi::cli
