@@ -54,6 +54,7 @@ private slots:
     void sweepStopsAtTheMemoryLimit();
     void sweepListCutAtTheLimit();
     void sweepNothingFits();
+    void sweepStopsAfterASlowStep();
     void sweepKneeRule();
     void breakdownSlowLoaderIsDataBound();
     void breakdownLargeModelIsComputeBound();
@@ -164,6 +165,21 @@ void TestSpeed::sweepNothingFits() {
     QVERIFY(r.points.empty());
     QCOMPARE(r.kneeBatch, std::vector<std::int64_t>{0});
     QVERIFY(r.note.find("even batch 1 does not fit") != std::string::npos);
+}
+
+void TestSpeed::sweepStopsAfterASlowStep() {
+    // Any step is slower than a nanosecond: the lane runs batch 1, then no larger batch, and says so.
+    SweepSettings set;
+    set.budgetBytes = 1e9;
+    set.stepsPerPoint = 2;
+    set.batches = {1, 2, 4};
+    set.maxSecondsPerStep = 1e-9;
+    std::vector<std::pair<int, int>> seen;
+    const SweepReport r = runBatchSweep(tiny({"cpu:f32"}), set, [&](int d, int t) { seen.emplace_back(d, t); }, kNoCancel);
+    QCOMPARE(r.points.size(), std::size_t(1));
+    QCOMPARE(r.points[0].batch, std::int64_t(1));
+    QVERIFY(r.note.find("cpu:f32: stopped after batch 1") != std::string::npos);
+    QCOMPARE(seen.back(), std::make_pair(3, 3));  // skipped points still count, so progress ends full
 }
 
 void TestSpeed::sweepKneeRule() {

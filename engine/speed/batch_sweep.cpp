@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <optional>
 #include <sstream>
 
 #include "../error.h"
@@ -54,6 +56,29 @@ double timePoint(const SpeedSetup& setup, int lane, std::int64_t batch, const Sw
     return median(times);
 }
 
+std::string shortSeconds(double s) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.3g s", s);
+    return b;
+}
+
+// Why a CPU lane cannot run `batch` here although the plan allows it: the emulated lane allocates more
+// than the format's bytes (float32 storage and a float32 shadow, memory_estimate.h), and that must fit
+// the host's available memory. Empty when it can run.
+std::string wontRun(const Scenario& scenario, const SpeedSetup& setup, int lane, std::int64_t batch,
+                    const std::optional<std::uint64_t>& hostAvailable) {
+    const LaneSpec& spec = scenario.lanes[static_cast<std::size_t>(lane)];
+    if (spec.device != Device::Cpu || !hostAvailable) return {};
+    Scenario one = scenario;
+    one.lanes = {spec};
+    one.batch = static_cast<int>(std::min<std::int64_t>(batch, INT32_MAX));
+    const std::int64_t rows = std::max<std::int64_t>(setup.data.train.size(), batch);
+    const MemoryEstimate e = estimateTrainingMemory(one, rows, setup.data.eval.size());
+    if (e.perLaneBytes <= static_cast<double>(*hostAvailable)) return {};
+    return "batch " + std::to_string(batch) + " and larger skipped: the emulated lane would allocate " +
+           formatBytes(e.perLaneBytes) + ", more than the " + formatBytes(static_cast<double>(*hostAvailable)) + " available";
+}
+
 }  // namespace
 
 SweepReport runBatchSweep(const Scenario& scenario, const SweepSettings& settings,
@@ -88,8 +113,19 @@ SweepReport runBatchSweep(const Scenario& scenario, const SweepSettings& setting
                 order.emplace_back(l, b);
     int done = 0;
     if (progress) progress(0, total);
+    std::vector<std::string> stopped(static_cast<std::size_t>(lanes));  // why a lane's larger batches were skipped
+    const auto hostAvailable = availableMemory();
     for (const auto& [l, b] : order) {
+        std::string& why = stopped[static_cast<std::size_t>(l)];
+        if (why.empty()) why = wontRun(scenario, setup, l, b, hostAvailable);
+        if (!why.empty()) {
+            if (progress) progress(++done, total);
+            continue;
+        }
         const double seconds = timePoint(setup, l, b, settings, cancel);
+        if (settings.maxSecondsPerStep > 0 && seconds > settings.maxSecondsPerStep)
+            why = "stopped after batch " + std::to_string(b) + ": a step took " + shortSeconds(seconds) + ", more than " +
+                  shortSeconds(settings.maxSecondsPerStep);
         const double bytes = laneMemory(scenario, static_cast<int>(std::min<std::int64_t>(b, INT32_MAX)))[static_cast<std::size_t>(l)].total();
         r.points.push_back({l, b, seconds > 0 ? static_cast<double>(b) / seconds : 0.0, bytes});
         if (progress) progress(++done, total);
@@ -116,9 +152,11 @@ SweepReport runBatchSweep(const Scenario& scenario, const SweepSettings& setting
          << "% of the lane's best; limit = largest batch whose lane memory fits the budget ("
          << (settings.budgetBytes > 0 ? formatBytes(settings.budgetBytes) + " set" : source) << ")";
     if (settings.batches.empty()) note << "; batches are powers of two up to " << settings.maxBatch << " and the limit";
-    for (int l = 0; l < lanes; ++l)
-        if (r.limitBatch[static_cast<std::size_t>(l)] == 0)
-            note << "; " << scenario.lanes[static_cast<std::size_t>(l)].label() << ": even batch 1 does not fit";
+    for (int l = 0; l < lanes; ++l) {
+        const std::string lane = scenario.lanes[static_cast<std::size_t>(l)].label();
+        if (r.limitBatch[static_cast<std::size_t>(l)] == 0) note << "; " << lane << ": even batch 1 does not fit";
+        if (!stopped[static_cast<std::size_t>(l)].empty()) note << "; " << lane << ": " << stopped[static_cast<std::size_t>(l)];
+    }
     r.note = note.str();
     return r;
 }

@@ -25,6 +25,7 @@ struct SweepSettings {
     int stepsPerPoint = 20;             // timed steps per point (after 2 warm-up steps)
     std::int64_t maxBatch = 16384;      // the default list's cap (a huge budget would sweep for hours)
     double maxSecondsPerPoint = 2.0;    // stop timing a point after this long (at least 3 steps); 0: never
+    double maxSecondsPerStep = 1.0;     // a lane whose median step takes longer runs no larger batch; 0: no limit
 };
 
 // The knee: per lane, the smallest batch whose samples/s reaches kKneeFraction of the lane's best.
@@ -40,8 +41,10 @@ struct SweepReport {
 
 // Each (lane, batch) point runs the lane alone on a fresh backend with the scenario's initial weights,
 // statistics off. A batch above the lane's limit is not run; when the list goes past the limit the
-// limit itself is the lane's last point. progress(done, total) counts points; `cancel` is checked
-// between steps and throws presisi::Cancelled. Throws presisi::Error for an invalid scenario.
+// limit itself is the lane's last point. A CPU lane also stops before a batch its emulation could not
+// allocate in the host's available memory, and after a point whose median step exceeds
+// maxSecondsPerStep (the note says which). progress(done, total) counts points, skipped ones too;
+// `cancel` is checked between steps and throws presisi::Cancelled. Throws presisi::Error for an invalid scenario.
 SweepReport runBatchSweep(const Scenario& scenario, const SweepSettings& settings,
                           const std::function<void(int, int)>& progress, const std::atomic<bool>& cancel);
 
