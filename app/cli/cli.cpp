@@ -29,7 +29,7 @@ const Command kCommands[] = {
     {"train", cmdTrain, "train a small MLP in several lanes: loss, gradient underflow, loss scaler"},
     {"presets", cmdPresets, "list the training presets (underflow, overflow-nan, scaler-growth, ...)"},
     {"check", cmdCheck, "the convergence check: every lane over K seeds against the f32 lane's seed spread"},
-    {"bench", cmdBench, "benchmarks: rounding, linear, train"},
+    {"bench", cmdBench, "benchmarks: rounding, linear, train, memory, sweep, breakdown"},
 };
 
 void printHelp(std::ostream& out) {
