@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 
 #include <atomic>
 #include <sstream>
@@ -334,6 +335,18 @@ void TestSpeed::cliBreakdownJsonAndErrors() {
     QCOMPARE(runCli({"bench", "memory", "--lanes", "cpu:f8"}, out, err), 2);
     QCOMPARE(runCli({"bench", "sweep", "--csv", "x.csv"}, out, err), 2);
     QCOMPARE(runCli({"bench", "memory", "--device", "tpu"}, out, err), 2);
+    // An unwritable --json is refused before anything runs (a sweep would otherwise run first).
+    QCOMPARE(runCli({"bench", "sweep", "--json", "/nonexistent-dir/x.json"}, out, err), 2);
+    QVERIFY(err.find("--json: cannot write") != std::string::npos);
+    // --json FILE: the file holds the JSON, the table still goes to stdout.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("memory.json").toStdString();
+    QCOMPARE(runCli({"bench", "memory", "--sizes", "2,4,3", "--lanes", "cpu:f16", "--momentum", "0.9", "--batch", "8",
+                     "--json", path}, out, err), 0);
+    QVERIFY(out.find("largest batch") != std::string::npos);
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(f.readAll()).object()["lanes"].toArray()[0].toObject()["total"].toDouble(), 640.0);
 }
 
 void TestSpeed::cliDevice() {

@@ -92,6 +92,11 @@ SplitArgs splitArgs(CommandArgs args) {
     if (!out.own.positionals().empty()) throw UsageError("unexpected argument '" + out.own.positionals().front() + "'");
     if (!out.own.has("help")) out.scenario = trainScenarioFromArgs(setup);
     if (out.own.has("device")) applyDevice(out.scenario, out.own.text("device", ""));
+    // A file that cannot be written is named before a sweep spends minutes.
+    if (const std::string path = out.own.text("json", "-"); path != "-") {
+        if (const std::string why = outputPathProblem(path); !why.empty())
+            throw UsageError("--json: cannot write '" + path + "': " + why);
+    }
     return out;
 }
 
