@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "../../engine/benchmarks.h"
+#include "../../engine/native/native_gemm.h"
 #include "args.h"
 #include "commands.h"
 #include "json_writer.h"
@@ -56,6 +57,13 @@ int benchLinearCmd(CommandArgs args, std::ostream& out) {
     c.out = a.integer("out", 4096, 1, 16384);
     std::vector<LinearLane> lanes;
     for (Format f : kAllFormats) lanes.push_back({Device::Cpu, f, Accumulation::F32, Subnormals::Keep});
+    // Beside the emulated lanes, the native ones this CPU has (oneDNN; engine/native).
+    for (Format f : {Format::BF16, Format::F16})
+        if (native::available(f)) {
+            LinearLane l{Device::Cpu, f, Accumulation::F32, Subnormals::Keep};
+            l.native = true;
+            lanes.push_back(l);
+        }
     const auto rows = benchLinear(c, lanes, static_cast<int>(a.integer("repeats", 5, 1, 1000)));
     if (a.has("json")) {
         JsonWriter j(out);
@@ -71,7 +79,7 @@ int benchLinearCmd(CommandArgs args, std::ostream& out) {
     out << "linear forward, batch " << c.batch << ", " << c.in << " -> " << c.out << ", one thread (median)\n";
     for (const auto& r : rows) {
         char line[160];
-        std::snprintf(line, sizeof line, "  %-9s %9.4f s  %7.1f GFLOP/s  %5.3f x f32\n", r.lane.c_str(), r.seconds,
+        std::snprintf(line, sizeof line, "  %-15s %9.4f s  %7.1f GFLOP/s  %5.3f x f32\n", r.lane.c_str(), r.seconds,
                       r.gflops, r.ratioToF32);
         out << line;
     }
