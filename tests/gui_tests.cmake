@@ -10,4 +10,7 @@ if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_reliability SOURCES tst_reliability.cpp LIBS presisi_app LABELS gui TIMEOUT 900)
   # The Speed page on a tiny setup: memory bars, the sweep's limit, a data-bound step, cancel, fallback note.
   presisi_add_test(tst_speed_page SOURCES tst_speed_page.cpp LIBS presisi_app LABELS gui TIMEOUT 300)
+  # The diagnostics in the window: convergence page (verdicts, check JSON keys, cancel), NaN doctor on
+  # overflow-nan (sentence, remedy rerun), per-layer range chart (f16 limits, bars, pixels).
+  presisi_add_test(tst_diagnostics_window SOURCES tst_diagnostics_window.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
 endif()

@@ -54,11 +54,22 @@ QColor RangeChart::kindColor(int kind) {
 
 QString RangeChart::kindName(int kind) {
     switch (kind) {
-        case 0: return "activations";
-        case 1: return "activation gradients";
-        default: return "weight gradients";
+        case 0: return "outputs";
+        case 1: return "output grads";
+        default: return "weight grads";
     }
 }
+
+namespace {
+const QString kShadowName = "float32 shadow";
+// The legend's entries' widths (swatch, gap, name, spacing), in order: three kinds, then the shadow.
+QList<double> legendWidths(const QFontMetrics& fm) {
+    QList<double> w;
+    for (int kind = 0; kind < 3; ++kind) w << 18 + fm.horizontalAdvance(RangeChart::kindName(kind)) + 12;
+    w << 18 + fm.horizontalAdvance(kShadowName);
+    return w;
+}
+}  // namespace
 
 void RangeChart::setTitle(const QString& title) {
     m_title = title;
@@ -116,7 +127,7 @@ void RangeChart::fitAxis() {
 
 int RangeChart::labelWidth() const {
     const QFontMetrics fm(font());
-    int w = fm.horizontalAdvance("layer 00 weight grads");
+    int w = fm.horizontalAdvance("L0 weight grads");
     for (const RangeBar& b : m_bars) w = std::max(w, fm.horizontalAdvance(b.label));
     return std::min(w + 8, width() / 3);
 }
@@ -125,7 +136,10 @@ QRectF RangeChart::plotRect() const {
     const QFontMetrics fm(font());
     const int line = fm.height();
     const double top = kMargin + line * 1.4;                 // title
-    const double bottom = height() - kMargin - line * 3.4;   // tick labels, axis title, legend
+    double legend = 0;
+    for (double w : legendWidths(fm)) legend += w;
+    const double legendLines = legend > width() - 2 * kMargin ? 2 : 1;  // wraps after the kinds
+    const double bottom = height() - kMargin - line * (2.4 + legendLines);  // tick labels, axis title, legend
     const double left = kMargin + labelWidth();
     const double right = width() - kMargin - fm.horizontalAdvance("2^-100") / 2.0;
     return QRectF(QPointF(left, top), QPointF(std::max(left + 10, right), std::max(top + 10, bottom)));
@@ -233,22 +247,30 @@ void RangeChart::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4));
         p.drawText(QRectF(x - labelW / 2, plot.bottom() + 4, labelW, line), Qt::AlignHCenter | Qt::AlignTop, pow2(e));
     }
-    p.drawText(QRectF(plot.left(), plot.bottom() + 4 + line, plot.width(), line), Qt::AlignHCenter | Qt::AlignTop,
-               QString("|value| on a log2 axis (gradients as held: times the loss scale) · format %1").arg(m_limits.name));
+    const QString axisTitle = QString("|value|, log2 axis (gradients × loss scale) · %1").arg(m_limits.name);
+    p.drawText(QRectF(kMargin, plot.bottom() + 4 + line, width() - 2 * kMargin, line), Qt::AlignHCenter | Qt::AlignTop,
+               fm.elidedText(axisTitle, Qt::ElideRight, width() - 2 * kMargin));
 
     // Legend: the kinds' colours and what the thin line means.
+    const QList<double> widths = legendWidths(fm);
+    double total = 0;
+    for (double w : widths) total += w;
+    const bool wrap = total > width() - 2 * kMargin;
     double lx = kMargin;
-    const double ly = plot.bottom() + 4 + 2 * line + 2;
+    double ly = plot.bottom() + 4 + 2 * line + 2;
     for (int kind = 0; kind < 3; ++kind) {
         p.fillRect(QRectF(lx, ly + line * 0.25, 14, line * 0.5), kindColor(kind));
         p.setPen(fg());
-        const QString name = kindName(kind);
-        p.drawText(QPointF(lx + 18, ly + fm.ascent()), name);
-        lx += 18 + fm.horizontalAdvance(name) + 14;
+        p.drawText(QPointF(lx + 18, ly + fm.ascent()), kindName(kind));
+        lx += widths[kind];
+    }
+    if (wrap) {
+        lx = kMargin;
+        ly += line;
     }
     p.setPen(QPen(fg(), 1.5));
     p.drawLine(QPointF(lx, ly + line * 0.5), QPointF(lx + 14, ly + line * 0.5));
-    p.drawText(QPointF(lx + 18, ly + fm.ascent()), "float32 shadow (no rounding)");
+    p.drawText(QPointF(lx + 18, ly + fm.ascent()), kShadowName);
 
     if (m_bars.isEmpty()) {
         p.setPen(fg());
@@ -263,8 +285,9 @@ void RangeChart::paintEvent(QPaintEvent*) {
         const double cy = r.center().y();
         const double barH = std::clamp(r.height() * 0.5, 3.0, 16.0);
         p.setPen(fg());
-        p.drawText(QRectF(kMargin, r.top(), labelWidth() - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter, b.label);
-        if (row > 0 && b.label.section(' ', 0, 1) != m_bars[row - 1].label.section(' ', 0, 1)) {
+        p.drawText(QRectF(kMargin, r.top(), labelWidth() - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   fm.elidedText(b.label, Qt::ElideLeft, labelWidth() - 6));
+        if (row > 0 && b.label.section(' ', 0, 0) != m_bars[row - 1].label.section(' ', 0, 0)) {
             p.setPen(QPen(QColor(0x99, 0x99, 0x99), 0.7, Qt::DotLine));
             p.drawLine(QPointF(kMargin, r.top()), QPointF(plot.right(), r.top()));
         }

@@ -49,6 +49,13 @@ void SeedChart::setColumns(const QList<SeedColumn>& columns) {
     update();
 }
 
+void SeedChart::setSafeBand(double halfWidth, const QString& name) {
+    m_safe = halfWidth;
+    m_safeName = name;
+    fitAxis();
+    update();
+}
+
 void SeedChart::setEmptyText(const QString& text) {
     m_emptyText = text;
     update();
@@ -62,6 +69,8 @@ void SeedChart::fitAxis() {
             if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
         if (std::isfinite(c.mean) && std::isfinite(c.spread))
             lo = std::min(lo, c.mean - c.spread), hi = std::max(hi, c.mean + c.spread);
+        if (c.reference && std::isfinite(c.mean) && std::isfinite(m_safe))
+            lo = std::min(lo, c.mean - m_safe), hi = std::max(hi, c.mean + m_safe);
     }
     if (!std::isfinite(lo)) lo = 0, hi = 1;
     double span = hi - lo;
@@ -128,14 +137,15 @@ void SeedChart::paintEvent(QPaintEvent*) {
     // The reference lane's mean ± sd across every column: what "within the seed spread" means.
     const double colW = plot.width() / m_columns.size();
     for (const SeedColumn& c : m_columns)
-        if (c.reference && std::isfinite(c.mean) && std::isfinite(c.spread)) {
-            const double y0 = yFor(c.mean + c.spread), y1 = yFor(c.mean - c.spread);
+        if (c.reference && std::isfinite(c.mean) && (std::isfinite(m_safe) || std::isfinite(c.spread))) {
+            const double half = std::isfinite(m_safe) ? m_safe : c.spread;
+            const double y0 = yFor(c.mean + half), y1 = yFor(c.mean - half);
             p.fillRect(QRectF(plot.left(), y0, plot.width(), std::max(1.0, y1 - y0)), QColor(0x88, 0x88, 0x88, 50));
             p.setPen(QPen(QColor(0x77, 0x77, 0x77), 1, Qt::DashLine));
             p.drawLine(QPointF(plot.left(), yFor(c.mean)), QPointF(plot.right(), yFor(c.mean)));
             p.setPen(fg());
-            p.drawText(QRectF(plot.left() + 4, y0 - line, plot.width() - 8, line), Qt::AlignRight | Qt::AlignBottom,
-                       QString("%1 mean ± sd (the seed spread)").arg(c.label));
+            p.drawText(QRectF(plot.left() + 4, y0 - line - 2, plot.width() - 8, line), Qt::AlignLeft | Qt::AlignBottom,
+                       std::isfinite(m_safe) ? m_safeName : QString("%1 mean ± sd (the seed spread)").arg(c.label));
         }
     for (int i = 0; i < m_columns.size(); ++i) {
         const SeedColumn& c = m_columns[i];

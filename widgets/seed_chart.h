@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 #include <QWidget>
+#include <limits>
 
 namespace presisi {
 
@@ -24,6 +25,9 @@ public:
 
     void setTitles(const QString& title, const QString& yTitle);
     void setColumns(const QList<SeedColumn>& columns);
+    // Half the width of the band judged safe around the reference lane's mean (NaN: the reference's
+    // mean ± sd instead), drawn across every column.
+    void setSafeBand(double halfWidth, const QString& name);
     const QList<SeedColumn>& columns() const { return m_columns; }
     void setEmptyText(const QString& text);
     // The value axis's extent as drawn (for tests).
@@ -46,6 +50,8 @@ private:
     QString m_title, m_yTitle, m_emptyText;
     QList<SeedColumn> m_columns;
     double m_lo = 0, m_hi = 1;
+    double m_safe = std::numeric_limits<double>::quiet_NaN();
+    QString m_safeName;
     int m_dots = 0;
 };
 

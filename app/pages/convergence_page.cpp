@@ -99,11 +99,13 @@ ConvergencePage::ConvergencePage(QWidget* parent)
     m_table->horizontalHeaderItem(4)->setToolTip("safe: within the seed spread; audit: shift larger than the seed "
                                                  "spread (audit the sensitive operations); reference: the f32 lane");
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Interactive);
+    m_table->horizontalHeader()->resizeSection(4, 250);
+    m_table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(true);
-    v->addWidget(m_table, 1);
+    v->addWidget(m_table, 2);
     m_rule = new QLabel(kRuleBefore);
     m_rule->setWordWrap(true);
     m_rule->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -297,6 +299,9 @@ void ConvergencePage::showReport() {
         c.verdict = QString::fromUtf8(verdictName(v.verdict).data(), static_cast<int>(verdictName(v.verdict).size()));
         columns << c;
     }
+    // The band judged safe around the f32 mean (the rule's threshold), on the loss view only.
+    m_chart->setSafeBand(accuracy ? kNotMeasured : r.threshold,
+                         QString("safe band: f32 mean ± %1 (the rule's threshold)").arg(num(r.threshold)));
     m_chart->setColumns(columns);
     m_table->setRowCount(static_cast<int>(r.lanes.size()));
     for (int i = 0; i < static_cast<int>(r.lanes.size()); ++i) {

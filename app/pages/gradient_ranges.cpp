@@ -32,7 +32,6 @@ int kindIndex(TensorKind k) {
     return 0;
 }
 
-const char* const kKindShort[] = {"outputs", "output grads", "weight grads"};
 
 }  // namespace
 
@@ -46,7 +45,7 @@ QList<RangeBar> rangeBars(const RangeSnapshot& snapshot) {
     for (const TensorRange& t : tensors) {
         RangeBar b;
         b.kind = kindIndex(t.kind);
-        b.label = QString("layer %1 %2").arg(t.layer + 1).arg(kKindShort[b.kind]);
+        b.label = QString("L%1 %2").arg(t.layer + 1).arg(RangeChart::kindName(b.kind));
         b.absMinNonZero = t.absMinNonZero;
         b.absMax = t.absMax;
         b.shadowMin = t.shadowAbsMinNonZero;
@@ -90,7 +89,9 @@ GradientRangeView::GradientRangeView(QWidget* histogram, QWidget* parent) : QWid
     v->addLayout(header);
     m_stack = new QStackedWidget();
     m_chart = new RangeChart();
-    m_chart->setToolTip("Bar: the lane's smallest non-zero to largest magnitude; thin line: the same values in a "
+    m_chart->setToolTip("Rows: L1 = layer 1; outputs = the linear layer's output (activations), output grads = the "
+                        "gradient there, weight grads = weight and bias gradients. "
+                        "Bar: the lane's smallest non-zero to largest magnitude; thin line: the same values in a "
                         "float32 shadow (gradients times the loss scale). Grey arrow: some elements underflowed to 0; "
                         "red arrow: some overflowed to inf/NaN. Hover a row for its numbers.");
     m_stack->addWidget(histogram);
