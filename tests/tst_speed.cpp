@@ -59,6 +59,7 @@ private slots:
     void sweepKneeRule();
     void breakdownSlowLoaderIsDataBound();
     void breakdownLargeModelIsComputeBound();
+    void bottleneckOnConstructedParts();
     void progressAndCancel();
     void cliMemoryJson();
     void cliSweepJson();
@@ -242,6 +243,25 @@ void TestSpeed::breakdownLargeModelIsComputeBound() {
     QVERIFY(r.lanes[0].forward > 0 && r.lanes[0].backward > 0);
     QCOMPARE(bottleneckSentence(Bottleneck::Transfer),
              std::string("transfer-bound: it will not \u2014 keep data on the device or overlap copies"));
+}
+
+void TestSpeed::bottleneckOnConstructedParts() {
+    // Seconds chosen by hand: compute is forward + backward + optimizer = 0.3 here.
+    StepParts p{0};
+    p.forward = 0.1;
+    p.backward = 0.15;
+    p.optimizer = 0.05;
+    p.data = 0.29;
+    p.transfer = 0.2;
+    QCOMPARE(bottleneckOf(p), Bottleneck::Compute);
+    p.data = 0.31;  // data above compute (0.3) and transfer
+    QCOMPARE(bottleneckOf(p), Bottleneck::Data);
+    p.data = 0.01;
+    p.transfer = 0.31;  // a GPU lane copying a wide batch for a small model
+    QCOMPARE(bottleneckOf(p), Bottleneck::Transfer);
+    p.transfer = 0.3;  // a tie with compute goes to compute
+    QCOMPARE(bottleneckOf(p), Bottleneck::Compute);
+    QCOMPARE(bottleneckName(Bottleneck::Transfer), std::string_view("transfer"));
 }
 
 void TestSpeed::progressAndCancel() {

@@ -49,7 +49,7 @@ double timePoint(const SpeedSetup& setup, int lane, std::int64_t batch, const Sw
     for (int i = 0; i < set.stepsPerPoint; ++i) {
         if (cancel.load()) throw Cancelled();
         h.assemble();
-        times.push_back(h.step().compute());
+        times.push_back(h.step().total());
         const double spent = std::chrono::duration<double>(Clock::now() - start).count();
         if (set.maxSecondsPerPoint > 0 && spent > set.maxSecondsPerPoint && times.size() >= 3) break;
     }
@@ -146,8 +146,8 @@ SweepReport runBatchSweep(const Scenario& scenario, const SweepSettings& setting
             }
     }
     std::ostringstream note;
-    note << "samples/s = batch / median seconds of a training step (forward, backward, optimizer; batch assembly "
-            "and statistics excluded), up to "
+    note << "samples/s = batch / median seconds of a training step (host-to-device transfer on GPU lanes, forward, "
+            "backward, optimizer; batch assembly and statistics excluded), up to "
          << settings.stepsPerPoint << " steps per point; knee = smallest batch reaching " << kKneeFraction * 100
          << "% of the lane's best; limit = largest batch whose lane memory fits the budget ("
          << (settings.budgetBytes > 0 ? formatBytes(settings.budgetBytes) + " set" : source) << ")";

@@ -26,14 +26,14 @@ void loaderCost(double seconds, const std::atomic<bool>& cancel) {
     }
 }
 
-Bottleneck largestPart(const StepParts& p) {
+}  // namespace
+
+Bottleneck bottleneckOf(const StepParts& p) {
     const double compute = p.forward + p.backward + p.optimizer;
     if (p.data > compute && p.data >= p.transfer) return Bottleneck::Data;
     if (p.transfer > compute && p.transfer > p.data) return Bottleneck::Transfer;
     return Bottleneck::Compute;
 }
-
-}  // namespace
 
 std::string_view bottleneckName(Bottleneck b) {
     switch (b) {
@@ -73,7 +73,7 @@ BreakdownReport runStepBreakdown(const Scenario& scenario, const BreakdownSettin
             h.assemble();
             h.step();
         }
-        std::vector<double> data, forward, backward, optimizer;
+        std::vector<double> data, transfer, forward, backward, optimizer;
         for (int i = 0; i < settings.steps; ++i) {
             if (cancel.load()) throw Cancelled();
             const auto t0 = Clock::now();
@@ -82,6 +82,7 @@ BreakdownReport runStepBreakdown(const Scenario& scenario, const BreakdownSettin
             data.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
             const StepSeconds s = h.step();
             unsplit = unsplit || !s.split;
+            transfer.push_back(s.transfer);
             forward.push_back(s.forward);
             backward.push_back(s.backward);
             optimizer.push_back(s.optimizer);
@@ -92,18 +93,18 @@ BreakdownReport runStepBreakdown(const Scenario& scenario, const BreakdownSettin
         p.forward = median(forward);
         p.backward = median(backward);
         p.optimizer = median(optimizer);
-        // CPU lanes: no transfer on the CPU. GPU lanes: the CUDA lane uploads the batch inside its
-        // forward, so the copy is counted there (the note says so).
-        p.transfer = 0;
+        p.transfer = median(transfer);  // 0 on CPU lanes: no transfer on the CPU
         gpu = gpu || scenario.lanes[static_cast<std::size_t>(l)].device == Device::Gpu;
         r.lanes.push_back(p);
-        r.bottleneck.push_back(largestPart(p));
+        r.bottleneck.push_back(bottleneckOf(p));
         r.sentence.push_back(bottleneckSentence(r.bottleneck.back()));
     }
     r.note = "seconds per step, medians of " + std::to_string(settings.steps) +
              " steps; data = assembling the batch on the host + the loader's per-batch cost; "
              "transfer = 0 on the CPU (no transfer on the CPU)";
-    if (gpu) r.note += "; on GPU lanes the host-to-device copy is included in forward";
+    if (gpu)
+        r.note += "; transfer on GPU lanes = a host-to-device copy of the batch's bytes (pageable memory, as the lane's "
+                  "own upload) timed before each step and taken out of forward, where the lane makes its copy";
     if (unsplit) r.note += "; a lane that does not time its halves shows forward and backward together as forward";
     r.note += "; statistics off";
     return r;

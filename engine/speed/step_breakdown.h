@@ -15,8 +15,9 @@ namespace presisi {
 struct StepParts {
     int lane;  // index into scenario.lanes
     // Seconds per step, medians over the timed steps. data: assembling the batch on the host plus the
-    // loader's per-batch cost. transfer: 0 on CPU lanes (no transfer on the CPU); on GPU lanes the
-    // host-to-device copy is inside forward (the CUDA lane copies the batch as its forward begins).
+    // loader's per-batch cost. transfer: 0 on CPU lanes (no transfer on the CPU); on GPU lanes a
+    // host-to-device copy of the batch's bytes timed before each step, and taken out of forward (the CUDA
+    // lane copies the batch as its forward begins).
     // optimizer: unscaling and the optimizer step.
     double data = 0, transfer = 0, forward = 0, backward = 0, optimizer = 0;
     double total() const { return data + transfer + forward + backward + optimizer; }
@@ -43,6 +44,10 @@ struct BreakdownSettings {
 // and throws presisi::Cancelled. Throws presisi::Error for an invalid scenario.
 BreakdownReport runStepBreakdown(const Scenario& scenario, const BreakdownSettings& settings,
                                  const std::function<void(int, int)>& progress, const std::atomic<bool>& cancel);
+
+// The largest of compute (forward + backward + optimizer), transfer and data; a tie goes to compute
+// (what mixed precision can act on), then to data.
+Bottleneck bottleneckOf(const StepParts& parts);
 
 // The sentence for a bottleneck, e.g. "data-bound: it will not — speed up loading (workers, caching,
 // preprocessing once)".

@@ -58,9 +58,40 @@ StepHarness::StepHarness(const SpeedSetup& setup, int lane, Index batch)
     if (d.classification()) m_labels.resize(static_cast<std::size_t>(batch));
     else m_targets.resize(batch, d.targets.cols());
     m_scale = m_lane.scaler ? static_cast<float>(setup.scenario.scaler.initScale) : 1.0f;
+    m_batchBytes = static_cast<std::size_t>(m_x.size()) * sizeof(float) +
+                   (d.classification() ? m_labels.size() * sizeof(int) : static_cast<std::size_t>(m_targets.size()) * sizeof(float));
+#ifdef PRESISI_HAVE_CUDA
+    if (m_lane.device == Device::Gpu && cudaMalloc(&m_deviceScratch, m_batchBytes) != cudaSuccess) {
+        m_deviceScratch = nullptr;
+        throw Error("lane " + m_lane.label() + ": no device memory for a " + std::to_string(m_batchBytes) +
+                    "-byte batch (the transfer probe)");
+    }
+#endif
 }
 
-StepHarness::~StepHarness() = default;
+StepHarness::~StepHarness() {
+#ifdef PRESISI_HAVE_CUDA
+    if (m_deviceScratch) cudaFree(m_deviceScratch);
+#endif
+}
+
+double StepHarness::transferProbe() {
+#ifdef PRESISI_HAVE_CUDA
+    if (!m_deviceScratch) return 0;
+    // Pageable host memory, as the lane's upload: cudaMemcpy stages it and may return before the DMA
+    // ends, so the clock stops after a synchronize.
+    const auto t0 = Clock::now();
+    auto* dst = static_cast<char*>(m_deviceScratch);
+    const std::size_t xBytes = static_cast<std::size_t>(m_x.size()) * sizeof(float);
+    cudaMemcpy(dst, m_x.data(), xBytes, cudaMemcpyHostToDevice);
+    if (m_setup.data.train.classification()) cudaMemcpy(dst + xBytes, m_labels.data(), m_batchBytes - xBytes, cudaMemcpyHostToDevice);
+    else cudaMemcpy(dst + xBytes, m_targets.data(), m_batchBytes - xBytes, cudaMemcpyHostToDevice);
+    cudaDeviceSynchronize();
+    return secondsBetween(t0, Clock::now());
+#else
+    return 0;
+#endif
+}
 
 double StepHarness::assemble() {
     const auto t0 = Clock::now();
@@ -80,6 +111,7 @@ StepSeconds StepHarness::step() {
     batch.x = &m_x;
     if (m_setup.data.train.classification()) batch.labels = m_labels;
     else batch.targets = &m_targets;
+    const double transfer = transferProbe();
     const auto t0 = Clock::now();
     m_backend->forwardBackward(batch, m_scale);
     const auto t1 = Clock::now();
@@ -106,6 +138,9 @@ StepSeconds StepHarness::step() {
         s.split = false;
     }
     s.optimizer = secondsBetween(t1, t2);
+    // The lane's own upload is inside its forward: the probe's time moves from forward to transfer.
+    s.transfer = std::min(transfer, s.forward);
+    s.forward -= s.transfer;
     return s;
 }
 

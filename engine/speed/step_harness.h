@@ -25,12 +25,15 @@ struct SpeedSetup {
 // Throws presisi::Error for an invalid or non-training scenario, or unreadable data.
 SpeedSetup prepareSpeed(const Scenario& scenario);
 
-// Seconds of one training step's compute parts. `split` is false when the backend does not time its
-// forward and backward halves: then `forward` holds both and `backward` is 0.
+// Seconds of one training step's parts. `split` is false when the backend does not time its forward
+// and backward halves: then `forward` holds both and `backward` is 0. `transfer`: 0 on CPU lanes; on
+// GPU lanes a host-to-device copy of the batch's bytes timed just before the step, which is what the
+// CUDA lane does first inside its forward, so the same time is taken out of `forward` there.
 struct StepSeconds {
-    double forward = 0, backward = 0, optimizer = 0;
+    double transfer = 0, forward = 0, backward = 0, optimizer = 0;
     bool split = true;
     double compute() const { return forward + backward + optimizer; }
+    double total() const { return transfer + compute(); }
 };
 
 class StepHarness {
@@ -49,6 +52,8 @@ public:
     StepSeconds step();
 
 private:
+    double transferProbe();  // seconds of the probe copy on GPU lanes; 0 on CPU lanes
+
     const SpeedSetup& m_setup;
     LaneSpec m_lane;
     std::unique_ptr<LaneBackend> m_backend;
@@ -57,6 +62,8 @@ private:
     Matrix m_targets;
     Index m_cursor = 0;
     float m_scale = 1.0f;
+    void* m_deviceScratch = nullptr;  // GPU lanes: room for the batch's bytes, for the transfer probe
+    std::size_t m_batchBytes = 0;     // inputs (B, in) float32 + targets (B, out) float32 or labels (B) int32
 };
 
 double median(std::vector<double> values);  // of a non-empty list; the mean of the middle two when even
