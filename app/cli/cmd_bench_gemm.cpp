@@ -49,14 +49,14 @@ void writeTable(std::ostream& out, const GemmBenchSettings& s, const GemmBenchRe
     out << "CPU: " << r.cpuName << "; f32 peak " << r.cpuPeakTflopsF32 * 1e3 << " GFLOP/s (" << r.cpuPeakHow << ")\n";
     if (!r.gpuName.empty()) out << "GPU: " << r.gpuName << '\n';
     char line[240];
-    std::snprintf(line, sizeof line, "  %-36s %6s %6s %6s %11s %9s %7s\n", "lane", "m", "n", "k", "seconds", "TFLOP/s",
-                  "x peak");
+    std::snprintf(line, sizeof line, "  %-36s %6s %6s %6s %11s %9s %9s\n", "lane", "m", "n", "k", "seconds", "TFLOP/s",
+                  "/f32 peak");
     out << line;
     for (const GemmRow& row : r.rows) {
         char frac[16] = "-";
         if (row.device == Device::Cpu && r.cpuPeakTflopsF32 > 0)
             std::snprintf(frac, sizeof frac, "%.2f", row.tflops / r.cpuPeakTflopsF32);
-        std::snprintf(line, sizeof line, "  %-36s %6lld %6lld %6lld %11.6f %9.4f %7s\n", row.lane.c_str(),
+        std::snprintf(line, sizeof line, "  %-36s %6lld %6lld %6lld %11.6f %9.4f %9s\n", row.lane.c_str(),
                       static_cast<long long>(row.m), static_cast<long long>(row.n), static_cast<long long>(row.k),
                       row.seconds, row.tflops, frac);
         out << line;
