@@ -3,6 +3,7 @@
 
 #include <QCategoryAxis>
 #include <QCursor>
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
@@ -34,14 +35,18 @@ QPen ScalingChart::pen(const QString& label) {
 }
 
 QString ScalingChart::legendName(const QString& label) {
-    if (label.contains("emulated")) return label + " (dotted)";
-    return laneLegendName(label);
+    // The legend sits beside a narrow plot: the lane's name without its parenthesis (the engine's
+    // "bf16 emulated (no native bf16 here)" is said in full under the chart and in the hover readout).
+    const qsizetype paren = label.indexOf(" (");
+    return paren > 0 ? label.left(paren) : label;
 }
 
 ScalingChart::ScalingChart(const QString& title, const QString& xTitle, const QString& yTitle, const QString& xName,
                            const QString& yUnit, QWidget* parent)
     : QChartView(parent), m_xTitle(xTitle), m_yTitle(yTitle), m_xName(xName), m_yUnit(yUnit) {
     installStyledChart(this, title);
+    // A list at the right: a line per lane, every name whole (a row at the bottom elides them).
+    chart()->legend()->setAlignment(Qt::AlignRight);
     m_markSeries = new QScatterSeries();
     m_markSeries->setMarkerSize(13);
     m_markSeries->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
@@ -68,7 +73,7 @@ void ScalingChart::setLanes(const QStringList& labels) {
         lane.series->setPen(pen(labels[i]));
         lane.series->setPointsVisible(true);
         connect(lane.series, &QLineSeries::hovered, this, [this, i](const QPointF& p, bool on) {
-            if (!on || m_lanes[i].points.isEmpty()) return QToolTip::hideText();
+            if (!on || m_lanes[i].points.isEmpty()) return QToolTip::hideText();  // p: drawn (log2 x, y / factor)
             // The measured point nearest the cursor, not the line's interpolation between two sizes.
             const QList<QPointF>& pts = m_lanes[i].points;
             const auto near = std::min_element(pts.begin(), pts.end(), [&](const QPointF& a, const QPointF& b) {
@@ -83,6 +88,11 @@ void ScalingChart::setLanes(const QStringList& labels) {
     clearPoints();
 }
 
+void ScalingChart::setXTitle(const QString& title) {
+    m_xTitle = title;
+    refresh();
+}
+
 void ScalingChart::setPoints(int lane, const QList<QPointF>& points) {
     if (lane < 0 || lane >= static_cast<int>(m_lanes.size())) return;
     m_lanes[lane].points = points;
@@ -93,6 +103,10 @@ void ScalingChart::addMark(int lane, QPointF point, const QString& text) {
     m.lane = lane;
     m.point = point;
     m.text = text;
+    // The label on a backdrop of the chart's background: readable where it crosses a line.
+    m.backdrop = new QGraphicsRectItem(chart());
+    m.backdrop->setPen(Qt::NoPen);
+    m.backdrop->setZValue(49);
     m.item = new QGraphicsSimpleTextItem(text, chart());
     m.item->setZValue(50);
     m_marks.push_back(m);
@@ -103,7 +117,10 @@ void ScalingChart::clearPoints() {
         l.points.clear();
         l.series->clear();
     }
-    for (Mark& m : m_marks) delete m.item;
+    for (Mark& m : m_marks) {
+        delete m.item;
+        delete m.backdrop;
+    }
     m_marks.clear();
     m_markSeries->clear();
     refresh();
@@ -117,22 +134,28 @@ void ScalingChart::setEmptyText(const QString& text) {
 void ScalingChart::refresh() {
     double lo = std::numeric_limits<double>::infinity(), hi = -lo, top = 0;
     bool any = false;
+    for (const Lane& l : m_lanes)
+        for (const QPointF& p : l.points)
+            if (p.x() > 0 && std::isfinite(p.y())) top = std::max(top, p.y());
+    // Large rates in thousands or millions: "2.5" under "samples/s (millions)" reads faster than 2.5e+06.
+    m_yFactor = top >= 1e6 ? 1e6 : (top >= 1e4 ? 1e3 : 1.0);
+    styleAxis(m_y, (m_yFactor == 1e6 ? "M " : (m_yFactor == 1e3 ? "k " : "")) + m_yTitle);
+    top /= m_yFactor;
     for (Lane& l : m_lanes) {
         QList<QPointF> drawn;
         for (const QPointF& p : l.points) {
             if (!(p.x() > 0) || !std::isfinite(p.y())) continue;
             const double e = std::log2(p.x());
-            drawn.append({e, p.y()});
+            drawn.append({e, p.y() / m_yFactor});
             lo = std::min(lo, e);
             hi = std::max(hi, e);
-            top = std::max(top, p.y());
             any = true;
         }
         l.series->replace(drawn);
     }
     QList<QPointF> marks;
     for (const Mark& m : m_marks)
-        if (m.point.x() > 0) marks.append({std::log2(m.point.x()), m.point.y()});
+        if (m.point.x() > 0) marks.append({std::log2(m.point.x()), m.point.y() / m_yFactor});
     m_markSeries->replace(marks);
     m_markSeries->setVisible(!marks.isEmpty());
     if (!any) {
@@ -156,7 +179,9 @@ void ScalingChart::rebuildAxes(double lo2, double hi2) {
     m_x = new QCategoryAxis();
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     const int first = static_cast<int>(std::floor(lo2)), last = static_cast<int>(std::ceil(hi2));
-    const int stride = last - first > 10 ? 2 : 1;  // at most about ten labels
+    // At most about six labels: a label gets the width between two labelled values, and "16Ki"
+    // must fit in it on a 300-pixel plot.
+    const int stride = std::max(1, (last - first + 5) / 6);
     m_x->setStartValue(lo2 - 0.35);
     for (int e = first; e <= last; e += stride)
         if (e >= lo2 - 0.35 && e <= hi2 + 0.35) m_x->append(sizeLabel(std::exp2(e)), e);
@@ -165,7 +190,7 @@ void ScalingChart::rebuildAxes(double lo2, double hi2) {
     c->addAxis(m_x, Qt::AlignBottom);
     if (!m_y) {
         m_y = new QValueAxis();
-        m_y->setLabelFormat("%.3g");
+        m_y->setLabelFormat("%.4g");
         styleAxis(m_y, m_yTitle);
         c->addAxis(m_y, Qt::AlignLeft);
     }
@@ -180,18 +205,33 @@ void ScalingChart::rebuildAxes(double lo2, double hi2) {
 
 void ScalingChart::placeMarks() {
     const QRectF plot = chart()->plotArea();
+    QList<QRectF> taken;
     for (Mark& m : m_marks) {
         if (!m.item || !(m.point.x() > 0)) continue;
-        const QPointF at = chart()->mapToPosition({std::log2(m.point.x()), m.point.y()}, m_markSeries);
+        m.item->setVisible(!m.text.isEmpty());
+        m.backdrop->setVisible(!m.text.isEmpty());
+        if (m.text.isEmpty()) continue;
+        const QPointF at = chart()->mapToPosition({std::log2(m.point.x()), m.point.y() / m_yFactor}, m_markSeries);
         m.item->setFont(chart()->legend()->font());
         m.item->setBrush(chart()->titleBrush());
         const QRectF box = m.item->boundingRect();
-        // Below and to the right of the point, kept inside the plot (a knee near the right edge
-        // writes its label to the left).
+        // Below and to the right of the point, kept inside the plot (a knee near the right edge writes
+        // its label to the left); a label that would cover an earlier one moves down a line.
         double x = at.x() + 8, y = at.y() + 6;
-        if (x + box.width() > plot.right()) x = at.x() - 8 - box.width();
-        if (y + box.height() > plot.bottom()) y = at.y() - 6 - box.height();
-        m.item->setPos(x, y);
+        if (x + box.width() > plot.right()) x = std::max(plot.left(), at.x() - 8 - box.width());
+        QRectF r(x, y, box.width(), box.height());
+        for (int tries = 0; tries < 8; ++tries) {
+            const bool clash = std::any_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.intersects(r); });
+            if (!clash) break;
+            r.translate(0, box.height());
+        }
+        if (r.bottom() > plot.bottom()) r.moveBottom(at.y() - 6);
+        taken.append(r);
+        m.item->setPos(r.topLeft());
+        QColor bg = chart()->backgroundBrush().color();
+        bg.setAlphaF(0.85);
+        m.backdrop->setBrush(bg);
+        m.backdrop->setRect(r.adjusted(-2, 0, 2, 0));
     }
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 class QCategoryAxis;
+class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QScatterSeries;
@@ -28,6 +29,7 @@ public:
     // One line per lane label ("f32", "bf16 native", "cpu:bf16"); drops all points and marks.
     void setLanes(const QStringList& labels);
     QStringList lanes() const { return m_labels; }
+    void setXTitle(const QString& title);
     // Points in real units: x > 0 (a size or batch; drawn at log2 x), y the rate.
     void setPoints(int lane, const QList<QPointF>& points);
     const QList<QPointF>& points(int lane) const { return m_lanes.at(lane).points; }
@@ -57,6 +59,7 @@ private:
         QPointF point;  // real units
         QString text;
         QGraphicsSimpleTextItem* item = nullptr;
+        QGraphicsRectItem* backdrop = nullptr;
     };
     void rebuildAxes(double lo2, double hi2);
     void placeMarks();
@@ -69,6 +72,7 @@ private:
     QCategoryAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;
     QGraphicsSimpleTextItem* m_emptyItem = nullptr;
+    double m_yFactor = 1;  // drawn y = rate / factor (1, 1e3 or 1e6)
 };
 
 // A size as a short label: 256, 1024, 64Ki above 2^14 (binary, exact for powers of two).

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QShowEvent>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
@@ -89,11 +90,11 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     auto* me = new QHBoxLayout(memExtra);
     me->setContentsMargins(0, 0, 0, 0);
     m_budget = new RealField(1e-9, 1e6);
-    m_budget->setSuffix(" GiB");
     m_budget->setToolTip("The memory budget: the largest batch that fits it is given per lane, and the batch sweep "
                          "stops there. Default: the machine's available memory (MemAvailable; on a GPU its free "
                          "memory).");
-    me->addWidget(smallLabel("budget", m_budget->toolTip()));
+    // The unit in the label: RealField reads plain numbers only (no suffix to type around).
+    me->addWidget(smallLabel("budget (GiB)", m_budget->toolTip()));
     me->addWidget(m_budget);
     connect(m_budget, &RealField::valueChanged, this, [this](double gib) { m_budgetValue = gib * kGiB; });
     grid->addWidget(buildSection(Memory, "2 · Memory per lane", m_memoryChart, memExtra), 0, 1);
@@ -105,10 +106,9 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     be->setContentsMargins(0, 0, 0, 0);
     m_loader = new RealField(0, 10000);
     m_loader->setValue(0);
-    m_loader->setSuffix(" ms");
     m_loader->setToolTip("Loader cost per batch (ms): the built-in loader waits this long for every batch, like a "
                          "slow disk or heavy preprocessing. Set 20 ms to see a data-bound step.");
-    be->addWidget(smallLabel("loader cost per batch", m_loader->toolTip()));
+    be->addWidget(smallLabel("loader cost per batch (ms)", m_loader->toolTip()));
     be->addWidget(m_loader);
     grid->addWidget(buildSection(Breakdown, "4 · Where a step's time goes", m_breakdownChart, bdExtra), 1, 1);
     grid->setColumnStretch(0, 1);
@@ -165,22 +165,29 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     ui.text->setTextFormat(Qt::RichText);
     ui.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     ui.text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    v->addWidget(ui.text);
+    // Four lines of text at most, scrolling beyond: a long note must not squeeze the chart above it.
+    auto* area = new QScrollArea();
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    area->setWidget(ui.text);
+    area->setFixedHeight(4 * ui.text->fontMetrics().lineSpacing() + 4);
+    v->addWidget(area);
     connect(ui.run, &QPushButton::clicked, this, [this, section] { run(section); });
     connect(ui.cancel, &QPushButton::clicked, this, &SpeedPage::cancel);
     return box;
 }
 
 void SpeedPage::buildCharts() {
-    m_throughputChart = new ScalingChart("Achieved TFLOP/s against product size", "size (m = n = k)", "TFLOP/s",
+    m_throughputChart = new ScalingChart("Achieved TFLOP/s against product size", "size n (n×n×n)", "TFLOP/s",
                                          "size", "TFLOP/s");
     m_throughputChart->setToolTip("Achieved TFLOP/s (2·m·n·k / median seconds) of one product per lane and size. "
                                   "Higher is faster. Native lanes use the CPU's bf16/f16 instructions; emulated "
                                   "lanes (dotted) round to the format but compute in float32: right numbers, no "
                                   "speed-up. Hover a point for its value.");
     m_memoryChart = new StackedBarChart("Bytes one lane holds", "bytes", BarUnit::Bytes);
-    m_memoryChart->setParts({"weights", "f32 master weights", "gradients", "activations kept for backward",
-                             "optimizer state"});
+    // Short part names (the legend is one row under the bars); the tooltip says what each holds.
+    m_memoryChart->setParts({"weights", "f32 master", "gradients", "activations", "optimizer"});
     m_memoryChart->setToolTip("Per lane, the bytes of weights, f32 master weights (low lanes), gradients, "
                               "activations kept for backward (grow with the batch) and optimizer state, at the "
                               "Training lab's batch. Shorter is smaller; hover a part for its size and share.");
@@ -190,10 +197,11 @@ void SpeedPage::buildCharts() {
                              "batch sizes up to the memory limit. The knee (square) is the smallest batch reaching "
                              "90% of the lane's best: beyond it a larger batch buys little.");
     m_breakdownChart = new StackedBarChart("One training step, split", "time per step", BarUnit::Seconds);
-    m_breakdownChart->setParts({"data loading", "host→device transfer", "forward", "backward", "optimizer"});
+    m_breakdownChart->setParts({"data", "transfer", "forward", "backward", "optimizer"});
     m_breakdownChart->setToolTip("Per lane, the median time of one step's parts. The largest part names the "
-                                 "bottleneck: only forward, backward and optimizer (compute) get faster with mixed "
-                                 "precision. Hover a part for its time and share.");
+                                 "bottleneck: data (assembling the batch plus the loader's cost), transfer (host to "
+                                 "device; none on the CPU), forward, backward, optimizer. Only the last three "
+                                 "(compute) get faster with mixed precision. Hover a part for its time and share.");
     m_throughputChart->setEmptyText("press Run to measure");
     m_memoryChart->setEmptyText("press Run to measure");
     m_sweepChart->setEmptyText("press Run to measure");
@@ -261,6 +269,8 @@ void SpeedPage::setBudgetBytes(double bytes) {
         lane.device = device() == GpuOnly ? Device::Gpu : Device::Cpu;
         bytes = defaultBudget(lane);
         if (bytes <= 0) bytes = 4 * kGiB;
+        // Rounded down to 0.1 GiB: a readable field, and still within what is free.
+        if (bytes >= kGiB) bytes = std::floor(bytes / kGiB * 10) / 10 * kGiB;
     }
     // The bytes are kept exactly (a budget set in bytes must not come back one byte short through GiB).
     m_budgetValue = bytes;

@@ -46,6 +46,8 @@ QList<QList<double>> breakdownValues(const BreakdownReport& r) {
 void SpeedPage::showThroughput() {
     if (!m_gemm) return;
     const QStringList lanes = gemmLanes(*m_gemm);
+    const bool square = m_gemm->rows.empty() || m_gemm->rows.front().m == m_gemm->rows.front().k;
+    m_throughputChart->setXTitle(square ? "size n (n×n×n)" : QString("size n (layer: %1×n×n)").arg(m_gemm->rows.front().m));
     m_throughputChart->setLanes(lanes);
     for (int i = 0; i < lanes.size(); ++i) {
         QList<QPointF> pts;
@@ -62,7 +64,9 @@ QString SpeedPage::throughputSummary() const {
     QStringList lines;
     if (!r.speedups.empty()) {
         QStringList parts;
-        for (const auto& s : r.speedups) parts << QString("%1 <b>%2×</b>").arg(qs(s.lane).toHtmlEscaped()).arg(s.overF32, 0, 'f', 2);
+        for (const auto& s : r.speedups)
+            if (s.lane != "f32" && s.lane != "gpu:f32")  // the baselines themselves: 1.00x
+                parts << QString("%1 <b>%2×</b>").arg(qs(s.lane).toHtmlEscaped()).arg(s.overF32, 0, 'f', 2);
         lines << QString("Speed-up over f32 at size %1: %2").arg(r.speedups.front().size).arg(parts.join(" · "));
     }
     // The fraction of the CPU's estimated peak reached by the best f32 product (CPU rows).
@@ -70,11 +74,11 @@ QString SpeedPage::throughputSummary() const {
     for (const GemmRow& row : r.rows)
         if (row.device == Device::Cpu && row.lane == "f32") bestF32 = std::max(bestF32, row.tflops);
     if (r.cpuPeakTflopsF32 > 0 && bestF32 > 0)
-        lines << QString("CPU f32 reaches %1 of the core's peak %2 TFLOP/s — an <i>estimate</i> (%3)%4.")
+        lines << QString("CPU f32 reaches %1 of one core's <i>estimated</i> peak %2 TFLOP/s (%3)%4.")
                      .arg(pct(bestF32 / r.cpuPeakTflopsF32))
                      .arg(r.cpuPeakTflopsF32, 0, 'g', 3)
                      .arg(qs(r.cpuPeakHow).toHtmlEscaped(),
-                          r.cpuName.empty() ? QString() : ", " + qs(r.cpuName).toHtmlEscaped());
+                          r.cpuName.empty() ? QString() : "; " + qs(r.cpuName).toHtmlEscaped());
     if (!r.gpuName.empty()) lines << QString("GPU: %1 (its peak is not known to Presisi: no fraction given).").arg(qs(r.gpuName).toHtmlEscaped());
     for (const std::string& n : r.notes) lines << "• " + qs(n).toHtmlEscaped();
     return lines.join("<br>");
@@ -138,9 +142,21 @@ void SpeedPage::showSweep() {
             if (p.lane == lane) pts.append({static_cast<double>(p.batch), p.samplesPerSecond});
         m_sweepChart->setPoints(lane, pts);
         const std::int64_t knee = lane < static_cast<int>(m_sweep->kneeBatch.size()) ? m_sweep->kneeBatch[lane] : 0;
+        // One label per knee batch naming every lane whose knee it is (lanes often share one).
+        QStringList sharing;
+        bool first = true;
+        for (int other = 0; other < lanes.size() && other < static_cast<int>(m_sweep->kneeBatch.size()); ++other)
+            if (m_sweep->kneeBatch[other] == knee) {
+                if (other < lane) first = false;
+                sharing << lanes[other];
+            }
         for (const QPointF& p : pts)
             if (knee > 0 && p.x() == static_cast<double>(knee))
-                m_sweepChart->addMark(lane, p, QString("%1 knee: %2").arg(lanes[lane]).arg(knee));
+                m_sweepChart->addMark(lane, p, !first ? QString()
+                                               : QString("knee %1: %2")
+                                                     .arg(knee)
+                                                     .arg(sharing.size() == lanes.size() && lanes.size() > 1
+                                                              ? QString("all lanes") : sharing.join(", ")));
     }
     m_sweepChart->refresh();
     QString text = sweepSentence();
