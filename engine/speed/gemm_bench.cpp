@@ -13,6 +13,7 @@
 #include "../format.h"
 #include "../native/native_gemm.h"
 #include "../tensor.h"
+#include "../training/memory_estimate.h"
 #include "cpu_peak.h"
 #ifdef PRESISI_HAVE_CUDA
 #include "../cuda/cuda_gemm_bench.h"
@@ -59,7 +60,17 @@ struct CpuOperands {
     std::vector<std::uint16_t> aBits[3], bBits[3];
 };
 
+// Host bytes of one shape's operands: A and B in float32, rounded to bf16 and f16 (float32 storage) and as
+// 16-bit encodings of both; C in float32. Checked against MemAvailable before anything is allocated.
+double operandBytes(const Shape& s) {
+    const double ab = static_cast<double>(s.m) * static_cast<double>(s.k) + static_cast<double>(s.k) * static_cast<double>(s.n);
+    return ab * (4 + 2 * 4 + 2 * 2) + 4.0 * static_cast<double>(s.m) * static_cast<double>(s.n);
+}
+
 CpuOperands makeOperands(const Shape& s, std::mt19937& gen) {
+    if (const auto avail = availableMemory(); avail && operandBytes(s) > 0.8 * static_cast<double>(*avail))
+        throw Error("GEMM size " + std::to_string(s.k) + " needs " + formatBytes(operandBytes(s)) +
+                    " of host memory, " + formatBytes(static_cast<double>(*avail)) + " available");
     CpuOperands o;
     o.a = randomMatrix(s.m, s.k, gen);
     o.b = randomMatrix(s.k, s.n, gen);
@@ -221,11 +232,11 @@ std::vector<GemmLane> availableGemmLanes(Device device) {
 
 GemmBenchReport benchGemm(const GemmBenchSettings& settings, const std::function<void(int done, int total)>& progressFn,
                           const std::atomic<bool>& cancel) {
-    if (settings.sizes.empty()) throw Error("bench gemm: no sizes given");
+    if (settings.sizes.empty()) throw Error("GEMM bench: no sizes given");
     for (std::int64_t s : settings.sizes)
-        if (s < 1 || s > 65536) throw Error("bench gemm: size " + std::to_string(s) + " out of range (1..65536)");
+        if (s < 1 || s > 65536) throw Error("GEMM size " + std::to_string(s) + " out of range (1..65536)");
     if (settings.repeats < 1 || settings.repeats > 1000)
-        throw Error("bench gemm: repeats " + std::to_string(settings.repeats) + " out of range (1..1000)");
+        throw Error("GEMM bench: repeats " + std::to_string(settings.repeats) + " out of range (1..1000)");
     const bool cpu = settings.allDevices || settings.device == Device::Cpu;
     const bool gpu = settings.allDevices || settings.device == Device::Gpu;
 
