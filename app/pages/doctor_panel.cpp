@@ -91,21 +91,22 @@ RemedyOutcome rerunWithRemedy(const Scenario& scenario, const FirstNonFinite& fa
 }
 
 QString remedyVerdict(const RemedyOutcome& o) {
+    // Loss means over the first and the last tenth of the rerun's steps.
     const QString original = o.originalNonFiniteStep >= 0
-        ? QString("original: inf/NaN from step %1").arg(o.originalNonFiniteStep)
-        : QString("original: finite in this rerun");
+        ? QString("original inf/NaN from step %1").arg(o.originalNonFiniteStep)
+        : QString("original finite in this rerun");
     if (o.helped())
-        return QString("helped: loss finite and falling (mean %1 over the first tenth → %2 over the last, %3 steps; %4)")
+        return QString("helped: loss finite and falling, %1 → %2 over %3 steps; %4")
             .arg(num(o.firstLoss), num(o.lastLoss)).arg(o.steps).arg(original);
-    if (!o.remediedFinite) return QString("did not help: the loss still turns inf/NaN (%1)").arg(original);
-    return QString("did not help: loss finite but not falling (mean %1 → %2 over %3 steps; %4)")
+    if (!o.remediedFinite) return QString("did not help: the loss still turns inf/NaN; %1").arg(original);
+    return QString("did not help: loss finite but not falling, %1 → %2 over %3 steps; %4")
         .arg(num(o.firstLoss), num(o.lastLoss)).arg(o.steps).arg(original);
 }
 
 DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_unique<JobWorker>("presisi-doctor")) {
     setFrameShape(QFrame::StyledPanel);
     setObjectName("doctorPanel");
-    setMaximumHeight(330);  // about the lane tiles' height: the charts below keep their room
+    setMaximumHeight(290);  // about the lane tiles' height: the charts below keep their room
     setStyleSheet("#doctorPanel { border: 2px solid #d55e00; border-radius: 4px; }");
     // Two columns in the place of the lane tiles: the finding (sentence, lead-up) on the left, the
     // remedies and their rerun chart on the right.
@@ -114,10 +115,10 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     columns->setSpacing(8);
     auto* v = new QVBoxLayout();
     v->setSpacing(3);
-    auto* right = new QVBoxLayout();
-    right->setSpacing(3);
-    columns->addLayout(v, 5);
-    columns->addLayout(right, 4);
+    auto* middle = new QVBoxLayout();
+    middle->setSpacing(3);
+    columns->addLayout(v, 4);
+    columns->addLayout(middle, 3);
     auto* head = new QHBoxLayout();
     m_title = new QLabel("<b>NaN doctor</b>");
     m_laneChoice = new QComboBox();
@@ -165,22 +166,23 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     m_table->setToolTip(leadTitle->toolTip());
     v->addWidget(m_table, 1);
 
-    auto* remedies = new QLabel("Remedies, in the tutorial's order (each reruns this lane with one change, beside the "
-                                "original):");
+    auto* remedies = new QLabel("Remedies, in the tutorial's order:");
+    remedies->setToolTip("Each reruns this lane alone with one change, beside the original lane, on the same batches");
     remedies->setWordWrap(true);
-    right->addWidget(remedies);
+    middle->addWidget(remedies);
     auto* buttons = new QGridLayout();
     buttons->setSpacing(3);
     const QString names[] = {"1 · Lower the learning rate", "2 · Switch to bf16", "3 · Keep the op in f32",
                              "4 · Enable the loss scaler"};
+    // Each button says what it changes (remedyDescription) in its tooltip once a fault is shown.
     for (int i = 0; i < 4; ++i) {
         auto* b = new QPushButton(names[i]);
         const Remedy r = kAllRemedies[i];
         connect(b, &QPushButton::clicked, this, [this, r] { runRemedy(r); });
-        buttons->addWidget(b, i / 2, i % 2);
+        buttons->addWidget(b, i, 0);
         m_remedyButtons << b;
     }
-    right->addLayout(buttons);
+    middle->addLayout(buttons);
     auto* progressRow = new QHBoxLayout();
     m_progress = new QProgressBar();
     m_progress->setRange(0, 1);
@@ -193,17 +195,18 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     connect(m_cancel, &QPushButton::clicked, this, &DoctorPanel::cancelRemedy);
     progressRow->addWidget(m_progress, 1);
     progressRow->addWidget(m_cancel);
-    right->addLayout(progressRow);
+    middle->addLayout(progressRow);
     m_verdict = new QLabel();
     m_verdict->setWordWrap(true);
-    right->addWidget(m_verdict);
-    m_chart = new LiveChart("Loss: original and remedy", "step", "loss");
+    middle->addWidget(m_verdict);
+    middle->addStretch(1);
+    m_chart = new LiveChart("Original and remedy", "step", "loss");
     m_chart->setScale(AxisScale::Log10);
     m_chart->setEmptyText("Click a remedy");
-    m_chart->setMinimumHeight(150);
+    m_chart->setMinimumSize(220, 150);
     m_chart->setToolTip("The faulted lane rerun alone (its loss line stops where it turns inf/NaN) and the same lane "
                         "with the remedy, on the same batches");
-    right->addWidget(m_chart, 1);
+    columns->addWidget(m_chart, 4);
     hide();
 }
 
@@ -232,6 +235,7 @@ void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
     m_progress->setValue(0);
     m_progress->setFormat("no rerun yet");
     m_chart->setLanes({});
+    m_chart->chart()->setTitle("Original and remedy");
     setOpen(false);
 }
 
@@ -280,6 +284,7 @@ void DoctorPanel::showLane(int lane) {
         m_hasOutcome = false;
         m_verdict->clear();
         m_chart->setLanes({});
+        m_chart->chart()->setTitle("Original and remedy");
     }
     m_lane = lane;
     for (QPushButton* b : m_remedyButtons) b->setEnabled(true);
@@ -344,7 +349,7 @@ void DoctorPanel::runRemedy(Remedy remedy) {
     m_progress->setValue(0);
     const int index = static_cast<int>(std::find(std::begin(kAllRemedies), std::end(kAllRemedies), remedy) -
                                        std::begin(kAllRemedies));
-    m_progress->setFormat(QString("rerunning with remedy %1: %v of %m steps").arg(index + 1));
+    m_progress->setFormat(QString("remedy %1: step %v of %m").arg(index + 1));
     m_verdict->setText("running…");
     QPointer<DoctorPanel> self(this);
     // A newer click replaces this job: JobWorker cancels it through its token.
@@ -405,14 +410,15 @@ void DoctorPanel::onOutcome(quint64 generation, const RemedyOutcome& outcome, co
     m_outcome = outcome;
     m_hasOutcome = true;
     m_progress->setValue(m_progress->maximum());
-    m_progress->setFormat(QString("remedy: %1").arg(outcome.description));
+    m_progress->setFormat("rerun done");
     const bool helped = outcome.helped();
     m_verdict->setText(QString("<b style='color:%1'>%2</b>")
                            .arg(helped ? "#00805e" : "#cc3333", remedyVerdict(outcome).toHtmlEscaped()));
+    m_chart->chart()->setTitle("Rerun: " + outcome.description);
     const QString lane = m_labels.value(m_lane);
     const QString remedied = QString::fromStdString(remedyScenario(m_scenario, m_faults[m_lane], outcome.remedy)
                                                         .lanes.front().label());
-    m_chart->setLanes({lane + " (original)", remedied + " (" + outcome.description + ")"});
+    m_chart->setLanes({lane, remedied + " remedy"});
     m_chart->appendPoints(0, outcome.original);
     m_chart->appendPoints(1, outcome.remedied);
     m_chart->refresh();
