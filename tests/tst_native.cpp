@@ -66,8 +66,9 @@ class TestNative : public QObject {
 
 private slots:
     void init() {
-        // These three need neither oneDNN nor a native CPU; the rest do.
-        for (const char* everywhere : {"cpuPeakHandComputed", "forcedEmulationSaysSo", "nativeLaneOptionParsedAndChecked"})
+        // These four need neither oneDNN nor a native CPU; the rest do.
+        for (const char* everywhere : {"cpuPeakHandComputed", "forcedEmulationSaysSo", "nativeLaneOptionParsedAndChecked",
+                                       "gpuAbsentSaysWhy"})
             if (QTest::currentTestFunction() == QLatin1String(everywhere)) return;
         if (!native::support().built) QSKIP("built without oneDNN");
         if (!cpuHasAvx512Bf16()) QSKIP("this CPU has no avx512_bf16 flag");
@@ -302,6 +303,20 @@ private slots:
         QCOMPARE(last, total);
         const std::atomic<bool> stop{true};
         QVERIFY_THROWS_EXCEPTION(Cancelled, benchGemm(set, {}, stop));
+    }
+
+    void gpuAbsentSaysWhy() {
+        if (cudaStatus().available) QSKIP("a CUDA device is usable here (the device check measures it)");
+        GemmBenchSettings set;
+        set.sizes = {32};
+        set.repeats = 1;
+        set.device = Device::Gpu;
+        const std::atomic<bool> cancel{false};
+        const GemmBenchReport rep = benchGemm(set, {}, cancel);
+        QVERIFY(rep.rows.empty());
+        QVERIFY(availableGemmLanes(Device::Gpu).empty());
+        QCOMPARE(rep.notes.size(), std::size_t{1});
+        QVERIFY2(rep.notes[0].rfind("GPU lanes absent: ", 0) == 0, rep.notes[0].c_str());
     }
 
     void nativeLaneOptionParsedAndChecked() {
