@@ -3,9 +3,15 @@
 // the scaler's health warning, and the underflow preset's f16 weight gradients below f16's subnormals.
 #include <QtTest>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include <atomic>
 #include <cmath>
+#include <sstream>
 
+#include "app/cli/commands.h"
 #include "app/cli/scenario_json.h"
 #include "engine/error.h"
 #include "engine/training/doctor.h"
@@ -116,6 +122,8 @@ private slots:
     void underflowWeightGradientsBelowSubnormal();
     void finiteRunHasNoFault();
     void rangeIntervalZeroSendsNone();
+    void trainJsonKeys();
+    void leadUpMatchesRanges();
 };
 
 // A 2-2-1 relu regression with every weight set by hand: one sample x = (1, 2), target 0.
@@ -371,6 +379,81 @@ void TestDiagnostics::rangeIntervalZeroSendsNone() {
     QCOMPARE(runCollect(d).ranges.size(), std::size_t{3 * 4});
     s.rangeInterval = -1;
     QVERIFY_THROWS_EXCEPTION(Error, validate(s));
+}
+
+// `presisi train --json -`: per lane "first_nonfinite" (null when none) and "ranges" every K steps.
+void TestDiagnostics::trainJsonKeys() {
+    const std::vector<std::string> args = {"--preset", "overflow-nan", "--steps", "12", "--range-interval", "5", "--json", "-"};
+    std::ostringstream out, err;
+    QCOMPARE(cli::cmdTrain(args, out, err), 0);
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(out.str()));
+    QVERIFY(doc.isObject());
+    const QJsonArray lanes = doc.object()["lanes"].toArray();
+    QCOMPARE(lanes.size(), 4);
+    for (const auto& v : lanes) {
+        const QJsonObject lane = v.toObject();
+        QVERIFY(lane.contains("first_nonfinite"));
+        const QJsonArray ranges = lane["ranges"].toArray();
+        QCOMPARE(ranges.size(), 3);  // steps 0, 5, 10
+        QCOMPARE(ranges[1].toObject()["step"].toInt(), 5);
+        const QJsonArray tensors = ranges[0].toObject()["tensors"].toArray();
+        QCOMPARE(tensors.size(), 3 * 3);  // three layers, three kinds
+        for (const char* key : {"layer", "kind", "elements", "abs_max", "abs_min_nonzero", "binades", "underflow_share",
+                                "subnormal_share", "overflow_share", "shadow_abs_max", "shadow_abs_min_nonzero"})
+            QVERIFY2(tensors[0].toObject().contains(key), key);
+        const QString label = lane["lane"].toString();
+        if (label == "cpu:f16") {
+            const QJsonObject f = lane["first_nonfinite"].toObject();
+            QCOMPARE(f["step"].toInt(), 0);
+            QCOMPARE(f["layer"].toInt(), 2);
+            QCOMPARE(f["op"].toString(), QString("backward_product"));
+            QCOMPARE(f["tensor"].toString(), QString("weight_gradient"));
+            QVERIFY(std::fabs(f["value"].toDouble()) > 65504);
+            QVERIFY(f["sentence"].toString().contains("layer 3"));
+            QCOMPARE(f["lead_up"].toArray().size(), 1);
+        } else {
+            QVERIFY2(lane["first_nonfinite"].isNull(), qPrintable(label));
+        }
+    }
+    // The table says it in words.
+    std::ostringstream table;
+    QCOMPARE(cli::cmdTrain(std::vector<std::string>{"--preset", "overflow-nan", "--steps", "12"}, table, err), 0);
+    QVERIFY(table.str().find("cpu:f16: f16 weight gradient overflowed") != std::string::npos);
+    QVERIFY(table.str().find("no loss scale may make f16 work here") != std::string::npos);
+}
+
+// `presisi train`'s default spiral classifier in f16 with SGD at lr 40 diverges and goes non-finite at step 4: its
+// lead-up holds the five steps up to the fault, whose abs max / smallest non-zero equal the statistics
+// pass's ranges of the same steps (a different path: the shadow pass's accumulator on the lane's own
+// buffers, against the doctor's replays of remembered weights and batches).
+void TestDiagnostics::leadUpMatchesRanges() {
+    Scenario s = cli::trainScenarioFromArgs(std::vector<std::string>{"--lanes", "cpu:f16", "--lr", "40", "--steps", "20"});
+    s.rangeInterval = 1;
+    Runner runner(s);
+    const Collected c = runCollect(runner);
+    QCOMPARE(c.faults.size(), std::size_t{1});
+    const FirstNonFinite& f = c.faults[0];
+    qInfo("lr 40: %s", f.sentence.c_str());
+    QVERIFY(f.step >= 4);
+    QCOMPARE(f.leadUp.size(), std::size_t{5});
+    for (std::size_t k = 0; k < 5; ++k) {
+        const RangeSnapshot& lead = f.leadUp[k];
+        QCOMPARE(lead.step, f.step - 4 + static_cast<std::int64_t>(k));
+        const RangeSnapshot* stat = nullptr;
+        for (const RangeSnapshot& r : c.ranges)
+            if (r.step == lead.step) stat = &r;
+        QVERIFY(stat);
+        QCOMPARE(lead.scale, stat->scale);
+        QCOMPARE(lead.tensors.size(), stat->tensors.size());
+        if (k == 4) continue;  // the fault step holds inf/NaN: compared by its overflow share only
+        for (std::size_t t = 0; t < lead.tensors.size(); ++t) {
+            QCOMPARE(lead.tensors[t].absMax, stat->tensors[t].absMax);
+            QCOMPARE(lead.tensors[t].absMinNonZero, stat->tensors[t].absMinNonZero);
+        }
+    }
+    double over = 0;
+    for (const TensorRange& t : f.leadUp.back().tensors) over += t.overflowShare;
+    QVERIFY(over > 0);
 }
 
 QTEST_GUILESS_MAIN(TestDiagnostics)

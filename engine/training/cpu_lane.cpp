@@ -2,6 +2,7 @@
 // optimizer, the shadow float32 statistics, per-layer ranges and the NaN doctor's checked rerun. Buffers
 // are allocated once; the step loop does not allocate. No Qt here.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <numbers>
@@ -70,6 +71,7 @@ public:
         m_opt2W.clear();
         m_opt2b.clear();
         m_steps = 0;
+        m_kept = 0;
     }
 
     std::vector<LayerWeights> weights() const override {
@@ -79,6 +81,7 @@ public:
     }
 
     ForwardResult forwardBackward(const Batch& batch, float scale) override {
+        remember(batch, scale);
         return m_net.forwardBackward(batch, m_W, m_b, scale);
     }
 
@@ -103,9 +106,27 @@ public:
         return out;
     }
 
-    std::vector<TensorRange> quickRanges() const override {
+    std::vector<TensorRange> quickRanges() const override { return quickRangesOf(m_net); }
+
+    std::vector<std::pair<float, std::vector<TensorRange>>> leadUpRanges(int skipLast) override {
+        std::vector<std::pair<float, std::vector<TensorRange>>> out;
+        const std::size_t n = std::min(m_kept, kReplays);
+        const std::size_t skip = std::min(n, static_cast<std::size_t>(std::max(0, skipLast)));
+        Net& net = probeNet();
+        for (std::size_t k = m_kept - n; k < m_kept - skip; ++k) {
+            const Replay& r = m_replays[k % kReplays];
+            Batch b;
+            b.x = &r.x;
+            if (r.hasTargets) b.targets = &r.targets;
+            else b.labels = r.labels;
+            net.forwardBackward(b, r.W, r.b, r.scale);
+            out.emplace_back(r.scale, quickRangesOf(net));
+        }
+        return out;
+    }
+
+    static std::vector<TensorRange> quickRangesOf(const Net& a) {
         std::vector<TensorRange> out;
-        const Net& a = m_net;
         for (int l = 0; l < a.layers(); ++l) {
             out.push_back(quickRange(a.z(l).data(), a.z(l).size(), l, TensorKind::Activation));
             out.push_back(quickRange(a.dz(l).data(), a.dz(l).size(), l, TensorKind::ActivationGradient));
@@ -123,13 +144,9 @@ public:
         return out;
     }
 
-    // A second network in the lane's formats, with the probe attached (built on the first fault only).
+    // The probe network, with the probe attached.
     FirstNonFinite diagnose(const Batch& batch, float scale) override {
-        if (!m_probeNet) {
-            m_probeNet = std::make_unique<Net>(m_scenario, m_net.low(), m_sub, m_policy, m_batch);
-            m_probeNet->bindPointers();
-            m_probeNet->nativeProducts = m_net.nativeProducts;
-        }
+        probeNet();
         Probe probe;
         m_probeNet->setProbe(&probe);
         m_probeNet->forwardBackward(batch, m_W, m_b, scale);
@@ -298,6 +315,38 @@ public:
     }
 
 private:
+    // The NaN doctor's replays: each step's weights, batch and scale, for the last kReplays steps. A copy
+    // per step (weights and inputs: a few per cent of the step's reads, no allocation after the first
+    // round) instead of a scan of every activation and gradient.
+    static constexpr std::size_t kReplays = 5;
+    struct Replay {
+        std::vector<Matrix> W;
+        std::vector<Vector> b;
+        Matrix x, targets;
+        std::vector<int> labels;
+        bool hasTargets = false;
+        float scale = 1;
+    };
+    void remember(const Batch& batch, float scale) {
+        Replay& r = m_replays[m_kept++ % kReplays];
+        r.W = m_W;  // same sizes after the first round: element-wise copies, no allocation
+        r.b = m_b;
+        r.x = *batch.x;
+        r.hasTargets = batch.targets != nullptr;
+        if (r.hasTargets) r.targets = *batch.targets;
+        else r.labels.assign(batch.labels.begin(), batch.labels.end());
+        r.scale = scale;
+    }
+    // A second network in the lane's formats for the doctor's reruns (built on the first fault only).
+    Net& probeNet() {
+        if (!m_probeNet) {
+            m_probeNet = std::make_unique<Net>(m_scenario, m_net.low(), m_sub, m_policy, m_batch);
+            m_probeNet->bindPointers();
+            m_probeNet->nativeProducts = m_net.nativeProducts;
+        }
+        return *m_probeNet;
+    }
+
     static bool unscaleInto(const float* g, float* out, Index n, float invScale) {
         bool bad = false;
         if (invScale == 1.0f) {
@@ -360,7 +409,9 @@ private:
     Net m_net;
     Index m_batch;
     std::unique_ptr<Net> m_shadow;
-    std::unique_ptr<Net> m_probeNet;  // the NaN doctor's checked pass
+    std::unique_ptr<Net> m_probeNet;  // the NaN doctor's checked pass and replays
+    std::array<Replay, kReplays> m_replays;
+    std::size_t m_kept = 0;  // steps remembered so far (the ring holds the last min(m_kept, kReplays))
     std::vector<Matrix> m_W, m_mW, m_optW, m_opt2W;  // master weights, master gradients, optimizer state
     std::vector<Vector> m_b, m_mb, m_optb, m_opt2b;
     std::int64_t m_steps = 0;

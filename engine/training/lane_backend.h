@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "../tensor.h"
@@ -67,8 +68,16 @@ public:
     // unscale): activations, activation gradients, weight gradients, with the shadow's values.
     // Backends without it return an empty list.
     virtual std::vector<TensorRange> ranges(float scale) { (void)scale; return {}; }
-    // Cheap per-layer abs-min/abs-max of the last forwardBackward (no shadow): the NaN doctor's lead-up.
+    // Cheap per-layer abs-min/abs-max of the last forwardBackward (no shadow).
     virtual std::vector<TensorRange> quickRanges() const { return {}; }
+    // The NaN doctor's lead-up: the per-layer abs-min/abs-max (quickRanges) of the last few
+    // forwardBackward calls (up to 5), oldest first, each with its scale, recomputed on the first fault
+    // from the weights and batches the lane keeps (a copy per step: no scan in the step loop). `skipLast`
+    // leaves out that many of the newest. Backends that keep none return an empty list.
+    virtual std::vector<std::pair<float, std::vector<TensorRange>>> leadUpRanges(int skipLast) {
+        (void)skipLast;
+        return {};
+    }
 
     // Re-runs forward and backward of `batch` on the current weights (unchanged since the step that went
     // non-finite) with a finiteness check after every op, and returns where the first inf/NaN appeared:

@@ -60,23 +60,13 @@ std::string describeNonFinite(const FirstNonFinite& f) {
 }
 
 void LaneWatch::reset() {
-    m_kept = 0;
     m_fault.reset();
     m_skips = 0;
     m_warned = false;
 }
 
-void LaneWatch::keep(RangeSnapshot snapshot) { m_ring[m_kept++ % kLeadUp] = std::move(snapshot); }
-
-std::vector<RangeSnapshot> LaneWatch::leadUp() const {
-    std::vector<RangeSnapshot> out;
-    const std::size_t n = std::min(m_kept, kLeadUp);
-    for (std::size_t i = m_kept - n; i < m_kept; ++i) out.push_back(m_ring[i % kLeadUp]);
-    return out;
-}
-
-const FirstNonFinite& LaneWatch::setFault(FirstNonFinite fault) {
-    fault.leadUp = leadUp();
+const FirstNonFinite& LaneWatch::setFault(FirstNonFinite fault, std::vector<RangeSnapshot> leadUp) {
+    fault.leadUp = std::move(leadUp);
     fault.sentence = describeNonFinite(fault);
     m_fault = std::move(fault);
     return *m_fault;

@@ -18,25 +18,18 @@ std::string describeNonFinite(const FirstNonFinite& fault);
 // Consecutive skipped steps after which a scaler lane is told that no scale may work.
 inline constexpr int kScalerSkipWarning = 10;
 
+// Per lane, in the runner: the first fault and the scaler's health.
 class LaneWatch {
 public:
-    static constexpr std::size_t kLeadUp = 5;  // steps of per-layer ranges kept before a fault
-
     void reset();
-    // The step's cheap per-layer ranges, kept in a ring of kLeadUp.
-    void keep(RangeSnapshot snapshot);
-    // The kept snapshots, oldest first.
-    std::vector<RangeSnapshot> leadUp() const;
-    // Records the lane's first fault (step, lane, lead-up, sentence filled here) and returns it.
-    const FirstNonFinite& setFault(FirstNonFinite fault);
+    // Records the lane's first fault with its lead-up (the sentence is written here) and returns it.
+    const FirstNonFinite& setFault(FirstNonFinite fault, std::vector<RangeSnapshot> leadUp);
     const std::optional<FirstNonFinite>& fault() const { return m_fault; }
     // After a scaler lane's update: one warning per lane when the new scale is below 1 or the lane has
     // skipped more than kScalerSkipWarning steps in a row. `format`: the lane format's name.
     std::optional<ScalerWarning> scalerHealth(const StepRecord& r, float newScale, const std::string& format);
 
 private:
-    std::array<RangeSnapshot, kLeadUp> m_ring;
-    std::size_t m_kept = 0;  // snapshots written so far (the ring holds the last min(m_kept, kLeadUp))
     std::optional<FirstNonFinite> m_fault;
     int m_skips = 0;
     bool m_warned = false;

@@ -185,26 +185,12 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             r.loss = f.loss;
             r.accuracy = f.accuracy;
             r.finite = std::isfinite(f.loss);
-            const bool faultNow = watchStep(i, batch, r, foundInf);
+            // Only a flag test per step; the rerun happens on the lane's first fault.
+            const bool faultNow = !m_watch[i].fault() && watchStep(i, batch, r, foundInf);
             if (!r.skipped) lane.optimizerStep();
             const auto t5 = Clock::now();
             r.seconds = secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
             LaneWatch& watch = m_watch[i];
-            bool optimizerFault = false;
-            if (!watch.fault() && !r.skipped) {
-                // The update made a weight non-finite from finite gradients (a scan of the weights only).
-                FirstNonFinite fault;
-                if (lane.nonFiniteWeight(fault.layer, fault.value)) {
-                    fault.lane = static_cast<int>(i);
-                    fault.step = m_step;
-                    fault.op = FaultOp::Optimizer;
-                    fault.tensor = TensorKind::WeightGradient;
-                    fault.formatMax = traits(Format::F32).max;
-                    fault.format = "f32";
-                    watch.setFault(std::move(fault));
-                    optimizerFault = true;
-                }
-            }
             if (scaler) {
                 // torch._amp_update_scale_: backoff on inf/NaN; growth after growth_interval clean steps,
                 // taken only when the grown scale is finite.
@@ -236,7 +222,7 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             } else if (scaler) {
                 watch.scalerHealth(r, s.scale, std::string(traits(m_scenario.lanes[i].format).name));
             }
-            if (callback && (faultNow || optimizerFault)) {
+            if (callback && faultNow) {
                 RunEvent e;
                 e.kind = RunEventKind::NonFinite;
                 e.nonFinite = *watch.fault();
@@ -277,13 +263,24 @@ bool Runner::watchStep(std::size_t i, const Batch& batch, const StepRecord& r, b
     LaneBackend& lane = *m_lanes[i];
     const bool scaler = m_scenario.lanes[i].scaler;
     const float scale = m_scalers[i].scale;
-    // The lead-up: the step's abs-min/abs-max per layer and tensor (one read of the step's tensors).
-    watch.keep({static_cast<int>(i), m_step, scale, lane.quickRanges()});
     // A scaler lane's skipped step is the scaler working, not a fault; but a non-finite loss is (no scale
     // helps the forward pass), and so is an inf made by unscaling with 1/scale > 1.
     const bool suspect = !r.finite || (!scaler && (foundInf || r.overflows > 0)) || (scaler && foundInf && scale < 1.0f);
     if (!suspect) return false;
-    FirstNonFinite fault = lane.diagnose(batch, scale);
+    FirstNonFinite fault;
+    if (lane.nonFiniteWeight(fault.layer, fault.value)) {
+        // The weights this step ran on were already non-finite: the previous step's update wrote them from
+        // finite gradients (a non-finite gradient would have been caught on that step).
+        fault.lane = static_cast<int>(i);
+        fault.step = r.step - 1;
+        fault.op = FaultOp::Optimizer;
+        fault.tensor = TensorKind::WeightGradient;
+        fault.formatMax = traits(Format::F32).max;
+        fault.format = "f32";
+        watch.setFault(std::move(fault), leadUp(i, r.step - 1));
+        return true;
+    }
+    fault = lane.diagnose(batch, scale);
     fault.lane = static_cast<int>(i);
     fault.step = r.step;
     const bool located = !(fault.op == FaultOp::Unscale && std::isnan(fault.value));
@@ -306,8 +303,16 @@ bool Runner::watchStep(std::size_t i, const Batch& batch, const StepRecord& r, b
                 break;
             }
     }
-    watch.setFault(std::move(fault));
+    watch.setFault(std::move(fault), leadUp(i, r.step));
     return true;
+}
+
+std::vector<RangeSnapshot> Runner::leadUp(std::size_t i, std::int64_t lastStep) {
+    std::vector<RangeSnapshot> out;
+    const auto ranges = m_lanes[i]->leadUpRanges(lastStep < m_step ? 1 : 0);
+    std::int64_t step = lastStep - static_cast<std::int64_t>(ranges.size()) + 1;
+    for (const auto& [scale, tensors] : ranges) out.push_back({static_cast<int>(i), step++, scale, tensors});
+    return out;
 }
 
 const FirstNonFinite* Runner::firstNonFinite(int lane) const {

@@ -88,6 +88,8 @@ private:
     // The NaN doctor: after lane i's unscale (weights still those of the step), decides whether the step
     // holds the lane's first fault and locates it; returns true when it does.
     bool watchStep(std::size_t i, const Batch& batch, const StepRecord& r, bool foundInf);
+    // Lane i's per-layer ranges of the steps up to lastStep (the backend's replays), oldest first.
+    std::vector<RangeSnapshot> leadUp(std::size_t i, std::int64_t lastStep);
 
     Scenario m_scenario;
     DataPair m_data;
