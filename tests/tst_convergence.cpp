@@ -199,7 +199,7 @@ void TestConvergence::checkCommandTableAndJson() {
     QVERIFY(t.find("reference") != std::string::npos);
     QVERIFY(t.find("audit") != std::string::npos);
     // Bad arguments: one line naming them.
-    QVERIFY_THROWS_EXCEPTION(cli::UsageError, cli::cmdCheck(std::vector<std::string>{"--seeds", "1"}, out, err));
+    QVERIFY_THROWS_EXCEPTION(cli::UsageError, cli::cmdCheck(std::vector<std::string>{"--seeds", "0"}, out, err));
     QVERIFY_THROWS_EXCEPTION(cli::UsageError, cli::cmdCheck(std::vector<std::string>{"--every", "3"}, out, err));
 }
 

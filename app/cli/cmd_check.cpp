@@ -122,7 +122,7 @@ int cmdCheck(CommandArgs args, std::ostream& out, std::ostream&) {
         throw UsageError(e.what());
     }
     ConvergenceSettings c;
-    c.seeds = static_cast<int>(a.integer("seeds", c.seeds, 2, 1000));
+    c.seeds = static_cast<int>(a.integer("seeds", c.seeds, 1, 1000));
     c.firstSeed = a.has("first-seed") ? a.seed("first-seed", 0) : s.seed;
     c.threads = static_cast<int>(a.integer("threads", 0, 0, 1024));
     const int threads = std::clamp(c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency()), 1, c.seeds);
