@@ -2,6 +2,7 @@
 // to the NaN doctor panel and the loss chart, scaler warnings to the panel, the lane's tile and the
 // status bar. Kept out of training_page.cpp, which holds the page's layout and run handling.
 #include <QStyle>
+#include <cmath>
 
 #include "doctor_panel.h"
 #include "gradient_ranges.h"
@@ -11,6 +12,23 @@
 
 namespace presisi {
 
+namespace {
+
+// Where the cross goes on the loss axis: the lane's loss at the fault's step when finite (the record is
+// in the same batch), else its last finite loss before it, else its first finite one, else 1.
+double markHeight(const RecordBatch& batch, const FirstNonFinite& f, double lastFinite) {
+    double before = lastFinite, first = kNotMeasured;
+    for (const StepRecord& r : batch.records) {
+        if (r.lane != f.lane || !std::isfinite(r.loss)) continue;
+        if (std::isnan(first)) first = r.loss;
+        if (r.step <= f.step) before = r.loss;
+    }
+    if (std::isfinite(before)) return before;
+    return std::isfinite(first) ? first : 1.0;
+}
+
+}  // namespace
+
 void TrainingPage::showDiagnostics(const RecordBatch& batch) {
     if (m_summation) return;
     if (!batch.ranges.empty()) m_ranges->keep(batch.ranges);
@@ -18,9 +36,13 @@ void TrainingPage::showDiagnostics(const RecordBatch& batch) {
         if (f.lane < 0 || f.lane >= m_laneLabels.size()) continue;
         const bool first = !m_doctor->hasFault();
         m_doctor->addFault(f);
-        // The doctor's step on the loss chart (at the lane's last finite loss, or 1 before any): the
-        // loss itself may turn NaN a step later, when the update has written the inf into the weights.
-        m_loss->markEvent(f.lane, static_cast<double>(f.step), m_lastFiniteLoss.value(f.lane, 1.0));
+        // One cross per lane, at the doctor's step (at the lane's last finite loss, or 1 before any):
+        // the loss itself may turn NaN a step later, when the update has written the inf into the
+        // weights, and that later step is then not marked again.
+        if (!m_nonFiniteMarked.value(f.lane, false)) {
+            m_nonFiniteMarked[f.lane] = true;
+            m_loss->markEvent(f.lane, static_cast<double>(f.step), markHeight(batch, f, m_lastFiniteLoss.value(f.lane, kNotMeasured)));
+        }
         if (first) emit statusMessage(QString("%1: %2").arg(m_laneLabels[f.lane], QString::fromStdString(f.sentence)));
     }
     for (const ScalerWarning& w : batch.scalerWarnings) {
