@@ -10,6 +10,7 @@
 #include "cuda_lane.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -190,14 +191,21 @@ public:
         return out;
     }
 
+    StepTimes lastStepTimes() const override { return m_times; }
+
     ForwardResult forwardBackward(const Batch& batch, float scale) override {
+        const auto t0 = std::chrono::steady_clock::now();
         upload(batch);
         const cuda::LossResult lo = pass(m_lanePass, m_laneFormats, batch, scale);
+        const auto tLoss = m_lossTime;
         for (std::size_t l = 0; l < m_layers.size(); ++l)
             layerGrads(m_lanePass, m_laneFormats, l, m_layers[l].gw, m_layers[l].gb);
         // The weight-gradient products are asynchronous: wait for them here, so that the runner's
         // step time holds them even when statistics (which it does not time) come next.
         cuda::synchronize("backward of " + m_lane.label());
+        // Forward: the upload, the forward kernels and the loss (read back, so finished); backward: the rest.
+        m_times.forward = std::chrono::duration<double>(tLoss - t0).count();
+        m_times.backward = std::chrono::duration<double>(std::chrono::steady_clock::now() - tLoss).count();
         ForwardResult r;
         r.loss = lo.loss;
         if (batch.targets == nullptr) r.accuracy = static_cast<double>(lo.correct) / static_cast<double>(batch.size());
@@ -352,6 +360,7 @@ private:
             batch.targets ? cuda::mse(p.z[last].data(), m_targets.data(), B, outW, p.dz[last].data(), scale, f.loss)
                           : cuda::crossEntropy(p.z[last].data(), m_labels.data(), B, outW, p.dz[last].data(), scale,
                                                f.loss);
+        m_lossTime = std::chrono::steady_clock::now();  // the loss came back to the host: the forward is done
         for (std::size_t l = last; l > 0; --l) {
             const DeviceLayer& d = m_layers[l];
             // d (B, in) = dz (B, out) * W (out, in) in the product's format; the input cast's backward
@@ -412,6 +421,8 @@ private:
     Pass m_lanePass, m_shadowPass;
     DeviceArray m_x, m_targets;
     cuda::DeviceLabels m_labels;
+    StepTimes m_times;                                 // the last forwardBackward's halves
+    std::chrono::steady_clock::time_point m_lossTime;  // set by pass() when the loss is back on the host
     int m_rows = 0;
     std::int64_t m_optimizerSteps = 0;
 };
