@@ -200,7 +200,7 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     m_verdict->setWordWrap(true);
     middle->addWidget(m_verdict);
     middle->addStretch(1);
-    m_chart = new LiveChart("Original and remedy", "step", "loss");
+    m_chart = new LiveChart("Original vs remedy", "step", "loss");
     m_chart->setScale(AxisScale::Log10);
     m_chart->setEmptyText("Click a remedy");
     m_chart->setMinimumSize(220, 150);
@@ -235,7 +235,7 @@ void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
     m_progress->setValue(0);
     m_progress->setFormat("no rerun yet");
     m_chart->setLanes({});
-    m_chart->chart()->setTitle("Original and remedy");
+    m_chart->chart()->setTitle("Original vs remedy");
     setOpen(false);
 }
 
@@ -284,7 +284,7 @@ void DoctorPanel::showLane(int lane) {
         m_hasOutcome = false;
         m_verdict->clear();
         m_chart->setLanes({});
-        m_chart->chart()->setTitle("Original and remedy");
+        m_chart->chart()->setTitle("Original vs remedy");
     }
     m_lane = lane;
     for (QPushButton* b : m_remedyButtons) b->setEnabled(true);
@@ -412,13 +412,13 @@ void DoctorPanel::onOutcome(quint64 generation, const RemedyOutcome& outcome, co
     m_progress->setValue(m_progress->maximum());
     m_progress->setFormat("rerun done");
     const bool helped = outcome.helped();
-    m_verdict->setText(QString("<b style='color:%1'>%2</b>")
-                           .arg(helped ? "#00805e" : "#cc3333", remedyVerdict(outcome).toHtmlEscaped()));
-    m_chart->chart()->setTitle("Rerun: " + outcome.description);
+    m_verdict->setText(QString("%1:<br><b style='color:%2'>%3</b>")
+                           .arg(outcome.description.toHtmlEscaped(), helped ? "#00805e" : "#cc3333",
+                                remedyVerdict(outcome).toHtmlEscaped()));
     const QString lane = m_labels.value(m_lane);
     const QString remedied = QString::fromStdString(remedyScenario(m_scenario, m_faults[m_lane], outcome.remedy)
                                                         .lanes.front().label());
-    m_chart->setLanes({lane, remedied + " remedy"});
+    m_chart->setLanes({lane, remedied != lane ? remedied : lane + " remedy"});
     m_chart->appendPoints(0, outcome.original);
     m_chart->appendPoints(1, outcome.remedied);
     m_chart->refresh();
