@@ -354,13 +354,17 @@ void SpeedPage::onFinished(int generation, const QString& error, bool cancelled)
     m_running = -1;
     QProgressBar* bar = m_ui[section].progress;
     if (bar->maximum() == 0) bar->setRange(0, 1);
+    // After a cancel or a failure the chart still shows the last finished measurement: say so, with its text.
+    const QString before = m_doneText[section].isEmpty() ? QString()
+                                                          : "<br><i>Shown: the last finished measurement.</i><br>" + m_doneText[section];
     if (cancelled) {
-        setSectionText(static_cast<Section>(section), "<b>Cancelled.</b> Press Run to measure again.");
+        setSectionText(static_cast<Section>(section), "<b>Cancelled.</b> Press Run to measure again." + before);
         bar->setValue(0);
     } else if (!error.isEmpty()) {
-        setSectionText(static_cast<Section>(section), "<b>Could not measure:</b> " + error.toHtmlEscaped());
+        setSectionText(static_cast<Section>(section), "<b>Could not measure:</b> " + error.toHtmlEscaped() + before);
         bar->setValue(0);
     } else {
+        m_doneText[section] = sectionText(static_cast<Section>(section));
         bar->setValue(bar->maximum());
         emit statusMessage("measurement finished");
     }
@@ -463,6 +467,7 @@ void SpeedPage::resetPage() {
     m_sweep.reset();
     m_breakdown.reset();
     for (QStringList& l : m_scenarioLanes) l.clear();
+    for (QString& t : m_doneText) t.clear();
     m_throughputChart->clearPoints();
     m_memoryChart->clearBars();
     m_sweepChart->clearPoints();

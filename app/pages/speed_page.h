@@ -142,6 +142,7 @@ private:
     double m_breakdownLoaderMs = 0;
     QStringList m_scenarioLanes[4];  // lane labels of each scenario section's last result
     QString m_measuredSetup[4];
+    QString m_doneText[4];  // each section's text after its last finished measurement
 
     std::shared_ptr<std::atomic<bool>> m_stop;  // the running measurement's stop flag
     std::unique_ptr<JobWorker> m_worker;        // last: joined first

@@ -19,6 +19,7 @@ namespace presisi {
 namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString plain(QString html) { return html.remove(QRegularExpression("<[^>]*>")); }
 QString pct(double fraction) { return QString::number(100.0 * fraction, 'f', fraction < 0.1 ? 1 : 0) + "%"; }
 
 // The lanes of the bench's rows in the order they first appear.
@@ -102,12 +103,20 @@ void SpeedPage::showMemory() {
 QString SpeedPage::sweepSentence() const {
     const SweepReport& r = *m_sweep;
     const QStringList& lanes = m_scenarioLanes[Sweep];
-    QStringList out;
+    // Lanes grouped by their knee ("beyond batch 128 cpu:f32, cpu:bf16 gain < 10% …"), in lane order.
+    struct Group {
+        std::int64_t knee = 0;
+        QStringList names, gains;
+        double worst = 0;
+    };
+    std::vector<Group> groups;
+    QStringList out, rising, limits;
     for (int lane = 0; lane < lanes.size(); ++lane) {
+        const QString name = lanes[lane].toHtmlEscaped();
         const std::int64_t knee = lane < static_cast<int>(r.kneeBatch.size()) ? r.kneeBatch[lane] : 0;
         const std::int64_t limit = lane < static_cast<int>(r.limitBatch.size()) ? r.limitBatch[lane] : 0;
         if (knee <= 0) {
-            out << QString("%1: no point measured (batch 1 does not fit the budget)").arg(lanes[lane].toHtmlEscaped());
+            out << QString("%1: no point measured (batch 1 does not fit the budget)").arg(name);
             continue;
         }
         double atKnee = 0, beyond = 0;
@@ -118,17 +127,27 @@ QString SpeedPage::sweepSentence() const {
             if (p.batch > knee) beyond = std::max(beyond, p.samplesPerSecond);
             last = std::max(last, p.batch);
         }
-        const QString limitText = limit > 0 && last >= limit ? QString(", memory limit at batch %1").arg(limit) : QString();
-        if (beyond <= 0 || atKnee <= 0)
-            out << QString("%1: still rising at batch %2, the last measured%3").arg(lanes[lane].toHtmlEscaped()).arg(knee).arg(limitText);
-        else
-            out << QString("beyond batch <b>%1</b> %2 gains %3 (%4 at most%5)")
-                       .arg(knee)
-                       .arg(lanes[lane].toHtmlEscaped())
-                       .arg(beyond / atKnee - 1 < 0.10 ? QString("&lt; 10%") : QString("little"))
-                       .arg(QString::number(100.0 * (beyond / atKnee - 1), 'f', 0) + "%")
-                       .arg(limitText);
+        if (limit > 0 && last >= limit) limits << QString("at batch %1 for %2").arg(limit).arg(name);
+        if (beyond <= 0 || atKnee <= 0) {
+            rising << QString("%1 (batch %2)").arg(name).arg(knee);
+            continue;
+        }
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.knee == knee; });
+        if (g == groups.end()) g = groups.insert(groups.end(), Group{knee, {}, {}, 0});
+        const double gain = beyond / atKnee - 1;
+        g->names << name;
+        g->gains << QString("%1 %2%").arg(name).arg(100.0 * gain, 0, 'f', 0);
+        g->worst = std::max(g->worst, gain);
     }
+    for (const Group& g : groups)
+        out << QString("beyond batch <b>%1</b> %2 %3 %4 (at most: %5)")
+                   .arg(g.knee)
+                   .arg(g.names.join(", "))
+                   .arg(g.names.size() > 1 ? "gain" : "gains")
+                   .arg(g.worst < 0.10 ? QString("&lt; 10%") : QString("little"))
+                   .arg(g.gains.join(", "));
+    if (!rising.isEmpty()) out << "still rising at the last batch measured: " + rising.join(", ");
+    if (!limits.isEmpty()) out << "memory limit " + limits.join(", ");
     return out.join("; ") + ".";
 }
 
@@ -170,9 +189,22 @@ void SpeedPage::showBreakdown() {
     QStringList labels;
     for (const StepParts& p : m_breakdown->lanes) labels << lanes.value(p.lane);
     m_breakdownChart->setBars(labels, breakdownValues(*m_breakdown));
+    // Lanes that share a verdict share a line: "cpu:f32, cpu:bf16 — data-bound: …".
+    QStringList sentences;
+    QList<QStringList> sharing;
+    for (int i = 0; i < static_cast<int>(m_breakdown->sentence.size()) && i < labels.size(); ++i) {
+        const QString sentence = qs(m_breakdown->sentence[i]);
+        const qsizetype at = sentences.indexOf(sentence);
+        if (at < 0) {
+            sentences << sentence;
+            sharing.append({labels[i]});
+        } else {
+            sharing[at] << labels[i];
+        }
+    }
     QStringList lines;
-    for (int i = 0; i < static_cast<int>(m_breakdown->sentence.size()) && i < labels.size(); ++i)
-        lines << QString("%1 — <b>%2</b>").arg(labels[i].toHtmlEscaped(), qs(m_breakdown->sentence[i]).toHtmlEscaped());
+    for (int i = 0; i < sentences.size(); ++i)
+        lines << QString("%1 — <b>%2</b>").arg(sharing[i].join(", ").toHtmlEscaped(), sentences[i].toHtmlEscaped());
     lines << QString("Loader cost %1 ms per batch. Compute-bound: the products dominate, mixed precision helps. "
                      "Transfer-bound: copies dominate. Data-bound: the loader dominates — only faster loading helps.")
                  .arg(m_breakdownLoaderMs, 0, 'g', 4);
@@ -192,13 +224,13 @@ QString SpeedPage::explanation() const {
            "<b>4 Where a step's time goes</b>: the largest part names the bottleneck. <i>Compute-bound</i> "
            "(forward, backward, optimizer): mixed precision helps. <i>Transfer-bound</i> (host→device copies): it "
            "will not — keep data on the device or overlap copies. <i>Data-bound</i> (loading): it will not — speed "
-           "up loading. Set the loader cost to 20 ms to see the data-bound case.";
+           "up loading. Set the loader cost to 20 ms to see the data-bound case.<br><br>"
+           "Pause the Training lab's run while measuring: both share the CPU, and a measurement taken beside a "
+           "run reads low.";
 }
 
 QString SpeedPage::caption() const {
-    QString setup = m_setup->text();
-    setup.remove(QRegularExpression("<[^>]*>"));
-    return "Presisi speed · " + setup;
+    return "Presisi speed · " + plain(m_setup->text());
 }
 
 bool SpeedPage::exportCsv(const QString& path) const {
@@ -273,7 +305,7 @@ bool SpeedPage::exportJson(const QString& path) const {
                                      {"optimizer_state", m.optimizerState}, {"total", m.total()},
                                      {"largest_batch", static_cast<double>(m_memoryLargest.at(i))}});
         }
-        root["memory"] = QJsonObject{{"batch", m_memoryBatch}, {"budget_bytes", m_memoryBudget}, {"lanes", lanes}};
+        root["memory"] = QJsonObject{{"setup", plain(m_measuredSetup[Memory])}, {"batch", m_memoryBatch}, {"budget_bytes", m_memoryBudget}, {"lanes", lanes}};
     }
     if (m_sweep) {
         QJsonArray points, knees, limits;
@@ -282,7 +314,7 @@ bool SpeedPage::exportJson(const QString& path) const {
                                       {"samples_per_second", p.samplesPerSecond}, {"bytes", p.bytes}});
         for (std::int64_t k : m_sweep->kneeBatch) knees.append(static_cast<double>(k));
         for (std::int64_t l : m_sweep->limitBatch) limits.append(static_cast<double>(l));
-        root["sweep"] = QJsonObject{{"points", points}, {"knee_batch", knees}, {"limit_batch", limits},
+        root["sweep"] = QJsonObject{{"setup", plain(m_measuredSetup[Sweep])}, {"points", points}, {"knee_batch", knees}, {"limit_batch", limits},
                                     {"lanes", QJsonArray::fromStringList(m_scenarioLanes[Sweep])},
                                     {"knee_rule", "smallest batch reaching 90% of the lane's best samples/s"},
                                     {"note", qs(m_sweep->note)}};
@@ -297,7 +329,7 @@ bool SpeedPage::exportJson(const QString& path) const {
                                      {"bottleneck", qs(std::string(bottleneckName(m_breakdown->bottleneck.at(i))))},
                                      {"sentence", qs(m_breakdown->sentence.at(i))}});
         }
-        root["breakdown"] = QJsonObject{{"loader_ms", m_breakdownLoaderMs}, {"lanes", lanes}, {"note", qs(m_breakdown->note)}};
+        root["breakdown"] = QJsonObject{{"setup", plain(m_measuredSetup[Breakdown])}, {"loader_ms", m_breakdownLoaderMs}, {"lanes", lanes}, {"note", qs(m_breakdown->note)}};
     }
     return writeTextFile(path, QJsonDocument(root).toJson());
 }
