@@ -2,6 +2,8 @@
 // tiny setup (a verdict per lane, the JSON keys of `presisi check --json`, cancel and restart), the NaN
 // doctor panel on preset overflow-nan (the engine's sentence, the remedy rerun that ends finite), and the
 // per-layer range chart (f16's limits drawn, a bar per layer and kind, pixels where the numbers say).
+#include <QAction>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,6 +14,7 @@
 #include <cmath>
 
 #include "engine/training/runner.h"
+#include "main_window.h"
 #include "pages/convergence_page.h"
 #include "pages/doctor_panel.h"
 #include "pages/gradient_ranges.h"
@@ -120,7 +123,12 @@ private slots:
         QVERIFY(page.running());
         page.cancel();
         QVERIFY(!page.running());
-        page.waitForCheck();  // returns only once the worker has stopped
+        // The worker stops within a step: the whole check takes 15-30 s here (measured with the
+        // cancel of the worker left out), so 10 s is a bound a missing cancel cannot meet.
+        QElapsedTimer clock;
+        clock.start();
+        page.waitForCheck();
+        QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
         QVERIFY(!page.report());
         QVERIFY2(page.messageText().contains("cancelled"), qPrintable(page.messageText()));
         // Run, Run again at once: the first is cancelled, only the second one's report arrives.
@@ -130,6 +138,25 @@ private slots:
         page.waitForCheck();
         QVERIFY(page.report());
         QCOMPARE(page.report()->runs.size(), std::size_t(2 * 3));
+    }
+
+    void escapeOnTheConvergencePageCancelsTheCheck() {
+        MainWindow w(false);
+        ConvergencePage* page = w.convergencePage();
+        w.setPage(4);  // Linear lab, Training lab, Formats, Speed, Convergence check (Ctrl+5)
+        QCOMPARE(w.currentPage(), static_cast<Page*>(page));
+        page->setSeeds(2);
+        page->runCheck(tiny(200000));
+        QVERIFY(page->running());
+        // The window's Esc action (its shortcut is Esc): on this page it cancels the running check.
+        QAction* esc = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->shortcut() == QKeySequence(Qt::Key_Escape)) esc = a;
+        QVERIFY(esc);
+        esc->trigger();
+        QVERIFY(!page->running());
+        page->waitForCheck();
+        QVERIFY(!page->report());
     }
 
     void doctorPanelNamesTheFaultAndARemedyRerunEndsFinite() {
