@@ -182,6 +182,8 @@ private slots:
         QCOMPARE(doctor->sentence(), QString::fromStdString(expected.sentence));
         QVERIFY(doctor->leadUpTable()->rowCount() > 0);
         QVERIFY(page.lossChart()->eventCount() >= 1);  // the step marked on the loss chart
+        // The scaler lane skips its first steps (the preset's story): its warning is in the panel.
+        QVERIFY2(doctor->scalerText().contains("cpu:f16+scaler"), qPrintable(doctor->scalerText()));
         // Remedy 2 (switch to bf16), one click: the rerun ends finite and falling.
         QCOMPARE(doctor->remedyButtons().size(), qsizetype(4));
         doctor->remedyButtons()[1]->click();

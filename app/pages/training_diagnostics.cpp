@@ -49,12 +49,10 @@ void TrainingPage::showDiagnostics(const RecordBatch& batch) {
         if (w.lane < 0 || w.lane >= m_laneLabels.size()) continue;
         m_doctor->addScalerWarning(w);
         const QString text = QString::fromStdString(w.text);
-        if (w.lane < m_tiles.size()) {
-            LaneTile* tile = m_tiles[w.lane];
-            tile->setToolTip(QString("Scaler warning at step %1: %2").arg(w.step).arg(text));
-            tile->setObjectName("scalerWarned");
-            tile->setStyleSheet("#scalerWarned { border: 2px solid #e69f00; }");
-        }
+        // The tile's details line says it from now on (showTile), its tooltip says it in full.
+        m_scalerWarned[w.lane] = text;
+        if (w.lane < m_tiles.size())
+            m_tiles[w.lane]->setToolTip(QString("Scaler warning at step %1: %2").arg(w.step).arg(text));
         emit statusMessage(QString("%1: %2").arg(m_laneLabels[w.lane], text));
     }
 }

@@ -820,6 +820,7 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_scrubStep = -1;
     m_nonFiniteMarked.clear();
     m_lastFiniteLoss.clear();
+    m_scalerWarned.clear();
     rebuildLayerChoice(scenario);
     m_histogram->refresh();
     m_ranges->setLanes(labels, scenario);
@@ -910,10 +911,11 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     for (const LaneFinal& f : batch.finals) {
         if (m_summation || f.lane < 0 || f.lane >= m_tiles.size()) continue;
         const StepRecord* r = last[f.lane];
-        m_tiles[f.lane]->setDetails(QString("step %1 · eval loss %2%3")
+        m_tiles[f.lane]->setDetails(QString("step %1 · eval loss %2%3%4")
                                         .arg(r ? r->step : m_lastStep)
                                         .arg(fmt(f.evalLoss))
-                                        .arg(std::isnan(f.evalAccuracy) ? QString() : " · eval acc. " + pct(f.evalAccuracy)));
+                                        .arg(std::isnan(f.evalAccuracy) ? QString() : " · eval acc. " + pct(f.evalAccuracy))
+                                        .arg(m_scalerWarned.contains(f.lane) ? " · ⚠ scaler: try bf16" : ""));
     }
 
     // Histogram: each lane's latest, the chosen layers together, as a share of all its gradient
@@ -951,11 +953,12 @@ void TrainingPage::showTile(int i, const StepRecord& r) {
                               {m_classification ? "accuracy" : "grad norm",
                                m_classification ? pct(r.accuracy) : fmt(r.gradNorm, 3)},
                               {"underflow", pct(u)}});
-    m_tiles[i]->setDetails(QString("step %1 · scale %2%3 · overflows %4")
+    m_tiles[i]->setDetails(QString("step %1 · scale %2%3 · overflows %4%5")
                                .arg(r.step)
                                .arg(log2Text(r.scale))
                                .arg(r.skipped ? " (skipped)" : "")
-                               .arg(r.overflows));
+                               .arg(r.overflows)
+                               .arg(m_scalerWarned.contains(i) ? " · ⚠ scaler: try bf16" : ""));
 }
 
 namespace {

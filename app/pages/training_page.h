@@ -164,6 +164,7 @@ private:
     std::map<std::int64_t, BoundarySnapshot> m_keptBoundaries;              // step -> snapshot
     QHash<int, bool> m_nonFiniteMarked;    // by lane: its loss has turned non-finite (marked once)
     QHash<int, double> m_lastFiniteLoss;   // by lane: where the marker goes
+    QHash<int, QString> m_scalerWarned;    // by lane: the scaler's warning (the tile says so)
     QList<QWidget*> m_trainingOnly;    // controls that only a training run uses
     QGroupBox* m_modelBox = nullptr;
     std::map<int, GradHistogram> m_latestHistograms;  // by lane
