@@ -181,6 +181,12 @@ private slots:
         QVERIFY(expected.lane == f16);
         QCOMPARE(doctor->sentence(), QString::fromStdString(expected.sentence));
         QVERIFY(doctor->leadUpTable()->rowCount() > 0);
+        // × closes it to one line (the tiles come back); the line's button opens it again.
+        doctor->setOpen(false);
+        QVERIFY(!doctor->isOpen());
+        QVERIFY(!doctor->isHidden());
+        doctor->setOpen(true);
+        QVERIFY(doctor->isOpen());
         QVERIFY(page.lossChart()->eventCount() >= 1);  // the step marked on the loss chart
         // The scaler lane skips its first steps (the preset's story): its warning is in the panel.
         QVERIFY2(doctor->scalerText().contains("cpu:f16+scaler"), qPrintable(doctor->scalerText()));

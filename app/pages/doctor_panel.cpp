@@ -108,9 +108,28 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     setObjectName("doctorPanel");
     setMaximumHeight(290);  // about the lane tiles' height: the charts below keep their room
     setStyleSheet("#doctorPanel { border: 2px solid #d55e00; border-radius: 4px; }");
-    // Two columns in the place of the lane tiles: the finding (sentence, lead-up) on the left, the
-    // remedies and their rerun chart on the right.
-    auto* columns = new QHBoxLayout(this);
+    // Closed (×) with a finding, the panel shrinks to one line above the tiles with a button that
+    // opens it again; open, three columns in the tiles' place: the finding (sentence, lead-up), the
+    // remedies, and their rerun chart.
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(0);
+    m_strip = new QWidget();
+    auto* strip = new QHBoxLayout(m_strip);
+    strip->setContentsMargins(6, 2, 6, 2);
+    m_stripText = new QLabel();
+    m_stripText->setMinimumWidth(1);  // elided by the layout, never widening the page
+    m_stripText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* reopen = new QPushButton("Show the NaN doctor");
+    reopen->setToolTip("Opens the panel again: the finding, its lead-up and the remedies");
+    connect(reopen, &QPushButton::clicked, this, [this] { setOpen(true); });
+    strip->addWidget(m_stripText, 1);
+    strip->addWidget(reopen);
+    m_strip->hide();
+    outer->addWidget(m_strip);
+    m_body = new QWidget();
+    outer->addWidget(m_body);
+    auto* columns = new QHBoxLayout(m_body);
     columns->setContentsMargins(6, 4, 6, 6);
     columns->setSpacing(8);
     auto* v = new QVBoxLayout();
@@ -240,10 +259,14 @@ void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
 }
 
 void DoctorPanel::setOpen(bool open) {
-    if (open == !isHidden()) return;
-    setVisible(open);
-    emit openChanged(open);
+    const bool was = isOpen();
+    m_body->setVisible(open);
+    m_strip->setVisible(!open && hasFault());
+    setVisible(open || hasFault());
+    if (was != open) emit openChanged(open);
 }
+
+bool DoctorPanel::isOpen() const { return !isHidden() && !m_body->isHidden(); }
 
 void DoctorPanel::addFault(const FirstNonFinite& fault) {
     if (fault.lane < 0 || fault.lane >= m_labels.size() || m_faults.count(fault.lane)) return;
@@ -291,6 +314,8 @@ void DoctorPanel::showLane(int lane) {
     const FirstNonFinite& f = it->second;
     m_title->setText(QString("<b>NaN doctor · %1</b>").arg(m_labels.value(lane)));
     m_sentence->setText(QString::fromStdString(f.sentence));
+    m_stripText->setText(QString("<b>NaN doctor · %1:</b> %2")
+                             .arg(m_labels.value(lane).toHtmlEscaped(), QString::fromStdString(f.sentence).toHtmlEscaped()));
     fillLeadUp(f);
     for (int i = 0; i < 4; ++i)
         m_remedyButtons[i]->setToolTip(QString::fromStdString(remedyDescription(kAllRemedies[i], m_scenario, f)));

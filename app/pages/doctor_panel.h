@@ -77,7 +77,7 @@ public:
 
     // Shown or hidden (the page shows the lane tiles while it is hidden); openChanged follows.
     void setOpen(bool open);
-    bool isOpen() const { return !isHidden(); }
+    bool isOpen() const;
 
 signals:
     void openChanged(bool open);
@@ -99,6 +99,9 @@ private:
     bool m_hasOutcome = false;
     RemedyOutcome m_outcome;
 
+    QWidget* m_strip = nullptr;  // the one line shown while closed with a finding
+    QLabel* m_stripText = nullptr;
+    QWidget* m_body = nullptr;   // everything else
     QLabel* m_title = nullptr;
     QComboBox* m_laneChoice = nullptr;
     QLabel* m_sentence = nullptr;
