@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <thread>
 
@@ -142,6 +143,9 @@ ConvergenceReport runConvergenceCheck(const Scenario& scenario, const Convergenc
         throw Error("seeds = " + std::to_string(settings.seeds) + ": must be 1..1000");
     if (scenario.workload != Workload::Training) throw Error("the convergence check needs the training workload");
     validate(scenario);
+    if (static_cast<std::int64_t>(settings.seeds) * std::max(1, scenario.steps) > std::numeric_limits<int>::max())
+        throw Error("seeds x steps = " + std::to_string(settings.seeds) + " x " + std::to_string(scenario.steps) +
+                    ": at most 2147483647 steps in one check");
     // Identical data for every seed: pin the data stream to the scenario's own (default seed + 1).
     Scenario base = scenario;
     base.data.seed = scenario.data.seed.value_or(scenario.seed + 1);
@@ -163,6 +167,9 @@ ConvergenceReport runConvergenceCheck(const Scenario& scenario, const Convergenc
     std::exception_ptr error;
     // Progress counts steps (each step runs every lane) over all seeds.
     const int total = K * std::max(1, base.steps);
+    // At most about a thousand progress calls per check (a window queues each one): every 0.1%, and
+    // never more often than every 25 steps.
+    const int stride = std::max(25, total / 1000);
     auto worker = [&] {
         try {
             for (int k; (k = next.fetch_add(1)) < K && !stop.load();) {
@@ -175,7 +182,7 @@ ConvergenceReport runConvergenceCheck(const Scenario& scenario, const Convergenc
                     for (const StepRecord& r : runner.step())
                         if (!r.finite) finite[static_cast<std::size_t>(r.lane)] = false;
                     const int d = done.fetch_add(1) + 1;
-                    if (progress && (d % 25 == 0)) progress(d, total);
+                    if (progress && d % stride == 0) progress(d, total);
                 }
                 for (int i = 0; i < L; ++i) {
                     const LaneFinal f = runner.evaluate(i);
