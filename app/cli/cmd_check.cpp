@@ -3,6 +3,7 @@
 // or JSON.
 #include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -32,7 +33,43 @@ const char* kCheckHelp =
     "setup:     the options of `presisi train` (--preset, --sizes, --lanes, --lr, --steps, ...;\n"
     "           see presisi train --help). Statistics are off: they change no result, only the time.\n"
     "output:    --json FILE|-  (lanes with lane, mean, spread, verdict; the rule; every seed's run)\n"
+    "Ctrl+C (SIGINT) or SIGTERM stops the check within a step: nothing is written, the exit status is\n"
+    "130 or 143.\n"
     "Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.\n";
+
+// SIGINT and SIGTERM: the handler raises the check's cancel flag (each seed's worker checks it every
+// step). SA_RESETHAND: a second signal ends the program at once.
+static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler stores to this flag");
+std::atomic<bool> g_checkStop{false};
+volatile std::sig_atomic_t g_checkSignal = 0;
+
+extern "C" void onCheckSignal(int signal) {
+    g_checkSignal = signal;
+    g_checkStop.store(true);
+}
+
+class CheckSignals {
+public:
+    CheckSignals() {
+        g_checkSignal = 0;
+        g_checkStop.store(false);
+        struct sigaction sa {};
+        sa.sa_handler = onCheckSignal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESETHAND;
+        sigaction(SIGINT, &sa, &m_oldInt);
+        sigaction(SIGTERM, &sa, &m_oldTerm);
+    }
+    ~CheckSignals() {
+        sigaction(SIGINT, &m_oldInt, nullptr);
+        sigaction(SIGTERM, &m_oldTerm, nullptr);
+    }
+    CheckSignals(const CheckSignals&) = delete;
+    CheckSignals& operator=(const CheckSignals&) = delete;
+
+private:
+    struct sigaction m_oldInt {}, m_oldTerm {};
+};
 
 std::string num(double v, const char* f = "%.5g") { return std::isnan(v) ? std::string("-") : fmtNum(v, f); }
 
@@ -102,7 +139,7 @@ void writeTable(std::ostream& out, const Scenario& s, const ConvergenceSettings&
 
 }  // namespace
 
-int cmdCheck(CommandArgs args, std::ostream& out, std::ostream&) {
+int cmdCheck(CommandArgs args, std::ostream& out, std::ostream& err) {
     std::vector<OptionSpec> specs = scenarioOptionSpecs();
     for (const char* name : {"seeds", "first-seed", "threads", "json"}) specs.push_back({name, true});
     specs.push_back({"help", false});
@@ -128,13 +165,15 @@ int cmdCheck(CommandArgs args, std::ostream& out, std::ostream&) {
     const int threads = std::clamp(c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency()), 1, c.seeds);
     std::unique_ptr<AtomicFile> jsonFile;
     if (!jsonPath.empty() && jsonPath != "-") jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
-    const std::atomic<bool> cancel{false};
+    const CheckSignals signals;
     const auto t0 = std::chrono::steady_clock::now();
     ConvergenceReport r;
     try {
-        r = runConvergenceCheck(s, c, {}, cancel);
+        r = runConvergenceCheck(s, c, {}, g_checkStop);
     } catch (const Cancelled&) {
-        throw;
+        const int signal = g_checkSignal;
+        err << "presisi check: interrupted (" << (signal == SIGTERM ? "SIGTERM" : "SIGINT") << "); nothing written\n";
+        return 128 + (signal ? signal : SIGINT);
     } catch (const Error& e) {
         throw UsageError(e.what());
     }
