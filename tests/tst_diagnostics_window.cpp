@@ -19,6 +19,7 @@
 #include "pages/doctor_panel.h"
 #include "pages/gradient_ranges.h"
 #include "pages/training_page.h"
+#include "widgets/chart_export.h"
 #include "widgets/live_chart.h"
 #include "widgets/range_chart.h"
 #include "widgets/seed_chart.h"
@@ -110,6 +111,19 @@ private slots:
             QCOMPARE(n, 3);
             QVERIFY(std::abs(o.value("mean").toDouble() - sum / n) <= 1e-12 * std::max(1.0, std::abs(sum / n)));
         }
+        // The chart as a figure (PNG at 2x, SVG), through the same export as every page's charts.
+        QVERIFY(exportPng(page.chart(), dir.filePath("check.png"), QSize(800, 400)));
+        QCOMPARE(QImage(dir.filePath("check.png")).width(), 1600);
+        QVERIFY(exportSvg(page.chart(), dir.filePath("check.svg"), QSize(800, 400)));
+        QFile svg(dir.filePath("check.svg"));
+        QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("<svg"));
+        // Classification: the accuracy view shows every seed's evaluation accuracy, a share in [0, 1].
+        page.setShowAccuracy(true);
+        QVERIFY(page.chart()->columns()[1].values.size() == 3);
+        for (const SeedColumn& c : page.chart()->columns())
+            for (double v : c.values) QVERIFY(!std::isfinite(v) || (v >= 0 && v <= 1));
+        QCOMPARE(page.chart()->columns()[1].values[0], r.runs[3].evalAccuracy);  // lane 1, first seed
+        page.setShowAccuracy(false);
         QVERIFY(page.exportCsv(dir.filePath("check.csv")));
         QFile csv(dir.filePath("check.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
