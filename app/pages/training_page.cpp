@@ -563,7 +563,10 @@ QString TrainingPage::explanation() const {
            "Charts: the loss; the share of gradients that are zero in a lane but not in f32 (underflow); the "
            "loss scaler's scale with skipped steps marked; gradient magnitudes on log2 bins against the f16 and "
            "bf16 ranges. A lane whose loss turns NaN leaves the loss chart where a cross marks its last "
-           "finite value, in the lane's colour; its tile says nan.";
+           "finite value, in the lane's colour; its tile says nan.<br><br>"
+           "<b>Ranges</b> (beside Histogram): one lane's tensors per layer, smallest to largest magnitude, over "
+           "its format's zero, subnormal, normal and overflow regions. <b>NaN doctor</b>: when a lane first turns "
+           "inf or NaN, a panel says where, shows the steps before, and reruns the lane with each remedy.";
     return out;
 }
 
