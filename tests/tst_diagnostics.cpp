@@ -124,6 +124,8 @@ private slots:
     void rangeIntervalZeroSendsNone();
     void trainJsonKeys();
     void leadUpMatchesRanges();
+    void optimizerFault();
+    void rangeIntervalInScenarioJson();
 };
 
 // A 2-2-1 relu regression with every weight set by hand: one sample x = (1, 2), target 0.
@@ -454,6 +456,53 @@ void TestDiagnostics::leadUpMatchesRanges() {
     double over = 0;
     for (const TensorRange& t : f.leadUp.back().tensors) over += t.overflowShare;
     QVERIFY(over > 0);
+}
+
+// A float32 lane whose update overflows: one sample x = (1e35, 1e35) of class 0, SGD at lr 1e9. The
+// initial model scores class 1 higher by about 1e34 (loss 1.2e34), so the logits' gradient p - onehot
+// is (-1, 1) and every gradient is finite (the first layer's weight gradient is about 1e34..1e35, below
+// float32's 3.4e38), but w - 1e9 * g is about 1e44: inf. The doctor names the optimizer on step 0, layer 1 (0-based 0), from the
+// non-finite weights step 1 runs on.
+void TestDiagnostics::optimizerFault() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string xPath = (dir.path() + "/x.npy").toStdString(), yPath = (dir.path() + "/y.npy").toStdString();
+    auto write = [](const std::string& path, const std::string& bytes) {
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(bytes.data(), static_cast<qint64>(bytes.size()));
+    };
+    write(xPath, npyBytesF32({1, 2}, {1e35f, 1e35f}));
+    write(yPath, npyBytesI64({1}, {0}));
+    Scenario s;
+    s.sizes = {2, 4, 2};
+    s.data.kind = DatasetKind::Npy;
+    s.data.xPath = xPath;
+    s.data.yPath = yPath;
+    s.batch = 0;
+    s.steps = 3;
+    s.optimizer.lr = 1e9;
+    s.lanes = {parseLane("cpu:f32")};
+    Runner runner(s);
+    const Collected c = runCollect(runner);
+    for (const StepRecord& r : c.records[0]) qInfo("step %lld loss %g", static_cast<long long>(r.step), r.loss);
+    QCOMPARE(c.faults.size(), std::size_t{1});
+    const FirstNonFinite& f = c.faults[0];
+    qInfo("optimizer: %s", f.sentence.c_str());
+    QVERIFY(c.records[0][0].finite);  // the step that wrote inf had a finite loss and gradients
+    QCOMPARE(faultOpName(f.op), std::string_view("optimizer"));
+    QCOMPARE(f.step, std::int64_t{0});
+    QCOMPARE(f.layer, 0);
+    QVERIFY(!std::isfinite(f.value));
+    QCOMPARE(f.leadUp.size(), std::size_t{1});
+    QCOMPARE(f.leadUp[0].step, std::int64_t{0});
+}
+
+void TestDiagnostics::rangeIntervalInScenarioJson() {
+    Scenario s = cli::loadPreset("underflow");
+    s.rangeInterval = 7;
+    QCOMPARE(cli::scenarioFromJson(cli::scenarioToJson(s), "test").rangeInterval, 7);
+    QCOMPARE(cli::loadPreset("underflow").rangeInterval, 10);  // the default when a file says nothing
 }
 
 QTEST_GUILESS_MAIN(TestDiagnostics)
