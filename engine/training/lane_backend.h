@@ -83,7 +83,8 @@ public:
     // non-finite) with a finiteness check after every op, and returns where the first inf/NaN appeared:
     // layer, op, tensor, value before rounding, formatMax (the runner fills lane, step, lead-up, sentence).
     // When that pass stays finite the fault lies after it: op = Unscale, value NaN (the runner decides
-    // between unscale and the optimizer). Backends without the checked pass return exactly that.
+    // between unscale and the optimizer), formatMax float32's. Backends without the checked pass return
+    // op = Unscale, value NaN and formatMax 0 (the runner then reruns a GPU lane's step on a CPU twin).
     virtual FirstNonFinite diagnose(const Batch& batch, float scale) {
         (void)batch;
         (void)scale;

@@ -281,6 +281,18 @@ bool Runner::watchStep(std::size_t i, const Batch& batch, const StepRecord& r, b
         return true;
     }
     fault = lane.diagnose(batch, scale);
+    if (fault.formatMax == 0 && m_scenario.lanes[i].device == Device::Gpu) {
+        // A backend without the checked pass (the CUDA lane): its numerics are the CPU lane's op for op,
+        // so a CPU twin with the same formats, policy and weights reruns the step.
+        Scenario twinScenario = m_scenario;
+        if (twinScenario.policyBase == PolicyBase::DeviceDefault) twinScenario.policyBase = PolicyBase::Cuda;
+        LaneSpec twinLane = m_scenario.lanes[i];
+        twinLane.device = Device::Cpu;
+        twinLane.native = false;
+        const auto twin = makeCpuLane(twinScenario, twinLane, m_batchX.rows());
+        twin->setWeights(lane.weights());
+        fault = twin->diagnose(batch, scale);
+    }
     fault.lane = static_cast<int>(i);
     fault.step = r.step;
     const bool located = !(fault.op == FaultOp::Unscale && std::isnan(fault.value));
