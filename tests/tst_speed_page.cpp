@@ -8,9 +8,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <QElapsedTimer>
+#include <QImage>
+
 #include "engine/native/native_gemm.h"
 #include "engine/speed/memory_plan.h"
 #include "pages/speed_page.h"
+#include "widgets/chart_export.h"
 #include "widgets/scaling_chart.h"
 #include "widgets/stacked_bar_chart.h"
 
@@ -132,10 +136,16 @@ private slots:
     }
 
     void destroyedWhileMeasuring() {
+        // A sweep that would run for many seconds (points of 2 s each); closing the window deletes the page.
+        page->setBudgetBytes(1e9);
         page->setSweepStepsPerPoint(100000);
         page->run(SpeedPage::Sweep);
-        QVERIFY(page->isBusy());
-        // cleanup() deletes the page now: it must stop the sweep and join, not hang.
+        QTRY_VERIFY(page->measurementStarted());  // running on the worker, not merely queued
+        QElapsedTimer clock;
+        clock.start();
+        delete page;  // must stop the sweep between steps and join at once, not finish it
+        page = nullptr;
+        QVERIFY2(clock.elapsed() < 1500, qPrintable(QString::number(clock.elapsed()) + " ms"));
     }
 
     void fallbackNoteWhenNativeBf16IsForcedOff() {
@@ -178,6 +188,12 @@ private slots:
         QCOMPARE(o["breakdown"].toObject()["lanes"].toArray().size(), 2);
         QVERIFY(o["memory"].toObject()["setup"].toString().contains("model 2-4-3, batch 8"));
         QVERIFY(!o.contains("sweep"));
+        // The current chart (the memory bars, clicked last) as PNG and SVG, through the Page interface.
+        QTest::mouseClick(page->memoryChart()->viewport(), Qt::LeftButton);
+        QCOMPARE(page->currentChart(), static_cast<QWidget*>(page->memoryChart()));
+        QVERIFY(exportPng(page->currentChart(), dir.filePath("memory.png"), QSize(480, 300), 1.0, page->caption()));
+        QCOMPARE(QImage(dir.filePath("memory.png")).size(), QSize(480, 300));
+        QVERIFY(exportSvg(page->currentChart(), dir.filePath("memory.svg"), {}, page->caption()));
     }
 
 private:

@@ -125,6 +125,7 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     });
     setBudgetBytes(0);
     guardWheel(this);
+    rescale(1.0);
     trackCharts();
     updateButtons();
     updateSetup();
@@ -171,7 +172,7 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     area->setWidgetResizable(true);
     area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     area->setWidget(ui.text);
-    area->setFixedHeight(4 * ui.text->fontMetrics().lineSpacing() + 4);
+    ui.textArea = area;
     v->addWidget(area);
     connect(ui.run, &QPushButton::clicked, this, [this, section] { run(section); });
     connect(ui.cancel, &QPushButton::clicked, this, &SpeedPage::cancel);
@@ -207,6 +208,20 @@ void SpeedPage::buildCharts() {
     m_sweepChart->setEmptyText("press Run to measure");
     m_breakdownChart->setEmptyText("press Run to measure");
     for (QWidget* c : charts()) c->setMinimumSize(240, 150);
+}
+
+void SpeedPage::rescale(double) {
+    for (const SectionUi& ui : m_ui) ui.textArea->setFixedHeight(4 * ui.text->fontMetrics().lineSpacing() + 4);
+}
+
+void SpeedPage::changeEvent(QEvent* event) {
+    Page::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange) return;
+    // The lane pens and the bar borders follow the chart colours of the theme now set.
+    m_throughputChart->applyLaneColours();
+    m_sweepChart->applyLaneColours();
+    m_memoryChart->restyle();
+    m_breakdownChart->restyle();
 }
 
 QList<QWidget*> SpeedPage::charts() const {
@@ -317,7 +332,11 @@ void SpeedPage::start(Section section,
     auto stop = std::make_shared<std::atomic<bool>>(false);
     m_stop = stop;
     QPointer<SpeedPage> self(this);
+    m_started = false;
     m_worker->submit([self, generation, job, stop](const std::atomic<bool>&) {
+        QMetaObject::invokeMethod(self, [self, generation] {
+            if (self && generation == self->m_generation) self->m_started = true;
+        }, Qt::QueuedConnection);
         auto progress = [self, generation](int done, int total) {
             QMetaObject::invokeMethod(self, [self, generation, done, total] {
                 if (self) self->onProgress(generation, done, total);

@@ -46,6 +46,7 @@ public:
     bool exportJson(const QString& path) const override;
     void resetPage() override;
     QString statusText() const override;
+    void rescale(double scale) override;  // the text under each chart keeps four lines at any text size
 
     // Where the measured model and batch come from (the Training lab's controls); may throw
     // presisi::Error for a malformed field, which the page shows.
@@ -59,6 +60,8 @@ public:
     void cancel();  // Esc: the running measurement, if any
     bool isBusy() const { return m_running >= 0; }
     int runningSection() const { return m_running; }
+    // True once the worker thread has begun the running measurement (not merely queued it).
+    bool measurementStarted() const { return m_running >= 0 && m_started; }
 
     // Settings (the fields; also for tests).
     void setBudgetBytes(double bytes);
@@ -84,6 +87,7 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;  // a theme change re-colours the lanes (f32 grey flips)
 
 private:
     struct SectionUi {
@@ -91,6 +95,7 @@ private:
         QPushButton* cancel = nullptr;
         QProgressBar* progress = nullptr;
         QLabel* text = nullptr;
+        QWidget* textArea = nullptr;
     };
     QWidget* buildSection(Section section, const QString& title, QWidget* chart, QWidget* extra);
     void buildCharts();
@@ -124,7 +129,8 @@ private:
     StackedBarChart* m_breakdownChart = nullptr;
 
     double m_budgetValue = 0;  // bytes (the field shows GiB)
-    int m_running = -1;  // the section being measured, -1: none
+    int m_running = -1;
+    bool m_started = false;  // the section being measured, -1: none
     int m_generation = 0;
     std::vector<std::int64_t> m_gemmSizes;  // empty: powers of two from 256 to the chosen largest
     int m_gemmRepeats = 5;
