@@ -1,5 +1,5 @@
-// SpeedPage's results on screen and in files: charts, the sentences under them, the side panel, and the
-// CSV/JSON exports of every section's data.
+// SpeedPage's charts and results on screen and in files: the four charts and their tooltips, the sentences
+// under them, the side panel, and the CSV/JSON exports of every section's data.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -43,6 +43,37 @@ QList<QList<double>> breakdownValues(const BreakdownReport& r) {
 }
 
 }  // namespace
+
+void SpeedPage::buildCharts() {
+    m_throughputChart = new ScalingChart("Achieved TFLOP/s against product size", "size n (n×n×n)", "TFLOP/s",
+                                         "size", "TFLOP/s");
+    m_throughputChart->setToolTip("Achieved TFLOP/s (2·m·n·k / median seconds) of one product per lane and size. "
+                                  "Higher is faster. Native lanes use the CPU's bf16/f16 instructions; emulated "
+                                  "lanes (dotted) round to the format but compute in float32: right numbers, no "
+                                  "speed-up. Hover a point for its value.");
+    m_memoryChart = new StackedBarChart("Bytes one lane holds", "bytes", BarUnit::Bytes);
+    // Short part names (the legend is one row under the bars); the tooltip says what each holds.
+    m_memoryChart->setParts({"weights", "f32 master", "gradients", "activations", "optimizer"});
+    m_memoryChart->setToolTip("Per lane, the bytes of weights, f32 master weights (low lanes), gradients, "
+                              "activations kept for backward (grow with the batch) and optimizer state, at the "
+                              "Training lab's batch. Shorter is smaller; hover a part for its size and share.");
+    m_sweepChart = new ScalingChart("Training samples/s against batch size", "batch size", "samples/s", "batch",
+                                    "samples/s");
+    m_sweepChart->setToolTip("Samples per second of a training step (forward, backward, optimizer) per lane, at "
+                             "batch sizes up to the memory limit. The knee (square) is the smallest batch reaching "
+                             "90% of the lane's best: beyond it a larger batch buys little.");
+    m_breakdownChart = new StackedBarChart("One training step, split", "time per step", BarUnit::Seconds);
+    m_breakdownChart->setParts({"data", "transfer", "forward", "backward", "optimizer"});
+    m_breakdownChart->setToolTip("Per lane, the median time of one step's parts. The largest part names the "
+                                 "bottleneck: data (assembling the batch plus the loader's cost), transfer (host to "
+                                 "device; none on the CPU), forward, backward, optimizer. Only the last three "
+                                 "(compute) get faster with mixed precision. Hover a part for its time and share.");
+    m_throughputChart->setEmptyText("press Run to measure");
+    m_memoryChart->setEmptyText("press Run to measure");
+    m_sweepChart->setEmptyText("press Run to measure");
+    m_breakdownChart->setEmptyText("press Run to measure");
+    for (QWidget* c : charts()) c->setMinimumSize(240, 150);
+}
 
 void SpeedPage::showThroughput() {
     if (!m_gemm) return;
