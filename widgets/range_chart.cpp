@@ -274,7 +274,7 @@ void RangeChart::paintEvent(QPaintEvent*) {
 
     if (m_bars.isEmpty()) {
         p.setPen(fg());
-        p.drawText(plot, Qt::AlignCenter, m_emptyText);
+        p.drawText(plot.adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
         return;
     }
     // Rows: bar (the lane's range), thin line (the shadow's), a red arrow past the end when some

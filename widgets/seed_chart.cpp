@@ -111,9 +111,13 @@ void SeedChart::paintEvent(QPaintEvent*) {
     const QRectF plot = plotRect();
     m_dots = 0;
 
-    // Value axis: ticks, grid, and its title turned upright along the left edge.
-    const double t = niceTick(m_hi - m_lo, 5);
-    for (double v = m_lo; v <= m_hi + t * 1e-6; v += t) {
+    // Value axis: ticks (about one per two text lines of height, at most 5), grid, and its title
+    // turned upright along the left edge (elided to the plot's height).
+    const int ticks = std::clamp(static_cast<int>(plot.height() / (2.0 * line)), 1, 5);
+    double t = niceTick(m_hi - m_lo, ticks);
+    // The axis range was rounded to a 5-tick step: keep ticks on whole multiples of the coarser one.
+    const double start = std::ceil(m_lo / t - 1e-9) * t;
+    for (double v = start; v <= m_hi + t * 1e-6; v += t) {
         const double y = yFor(v);
         p.setPen(QPen(gridColor(), 1));
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
@@ -124,14 +128,15 @@ void SeedChart::paintEvent(QPaintEvent*) {
     p.save();
     p.translate(kMargin + line * 0.2, plot.center().y());
     p.rotate(-90);
-    p.drawText(QRectF(-plot.height() / 2, 0, plot.height(), line), Qt::AlignCenter, m_yTitle);
+    p.drawText(QRectF(-plot.height() / 2, 0, plot.height(), line), Qt::AlignCenter,
+               fm.elidedText(m_yTitle, Qt::ElideRight, static_cast<int>(plot.height())));
     p.restore();
     p.setPen(QPen(fg(), 1));
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
     p.drawLine(plot.bottomLeft(), plot.topLeft());
 
     if (m_columns.isEmpty()) {
-        p.drawText(plot, Qt::AlignCenter, m_emptyText);
+        p.drawText(plot.adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
         return;
     }
     // The reference lane's mean ± sd across every column: what "within the seed spread" means.
@@ -182,8 +187,9 @@ void SeedChart::paintEvent(QPaintEvent*) {
                        QString("%1 run%2 inf/NaN").arg(nonFinite).arg(nonFinite > 1 ? "s" : ""));
         }
         p.setPen(fg());
+        // The verdict line under it says "reference" for the f32 lane.
         p.drawText(QRectF(cx - colW / 2, plot.bottom() + 2, colW, line), Qt::AlignCenter,
-                   c.reference ? c.label + " (reference)" : c.label);
+                   fm.elidedText(c.label, Qt::ElideMiddle, static_cast<int>(colW)));
         if (!c.verdict.isEmpty()) {
             const bool audit = c.verdict == "audit";
             p.setFont(bold);
