@@ -90,7 +90,7 @@ ConvergencePage::ConvergencePage(QWidget* parent)
                         "band: mean ± one standard deviation across seeds. The grey band across every column is the "
                         "float32 lane's spread: a lane whose mean lies in it is within the seed spread.");
     m_chart->setEmptyText("Press Run check: every lane of the Training lab's setup, from each seed");
-    v->addWidget(m_chart, 4);
+    v->addWidget(m_chart, 3);
     m_table = new QTableWidget(0, 6);
     m_table->setHorizontalHeaderLabels({"lane", "mean eval loss", "spread (sd)", "shift vs f32", "verdict", "why"});
     m_table->horizontalHeaderItem(1)->setToolTip("Mean over seeds of the final evaluation loss (float32)");
@@ -105,7 +105,7 @@ ConvergencePage::ConvergencePage(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(true);
-    v->addWidget(m_table, 1);
+    v->addWidget(m_table, 2);
     m_rule = new QLabel(kRuleBefore);
     m_rule->setWordWrap(true);
     m_rule->setTextInteractionFlags(Qt::TextSelectableByMouse);
