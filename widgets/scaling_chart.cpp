@@ -237,6 +237,7 @@ void ScalingChart::placeMarks() {
 
 void ScalingChart::applyLaneColours() {
     for (int i = 0; i < static_cast<int>(m_lanes.size()); ++i) m_lanes[i].series->setPen(pen(m_labels.value(i)));
+    if (m_emptyItem) m_emptyItem->setBrush(chart()->titleBrush());  // "press Run" in the theme's text colour
     m_markSeries->setColor(chartsDark() ? QColor(0xEE, 0xEE, 0xEE) : QColor(0x22, 0x22, 0x22));
     m_markSeries->setBorderColor(chartsDark() ? Qt::black : Qt::white);
     // The mark series' legend entry only while a mark exists.

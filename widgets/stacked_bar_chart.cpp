@@ -86,6 +86,14 @@ double StackedBarChart::total(int bar) const {
     return t;
 }
 
+void StackedBarChart::restyle() {
+    // Only the borders: replacing the axes of a shown chart would lay its category labels out elided.
+    if (m_series)
+        for (QBarSet* set : m_series->barSets()) set->setBorderColor(chartsDark() ? QColor(0x22, 0x22, 0x22) : Qt::white);
+    applyChartColours(chart());
+    if (m_emptyItem) m_emptyItem->setBrush(chart()->titleBrush());
+}
+
 QString StackedBarChart::format(double v) const {
     return m_unit == BarUnit::Bytes ? readableBytes(v) : readableSeconds(v);
 }

@@ -40,8 +40,8 @@ public:
     // What the hover readout says for a part of a bar: "cpu:bf16 · activations 1.2 MiB (34% of 3.5 MiB)".
     QString readout(int bar, int part) const;
     void setEmptyText(const QString& text);
-    // Rebuilds the bars in the chart colours now set (after a theme change).
-    void restyle() { rebuild(); }
+    // The bars' borders in the chart colours now set (after a theme change; axes follow applyChartColours).
+    void restyle();
     // The unit of the value axis for the current bars ("MiB", "ms").
     QString unitName() const { return m_unitName; }
 

@@ -14,6 +14,7 @@
 #include <QShowEvent>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -179,18 +180,23 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     return box;
 }
 
-void SpeedPage::rescale(double) {
+void SpeedPage::rescale(double scale) {
     for (const SectionUi& ui : m_ui) ui.textArea->setFixedHeight(4 * ui.text->fontMetrics().lineSpacing() + 4);
+    // Charts keep room for their axes as the text grows: the page then scrolls instead of squeezing them.
+    for (QWidget* c : charts()) c->setMinimumSize(qRound(240 * scale), qRound(190 * scale));
 }
 
 void SpeedPage::changeEvent(QEvent* event) {
     Page::changeEvent(event);
     if (event->type() != QEvent::PaletteChange) return;
-    // The lane pens and the bar borders follow the chart colours of the theme now set.
-    m_throughputChart->applyLaneColours();
-    m_sweepChart->applyLaneColours();
-    m_memoryChart->restyle();
-    m_breakdownChart->restyle();
+    // The lane pens and the bar borders follow the chart colours of the theme now set. Deferred: the
+    // window sets the palette first and the charts' dark flag after it.
+    QTimer::singleShot(0, this, [this] {
+        m_throughputChart->applyLaneColours();
+        m_sweepChart->applyLaneColours();
+        m_memoryChart->restyle();
+        m_breakdownChart->restyle();
+    });
 }
 
 QList<QWidget*> SpeedPage::charts() const {

@@ -72,7 +72,6 @@ void SpeedPage::buildCharts() {
     m_memoryChart->setEmptyText("press Run to measure");
     m_sweepChart->setEmptyText("press Run to measure");
     m_breakdownChart->setEmptyText("press Run to measure");
-    for (QWidget* c : charts()) c->setMinimumSize(240, 150);
 }
 
 void SpeedPage::showThroughput() {
@@ -167,7 +166,7 @@ QString SpeedPage::sweepSentence() const {
         if (g == groups.end()) g = groups.insert(groups.end(), Group{knee, {}, {}, 0});
         const double gain = beyond / atKnee - 1;
         g->names << name;
-        g->gains << QString("%1 %2%").arg(name).arg(100.0 * gain, 0, 'f', 0);
+        g->gains << QString("%1 %2%").arg(name).arg(100.0 * std::max(0.0, gain), 0, 'f', 0);  // a loss gains 0%
         g->worst = std::max(g->worst, gain);
     }
     for (const Group& g : groups)
