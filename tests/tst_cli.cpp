@@ -70,6 +70,7 @@ private slots:
     void linearMirrorsTheTutorial();
     void linearJsonContract();
     void linearDeviceAllExplainsMissingGpu();
+    void linearNativeBesideEmulated();
     void inspectJsonContract();
     void inspectTakesNegativeValues();
     void badArguments_data();
@@ -125,6 +126,24 @@ void TestCli::linearJsonContract() {
     // Full precision: 17 significant digits in the text itself.
     QVERIFY(o.out.find("0.0012527640463204648") != std::string::npos ||
             o.out.find("\"mean_abs_error\":0.00125276") != std::string::npos);
+}
+
+// --native puts a native lane beside each CPU low-precision lane. Its mean |diff| against f32 is PyTorch's
+// (torch 1.13 CPU autocast, the tutorial's 0.0012527621584013104) up to summation order: the native kernel
+// accumulates in float32 like the emulated lane, so only outputs near a bf16 rounding boundary may move by
+// one bf16 step (2^-8 relative), and a handful of the 16384 outputs cannot move the mean by 2%.
+void TestCli::linearNativeBesideEmulated() {
+    const Outcome o = runCli({"linear", "--native", "--formats", "f32,bf16", "--json"});
+    QCOMPARE(o.status, 0);
+    const QJsonArray lanes = parse(o.out)["lanes"].toArray();
+    QCOMPARE(lanes.size(), 3);
+    QCOMPARE(lanes[1].toObject()["native"].toBool(), false);
+    const QJsonObject n = lanes[2].toObject();
+    QVERIFY(n["native"].toBool());
+    QVERIFY2(n["lane"].toString().startsWith("cpu:bf16+native"), qPrintable(n["lane"].toString()));
+    QCOMPARE(n["output_dtype"].toString(), QString("bfloat16"));
+    QVERIFY(std::fabs(n["mean_abs_error"].toDouble() / 0.0012527621584013104 - 1) < 0.02);
+    QVERIFY(n["correlation"].toDouble() > 0.9999);
 }
 
 void TestCli::linearDeviceAllExplainsMissingGpu() {
@@ -191,6 +210,7 @@ void TestCli::badArguments_data() {
     QTest::addRow("bad seed") << QStringList{"linear", "--seed", "1.5"} << "--seed";
     QTest::addRow("bad format") << QStringList{"linear", "--formats", "f32,f8"} << "f8";
     QTest::addRow("bad device") << QStringList{"linear", "--device", "tpu"} << "--device";
+    QTest::addRow("native with acc16") << QStringList{"linear", "--native", "--acc16"} << "--native";
     QTest::addRow("stray argument") << QStringList{"linear", "extra"} << "extra";
     QTest::addRow("repeated option") << QStringList{"linear", "--in", "4", "--in", "8"} << "--in";
     QTest::addRow("inspect nothing") << QStringList{"inspect"} << "VALUE";

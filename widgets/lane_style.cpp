@@ -56,6 +56,7 @@ QPen lanePen(const QString& label) {
     else if (style.dashed && l.contains("ftz")) pen.setDashPattern({4, 1.5, 1, 1.5});  // gpu +ftz: dash-dot
     else if (style.dashed) pen.setDashPattern({2.5, 1.5});                            // gpu: short dashes
     else if (l.contains("ftz")) pen.setDashPattern({1, 1.5});                         // +ftz: dots
+    else if (l.contains("native")) pen.setDashPattern({6, 1.5});                      // +native: long dashes
     else if (l.contains("f32")) pen.setDashPattern({7, 2, 1, 2});                     // other f32 lanes: long dash-dot
     return pen;
 }
@@ -66,6 +67,7 @@ QString laneLegendName(const QString& label) {
     QStringList why;
     if (l.startsWith("gpu")) why << (l.contains("ftz") ? "GPU, flush to zero: dash-dot" : "GPU: short dashes");
     else if (l.contains("ftz")) why << "flush to zero: dotted";
+    else if (l.contains("native")) why << "native product: long dashes";
     return why.isEmpty() ? label : label + " (" + why.join(", ") + ")";
 }
 

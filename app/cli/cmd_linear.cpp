@@ -16,19 +16,21 @@ namespace {
 
 const OptionSpec kLinearOptions[] = {
     {"in", true}, {"out", true}, {"batch", true}, {"seed", true}, {"formats", true},
-    {"device", true}, {"json", false}, {"acc16", false}, {"ftz", false}, {"help", false},
+    {"device", true}, {"json", false}, {"acc16", false}, {"ftz", false}, {"native", false}, {"help", false},
 };
 
 constexpr std::int64_t kMaxElements = std::int64_t{1} << 27;  // 512 MiB of float32 per tensor
 
 const char* kLinearHelp =
     "usage: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16]\n"
-    "                      [--device cpu|gpu|all] [--acc16] [--ftz] [--json]\n\n"
+    "                      [--device cpu|gpu|all] [--acc16] [--ftz] [--native] [--json]\n\n"
     "Runs torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) and the layer's output\n"
     "in each format: the low formats round x, W and b, accumulate in float32 and round the output\n"
     "(autocast). Defaults are the tutorial's: 256, 256, 64, seed 0.\n"
     "  --acc16  accumulate in the storage format instead (a demonstration of why nobody does)\n"
     "  --ftz    flush subnormal results to zero\n"
+    "  --native beside each CPU bf16/f16 lane, the same product on the CPU's native low-precision\n"
+    "           instructions (oneDNN, float32 accumulation); where the CPU has none it runs emulated and says so\n"
     "  tf32     (GPU lanes only) f32 products on tensor cores with inputs rounded to TF32\n";
 
 std::string fixed(double v, int places) {
@@ -106,6 +108,8 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
         return 1;
     }
 
+    if (a.has("native") && a.has("acc16"))
+        throw UsageError("--native: native products accumulate in float32; it cannot be combined with --acc16");
     std::vector<LinearLane> lanes;
     for (Device d : devices) {
         for (const FormatChoice& f : formats) {
@@ -117,6 +121,11 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
             if (f.format != Format::F32 && a.has("acc16")) lane.accumulation = Accumulation::Storage;
             if (a.has("ftz")) lane.subnormals = Subnormals::Flush;
             lanes.push_back(lane);
+            // The native lane sits beside its emulated twin, so the two can be compared value for value.
+            if (a.has("native") && d == Device::Cpu && f.format != Format::F32) {
+                lane.native = true;
+                lanes.push_back(lane);
+            }
         }
     }
 
@@ -148,6 +157,7 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
             j.field("output_dtype", traits(l.lane.format).dtypeName);
             j.field("accumulation", l.lane.accumulation == Accumulation::F32 ? "f32" : "storage");
             j.field("flush_subnormals", l.lane.subnormals == Subnormals::Flush);
+            j.field("native", l.lane.native);
             j.field("mean_abs_error", m.meanAbsError).field("max_abs_error", m.maxAbsError);
             j.field("rel_l2_error", m.relL2Error).field("correlation", m.correlation);
             j.field("zeros", m.zeros).field("subnormals", m.subnormals);

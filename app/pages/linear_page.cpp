@@ -24,6 +24,7 @@
 
 #include "cli/commands.h"
 #include "engine/error.h"
+#include "engine/native/native_gemm.h"
 #include "job_worker.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/input_guard.h"
@@ -119,6 +120,17 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     lv->addWidget(m_accumulation);
     m_ftz = new QCheckBox("flush subnormals to zero");
     lv->addWidget(m_ftz);
+    // A native lane beside each emulated CPU bf16/f16 lane: same inputs, the CPU's own low-precision
+    // instructions (oneDNN), float32 accumulation; where the CPU has none it runs emulated and says so.
+    m_native = new QCheckBox("native bf16/f16 product (oneDNN)");
+    m_native->setToolTip(QString("Adds a CPU lane beside each low-precision lane whose product runs on the CPU's own "
+                                 "bfloat16/float16 instructions, accumulating in float32 like the emulated lane. "
+                                 "Here: %1")
+                             .arg(native::available(Format::BF16)
+                                      ? QString("native bf16 (%1). %2")
+                                            .arg(qs(native::support().version), qs(native::subnormalNote(Format::BF16)))
+                                      : qs(native::fallbackMessage(Format::BF16))));
+    lv->addWidget(m_native);
     cv->addWidget(lanesBox);
     m_note = new QLabel();
     m_note->setWordWrap(true);
@@ -165,7 +177,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     connect(m_debounce, &QTimer::timeout, this, &LinearPage::startCompute);
     for (QSpinBox* s : {m_in, m_out, m_batch, m_seed})
         connect(s, &QSpinBox::valueChanged, this, &LinearPage::scheduleCompute);
-    for (QCheckBox* c : {m_bf16, m_f16, m_cpu, m_gpu, m_ftz})
+    for (QCheckBox* c : {m_bf16, m_f16, m_cpu, m_gpu, m_ftz, m_native})
         connect(c, &QCheckBox::toggled, this, &LinearPage::scheduleCompute);
     connect(m_accumulation, &QComboBox::currentIndexChanged, this, &LinearPage::scheduleCompute);
 
@@ -190,7 +202,7 @@ QString LinearPage::explanation() const {
     if (m_result && m_result->config.in == c.in && m_result->config.out == c.out && m_result->config.batch == c.batch &&
         m_result->config.seed == c.seed)
         for (const auto& lr : m_result->lanes) {
-            if (lr.lane.device != Device::Cpu || lr.lane.accumulation != Accumulation::F32) continue;
+            if (lr.lane.device != Device::Cpu || lr.lane.accumulation != Accumulation::F32 || lr.lane.native) continue;
             if (lr.lane.format == Format::BF16) bf16 = &lr;
             if (lr.lane.format == Format::F16) f16 = &lr;
         }
@@ -257,6 +269,11 @@ std::vector<LinearLane> LinearPage::lanes() const {
                 if (m_ftz->isChecked()) lane.subnormals = Subnormals::Flush;
             }
             out.push_back(lane);
+            if (m_native->isChecked() && d == Device::Cpu && f != Format::F32 &&
+                lane.accumulation == Accumulation::F32) {
+                lane.native = true;
+                out.push_back(lane);
+            }
         }
     }
     return out;
@@ -273,6 +290,7 @@ void LinearPage::resetPage() {
     m_gpu->setChecked(false);
     m_accumulation->setCurrentIndex(0);
     m_ftz->setChecked(false);
+    m_native->setChecked(false);
     m_blockCompute = false;
     scheduleCompute();
 }
@@ -494,6 +512,7 @@ bool LinearPage::exportJson(const QString& path) const {
         o["output_dtype"] = qs(traits(l.lane.format).dtypeName);
         o["accumulation"] = l.lane.accumulation == Accumulation::F32 ? "f32" : "storage";
         o["flush_subnormals"] = l.lane.subnormals == Subnormals::Flush;
+        o["native"] = l.lane.native;
         o["mean_abs_error"] = num(m.meanAbsError);
         o["max_abs_error"] = num(m.maxAbsError);
         o["rel_l2_error"] = num(m.relL2Error);

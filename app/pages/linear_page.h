@@ -76,6 +76,7 @@ private:
     QCheckBox* m_gpu = nullptr;
     QComboBox* m_accumulation = nullptr;
     QCheckBox* m_ftz = nullptr;
+    QCheckBox* m_native = nullptr;
     QLabel* m_note = nullptr;
     QTimer* m_debounce = nullptr;
     QHBoxLayout* m_tileRow = nullptr;
