@@ -127,7 +127,8 @@ ConvergencePage::ConvergencePage(QWidget* parent)
     trackCharts();
 }
 
-ConvergencePage::~ConvergencePage() = default;  // the worker cancels and joins first (declared last-built)
+// m_worker, a member, cancels and joins before the base class deletes the child widgets.
+ConvergencePage::~ConvergencePage() = default;
 
 QString ConvergencePage::explanation() const {
     return "<h3>Convergence check</h3><p>Is mixed precision safe for this setup? Every lane is trained from "
