@@ -92,6 +92,12 @@ private slots:
         QVERIFY(page.exportJson(path));
         const QJsonObject root = readJson(path);
         QVERIFY(root.value("rule").isString() && !root.value("rule").toString().isEmpty());
+        // The top-level keys `presisi check --json` writes (app/cli/cmd_check.cpp), but its "setup" line.
+        for (const char* key : {"preset", "steps", "seeds", "first_seed", "metric", "threshold", "reference_spread",
+                                "evaluation_noise", "reference_lane", "lanes", "runs", "seconds"})
+            QVERIFY2(root.contains(key), key);
+        QCOMPARE(root.value("seeds").toInt(), 3);
+        QCOMPARE(root.value("reference_lane").toString(), QString("cpu:f32"));
         const QJsonArray lanes = root.value("lanes").toArray();
         QCOMPARE(lanes.size(), 3);
         const QStringList names = {"cpu:f32", "cpu:bf16", "cpu:f16"};

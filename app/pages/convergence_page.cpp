@@ -209,12 +209,15 @@ void ConvergencePage::runCheck(const Scenario& scenario) {
     ConvergenceSettings settings;
     settings.seeds = seeds();
     settings.firstSeed = scenario.seed;
+    m_settings = settings;
     QPointer<ConvergencePage> self(this);
     auto progress = m_progressState;
     // A newer Run cancels this job through its token (JobWorker), so a restart never waits for it.
     m_worker->submit([self, generation, scenario, settings, progress](const std::atomic<bool>& cancelled) {
         std::optional<ConvergenceReport> report;
         QString error;
+        QElapsedTimer clock;
+        clock.start();
         try {
             report = runConvergenceCheck(scenario, settings, [progress](int done, int total) {
                 progress->total = total;
@@ -225,8 +228,9 @@ void ConvergencePage::runCheck(const Scenario& scenario) {
         } catch (const std::exception& e) {
             error = QString::fromUtf8(e.what());
         }
-        QMetaObject::invokeMethod(qApp, [self, generation, report, error] {
-            if (self) self->onDone(generation, report, error);
+        const double seconds = clock.nsecsElapsed() * 1e-9;
+        QMetaObject::invokeMethod(qApp, [self, generation, report, error, seconds] {
+            if (self) self->onDone(generation, report, error, seconds);
         }, Qt::QueuedConnection);
     });
 }
@@ -266,7 +270,8 @@ void ConvergencePage::pollProgress() {
     m_progress->setFormat(QString("%p% · %1 lanes × %2 seeds").arg(m_scenario.lanes.size()).arg(seeds()));
 }
 
-void ConvergencePage::onDone(quint64 generation, const std::optional<ConvergenceReport>& report, const QString& error) {
+void ConvergencePage::onDone(quint64 generation, const std::optional<ConvergenceReport>& report, const QString& error,
+                             double seconds) {
     if (generation != m_generation) return;
     setRunning(false);
     if (!report) {
@@ -275,6 +280,7 @@ void ConvergencePage::onDone(quint64 generation, const std::optional<Convergence
         return;
     }
     m_report = report;
+    m_seconds = seconds;
     m_progress->setRange(0, 1);
     m_progress->setValue(1);
     m_progress->setFormat("done");
@@ -350,15 +356,21 @@ bool ConvergencePage::exportCsv(const QString& path) const {
 
 bool ConvergencePage::exportJson(const QString& path) const {
     if (!m_report) return false;
-    // The keys of `presisi check --json`: rule, lanes[] {lane, mean, spread, verdict, …}, runs[].
+    // The keys of `presisi check --json` (all but its one-line "setup"): rule, threshold, lanes[] {lane,
+    // mean, spread, verdict, …}, runs[] and the settings; "index" (the lane's place in the setup) is extra.
     const ConvergenceReport& r = *m_report;
     QJsonObject root;
-    root["rule"] = QString::fromStdString(r.rule);
-    root["reference_lane"] = r.referenceLane >= 0 ? QJsonValue(label(m_scenario, r.referenceLane)) : QJsonValue();
-    root["threshold"] = jnum(r.threshold);
-    root["preset"] = QString::fromStdString(m_scenario.preset);
+    root["preset"] = m_scenario.preset.empty() ? QJsonValue() : QJsonValue(QString::fromStdString(m_scenario.preset));
     root["steps"] = m_scenario.steps;
-    root["seeds"] = static_cast<int>(r.runs.size() / std::max<std::size_t>(1, r.lanes.size()));
+    root["seeds"] = m_settings.seeds;
+    root["first_seed"] = static_cast<qint64>(m_settings.firstSeed);  // the same 64 bits, as the CLI writes them
+    root["metric"] = "eval_loss";
+    root["rule"] = QString::fromStdString(r.rule);
+    root["threshold"] = jnum(r.threshold);
+    root["reference_spread"] = jnum(r.referenceSpread);
+    root["evaluation_noise"] = jnum(r.evaluationNoise);
+    root["reference_lane"] = r.referenceLane >= 0 ? QJsonValue(label(m_scenario, r.referenceLane)) : QJsonValue();
+    root["seconds"] = m_seconds;
     QJsonArray lanes;
     for (const LaneVerdict& v : r.lanes) {
         QJsonObject o;
@@ -381,6 +393,7 @@ bool ConvergencePage::exportJson(const QString& path) const {
         o["seed"] = static_cast<qint64>(s.seed);
         o["eval_loss"] = jnum(s.evalLoss);
         o["eval_accuracy"] = jnum(s.evalAccuracy);
+        o["eval_loss_std_error"] = jnum(s.evalLossStdError);
         o["finite"] = s.finite;
         runs.append(o);
     }

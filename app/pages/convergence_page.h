@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QString>
+#include <QElapsedTimer>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -59,7 +60,8 @@ public:
     QString messageText() const;
 
 private:
-    void onDone(quint64 generation, const std::optional<ConvergenceReport>& report, const QString& error);
+    void onDone(quint64 generation, const std::optional<ConvergenceReport>& report, const QString& error,
+                double seconds);
     void showReport();
     void pollProgress();
     void setRunning(bool running);
@@ -72,6 +74,8 @@ private:
     bool m_running = false;
     Scenario m_scenario;  // the setup of the check shown (or running)
     std::optional<ConvergenceReport> m_report;
+    ConvergenceSettings m_settings;  // of the check shown (or running)
+    double m_seconds = 0;            // wall time of the check shown
     QString m_message;
 
     QSpinBox* m_seeds = nullptr;
