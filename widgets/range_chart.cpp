@@ -279,14 +279,26 @@ void RangeChart::paintEvent(QPaintEvent*) {
     }
     // Rows: bar (the lane's range), thin line (the shadow's), a red arrow past the end when some
     // elements overflowed, a grey one before the start when some underflowed.
+    // Rows lower than a line of text (three layers in a small cell): one label per layer ("L2", the
+    // label's first word) across its rows; the kinds are told apart by colour (the legend).
+    const bool dense = rowRect(0).height() < line * 1.05;
     for (int row = 0; row < m_bars.size(); ++row) {
         const RangeBar& b = m_bars[row];
         const QRectF r = rowRect(row);
         const double cy = r.center().y();
         const double barH = std::clamp(r.height() * 0.5, 3.0, 16.0);
         p.setPen(fg());
-        p.drawText(QRectF(kMargin, r.top(), labelWidth() - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   fm.elidedText(b.label, Qt::ElideLeft, labelWidth() - 6));
+        const QString group = b.label.section(' ', 0, 0);
+        if (!dense) {
+            p.drawText(QRectF(kMargin, r.top(), labelWidth() - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter,
+                       fm.elidedText(b.label, Qt::ElideLeft, labelWidth() - 6));
+        } else if (row == 0 || group != m_bars[row - 1].label.section(' ', 0, 0)) {
+            int last = row;
+            while (last + 1 < m_bars.size() && m_bars[last + 1].label.section(' ', 0, 0) == group) ++last;
+            const QRectF span = rowRect(row).united(rowRect(last));
+            p.drawText(QRectF(kMargin, span.top(), labelWidth() - 6, span.height()), Qt::AlignRight | Qt::AlignVCenter,
+                       group);
+        }
         if (row > 0 && b.label.section(' ', 0, 0) != m_bars[row - 1].label.section(' ', 0, 0)) {
             p.setPen(QPen(QColor(0x99, 0x99, 0x99), 0.7, Qt::DotLine));
             p.drawLine(QPointF(kMargin, r.top()), QPointF(plot.right(), r.top()));
