@@ -232,12 +232,15 @@ void TestSpeed::breakdownLargeModelIsComputeBound() {
     s.data.kind = DatasetKind::Teacher;
     s.loss = LossKind::Mse;
     s.batch = 128;
-    s.lanes = {parseLane("cpu:f32")};
+    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:bf16")};
     BreakdownSettings set;
     set.steps = 3;
     const BreakdownReport r = runStepBreakdown(s, set, {}, kNoCancel);
     QCOMPARE(r.bottleneck[0], Bottleneck::Compute);
     QCOMPARE(r.sentence[0], std::string("compute-bound: mixed precision helps"));
+    // The emulated bf16 lane multiplies in float32: its sentence must not promise it a speed-up.
+    QCOMPARE(r.bottleneck[1], Bottleneck::Compute);
+    QVERIFY(r.sentence[1].find("this lane is emulated") != std::string::npos);
     QVERIFY(r.lanes[0].forward + r.lanes[0].backward + r.lanes[0].optimizer > r.lanes[0].data);
     // The CPU lane times its halves (LaneBackend::lastStepTimes): backward, twice forward's products, shows.
     QVERIFY(r.lanes[0].forward > 0 && r.lanes[0].backward > 0);

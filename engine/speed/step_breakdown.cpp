@@ -97,7 +97,15 @@ BreakdownReport runStepBreakdown(const Scenario& scenario, const BreakdownSettin
         gpu = gpu || scenario.lanes[static_cast<std::size_t>(l)].device == Device::Gpu;
         r.lanes.push_back(p);
         r.bottleneck.push_back(bottleneckOf(p));
-        r.sentence.push_back(bottleneckSentence(r.bottleneck.back()));
+        std::string sentence = bottleneckSentence(r.bottleneck.back());
+        // Honest for the lane measured: an emulated CPU lane rounds to the format but multiplies in float32,
+        // so its own step gets no faster from the format; only a native product (or a GPU) delivers it.
+        const LaneSpec& spec = scenario.lanes[static_cast<std::size_t>(l)];
+        if (r.bottleneck.back() == Bottleneck::Compute && spec.device == Device::Cpu && spec.format != Format::F32 &&
+            !spec.native)
+            sentence += " where the products run natively; this lane is emulated (float32 products), so it gains "
+                        "nothing here: try +native or a GPU";
+        r.sentence.push_back(std::move(sentence));
     }
     r.note = "seconds per step, medians of " + std::to_string(settings.steps) +
              " steps; data = assembling the batch on the host + the loader's per-batch cost; "
