@@ -324,6 +324,9 @@ private slots:
             }
         QVERIFY(weightRows >= 1);
         QCOMPARE(view->chart()->limits().name, QString("f16"));
+        // The timeline moves the range chart too: step 0 shows the snapshot kept at step 0.
+        page.scrubTo(0);
+        QVERIFY2(view->chart()->title().contains("step 0"), qPrintable(view->chart()->title()));
     }
 };
 
