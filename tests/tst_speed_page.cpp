@@ -13,6 +13,7 @@
 
 #include "engine/native/native_gemm.h"
 #include "engine/speed/memory_plan.h"
+#include "main_window.h"
 #include "pages/speed_page.h"
 #include "widgets/chart_export.h"
 #include "widgets/scaling_chart.h"
@@ -194,6 +195,31 @@ private slots:
         QVERIFY(exportPng(page->currentChart(), dir.filePath("memory.png"), QSize(480, 300), 1.0, page->caption()));
         QCOMPARE(QImage(dir.filePath("memory.png")).size(), QSize(480, 300));
         QVERIFY(exportSvg(page->currentChart(), dir.filePath("memory.svg"), {}, page->caption()));
+    }
+
+    void windowPageSwitchesPresetAndCloseMidMeasurement() {
+        // The real window: the Speed page is the fourth page and measures the Training lab's setup.
+        auto* w = new MainWindow(false);
+        w->show();  // the setup line is refreshed as the page is shown
+        w->setPage(MainWindow::SpeedIndex);
+        QCOMPARE(w->currentPage(), static_cast<Page*>(w->speedPage()));
+        QVERIFY(w->speedPage()->setupText().contains("2-64-64-3"));  // the Training lab's default model
+        w->speedPage()->setSweepStepsPerPoint(100000);  // a sweep of many seconds
+        w->speedPage()->run(SpeedPage::Sweep);
+        QTRY_VERIFY(w->speedPage()->measurementStarted());
+        // Other pages and a preset (which starts a training run) while it measures: nothing blocks.
+        w->setPage(MainWindow::TrainingIndex);
+        QVERIFY(w->loadPreset("underflow", true));
+        w->setPage(MainWindow::LinearIndex);
+        w->setPage(MainWindow::SpeedIndex);
+        QVERIFY(w->speedPage()->isBusy());
+        QVERIFY(w->speedPage()->setupText().contains("underflow"));  // the setup line follows the lab
+        // Closing the window (Ctrl+Q) mid-measurement stops the sweep and the run and joins at once.
+        QElapsedTimer clock;
+        clock.start();
+        w->close();
+        delete w;
+        QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed()) + " ms"));
     }
 
 private:
