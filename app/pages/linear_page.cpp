@@ -122,7 +122,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     lv->addWidget(m_ftz);
     // A native lane beside each emulated CPU bf16/f16 lane: same inputs, the CPU's own low-precision
     // instructions (oneDNN), float32 accumulation; where the CPU has none it runs emulated and says so.
-    m_native = new QCheckBox("native bf16/f16 product (oneDNN)");
+    m_native = new QCheckBox("native bf16/f16 (oneDNN)");
     m_native->setToolTip(QString("Adds a CPU lane beside each low-precision lane whose product runs on the CPU's own "
                                  "bfloat16/float16 instructions, accumulating in float32 like the emulated lane. "
                                  "Here: %1")

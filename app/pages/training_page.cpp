@@ -193,7 +193,13 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     // The NaN doctor, hidden until a lane's first inf/NaN, takes the lane tiles' place while open.
     m_doctor = new DoctorPanel();
     centre->insertWidget(centre->indexOf(laneHost) + 1, m_doctor, 0);
-    connect(m_doctor, &DoctorPanel::openChanged, laneHost, [laneHost](bool open) { laneHost->setVisible(!open); });
+    // Open, the panel takes exactly the tiles' height, so the charts below keep theirs (their axis labels
+    // elide when squeezed); its lead-up table scrolls instead.
+    connect(m_doctor, &DoctorPanel::openChanged, laneHost, [this, laneHost](bool open) {
+        if (open) m_doctor->setMaximumHeight(std::max(laneHost->minimumHeight(), laneHost->height()));
+        else m_doctor->setMaximumHeight(QWIDGETSIZE_MAX);
+        laneHost->setVisible(!open);
+    });
     trackCharts();
 
     // The window opens on the first preset's scenario (or the defaults), not yet run.
