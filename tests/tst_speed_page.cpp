@@ -52,6 +52,7 @@ private slots:
     void init() {
         page = new SpeedPage();
         page->setScenarioSource([] { return tiny(); });
+        page->setNativeLane(false);  // the two lanes of tiny(); nativeLaneBesideTheEmulated() turns it on
         page->resize(1000, 720);
     }
     void cleanup() {
@@ -195,6 +196,22 @@ private slots:
         QVERIFY(exportPng(page->currentChart(), dir.filePath("memory.png"), QSize(480, 300), 1.0, page->caption()));
         QCOMPARE(QImage(dir.filePath("memory.png")).size(), QSize(480, 300));
         QVERIFY(exportSvg(page->currentChart(), dir.filePath("memory.svg"), {}, page->caption()));
+    }
+
+    void nativeLaneBesideTheEmulated() {
+        if (!native::available(Format::BF16)) QSKIP("no native bf16 on this CPU (the fallback test covers it)");
+        page->setNativeLane(true);
+        QStringList labels;
+        for (const LaneSpec& l : page->measuredScenario().lanes) labels << QString::fromStdString(l.label());
+        QCOMPARE(labels, QStringList({"cpu:f32", "cpu:bf16", "cpu:bf16+native"}));
+        page->setBreakdownSteps(2);
+        page->run(SpeedPage::Breakdown);
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+        QCOMPARE(page->breakdownChart()->barCount(), 3);
+        QCOMPARE(page->breakdownChart()->barLabel(2), QString("cpu:bf16+native"));
+        // Forced emulation (a CPU without native bf16): the lane is not added.
+        native::forceEmulated(true);
+        QCOMPARE(page->measuredScenario().lanes.size(), std::size_t(2));
     }
 
     void windowPageSwitchesPresetAndCloseMidMeasurement() {

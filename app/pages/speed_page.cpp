@@ -2,6 +2,7 @@
 // measures (one measurement at a time: two at once would slow each other and both figures would lie).
 #include "speed_page.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -20,6 +21,7 @@
 #include <cmath>
 
 #include "engine/error.h"
+#include "engine/native/native_gemm.h"
 #include "engine/training/memory_estimate.h"
 #include "job_worker.h"
 #include "widgets/input_guard.h"
@@ -60,6 +62,15 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
                                    QString::fromStdString(cudaStatus().reason) + ").");
     top->addWidget(smallLabel("Device:", m_device->toolTip()));
     top->addWidget(m_device);
+    m_native = new QCheckBox("+ native bf16 lane");
+    const bool nativeBf16 = native::available(Format::BF16);
+    m_native->setChecked(nativeBf16);
+    m_native->setEnabled(nativeBf16);
+    m_native->setToolTip(nativeBf16 ? "Adds cpu:bf16+native to the Training lab's lanes for the memory, sweep and breakdown "
+                                      "sections: its products run on the CPU's bf16 instructions (oneDNN), so its step "
+                                      "speed is measured beside the emulated bf16 lane's."
+                                    : QString::fromStdString(native::fallbackMessage(Format::BF16)));
+    top->addWidget(m_native);
     m_setup = new QLabel();
     m_setup->setWordWrap(true);
     m_setup->setToolTip("The model and batch the memory, sweep and breakdown sections measure: the Training lab's "
@@ -119,6 +130,7 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     v->addLayout(grid, 1);
 
     m_worker = std::make_unique<JobWorker>("presisi-speed");
+    connect(m_native, &QCheckBox::toggled, this, &SpeedPage::updateSetup);
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         setBudgetBytes(0);
         updateSetup();
@@ -167,7 +179,7 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     ui.text->setTextFormat(Qt::RichText);
     ui.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     ui.text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    // Four lines of text at most, scrolling beyond: a long note must not squeeze the chart above it.
+    // Three lines of text, scrolling beyond: a long note must not squeeze the chart above it (five bars need ~230 px).
     auto* area = new QScrollArea();
     area->setFrameShape(QFrame::NoFrame);
     area->setWidgetResizable(true);
@@ -181,7 +193,7 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
 }
 
 void SpeedPage::rescale(double scale) {
-    for (const SectionUi& ui : m_ui) ui.textArea->setFixedHeight(4 * ui.text->fontMetrics().lineSpacing() + 4);
+    for (const SectionUi& ui : m_ui) ui.textArea->setFixedHeight(3 * ui.text->fontMetrics().lineSpacing() + 4);
     // Charts keep room for their axes as the text grows: the page then scrolls instead of squeezing them.
     for (QWidget* c : charts()) c->setMinimumSize(qRound(240 * scale), qRound(190 * scale));
 }
@@ -208,6 +220,9 @@ void SpeedPage::setScenarioSource(std::function<Scenario()> source) {
     updateSetup();
 }
 
+void SpeedPage::setNativeLane(bool on) { m_native->setChecked(on); }
+bool SpeedPage::nativeLane() const { return m_native->isChecked(); }
+
 void SpeedPage::setDevice(DeviceChoice choice) { m_device->setCurrentIndex(choice); }
 SpeedPage::DeviceChoice SpeedPage::device() const { return static_cast<DeviceChoice>(m_device->currentIndex()); }
 
@@ -221,8 +236,14 @@ Scenario SpeedPage::measuredScenario() const {
     for (Device d : devices)
         for (LaneSpec lane : s.lanes) {
             lane.device = d;
+            if (d == Device::Gpu) lane.native = false;  // native means the CPU's instructions
             if (std::find(lanes.begin(), lanes.end(), lane) == lanes.end()) lanes.push_back(lane);
         }
+    LaneSpec nativeBf16{Device::Cpu, Format::BF16};
+    nativeBf16.native = true;
+    if (nativeLane() && device() != GpuOnly && native::available(Format::BF16) &&
+        std::find(lanes.begin(), lanes.end(), nativeBf16) == lanes.end())
+        lanes.push_back(nativeBf16);
     s.lanes = lanes;
     s.statistics = false;
     return s;
@@ -235,11 +256,14 @@ void SpeedPage::updateSetup() {
         for (int w : s.sizes) widths << QString::number(w);
         for (const LaneSpec& l : s.lanes) lanes << QString::fromStdString(l.label());
         const QString name = s.preset.empty() ? QString("the Training lab's setup") : QString::fromStdString(s.preset);
-        m_setup->setText(QString("Measured setup: <b>%1</b> — model %2, batch %3, %4; lanes %5")
+        // One line (a second would take height from the charts); the lanes are named in full in the tooltip.
+        m_setup->setText(QString("Measures <b>%1</b>: model %2, batch %3, %4, %5 lanes")
                              .arg(name.toHtmlEscaped(), widths.join("-"))
                              .arg(s.batch > 0 ? QString::number(s.batch) : QString("full (%1)").arg(s.data.samples))
-                             .arg(QString::fromStdString(std::string(optimizerName(s.optimizer.kind))),
-                                  lanes.join(", ")));
+                             .arg(QString::fromStdString(std::string(optimizerName(s.optimizer.kind))))
+                             .arg(s.lanes.size()));
+        m_setup->setToolTip("The model and batch the memory, sweep and breakdown sections measure: the Training lab's "
+                            "current setup (change it there). Lanes: " + lanes.join(", ") + ".");
     } catch (const std::exception& e) {
         m_setup->setText(QString("The Training lab's setup cannot be read: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
     }

@@ -17,6 +17,7 @@
 #include "engine/training/scenario.h"
 #include "page.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QProgressBar;
@@ -46,13 +47,17 @@ public:
     bool exportJson(const QString& path) const override;
     void resetPage() override;
     QString statusText() const override;
-    void rescale(double scale) override;  // the text under each chart keeps four lines at any text size
+    void rescale(double scale) override;  // the text under each chart keeps three lines at any text size
 
     // Where the measured model and batch come from (the Training lab's controls); may throw
     // presisi::Error for a malformed field, which the page shows.
     void setScenarioSource(std::function<Scenario()> source);
     void setDevice(DeviceChoice choice);
     DeviceChoice device() const;
+    // With a CPU device: a cpu:bf16+native lane beside the Training lab's lanes, where this CPU has native
+    // bf16 (so a native step is measured beside the emulated one).
+    void setNativeLane(bool on);
+    bool nativeLane() const;
     // The scenario the sections measure: the source's, its lanes moved to the chosen device(s).
     Scenario measuredScenario() const;
 
@@ -118,6 +123,7 @@ private:
     std::function<Scenario()> m_source;
     QComboBox* m_device = nullptr;
     QComboBox* m_maxSize = nullptr;
+    QCheckBox* m_native = nullptr;
     QComboBox* m_shape = nullptr;
     RealField* m_budget = nullptr;  // GiB
     RealField* m_loader = nullptr;  // ms per batch

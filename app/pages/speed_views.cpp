@@ -100,6 +100,7 @@ QString SpeedPage::throughputSummary() const {
                 parts << QString("%1 <b>%2×</b>").arg(qs(s.lane).toHtmlEscaped()).arg(s.overF32, 0, 'f', 2);
         lines << QString("Speed-up over f32 at size %1: %2").arg(r.speedups.front().size).arg(parts.join(" · "));
     }
+    for (const std::string& n : r.notes) lines << "• " + qs(n).toHtmlEscaped();
     // The fraction of the CPU's estimated peak reached by the best f32 product (CPU rows).
     double bestF32 = 0;
     for (const GemmRow& row : r.rows)
@@ -111,7 +112,6 @@ QString SpeedPage::throughputSummary() const {
                      .arg(qs(r.cpuPeakHow).toHtmlEscaped(),
                           r.cpuName.empty() ? QString() : "; " + qs(r.cpuName).toHtmlEscaped());
     if (!r.gpuName.empty()) lines << QString("GPU: %1 (its peak is not known to Presisi: no fraction given).").arg(qs(r.gpuName).toHtmlEscaped());
-    for (const std::string& n : r.notes) lines << "• " + qs(n).toHtmlEscaped();
     return lines.join("<br>");
 }
 
