@@ -35,7 +35,8 @@ const OptionSpec kTrainOptions[] = {
     {"beta2", true},         {"eps", true},            {"batch", true},           {"steps", true},
     {"seed", true},          {"shuffle", false},       {"lanes", true},           {"init-scale", true},
     {"growth-factor", true}, {"backoff-factor", true}, {"growth-interval", true}, {"policy", true},
-    {"op", true},            {"backward-acc", true},   {"histogram-interval", true}, {"no-stats", false},
+    {"op", true},            {"backward-acc", true},   {"dispatch", true},        {"torch-cpu", true},
+    {"histogram-interval", true}, {"no-stats", false},
     {"range-interval", true}, {"json", true},          {"csv", true},            {"every", true},           {"help", false},
 };
 
@@ -55,7 +56,10 @@ const char* kTrainHelp =
     "autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,\n"
     "           reduction = low|f32|as-input)\n"
     "           --backward-acc f32|storage  (storage: low-format backward products accumulate in the\n"
-    "           format, as PyTorch 1.13's CPU bf16 GEMM does without AVX-512; use it to match torch there)\n"
+    "           format, as ATen's reference GEMM does; f32: one rounding, as cuBLAS does)\n"
+    "           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: each bf16 product and\n"
+    "           GELU computed as PyTorch 1.13's CPU dispatch does: with AVX-512, oneDNN (f32 accumulation)\n"
+    "           only for products with m*n*k > 4096 and GELU in f32; otherwise ATen's reference)\n"
     "output:    --every N (table interval)  --histogram-interval K  --range-interval K (per-layer ranges\n"
     "           every K steps, 0 = none)  --no-stats (no statistics: no underflow, histograms or ranges)\n"
     "           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE\n"

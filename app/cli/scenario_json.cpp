@@ -83,7 +83,7 @@ private:
 Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
     Reader r(context);
     r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "steps", "seed",
-                        "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "histogram_interval", "pace",
+                        "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "dispatch", "torch_cpu", "histogram_interval", "pace",
                         "statistics", "accumulation_values", "range_interval"});
     Scenario s;
     if (o.contains("name")) s.preset = r.string(o["name"], "name");
@@ -176,6 +176,9 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
     if (o.contains("backward_accumulation"))
         s.backwardAccumulation = r.named<BackwardAccumulation>(o["backward_accumulation"], "backward_accumulation",
                                                                parseBackwardAccumulation, "f32, storage");
+    if (o.contains("dispatch")) s.dispatch = r.named<Dispatch>(o["dispatch"], "dispatch", parseDispatch, "presisi, torch");
+    if (o.contains("torch_cpu"))
+        s.torchCpu = r.named<TorchCpu>(o["torch_cpu"], "torch_cpu", parseTorchCpu, "this, avx512, no-avx512");
     if (o.contains("histogram_interval")) s.histogramInterval = r.integer(o["histogram_interval"], "histogram_interval");
     if (o.contains("statistics")) s.statistics = r.boolean(o["statistics"], "statistics");
     if (o.contains("range_interval")) s.rangeInterval = r.integer(o["range_interval"], "range_interval");
@@ -231,6 +234,8 @@ QJsonObject scenarioToJson(const Scenario& s) {
         ops[QString::fromUtf8(opKindName(op).data())] = QString::fromUtf8(opPolicyName(p).data());
     if (!ops.isEmpty()) o["ops"] = ops;
     o["backward_accumulation"] = QString::fromUtf8(backwardAccumulationName(s.backwardAccumulation).data());
+    o["dispatch"] = QString::fromUtf8(dispatchName(s.dispatch).data());
+    o["torch_cpu"] = QString::fromUtf8(torchCpuName(s.torchCpu).data());
     o["histogram_interval"] = s.histogramInterval;
     o["statistics"] = s.statistics;
     o["range_interval"] = s.rangeInterval;

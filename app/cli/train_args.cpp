@@ -168,6 +168,16 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
         if (!v) throw UsageError("--backward-acc: unknown value '" + a.text("backward-acc", "") + "' (f32, storage)");
         s.backwardAccumulation = *v;
     }
+    if (a.has("dispatch")) {
+        const auto v = parseDispatch(a.text("dispatch", ""));
+        if (!v) throw UsageError("--dispatch: unknown value '" + a.text("dispatch", "") + "' (presisi, torch)");
+        s.dispatch = *v;
+    }
+    if (a.has("torch-cpu")) {
+        const auto v = parseTorchCpu(a.text("torch-cpu", ""));
+        if (!v) throw UsageError("--torch-cpu: unknown value '" + a.text("torch-cpu", "") + "' (this, avx512, no-avx512)");
+        s.torchCpu = *v;
+    }
     s.histogramInterval = static_cast<int>(a.integer("histogram-interval", s.histogramInterval, 0, 100000000));
     s.rangeInterval = static_cast<int>(a.integer("range-interval", s.rangeInterval, 0, 100000000));
     if (a.has("no-stats")) s.statistics = false;
@@ -198,7 +208,7 @@ std::vector<OptionSpec> scenarioOptionSpecs() {
                              "eval-targets", "samples", "eval-samples", "noise", "input-scale", "target-scale",
                              "data-seed", "optimizer", "lr", "momentum", "weight-decay", "beta1", "beta2", "eps",
                              "batch", "steps", "seed", "lanes", "init-scale", "growth-factor", "backoff-factor",
-                             "growth-interval", "policy", "op", "backward-acc"})
+                             "growth-interval", "policy", "op", "backward-acc", "dispatch", "torch-cpu"})
         v.push_back({name, true});
     v.push_back({"shuffle", false});
     return v;

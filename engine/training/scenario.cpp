@@ -63,6 +63,27 @@ std::optional<BackwardAccumulation> parseBackwardAccumulation(std::string_view n
     return std::nullopt;
 }
 
+std::string_view dispatchName(Dispatch d) { return d == Dispatch::Torch ? "torch" : "presisi"; }
+std::optional<Dispatch> parseDispatch(std::string_view name) {
+    if (name == "presisi") return Dispatch::Presisi;
+    if (name == "torch") return Dispatch::Torch;
+    return std::nullopt;
+}
+std::string_view torchCpuName(TorchCpu c) {
+    switch (c) {
+    case TorchCpu::Avx512: return "avx512";
+    case TorchCpu::NoAvx512: return "no-avx512";
+    case TorchCpu::ThisCpu: break;
+    }
+    return "this";
+}
+std::optional<TorchCpu> parseTorchCpu(std::string_view name) {
+    if (name == "this") return TorchCpu::ThisCpu;
+    if (name == "avx512") return TorchCpu::Avx512;
+    if (name == "no-avx512") return TorchCpu::NoAvx512;
+    return std::nullopt;
+}
+
 std::string_view opKindName(OpKind op) { return nameOf(op, kOpNames); }
 std::optional<OpKind> parseOpKind(std::string_view name) {
     if (name == "log_softmax") return OpKind::Softmax;

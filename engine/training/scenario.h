@@ -41,6 +41,7 @@ struct DataSpec {
     std::optional<std::uint64_t> seed;  // data stream seed; default: the scenario's seed + 1
     std::string xPath, yPath;           // Npy: training data
     std::string evalXPath, evalYPath;   // Npy: optional evaluation data (default: evaluate on training data)
+    bool operator==(const DataSpec&) const = default;
 };
 
 struct OptimizerSpec {
@@ -50,6 +51,7 @@ struct OptimizerSpec {
     double momentum = 0.0;      // SGD: torch.optim.SGD(momentum=…, dampening=0, nesterov=False)
     double weightDecay = 0.0;   // SGD and Adam, torch's L2 form (grad += wd * w)
     double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;  // Adam
+    bool operator==(const OptimizerSpec&) const = default;
 };
 
 // torch.cuda.amp.GradScaler's settings and defaults.
@@ -62,6 +64,7 @@ struct ScalerSettings {
     double growthFactor = 2.0;
     double backoffFactor = 0.5;
     int growthInterval = 2000;
+    bool operator==(const ScalerSettings&) const = default;
 };
 
 // Autocast: op kind -> the format an op runs in.
@@ -97,15 +100,28 @@ struct AutocastPolicy {
     bool operator==(const AutocastPolicy&) const = default;
 };
 
-// How the backward pass's low-format matrix products accumulate. F32: float32 accumulation and one
-// rounding (cuBLAS, and oneDNN on CPUs with AVX-512). Storage: each product rounded to the format and
-// added, in order, into an accumulator held in the format. That is what PyTorch 1.13's CPU reference GEMM
-// (ATen cpublas gemm_notrans_/gemm_transb_) does for bf16 grad_input (dz W) and grad_weight (dz^T x) when
-// oneDNN's bf16 path is not taken (no AVX-512, or m*n*k below 16^3); its forward x W^T form takes the
-// dot-product path with float32 accumulation either way. Checked against torch 1.13.1 on such a CPU.
+// How the backward pass's low-format matrix products accumulate (Dispatch::Presisi). F32: float32
+// accumulation and one rounding (cuBLAS; oneDNN takes this path on CPUs with AVX-512 only for products
+// with m*n*k > 4096). Storage: each product rounded to the format and added, in order, into an
+// accumulator held in the format. That is what PyTorch 1.13's CPU reference GEMM (ATen cpublas
+// gemm_notrans_/gemm_transb_) does for bf16 grad_input (dz W) and grad_weight (dz^T x) when oneDNN's bf16
+// path is not taken (no AVX-512, or m*n*k <= 16^3); its forward x W^T form takes the dot-product path with
+// float32 accumulation either way. Checked against torch 1.13.1 on such a CPU. Dispatch::Torch chooses
+// per product as torch does.
 enum class BackwardAccumulation { F32, Storage };
 std::string_view backwardAccumulationName(BackwardAccumulation a);  // "f32", "storage"
 std::optional<BackwardAccumulation> parseBackwardAccumulation(std::string_view name);
+
+// How the lanes' low-format matrix products and GELU are computed. Presisi: as backwardAccumulation says
+// (the default). Torch: product by product as PyTorch 1.13's CPU dispatch does on the CPU class `torchCpu`
+// (docs/NUMERICS.md: oneDNN, f32 accumulation, for bf16 products with m*n*k > 4096 on AVX-512 CPUs, else
+// ATen's reference product; bf16 GELU in f32 with one rounding on AVX-512 CPUs).
+enum class Dispatch { Presisi, Torch };
+enum class TorchCpu { ThisCpu, Avx512, NoAvx512 };  // ThisCpu: decided from this CPU's flags as torch/oneDNN decide
+std::string_view dispatchName(Dispatch d);  // "presisi", "torch"
+std::optional<Dispatch> parseDispatch(std::string_view name);
+std::string_view torchCpuName(TorchCpu c);  // "this", "avx512", "no-avx512"
+std::optional<TorchCpu> parseTorchCpu(std::string_view name);
 
 enum class PolicyBase { DeviceDefault, Cpu, Cuda };  // DeviceDefault: cpu() on CPU lanes, cuda() on GPU lanes
 
@@ -147,6 +163,8 @@ struct Scenario {
     PolicyBase policyBase = PolicyBase::DeviceDefault;
     std::vector<std::pair<OpKind, OpPolicy>> opOverrides;  // --op softmax=low, applied to every lane
     BackwardAccumulation backwardAccumulation = BackwardAccumulation::F32;
+    Dispatch dispatch = Dispatch::Presisi;
+    TorchCpu torchCpu = TorchCpu::ThisCpu;  // Dispatch::Torch only
     int histogramInterval = 50;  // a gradient histogram every K steps (0 = never); needs statistics
     bool statistics = true;      // underflow/subnormal/overflow counts, grad norm, histograms (shadow f32 backward)
     int rangeInterval = 10;      // a RangeSnapshot per lane every K steps (0 = never); needs statistics
@@ -157,6 +175,7 @@ struct Scenario {
 
     // The policy a lane runs under: its device's default (or the chosen base) with the overrides applied.
     AutocastPolicy policyFor(const LaneSpec& lane) const;
+    bool operator==(const Scenario&) const = default;
 };
 
 // Throws presisi::Error naming the first bad field and its value ("sizes[1] = 0: widths must be 1..4096").
