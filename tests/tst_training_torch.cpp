@@ -1,9 +1,12 @@
 // The training lab against PyTorch 1.13 (scripts/make_torch_training_reference.py): initial weights bit
-// for bit, the first step's gradients, and the loss at every step in float32 and under CPU bf16 autocast.
+// for bit, the first step's gradients, and the loss at every step in float32 and under CPU bf16 autocast,
+// with storage accumulation and with --dispatch torch --torch-cpu no-avx512 (a CPU without AVX-512); and
+// --dispatch torch --torch-cpu avx512 against runs made on a CPU with AVX-512 BF16 (tests/data/torch-avx512-bf16).
 #include <QtTest>
 
 #include <cmath>
 
+#include "engine/numerics/torch_dispatch.h"
 #include "engine/training/runner.h"
 #include "torch_reference.h"
 
@@ -11,7 +14,10 @@ using namespace presisi;
 
 namespace {
 
-Scenario scenarioFor(const QJsonObject& c) {
+// How a row runs the bf16 lane: the scenario's storage accumulation, or torch's dispatch for a CPU class.
+enum class Mode { Storage, TorchNoAvx512 };
+
+Scenario scenarioFor(const QJsonObject& c, Mode mode = Mode::Storage) {
     Scenario s;
     s.data.kind = DatasetKind::Npy;
     s.data.xPath = testdata::dataPath("training/" + c["x"].toString()).toStdString();
@@ -32,6 +38,12 @@ Scenario scenarioFor(const QJsonObject& c) {
     // The reference was made on a CPU without AVX-512, where torch 1.13's bf16 backward GEMMs accumulate
     // in bf16 (see BackwardAccumulation).
     s.backwardAccumulation = BackwardAccumulation::Storage;
+    if (mode == Mode::TorchNoAvx512) {
+        // The same numerics chosen by torch's dispatch rule (every product on the reference path there).
+        s.backwardAccumulation = BackwardAccumulation::F32;
+        s.dispatch = Dispatch::Torch;
+        s.torchCpu = TorchCpu::NoAvx512;
+    }
     return s;
 }
 
@@ -53,21 +65,28 @@ private slots:
     void cases_data();
     void cases();
     void statisticsDoNotChangeTheRun();
+    void avx512_data();
+    void avx512();
+    void dispatchRule();
 };
 
 void TestTrainingTorch::cases_data() {
     QTest::addColumn<QJsonObject>("c");
+    QTest::addColumn<int>("mode");
     const QJsonObject ref = testdata::loadJson("training/torch_training.json");
     QVERIFY2(!ref.isEmpty(), "tests/data/training/torch_training.json is missing");
     for (const auto v : ref["cases"].toArray()) {
         const QJsonObject c = v.toObject();
-        QTest::newRow(c["name"].toString().toUtf8().constData()) << c;
+        const QByteArray name = c["name"].toString().toUtf8();
+        QTest::addRow("%s storage", name.constData()) << c << int(Mode::Storage);
+        QTest::addRow("%s torch-no-avx512", name.constData()) << c << int(Mode::TorchNoAvx512);
     }
 }
 
 void TestTrainingTorch::cases() {
     QFETCH(QJsonObject, c);
-    const Scenario s = scenarioFor(c);
+    QFETCH(int, mode);
+    const Scenario s = scenarioFor(c, Mode(mode));
     Runner runner(s);
 
     // torch.manual_seed(seed); nn.Sequential(...): every initial parameter bit for bit.
@@ -148,6 +167,78 @@ void TestTrainingTorch::statisticsDoNotChangeTheRun() {
         const auto rb = b.step();
         for (std::size_t l = 0; l < ra.size(); ++l) QCOMPARE(ra[l].loss, rb[l].loss);
     }
+}
+
+void TestTrainingTorch::avx512_data() {
+    QTest::addColumn<QJsonObject>("c");
+    const QJsonObject ref = testdata::loadJson("torch-avx512-bf16/runs.json");
+    QVERIFY2(!ref.isEmpty(), "tests/data/torch-avx512-bf16/runs.json is missing");
+    for (const auto v : ref["cases"].toArray()) {
+        const QJsonObject c = v.toObject();
+        QTest::newRow(c["name"].toString().toUtf8().constData()) << c;
+    }
+}
+
+// torch 1.13 on a CPU with AVX-512 BF16 (tests/data/torch-avx512-bf16/README.md): 4-32-32-5 with batch 32
+// has one layer at m*n*k = 4096 (reference product, bf16 accumulation) and two above (oneDNN), so neither
+// storage nor f32 accumulation alone matches; --dispatch torch --torch-cpu avx512 must, for 5 steps.
+void TestTrainingTorch::avx512() {
+    QFETCH(QJsonObject, c);
+    Scenario s;
+    s.data.kind = DatasetKind::Npy;
+    s.data.xPath = testdata::dataPath("torch-avx512-bf16/X.npy").toStdString();
+    s.data.yPath = testdata::dataPath("torch-avx512-bf16/Y.npy").toStdString();
+    s.sizes.clear();
+    for (const auto v : c["sizes"].toArray()) s.sizes.push_back(v.toInt());
+    s.activation = *parseActivation(c["activation"].toString().toStdString());
+    s.loss = *parseLoss(c["loss"].toString().toStdString());
+    s.optimizer.kind = *parseOptimizer(c["optimizer"].toString().toStdString());
+    s.optimizer.lr = c["lr"].toDouble();
+    s.batch = c["batch"].toInt();
+    s.steps = 5;
+    s.seed = static_cast<std::uint64_t>(c["seed"].toInt());
+    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:bf16")};
+    s.statistics = false;
+    s.dispatch = Dispatch::Torch;
+    s.torchCpu = TorchCpu::Avx512;
+    Runner runner(s);
+    const QJsonArray f32 = c["f32"].toArray();
+    const QJsonArray bf16 = c["bf16_autocast"].toArray();
+    QVERIFY(bf16.size() >= s.steps);
+    for (int k = 0; k < s.steps; ++k) {
+        const auto rec = runner.step();
+        const double e32 = rel(rec[0].loss, f32[k].toDouble());
+        const double e16 = rel(rec[1].loss, bf16[k].toDouble());
+        QVERIFY2(e32 <= 1e-5, qPrintable(QString("f32 loss at step %1: rel %2 from torch").arg(k).arg(e32)));
+        QVERIFY2(e16 <= 1e-5, qPrintable(QString("bf16 loss at step %1: %2 vs torch %3 (rel %4)")
+                                            .arg(k).arg(rec[1].loss, 0, 'g', 9).arg(bf16[k].toDouble(), 0, 'g', 9).arg(e16)));
+    }
+}
+
+// The rule itself, by hand from ATen 1.13: the device check wants avx512bw, avx512vl and avx512dq; oneDNN
+// takes a bf16 product only when m*n*k > 16*16*16; f16 never.
+void TestTrainingTorch::dispatchRule() {
+    using namespace numerics;
+    QVERIFY(torchHasAvx512Bf16Path(" fpu avx2 avx512f avx512dq avx512bw avx512vl avx512_bf16"));
+    QVERIFY(!torchHasAvx512Bf16Path(" fpu avx2 avx512f avx512dq avx512bw"));
+    QVERIFY(!torchHasAvx512Bf16Path(" fpu avx2 fma"));
+    QVERIFY(!torchUsesOneDnn(true, Format::BF16, 16, 16, 16));
+    QVERIFY(torchUsesOneDnn(true, Format::BF16, 16, 16, 17));
+    QVERIFY(torchUsesOneDnn(true, Format::BF16, 32, 32, 5));
+    QVERIFY(!torchUsesOneDnn(true, Format::F16, 64, 64, 64));
+    QVERIFY(!torchUsesOneDnn(false, Format::BF16, 64, 64, 64));
+    Scenario s;
+    s.dispatch = Dispatch::Torch;
+    s.torchCpu = TorchCpu::Avx512;
+    const ProductDispatch d = productDispatch(s);
+    QCOMPARE(d.backward(Format::BF16, 32, 4, 32), BackwardAccumulation::Storage);
+    QCOMPARE(d.backward(Format::BF16, 32, 32, 32), BackwardAccumulation::F32);
+    QVERIFY(d.geluInF32(Format::BF16));
+    s.torchCpu = TorchCpu::NoAvx512;
+    QCOMPARE(productDispatch(s).backward(Format::BF16, 64, 64, 64), BackwardAccumulation::Storage);
+    QVERIFY(!productDispatch(s).geluInF32(Format::BF16));
+    s.dispatch = Dispatch::Presisi;  // the scenario's own choice, whatever the CPU
+    QCOMPARE(productDispatch(s).backward(Format::BF16, 2, 2, 2), BackwardAccumulation::F32);
 }
 
 QTEST_GUILESS_MAIN(TestTrainingTorch)

@@ -13,6 +13,7 @@
 #include <numbers>
 
 #include "../native/native_gemm.h"
+#include "../numerics/torch_dispatch.h"
 #include "lane_backend.h"
 
 namespace presisi::cpu {
@@ -81,7 +82,7 @@ public:
             m_fSm = m_fNll = resolve(policy.loss, fz, low);
         }
         m_reduceLow = policy.reduction == OpPolicy::Low;
-        m_storageBackward = s.backwardAccumulation == BackwardAccumulation::Storage;
+        m_dispatch = numerics::productDispatch(s);
 
         m_Wl.resize(L);
         m_bl.resize(L);
@@ -182,7 +183,9 @@ public:
             const Matrix& dz = m_dz[l];
             const Format f = m_fLin[l];
             // gW: (out, in) = dz^T (out, B) * xin (B, in); gb: (out) = column sums of dz. Both in the linear's format.
-            const bool storage = m_storageBackward && f != Format::F32;
+            // Both backward products of the layer have the sizes B x out x in.
+            const bool storage = m_dispatch.backward(f, dz.rows(), dz.cols(), m_xinPtr[l]->cols()) ==
+                                 BackwardAccumulation::Storage;
             if (storage) storageGradWeight(f, dz, *m_xinPtr[l], m_gW[l]);
             else product(m_gW[l], dz.transpose(), *m_xinPtr[l], f, nativeProducts);
             m_gb[l].noalias() = dz.colwise().sum().transpose();
@@ -299,6 +302,12 @@ private:
             break;
         case Activation::Gelu: {
             // torch's exact GELU: x * 0.5 * (1 + erf(x * sqrt(1/2))).
+            if (m_dispatch.geluInF32(f)) {
+                // oneDNN's eltwise_gelu_erf in float32; the caller rounds once.
+                const float alpha = static_cast<float>(std::numbers::sqrt2 / 2);
+                for (Index i = 0; i < n; ++i) y[i] = 0.5f * a[i] * (1.0f + std::erf(a[i] * alpha));
+                break;
+            }
             const float kAlpha = round1(f, static_cast<float>(std::numbers::sqrt2 / 2));
             if (!low) {
                 for (Index i = 0; i < n; ++i) y[i] = a[i] * 0.5f * (1.0f + std::erf(a[i] * kAlpha));
@@ -330,6 +339,17 @@ private:
             for (Index i = 0; i < n; ++i) g[i] = g[i] * (1.0f - y[i]) * y[i];
             break;
         case Activation::Gelu: {
+            if (m_dispatch.geluInF32(f)) {
+                // oneDNN's gelu_erf backward in float32, v = x / sqrt(2):
+                // g * 0.5 * (1 + erf(v) + v * 2/sqrt(pi) * exp(-v * v)); the caller rounds once.
+                const float alpha = static_cast<float>(std::numbers::sqrt2 / 2);
+                const float twoOverSqrtPi = static_cast<float>(2 / std::sqrt(std::numbers::pi));
+                for (Index i = 0; i < n; ++i) {
+                    const float v = a[i] * alpha;
+                    g[i] = g[i] * 0.5f * (1.0f + std::erf(v) + v * twoOverSqrtPi * std::exp(-v * v));
+                }
+                break;
+            }
             // GeluBackward: cdf = 0.5 * (1 + erf(x * alpha)); pdf = beta * exp(x * x * -0.5); g * (cdf + x * pdf)
             const float kAlpha = r(static_cast<float>(std::numbers::sqrt2 / 2));
             const float kBeta = r(static_cast<float>(2 / std::sqrt(std::numbers::pi) * (std::numbers::sqrt2 / 2) * 0.5));
@@ -448,7 +468,7 @@ private:
     std::vector<Format> m_fIn, m_fLin, m_fAct;
     Format m_fSm = Format::F32, m_fNll = Format::F32;
     bool m_reduceLow = false;
-    bool m_storageBackward = false;
+    numerics::ProductDispatch m_dispatch;  // per product: storage or float32 accumulation; the GELU path
     std::vector<float> m_row;
     std::vector<Matrix> m_Wl;
     std::vector<Vector> m_bl;

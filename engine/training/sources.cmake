@@ -1,4 +1,4 @@
-# The training lab's engine sources (included by engine/CMakeLists.txt).
+# The training lab's engine sources and the numerics core they use (included by engine/CMakeLists.txt).
 target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/scenario.cpp
   ${CMAKE_CURRENT_LIST_DIR}/npy.cpp
@@ -11,4 +11,5 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/nonfinite.cpp
   ${CMAKE_CURRENT_LIST_DIR}/convergence.cpp
   ${CMAKE_CURRENT_LIST_DIR}/doctor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/torch_dispatch.cpp
 )

@@ -1,0 +1,60 @@
+// PyTorch 1.13's CPU dispatch decisions: the CPU class, the oneDNN threshold, the GELU path. No Qt here.
+#include "torch_dispatch.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace presisi::numerics {
+
+bool torchHasAvx512Bf16Path(const std::string& cpuFlags) {
+    bool bw = false, vl = false, dq = false;
+    std::istringstream in(cpuFlags);
+    for (std::string flag; in >> flag;) {
+        bw |= flag == "avx512bw";
+        vl |= flag == "avx512vl";
+        dq |= flag == "avx512dq";
+    }
+    return bw && vl && dq;
+}
+
+std::string thisCpuFlags() {
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("flags", 0) != 0) continue;
+        const auto colon = line.find(':');
+        return colon == std::string::npos ? std::string() : line.substr(colon + 1);
+    }
+    return {};
+}
+
+bool torchCpuIsAvx512(TorchCpu c) {
+    switch (c) {
+    case TorchCpu::Avx512: return true;
+    case TorchCpu::NoAvx512: return false;
+    case TorchCpu::ThisCpu: break;
+    }
+    static const bool here = torchHasAvx512Bf16Path(thisCpuFlags());
+    return here;
+}
+
+bool torchUsesOneDnn(bool avx512, Format f, std::int64_t m, std::int64_t n, std::int64_t k) {
+    return avx512 && f == Format::BF16 && m * n * k > kOneDnnMinProduct;
+}
+
+BackwardAccumulation ProductDispatch::backward(Format f, std::int64_t m, std::int64_t n, std::int64_t k) const {
+    if (f == Format::F32) return BackwardAccumulation::F32;
+    if (dispatch == Dispatch::Presisi) return presisi;
+    return torchUsesOneDnn(avx512, f, m, n, k) ? BackwardAccumulation::F32 : BackwardAccumulation::Storage;
+}
+
+bool ProductDispatch::geluInF32(Format f) const { return dispatch == Dispatch::Torch && avx512 && f == Format::BF16; }
+
+ProductDispatch productDispatch(const Scenario& s) {
+    ProductDispatch d;
+    d.dispatch = s.dispatch;
+    d.presisi = s.backwardAccumulation;
+    d.avx512 = s.dispatch == Dispatch::Torch && torchCpuIsAvx512(s.torchCpu);
+    return d;
+}
+
+}  // namespace presisi::numerics
