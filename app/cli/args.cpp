@@ -10,40 +10,6 @@
 
 namespace presisi::cli {
 
-std::optional<double> parseReal(const std::string& text) {
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text.front()))) return std::nullopt;
-    const char* begin = text.c_str();
-    char* end = nullptr;
-    errno = 0;
-    const double v = std::strtod(begin, &end);
-    if (end != begin + text.size()) return std::nullopt;
-    // Overflow gives +-HUGE_VAL = inf, which is the value the user typed as far as the formats
-    // care; underflow gives the nearest double (possibly 0), also what was typed.
-    return v;
-}
-
-std::string shortestNumber(double v) {
-    if (std::isnan(v)) return "nan";
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    char buf[40];
-    for (int precision = 1; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
-    // "3.4e+38" -> "3.4e38", "1e-05" -> "1e-5"
-    std::string s = buf;
-    const auto e = s.find('e');
-    if (e == std::string::npos) return s;
-    std::string mantissa = s.substr(0, e), exponent = s.substr(e + 1);
-    bool negative = false;
-    if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-')) {
-        negative = exponent[0] == '-';
-        exponent.erase(0, 1);
-    }
-    while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
-    return mantissa + "e" + (negative ? "-" : "") + exponent;
-}
-
 bool looksNumeric(const std::string& text) { return parseReal(text).has_value(); }
 
 std::vector<std::string> splitList(const std::string& text) {

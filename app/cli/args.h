@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "services/number_text.h"
+
 namespace presisi::cli {
 
 // A bad argument: the message names it. The CLI prints "presisi: <message>" and exits with 2.
@@ -46,13 +48,10 @@ ParsedArgs parseArgs(std::span<const std::string> args, std::span<const OptionSp
 
 // True for text that reads as a number ("-0.1", "1e-8", "-inf", "nan", "0x1p-24").
 bool looksNumeric(const std::string& text);
-// Parses a decimal/hex float the way strtod does, whole string only.
-std::optional<double> parseReal(const std::string& text);
+using services::parseReal;  // app/services/number_text.h
 
 std::vector<std::string> splitList(const std::string& text);
 
-// The shortest decimal text that reads back as v, written as a person would: "1e-300", "3.4e38",
-// "0.999999", "65536" (never "%f"'s 0.000000 or 340000000000000000000000000000000000000.000000).
-std::string shortestNumber(double v);
+using services::shortestNumber;  // app/services/number_text.h
 
 }  // namespace presisi::cli

@@ -2,13 +2,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <iomanip>
-#include <sstream>
 
 #include "../../engine/linear_lab.h"
 #include "args.h"
 #include "commands.h"
-#include "json_writer.h"
+#include "services/linear_json.h"
 
 namespace presisi::cli {
 
@@ -33,13 +31,6 @@ const char* kLinearHelp =
     "           instructions (oneDNN, float32 accumulation); where the CPU has none it runs emulated and says so\n"
     "  tf32     (GPU lanes only) f32 products on tensor cores with inputs rounded to TF32\n";
 
-std::string fixed(double v, int places) {
-    if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(places) << v;
-    return s.str();
-}
-
 std::string scientific(double v) {
     if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
     char buf[32];
@@ -48,17 +39,6 @@ std::string scientific(double v) {
 }
 
 }  // namespace
-
-std::string pythonRound(double v, int places) {
-    if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
-    std::string s = fixed(v, places);
-    if (s.find('.') != std::string::npos) {
-        while (s.back() == '0') s.pop_back();
-        if (s.back() == '.') s += '0';
-    }
-    if (s == "-0.0") s = "0.0";
-    return s;
-}
 
 int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
     const ParsedArgs a = parseArgs(args, kLinearOptions);
@@ -132,45 +112,7 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
     const LinearResult result = runLinear(config, lanes);
 
     if (a.has("json")) {
-        JsonWriter j(out);
-        j.beginObject();
-        j.field("in", static_cast<std::int64_t>(config.in)).field("out", static_cast<std::int64_t>(config.out));
-        j.field("batch", static_cast<std::int64_t>(config.batch));
-        j.key("seed").seed(config.seed);
-        j.key("samples").beginObject();
-        auto samples = [&](const char* name, const float* data, Index n) {
-            j.key(name).beginArray();
-            for (Index i = 0; i < std::min<Index>(4, n); ++i) j.value(data[i]);
-            j.endArray();
-        };
-        samples("x", result.inputs.x.data(), result.inputs.x.size());
-        samples("weight", result.inputs.weight.data(), result.inputs.weight.size());
-        samples("bias", result.inputs.bias.data(), result.inputs.bias.size());
-        j.endObject();
-        j.key("lanes").beginArray();
-        for (const auto& l : result.lanes) {
-            const ErrorMetrics& m = l.metrics;
-            j.beginObject();
-            j.field("lane", l.lane.label());
-            j.field("device", deviceName(l.lane.device));
-            j.field("format", l.lane.tf32 ? "tf32" : traits(l.lane.format).name);
-            j.field("output_dtype", traits(l.lane.format).dtypeName);
-            j.field("accumulation", l.lane.accumulation == Accumulation::F32 ? "f32" : "storage");
-            j.field("flush_subnormals", l.lane.subnormals == Subnormals::Flush);
-            j.field("native", l.lane.native);
-            j.field("mean_abs_error", m.meanAbsError).field("max_abs_error", m.maxAbsError);
-            j.field("rel_l2_error", m.relL2Error).field("correlation", m.correlation);
-            j.field("zeros", m.zeros).field("subnormals", m.subnormals);
-            j.field("infs", m.infs).field("nans", m.nans);
-            j.field("seconds", l.seconds);
-            j.endObject();
-        }
-        j.endArray();
-        j.key("notes").beginArray();
-        for (const auto& n : result.notes) j.value(n);
-        j.endArray();
-        j.endObject();
-        out << '\n';
+        services::writeLinearJson(out, result);
         return 0;
     }
 

@@ -5,6 +5,8 @@
 #include <span>
 #include <string>
 
+#include "services/number_text.h"
+
 namespace presisi {
 struct Scenario;
 }
@@ -27,8 +29,6 @@ int benchSpeedCmd(const std::string& which, CommandArgs args, std::ostream& out,
 // fuzz/fuzz_bodies.cpp). Throws UsageError naming the bad option.
 Scenario trainScenarioFromArgs(CommandArgs args);
 
-// Formats a number as Python's print(round(v, places)) does for the tutorial's values:
-// round to `places` decimals, then drop trailing zeros but keep one ("1.0", "0.001253").
-std::string pythonRound(double v, int places);
+using services::pythonRound;  // app/services/number_text.h
 
 }  // namespace presisi::cli

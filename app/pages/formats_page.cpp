@@ -11,7 +11,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "cli/args.h"
+#include "services/number_text.h"
 #include "engine/format.h"
 #include "widgets/format_views.h"
 #include "widgets/lane_style.h"
@@ -120,7 +120,7 @@ QString FormatsPage::valueText() const { return m_input->text(); }
 QString FormatsPage::summary(int formatIndex) const { return m_texts.value(formatIndex) ? m_texts[formatIndex]->text() : QString(); }
 
 void FormatsPage::update() {
-    const auto parsed = cli::parseReal(m_input->text().trimmed().toStdString());
+    const auto parsed = services::parseReal(m_input->text().trimmed().toStdString());
     m_valid = parsed.has_value();
     if (!m_valid) {
         m_error->setText("not a number: type e.g. 65520, 1e-8, 0x1p-24");

@@ -7,9 +7,6 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -21,11 +18,13 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
-#include "cli/commands.h"
 #include "engine/error.h"
 #include "engine/native/native_gemm.h"
 #include "job_worker.h"
+#include "services/linear_json.h"
+#include "services/number_text.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/input_guard.h"
 #include "widgets/lane_tile.h"
@@ -209,8 +208,8 @@ QString LinearPage::explanation() const {
     if (bf16)
         out += QString("Look at the bf16 tile: output dtype bfloat16, a mean absolute difference of %1 and a "
                        "correlation of %2 &mdash; the signal survives.")
-                   .arg(QString::fromStdString(cli::pythonRound(bf16->metrics.meanAbsError, 6)))
-                   .arg(QString::fromStdString(cli::pythonRound(bf16->metrics.correlation, 4)));
+                   .arg(QString::fromStdString(services::pythonRound(bf16->metrics.meanAbsError, 6)))
+                   .arg(QString::fromStdString(services::pythonRound(bf16->metrics.correlation, 4)));
     if (bf16 && f16 && f16->metrics.meanAbsError > 0)
         out += QString("<br><br>f16 keeps 3 more mantissa bits, so its error is about %1&times; smaller here, but its "
                        "range ends at 65504.")
@@ -398,8 +397,8 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
                                  .arg(m.nans).arg(m.count));
         } else {
             tile->setBigValues({{"output dtype", dtype},
-                                {"mean |diff|", QString::fromStdString(cli::pythonRound(m.meanAbsError, 6))},
-                                {"correlation", QString::fromStdString(cli::pythonRound(m.correlation, 4))}});
+                                {"mean |diff|", QString::fromStdString(services::pythonRound(m.meanAbsError, 6))},
+                                {"correlation", QString::fromStdString(services::pythonRound(m.correlation, 4))}});
             tile->setDetails(QString("max |diff| %1 · rel. L2 %2\nzero %3 · subnormal %4 · inf %5 · NaN %6 of %7")
                                  .arg(sci(m.maxAbsError), sci(m.relL2Error)).arg(m.zeros).arg(m.subnormals)
                                  .arg(m.infs).arg(m.nans).arg(m.count));
@@ -492,43 +491,10 @@ bool LinearPage::exportCsv(const QString& path) const {
 
 bool LinearPage::exportJson(const QString& path) const {
     if (!m_result) return false;
-    // The same fields as `presisi linear --json`.
-    QJsonObject root;
-    root["in"] = static_cast<qint64>(m_result->config.in);
-    root["out"] = static_cast<qint64>(m_result->config.out);
-    root["batch"] = static_cast<qint64>(m_result->config.batch);
-    root["seed"] = static_cast<double>(m_result->config.seed);
-    QJsonArray lanes;
-    auto num = [](double v) -> QJsonValue {
-        if (std::isfinite(v)) return v;
-        return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
-    };
-    for (const auto& l : m_result->lanes) {
-        const ErrorMetrics& m = l.metrics;
-        QJsonObject o;
-        o["lane"] = label(l.lane);
-        o["device"] = qs(deviceName(l.lane.device));
-        o["format"] = qs(traits(l.lane.format).name);
-        o["output_dtype"] = qs(traits(l.lane.format).dtypeName);
-        o["accumulation"] = l.lane.accumulation == Accumulation::F32 ? "f32" : "storage";
-        o["flush_subnormals"] = l.lane.subnormals == Subnormals::Flush;
-        o["native"] = l.lane.native;
-        o["mean_abs_error"] = num(m.meanAbsError);
-        o["max_abs_error"] = num(m.maxAbsError);
-        o["rel_l2_error"] = num(m.relL2Error);
-        o["correlation"] = num(m.correlation);
-        o["zeros"] = static_cast<qint64>(m.zeros);
-        o["subnormals"] = static_cast<qint64>(m.subnormals);
-        o["infs"] = static_cast<qint64>(m.infs);
-        o["nans"] = static_cast<qint64>(m.nans);
-        o["seconds"] = l.seconds;
-        lanes.append(o);
-    }
-    root["lanes"] = lanes;
-    QJsonArray notes;
-    for (const auto& n : m_result->notes) notes.append(QString::fromStdString(n));
-    root["notes"] = notes;
-    return writeTextFile(path, QJsonDocument(root).toJson());
+    // The same file as `presisi linear --json`: one writer for both.
+    std::ostringstream json;
+    services::writeLinearJson(json, *m_result);
+    return writeTextFile(path, QByteArray::fromStdString(json.str()));
 }
 
 }  // namespace presisi

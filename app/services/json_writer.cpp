@@ -1,11 +1,11 @@
-// The streaming JSON writer of the CLI.
+// The streaming JSON writer shared by the CLI and the window (presisi_services).
 #include "json_writer.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
-namespace presisi::cli {
+namespace presisi::services {
 
 std::string JsonWriter::number(double v) {
     if (std::isnan(v)) return "\"nan\"";
@@ -80,4 +80,4 @@ std::int64_t JsonWriter::seedAsInt64(std::uint64_t s) {
 JsonWriter& JsonWriter::seed(std::uint64_t s) { return value(seedAsInt64(s)); }
 JsonWriter& JsonWriter::null() { separator(); m_out << "null"; return *this; }
 
-}  // namespace presisi::cli
+}  // namespace presisi::services

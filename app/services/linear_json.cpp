@@ -1,0 +1,53 @@
+// The linear lab's JSON (presisi_services): written once for the CLI and the window.
+#include "linear_json.h"
+
+#include <algorithm>
+
+#include "json_writer.h"
+
+namespace presisi::services {
+
+void writeLinearJson(std::ostream& out, const LinearResult& result) {
+    const LinearConfig& config = result.config;
+    JsonWriter j(out);
+    j.beginObject();
+    j.field("in", static_cast<std::int64_t>(config.in)).field("out", static_cast<std::int64_t>(config.out));
+    j.field("batch", static_cast<std::int64_t>(config.batch));
+    j.key("seed").seed(config.seed);
+    j.key("samples").beginObject();
+    auto samples = [&](const char* name, const float* data, Index n) {
+        j.key(name).beginArray();
+        for (Index i = 0; i < std::min<Index>(4, n); ++i) j.value(data[i]);
+        j.endArray();
+    };
+    samples("x", result.inputs.x.data(), result.inputs.x.size());
+    samples("weight", result.inputs.weight.data(), result.inputs.weight.size());
+    samples("bias", result.inputs.bias.data(), result.inputs.bias.size());
+    j.endObject();
+    j.key("lanes").beginArray();
+    for (const auto& l : result.lanes) {
+        const ErrorMetrics& m = l.metrics;
+        j.beginObject();
+        j.field("lane", l.lane.label());
+        j.field("device", deviceName(l.lane.device));
+        j.field("format", l.lane.tf32 ? "tf32" : traits(l.lane.format).name);
+        j.field("output_dtype", traits(l.lane.format).dtypeName);
+        j.field("accumulation", l.lane.accumulation == Accumulation::F32 ? "f32" : "storage");
+        j.field("flush_subnormals", l.lane.subnormals == Subnormals::Flush);
+        j.field("native", l.lane.native);
+        j.field("mean_abs_error", m.meanAbsError).field("max_abs_error", m.maxAbsError);
+        j.field("rel_l2_error", m.relL2Error).field("correlation", m.correlation);
+        j.field("zeros", m.zeros).field("subnormals", m.subnormals);
+        j.field("infs", m.infs).field("nans", m.nans);
+        j.field("seconds", l.seconds);
+        j.endObject();
+    }
+    j.endArray();
+    j.key("notes").beginArray();
+    for (const auto& n : result.notes) j.value(n);
+    j.endArray();
+    j.endObject();
+    out << '\n';
+}
+
+}  // namespace presisi::services

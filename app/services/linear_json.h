@@ -1,0 +1,16 @@
+// The linear lab's result as JSON: the one writer behind `presisi linear --json` and the window's
+// Linear-lab export, so the two files carry the same keys (docs/CLI.md). Qt-free.
+#pragma once
+
+#include <ostream>
+
+#include "engine/linear_lab.h"
+
+namespace presisi::services {
+
+// One object: in, out, batch, seed (exact 64-bit), samples (the first 4 values of x, weight and
+// bias), lanes (label, device, format — "tf32" for a TF32 lane —, output dtype, accumulation,
+// flags, error metrics, seconds) and notes; numbers with 17 significant digits. Ends with '\n'.
+void writeLinearJson(std::ostream& out, const LinearResult& result);
+
+}  // namespace presisi::services
