@@ -1,5 +1,5 @@
-// The training runner: lanes and validation, the loss scaler's rule checked on the records step by step,
-// the presets' effects in numbers, cancellation, reset, histograms and the decision-boundary grid.
+// The training runner: lanes and validation, the presets' effects in numbers, cancellation, reset,
+// histograms and the decision-boundary grid (the loss scaler: tst_training_scaler.cpp).
 #include <QtTest>
 
 #include <QJsonArray>
@@ -35,36 +35,6 @@ int laneIndex(const Scenario& s, const char* label) {
     return -1;
 }
 
-// GradScaler's rule, checked from one record to the next (the records hold the values in force).
-void checkScalerRule(const std::vector<StepRecord>& rec, const ScalerSettings& c, int& growths, int& backoffs,
-                     int& guarded) {
-    for (std::size_t k = 0; k + 1 < rec.size(); ++k) {
-        const StepRecord& a = rec[k];
-        const StepRecord& b = rec[k + 1];
-        const float s = static_cast<float>(a.scale);
-        float expectScale;
-        std::int64_t expectTracker;
-        if (a.skipped) {
-            expectScale = s * static_cast<float>(c.backoffFactor);
-            expectTracker = 0;
-            ++backoffs;
-        } else if (a.growthTracker + 1 == c.growthInterval) {
-            const float grown = s * static_cast<float>(c.growthFactor);
-            expectScale = std::isfinite(grown) ? grown : s;
-            expectTracker = 0;
-            if (std::isfinite(grown)) ++growths;
-            else ++guarded;
-        } else {
-            expectScale = s;
-            expectTracker = a.growthTracker + 1;
-        }
-        QVERIFY2(static_cast<float>(b.scale) == expectScale,
-                 qPrintable(QString("step %1: scale %2 -> %3, rule says %4").arg(a.step).arg(a.scale).arg(b.scale).arg(expectScale)));
-        QVERIFY2(b.growthTracker == expectTracker,
-                 qPrintable(QString("step %1: tracker %2 -> %3, rule says %4").arg(a.step).arg(a.growthTracker).arg(b.growthTracker).arg(expectTracker)));
-    }
-}
-
 }  // namespace
 
 class TestTraining : public QObject {
@@ -74,12 +44,8 @@ private slots:
     void badLanes();
     void validationNamesTheField();
     void identicalInitialWeightsInEveryLane();
-    void scalerRuleOnRecords();
-    void scalerFiniteGuard();
-    void skippedStepLeavesWeightsUntouched();
     void presetUnderflow();
     void presetOverflowNan();
-    void presetScalerGrowth();
     void presetAccumulation();
     void presetsAllLoadAndRun();
     void cancelBetweenSteps();
@@ -166,73 +132,8 @@ void TestTraining::identicalInitialWeightsInEveryLane() {
     QVERIFY(w0[0].weight.cwiseAbs().maxCoeff() <= 0.70710679f);
 }
 
-void TestTraining::scalerRuleOnRecords() {
-    // A float16 lane with a scaler: the initial scale of 2^24 overflows (backoffs, skipped steps), then a
-    // growth interval of 8 makes it climb until it overflows again.
-    Scenario s = cli::loadPreset("scaler-growth");
-    s.lanes = {parseLane("cpu:f16+scaler"), parseLane("cpu:bf16+scaler")};
-    s.scaler.initScale = 16777216.0;
-    s.scaler.growthInterval = 8;
-    s.steps = 160;
-    const auto rec = runAll(s);
-    int growths = 0, backoffs = 0, guarded = 0;
-    checkScalerRule(rec[0], s.scaler, growths, backoffs, guarded);
-    QCOMPARE(rec[0].front().scale, 16777216.0);
-    QCOMPARE(rec[0].front().growthTracker, std::int64_t{0});
-    QVERIFY2(growths >= 2 && backoffs >= 2, qPrintable(QString("growths %1, backoffs %2").arg(growths).arg(backoffs)));
-    // bfloat16's range: the same scale never overflows, so it only grows.
-    int g2 = 0, b2 = 0, guarded2 = 0;
-    checkScalerRule(rec[1], s.scaler, g2, b2, guarded2);
-    QCOMPARE(b2, 0);
-    QVERIFY(g2 >= 10);
-    // Lanes without a scaler report scale 1, tracker 0.
-    s.lanes = {parseLane("cpu:f16")};
-    s.steps = 3;
-    const auto plain = runAll(s);
-    for (const auto& r : plain[0]) {
-        QCOMPARE(r.scale, 1.0);
-        QCOMPARE(r.growthTracker, std::int64_t{0});
-        QVERIFY(!r.skipped);
-    }
-}
 
-void TestTraining::scalerFiniteGuard() {
-    // Growing 2^125 by 16 would overflow float32: the scale stays and the tracker resets.
-    Scenario s;
-    s.sizes = {2, 4, 2};
-    s.data.kind = DatasetKind::Xor;
-    s.data.samples = 64;
-    s.batch = 64;
-    s.optimizer.lr = 0.0;
-    s.lanes = {parseLane("cpu:f32+scaler")};
-    s.scaler.initScale = std::ldexp(1.0, 125);
-    s.scaler.growthFactor = 16;
-    s.scaler.growthInterval = 2;
-    s.steps = 12;
-    const auto rec = runAll(s)[0];
-    int growths = 0, backoffs = 0, guarded = 0;
-    checkScalerRule(rec, s.scaler, growths, backoffs, guarded);
-    QVERIFY2(guarded >= 2, qPrintable(QString("guarded %1, growths %2, backoffs %3").arg(guarded).arg(growths).arg(backoffs)));
-    QCOMPARE(backoffs, 0);
-    for (const auto& r : rec) QCOMPARE(r.scale, std::ldexp(1.0, 125));
-}
 
-void TestTraining::skippedStepLeavesWeightsUntouched() {
-    Scenario s = cli::loadPreset("overflow-nan");
-    s.lanes = {parseLane("cpu:f16+scaler")};
-    Runner r(s);
-    const auto before = r.weights(0);
-    const auto rec = r.step();
-    QVERIFY(rec[0].skipped);
-    const auto after = r.weights(0);
-    for (std::size_t l = 0; l < before.size(); ++l) {
-        QVERIFY(before[l].weight == after[l].weight);
-        QVERIFY(before[l].bias == after[l].bias);
-    }
-    // A clean step does move them.
-    while (r.step()[0].skipped) {}
-    QVERIFY(r.weights(0)[0].weight != before[0].weight);
-}
 
 void TestTraining::presetUnderflow() {
     const Scenario s = cli::loadPreset("underflow");
@@ -275,17 +176,6 @@ void TestTraining::presetOverflowNan() {
     QVERIFY(std::isfinite(rec[sc].back().loss));
 }
 
-void TestTraining::presetScalerGrowth() {
-    Scenario s = cli::loadPreset("scaler-growth");
-    s.steps = 500;
-    const auto rec = runAll(s);
-    const int sc = laneIndex(s, "cpu:f16+scaler");
-    int growths = 0, backoffs = 0, guarded = 0;
-    checkScalerRule(rec[sc], s.scaler, growths, backoffs, guarded);
-    qInfo("scaler-growth: %d growths, %d backoffs in %d steps", growths, backoffs, s.steps);
-    QVERIFY(growths >= 2);
-    QVERIFY(backoffs >= 2);
-}
 
 void TestTraining::presetAccumulation() {
     const Scenario s = cli::loadPreset("accumulation");

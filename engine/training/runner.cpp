@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "../error.h"
+#include "../numerics/loss_scale.h"
 #include "../torch_rng.h"
 #include "lane_backend.h"
 #include "nonfinite.h"
@@ -192,25 +193,11 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             r.seconds = secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
             LaneWatch& watch = m_watch[i];
             if (scaler) {
-                // torch._amp_update_scale_: backoff on inf/NaN; growth after growth_interval clean steps,
-                // taken only when the grown scale is finite.
-                if (foundInf) {
-                    // Held at the floor (the smallest normal float32): a subnormal or zero scale would
-                    // flush every gradient and make 1/scale inf. Reported in the record.
-                    const float backedOff = s.scale * static_cast<float>(sc.backoffFactor);
-                    r.scaleFloored = !(backedOff >= kMinLossScale);
-                    s.scale = r.scaleFloored ? kMinLossScale : backedOff;
-                    s.tracker = 0;
-                } else {
-                    const std::int32_t successful = s.tracker + 1;
-                    if (successful == sc.growthInterval) {
-                        const float grown = s.scale * static_cast<float>(sc.growthFactor);
-                        if (std::isfinite(grown)) s.scale = grown;
-                        s.tracker = 0;
-                    } else {
-                        s.tracker = successful;
-                    }
-                }
+                // torch._amp_update_scale_ (engine/numerics/loss_scale.h); a floored backoff is reported.
+                const numerics::LossScaleState next = numerics::updateLossScale({s.scale, s.tracker, false}, foundInf, sc);
+                r.scaleFloored = next.floored;
+                s.scale = next.scale;
+                s.tracker = next.tracker;
             }
             if (scaler && callback) {
                 if (auto w = watch.scalerHealth(r, s.scale, std::string(traits(m_scenario.lanes[i].format).name))) {

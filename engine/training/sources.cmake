@@ -12,4 +12,5 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/convergence.cpp
   ${CMAKE_CURRENT_LIST_DIR}/doctor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/torch_dispatch.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/loss_scale.cpp
 )
