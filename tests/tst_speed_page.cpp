@@ -198,6 +198,22 @@ private slots:
         QVERIFY(exportSvg(page->currentChart(), dir.filePath("memory.svg"), {}, page->caption()));
     }
 
+    void aSetupThatCannotBeMeasuredSaysSo() {
+        // The accumulation preset's workload has no model: each section says why, the page lives on.
+        page->setScenarioSource([] {
+            Scenario s = tiny();
+            s.workload = Workload::Accumulation;
+            return s;
+        });
+        page->run(SpeedPage::Memory);
+        QTRY_VERIFY(!page->isBusy());
+        QVERIFY2(page->sectionText(SpeedPage::Memory).contains("Could not measure"), qPrintable(page->sectionText(SpeedPage::Memory)));
+        page->setScenarioSource([] { return tiny(); });
+        page->run(SpeedPage::Memory);
+        QTRY_VERIFY(!page->isBusy());
+        QCOMPARE(page->memoryChart()->barCount(), 2);
+    }
+
     void nativeLaneBesideTheEmulated() {
         if (!native::available(Format::BF16)) QSKIP("no native bf16 on this CPU (the fallback test covers it)");
         page->setNativeLane(true);
