@@ -3,9 +3,13 @@
 
 #include <algorithm>
 #include <chrono>
-#include <functional>
 #include <cstring>
+#include <functional>
+#include <iterator>
 #include <random>
+
+#include "error.h"
+#include "linear_backend.h"
 
 namespace presisi {
 
@@ -60,6 +64,23 @@ std::vector<RoundingBenchRow> benchRounding(std::size_t elements, int repeats) {
 
 std::vector<LinearBenchRow> benchLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes,
                                         int repeats) {
+    std::vector<LinearBenchRow> rows;
+    for (Device device : {Device::Cpu, Device::Gpu}) {
+        std::vector<LinearLane> onDevice;
+        std::copy_if(lanes.begin(), lanes.end(), std::back_inserter(onDevice),
+                     [device](const LinearLane& l) { return l.device == device; });
+        if (onDevice.empty()) continue;
+        const LinearBackend* backend = linearBackend(device);
+        if (!backend || (device == Device::Gpu && !cudaStatus().available))
+            throw Error("bench linear: " + onDevice.front().label() + ": " + cudaStatus().reason);
+        const auto part = backend->bench(config, onDevice, repeats);
+        rows.insert(rows.end(), part.begin(), part.end());
+    }
+    return rows;
+}
+
+std::vector<LinearBenchRow> benchLinearCpu(const LinearConfig& config, const std::vector<LinearLane>& lanes,
+                                           int repeats) {
     const LinearInputs in = makeLinearInputs(config);
     std::vector<std::vector<double>> times(lanes.size());
     for (int r = 0; r < repeats; ++r) {

@@ -29,8 +29,16 @@ struct LinearBenchRow {
     double ratioToF32 = 0;    // seconds / f32 lane's seconds (goal <= 1.15)
 };
 
-// The linear lanes at (batch, in, out), one thread, medians of interleaved repeats.
+// The linear lanes at (batch, in, out), each timed on its own device's backend (engine/linear_backend.h):
+// CPU lanes on one thread (wall time), GPU lanes with CUDA events (device time, inputs resident);
+// medians of interleaved repeats, ratios against the same device's f32 lane. Rows come device by
+// device (CPU first), each device's lanes in the order given. Throws presisi::Error naming the lane
+// when its device is not usable here (cudaStatus()'s reason).
 std::vector<LinearBenchRow> benchLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes,
                                         int repeats = 5);
+
+// The CPU backend's part of benchLinear: every lane run with linearForwardCpu whatever its device.
+std::vector<LinearBenchRow> benchLinearCpu(const LinearConfig& config, const std::vector<LinearLane>& lanes,
+                                           int repeats);
 
 }  // namespace presisi

@@ -6,10 +6,8 @@
 #include <span>
 
 #include "error.h"
+#include "linear_backend.h"
 #include "native/native_gemm.h"
-#ifdef PRESISI_HAVE_CUDA
-#include "cuda/cuda_linear.h"
-#endif
 
 namespace presisi {
 
@@ -71,10 +69,8 @@ LinearInputs makeLinearInputs(const LinearConfig& c) {
     return {std::move(x), std::move(p.weight), std::move(p.bias)};
 }
 
-namespace {
-
-Matrix linearForwardCpuImpl(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias,
-                            const std::function<bool(double)>& rowDone) {
+Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias,
+                        const LinearProgress& rowDone) {
     if (lane.format == Format::F32 && lane.subnormals == Subnormals::Keep) {
         Matrix y(x.rows(), weight.rows());
         y.noalias() = x * weight.transpose();
@@ -96,12 +92,6 @@ Matrix linearForwardCpuImpl(const LinearLane& lane, const Matrix& x, const Matri
     return y;
 }
 
-}  // namespace
-
-Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias) {
-    return linearForwardCpuImpl(lane, x, weight, bias, {});
-}
-
 LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes, const LinearProgress& progress) {
     // Progress: each lane an equal share (the reference is computed inside the first lane's share).
     const double share = 1.0 / static_cast<double>(std::max<std::size_t>(1, lanes.size()));
@@ -121,12 +111,8 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
     auto reference = [&](Device device) -> const Matrix& {
         Matrix& ref = device == Device::Gpu ? refGpu : refCpu;
         if (ref.size() == 0) {
-            LinearLane f32Lane{device, Format::F32, Accumulation::F32, Subnormals::Keep};
-#ifdef PRESISI_HAVE_CUDA
-            if (device == Device::Gpu) ref = linearForwardCuda(f32Lane, in.x, in.weight, in.bias);
-            else
-#endif
-                ref = linearForwardCpu(f32Lane, in.x, in.weight, in.bias);
+            const LinearLane f32Lane{device, Format::F32, Accumulation::F32, Subnormals::Keep};
+            ref = linearBackend(device)->forward(f32Lane, in.x, in.weight, in.bias, {});
         }
         return ref;
     };
@@ -138,7 +124,8 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
             result.notes.push_back(lane.label() + " left out: TF32 is a GPU tensor-core mode of f32 products");
             continue;
         }
-        if (lane.device == Device::Gpu && !cudaStatus().available) {
+        const LinearBackend* backend = linearBackend(lane.device);
+        if (!backend || (lane.device == Device::Gpu && !cudaStatus().available)) {
             if (!gpuNoted) result.notes.push_back("GPU lanes absent: " + cudaStatus().reason);
             gpuNoted = true;
             continue;
@@ -157,11 +144,7 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
         LinearLaneResult r;
         r.lane = lane;
         const auto t0 = std::chrono::steady_clock::now();
-#ifdef PRESISI_HAVE_CUDA
-        if (lane.device == Device::Gpu) r.output = linearForwardCuda(lane, in.x, in.weight, in.bias);
-        else
-#endif
-            r.output = linearForwardCpuImpl(lane, in.x, in.weight, in.bias, ask);
+        r.output = backend->forward(lane, in.x, in.weight, in.bias, ask);
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         r.metrics = compareToReference(lane.format, spanOf(r.output), spanOf(reference(lane.device)));
         result.lanes.push_back(std::move(r));

@@ -55,8 +55,14 @@ LinearInputs makeLinearInputs(const LinearConfig& config);
 //  x: (batch, in)  weight: (out, in)  bias: (out)  ->  y: (batch, out), every value representable in
 //  lane.format. A low lane rounds x, W and b to the format, multiplies with float32 accumulation
 //  (a product of two bf16 or f16 values is exact in float32), adds the bias in float32 and rounds
-//  the output once, as autocast's linear does.
-Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias);
+//  the output once, as autocast's linear does. `rowDone` (may be empty) is asked the share done
+//  every row of the slow storage-accumulation lanes; false throws presisi::Cancelled.
+
+// Told the share of the work done (0..1) now and then; returns false to stop the computation.
+using LinearProgress = std::function<bool(double done)>;
+
+Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias,
+                        const LinearProgress& rowDone = {});
 
 struct LinearLaneResult {
     LinearLane lane;
@@ -72,10 +78,8 @@ struct LinearResult {
     std::vector<std::string> notes;  // e.g. why GPU lanes are absent
 };
 
-// Told the share of the work done (0..1) now and then; returns false to stop the computation.
-using LinearProgress = std::function<bool(double done)>;
 
-// Runs every lane on the same inputs. Lanes on an unavailable device are left out and the reason
+// Runs every lane on the same inputs, each on its device's backend (engine/linear_backend.h). Lanes on an unavailable device are left out and the reason
 // added to notes. Throws presisi::Error on invalid sizes, and presisi::Cancelled when `progress`
 // returns false (it is asked between lanes and, in the slow storage-accumulation lanes, every row).
 LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes,

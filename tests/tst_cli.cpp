@@ -97,6 +97,7 @@ private slots:
     void linearMirrorsTheTutorial();
     void linearJsonContract();
     void linearDeviceAllExplainsMissingGpu();
+    void benchLinearGpuNeedsADevice();
     void linearNativeBesideEmulated();
     void inspectJsonContract();
     void inspectTakesNegativeValues();
@@ -194,6 +195,23 @@ void TestCli::linearDeviceAllExplainsMissingGpu() {
         QVERIFY(o.out.find("GPU lanes absent: no CUDA device: ") != std::string::npos);
         QVERIFY(o.out.find("gpu:bf16") == std::string::npos);
     }
+}
+
+// `bench linear --device gpu` times GPU lanes on the GPU or stops with the reason (exit 1, one line).
+void TestCli::benchLinearGpuNeedsADevice() {
+    const Outcome o = runCli({"bench", "linear", "--device", "gpu", "--batch", "2", "--in", "4", "--out", "3",
+                              "--repeats", "1"});
+    if (!cudaStatus().available) {
+        QCOMPARE(o.status, 1);
+        QCOMPARE(o.err, "presisi bench linear: --device gpu: " + cudaStatus().reason + "\n");
+        QVERIFY(o.out.empty());
+    } else {
+        QCOMPARE(o.status, 0);
+        QVERIFY2(o.out.find("gpu:tf32") != std::string::npos, o.out.c_str());
+        QVERIFY2(o.out.find("cpu:") == std::string::npos, o.out.c_str());
+    }
+    const Outcome bad = runCli({"bench", "linear", "--device", "tpu"});
+    QCOMPARE(bad.status, 2);
 }
 
 void TestCli::inspectJsonContract() {

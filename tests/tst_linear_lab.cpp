@@ -7,6 +7,7 @@
 
 #include "app/cli/commands.h"
 #include "engine/error.h"
+#include "engine/linear_backend.h"
 #include "engine/linear_lab.h"
 #include "torch_reference.h"
 
@@ -57,6 +58,7 @@ private slots:
     void metricsKnownAnswers();
     void flushCountsAndClasses();
     void badSizesThrow();
+    void benchTimesEachLaneOnItsDevice();
 };
 
 void TestLinearLab::tutorialNumbers() {
@@ -226,6 +228,38 @@ void TestLinearLab::badSizesThrow() {
     LinearConfig c;
     c.in = 0;
     QVERIFY_THROWS_EXCEPTION(presisi::Error, makeLinearInputs(c));
+}
+
+// bench linear times a lane on its own device's backend: a gpu: lane is never CPU code under a GPU
+// label. Expected: the CPU rows in order with the f32 lane as the ratio's base (ratio exactly 1); a
+// GPU lane either a gpu: row (with a usable device) or an Error naming the lane and cudaStatus's reason.
+void TestLinearLab::benchTimesEachLaneOnItsDevice() {
+    QCOMPARE(linearBackend(Device::Gpu) != nullptr, builtWithCuda());
+    QVERIFY(linearBackend(Device::Cpu) != nullptr);
+    const LinearConfig c{8, 8, 4, 0};
+    const LinearLane cpuF32{Device::Cpu, Format::F32, Accumulation::F32, Subnormals::Keep};
+    const LinearLane cpuBf16{Device::Cpu, Format::BF16, Accumulation::F32, Subnormals::Keep};
+    const LinearLane gpuF32{Device::Gpu, Format::F32, Accumulation::F32, Subnormals::Keep};
+    const auto cpuRows = benchLinear(c, {cpuF32, cpuBf16}, 1);
+    QCOMPARE(cpuRows.size(), std::size_t{2});
+    QCOMPARE(cpuRows[0].lane, std::string("cpu:f32"));
+    QCOMPARE(cpuRows[1].lane, std::string("cpu:bf16"));
+    QCOMPARE(cpuRows[0].ratioToF32, 1.0);
+    if (!cudaStatus().available) {
+        try {
+            benchLinear(c, {cpuF32, gpuF32}, 1);
+            QFAIL("a gpu: lane was timed without a usable GPU");
+        } catch (const presisi::Error& e) {
+            const std::string what = e.what();
+            QVERIFY2(what.find("gpu:f32") != std::string::npos, e.what());
+            QVERIFY2(what.find(cudaStatus().reason) != std::string::npos, e.what());
+        }
+    } else {
+        const auto rows = benchLinear(c, {gpuF32, cpuF32}, 1);
+        QCOMPARE(rows.size(), std::size_t{2});
+        QCOMPARE(rows[0].lane, std::string("cpu:f32"));
+        QCOMPARE(rows[1].lane, std::string("gpu:f32"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLinearLab)

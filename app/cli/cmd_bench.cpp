@@ -14,7 +14,7 @@ namespace {
 const char* kBenchHelp =
     "usage: presisi bench rounding [--elements N] [--repeats R] [--json]\n"
     "       presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--json FILE|-]\n"
-    "       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--json]\n"
+    "       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--device cpu|gpu|all] [--json]\n"
     "       presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]\n"
     "       presisi bench memory|sweep|breakdown [--preset NAME | train's setup options] [--batch B]\n"
     "                            [--budget BYTES] [--loader-ms MS] [--json FILE|-]   (--help: their options)\n";
@@ -47,23 +47,40 @@ int benchRoundingCmd(CommandArgs args, std::ostream& out) {
     return 0;
 }
 
-int benchLinearCmd(CommandArgs args, std::ostream& out) {
-    const OptionSpec opts[] = {{"batch", true}, {"in", true}, {"out", true}, {"repeats", true}, {"json", false}};
+int benchLinearCmd(CommandArgs args, std::ostream& out, std::ostream& err) {
+    const OptionSpec opts[] = {{"batch", true}, {"in", true}, {"out", true}, {"repeats", true},
+                               {"device", true}, {"json", false}};
     const ParsedArgs a = parseArgs(args, opts);
     if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
     LinearConfig c;
     c.batch = a.integer("batch", 1024, 1, 16384);
     c.in = a.integer("in", 4096, 1, 16384);
     c.out = a.integer("out", 4096, 1, 16384);
+    const std::string device = a.text("device", "cpu");
+    if (device != "cpu" && device != "gpu" && device != "cuda" && device != "all")
+        throw UsageError("--device: expected cpu, gpu or all, got '" + device + "'");
+    if (device != "cpu" && !cudaStatus().available) {
+        err << "presisi bench linear: --device " << device << ": " << cudaStatus().reason << '\n';
+        return 1;
+    }
+    // Each lane is timed on its own device (engine/linear_backend.h): CPU wall time, GPU device time.
     std::vector<LinearLane> lanes;
-    for (Format f : kAllFormats) lanes.push_back({Device::Cpu, f, Accumulation::F32, Subnormals::Keep});
-    // Beside the emulated lanes, the native ones this CPU has (oneDNN; engine/native).
-    for (Format f : {Format::BF16, Format::F16})
-        if (native::available(f)) {
-            LinearLane l{Device::Cpu, f, Accumulation::F32, Subnormals::Keep};
-            l.native = true;
-            lanes.push_back(l);
-        }
+    if (device == "cpu" || device == "all") {
+        for (Format f : kAllFormats) lanes.push_back({Device::Cpu, f, Accumulation::F32, Subnormals::Keep});
+        // Beside the emulated lanes, the native ones this CPU has (oneDNN; engine/native).
+        for (Format f : {Format::BF16, Format::F16})
+            if (native::available(f)) {
+                LinearLane l{Device::Cpu, f, Accumulation::F32, Subnormals::Keep};
+                l.native = true;
+                lanes.push_back(l);
+            }
+    }
+    if (device != "cpu") {
+        for (Format f : kAllFormats) lanes.push_back({Device::Gpu, f, Accumulation::F32, Subnormals::Keep});
+        LinearLane tf32{Device::Gpu, Format::F32, Accumulation::F32, Subnormals::Keep};
+        tf32.tf32 = true;
+        lanes.push_back(tf32);
+    }
     const auto rows = benchLinear(c, lanes, static_cast<int>(a.integer("repeats", 5, 1, 1000)));
     if (a.has("json")) {
         JsonWriter j(out);
@@ -76,7 +93,8 @@ int benchLinearCmd(CommandArgs args, std::ostream& out) {
         out << '\n';
         return 0;
     }
-    out << "linear forward, batch " << c.batch << ", " << c.in << " -> " << c.out << ", one thread (median)\n";
+    out << "linear forward, batch " << c.batch << ", " << c.in << " -> " << c.out
+        << (device == "cpu" ? ", one thread (median)\n" : ", CPU lanes on one thread, GPU lanes in device time (median)\n");
     for (const auto& r : rows) {
         char line[160];
         std::snprintf(line, sizeof line, "  %-15s %9.4f s  %7.1f GFLOP/s  %5.3f x f32\n", r.lane.c_str(), r.seconds,
@@ -94,7 +112,7 @@ int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err) {
         return args.empty() ? 2 : 0;
     }
     if (args[0] == "rounding") return benchRoundingCmd(args.subspan(1), out);
-    if (args[0] == "linear") return benchLinearCmd(args.subspan(1), out);
+    if (args[0] == "linear") return benchLinearCmd(args.subspan(1), out, err);
     if (args[0] == "train") return benchTrainCmd(args.subspan(1), out);
     if (args[0] == "gemm") return benchGemmCmd(args.subspan(1), out, err);
     if (args[0] == "memory" || args[0] == "sweep" || args[0] == "breakdown")
