@@ -7,7 +7,10 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/responsiveness.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/linear_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/linear_page_results.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/training_form.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/training_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/convergence_page.cpp

@@ -1,0 +1,401 @@
+// TrainingPage's scenario form: the side panel's controls (data, model, lanes, scaler, autocast policy,
+// chart choices), the scenario they describe and back, the lane field's check.
+#include "training_page.h"
+
+#include "training_page_common.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QStyle>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "engine/error.h"
+#include "widgets/live_chart.h"
+#include "widgets/number_field.h"
+#include "widgets/section.h"
+
+namespace presisi {
+
+using namespace trainingpage;
+
+namespace {
+
+const DatasetKind kDatasets[] = {DatasetKind::Spiral, DatasetKind::Circles, DatasetKind::Xor, DatasetKind::Gaussians,
+                                 DatasetKind::Moons,  DatasetKind::Sine,    DatasetKind::Plane, DatasetKind::Teacher};
+const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
+
+// Steps per second offered by the pace box (0: as fast as the machine goes).
+const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
+
+QString paceText(double pace) {
+    return pace > 0 ? QString("%1 steps/s").arg(QString::number(pace, 'g', 6)) : QString("max (as fast as it goes)");
+}
+
+const char* const kLaneSpecHelp =
+    "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz], e.g. cpu:f16+ftz, "
+    "cpu:bf16+scaler, gpu:f16. Formats f32, bf16, f16.";
+
+}  // namespace
+
+void TrainingPage::buildControls(QWidget* host) {
+    auto* v = new QVBoxLayout(host);
+    v->setContentsMargins(2, 2, 2, 2);
+
+    auto* runRow = new QHBoxLayout();
+    m_play = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), "Play");
+    m_play->setToolTip("Play / pause (Space). After a change of the controls, starts again from step 0.");
+    m_step = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), "Step");
+    m_step->setToolTip("One step of every lane (.)");
+    m_reset = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), "Reset");
+    m_reset->setToolTip("Back to step 0 (Ctrl+R)");
+    runRow->addWidget(m_play);
+    runRow->addWidget(m_step);
+    runRow->addWidget(m_reset);
+    v->addLayout(runRow);
+    // Pace: slow motion to narrate, up to as fast as the machine goes; each preset brings its own.
+    auto* paceRow = new QHBoxLayout();
+    auto* paceLabel = new QLabel("pace");
+    m_pace = new QComboBox();
+    for (double p : kPaces) m_pace->addItem(paceText(p), p);
+    m_pace->setToolTip("Steps per second. The engine waits between steps; 'max' runs as fast as the machine goes. "
+                       "Changes apply at once, also during a run.");
+    paceLabel->setBuddy(m_pace);
+    paceRow->addWidget(paceLabel);
+    paceRow->addWidget(m_pace, 1);
+    v->addLayout(paceRow);
+    connect(m_pace, &QComboBox::currentIndexChanged, this, [this] { m_controller->setPace(m_pace->currentData().toDouble()); });
+    connect(m_play, &QPushButton::clicked, this, &TrainingPage::playPause);
+    connect(m_step, &QPushButton::clicked, this, &TrainingPage::stepOnce);
+    connect(m_reset, &QPushButton::clicked, this, &TrainingPage::resetRun);
+
+    auto* data = new QGroupBox("Data");
+    auto* df = new QFormLayout(data);
+    m_dataset = new QComboBox();
+    for (DatasetKind k : kDatasets) m_dataset->addItem(qs(datasetName(k)), static_cast<int>(k));
+    // Every field admits what `presisi train` admits (and so every preset): a preset is shown as it
+    // is, never clipped to a field's limits.
+    m_samples = new QSpinBox();
+    m_samples->setRange(1, 1000000);
+    m_noise = new RealField(0, 1e6);
+    m_noise->setSingleStep(0.05);
+    df->addRow("dataset", m_dataset);
+    df->addRow("samples", m_samples);
+    df->addRow("noise", m_noise);
+    v->addWidget(data);
+    m_trainingOnly << data;
+
+    auto* model = new QGroupBox("Model and optimizer");
+    auto* mf = new QFormLayout(model);
+    m_sizes = new QLineEdit();
+    m_sizes->setToolTip("Layer widths: input, hidden…, output (2-64-64-3: 2 inputs, 3 classes)");
+    m_activation = new QComboBox();
+    for (Activation a : {Activation::Relu, Activation::Tanh, Activation::Gelu, Activation::Sigmoid})
+        m_activation->addItem(qs(activationName(a)), static_cast<int>(a));
+    m_lossKind = new QComboBox();
+    for (LossKind l : {LossKind::CrossEntropy, LossKind::Mse}) m_lossKind->addItem(qs(lossName(l)), static_cast<int>(l));
+    m_optimizer = new QComboBox();
+    m_optimizer->addItem("sgd", static_cast<int>(OptimizerSpec::Kind::Sgd));
+    m_optimizer->addItem("adam", static_cast<int>(OptimizerSpec::Kind::Adam));
+    m_lr = new RealField(0, 1e9, true);
+    m_lr->setToolTip("Learning rate (the arrows walk 0.01, 0.02, 0.05, 0.1, …)");
+    m_batch = new QSpinBox();
+    m_batch->setRange(0, 1000000);
+    m_batch->setSpecialValueText("full");
+    m_steps = new QSpinBox();
+    m_steps->setRange(1, 100000000);
+    m_seed = new SeedField();
+    mf->addRow("sizes", m_sizes);
+    mf->addRow("activation", m_activation);
+    mf->addRow("loss", m_lossKind);
+    mf->addRow("optimizer", m_optimizer);
+    mf->addRow("learning rate", m_lr);
+    mf->addRow("batch", m_batch);
+    mf->addRow("steps", m_steps);
+    mf->addRow("seed", m_seed);
+    m_modelBox = model;
+    for (QWidget* field : {static_cast<QWidget*>(m_sizes), static_cast<QWidget*>(m_activation),
+                           static_cast<QWidget*>(m_lossKind), static_cast<QWidget*>(m_optimizer),
+                           static_cast<QWidget*>(m_lr)})
+        m_trainingOnly << field << mf->labelForField(field);
+    v->addWidget(model);
+
+    auto* lanes = new QGroupBox("Lanes");
+    auto* lg = new QGridLayout(lanes);
+    lg->addWidget(new QLabel("CPU"), 0, 0);
+    lg->addWidget(new QLabel("GPU"), 0, 1);
+    const CudaStatus& cuda = cudaStatus();
+    for (int i = 0; i < 4; ++i) {
+        for (int d = 0; d < 2; ++d) {
+            auto* box = new QCheckBox(kDefaultLanes[i]);
+            box->setProperty("lane", QString(d == 0 ? "cpu:" : "gpu:") + kDefaultLanes[i]);
+            if (d == 1 && !cuda.available) {
+                box->setEnabled(false);
+                box->setToolTip(qs(cuda.reason));
+            }
+            lg->addWidget(box, i + 1, d);
+            m_laneBoxes.append(box);
+        }
+    }
+    m_extraLanes = new QLineEdit();
+    m_extraLanes->setPlaceholderText("more: cpu:f16+ftz, …");
+    m_extraLanes->setToolTip(kLaneSpecHelp);
+    lg->addWidget(m_extraLanes, 5, 0, 1, 2);
+    // A bad lane spec is marked while it is typed, with the reason under the field.
+    m_laneProblem = new QLabel();
+    m_laneProblem->setWordWrap(true);
+    m_laneProblem->setStyleSheet("QLabel { color: #b03a00; }");
+    m_laneProblem->hide();
+    lg->addWidget(m_laneProblem, 7, 0, 1, 2);
+    connect(m_extraLanes, &QLineEdit::textChanged, this, &TrainingPage::checkLaneText);
+    for (QCheckBox* b : m_laneBoxes) connect(b, &QCheckBox::toggled, this, &TrainingPage::checkLaneText);
+    if (!cuda.available) {
+        auto* why = new QLabel("GPU lanes off: " + qs(cuda.reason));
+        why->setWordWrap(true);
+        why->setEnabled(false);
+        why->setMinimumHeight(why->heightForWidth(200));
+        lg->addWidget(why, 6, 0, 1, 2);
+    }
+    v->addWidget(lanes);
+
+    // Settings a story rarely changes fold away, so the panel fits 1280x800 without scrolling.
+    auto* scaler = new QGroupBox();
+    auto* sf = new QFormLayout(scaler);
+    m_initScale = new RealField(1e-38, 3.4e38, true);
+    m_growth = new RealField(1.0000001, 1e6);
+    m_growth->setSingleStep(0.5);
+    m_backoff = new RealField(1e-30, 0.9999999);
+    m_backoff->setSingleStep(0.05);
+    m_interval = new QSpinBox();
+    m_interval->setRange(1, 1000000000);
+    sf->addRow("initial scale", m_initScale);
+    sf->addRow("growth factor", m_growth);
+    sf->addRow("backoff factor", m_backoff);
+    sf->addRow("growth interval", m_interval);
+    m_scalerSection = new Section("Loss scaler (+scaler lanes)", scaler, false);
+    v->addWidget(m_scalerSection);
+    m_trainingOnly << m_scalerSection;
+
+    auto* policy = new QGroupBox();
+    auto* pv = new QVBoxLayout(policy);
+    m_policy = new QTableWidget(5, 1);
+    m_policy->horizontalHeader()->setVisible(false);
+    m_policy->horizontalHeader()->setStretchLastSection(true);
+    m_policy->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_policy->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    for (int r = 0; r < 5; ++r) {
+        m_policy->setVerticalHeaderItem(r, new QTableWidgetItem(qs(opKindName(kAllOpKinds[r]))));
+        auto* combo = new QComboBox();
+        for (OpPolicy p : kPolicies) combo->addItem(qs(opPolicyName(p)), static_cast<int>(p));
+        m_policy->setCellWidget(r, 0, combo);
+        connect(combo, &QComboBox::activated, this, [this] { m_policy->setProperty("edited", true); });
+    }
+    m_policy->setFixedHeight(5 * 30 + 6);
+    pv->addWidget(m_policy);
+    auto* defaults = new QHBoxLayout();
+    auto* cpuDefaults = new QPushButton("CPU defaults");
+    auto* cudaDefaults = new QPushButton("CUDA defaults");
+    connect(cpuDefaults, &QPushButton::clicked, this, [this] {
+        setPolicyTable(AutocastPolicy::cpu());
+        m_policy->setProperty("edited", true);
+    });
+    connect(cudaDefaults, &QPushButton::clicked, this, [this] {
+        setPolicyTable(AutocastPolicy::cuda());
+        m_policy->setProperty("edited", true);
+    });
+    defaults->addWidget(cpuDefaults);
+    defaults->addWidget(cudaDefaults);
+    pv->addLayout(defaults);
+    auto* policySection = new Section("Autocast policy (every lane)", policy, false);
+    v->addWidget(policySection);
+    m_trainingOnly << policySection;
+
+    auto* view = new QGroupBox();
+    auto* vf = new QFormLayout(view);
+    m_underflowKind = new QComboBox();
+    m_underflowKind->addItem("activation gradients");
+    m_underflowKind->addItem("weight gradients");
+    m_underflowKind->setCurrentIndex(1);
+    m_logLoss = new QCheckBox("log axis");
+    m_logLoss->setChecked(true);
+    m_histLayer = new QComboBox();
+    m_histLayer->setToolTip("Which gradients the histogram shows: every layer together, or one layer's weight or "
+                            "output gradients");
+    connect(m_histLayer, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_latestHistograms.empty()) showHistograms();
+    });
+    vf->addRow("underflow of", m_underflowKind);
+    vf->addRow("loss", m_logLoss);
+    vf->addRow("histogram", m_histLayer);
+    connect(m_logLoss, &QCheckBox::toggled, this, [this](bool on) { m_loss->setScale(on ? AxisScale::Log10 : AxisScale::Linear); });
+    auto* chartSection = new Section("Charts", view, false);
+    v->addWidget(chartSection);
+    m_trainingOnly << chartSection;
+    v->addStretch(1);
+
+    // Compact rows: the panel holds every section a story needs at 1280x800 without scrolling.
+    v->setSpacing(3);
+    for (QFormLayout* form : host->findChildren<QFormLayout*>()) {
+        form->setVerticalSpacing(2);
+        form->setContentsMargins(6, 4, 6, 4);
+    }
+    lg->setVerticalSpacing(0);
+    lg->setContentsMargins(6, 4, 6, 4);
+}
+
+void TrainingPage::setPolicyTable(const AutocastPolicy& policy) {
+    for (int r = 0; r < 5; ++r) {
+        auto* combo = static_cast<QComboBox*>(m_policy->cellWidget(r, 0));
+        combo->setCurrentIndex(combo->findData(static_cast<int>(policy.get(kAllOpKinds[r]))));
+    }
+}
+
+void TrainingPage::setPace(double stepsPerSecond) {
+    const double p = stepsPerSecond > 0 ? stepsPerSecond : 0;
+    int i = m_pace->findData(p);
+    if (i < 0) {
+        // A preset's or a file's own pace joins the list where it belongs.
+        i = 0;
+        while (i < m_pace->count() - 1 && m_pace->itemData(i).toDouble() < p) ++i;
+        m_pace->insertItem(i, paceText(p), p);
+    }
+    m_pace->setCurrentIndex(i);
+    m_controller->setPace(p);
+}
+
+double TrainingPage::pace() const { return m_pace->currentData().toDouble(); }
+
+void TrainingPage::setScenario(const Scenario& s) {
+    m_base = s;
+    setPace(s.pace);
+    m_dataset->setCurrentIndex(std::max(0, m_dataset->findData(static_cast<int>(s.data.kind))));
+    m_samples->setValue(s.data.samples);
+    m_noise->setValue(s.data.noise);
+    QStringList sizes;
+    for (int w : s.sizes) sizes << QString::number(w);
+    m_sizes->setText(sizes.join("-"));
+    m_activation->setCurrentIndex(std::max(0, m_activation->findData(static_cast<int>(s.activation))));
+    m_lossKind->setCurrentIndex(std::max(0, m_lossKind->findData(static_cast<int>(s.loss))));
+    m_optimizer->setCurrentIndex(std::max(0, m_optimizer->findData(static_cast<int>(s.optimizer.kind))));
+    m_lr->setValue(s.optimizer.lr);
+    m_batch->setValue(s.batch);
+    m_steps->setValue(s.steps);
+    m_seed->setSeed(s.seed);
+    QStringList extra;
+    for (QCheckBox* b : m_laneBoxes) b->setChecked(false);
+    for (const LaneSpec& l : s.lanes) {
+        const QString label = QString::fromStdString(l.label());
+        bool found = false;
+        for (QCheckBox* b : m_laneBoxes)
+            if (b->property("lane").toString() == label) {
+                b->setChecked(true);
+                found = true;
+            }
+        if (!found) extra << label;
+    }
+    m_extraLanes->setText(extra.join(", "));
+    m_initScale->setValue(s.scaler.initScale);
+    m_growth->setValue(s.scaler.growthFactor);
+    m_backoff->setValue(s.scaler.backoffFactor);
+    m_interval->setValue(s.scaler.growthInterval);
+    setPolicyTable(s.policyFor(LaneSpec{Device::Cpu, Format::BF16}));
+    m_policy->setProperty("edited", false);
+}
+
+Scenario TrainingPage::scenarioFromControls() const {
+    Scenario s = m_base;
+    s.data.kind = static_cast<DatasetKind>(m_dataset->currentData().toInt());
+    s.data.samples = m_samples->value();
+    s.data.noise = m_noise->value();
+    s.sizes.clear();
+    for (const QString& part : m_sizes->text().split(QRegularExpression("[-,x ]+"), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int w = part.toInt(&ok);
+        if (!ok) throw Error("sizes: '" + part.toStdString() + "' is not a width (write e.g. 2-64-64-3)");
+        s.sizes.push_back(w);
+    }
+    s.activation = static_cast<Activation>(m_activation->currentData().toInt());
+    s.loss = static_cast<LossKind>(m_lossKind->currentData().toInt());
+    s.optimizer.kind = static_cast<OptimizerSpec::Kind>(m_optimizer->currentData().toInt());
+    s.optimizer.lr = m_lr->value();
+    s.pace = m_pace->currentData().toDouble();
+    s.batch = m_batch->value();
+    s.steps = m_steps->value();
+    bool seedOk = false;
+    s.seed = m_seed->seed(&seedOk);
+    if (!seedOk) throw Error("seed: '" + m_seed->text().toStdString() + "' is not an integer from 0 to 2^64-1");
+    s.lanes = lanesFromControls();
+    s.scaler.initScale = m_initScale->value();
+    s.scaler.growthFactor = m_growth->value();
+    s.scaler.backoffFactor = m_backoff->value();
+    s.scaler.growthInterval = m_interval->value();
+    if (m_policy->property("edited").toBool()) {
+        s.policyBase = PolicyBase::Cpu;
+        s.opOverrides.clear();
+        for (int r = 0; r < 5; ++r) {
+            auto* combo = static_cast<QComboBox*>(m_policy->cellWidget(r, 0));
+            s.opOverrides.emplace_back(kAllOpKinds[r], static_cast<OpPolicy>(combo->currentData().toInt()));
+        }
+    }
+    // A scenario that no longer matches its preset is not that preset any more.
+    if (!(s.sizes == m_base.sizes && s.lanes == m_base.lanes && s.steps == m_base.steps && s.seed == m_base.seed &&
+          s.batch == m_base.batch && s.optimizer.lr == m_base.optimizer.lr && s.data.kind == m_base.data.kind &&
+          s.data.samples == m_base.data.samples && s.data.noise == m_base.data.noise && s.activation == m_base.activation &&
+          s.loss == m_base.loss && s.optimizer.kind == m_base.optimizer.kind && !m_policy->property("edited").toBool() &&
+          s.scaler.initScale == m_base.scaler.initScale && s.scaler.growthFactor == m_base.scaler.growthFactor &&
+          s.scaler.backoffFactor == m_base.scaler.backoffFactor && s.scaler.growthInterval == m_base.scaler.growthInterval))
+        s.preset.clear();
+    return s;
+}
+
+void TrainingPage::rebuildLayerChoice(const Scenario& scenario) {
+    const QSignalBlocker quiet(m_histLayer);
+    const int previous = m_histLayer->currentData().isValid() ? m_histLayer->currentData().toInt() : -1;
+    m_histLayer->clear();
+    m_histLayer->addItem("all layers", -1);
+    const int layers = std::max<int>(0, static_cast<int>(scenario.sizes.size()) - 1);
+    for (int k = 0; k < layers; ++k) {
+        m_histLayer->addItem(QString("layer %1 weights").arg(k + 1), 2 * k);
+        m_histLayer->addItem(QString("layer %1 outputs").arg(k + 1), 2 * k + 1);
+    }
+    m_histLayer->setCurrentIndex(std::max(0, m_histLayer->findData(previous)));
+}
+
+std::vector<LaneSpec> TrainingPage::lanesFromControls() const {
+    std::vector<LaneSpec> lanes;
+    for (QCheckBox* b : m_laneBoxes)
+        if (b->isChecked() && b->isEnabled()) lanes.push_back(parseLane(b->property("lane").toString().toStdString()));
+    for (const QString& part : m_extraLanes->text().split(QRegularExpression("[, ]+"), Qt::SkipEmptyParts))
+        lanes.push_back(parseLane(part.toStdString()));
+    return lanes;
+}
+
+void TrainingPage::checkLaneText() {
+    QString problem;
+    try {
+        const std::vector<LaneSpec> lanes = lanesFromControls();
+        for (auto it = lanes.begin(); it != lanes.end() && problem.isEmpty(); ++it)
+            if (std::find(lanes.begin(), it, *it) != it)
+                problem = QString("lane '%1' is already in the run").arg(QString::fromStdString(it->label()));
+        if (problem.isEmpty() && lanes.empty()) problem = "no lane: tick at least one";
+    } catch (const std::exception& e) {
+        problem = QString::fromUtf8(e.what());
+    }
+    m_extraLanes->setStyleSheet(problem.isEmpty() ? QString() : "QLineEdit { border: 2px solid #d55e00; }");
+    m_laneProblem->setText(problem);
+    m_laneProblem->setVisible(!problem.isEmpty());
+}
+
+QString TrainingPage::laneProblem() const { return m_laneProblem->isHidden() ? QString() : m_laneProblem->text(); }
+}  // namespace presisi

@@ -1,0 +1,426 @@
+// TrainingPage's views: the lane tiles and their flow, the live charts fed from record batches, the
+// histogram and boundary snapshots kept for scrubbing, the timeline, the summation workload's view.
+#include "training_page.h"
+
+#include "doctor_panel.h"
+#include "gradient_ranges.h"
+#include "training_page_common.h"
+#include "widgets/range_chart.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QSlider>
+#include <QSpinBox>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "run_controller.h"
+#include "widgets/boundary_view.h"
+#include "widgets/histogram_chart.h"
+#include "widgets/lane_tile.h"
+#include "widgets/live_chart.h"
+
+namespace presisi {
+
+using namespace trainingpage;
+
+namespace {
+
+QString fmt(double v, int digits = 4) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return QString::number(v, 'g', digits);
+}
+
+QString pct(double share) {
+    if (std::isnan(share)) return "—";
+    return QString::number(100.0 * share, 'f', share < 0.001 && share > 0 ? 3 : 1) + QChar(0x00A0) + "%";
+}
+
+QString log2Text(double scale) {
+    if (!(scale > 0) || !std::isfinite(scale)) return fmt(scale);
+    const double e = std::log2(scale);
+    if (std::abs(e - std::round(e)) < 1e-9) return QString("2^%1").arg(static_cast<int>(std::round(e)));
+    return fmt(scale);
+}
+
+const QString kExactLabel = "exact";
+constexpr int kKeptHistograms = 400;  // per lane, for scrubbing
+constexpr int kKeptBoundaries = 100;  // decision-boundary snapshots, for scrubbing
+
+}  // namespace
+
+void TrainingPage::flowTiles() {
+    const int n = m_tiles.size();
+    if (n == 0) return;
+    int minW = 1, minH = 1;
+    for (LaneTile* t : m_tiles) {
+        minW = std::max(minW, t->minimumSizeHint().width());
+        minH = std::max(minH, t->minimumSizeHint().height());
+    }
+    const int spacing = std::max(0, m_laneGrid->horizontalSpacing());
+    const int available = m_laneHost->width() > 1 ? m_laneHost->width() : minW * n;
+    int cols = std::clamp((available + spacing) / (minW + spacing), 1, n);
+    const int rows = (n + cols - 1) / cols;
+    cols = (n + rows - 1) / rows;  // balanced rows: 8 lanes as 4 + 4, not 5 + 3
+    const int wantHeight = std::max(250, rows * minH + (rows - 1) * std::max(0, m_laneGrid->verticalSpacing()));
+    if (cols == m_tileColumns && m_laneHost->minimumHeight() == wantHeight) return;
+    m_tileColumns = cols;
+    for (LaneTile* t : m_tiles) m_laneGrid->removeWidget(t);
+    for (int c = 0; c < m_laneGrid->columnCount(); ++c) m_laneGrid->setColumnStretch(c, 0);
+    for (int i = 0; i < n; ++i) m_laneGrid->addWidget(m_tiles[i], i / cols, i % cols);
+    for (int c = 0; c < cols; ++c) m_laneGrid->setColumnStretch(c, 1);
+    m_laneHost->setMinimumHeight(wantHeight);
+}
+
+void TrainingPage::resizeEvent(QResizeEvent* event) {
+    Page::resizeEvent(event);
+    flowTiles();
+}
+
+void TrainingPage::rescale(double scale) {
+    m_panel->setFixedWidth(static_cast<int>(kPanelWidth * scale));
+    m_panelHost->setFixedWidth(static_cast<int>(kPanelWidth * scale) - 16);
+    m_tileColumns = 0;
+    flowTiles();
+}
+void TrainingPage::restyle() {
+    for (BoundaryView* b : m_boundaries) b->restyle();
+    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->applyLaneColours();
+    m_histogram->applyLaneColours();
+    m_ranges->chart()->update();
+    m_doctor->restyle();
+}
+
+qint64 TrainingPage::summedValues(std::int64_t step) const {
+    const Scenario& s = m_controller->scenario();
+    const qint64 per = s.batch == 0 ? s.accumulationValues : s.batch;
+    return std::min<qint64>(static_cast<qint64>(s.accumulationValues), (step + 1) * per);
+}
+
+void TrainingPage::setSummationView(bool summation) {
+    m_summation = summation;
+    // A summation has no loss, gradients or scaler: its charts are the running sums against the
+    // exact sum and their error, and the side panel shows only the settings that apply to it.
+    if (summation) {
+        m_loss->setTitles("Running sum per lane and the exact sum", "running sum");
+        m_loss->setToolTip("Each lane's running sum, held in its format; the wide pale band is the exact sum of the "
+                           "same values (in double)");
+        m_underflow->setTitles("Error of the running sum", "% of the exact sum");
+        m_loss->setScale(AxisScale::Linear);
+    } else {
+        m_loss->setTitles("Training loss per step", "loss");
+        m_underflow->setTitles("Gradient underflow", "% underflowed");
+        m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
+    }
+    m_scale->setVisible(!summation);
+    m_ranges->setVisible(!summation);
+    for (QWidget* w : m_trainingOnly) w->setVisible(!summation);
+    for (BoundaryView* b : m_boundaries) b->setVisible(!summation);
+    m_modelBox->setTitle(summation ? "Summation" : "Model and optimizer");
+    if (auto* batchLabel = qobject_cast<QLabel*>(static_cast<QFormLayout*>(m_modelBox->layout())->labelForField(m_batch)))
+        batchLabel->setText(summation ? "values per step" : "batch");
+}
+
+void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenario) {
+    m_summation = scenario.workload == Workload::Accumulation;
+    for (LaneTile* t : m_tiles) {
+        m_laneGrid->removeWidget(t);
+        delete t;
+    }
+    m_tiles.clear();
+    m_boundaries.clear();
+    m_scaleLane.clear();
+    QStringList scaleLabels;
+    for (int i = 0; i < labels.size(); ++i) {
+        auto* tile = new LaneTile(labels[i]);
+        tile->setValuePointSize(labels.size() > 4 ? 10 : 11);
+        auto* boundary = new BoundaryView();
+        tile->setBody(boundary);
+        tile->setBigValues({{"loss", "—"}, {m_classification ? "accuracy" : "eval loss", "—"}, {"underflow", "—"}});
+        m_tiles.append(tile);
+        m_boundaries.append(boundary);
+        const bool scaler = labels[i].contains("scaler");
+        m_scaleLane.append(scaler ? scaleLabels.size() : -1);
+        if (scaler) scaleLabels << labels[i];
+    }
+    m_tileColumns = 0;
+    flowTiles();
+    m_loss->setLanes(m_summation ? QStringList(labels) << kExactLabel : labels);
+    m_underflow->setLanes(labels);
+    m_scale->setLanes(scaleLabels);
+    m_scale->chart()->setTitle(scaleLabels.isEmpty() ? "Loss scale: no lane uses a scaler" : "Loss scale (skipped steps marked)");
+    m_scale->setEmptyText(scaleLabels.isEmpty() ? "Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale"
+                                                : "Press Play (Space), or step (.)");
+    m_histogram->setLanes(labels);
+    m_histogram->chart()->setTitle(kHistogramTitle);
+    m_latestHistograms.clear();
+    m_keptHistograms.clear();
+    m_keptBoundaries.clear();
+    m_scrubStep = -1;
+    m_nonFiniteMarked.clear();
+    m_lastFiniteLoss.clear();
+    m_scalerWarned.clear();
+    rebuildLayerChoice(scenario);
+    m_histogram->refresh();
+    m_ranges->setLanes(labels, scenario);
+    m_doctor->setRun(scenario, labels);
+    m_histogramShown.assign(labels.size(), false);
+    m_batches = 0;
+    m_lastStep = -1;
+    setSummationView(m_summation);
+}
+void TrainingPage::onRecords(const RecordBatch& batch) {
+    if (!batch.records.empty() || !batch.finals.empty()) ++m_batches;
+    const int lanes = m_laneLabels.size();
+    QList<QList<QPointF>> loss(lanes), under(lanes), scale(lanes), skipped(lanes);
+    const bool weightKind = m_underflowKind->currentIndex() == 1;
+    std::vector<const StepRecord*> last(lanes, nullptr);
+    QList<QPointF> exact;  // Workload::Accumulation: the exact running sum, one point per step
+    showDiagnostics(batch);
+    for (const StepRecord& r : batch.records) {
+        if (r.lane < 0 || r.lane >= lanes) continue;
+        const double x = static_cast<double>(r.step);
+        loss[r.lane].append(QPointF(x, r.loss));
+        if (std::isfinite(r.loss)) m_lastFiniteLoss[r.lane] = r.loss;
+        else if (!m_nonFiniteMarked.value(r.lane, false) && !m_summation) {
+            m_nonFiniteMarked[r.lane] = true;
+            const double y = m_lastFiniteLoss.value(r.lane, 1.0);
+            m_loss->markEvent(r.lane, x, y);
+        }
+        if (m_summation) {
+            // The error chart: how far each lane's running sum is from the exact one.
+            if (r.exactSum > 0) under[r.lane].append(QPointF(x, 100.0 * std::abs(r.loss - r.exactSum) / r.exactSum));
+            if (r.lane == 0) exact.append(QPointF(x, r.exactSum));
+            last[r.lane] = &r;
+            continue;
+        }
+        const double u = weightKind ? r.weightGradUnderflow : r.actGradUnderflow;
+        if (!std::isnan(u)) under[r.lane].append(QPointF(x, 100.0 * u));
+        scale[r.lane].append(QPointF(x, r.scale));
+        if (r.skipped) skipped[r.lane].append(QPointF(x, r.scale));
+        last[r.lane] = &r;
+    }
+    if (!exact.isEmpty()) m_loss->appendPoints(lanes, exact);  // the extra "exact" series
+    for (int i = 0; i < lanes; ++i) {
+        if (!loss[i].isEmpty()) m_loss->appendPoints(i, loss[i]);
+        if (!under[i].isEmpty()) m_underflow->appendPoints(i, under[i]);
+        const int si = m_scaleLane.value(i, -1);
+        if (si >= 0) {
+            m_scale->appendPoints(si, scale[i]);
+            if (!skipped[i].isEmpty()) m_scale->appendMarkers(si, skipped[i]);
+        }
+    }
+    m_loss->refresh();
+    m_underflow->refresh();
+    m_scale->refresh();
+
+    // Tiles and boundaries change text and images: at most every 200 ms (and on the last batch), so
+    // their relayouts stay off the charts' frame budget.
+    const bool final = !batch.finals.empty() || !m_controller->busy() || m_controller->state() == RunState::Stopping;
+    if (!final && m_tileClock.isValid() && m_tileClock.elapsed() < 200) {
+        for (int i = 0; i < lanes; ++i)
+            if (last[i]) m_pendingTile[i] = *last[i];
+        if (batch.lastStep >= 0) m_lastStep = batch.lastStep;
+        if (batch.boundary.valid()) m_pendingBoundary = batch.boundary;
+        if (!batch.histograms.empty()) m_pendingHistograms.insert(m_pendingHistograms.end(), batch.histograms.begin(), batch.histograms.end());
+        if (batch.stepsPerSecond > 0 && !batch.records.empty()) emit speedChanged(batch.stepsPerSecond);
+        return;
+    }
+    m_tileClock.start();
+    for (int i = 0; i < lanes; ++i)
+        if (!last[i] && m_pendingTile.count(i)) last[i] = &m_pendingTile[i];
+    std::vector<GradHistogram> histograms = std::move(m_pendingHistograms);
+    m_pendingHistograms.clear();
+    histograms.insert(histograms.end(), batch.histograms.begin(), batch.histograms.end());
+    const BoundarySnapshot& boundary = batch.boundary.valid() ? batch.boundary : m_pendingBoundary;
+
+    // Tiles: the lane's latest step.
+    for (int i = 0; i < lanes && i < m_tiles.size(); ++i)
+        if (last[i]) showTile(i, *last[i]);
+    for (const LaneFinal& f : batch.finals) {
+        if (m_summation || f.lane < 0 || f.lane >= m_tiles.size()) continue;
+        const StepRecord* r = last[f.lane];
+        m_tiles[f.lane]->setDetails(QString("step %1 · eval loss %2%3%4")
+                                        .arg(r ? r->step : m_lastStep)
+                                        .arg(fmt(f.evalLoss))
+                                        .arg(std::isnan(f.evalAccuracy) ? QString() : " · eval acc. " + pct(f.evalAccuracy))
+                                        .arg(m_scalerWarned.contains(f.lane) ? " · ⚠ scaler: try bf16" : ""));
+    }
+
+    // Histogram: each lane's latest, the chosen layers together, as a share of all its gradient
+    // elements (exact zeros and inf/NaN have no bin: their shares go beside the lane's legend entry).
+    for (const GradHistogram& g : histograms)
+        if (g.lane >= 0 && g.lane < lanes) {
+            m_latestHistograms[g.lane] = g;
+            keepHistogram(g);
+        }
+    if (!histograms.empty()) showHistograms();
+
+    if (boundary.valid()) {
+        showBoundary(boundary);
+        keepBoundary(boundary);
+    }
+    m_pendingBoundary = BoundarySnapshot{};
+    m_pendingTile.clear();
+    if (batch.lastStep >= 0) m_lastStep = batch.lastStep;
+    if (batch.stepsPerSecond > 0 && !batch.records.empty()) emit speedChanged(batch.stepsPerSecond);
+    updateTimeline();
+    emit statusChanged();
+}
+
+void TrainingPage::showTile(int i, const StepRecord& r) {
+    if (i < 0 || i >= m_tiles.size()) return;
+    if (m_summation) {
+        const double error = r.exactSum > 0 ? std::abs(r.loss - r.exactSum) / r.exactSum : kNotMeasured;
+        m_tiles[i]->setBigValues({{"running sum", fmt(r.loss)}, {"exact sum", fmt(r.exactSum)}, {"error", pct(error)}});
+        m_tiles[i]->setDetails(QString("step %1 · %2 values summed").arg(r.step).arg(summedValues(r.step)));
+        return;
+    }
+    const bool weightKind = m_underflowKind->currentIndex() == 1;
+    const double u = weightKind ? r.weightGradUnderflow : r.actGradUnderflow;
+    m_tiles[i]->setBigValues({{"loss", fmt(r.loss)},
+                              {m_classification ? "accuracy" : "grad norm",
+                               m_classification ? pct(r.accuracy) : fmt(r.gradNorm, 3)},
+                              {"underflow", pct(u)}});
+    m_tiles[i]->setDetails(QString("step %1 · scale %2%3 · overflows %4%5")
+                               .arg(r.step)
+                               .arg(log2Text(r.scale))
+                               .arg(r.skipped ? " (skipped)" : "")
+                               .arg(r.overflows)
+                               .arg(m_scalerWarned.contains(i) ? " · ⚠ scaler: try bf16" : ""));
+}
+
+namespace {
+
+// Keeps `kept` at most `cap` entries by dropping every other one (never the newest) when full:
+// what stays is spread evenly over the run, whatever its length.
+template <typename Map>
+void thinEvenly(Map& kept, int cap) {
+    if (static_cast<int>(kept.size()) <= cap) return;
+    bool drop = false;
+    for (auto it = kept.begin(); it != kept.end();) {
+        if (drop && std::next(it) != kept.end()) it = kept.erase(it);
+        else ++it;
+        drop = !drop;
+    }
+}
+
+// The entry of `kept` (not empty) whose step is nearest to `step` (the later one on a tie).
+template <typename Map>
+const typename Map::mapped_type& nearestKept(const Map& kept, std::int64_t step) {
+    auto it = kept.lower_bound(step);
+    if (it == kept.end() || (it != kept.begin() && step - std::prev(it)->first < it->first - step)) --it;
+    return it->second;
+}
+
+}  // namespace
+
+void TrainingPage::keepHistogram(const GradHistogram& g) {
+    // Every histogram of the run for scrubbing, at most kKeptHistograms per lane.
+    auto& kept = m_keptHistograms[g.lane];
+    kept[g.step] = g;
+    thinEvenly(kept, kKeptHistograms);
+}
+
+void TrainingPage::showBoundary(const BoundarySnapshot& boundary) {
+    for (int i = 0; i < m_boundaries.size() && i < static_cast<int>(boundary.perLane.size()); ++i)
+        m_boundaries[i]->setPrediction(boundary.xs, boundary.ys, boundary.perLane[i]);
+}
+
+void TrainingPage::keepBoundary(const BoundarySnapshot& boundary) {
+    // For scrubbing: up to kKeptBoundaries snapshots (a few hundred kB each at most).
+    m_keptBoundaries[boundary.step] = boundary;
+    thinEvenly(m_keptBoundaries, kKeptBoundaries);
+}
+
+void TrainingPage::updateTimeline() {
+    const bool running = m_controller->state() == RunState::Running || m_controller->state() == RunState::Starting ||
+                         m_controller->state() == RunState::Stopping;
+    const bool any = m_lastStep >= 0 && !m_controller->records().empty();
+    const QSignalBlocker quiet(m_timeline);
+    m_timeline->setEnabled(any && !running);
+    m_timeline->setRange(0, std::max<int>(0, static_cast<int>(m_lastStep)));
+    if (running || !any) {
+        m_timeline->setValue(m_timeline->maximum());
+        m_scrubStep = -1;
+        for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(std::numeric_limits<double>::quiet_NaN());
+    }
+    m_timelineLabel->setText(m_scrubStep >= 0 ? QString("step %1 of %2 · Play goes on from the end")
+                                                    .arg(m_scrubStep).arg(m_lastStep)
+                                              : (any ? QString("step %1 · drag to look back").arg(m_lastStep)
+                                                     : QString("timeline: run or step first")));
+}
+
+void TrainingPage::scrubTo(std::int64_t step) {
+    if (m_lastStep < 0 || m_controller->busy()) return;
+    step = std::clamp<std::int64_t>(step, 0, m_lastStep);
+    m_scrubStep = step;
+    // The tiles show that step's records (read back from the run's record store: records are in
+    // step order, every lane once per step).
+    const RecordStore& store = m_controller->records();
+    std::size_t lo = 0, hi = store.size();
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (store.at(mid).step < step) lo = mid + 1;
+        else hi = mid;
+    }
+    for (std::size_t i = lo; i < store.size(); ++i) {
+        const StepRecord r = store.at(i);
+        if (r.step != step) break;
+        showTile(r.lane, r);
+    }
+    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(static_cast<double>(step));
+    // The fit or boundary thumbnails: the kept snapshot nearest to the step.
+    if (!m_keptBoundaries.empty()) showBoundary(nearestKept(m_keptBoundaries, step));
+    // The histogram: each lane's kept histogram nearest to the step.
+    if (!m_summation) {
+        for (const auto& [lane, kept] : m_keptHistograms)
+            if (!kept.empty()) m_latestHistograms[lane] = nearestKept(kept, step);
+        showHistograms();
+        m_ranges->showNearest(step);
+    }
+    const QSignalBlocker quiet(m_timeline);
+    m_timeline->setValue(static_cast<int>(step));
+    updateTimeline();
+}
+
+std::int64_t TrainingPage::scrubStep() const { return m_scrubStep; }
+
+void TrainingPage::showHistograms() {
+    const int lanes = m_laneLabels.size();
+    const int layerChoice = m_histLayer ? m_histLayer->currentData().toInt() : -1;  // -1: all
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    std::int64_t step = -1;
+    for (int lane = 0; lane < lanes; ++lane) {
+        const auto it = m_latestHistograms.find(lane);
+        if (it == m_latestHistograms.end() || it->second.layers.empty()) continue;
+        const GradHistogram& g = it->second;
+        const HistogramView view = makeHistogramView(g, layerChoice);
+        if (!view.any) continue;
+        // Exact zeros and inf/NaN have no log2 bin: their shares are written on the chart.
+        QStringList note;
+        if (view.zeroShare > 0) note << QString("%1 zeros").arg(pct(view.zeroShare));
+        if (view.nonFiniteShare > 0) note << QString("%1 inf/NaN").arg(pct(view.nonFiniteShare));
+        m_histogram->setLaneNote(lane, note.join(", "));
+        m_histogram->setHistogram(lane, view.edges, view.values);
+        if (std::isfinite(view.lo)) {
+            lo = std::min(lo, view.lo);
+            hi = std::max(hi, view.hi);
+        }
+        step = std::max(step, g.step);
+    }
+    // The x range follows the data (scaled gradients included), with f16's range always in view.
+    lo = std::min(std::isfinite(lo) ? lo : -26.0, -26.0);
+    hi = std::max(std::isfinite(hi) ? hi : 2.0, 2.0);
+    m_histogram->setXRange(lo, hi);
+    m_histogram->chart()->setTitle(step >= 0 ? QString("Gradient magnitudes, step %1").arg(step) : kHistogramTitle);
+    m_histogram->refresh();
+}
+
+}  // namespace presisi
