@@ -477,23 +477,4 @@ void SpeedPage::run(Section section) {
     }
 }
 
-void SpeedPage::resetPage() {
-    cancel();
-    m_gemm.reset();
-    m_memory.clear();
-    m_memoryLargest.clear();
-    m_sweep.reset();
-    m_breakdown.reset();
-    for (QStringList& l : m_scenarioLanes) l.clear();
-    for (QString& t : m_doneText) t.clear();
-    m_throughputChart->clearPoints();
-    m_memoryChart->clearBars();
-    m_sweepChart->clearPoints();
-    m_breakdownChart->clearBars();
-    for (int i = 0; i < 4; ++i) {
-        if (i != m_running) setSectionText(static_cast<Section>(i), QString());
-    }
-    emit explanationChanged();
-}
-
 }  // namespace presisi
