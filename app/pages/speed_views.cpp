@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QProgressBar>
 #include <QLocale>
 #include <QRegularExpression>
 #include <algorithm>
@@ -255,7 +256,9 @@ void SpeedPage::resetPage() {
     m_sweepChart->clearPoints();
     m_breakdownChart->clearBars();
     for (int i = 0; i < 4; ++i) {
-        if (i != m_running) setSectionText(static_cast<Section>(i), QString());
+        if (i == m_running) continue;  // it says "Cancelled" when its thread has stopped
+        setSectionText(static_cast<Section>(i), QString());
+        m_ui[i].progress->setValue(0);
     }
     emit explanationChanged();
 }
