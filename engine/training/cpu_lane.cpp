@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "../error.h"
+#include "../numerics/optimizer.h"
 #include "cpu_net.h"
 #include "lane_backend.h"
 #include "range_stats.h"
@@ -298,17 +299,7 @@ public:
         for (int l = 0; l < L; ++l) {
             Matrix z = h * m_W[l].transpose();
             z.rowwise() += m_b[l].transpose();
-            if (l + 1 < L) {
-                for (Index i = 0; i < z.size(); ++i) {
-                    float& v = z.data()[i];
-                    switch (m_scenario.activation) {
-                    case Activation::Relu: v = v > 0 || v != v ? v : 0.0f; break;
-                    case Activation::Tanh: v = std::tanh(v); break;
-                    case Activation::Sigmoid: v = 1.0f / (1.0f + std::exp(-v)); break;
-                    case Activation::Gelu: v = v * 0.5f * (1.0f + std::erf(v * static_cast<float>(std::numbers::sqrt2 / 2))); break;
-                    }
-                }
-            }
+            if (l + 1 < L) numerics::activationForward(m_scenario.activation, z.data(), z.data(), static_cast<std::size_t>(z.size()));
             h = std::move(z);
         }
         return h;
@@ -361,46 +352,18 @@ private:
         return bad;
     }
 
-    // torch.optim 1.13 single-tensor updates. ATen's add with alpha is a fused multiply-add on AVX2.
-    // Weight decay goes into a copy (torch: grad = grad.add(param, alpha=wd)): the master gradients
-    // stay as backward made them, as p.grad does, and as the CUDA lane leaves them.
+    // torch.optim 1.13 single-tensor updates (engine/numerics/optimizer.h); the master gradients stay as
+    // backward made them, as p.grad does, and as the CUDA lane leaves them.
     void update(float* w, const float* g, Index n, std::size_t l, bool isWeight) {
         const OptimizerSpec& o = m_scenario.optimizer;
-        const float lr = static_cast<float>(o.lr);
-        const float wd = static_cast<float>(o.weightDecay);
-        if (o.weightDecay != 0) {
-            m_decayed.resize(static_cast<std::size_t>(n));
-            for (Index i = 0; i < n; ++i) m_decayed[static_cast<std::size_t>(i)] = std::fma(w[i], wd, g[i]);
-            g = m_decayed.data();
-        }
+        const auto count = static_cast<std::size_t>(n);
+        float* first = m_optW.empty() ? nullptr : isWeight ? m_optW[l].data() : m_optb[l].data();
         if (o.kind == OptimizerSpec::Kind::Sgd) {
-            if (o.momentum != 0) {
-                float* buf = isWeight ? m_optW[l].data() : m_optb[l].data();
-                const float mom = static_cast<float>(o.momentum);
-                if (m_steps == 1) std::memcpy(buf, g, static_cast<std::size_t>(n) * sizeof(float));
-                else
-                    for (Index i = 0; i < n; ++i) buf[i] = buf[i] * mom + g[i];
-                g = buf;
-            }
-            const float step = -lr;
-            for (Index i = 0; i < n; ++i) w[i] = std::fma(g[i], step, w[i]);
+            numerics::sgdStep(w, g, first, count, o, m_steps == 1);
             return;
         }
-        float* m = isWeight ? m_optW[l].data() : m_optb[l].data();
-        float* v = isWeight ? m_opt2W[l].data() : m_opt2b[l].data();
-        const float b1 = static_cast<float>(o.beta1), b2 = static_cast<float>(o.beta2);
-        const float c1 = static_cast<float>(1 - o.beta1), c2 = static_cast<float>(1 - o.beta2);
-        const double bc1 = 1 - std::pow(o.beta1, static_cast<double>(m_steps));
-        const double bc2 = 1 - std::pow(o.beta2, static_cast<double>(m_steps));
-        const float stepSize = static_cast<float>(-(o.lr / bc1));
-        const float bc2Sqrt = static_cast<float>(std::sqrt(bc2));
-        const float eps = static_cast<float>(o.eps);
-        for (Index i = 0; i < n; ++i) {
-            m[i] = std::fma(g[i], c1, m[i] * b1);
-            v[i] = v[i] * b2 + c2 * g[i] * g[i];
-            const float denom = std::sqrt(v[i]) / bc2Sqrt + eps;
-            w[i] = w[i] + stepSize * (m[i] / denom);
-        }
+        float* second = isWeight ? m_opt2W[l].data() : m_opt2b[l].data();
+        numerics::adamStep(w, g, first, second, count, o, m_steps);
     }
 
     const Scenario& m_scenario;
@@ -415,7 +378,6 @@ private:
     std::vector<Matrix> m_W, m_mW, m_optW, m_opt2W;  // master weights, master gradients, optimizer state
     std::vector<Vector> m_b, m_mb, m_optb, m_opt2b;
     std::int64_t m_steps = 0;
-    std::vector<float> m_decayed;  // scratch: a gradient with weight decay added
 };
 
 }  // namespace

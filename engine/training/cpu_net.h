@@ -13,6 +13,7 @@
 #include <numbers>
 
 #include "../native/native_gemm.h"
+#include "../numerics/activation.h"
 #include "../numerics/torch_dispatch.h"
 #include "lane_backend.h"
 
@@ -285,83 +286,29 @@ private:
 
     float round1(Format f, float v) const { return needsRound(f) ? roundTo(f, v, m_sub) : v; }
 
-    // The activation in format f. ATen's bf16 tanh and sigmoid kernels (forward and backward) convert to
-    // float once and round the result; its GELU kernels use Vectorized<BFloat16> arithmetic, which rounds
-    // after every operation (constants included). The same happens here.
+    // Rounds to format f after an operation (the emulated low formats); see numerics::activationForward.
+    struct FormatRounding {
+        Format f;
+        Subnormals sub;
+        float operator()(float v) const { return roundTo(f, v, sub); }
+    };
+
+    // The activation in format f (engine/numerics/activation.h): ATen's bf16 tanh and sigmoid kernels
+    // convert to float once and round the result; its GELU kernels round after every operation, unless
+    // torch's dispatch sends bf16 GELU to oneDNN (float32, one rounding by the caller).
     void activationForward(Format f, const float* a, float* y, Index n) const {
-        const bool low = needsRound(f);
-        switch (m_act) {
-        case Activation::Relu:
-            for (Index i = 0; i < n; ++i) y[i] = a[i] > 0.0f || a[i] != a[i] ? a[i] : 0.0f;
-            break;
-        case Activation::Tanh:
-            for (Index i = 0; i < n; ++i) y[i] = std::tanh(a[i]);
-            break;
-        case Activation::Sigmoid:
-            for (Index i = 0; i < n; ++i) y[i] = 1.0f / (1.0f + std::exp(-a[i]));
-            break;
-        case Activation::Gelu: {
-            // torch's exact GELU: x * 0.5 * (1 + erf(x * sqrt(1/2))).
-            if (m_dispatch.geluInF32(f)) {
-                // oneDNN's eltwise_gelu_erf in float32; the caller rounds once.
-                const float alpha = static_cast<float>(std::numbers::sqrt2 / 2);
-                for (Index i = 0; i < n; ++i) y[i] = 0.5f * a[i] * (1.0f + std::erf(a[i] * alpha));
-                break;
-            }
-            const float kAlpha = round1(f, static_cast<float>(std::numbers::sqrt2 / 2));
-            if (!low) {
-                for (Index i = 0; i < n; ++i) y[i] = a[i] * 0.5f * (1.0f + std::erf(a[i] * kAlpha));
-                break;
-            }
-            for (Index i = 0; i < n; ++i) {
-                const float e = round1(f, std::erf(round1(f, a[i] * kAlpha)));
-                y[i] = round1(f, round1(f, a[i] * 0.5f) * round1(f, 1.0f + e));
-            }
-            break;
-        }
-        }
+        const auto count = static_cast<std::size_t>(n);
+        if (m_act == Activation::Gelu && m_dispatch.geluInF32(f)) numerics::geluOneDnnForward(a, y, count);
+        else if (needsRound(f)) numerics::activationForward(m_act, a, y, count, FormatRounding{f, m_sub});
+        else numerics::activationForward(m_act, a, y, count);
     }
 
     // g <- g * act'(a) in format f (the caller rounds the result). a: the activation's input, y: its output.
     void activationBackward(Format f, const float* a, const float* y, float* g, Index n) const {
-        const bool low = needsRound(f);
-        auto r = [&](float v) { return low ? roundTo(f, v, m_sub) : v; };
-        switch (m_act) {
-        case Activation::Relu:
-            for (Index i = 0; i < n; ++i) g[i] = y[i] <= 0.0f ? 0.0f : g[i];
-            break;
-        case Activation::Tanh:
-            // tanh_backward: g * (1 - y * y), in float32 for bf16 too (ATen converts once)
-            for (Index i = 0; i < n; ++i) g[i] = g[i] * (1.0f - y[i] * y[i]);
-            break;
-        case Activation::Sigmoid:
-            // sigmoid_backward: g * (1 - y) * y, in float32 for bf16 too (ATen converts once)
-            for (Index i = 0; i < n; ++i) g[i] = g[i] * (1.0f - y[i]) * y[i];
-            break;
-        case Activation::Gelu: {
-            if (m_dispatch.geluInF32(f)) {
-                // oneDNN's gelu_erf backward in float32, v = x / sqrt(2):
-                // g * 0.5 * (1 + erf(v) + v * 2/sqrt(pi) * exp(-v * v)); the caller rounds once.
-                const float alpha = static_cast<float>(std::numbers::sqrt2 / 2);
-                const float twoOverSqrtPi = static_cast<float>(2 / std::sqrt(std::numbers::pi));
-                for (Index i = 0; i < n; ++i) {
-                    const float v = a[i] * alpha;
-                    g[i] = g[i] * 0.5f * (1.0f + std::erf(v) + v * twoOverSqrtPi * std::exp(-v * v));
-                }
-                break;
-            }
-            // GeluBackward: cdf = 0.5 * (1 + erf(x * alpha)); pdf = beta * exp(x * x * -0.5); g * (cdf + x * pdf)
-            const float kAlpha = r(static_cast<float>(std::numbers::sqrt2 / 2));
-            const float kBeta = r(static_cast<float>(2 / std::sqrt(std::numbers::pi) * (std::numbers::sqrt2 / 2) * 0.5));
-            for (Index i = 0; i < n; ++i) {
-                const float x = a[i];
-                const float cdf = r(0.5f * r(1.0f + r(std::erf(r(x * kAlpha)))));
-                const float pdf = r(kBeta * r(std::exp(r(r(x * x) * -0.5f))));
-                g[i] = g[i] * r(cdf + r(x * pdf));
-            }
-            break;
-        }
-        }
+        const auto count = static_cast<std::size_t>(n);
+        if (m_act == Activation::Gelu && m_dispatch.geluInF32(f)) numerics::geluOneDnnBackward(a, g, count);
+        else if (needsRound(f)) numerics::activationBackward(m_act, a, y, g, count, FormatRounding{f, m_sub});
+        else numerics::activationBackward(m_act, a, y, g, count);
     }
 
     // cross_entropy(z, y), mean: log_softmax in m_fSm, nll in m_fNll. Writes dz of the last layer.

@@ -13,4 +13,6 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/doctor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/torch_dispatch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/loss_scale.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/activation.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/optimizer.cpp
 )

@@ -1,0 +1,91 @@
+// The hidden layers' activations and their derivatives, written once: the CPU lane (float32 and the
+// emulated low formats), its float32 prediction, and the device checks' host references use these.
+// The CUDA kernels keep their own device code (cuda_training.cu) and are checked against these. No Qt here.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <numbers>
+
+#include "../training/scenario.h"
+
+namespace presisi::numerics {
+
+// Activation is indexed by tables and CUDA kernels in this order.
+static_assert(int(Activation::Relu) == 0 && int(Activation::Tanh) == 1 && int(Activation::Gelu) == 2 &&
+              int(Activation::Sigmoid) == 3);
+
+inline constexpr float kGeluAlpha = static_cast<float>(std::numbers::sqrt2 / 2);  // 1/sqrt(2)
+// No rounding: float32 arithmetic.
+struct NoRounding {
+    float operator()(float v) const { return v; }
+};
+
+// y = act(a), n elements, float32 except where `r` rounds. ReLU, tanh and sigmoid compute in float32
+// (ATen's bf16 kernels convert once; the caller rounds the result); exact GELU,
+// x * 0.5 * (1 + erf(x / sqrt 2)), rounds with `r` after every operation and its constant (ATen's
+// Vectorized<BFloat16> arithmetic); with NoRounding it is the float32 formula. ReLU passes NaN through.
+template <typename Round = NoRounding>
+void activationForward(Activation act, const float* a, float* y, std::size_t n, Round r = {}) {
+    switch (act) {
+    case Activation::Relu:
+        for (std::size_t i = 0; i < n; ++i) y[i] = a[i] > 0.0f || a[i] != a[i] ? a[i] : 0.0f;
+        break;
+    case Activation::Tanh:
+        for (std::size_t i = 0; i < n; ++i) y[i] = std::tanh(a[i]);
+        break;
+    case Activation::Sigmoid:
+        for (std::size_t i = 0; i < n; ++i) y[i] = 1.0f / (1.0f + std::exp(-a[i]));
+        break;
+    case Activation::Gelu: {
+        const float alpha = r(kGeluAlpha);
+        for (std::size_t i = 0; i < n; ++i) {
+            const float e = r(std::erf(r(a[i] * alpha)));
+            y[i] = r(r(a[i] * 0.5f) * r(1.0f + e));
+        }
+        break;
+    }
+    }
+}
+
+// g <- g * act'(a), n elements (the caller rounds the result). a: the activation's input, y: its output.
+// tanh: g (1 - y^2); sigmoid: g (1 - y) y, both in float32 (ATen converts once). GELU as ATen's
+// GeluBackward: cdf = 0.5 (1 + erf(x alpha)), pdf = beta exp(-x^2 / 2), g (cdf + x pdf), rounding with
+// `r` after every operation.
+template <typename Round = NoRounding>
+void activationBackward(Activation act, const float* a, const float* y, float* g, std::size_t n, Round r = {}) {
+    switch (act) {
+    case Activation::Relu:
+        for (std::size_t i = 0; i < n; ++i) g[i] = y[i] <= 0.0f ? 0.0f : g[i];
+        break;
+    case Activation::Tanh:
+        for (std::size_t i = 0; i < n; ++i) g[i] = g[i] * (1.0f - y[i] * y[i]);
+        break;
+    case Activation::Sigmoid:
+        for (std::size_t i = 0; i < n; ++i) g[i] = g[i] * (1.0f - y[i]) * y[i];
+        break;
+    case Activation::Gelu: {
+        const float alpha = r(kGeluAlpha);
+        const float beta = r(static_cast<float>(2 / std::sqrt(std::numbers::pi) * (std::numbers::sqrt2 / 2) * 0.5));
+        for (std::size_t i = 0; i < n; ++i) {
+            const float x = a[i];
+            const float cdf = r(0.5f * r(1.0f + r(std::erf(r(x * alpha)))));
+            const float pdf = r(beta * r(std::exp(r(r(x * x) * -0.5f))));
+            g[i] = g[i] * r(cdf + r(x * pdf));
+        }
+        break;
+    }
+    }
+}
+
+// oneDNN's eltwise_gelu_erf (PyTorch 1.13's bf16 GELU on AVX-512 CPUs), float32; the caller rounds once.
+// Forward 0.5 x (1 + erf(x / sqrt 2)); backward, v = x / sqrt 2: g 0.5 (1 + erf(v) + v 2/sqrt(pi) exp(-v^2)).
+void geluOneDnnForward(const float* a, float* y, std::size_t n);
+void geluOneDnnBackward(const float* a, float* g, std::size_t n);
+
+// One element in float32 (host references for the device checks).
+float activationF32(Activation act, float a);
+// g * act'(a) in float32, y = act(a).
+float activationBackwardF32(Activation act, float a, float y, float g);
+
+}  // namespace presisi::numerics
