@@ -1,16 +1,18 @@
-// The linear-layer lab on a CUDA device: rounding kernels, cublasGemmEx with float32 accumulation
-// (TF32 tensor cores, or float16 accumulation, for the extra lanes), bias and output rounding.
+// The linear-layer lab on a CUDA device: the shared operand rounding and cublasGemmEx (cuda_blas.h)
+// with float32 accumulation (TF32 tensor cores, or float16 accumulation, for the extra lanes), bias
+// and output rounding.
 // The cuBLAS handle is per thread and the device buffers are kept between calls. No Qt here.
 #include "cuda_linear.h"
 
 #include <algorithm>
 #include <climits>
-#include <cstdint>
 #include <string>
 
+#include "cuda_blas.h"
 #include "cuda_check.h"
 #include "cuda_context.h"
 #include "cuda_round.cuh"
+#include "cuda_training.h"
 
 namespace presisi {
 
@@ -18,42 +20,11 @@ namespace {
 
 using cuda::DeviceBuffer;
 
-// Rounds float32 values to the format and stores the (exactly representable) result in 16 bits.
-__global__ void packBf16Kernel(const float* in, __nv_bfloat16* out, std::size_t n, bool flush) {
-    for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
-         i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-        out[i] = __float2bfloat16_rn(cuda::roundDev(cuda::kBF16, in[i], flush));
-}
-__global__ void packF16Kernel(const float* in, __half* out, std::size_t n, bool flush) {
-    for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
-         i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-        out[i] = __float2half_rn(cuda::roundDev(cuda::kF16, in[i], flush));
-}
-// f32 lanes with flush-to-zero: the inputs are flushed as the CPU lane flushes them.
-__global__ void flushF32Kernel(const float* in, float* out, std::size_t n) {
-    for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
-         i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-        out[i] = cuda::roundDev(cuda::kF32, in[i], true);
-}
-
-// y: (batch, out) row-major float32 holding x W^T. Adds the bias rounded to the format in float32
-// and rounds the sum once to the format (storage stays float32), flushing if asked.
-__global__ void biasRoundKernel(float* y, const float* bias, std::size_t batch, std::size_t out, int fmt,
-                                bool flush) {
-    const std::size_t n = batch * out;
-    for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
-         i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
-        const float b = cuda::roundDev(fmt, bias[i % out], flush);
-        y[i] = cuda::roundDev(fmt, y[i] + b, flush);
-    }
-}
-
-// The 16F-accumulation lane's output, widened to float32 and the bias added as above.
+// The 16F-accumulation lane's output (batch, out), widened to float32; the bias rounded to f16 is added
+// in float32 and the sum rounded once to f16, as cuda::addBiasRound does for the other lanes.
 __global__ void widenBiasRoundKernel(const __half* h, float* y, const float* bias, std::size_t batch,
                                      std::size_t out, bool flush) {
-    const std::size_t n = batch * out;
-    for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
-         i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
+    PRESISI_GRID_STRIDE(i, batch * out) {
         const float b = cuda::roundDev(cuda::kF16, bias[i % out], flush);
         y[i] = cuda::roundDev(cuda::kF16, __half2float(h[i]) + b, flush);
     }
@@ -85,15 +56,12 @@ Shape shapeOf(const LinearLane& lane, Index batch, Index in, Index out) {
 }
 
 bool flushes(const LinearLane& lane) { return lane.subnormals == Subnormals::Flush; }
-bool packs(const LinearLane& lane) { return lane.format != Format::F32; }
 bool acc16(const LinearLane& lane) { return lane.format == Format::F16 && lane.accumulation == Accumulation::Storage; }
 
 // Reserves everything the lane needs, predicting out-of-memory for the whole set first.
 void reserveFor(LinearWorkspace& ws, const LinearLane& lane, const Shape& s) {
     const std::size_t xs = s.batch * s.in, ws_ = s.out * s.in, ys = s.batch * s.out;
-    std::size_t lowBytes = 0;
-    if (packs(lane)) lowBytes = sizeof(std::uint16_t);
-    else if (flushes(lane)) lowBytes = sizeof(float);
+    const std::size_t lowBytes = cuda::operandBytes(lane.format, flushes(lane));
     cuda::reserveAll({{&ws.x, xs * sizeof(float)},
                       {&ws.w, ws_ * sizeof(float)},
                       {&ws.b, s.out * sizeof(float)},
@@ -117,64 +85,34 @@ void upload(LinearWorkspace& ws, const Matrix& x, const Matrix& weight, const Ve
 // stream: launch errors are checked here, execution errors surface at the next synchronising call.
 void forwardOnDevice(LinearWorkspace& ws, const LinearLane& lane, const Shape& s) {
     reserveFor(ws, lane, s);
-    cublasHandle_t h = cuda::blasHandle();
     const std::size_t xs = s.batch * s.in, wsz = s.out * s.in, ys = s.batch * s.out;
     const bool flush = flushes(lane);
-    // Row-major y = x W^T is column-major y^T = W x^T: W's memory read as (in, out) and transposed.
-    const int m = static_cast<int>(s.out), n = static_cast<int>(s.batch), k = static_cast<int>(s.in);
-    const float one = 1.0f, zero = 0.0f;
     const std::string gemm = "cublasGemmEx " + s.text;
-
-    if (!packs(lane)) {
-        const float* px = ws.x.as<float>();
-        const float* pw = ws.w.as<float>();
-        if (flush) {
-            flushF32Kernel<<<cuda::blocksFor(xs), 256>>>(px, ws.lx.as<float>(), xs);
-            flushF32Kernel<<<cuda::blocksFor(wsz), 256>>>(pw, ws.lw.as<float>(), wsz);
-            PRESISI_CUDA(cudaGetLastError(), "flush kernel " + s.text);
-            px = ws.lx.as<float>();
-            pw = ws.lw.as<float>();
-        }
-        const cublasComputeType_t compute = lane.tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F_PEDANTIC;
-        PRESISI_CUDA(cublasSetMathMode(h, lane.tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_PEDANTIC_MATH), gemm);
-        PRESISI_CUDA(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, pw, CUDA_R_32F, k, px, CUDA_R_32F, k,
-                                  &zero, ws.y.as<float>(), CUDA_R_32F, m, compute, CUBLAS_GEMM_DEFAULT),
-                     gemm);
-        biasRoundKernel<<<cuda::blocksFor(ys), 256>>>(ws.y.as<float>(), ws.b.as<float>(), s.batch, s.out, cuda::kF32,
-                                                      flush);
-        PRESISI_CUDA(cudaGetLastError(), "bias kernel " + s.text);
-        return;
-    }
-
-    const bool bf16 = lane.format == Format::BF16;
-    const cudaDataType_t dt = bf16 ? CUDA_R_16BF : CUDA_R_16F;
-    if (bf16) {
-        packBf16Kernel<<<cuda::blocksFor(xs), 256>>>(ws.x.as<float>(), ws.lx.as<__nv_bfloat16>(), xs, flush);
-        packBf16Kernel<<<cuda::blocksFor(wsz), 256>>>(ws.w.as<float>(), ws.lw.as<__nv_bfloat16>(), wsz, flush);
+    const void* px = cuda::gemmOperand(ws.x.as<float>(), ws.lx, xs, lane.format, flush, s.text);
+    const void* pw = cuda::gemmOperand(ws.w.as<float>(), ws.lw, wsz, lane.format, flush, s.text);
+    // y = x W^T, row-major (batch, out).
+    const int batch = static_cast<int>(s.batch), out = static_cast<int>(s.out), in = static_cast<int>(s.in);
+    cuda::GemmTypes t;
+    t.input = cuda::operandType(lane.format);
+    if (lane.format == Format::F32) {
+        t.compute = lane.tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F_PEDANTIC;
+        t.math = lane.tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_PEDANTIC_MATH;
     } else {
-        packF16Kernel<<<cuda::blocksFor(xs), 256>>>(ws.x.as<float>(), ws.lx.as<__half>(), xs, flush);
-        packF16Kernel<<<cuda::blocksFor(wsz), 256>>>(ws.w.as<float>(), ws.lw.as<__half>(), wsz, flush);
+        t.compute = CUBLAS_COMPUTE_32F;
+        t.math = CUBLAS_DEFAULT_MATH;
     }
-    PRESISI_CUDA(cudaGetLastError(), "rounding kernel " + s.text);
-    PRESISI_CUDA(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH), gemm);
     if (acc16(lane)) {
         // The demonstration lane: float16 accumulation (CUBLAS_COMPUTE_16F), then widened.
-        const __half hone = __float2half(1.0f), hzero = __float2half(0.0f);
-        PRESISI_CUDA(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &hone, ws.lw.as<void>(), dt, k,
-                                  ws.lx.as<void>(), dt, k, &hzero, ws.hy.as<__half>(), CUDA_R_16F, m,
-                                  CUBLAS_COMPUTE_16F, CUBLAS_GEMM_DEFAULT),
-                     gemm + " (16F accumulation)");
-        widenBiasRoundKernel<<<cuda::blocksFor(ys), 256>>>(ws.hy.as<__half>(), ws.y.as<float>(), ws.b.as<float>(),
-                                                           s.batch, s.out, flush);
+        t.output = CUDA_R_16F;
+        t.compute = CUBLAS_COMPUTE_16F;
+        cuda::gemmRowMajor(false, true, batch, out, in, px, pw, ws.hy.as<void>(), t, gemm + " (16F accumulation)");
+        widenBiasRoundKernel<<<cuda::blocksFor(ys), cuda::kThreads>>>(ws.hy.as<__half>(), ws.y.as<float>(),
+                                                                      ws.b.as<float>(), s.batch, s.out, flush);
         PRESISI_CUDA(cudaGetLastError(), "widening kernel " + s.text);
         return;
     }
-    PRESISI_CUDA(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, ws.lw.as<void>(), dt, k, ws.lx.as<void>(),
-                              dt, k, &zero, ws.y.as<float>(), CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-                 gemm);
-    biasRoundKernel<<<cuda::blocksFor(ys), 256>>>(ws.y.as<float>(), ws.b.as<float>(), s.batch, s.out,
-                                                  bf16 ? cuda::kBF16 : cuda::kF16, flush);
-    PRESISI_CUDA(cudaGetLastError(), "bias kernel " + s.text);
+    cuda::gemmRowMajor(false, true, batch, out, in, px, pw, ws.y.as<float>(), t, gemm);
+    cuda::addBiasRound(ws.y.as<float>(), ws.b.as<float>(), batch, out, lane.format, flush);
 }
 
 void checkShapes(const Matrix& x, const Matrix& weight, const Vector& bias) {

@@ -18,14 +18,7 @@ namespace presisi::cuda {
 
 namespace {
 
-constexpr unsigned kThreads = 256;
 constexpr unsigned kPartialBlocks = 256;  // fixed, so reductions sum in the same order every time
-
-#define PRESISI_GRID_STRIDE(i, n)                                                                          \
-    for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < (n); \
-         i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-
-int code(Format f) { return static_cast<int>(f); }
 
 std::string count(std::size_t n) { return std::to_string(n) + " elements"; }
 std::string dims(int r, int c) { return std::to_string(r) + "x" + std::to_string(c); }
@@ -46,16 +39,6 @@ const char* actName(Activation a) {
 __global__ void roundKernel(float* d, std::size_t n, int fmt, bool flush) {
     PRESISI_GRID_STRIDE(i, n) d[i] = roundDev(fmt, d[i], flush);
 }
-__global__ void packBf16(const float* in, __nv_bfloat16* out, std::size_t n, bool flush) {
-    PRESISI_GRID_STRIDE(i, n) out[i] = __float2bfloat16_rn(roundDev(kBF16, in[i], flush));
-}
-__global__ void packF16(const float* in, __half* out, std::size_t n, bool flush) {
-    PRESISI_GRID_STRIDE(i, n) out[i] = __float2half_rn(roundDev(kF16, in[i], flush));
-}
-__global__ void copyRound(const float* in, float* out, std::size_t n, int fmt, bool flush) {
-    PRESISI_GRID_STRIDE(i, n) out[i] = roundDev(fmt, in[i], flush);
-}
-
 // ---- reductions -----------------------------------------------------------------------------------
 
 // Block-wide sum in double through shared memory, fixed tree order. blockDim.x == kThreads.
@@ -99,35 +82,31 @@ double readDouble(const double* d, const std::string& what) {
     return h;
 }
 
-// ---- gemm -----------------------------------------------------------------------------------------
-
-struct GemmScratch {
-    DeviceBuffer a, b;
-};
-GemmScratch& gemmScratch() {
-    thread_local GemmScratch s;
-    return s;
-}
-
 // ---- activations ----------------------------------------------------------------------------------
 
 constexpr float kSqrt1_2 = 0.707106781186547524401f;
 // PyTorch's kBeta for GELU's backward: M_2_SQRTPI * M_SQRT1_2 * 0.5 = 1 / sqrt(2 pi).
 constexpr float kGeluBeta = 0.398942280401432677940f;
 
+// Same order as presisi::Activation, passed to the kernels as an int.
+enum ActivationCode : int { kRelu = 0, kTanh = 1, kGelu = 2, kSigmoid = 3 };
+static_assert(kRelu == static_cast<int>(Activation::Relu) && kTanh == static_cast<int>(Activation::Tanh) &&
+                  kGelu == static_cast<int>(Activation::Gelu) && kSigmoid == static_cast<int>(Activation::Sigmoid),
+              "ActivationCode must follow presisi::Activation's order: kernels receive static_cast<int>(Activation)");
+
 __device__ __forceinline__ float actForward(int act, float z) {
     switch (act) {
-    case 0: return z > 0.0f ? z : (z == z ? 0.0f : z);  // relu, NaN stays NaN
-    case 1: return tanhf(z);
-    case 2: return z * 0.5f * (1.0f + erff(z * kSqrt1_2));
+    case kRelu: return z > 0.0f ? z : (z == z ? 0.0f : z);  // relu, NaN stays NaN
+    case kTanh: return tanhf(z);
+    case kGelu: return z * 0.5f * (1.0f + erff(z * kSqrt1_2));
     default: return 1.0f / (1.0f + expf(-z));
     }
 }
 __device__ __forceinline__ float actBackward(int act, float z, float a, float da) {
     switch (act) {
-    case 0: return a <= 0.0f ? 0.0f : da;  // on the output, as the CPU lane (NaN passes the gradient)
-    case 1: return da * (1.0f - a * a);
-    case 2: {
+    case kRelu: return a <= 0.0f ? 0.0f : da;  // on the output, as the CPU lane (NaN passes the gradient)
+    case kTanh: return da * (1.0f - a * a);
+    case kGelu: {
         const float cdf = 0.5f * (1.0f + erff(z * kSqrt1_2));
         const float pdf = kGeluBeta * expf(z * z * -0.5f);
         return da * (cdf + z * pdf);
@@ -141,25 +120,6 @@ __global__ void activationForwardKernel(int act, const float* z, float* a, std::
 __global__ void activationBackwardKernel(int act, const float* z, const float* a, const float* da, float* dz,
                                          std::size_t n, int fmt, bool flush) {
     PRESISI_GRID_STRIDE(i, n) dz[i] = roundDev(fmt, actBackward(act, z[i], a[i], da[i]), flush);
-}
-
-// ---- bias -----------------------------------------------------------------------------------------
-
-__global__ void addBiasRoundKernel(float* y, const float* bias, std::size_t rows, std::size_t cols, int fmt,
-                                   bool flush) {
-    PRESISI_GRID_STRIDE(i, rows * cols) {
-        const float b = roundDev(fmt, bias[i % cols], flush);
-        y[i] = roundDev(fmt, y[i] + b, flush);
-    }
-}
-// One thread per column, rows summed in order in float32.
-__global__ void columnSumsKernel(const float* dy, float* db, std::size_t rows, std::size_t cols, int fmt,
-                                 bool flush) {
-    PRESISI_GRID_STRIDE(c, cols) {
-        float acc = 0.0f;
-        for (std::size_t r = 0; r < rows; ++r) acc += dy[r * cols + c];
-        db[c] = roundDev(fmt, acc, flush);
-    }
 }
 
 // ---- losses ---------------------------------------------------------------------------------------
@@ -303,163 +263,12 @@ __global__ void adamKernel(float* p, const float* g, float* m, float* v, std::si
 
 }  // namespace
 
-// ---- DeviceArray ----------------------------------------------------------------------------------
-
-DeviceArray::~DeviceArray() {
-    if (m_ptr) cudaFree(m_ptr);
-}
-DeviceArray::DeviceArray(DeviceArray&& o) noexcept
-    : m_ptr(std::exchange(o.m_ptr, nullptr)), m_size(std::exchange(o.m_size, 0)),
-      m_capacity(std::exchange(o.m_capacity, 0)) {}
-DeviceArray& DeviceArray::operator=(DeviceArray&& o) noexcept {
-    if (this != &o) {
-        if (m_ptr) cudaFree(m_ptr);
-        m_ptr = std::exchange(o.m_ptr, nullptr);
-        m_size = std::exchange(o.m_size, 0);
-        m_capacity = std::exchange(o.m_capacity, 0);
-    }
-    return *this;
-}
-
-void DeviceArray::resize(std::size_t n, const std::string& what) {
-    if (n <= m_capacity && m_ptr) {
-        m_size = n;
-        return;
-    }
-    requireDeviceMemory(n * sizeof(float), what + " (" + count(n) + ")");
-    if (m_ptr) cudaFree(m_ptr);
-    m_ptr = nullptr;
-    m_size = m_capacity = 0;
-    const std::size_t cap = n == 0 ? 1 : n;
-    PRESISI_CUDA(cudaMalloc(reinterpret_cast<void**>(&m_ptr), cap * sizeof(float)), what + " (" + count(n) + ")");
-    m_size = n;
-    m_capacity = cap;
-}
-
-void DeviceArray::upload(std::span<const float> host) {
-    resize(host.size(), "upload");
-    if (!host.empty())
-        PRESISI_CUDA(cudaMemcpy(m_ptr, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice),
-                     "upload of " + count(host.size()));
-}
-
-std::vector<float> DeviceArray::download() const {
-    std::vector<float> h(m_size);
-    download(h);
-    return h;
-}
-
-void DeviceArray::download(std::span<float> host) const {
-    if (host.size() != m_size)
-        throw Error("download: host span has " + count(host.size()) + ", device array " + count(m_size));
-    if (m_size)
-        PRESISI_CUDA(cudaMemcpy(host.data(), m_ptr, m_size * sizeof(float), cudaMemcpyDeviceToHost),
-                     "download of " + count(m_size));
-}
-
-void DeviceArray::copyFrom(const DeviceArray& other) {
-    resize(other.size(), "device copy");
-    if (m_size)
-        PRESISI_CUDA(cudaMemcpy(m_ptr, other.m_ptr, m_size * sizeof(float), cudaMemcpyDeviceToDevice),
-                     "device copy of " + count(m_size));
-}
-
-void DeviceArray::fill(float value) {
-    if (m_size == 0) return;
-    if (value == 0.0f && !std::signbit(value)) {
-        PRESISI_CUDA(cudaMemset(m_ptr, 0, m_size * sizeof(float)), "fill of " + count(m_size));
-        return;
-    }
-    std::vector<float> h(m_size, value);
-    upload(h);
-}
-
-DeviceLabels::~DeviceLabels() {
-    if (m_ptr) cudaFree(m_ptr);
-}
-
-void DeviceLabels::upload(std::span<const int> host) {
-    const std::string what = "labels (" + count(host.size()) + ")";
-    if (host.size() > m_capacity || !m_ptr) {
-        requireDeviceMemory(host.size() * sizeof(int), what);
-        if (m_ptr) cudaFree(m_ptr);
-        m_ptr = nullptr;
-        m_capacity = 0;
-        const std::size_t cap = host.empty() ? 1 : host.size();
-        PRESISI_CUDA(cudaMalloc(reinterpret_cast<void**>(&m_ptr), cap * sizeof(int)), what);
-        m_capacity = cap;
-    }
-    m_size = host.size();
-    if (!host.empty())
-        PRESISI_CUDA(cudaMemcpy(m_ptr, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice), what);
-}
-
 // ---- operations -----------------------------------------------------------------------------------
 
 void roundInPlace(float* data, std::size_t n, Format format, bool flush) {
     if (n == 0 || (format == Format::F32 && !flush)) return;
     roundKernel<<<blocksFor(n), kThreads>>>(data, n, code(format), flush);
     launched("rounding kernel (" + std::string(traits(format).name) + ", " + count(n) + ")");
-}
-
-void gemm(bool transA, bool transB, int M, int N, int K, const float* A, const float* B, float* C, Format format,
-          bool flush) {
-    const std::string what = "cublasGemmEx " + std::string(traits(format).name) + " " + dims(M, K) +
-                             (transA ? "^T" : "") + " * " + dims(K, N) + (transB ? "^T" : "");
-    if (M <= 0 || N <= 0 || K <= 0) throw Error(what + ": sizes must be positive");
-    cublasHandle_t h = blasHandle();
-    const std::size_t an = static_cast<std::size_t>(M) * K, bn = static_cast<std::size_t>(K) * N;
-    // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: cuBLAS sees B first.
-    const cublasOperation_t opFirst = transB ? CUBLAS_OP_T : CUBLAS_OP_N;
-    const cublasOperation_t opSecond = transA ? CUBLAS_OP_T : CUBLAS_OP_N;
-    const int ldb = transB ? K : N, lda = transA ? M : K, ldc = N;
-    const float one = 1.0f, zero = 0.0f;
-    GemmScratch& s = gemmScratch();
-
-    if (format == Format::F32) {
-        const float* a = A;
-        const float* b = B;
-        if (flush) {
-            reserveAll({{&s.a, an * sizeof(float)}, {&s.b, bn * sizeof(float)}}, what);
-            copyRound<<<blocksFor(an), kThreads>>>(A, s.a.as<float>(), an, kF32, true);
-            copyRound<<<blocksFor(bn), kThreads>>>(B, s.b.as<float>(), bn, kF32, true);
-            launched("flush kernel for " + what);
-            a = s.a.as<float>();
-            b = s.b.as<float>();
-        }
-        PRESISI_CUDA(cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH), what);
-        PRESISI_CUDA(cublasGemmEx(h, opFirst, opSecond, N, M, K, &one, b, CUDA_R_32F, ldb, a, CUDA_R_32F, lda, &zero,
-                                  C, CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT),
-                     what);
-        return;
-    }
-    reserveAll({{&s.a, an * sizeof(std::uint16_t)}, {&s.b, bn * sizeof(std::uint16_t)}}, what);
-    cudaDataType_t dt;
-    if (format == Format::BF16) {
-        packBf16<<<blocksFor(an), kThreads>>>(A, s.a.as<__nv_bfloat16>(), an, flush);
-        packBf16<<<blocksFor(bn), kThreads>>>(B, s.b.as<__nv_bfloat16>(), bn, flush);
-        dt = CUDA_R_16BF;
-    } else {
-        packF16<<<blocksFor(an), kThreads>>>(A, s.a.as<__half>(), an, flush);
-        packF16<<<blocksFor(bn), kThreads>>>(B, s.b.as<__half>(), bn, flush);
-        dt = CUDA_R_16F;
-    }
-    launched("rounding kernel for " + what);
-    PRESISI_CUDA(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH), what);
-    PRESISI_CUDA(cublasGemmEx(h, opFirst, opSecond, N, M, K, &one, s.b.as<void>(), dt, ldb, s.a.as<void>(), dt, lda,
-                              &zero, C, CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-                 what);
-}
-
-void addBiasRound(float* y, const float* bias, int rows, int cols, Format format, bool flush) {
-    const std::size_t n = static_cast<std::size_t>(rows) * cols;
-    addBiasRoundKernel<<<blocksFor(n), kThreads>>>(y, bias, rows, cols, code(format), flush);
-    launched("bias kernel " + dims(rows, cols));
-}
-
-void columnSumsRound(const float* dy, float* db, int rows, int cols, Format format, bool flush) {
-    columnSumsKernel<<<blocksFor(cols), kThreads>>>(dy, db, rows, cols, code(format), flush);
-    launched("bias gradient kernel " + dims(rows, cols));
 }
 
 void activationForward(Activation act, const float* z, float* a, std::size_t n, Format format, bool flush) {

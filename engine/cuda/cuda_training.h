@@ -12,62 +12,13 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <string>
-#include <vector>
 
 #include "../format.h"
 #include "../training/scenario.h"
+#include "cuda_buffer.h"  // DeviceArray, DeviceLabels: the tensors these calls take
 
 namespace presisi::cuda {
-
-// float32 values on the device. Grows only; device memory is predicted before each allocation.
-class DeviceArray {
-public:
-    DeviceArray() = default;
-    DeviceArray(std::size_t n, const std::string& what) { resize(n, what); }
-    ~DeviceArray();
-    DeviceArray(const DeviceArray&) = delete;
-    DeviceArray& operator=(const DeviceArray&) = delete;
-    DeviceArray(DeviceArray&& other) noexcept;
-    DeviceArray& operator=(DeviceArray&& other) noexcept;
-
-    // Size becomes n; contents are kept only when the allocation does not grow.
-    void resize(std::size_t n, const std::string& what);
-    std::size_t size() const { return m_size; }
-    float* data() { return m_ptr; }
-    const float* data() const { return m_ptr; }
-
-    void upload(std::span<const float> host);       // resizes to host.size()
-    std::vector<float> download() const;
-    void download(std::span<float> host) const;     // host.size() == size()
-    void copyFrom(const DeviceArray& other);        // device to device, resizes
-    void fill(float value);
-
-private:
-    float* m_ptr = nullptr;
-    std::size_t m_size = 0;
-    std::size_t m_capacity = 0;
-};
-
-// Throws presisi::Error before allocating when `bytes` more do not fit in device memory (cuda_context.h).
-void requireDeviceMemory(std::size_t bytes, const std::string& what);
-
-// Integer labels on the device (cross-entropy targets).
-class DeviceLabels {
-public:
-    DeviceLabels() = default;
-    ~DeviceLabels();
-    DeviceLabels(const DeviceLabels&) = delete;
-    DeviceLabels& operator=(const DeviceLabels&) = delete;
-    void upload(std::span<const int> host);
-    const int* data() const { return m_ptr; }
-    std::size_t size() const { return m_size; }
-
-private:
-    int* m_ptr = nullptr;
-    std::size_t m_size = 0, m_capacity = 0;
-};
 
 // Round in place to `format` (round to nearest even), flushing subnormal results when asked.
 void roundInPlace(float* data, std::size_t n, Format format, bool flush);

@@ -2,7 +2,9 @@
 # PRESISI_HAVE_CUDA). Device arithmetic is not contracted into FMAs, like the host code
 # (-ffp-contract=off), so element-wise kernels give the CPU lanes' bits.
 target_sources(presisi_engine PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/cuda_buffer.cu
   ${CMAKE_CURRENT_LIST_DIR}/cuda_context.cu
+  ${CMAKE_CURRENT_LIST_DIR}/cuda_blas.cu
   ${CMAKE_CURRENT_LIST_DIR}/cuda_training.cu
   ${CMAKE_CURRENT_LIST_DIR}/cuda_lane.cpp
 )
