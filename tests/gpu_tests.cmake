@@ -4,7 +4,9 @@
 # Qt-free presisi_device_check that scripts/device_check.sh runs on GPU machines.
 # The tolerances (judge.cpp) need neither CUDA nor a device: the rehearsal feeds them emulated GPU
 # results in every configuration, so it carries no `gpu` label and runs in CI.
-add_library(presisi_check_judge STATIC ${PROJECT_SOURCE_DIR}/tools/device_check/judge.cpp)
+add_library(presisi_check_judge STATIC ${PROJECT_SOURCE_DIR}/tools/device_check/judge.cpp
+                                      ${PROJECT_SOURCE_DIR}/tools/device_check/judge_emulate.cpp
+                                      ${PROJECT_SOURCE_DIR}/tools/device_check/judge_runs.cpp)
 target_link_libraries(presisi_check_judge PUBLIC presisi_engine)
 add_library(presisi_gpu_checks STATIC ${PROJECT_SOURCE_DIR}/tools/device_check/gpu_checks.cpp
                                       ${PROJECT_SOURCE_DIR}/tools/device_check/kernel_checks.cpp
