@@ -2,6 +2,7 @@
 target_sources(presisi_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/chart_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/live_chart.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chart_style.cpp
   ${CMAKE_CURRENT_LIST_DIR}/histogram_chart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lane_tile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/format_views.cpp

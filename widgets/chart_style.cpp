@@ -1,0 +1,139 @@
+// The house chart look shared by every chart: colours (light or dark), fonts, axis titles, empty-chart
+// text, and value-axis ranges on whole ticks of 1, 2 or 5 times a power of ten.
+#include "chart_style.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QPainter>
+#include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "text_scale.h"
+
+namespace presisi {
+
+namespace {
+bool g_dark = false;
+}
+
+void setChartsDark(bool dark) { g_dark = dark; }
+bool chartsDark() { return g_dark; }
+
+void applyChartColours(QChart* chart) {
+    const QColor bg = g_dark ? QColor(0x22, 0x22, 0x22) : Qt::white;
+    const QColor fg = g_dark ? QColor(0xEE, 0xEE, 0xEE) : QColor(0x22, 0x22, 0x22);
+    const QColor grid = g_dark ? QColor(0x55, 0x55, 0x55) : QColor(0xDD, 0xDD, 0xDD);
+    chart->setBackgroundBrush(bg);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setTitleBrush(fg);
+    chart->legend()->setLabelColor(fg);
+    for (QAbstractAxis* a : chart->axes()) {
+        a->setLabelsColor(fg);
+        a->setTitleBrush(fg);
+        a->setGridLineColor(grid);
+        a->setLinePenColor(fg);
+    }
+    applyUiScale(chart);  // every styling pass also sizes the chart's text for the room
+}
+
+void showCentredText(QChart* chart, QGraphicsSimpleTextItem*& item, const QString& text, bool visible) {
+    if (!visible && !item) return;
+    if (!item) {
+        item = new QGraphicsSimpleTextItem(chart);
+        item->setZValue(100);
+    }
+    item->setVisible(visible);
+    if (!visible) return;
+    item->setText(text);
+    item->setFont(chart->legend()->font());
+    item->setBrush(chart->titleBrush());
+    const QRectF plot = chart->plotArea();
+    const QRectF box = item->boundingRect();
+    item->setPos(plot.center().x() - box.width() / 2, plot.center().y() - box.height() / 2);
+}
+
+void styleChart(QChart* chart) {
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont f = chart->legend()->font();
+    f.setPointSizeF(std::max<qreal>(10.0, f.pointSizeF()));
+    chart->legend()->setFont(f);
+    QFont t = chart->titleFont();
+    t.setPointSizeF(11);
+    t.setBold(true);
+    chart->setTitleFont(t);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    applyChartColours(chart);
+}
+
+void styleAxis(QAbstractAxis* axis, const QString& title) {
+    axis->setTitleText(title);
+    QFont f = axis->labelsFont();
+    f.setPointSizeF(10);
+    axis->setLabelsFont(f);
+    QFont tf = axis->titleFont();
+    tf.setPointSizeF(10);
+    tf.setBold(false);
+    axis->setTitleFont(tf);
+}
+
+QChart* installStyledChart(QChartView* view, const QString& title) {
+    auto* c = new QChart();
+    c->setTitle(title);
+    styleChart(c);
+    view->setChart(c);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(240, 180);
+    return c;
+}
+
+namespace {
+
+// A tick interval of 1, 2 or 5 times a power of ten giving about `ticks` intervals over `range`.
+double niceStep(double range, int ticks) {
+    const double raw = range / std::max(1, ticks);
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * p >= raw) return m * p;
+    return 10 * p;
+}
+
+}  // namespace
+
+void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers) {
+    // Bounded inputs first: a non-finite or reversed range, or one too narrow for its magnitude (a
+    // one-point chart at zero), becomes a range whose ticks can be counted on two hands.
+    if (!std::isfinite(lo) || !std::isfinite(hi)) lo = 0, hi = 1;
+    if (lo > hi) std::swap(lo, hi);
+    const double magnitude = std::max(std::abs(lo), std::abs(hi));
+    const double minSpan = magnitude > 0 ? magnitude * 1e-6 : 1.0;
+    if (hi - lo < minSpan) {
+        if (lo >= 0 && lo < minSpan) lo = 0, hi = minSpan;
+        else lo -= minSpan / 2, hi += minSpan / 2;
+    }
+    ticks = std::clamp(ticks, 1, kMaxAxisTicks / 2);
+    double step = niceStep(hi - lo, ticks);
+    if (integers) step = std::max(1.0, std::round(step));
+    const double a = std::floor(lo / step) * step, b = std::ceil(hi / step) * step;
+    // Range and interval change together: Qt lays the axis out after every setter, and a dynamic
+    // axis holding an old interval over a new range (1e-13 over 0..1) would build ~10^13 tick labels.
+    // Counted ticks while the three values change make each intermediate layout a handful of ticks.
+    axis->setMinorTickCount(0);
+    axis->setTickType(QValueAxis::TicksFixed);
+    axis->setTickCount(std::clamp(static_cast<int>(std::lround((b - a) / step)) + 1, 2, kMaxAxisTicks));
+    axis->setRange(a, b);
+    axis->setTickAnchor(a);
+    axis->setTickInterval(step);
+    if ((b - a) / step <= kMaxAxisTicks) axis->setTickType(QValueAxis::TicksDynamic);
+}
+
+}  // namespace presisi

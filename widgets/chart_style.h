@@ -1,0 +1,35 @@
+// The house chart look (colours, fonts, axes, empty-chart text, tick-aligned ranges), used by every chart.
+#pragma once
+
+#include <QString>
+
+class QAbstractAxis;
+class QChart;
+class QChartView;
+class QGraphicsSimpleTextItem;
+class QValueAxis;
+
+namespace presisi {
+
+// Applies the house chart look: no animation, legend at the bottom, fonts at least 10 pt.
+void styleChart(QChart* chart);
+// Gives `view` a new styled chart titled `title` (antialiased, a readable minimum size); the view owns it.
+QChart* installStyledChart(QChartView* view, const QString& title);
+// Axis title and labels at 10 pt, the title not bold: the same on every chart.
+void styleAxis(QAbstractAxis* axis, const QString& title);
+// A line of text centred in `chart`'s plot area, made on first use (`item` then owns it through the
+// chart), shown or hidden; for what an empty chart says.
+void showCentredText(QChart* chart, QGraphicsSimpleTextItem*& item, const QString& text, bool visible);
+// Light or dark chart colours (background, text, grid) for every chart styled from now on;
+// applyChartColours re-colours an existing chart, its axes included. Series keep their lane colours.
+void setChartsDark(bool dark);
+bool chartsDark();
+void applyChartColours(QChart* chart);
+// The most ticks an axis is ever given: every range a chart sets is bounded by it.
+inline constexpr int kMaxAxisTicks = 64;
+// Sets [lo, hi] widened to whole ticks of 1, 2 or 5 times a power of ten (about `ticks` of them).
+// The only way a chart sets a value axis's range: range, anchor and interval change together, and a
+// non-finite, reversed or vanishing range is widened to a bounded one first.
+void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers);
+
+}  // namespace presisi
