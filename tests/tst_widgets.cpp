@@ -31,6 +31,27 @@ int distinctColours(const QImage& image) {
     return static_cast<int>(colours.size());
 }
 
+// The histogram lane series named `label` (bands are area series; lanes are line series).
+QLineSeries* laneSeries(HistogramChart& h, const QString& label) {
+    for (QAbstractSeries* s : h.chart()->series())
+        if (auto* line = qobject_cast<QLineSeries*>(s); line && line->name() == label) return line;
+    return nullptr;
+}
+
+// A pixel within 2 px of `p` close to `c` (antialiased 2 px pens blend at their edges).
+bool colourNear(const QImage& image, QPoint p, const QColor& c) {
+    for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) {
+            const QPoint q = p + QPoint(dx, dy);
+            if (!image.rect().contains(q)) continue;
+            const QColor v = image.pixelColor(q);
+            if (std::abs(v.red() - c.red()) < 30 && std::abs(v.green() - c.green()) < 30 &&
+                std::abs(v.blue() - c.blue()) < 30)
+                return true;
+        }
+    return false;
+}
+
 QList<QPointF> ramp(int from, int n) {
     QList<QPointF> pts;
     for (int i = from; i < from + n; ++i) pts.append(QPointF(i, 1.0 + 0.5 * std::sin(i * 0.1)));
@@ -204,6 +225,8 @@ private slots:
         QVERIFY(chart.laneNote(0).isEmpty());
     }
 
+    // Independent source: the Okabe-Ito palette's published values (blue #0072B2, orange #E69F00,
+    // bluish green #009E73), assigned to bf16, f16 and f16+scaler in lane_style.h.
     void laneColoursFollowTheTable() {
         QCOMPARE(laneStyle("cpu:bf16").color, QColor(0x00, 0x72, 0xB2));
         QCOMPARE(laneStyle("cpu:f16").color, QColor(0xE6, 0x9F, 0x00));
@@ -223,15 +246,53 @@ private slots:
         QCOMPARE(gpu.toolTip(), QString("no CUDA device: driver not found"));
     }
 
+    // Bins [-3,-2) 10 %, [-2,-1) 20 %, [-1,0) 30 %. The outline by hand: up from 0 at the first edge,
+    // across each bin at its value, down to 0 at the last edge; a lane given mismatched sizes draws nothing.
     void histogramDrawsStepOutlines() {
         HistogramChart h("grad", "log2 |g|", "%");
-        h.setLanes({"cpu:f32", "cpu:f16"});
+        h.setLanes({"cpu:f16", "cpu:bf16"});
         h.addBand(-24, -14, "f16 subnormal", Qt::red);
         h.setHistogram(0, {-3, -2, -1, 0}, {10, 20, 30});
         h.setHistogram(1, {-3, -2}, {5, 6});  // mismatched sizes: ignored
         h.refresh();
         QCOMPARE(h.laneCount(), 2);
         QCOMPARE(h.refreshCount(), 1);
+        QLineSeries* f16 = laneSeries(h, "cpu:f16");
+        QLineSeries* bf16 = laneSeries(h, "cpu:bf16");
+        QVERIFY(f16 && bf16);
+        const QList<QPointF> outline{{-3, 0}, {-3, 10}, {-2, 10}, {-2, 20}, {-1, 20}, {-1, 30}, {0, 30}, {0, 0}};
+        QCOMPARE(f16->points(), outline);
+        QVERIFY(bf16->points().isEmpty());
+    }
+
+    // The same outline in pixels: the lane's colour (f16 orange, a solid pen) along each bin's top at
+    // its value and up the edges between bins, none inside a bin (an outline, not a fill) or above it.
+    void histogramOutlineIsInThePicture() {
+        HistogramChart h("grad", "log2 |g|", "%");
+        h.setLanes({"cpu:f16"});
+        h.setHistogram(0, {-3, -2, -1, 0}, {10, 20, 30});
+        h.setAttribute(Qt::WA_DontShowOnScreen, true);
+        h.resize(640, 400);
+        h.show();
+        h.refresh();
+        QApplication::processEvents();
+        const QImage image = renderWidget(&h, {}, 1.0);
+        QCOMPARE(image.size(), QSize(640, 400));
+        const QColor orange = laneStyle("cpu:f16").color;
+        auto at = [&](double x, double y) { return h.mapFromScene(h.chart()->mapToPosition(QPointF(x, y))); };
+        const double top[] = {10, 20, 30};
+        for (int i = 0; i < 3; ++i) {
+            const double left = -3 + i;
+            for (double q : {0.25, 0.5, 0.75})
+                QVERIFY2(colourNear(image, at(left + q, top[i]), orange), qPrintable(QString("bin %1 top").arg(i)));
+            QVERIFY2(!colourNear(image, at(left + 0.5, top[i] / 2), orange), qPrintable(QString("bin %1 filled").arg(i)));
+            QVERIFY2(!colourNear(image, at(left + 0.5, top[i] + 4), orange), qPrintable(QString("bin %1 above").arg(i)));
+        }
+        // The risers: from 0 up to the first bin, between bins, and down to 0 after the last.
+        QVERIFY(colourNear(image, at(-3, 5), orange));
+        QVERIFY(colourNear(image, at(-2, 15), orange));
+        QVERIFY(colourNear(image, at(-1, 25), orange));
+        QVERIFY(colourNear(image, at(0, 15), orange));
     }
 
     void pngExportHasTheRequestedSizeAndContent() {
@@ -288,8 +349,10 @@ private slots:
         chart.resize(300, 200);
         QApplication::clipboard()->clear();
         copyToClipboard(&chart, "caption");
+        // The suites run on Qt's offscreen platform (CTest sets it), whose clipboard holds images in the
+        // process: an empty clipboard here means the copy did not happen.
         const QImage image = QApplication::clipboard()->image();
-        if (image.isNull()) QSKIP("this platform has no clipboard");
+        QVERIFY2(!image.isNull(), "nothing was copied");
         QCOMPARE(image.size(), QSize(600, 400));  // 2x device pixel ratio
         QVERIFY(distinctColours(image) > 10);
     }
@@ -300,14 +363,24 @@ private slots:
         QVERIFY(!exportSvg(&chart, "/nonexistent-dir/x.svg", QSize(100, 100)));
     }
 
+    // f16 +inf is 0x7C00; by hand: sign 0, exponent 11111, mantissa ten 0s. Each bit's box is filled in
+    // its field's colour (sign vermillion, exponent sky blue, mantissa yellow), a set bit full, a clear
+    // bit lighter; the boxes are 21 px wide at 700 px ((700 - 4) / 32), from x = 2.
     void formatViewsPaint() {
         BitsView bits;
-        bits.setBits(Format::F16, 0x7C00);  // inf
+        bits.setBits(Format::F16, 0x7C00);
         RangeView range;
         range.setValue(65520);
         bits.resize(700, 60);
         range.resize(700, 120);
-        QVERIFY(distinctColours(renderWidget(&bits, {}, 1.0)) > 3);
+        const QImage image = renderWidget(&bits, {}, 1.0);
+        const QColor sign(0xD5, 0x5E, 0x00), exponent(0x56, 0xB4, 0xE9), mantissa(0xF0, 0xE4, 0x42);
+        const char* pattern = "0111110000000000";
+        for (int i = 0; i < 16; ++i) {
+            const QColor field = i == 0 ? sign : (i <= 5 ? exponent : mantissa);
+            const QColor want = pattern[i] == '1' ? field : field.lighter(150);
+            QCOMPARE(image.pixelColor(2 + i * 21 + 3, 5).rgb(), want.rgb());
+        }
         QVERIFY(distinctColours(renderWidget(&range, {}, 1.0)) > 3);
     }
 };
