@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
+#include <QtTest>
 
 #include <cstring>
 #include <vector>
@@ -33,5 +34,17 @@ inline std::vector<float> loadF32(const QString& relative) {
 }
 
 inline std::vector<float> loadArray(const QJsonObject& array) { return loadF32(array["file"].toString()); }
+
+// A Qt Test data function's rows: one per case in the reference file's array `key`, named by the case's
+// "name" and carrying its JSON object in the column "entry". A missing file fails the test.
+inline void addReferenceRows(const QString& relative, const char* key) {
+    QTest::addColumn<QJsonObject>("entry");
+    const QJsonObject doc = loadJson(relative);
+    QVERIFY2(!doc.isEmpty(), qPrintable("tests/data/" + relative + " is missing"));
+    for (const auto& c : doc[key].toArray()) {
+        const QJsonObject o = c.toObject();
+        QTest::addRow("%s", qPrintable(o["name"].toString())) << o;
+    }
+}
 
 }  // namespace presisi::testdata

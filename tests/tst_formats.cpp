@@ -1,5 +1,6 @@
-// Formats: the traits table, known-answer rounding rows, and every float32 input through every
-// bulk-rounding kernel against the plain reference implementation.
+// Formats: the traits table and known-answer rounding rows (values by hand from the IEEE layouts), and
+// every float32 input through every bulk-rounding kernel against reference::roundTo, the definition in
+// float64 arithmetic (scale by the quantum, round with the 2^52 addition) that shares no code with them.
 #include <QtTest>
 
 #include <atomic>
@@ -46,9 +47,18 @@ void TestFormats::traitsMatchTheBitPatterns_data() {
     QTest::addColumn<quint32>("maxBits");
     QTest::addColumn<quint32>("minNormalBits");
     QTest::addColumn<quint32>("oneBits");
-    QTest::addRow("f32") << int(Format::F32) << 0x7f7fffffu << 0x00800000u << 0x3f800000u;
-    QTest::addRow("bf16") << int(Format::BF16) << 0x7f7fu << 0x0080u << 0x3f80u;
-    QTest::addRow("f16") << int(Format::F16) << 0x7bffu << 0x0400u << 0x3c00u;
+    // By hand from the IEEE layouts (1 + 8 + 23, 1 + 8 + 7, 1 + 5 + 10 bits): max (2 - 2^-m) 2^emax,
+    // smallest normal 2^(1 - bias), smallest subnormal 2^(1 - bias - m), epsilon 2^-m.
+    QTest::addColumn<double>("max");
+    QTest::addColumn<double>("minNormal");
+    QTest::addColumn<double>("minSubnormal");
+    QTest::addColumn<double>("epsilon");
+    QTest::addRow("f32") << int(Format::F32) << 0x7f7fffffu << 0x00800000u << 0x3f800000u
+                         << std::ldexp(2.0 - 0x1p-23, 127) << 0x1p-126 << 0x1p-149 << 0x1p-23;
+    QTest::addRow("bf16") << int(Format::BF16) << 0x7f7fu << 0x0080u << 0x3f80u
+                          << std::ldexp(2.0 - 0x1p-7, 127) << 0x1p-126 << 0x1p-133 << 0x1p-7;
+    QTest::addRow("f16") << int(Format::F16) << 0x7bffu << 0x0400u << 0x3c00u << 65504.0 << 0x1p-14 << 0x1p-24
+                         << 0x1p-10;
 }
 
 void TestFormats::traitsMatchTheBitPatterns() {
@@ -56,8 +66,16 @@ void TestFormats::traitsMatchTheBitPatterns() {
     QFETCH(quint32, maxBits);
     QFETCH(quint32, minNormalBits);
     QFETCH(quint32, oneBits);
+    QFETCH(double, max);
+    QFETCH(double, minNormal);
+    QFETCH(double, minSubnormal);
+    QFETCH(double, epsilon);
     const Format f = Format(format);
     const FormatTraits& t = traits(f);
+    QCOMPARE(t.max, max);
+    QCOMPARE(t.minNormal, minNormal);
+    QCOMPARE(t.minSubnormal, minSubnormal);
+    QCOMPARE(t.epsilon, epsilon);
     QCOMPARE(double(fromBits(f, maxBits)), t.max);
     QCOMPARE(double(fromBits(f, minNormalBits)), t.minNormal);
     QCOMPARE(double(fromBits(f, 1)), t.minSubnormal);
@@ -147,17 +165,18 @@ void TestFormats::nanAndSignedZero() {
     QCOMPARE(toF16Bits(std::numeric_limits<float>::infinity()), std::uint16_t(0x7c00));
 }
 
+// Bit for bit: QCOMPARE on floats is fuzzy (1e-5 relative) and would take 1 for 1 + 2^-23.
 void TestFormats::neighbours() {
-    QCOMPARE(nextUp(Format::F16, 65504.0f), std::numeric_limits<float>::infinity());
-    QCOMPARE(nextDown(Format::F16, std::numeric_limits<float>::infinity()), 65504.0f);
-    QCOMPARE(nextUp(Format::F16, 1.0f), 1.0f + 0x1p-10f);
-    QCOMPARE(nextDown(Format::F16, 1.0f), 1.0f - 0x1p-11f);
-    QCOMPARE(nextUp(Format::F16, 0.0f), 0x1p-24f);
-    QCOMPARE(nextUp(Format::F16, -0.0f), 0x1p-24f);
-    QCOMPARE(nextDown(Format::F16, 0.0f), -0x1p-24f);
-    QCOMPARE(nextUp(Format::BF16, -1.0f), -1.0f + 0x1p-8f);
-    QCOMPARE(nextUp(Format::BF16, 1.0f), 1.0f + 0x1p-7f);
-    QCOMPARE(nextUp(Format::F32, 1.0f), 1.0f + 0x1p-23f);
+    QCOMPARE(bitsF(nextUp(Format::F16, 65504.0f)), bitsF(std::numeric_limits<float>::infinity()));
+    QCOMPARE(bitsF(nextDown(Format::F16, std::numeric_limits<float>::infinity())), bitsF(65504.0f));
+    QCOMPARE(bitsF(nextUp(Format::F16, 1.0f)), bitsF(1.0f + 0x1p-10f));
+    QCOMPARE(bitsF(nextDown(Format::F16, 1.0f)), bitsF(1.0f - 0x1p-11f));
+    QCOMPARE(bitsF(nextUp(Format::F16, 0.0f)), bitsF(0x1p-24f));
+    QCOMPARE(bitsF(nextUp(Format::F16, -0.0f)), bitsF(0x1p-24f));
+    QCOMPARE(bitsF(nextDown(Format::F16, 0.0f)), bitsF(-0x1p-24f));
+    QCOMPARE(bitsF(nextUp(Format::BF16, -1.0f)), bitsF(-1.0f + 0x1p-8f));
+    QCOMPARE(bitsF(nextUp(Format::BF16, 1.0f)), bitsF(1.0f + 0x1p-7f));
+    QCOMPARE(bitsF(nextUp(Format::F32, 1.0f)), bitsF(1.0f + 0x1p-23f));
     QCOMPARE(classify(Format::F16, 0x1p-15f), ValueClass::Subnormal);
     QCOMPARE(classify(Format::BF16, 0x1p-15f), ValueClass::Normal);
 }
@@ -226,12 +245,12 @@ void TestFormats::exhaustiveKernelsAgreeWithReference() {
 
 void TestFormats::roundFromDoubleHasNoDoubleRounding() {
     // 65519.9999 is below the f16 overflow threshold 65520 but rounds up to 65520 in float32.
-    QCOMPARE(roundFromDouble(Format::F16, 65519.9999), 65504.0f);
-    QCOMPARE(roundTo(Format::F16, float(65519.9999)), std::numeric_limits<float>::infinity());
+    QCOMPARE(bitsF(roundFromDouble(Format::F16, 65519.9999)), bitsF(65504.0f));
+    QCOMPARE(bitsF(roundTo(Format::F16, float(65519.9999))), bitsF(std::numeric_limits<float>::infinity()));
     // Just above 1 + 2^-8 (the bf16 tie) rounds up directly, but through float32 lands on the tie.
-    QCOMPARE(roundFromDouble(Format::BF16, 1.0 + 0x1p-8 + 0x1p-40), 1.0f + 0x1p-7f);
-    QCOMPARE(roundFromDouble(Format::F32, 0.1), 0.1f);
-    QCOMPARE(roundFromDouble(Format::F16, -1e9), -std::numeric_limits<float>::infinity());
+    QCOMPARE(bitsF(roundFromDouble(Format::BF16, 1.0 + 0x1p-8 + 0x1p-40)), bitsF(1.0f + 0x1p-7f));
+    QCOMPARE(bitsF(roundFromDouble(Format::F32, 0.1)), bitsF(0.1f));
+    QCOMPARE(bitsF(roundFromDouble(Format::F16, -1e9)), bitsF(-std::numeric_limits<float>::infinity()));
 }
 
 void TestFormats::storageAccumulationOfOnes() {
@@ -242,10 +261,10 @@ void TestFormats::storageAccumulationOfOnes() {
     auto y = [&](Format f, Accumulation a) {
         return linearForwardCpu({Device::Cpu, f, a, Subnormals::Keep}, x, w, b)(0, 0);
     };
-    QCOMPARE(y(Format::BF16, Accumulation::Storage), 256.0f);
-    QCOMPARE(y(Format::F16, Accumulation::Storage), 2048.0f);
-    QCOMPARE(y(Format::BF16, Accumulation::F32), 4096.0f);
-    QCOMPARE(y(Format::F16, Accumulation::F32), 4096.0f);
+    QCOMPARE(bitsF(y(Format::BF16, Accumulation::Storage)), bitsF(256.0f));
+    QCOMPARE(bitsF(y(Format::F16, Accumulation::Storage)), bitsF(2048.0f));
+    QCOMPARE(bitsF(y(Format::BF16, Accumulation::F32)), bitsF(4096.0f));
+    QCOMPARE(bitsF(y(Format::F16, Accumulation::F32)), bitsF(4096.0f));
 }
 
 QTEST_GUILESS_MAIN(TestFormats)
