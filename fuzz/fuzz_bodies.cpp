@@ -54,6 +54,17 @@ Result rejectedNpy(const char* what) {
     return r;
 }
 
+// One of the .npy readers on the input: its value, or nothing and the refusal in `refusal`.
+template <typename Read>
+auto attemptNpy(Read read, Result& refusal) -> std::optional<decltype(read())> {
+    try {
+        return read();
+    } catch (const Error& e) {
+        refusal = rejectedNpy(e.what());
+        return std::nullopt;
+    }
+}
+
 // The command line's promise: a bad argument is one line naming it. (Arguments here never hold a
 // newline: the input is split at them.)
 Result rejectedOneLine(const char* what) {
@@ -214,29 +225,11 @@ Result fuzzNpy(std::string_view bytes) {
     static ScratchFile scratch;
     const std::string data(bytes);
     const std::string& path = scratch.write(bytes);
-    std::optional<NpyArray> memory, file;
-    std::optional<NpyHeader> header, fileHeader;
     Result memoryResult, fileResult, headerResult, fileHeaderResult;
-    try {
-        memory = parseNpy(data, "fuzz.npy");
-    } catch (const Error& e) {
-        memoryResult = rejectedNpy(e.what());
-    }
-    try {
-        file = readNpy(path);
-    } catch (const Error& e) {
-        fileResult = rejectedNpy(e.what());
-    }
-    try {
-        header = parseNpyHeader(bytes, "fuzz.npy");
-    } catch (const Error& e) {
-        headerResult = rejectedNpy(e.what());
-    }
-    try {
-        fileHeader = readNpyHeader(path);
-    } catch (const Error& e) {
-        fileHeaderResult = rejectedNpy(e.what());
-    }
+    const auto memory = attemptNpy([&] { return parseNpy(data, "fuzz.npy"); }, memoryResult);
+    const auto file = attemptNpy([&] { return readNpy(path); }, fileResult);
+    const auto header = attemptNpy([&] { return parseNpyHeader(bytes, "fuzz.npy"); }, headerResult);
+    const auto fileHeader = attemptNpy([&] { return readNpyHeader(path); }, fileHeaderResult);
     if (memoryResult.outcome != fileResult.outcome)
         throw InvariantViolation("parseNpy and readNpy disagree: " + (memory ? fileResult.message : memoryResult.message));
     if (headerResult.outcome != fileHeaderResult.outcome)

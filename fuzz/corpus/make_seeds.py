@@ -29,6 +29,8 @@ def npy(descr, shape, data, version=(1, 0), fortran=False, header_extra=""):
 def write(target, name, content):
     d = HERE / target
     d.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, list):
+        content = "\n".join(content)
     (d / name).write_bytes(content if isinstance(content, bytes) else content.encode())
 
 
@@ -57,47 +59,60 @@ def npy_seeds():
     write("npy", "bad-magic.npy", b"\x93NUMPZ\x01\x00\x10\x00{}")
 
 
+def write_all(target, files):
+    for name, content in files.items():
+        write(target, name, content)
+
+
 def scenario_json_seeds():
     for preset in sorted((ROOT / "resources" / "presets").glob("*.json")):
         shutil.copyfile(preset, HERE / "scenario_json" / f"ok-{preset.name}")
-    write("scenario_json", "ok-empty-object.json", "{}")
-    write("scenario_json", "ok-adam-npy.json",
-          '{"model": {"sizes": [3, 8, 2]}, "data": {"kind": "npy", "x": "x.npy", "y": "y.npy"},'
-          ' "optimizer": {"name": "adam", "lr": 0.001, "beta2": 0.99}, "ops": {"softmax": "low"},'
-          ' "policy": "cuda", "shuffle": true, "scaler": {"init_scale": 1024, "growth_interval": 10}}')
-    write("scenario_json", "bad-unknown-key.json", '{"model": {"sizez": [2, 3]}}')
-    write("scenario_json", "bad-lane.json", '{"lanes": ["cpu:f32", "cpu:f9"]}')
-    write("scenario_json", "bad-width-zero.json", '{"model": {"sizes": [2, 0, 3]}}')
-    write("scenario_json", "bad-fraction.json", '{"steps": 1.5}')
-    write("scenario_json", "bad-not-an-object.json", "[1, 2]")
-    write("scenario_json", "bad-syntax.json", '{"steps": 10,')
+    write_all("scenario_json", {
+        "ok-empty-object.json": "{}",
+        "ok-adam-npy.json":
+            '{"model": {"sizes": [3, 8, 2]}, "data": {"kind": "npy", "x": "x.npy", "y": "y.npy"},'
+            ' "optimizer": {"name": "adam", "lr": 0.001, "beta2": 0.99}, "ops": {"softmax": "low"},'
+            ' "policy": "cuda", "shuffle": true, "scaler": {"init_scale": 1024, "growth_interval": 10}}',
+        "bad-unknown-key.json": '{"model": {"sizez": [2, 3]}}',
+        "bad-lane.json": '{"lanes": ["cpu:f32", "cpu:f9"]}',
+        "bad-width-zero.json": '{"model": {"sizes": [2, 0, 3]}}',
+        "bad-fraction.json": '{"steps": 1.5}',
+        "bad-not-an-object.json": "[1, 2]",
+        "bad-syntax.json": '{"steps": 10,',
+    })
 
 
 def train_args_seeds():
-    write("train_args", "ok-defaults.txt", "")
-    write("train_args", "ok-soak.txt", "--sizes\n2,16,3\n--lanes\ncpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler\n--steps\n1000000\n--every\n100000")
-    write("train_args", "ok-preset.txt", "--preset\nunderflow\n--lr\n10")
-    write("train_args", "ok-ops.txt", "--op\nsoftmax=low,loss=f32,reduction=as-input\n--policy\ncuda\n--backward-acc\nstorage")
-    write("train_args", "ok-lanes.txt", "--lanes\ncpu:f16+scaler+ftz,gpu:bf16,f32")
-    write("train_args", "ok-data.txt", "--data\nx.npy\n--targets\ny.npy\n--sizes\n3,4,2")
-    write("train_args", "ok-scaler.txt", "--lanes=cpu:f16+scaler\n--init-scale\n1e-30\n--growth-factor\n2\n--backoff-factor\n0.5")
-    write("train_args", "bad-width.txt", "--sizes\n2,0,3")
-    write("train_args", "bad-lane.txt", "--lanes\ncpu:f8")
-    write("train_args", "bad-op.txt", "--op\nsoftmax")
-    write("train_args", "bad-lr-nan.txt", "--lr\nnan")
-    write("train_args", "bad-option.txt", "--bogus")
-    write("train_args", "bad-twice.txt", "--steps\n1\n--steps\n2")
+    # One argument a line, as the train_args target splits its input.
+    write_all("train_args", {
+        "ok-defaults.txt": [],
+        "ok-soak.txt": ["--sizes", "2,16,3", "--lanes", "cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler", "--steps", "1000000",
+                        "--every", "100000"],
+        "ok-preset.txt": ["--preset", "underflow", "--lr", "10"],
+        "ok-ops.txt": ["--op", "softmax=low,loss=f32,reduction=as-input", "--policy", "cuda", "--backward-acc", "storage"],
+        "ok-lanes.txt": ["--lanes", "cpu:f16+scaler+ftz,gpu:bf16,f32"],
+        "ok-data.txt": ["--data", "x.npy", "--targets", "y.npy", "--sizes", "3,4,2"],
+        "ok-scaler.txt": ["--lanes=cpu:f16+scaler", "--init-scale", "1e-30", "--growth-factor", "2", "--backoff-factor", "0.5"],
+        "bad-width.txt": ["--sizes", "2,0,3"],
+        "bad-lane.txt": ["--lanes", "cpu:f8"],
+        "bad-op.txt": ["--op", "softmax"],
+        "bad-lr-nan.txt": ["--lr", "nan"],
+        "bad-option.txt": ["--bogus"],
+        "bad-twice.txt": ["--steps", "1", "--steps", "2"],
+    })
 
 
 def inspect_seeds():
     for name, value in [("65520", "65520"), ("minus-0.1", "-0.1"), ("1e-8", "1e-8"), ("hex", "0x3c00"),
                         ("nan", "nan"), ("minus-inf", "-inf"), ("minus-0", "-0"), ("hexfloat", "0x1p-24")]:
         write("inspect", f"ok-{name}.txt", value)
-    write("inspect", "ok-json.txt", "65520\n-0.1\n1e-8\n--json")
-    write("inspect", "ok-formats.txt", "--formats\nf16,bf16\n0.001253\n3.4e38")
-    write("inspect", "bad-word.txt", "abc")
-    write("inspect", "bad-format.txt", "1\n--formats\nf8")
-    write("inspect", "bad-no-value.txt", "--json")
+    write_all("inspect", {
+        "ok-json.txt": ["65520", "-0.1", "1e-8", "--json"],
+        "ok-formats.txt": ["--formats", "f16,bf16", "0.001253", "3.4e38"],
+        "bad-word.txt": ["abc"],
+        "bad-format.txt": ["1", "--formats", "f8"],
+        "bad-no-value.txt": ["--json"],
+    })
 
 
 if __name__ == "__main__":
