@@ -95,6 +95,22 @@ std::vector<CheckCase> linearCases() {
 #endif
         }));
     }
+    // f16 accumulation's known answer (judge.h): 4096 ones sum to 2048 or 4096, never anything else;
+    // the f16 lane with float32 accumulation beside it, which must give 4096.
+    for (const LinearLane& l : linearCheckLanes()) {
+        if (l.format != Format::F16 || l.subnormals == Subnormals::Flush) continue;
+        cases.push_back(guardedCase("linear 4096 ones " + l.label(), [l] {
+#ifdef PRESISI_HAVE_CUDA
+            const LinearInputs in = onesInputs();
+            LinearLane cpu = l;
+            cpu.device = Device::Cpu;
+            return judgeOnesSum(l, linearForwardCuda(l, in.x, in.weight, in.bias),
+                                linearForwardCpu(cpu, in.x, in.weight, in.bias));
+#else
+            return Check{"", Outcome::Skip, cudaStatus().reason};
+#endif
+        }));
+    }
     return cases;
 }
 

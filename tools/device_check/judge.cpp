@@ -184,7 +184,21 @@ LinearAgreement agreementOf(const LinearLane& gpuLane, const LinearInputs& in, c
         a.worstBoundFraction = worst;
         return a;
     }
-    if (gpuLane.accumulation == Accumulation::Storage) return a;  // a measurement only
+    if (gpuLane.accumulation == Accumulation::Storage) {
+        // f16 accumulation on both sides (the CPU one product at a time, cuBLAS in an order it does not
+        // promise): each within the f16 accumulator's order bound of the exact sum, plus half an f16
+        // subnormal spacing (2^-25, 2^-24 truncating) per addition below f16's smallest normal.
+        const std::int64_t additions = in.x.cols();
+        if (static_cast<double>(additions) * kF16AccumulatorUnit >= 1.0) return a;  // the bound says nothing
+        ExactLinear e = exactLinear(cpuLane, in.x, in.weight, in.bias, kF16AccumulatorUnit);
+        for (double& b : e.bound) b += static_cast<double>(e.terms) * 0x1p-24;
+        const MidpointVerdict v = judgeMidpoints(e, spanOf(gpu), spanOf(cpu));
+        a.acc16Bounded = true;
+        a.unexplained = v.unexplained;
+        a.flippable = v.flippable;
+        a.firstUnexplained = v.first;
+        return a;
+    }
     const ExactLinear e = exactLinear(cpuLane, in.x, in.weight, in.bias);
     const MidpointVerdict v = judgeMidpoints(e, spanOf(gpu), spanOf(cpu));
     a.unexplained = v.unexplained;
@@ -208,10 +222,18 @@ Check judgeLinear(const LinearConfig& config, const LinearLane& gpuLane, const L
                                    std::to_string(a.count) + " differ" + (gpuLane.tf32 ? "; " + means : "");
         return {name, a.worstBoundFraction <= 1.0 ? Outcome::Pass : Outcome::Fail, detail};
     }
-    if (gpuLane.accumulation == Accumulation::Storage)
-        return {name, Outcome::Info,
-                "measurement, no check (cuBLAS promises no 16F summation order): " + std::to_string(a.differing) +
-                    " of " + std::to_string(a.count) + " differ; " + means};
+    if (gpuLane.accumulation == Accumulation::Storage) {
+        const std::string counts = std::to_string(a.differing) + " of " + std::to_string(a.count) + " differ; " + means;
+        if (!a.acc16Bounded)
+            return {name, Outcome::Info,
+                    "measurement, no check (K >= 1024: the f16 accumulator's order bound exceeds the sum; the known "
+                    "answer is the 4096-ones row): " + counts};
+        if (a.unexplained > 0)
+            return {name, Outcome::Fail,
+                    std::to_string(a.unexplained) + " elements outside the f16 accumulator's order bound, first " +
+                        a.firstUnexplained + "; " + counts};
+        return {name, Outcome::Pass, "every element within the f16 accumulator's order bound; " + counts};
+    }
     const std::string counts = std::to_string(a.differing) + " of " + std::to_string(a.count) + " differ, " +
                                std::to_string(a.flippable) + " within the order bound of a midpoint";
     if (a.unexplained > 0)
@@ -316,6 +338,38 @@ Check judgeKnownAnswers(const LinearLane& lane, const Matrix& got, const Matrix&
             std::to_string(bad) + " of " + std::to_string(want.size()) + " differ from the known answers" + first +
                 (cpuBad ? "; the CPU lane differs at " + std::to_string(cpuBad) + " (reference side wrong)" : "") +
                 " (ties to even, quarter units, subnormal inputs and outputs; exact expected)"};
+}
+
+LinearInputs onesInputs() {
+    LinearInputs in;
+    in.x = Matrix::Ones(1, kOnesTerms);
+    in.weight = Matrix::Ones(2, kOnesTerms);
+    in.bias = Vector::Zero(2);
+    return in;
+}
+
+Check judgeOnesSum(const LinearLane& lane, const Matrix& got, const Matrix& cpu) {
+    const bool acc16 = lane.format == Format::F16 && lane.accumulation == Accumulation::Storage;
+    const float cpuWant = acc16 ? 2048.0f : static_cast<float>(kOnesTerms);
+    std::int64_t sticks = 0, exact = 0, bad = 0, cpuBad = 0;
+    std::string first;
+    for (Index i = 0; i < got.size(); ++i) {
+        const float v = got.data()[i];
+        cpuBad += cpu.size() != got.size() || !sameValue(cpu.data()[i], cpuWant);
+        if (v == static_cast<float>(kOnesTerms)) ++exact;
+        else if (acc16 && v == 2048.0f) ++sticks;
+        else if (!bad++) first = ", first element " + std::to_string(i) + " is " + fmt("%.9g", v);
+    }
+    const std::string n = std::to_string(got.size());
+    std::string detail;
+    if (acc16)
+        detail = std::to_string(sticks) + " of " + n + " at 2048 (one product at a time), " + std::to_string(exact) +
+                 " at 4096 (even chunks summed exactly)";
+    else
+        detail = std::to_string(exact) + " of " + n + " at 4096 (float32 accumulation)";
+    if (bad) detail += "; " + std::to_string(bad) + " wrong" + first;
+    if (cpuBad) detail += "; the CPU lane differs from " + fmt("%.0f", cpuWant) + " (reference side wrong)";
+    return {"", bad == 0 && cpuBad == 0 && got.size() > 0 ? Outcome::Pass : Outcome::Fail, detail};
 }
 
 std::vector<float> f16NormalRangeTies() {

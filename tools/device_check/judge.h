@@ -97,6 +97,9 @@ struct LinearAgreement {
     double meanErrGpu = 0;  // mean |lane - f32 lane| on the GPU
     double meanErrCpu = 0;  // the same on the CPU
     double correlationGpu = 1;
+    // f16+acc16: the f16 accumulator's order bound is finite (K + 1 terms, K * 2^-10 < 1), so the
+    // lane is judged element by element (unexplained above); otherwise it stays a measurement.
+    bool acc16Bounded = false;
 };
 
 // Everything a verdict needs from one run of both sides: inputs, the lanes' outputs and their f32
@@ -104,8 +107,11 @@ struct LinearAgreement {
 LinearAgreement agreementOf(const LinearLane& gpuLane, const LinearInputs& in, const Matrix& gpu, const Matrix& cpu,
                             const Matrix& gpuF32, const Matrix& cpuF32);
 
-// The verdict: Pass/Fail for f32, f32+ftz, tf32, bf16, f16 (with or without ftz); Info (a
-// measurement, no check) for the 16F-accumulation lane, whose summation order cuBLAS does not promise.
+// The verdict: Pass/Fail for f32, f32+ftz, tf32, bf16, f16 (with or without ftz), and for the
+// 16F-accumulation lane where its f16 order bound is finite: both sides within that bound of the
+// exact sum (kF16AccumulatorUnit; cuBLAS promises no 16F summation order, the bound holds for
+// every order). Info (a measurement, no check) for that lane at K >= 1024, where the bound
+// exceeds the sum itself; its known answer is then judgeOnesSum's.
 Check judgeLinear(const LinearConfig& config, const LinearLane& gpuLane, const LinearAgreement& a);
 
 std::string shapeName(const LinearConfig& c);  // "256x256 b64 s0"
@@ -127,6 +133,22 @@ LinearInputs knownAnswerInputs(Format f);
 Matrix knownAnswers(const LinearLane& lane, const LinearInputs& in);
 // got: the lane's output on knownAnswerInputs; cpu: the CPU lane's (the reference side, also checked).
 Check judgeKnownAnswers(const LinearLane& lane, const Matrix& got, const Matrix& cpu);
+
+// Unit roundoff of an f16 accumulator (CUBLAS_COMPUTE_16F), truncating like kTruncatingF32Unit: 2^-10.
+inline constexpr double kF16AccumulatorUnit = 0x1p-10;
+
+// A known answer for f16 accumulation: x (1, 4096) and W (2, 4096) all ones, b = 0, so each output
+// sums 4096 products 1 x 1. Added one product at a time into an f16 accumulator the sum sticks at
+// 2048 (f16's spacing there is 2: 2048 + 1 is a tie and rounds to even, 2048); in chunks of an even
+// number of products summed exactly (tensor-core fragments, split-K slices of at most 2048) every
+// partial sum is even and exact, and the answer is 4096, as with any float32 accumulation. Both
+// answers are hand computations; anything else is a wrong sum.
+inline constexpr Index kOnesTerms = 4096;
+LinearInputs onesInputs();
+// lane f16+acc16: every element 2048 or 4096 (the detail says which order it shows); any other lane:
+// every element 4096. cpu: the CPU lane's output on the same inputs (the reference side, checked too:
+// the CPU's acc16 lane adds one product at a time, 2048; every other lane 4096).
+Check judgeOnesSum(const LinearLane& lane, const Matrix& got, const Matrix& cpu);
 
 // f16 keeps 10 of float32's 23 fraction bits: the ties of a float32 -> f16 rounding in f16's normal
 // range sit at low 13 bits 0x1000. Every upper half-word whose value lies in f16's normal range
