@@ -16,6 +16,8 @@
 
 #include "../device.h"
 #include "../error.h"
+#include "../numerics/grad_histogram.h"
+#include "../numerics/policy.h"
 #include "cuda_training.h"
 
 namespace presisi {
@@ -56,65 +58,29 @@ std::string sizesText(const std::vector<int>& s) {
     return t;
 }
 
-Format resolve(OpPolicy p, Format arriving, Format low) {
-    switch (p) {
-    case OpPolicy::Low: return low;
-    case OpPolicy::F32: return Format::F32;
-    default: return arriving;
-    }
-}
+using numerics::castNarrows;
 
-// A cast changes values only when it narrows.
-bool castNeeded(Format from, Format to) { return from != to && to != Format::F32; }
-
+// The lane's formats: the engine's policy resolution (engine/numerics/policy.h) as the CPU lane uses it.
 NetFormats resolveFormats(const Scenario& s, const AutocastPolicy& policy, Format low, bool flush) {
+    numerics::OpFormats r = numerics::resolveOpFormats(s.sizes, s.loss, policy, low);
     NetFormats f;
-    const std::size_t L = s.sizes.size() - 1;
-    f.in.resize(L);
-    f.lin.resize(L);
-    f.act.resize(L);
-    Format arriving = Format::F32;
-    for (std::size_t l = 0; l < L; ++l) {
-        f.in[l] = arriving;
-        f.lin[l] = resolve(policy.linear, arriving, low);
-        f.act[l] = resolve(policy.activation, f.lin[l], low);
-        arriving = f.act[l];
-    }
-    const Format fz = f.lin[L - 1];
-    f.loss.logits = fz;
-    if (s.loss == LossKind::CrossEntropy) {
-        if (policy.loss == OpPolicy::F32) {
-            f.loss.softmax = f.loss.loss = Format::F32;
-        } else {
-            f.loss.softmax = resolve(policy.softmax, fz, low);
-            f.loss.loss = resolve(policy.loss, f.loss.softmax, low);
-        }
-    } else {
-        f.loss.softmax = f.loss.loss = resolve(policy.loss, fz, low);
-    }
-    f.loss.lowReduction = policy.reduction == OpPolicy::Low;
+    f.in = std::move(r.in);
+    f.lin = std::move(r.lin);
+    f.act = std::move(r.act);
+    f.loss.logits = r.logits;
+    f.loss.softmax = r.softmax;
+    f.loss.loss = r.loss;
+    f.loss.lowReduction = r.lowReduction;
     f.loss.low = low;
     f.loss.flush = flush;
     f.flush = flush;
     return f;
 }
 
-constexpr int kHistMinExp = -150;
-constexpr int kHistMaxExp = 128;
-
+// Histogram binning of a downloaded gradient: engine/numerics/grad_histogram.h.
 void histogramOf(const std::vector<float>& v, float scale, std::vector<std::int64_t>& counts, std::int64_t& zeros,
                  std::int64_t* nonFinite) {
-    for (float raw : v) {
-        const float x = raw * scale;
-        if (x == 0.0f) {
-            ++zeros;
-        } else if (!std::isfinite(x)) {
-            if (nonFinite) ++*nonFinite;
-        } else {
-            const int e = std::clamp(std::ilogb(x), kHistMinExp, kHistMaxExp);
-            ++counts[static_cast<std::size_t>(e - kHistMinExp)];
-        }
-    }
+    numerics::addToHistogram(counts, zeros, nonFinite, v.data(), v.size(), scale);
 }
 
 class CudaLane final : public LaneBackend {
@@ -325,7 +291,7 @@ private:
 
     const float* inputOf(const Pass& p, std::size_t l) const { return l == 0 ? m_x.data() : p.a[l - 1].data(); }
     const DeviceArray& activationInput(const Pass& p, const NetFormats& f, std::size_t l) const {
-        return castNeeded(f.lin[l], f.act[l]) ? p.ain[l] : p.z[l];
+        return castNarrows(f.lin[l], f.act[l]) ? p.ain[l] : p.z[l];
     }
 
     // Forward, loss, and the backward chain of gradients at every layer's output, in formats `f`
@@ -344,7 +310,7 @@ private:
             cuda::gemm(false, true, B, d.out, d.in, inputOf(p, l), d.w.data(), p.z[l].data(), f.lin[l], flush);
             cuda::addBiasRound(p.z[l].data(), d.b.data(), B, d.out, f.lin[l], flush);
             if (l + 1 < L) {
-                if (castNeeded(f.lin[l], f.act[l])) {
+                if (castNarrows(f.lin[l], f.act[l])) {
                     p.ain[l].copyFrom(p.z[l]);
                     cuda::roundInPlace(p.ain[l].data(), n, f.act[l], flush);
                 }
@@ -390,16 +356,10 @@ private:
     void fillHistogram(GradHistogram& h, float scale) const {
         h.scale = scale;
         h.layers.clear();
-        const std::size_t bins = static_cast<std::size_t>(kHistMaxExp - kHistMinExp + 1);
         for (std::size_t l = 0; l < m_layers.size(); ++l) {
             const DeviceLayer& d = m_layers[l];
             for (bool weight : {true, false}) {
-                LayerHistogram lh;
-                lh.layer = static_cast<int>(l);
-                lh.weight = weight;
-                lh.minExponent = kHistMinExp;
-                lh.counts.assign(bins, 0);
-                lh.f32Counts.assign(bins, 0);
+                LayerHistogram lh = numerics::emptyLayerHistogram(static_cast<int>(l), weight);
                 if (weight) {
                     for (const DeviceArray* a : {&d.gw, &d.gb})
                         histogramOf(a->download(), 1.0f, lh.counts, lh.zeros, &lh.nonFinite);

@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "../error.h"
+#include "../numerics/grad_histogram.h"
 #include "../numerics/optimizer.h"
 #include "cpu_net.h"
 #include "lane_backend.h"
@@ -21,22 +22,10 @@ using cpu::Net;
 using cpu::Probe;
 using cpu::isFinite;
 
-constexpr int kHistMinExp = -150;
-constexpr int kHistMaxExp = 128;
-
+// Histogram binning: engine/numerics/grad_histogram.h.
 void addToHistogram(std::vector<std::int64_t>& counts, std::int64_t& zeros, std::int64_t* nonFinite, const float* p,
                     Index n, float scale) {
-    for (Index i = 0; i < n; ++i) {
-        const float v = p[i] * scale;
-        if (v == 0.0f) {
-            ++zeros;
-        } else if (!std::isfinite(v)) {
-            if (nonFinite) ++*nonFinite;
-        } else {
-            const int e = std::clamp(std::ilogb(v), kHistMinExp, kHistMaxExp);
-            ++counts[static_cast<std::size_t>(e - kHistMinExp)];
-        }
-    }
+    numerics::addToHistogram(counts, zeros, nonFinite, p, static_cast<std::size_t>(n), scale);
 }
 
 class CpuLane final : public LaneBackend {
@@ -227,12 +216,7 @@ public:
             hist->layers.clear();
             for (int l = 0; l < L; ++l) {
                 for (int kind = 0; kind < 2; ++kind) {
-                    LayerHistogram h;
-                    h.layer = l;
-                    h.weight = kind == 0;
-                    h.minExponent = kHistMinExp;
-                    h.counts.assign(kHistMaxExp - kHistMinExp + 1, 0);
-                    h.f32Counts.assign(kHistMaxExp - kHistMinExp + 1, 0);
+                    LayerHistogram h = numerics::emptyLayerHistogram(l, kind == 0);
                     if (h.weight) {
                         addToHistogram(h.counts, h.zeros, &h.nonFinite, a.gW(l).data(), a.gW(l).size(), 1.0f);
                         addToHistogram(h.counts, h.zeros, &h.nonFinite, a.gb(l).data(), a.gb(l).size(), 1.0f);

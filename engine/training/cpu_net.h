@@ -14,22 +14,13 @@
 
 #include "../native/native_gemm.h"
 #include "../numerics/activation.h"
+#include "../numerics/policy.h"
 #include "../numerics/torch_dispatch.h"
 #include "lane_backend.h"
 
 namespace presisi::cpu {
 
 std::span<float> spanOf(float* p, Index n) { return {p, static_cast<std::size_t>(n)}; }
-
-// The format an op runs in, given its policy and the format that arrives.
-Format resolve(OpPolicy p, Format arriving, Format low) {
-    switch (p) {
-    case OpPolicy::Low: return low;
-    case OpPolicy::F32: return Format::F32;
-    case OpPolicy::AsInput: return arriving;
-    }
-    return arriving;
-}
 
 bool isFinite(float v) { return std::isfinite(v); }
 
@@ -61,28 +52,13 @@ public:
         : m_sizes(s.sizes), m_act(s.activation), m_loss(s.loss), m_low(low), m_sub(sub) {
         m_layers = static_cast<int>(m_sizes.size()) - 1;
         const int L = m_layers;
-        m_fIn.resize(L);
-        m_fLin.resize(L);
-        m_fAct.resize(L);
-        Format arriving = Format::F32;
-        for (int l = 0; l < L; ++l) {
-            m_fIn[l] = arriving;
-            m_fLin[l] = resolve(policy.linear, arriving, low);
-            m_fAct[l] = resolve(policy.activation, m_fLin[l], low);
-            arriving = m_fAct[l];
-        }
-        const Format fz = m_fLin[L - 1];
-        if (m_loss == LossKind::CrossEntropy) {
-            if (policy.loss == OpPolicy::F32) {
-                m_fSm = m_fNll = Format::F32;
-            } else {
-                m_fSm = resolve(policy.softmax, fz, low);
-                m_fNll = resolve(policy.loss, m_fSm, low);
-            }
-        } else {
-            m_fSm = m_fNll = resolve(policy.loss, fz, low);
-        }
-        m_reduceLow = policy.reduction == OpPolicy::Low;
+        numerics::OpFormats formats = numerics::resolveOpFormats(m_sizes, m_loss, policy, low);
+        m_fIn = std::move(formats.in);
+        m_fLin = std::move(formats.lin);
+        m_fAct = std::move(formats.act);
+        m_fSm = formats.softmax;
+        m_fNll = formats.loss;
+        m_reduceLow = formats.lowReduction;
         m_dispatch = numerics::productDispatch(s);
 
         m_Wl.resize(L);
@@ -241,7 +217,7 @@ private:
     }
     bool needsRound(Format f) const { return f != Format::F32 || m_sub == Subnormals::Flush; }
     // A cast from `from` to `to` changes values only when it narrows.
-    bool castNeeded(Format from, Format to) const { return from != to && to != Format::F32; }
+    bool castNeeded(Format from, Format to) const { return numerics::castNarrows(from, to); }
     void roundInPlace(Format f, float* p, Index n) const {
         if (needsRound(f)) roundSpan(f, spanOf(p, n), spanOf(p, n), m_sub);
     }
