@@ -7,6 +7,7 @@ presisi_add_test(tst_training_data SOURCES tst_training_data.cpp LIBS presisi_cl
 presisi_add_test(tst_cli_outputs SOURCES tst_cli_outputs.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_speed SOURCES tst_speed.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_diagnostics SOURCES tst_diagnostics.cpp LIBS presisi_cli LABELS engine training)
+presisi_add_test(tst_diagnostics_runs SOURCES tst_diagnostics_runs.cpp LIBS presisi_cli LABELS engine training)
 presisi_add_test(tst_convergence SOURCES tst_convergence.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_native SOURCES tst_native.cpp LIBS presisi_cli LABELS engine training cli)
 # The executable as a process: signals, full disks, screenshots (needs the presisi target).
