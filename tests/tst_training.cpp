@@ -9,6 +9,7 @@
 
 #include "app/cli/scenario_json.h"
 #include "engine/error.h"
+#include "engine/training/dataset.h"
 #include "engine/training/runner.h"
 
 using namespace presisi;
@@ -33,6 +34,40 @@ int laneIndex(const Scenario& s, const char* label) {
     for (std::size_t i = 0; i < s.lanes.size(); ++i)
         if (s.lanes[i].label() == label) return static_cast<int>(i);
     return -1;
+}
+
+// The first step's loss computed here in float64 (no engine numerics): the first batch of the training
+// set (rows 0..B-1, no shuffle), the MLP with the given weights, mean cross_entropy or mse.
+double firstLossF64(const Scenario& s, const std::vector<LayerWeights>& w) {
+    const DataPair data = makeData(s.data, s.sizes, s.loss, s.seed);
+    const Dataset& d = data.train;
+    const Eigen::Index B = s.batch == 0 ? d.size() : std::min<Eigen::Index>(s.batch, d.size());
+    Eigen::MatrixXd h = d.x.topRows(B).cast<double>();
+    for (std::size_t l = 0; l < w.size(); ++l) {
+        Eigen::MatrixXd z = (h * w[l].weight.cast<double>().transpose()).rowwise() + w[l].bias.cast<double>().transpose();
+        if (l + 1 < w.size())
+            z = z.unaryExpr([&](double v) {
+                switch (s.activation) {
+                case Activation::Relu: return v > 0 ? v : 0.0;
+                case Activation::Tanh: return std::tanh(v);
+                case Activation::Sigmoid: return 1 / (1 + std::exp(-v));
+                case Activation::Gelu: return 0.5 * v * (1 + std::erf(v / std::sqrt(2.0)));
+                }
+                return v;
+            });
+        h = z;
+    }
+    double sum = 0;
+    if (s.loss == LossKind::Mse) {
+        const Eigen::MatrixXd t = d.targets.topRows(B).cast<double>();
+        return (h - t).squaredNorm() / static_cast<double>(h.size());
+    }
+    for (Eigen::Index i = 0; i < B; ++i) {
+        const double m = h.row(i).maxCoeff();
+        const double lse = m + std::log((h.row(i).array() - m).exp().sum());
+        sum += lse - h(i, d.labels[static_cast<std::size_t>(i)]);
+    }
+    return sum / static_cast<double>(B);
 }
 
 }  // namespace
@@ -192,6 +227,7 @@ void TestTraining::presetAccumulation() {
 void TestTraining::presetsAllLoadAndRun() {
     const auto presets = cli::listPresets();
     QStringList names;
+    int checked = 0;
     for (const auto& p : presets) {
         names << QString::fromStdString(p.name);
         QVERIFY2(p.explanation.size() > 100, p.name.c_str());
@@ -199,9 +235,24 @@ void TestTraining::presetsAllLoadAndRun() {
         validate(s);
         s.steps = 2;
         Runner r(s);
-        r.step();
-        r.step();
+        const int f32 = laneIndex(s, "cpu:f32");
+        const double expect = f32 >= 0 && s.workload == Workload::Training && !s.shuffle ? firstLossF64(s, r.weights(f32)) : NAN;
+        const auto r0 = r.step();
+        const auto r1 = r.step();
+        QCOMPARE(r0.size(), s.lanes.size());
+        for (std::size_t i = 0; i < r0.size(); ++i) {
+            QCOMPARE(r0[i].step, std::int64_t{0});
+            QCOMPARE(r1[i].step, std::int64_t{1});
+        }
+        if (std::isnan(expect)) continue;
+        // The float32 lane's first loss against a float64 forward pass of the same weights and batch.
+        const double got = r0[static_cast<std::size_t>(f32)].loss;
+        QVERIFY2(std::fabs(got - expect) <= 1e-5 * std::max(1.0, std::fabs(expect)),
+                 qPrintable(QString("%1: f32 first loss %2, float64 %3").arg(p.name.c_str()).arg(got, 0, 'g', 9).arg(expect, 0, 'g', 9)));
+        ++checked;
     }
+    qInfo("presets: %d float32 first losses checked against float64", checked);
+    QVERIFY2(checked >= 3, qPrintable(QString("only %1 presets had a float32 training lane to check").arg(checked)));
     for (const char* n : {"underflow", "overflow-nan", "scaler-growth", "sensitive-ops", "accumulation"})
         QVERIFY2(names.contains(n), n);
     QVERIFY_THROWS_EXCEPTION(Error, cli::loadPreset("no-such-preset"));
