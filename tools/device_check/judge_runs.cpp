@@ -66,6 +66,17 @@ Scenario runScenario() {
     return s;
 }
 
+// Moons 2,32,32,2 with tanh and Adam (lr 1e-2): a plain run and a scaler run start from it.
+Scenario moonsTanhAdam() {
+    Scenario s = runScenario();
+    s.data.kind = DatasetKind::Moons;
+    s.sizes = {2, 32, 32, 2};
+    s.activation = Activation::Tanh;
+    s.optimizer.kind = OptimizerSpec::Kind::Adam;
+    s.optimizer.lr = 1e-2;
+    return s;
+}
+
 }  // namespace
 
 // Tolerances of the training runs: per step, max(relative |loss|, floor |loss at step 0|) (judgeRun).
@@ -94,12 +105,7 @@ std::vector<RunCase> runCases() {
         cases.push_back({"training spiral 2,64,64,3 relu sgd momentum 0.9, 200 steps", s, standard, false});
     }
     {
-        Scenario s = runScenario();
-        s.data.kind = DatasetKind::Moons;
-        s.sizes = {2, 32, 32, 2};
-        s.activation = Activation::Tanh;
-        s.optimizer.kind = OptimizerSpec::Kind::Adam;
-        s.optimizer.lr = 1e-2;
+        Scenario s = moonsTanhAdam();
         cases.push_back({"training moons 2,32,32,2 tanh adam, 200 steps", s, standard, false});
     }
     {
@@ -139,12 +145,7 @@ std::vector<RunCase> runCases() {
                          {{lane(Format::F16, true), kLowTol}}, true});
     }
     {
-        Scenario s = runScenario();
-        s.data.kind = DatasetKind::Moons;
-        s.sizes = {2, 32, 32, 2};
-        s.activation = Activation::Tanh;
-        s.optimizer.kind = OptimizerSpec::Kind::Adam;
-        s.optimizer.lr = 1e-2;
+        Scenario s = moonsTanhAdam();
         s.scaler.initScale = std::ldexp(1.0, 30);
         s.scaler.growthInterval = 5;
         cases.push_back({"training scaler moons: f16+scaler and +ftz from 2^30, growth every 5, skips and scales identical",

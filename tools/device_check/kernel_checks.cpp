@@ -2,11 +2,12 @@
 // reference (rounding, products, activations, losses, bias, gradient counts, unscale, SGD, Adam).
 // No Qt here.
 #include <cmath>
-#include <numbers>
 #include <random>
 
 #include "check_support.h"
 #include "engine/error.h"
+#include "engine/numerics/activation.h"
+#include "engine/numerics/optimizer.h"
 #ifdef PRESISI_HAVE_CUDA
 #include "engine/cuda/cuda_training.h"
 #endif
@@ -111,29 +112,6 @@ Check gemmCheck(bool ta, bool tb, Format f, bool flush = false) {
     return judgeBound("", C, ref, allowed);
 }
 
-float actHost(Activation act, float z) {
-    switch (act) {
-    case Activation::Relu: return z > 0.0f || z != z ? z : 0.0f;
-    case Activation::Tanh: return std::tanh(z);
-    case Activation::Sigmoid: return 1.0f / (1.0f + std::exp(-z));
-    default: return z * 0.5f * (1.0f + std::erf(z * static_cast<float>(std::numbers::sqrt2 / 2)));
-    }
-}
-float actBackHost(Activation act, float z, float a, float g) {
-    switch (act) {
-    case Activation::Relu: return a <= 0.0f ? 0.0f : g;
-    case Activation::Tanh: return g * (1.0f - a * a);
-    case Activation::Sigmoid: return g * (1.0f - a) * a;
-    default: {
-        const float kAlpha = static_cast<float>(std::numbers::sqrt2 / 2);
-        const float kBeta = static_cast<float>(2 / std::sqrt(std::numbers::pi) * (std::numbers::sqrt2 / 2) * 0.5);
-        const float cdf = 0.5f * (1.0f + std::erf(z * kAlpha));
-        const float pdf = kBeta * std::exp(z * z * -0.5f);
-        return g * (cdf + z * pdf);
-    }
-    }
-}
-
 // An element-wise kernel against the host: within 8 units of float32 of the host's value plus
 // `extra` (the absolute error a libm call can add where the formula cancels, e.g. 1 + erf(z) in
 // GELU's tail), plus one unit of the format for low formats (the two float32 values may round to
@@ -156,7 +134,7 @@ Check activationCheck(Activation act, Format f, bool backward) {
     const std::size_t n = 1 << 16;
     const std::vector<float> z = roundedCopy(randomNormal(n, 3.0f, 21), f);
     std::vector<float> a(n), want(n);
-    for (std::size_t i = 0; i < n; ++i) a[i] = roundTo(f, actHost(act, z[i]));
+    for (std::size_t i = 0; i < n; ++i) a[i] = roundTo(f, numerics::activationF32(act, z[i]));
     DeviceArray dz = onDevice(z), out(n, "activation check");
     std::vector<double> extra(n, 0.0);
     const double u = std::ldexp(1.0, -24);
@@ -168,7 +146,7 @@ Check activationCheck(Activation act, Format f, bool backward) {
         cuda::activationForward(act, dz.data(), out.data(), n, f, false);
     } else {
         const std::vector<float> g = roundedCopy(randomNormal(n, 1.0f, 22), f);
-        for (std::size_t i = 0; i < n; ++i) want[i] = roundTo(f, actBackHost(act, z[i], a[i], g[i]));
+        for (std::size_t i = 0; i < n; ++i) want[i] = roundTo(f, numerics::activationBackwardF32(act, z[i], a[i], g[i]));
         if (act == Activation::Gelu)
             for (std::size_t i = 0; i < n; ++i) extra[i] = 8 * u * std::fabs(g[i]) * (1 + std::fabs(z[i]));
         DeviceArray da = onDevice(a), dg = onDevice(g);
@@ -351,7 +329,7 @@ Check unscaleCheck() {
                 (foundNan ? "yes" : "no") + ", overflow after unscaling " + (foundOverflowAfter ? "yes" : "no")};
 }
 
-// Three optimizer steps on the device and on the host (the CPU lane's formulas), bit for bit.
+// Three optimizer steps on the device and on the host (the CPU lane's own updates), bit for bit.
 Check optimizerCheck(OptimizerSpec::Kind kind, double momentum, double weightDecay) {
     OptimizerSpec o;
     o.kind = kind;
@@ -361,35 +339,14 @@ Check optimizerCheck(OptimizerSpec::Kind kind, double momentum, double weightDec
     const std::size_t n = 3000;
     std::vector<float> p = randomNormal(n, 0.5f, 81), m(n, 0.0f), v(n, 0.0f);
     DeviceArray dp = onDevice(p), dm = onDevice(m), dv = onDevice(v), dg;
-    const float lr = static_cast<float>(o.lr), wd = static_cast<float>(o.weightDecay);
     for (int step = 1; step <= 3; ++step) {
         std::vector<float> g = randomNormal(n, 0.01f, 90 + static_cast<std::uint32_t>(step));
         dg.upload(g);
         if (kind == OptimizerSpec::Kind::Adam) cuda::adamStep(dp.data(), dg.data(), dm.data(), dv.data(), n, o, step);
         else cuda::sgdStep(dp.data(), dg.data(), dm.data(), n, o, step == 1);
-        const float b1 = static_cast<float>(o.beta1), b2 = static_cast<float>(o.beta2);
-        const float c1 = static_cast<float>(1 - o.beta1), c2 = static_cast<float>(1 - o.beta2);
-        const double bc1 = 1 - std::pow(o.beta1, static_cast<double>(step));
-        const double bc2 = 1 - std::pow(o.beta2, static_cast<double>(step));
-        const float stepSize = static_cast<float>(-(o.lr / bc1));
-        const float bc2Sqrt = static_cast<float>(std::sqrt(bc2));
-        const float eps = static_cast<float>(o.eps), mom = static_cast<float>(o.momentum);
-        for (std::size_t i = 0; i < n; ++i) {
-            float gi = g[i];
-            if (o.weightDecay != 0) gi = std::fma(p[i], wd, gi);
-            if (kind == OptimizerSpec::Kind::Sgd) {
-                if (o.momentum != 0) {
-                    m[i] = step == 1 ? gi : m[i] * mom + gi;
-                    gi = m[i];
-                }
-                p[i] = std::fma(gi, -lr, p[i]);
-            } else {
-                m[i] = std::fma(gi, c1, m[i] * b1);
-                v[i] = v[i] * b2 + c2 * gi * gi;
-                const float denom = std::sqrt(v[i]) / bc2Sqrt + eps;
-                p[i] = p[i] + stepSize * (m[i] / denom);
-            }
-        }
+        // The host side: the engine's own updates (engine/numerics), which the CPU lane runs.
+        if (kind == OptimizerSpec::Kind::Adam) numerics::adamStep(p.data(), g.data(), m.data(), v.data(), n, o, step);
+        else numerics::sgdStep(p.data(), g.data(), m.data(), n, o, step == 1);
     }
     const std::vector<float> got = dp.download();
     std::int64_t bad = 0;
