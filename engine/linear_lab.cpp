@@ -46,19 +46,6 @@ Matrix linearStorageAccumulation(Format format, Subnormals sub, const Matrix& x,
 
 }  // namespace
 
-std::string LinearLane::label() const {
-    std::string s(deviceName(device));
-    s += ':';
-    s += tf32 ? std::string_view("tf32") : traits(format).name;
-    if (accumulation == Accumulation::Storage) s += "+acc16";
-    if (subnormals == Subnormals::Flush) s += "+ftz";
-    if (native && device == Device::Cpu && format != Format::F32) {
-        s += "+native";
-        if (!native::available(format)) s += " (emulated: no native " + std::string(traits(format).name) + " here)";
-    }
-    return s;
-}
-
 LinearInputs makeLinearInputs(const LinearConfig& c) {
     if (c.in < 1 || c.out < 1 || c.batch < 1)
         throw Error("linear: sizes must be positive (in " + std::to_string(c.in) + ", out " +

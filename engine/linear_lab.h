@@ -8,33 +8,15 @@
 
 #include "device.h"
 #include "format.h"
+#include "lane.h"
 #include "metrics.h"
 #include "tensor.h"
 #include "torch_rng.h"
 
 namespace presisi {
 
-// How a low-precision product is accumulated. F32 is what autocast, cuBLAS (COMPUTE_32F) and
-// oneDNN do; Storage rounds every partial sum to the storage format (a demonstration of why nobody
-// does that: a sum of 4096 ones is 256 in bf16).
-enum class Accumulation { F32, Storage };
-
-struct LinearLane {
-    Device device = Device::Cpu;
-    Format format = Format::F32;
-    Accumulation accumulation = Accumulation::F32;
-    Subnormals subnormals = Subnormals::Keep;
-    // GPU only, with format F32: cuBLAS may round the float32 inputs to TF32 (10 fraction bits) on
-    // tensor cores and accumulate in float32, as PyTorch does for f32 matmuls when TF32 is allowed.
-    bool tf32 = false;
-    // CPU only, bf16/f16 with float32 accumulation: the product runs on the CPU's native low-precision
-    // instructions through oneDNN (engine/native) instead of a float32 product of rounded values. Same
-    // numbers up to summation order; where the CPU has no such instructions it runs emulated and says so.
-    bool native = false;
-    // "cpu:bf16", "cpu:f16+ftz", "gpu:bf16+acc16", "gpu:tf32", "cpu:bf16+native"; a native lane that
-    // cannot be native here reads "cpu:f16+native (emulated: no native f16 here)".
-    std::string label() const;
-};
+// A linear-lab lane: device, format, accumulation, flush-to-zero, tf32 and native (engine/lane.h).
+using LinearLane = Lane;
 
 struct LinearConfig {
     Index in = 256;

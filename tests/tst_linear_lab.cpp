@@ -9,6 +9,7 @@
 #include "engine/error.h"
 #include "engine/linear_backend.h"
 #include "engine/linear_lab.h"
+#include "engine/training/scenario.h"
 #include "torch_reference.h"
 
 using namespace presisi;
@@ -59,6 +60,7 @@ private slots:
     void flushCountsAndClasses();
     void badSizesThrow();
     void benchTimesEachLaneOnItsDevice();
+    void laneLabels();
 };
 
 void TestLinearLab::tutorialNumbers() {
@@ -260,6 +262,23 @@ void TestLinearLab::benchTimesEachLaneOnItsDevice() {
         QCOMPARE(rows[0].lane, std::string("cpu:f32"));
         QCOMPARE(rows[1].lane, std::string("gpu:f32"));
     }
+}
+
+// The one lane type's labels, written out by hand from docs/CLI.md's lane grammar; for lanes the
+// training lab has too, the same text as its LaneSpec (parseLane(text).label() == text).
+void TestLinearLab::laneLabels() {
+    QCOMPARE(Lane{}.label(), std::string("cpu:f32"));
+    QCOMPARE((Lane{Device::Gpu, Format::BF16}).label(), std::string("gpu:bf16"));
+    Lane tf32{Device::Gpu, Format::F32};
+    tf32.tf32 = true;
+    QCOMPARE(tf32.label(), std::string("gpu:tf32"));
+    QCOMPARE((Lane{Device::Cpu, Format::F16, Accumulation::Storage, Subnormals::Flush}).label(),
+             std::string("cpu:f16+acc16+ftz"));
+    Lane scaled{Device::Gpu, Format::F16, Accumulation::F32, Subnormals::Flush};
+    scaled.scaler = true;
+    QCOMPARE(scaled.label(), std::string("gpu:f16+scaler+ftz"));
+    QCOMPARE(scaled.label(), parseLane("gpu:f16+scaler+ftz").label());
+    QCOMPARE((Lane{Device::Cpu, Format::BF16}).label(), parseLane("cpu:bf16").label());
 }
 
 QTEST_GUILESS_MAIN(TestLinearLab)

@@ -1,0 +1,38 @@
+// The lane value type: which device, format and arithmetic variant a computation runs in. The linear
+// lab's lanes are this type (LinearLane); the training lab's LaneSpec is to become it (see label()). No Qt here.
+#pragma once
+
+#include <string>
+
+#include "device.h"
+#include "format.h"
+
+namespace presisi {
+
+// How a low-precision product is accumulated. F32 is what autocast, cuBLAS (COMPUTE_32F) and
+// oneDNN do; Storage rounds every partial sum to the storage format (a demonstration of why nobody
+// does that: a sum of 4096 ones is 256 in bf16).
+enum class Accumulation { F32, Storage };
+
+struct Lane {
+    Device device = Device::Cpu;
+    Format format = Format::F32;
+    Accumulation accumulation = Accumulation::F32;
+    Subnormals subnormals = Subnormals::Keep;  // Flush: subnormal results to zero at every rounding ("+ftz")
+    // GPU only, with format F32: cuBLAS may round the float32 inputs to TF32 (10 fraction bits) on
+    // tensor cores and accumulate in float32, as PyTorch does for f32 matmuls when TF32 is allowed.
+    bool tf32 = false;
+    // CPU only, bf16/f16 with float32 accumulation: the product runs on the CPU's native low-precision
+    // instructions through oneDNN (engine/native) instead of a float32 product of rounded values. Same
+    // numbers up to summation order; where the CPU has no such instructions it runs emulated and says so.
+    bool native = false;
+    bool scaler = false;  // training lanes: a GradScaler on this lane ("+scaler")
+
+    // "device:format" then the variants in a fixed order: "cpu:bf16", "gpu:tf32", "cpu:f16+acc16+ftz",
+    // "cpu:f16+scaler+ftz", "cpu:bf16+native"; a native CPU lane that cannot be native here reads
+    // "cpu:f16+native (emulated: no native f16 here)".
+    std::string label() const;
+    bool operator==(const Lane&) const = default;
+};
+
+}  // namespace presisi
