@@ -52,6 +52,22 @@ LinearLane cpuTwin(const LinearLane& gpu) {
     c.tf32 = false;
     return c;
 }
+// One row: the lane's output on inputs() on the GPU and on the CPU (the reference side), judged by
+// judge(lane, gpu, cpu).
+CheckCase knownAnswerRow(const std::string& name, const LinearLane& l, std::function<LinearInputs()> inputs,
+                         std::function<Check(const LinearLane&, const Matrix&, const Matrix&)> judge) {
+    return guardedCase(name, [l, inputs, judge] {
+#ifdef PRESISI_HAVE_CUDA
+        const LinearInputs in = inputs();
+        const LinearLane cpu = cpuTwin(l);
+        return judge(l, linearForwardCuda(l, in.x, in.weight, in.bias), linearForwardCpu(cpu, in.x, in.weight, in.bias));
+#else
+        (void)inputs;
+        (void)judge;
+        return Check{"", Outcome::Skip, cudaStatus().reason};
+#endif
+    });
+}
 bool plainF32(const LinearLane& l) {
     return l.format == Format::F32 && !l.tf32 && l.subnormals == Subnormals::Keep && l.accumulation == Accumulation::F32;
 }
@@ -81,36 +97,15 @@ std::vector<CheckCase> linearCases() {
                                         [c, l] { return judgeLinear(c, l, compareLinear(c, l)); }));
     // Known answers per lane (ties, quarter units, subnormals): the output conversion's rounding mode
     // and the flush, exact, where the order bound is wider than a unit.
-    for (const LinearLane& l : linearCheckLanes()) {
-        if (l.tf32 || l.accumulation == Accumulation::Storage) continue;
-        cases.push_back(guardedCase("linear known answers " + l.label(), [l] {
-#ifdef PRESISI_HAVE_CUDA
-            const LinearInputs in = knownAnswerInputs(l.format);
-            LinearLane cpu = l;
-            cpu.device = Device::Cpu;
-            return judgeKnownAnswers(l, linearForwardCuda(l, in.x, in.weight, in.bias),
-                                     linearForwardCpu(cpu, in.x, in.weight, in.bias));
-#else
-            return Check{"", Outcome::Skip, cudaStatus().reason};
-#endif
-        }));
-    }
+    for (const LinearLane& l : linearCheckLanes())
+        if (!l.tf32 && l.accumulation != Accumulation::Storage)
+            cases.push_back(knownAnswerRow("linear known answers " + l.label(), l,
+                                           [f = l.format] { return knownAnswerInputs(f); }, judgeKnownAnswers));
     // f16 accumulation's known answer (judge.h): 4096 ones sum to 2048 or 4096, never anything else;
     // the f16 lane with float32 accumulation beside it, which must give 4096.
-    for (const LinearLane& l : linearCheckLanes()) {
-        if (l.format != Format::F16 || l.subnormals == Subnormals::Flush) continue;
-        cases.push_back(guardedCase("linear 4096 ones " + l.label(), [l] {
-#ifdef PRESISI_HAVE_CUDA
-            const LinearInputs in = onesInputs();
-            LinearLane cpu = l;
-            cpu.device = Device::Cpu;
-            return judgeOnesSum(l, linearForwardCuda(l, in.x, in.weight, in.bias),
-                                linearForwardCpu(cpu, in.x, in.weight, in.bias));
-#else
-            return Check{"", Outcome::Skip, cudaStatus().reason};
-#endif
-        }));
-    }
+    for (const LinearLane& l : linearCheckLanes())
+        if (l.format == Format::F16 && l.subnormals == Subnormals::Keep)
+            cases.push_back(knownAnswerRow("linear 4096 ones " + l.label(), l, onesInputs, judgeOnesSum));
     return cases;
 }
 
