@@ -1,4 +1,5 @@
-// Device kernels of the training lanes (see cuda_training.h for the contracts). Element-wise kernels
+// Device kernels of the training lanes (see cuda_training.h for the contracts; the products and bias
+// kernels are in cuda_blas.cu, device memory in cuda_buffer.cu). Element-wise kernels
 // use grid-stride loops; reductions use a fixed launch shape and sum in double or in a fixed order,
 // so every result is the same from run to run. Compiled with --fmad=false like the host's
 // -ffp-contract=off. No Qt here.
@@ -8,7 +9,6 @@
 #include <cuda_fp16.h>
 
 #include <cmath>
-#include <utility>
 
 #include "cuda_check.h"
 #include "cuda_context.h"
