@@ -13,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -20,6 +21,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <iterator>
 
 #include "engine/error.h"
 #include "widgets/live_chart.h"
@@ -42,6 +44,44 @@ const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
 QString paceText(double pace) {
     return pace > 0 ? QString("%1 steps/s").arg(QString::number(pace, 'g', 6)) : QString("max (as fast as it goes)");
 }
+
+// The "products and GELU" choices: how the lanes' low-format matrix products and GELU are computed
+// (Scenario::backwardAccumulation, dispatch, torchCpu). A choice leaves the fields it does not set as
+// they were, so a preset shown and read back is the same scenario.
+struct ProductsMode {
+    const char* text;
+    Dispatch dispatch;
+    BackwardAccumulation accumulation;  // Dispatch::Presisi only
+    TorchCpu cpu;                       // Dispatch::Torch only
+};
+const ProductsMode kProductsModes[] = {
+    {"Presisi (backward f32 accumulation)", Dispatch::Presisi, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+    {"Presisi (storage accumulation)", Dispatch::Presisi, BackwardAccumulation::Storage, TorchCpu::ThisCpu},
+    {"as PyTorch 1.13 on this CPU", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+    {"as PyTorch 1.13 with AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
+    {"as PyTorch 1.13 without AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512},
+};
+
+int productsModeIndex(const Scenario& s) {
+    for (int i = 0; i < static_cast<int>(std::size(kProductsModes)); ++i) {
+        const ProductsMode& m = kProductsModes[i];
+        if (m.dispatch == s.dispatch &&
+            (s.dispatch == Dispatch::Presisi ? m.accumulation == s.backwardAccumulation : m.cpu == s.torchCpu))
+            return i;
+    }
+    return 0;
+}
+
+const char* const kProductsHelp =
+    "How every lane's low-format matrix products and GELU are computed.\n"
+    "Presisi (backward f32 accumulation): the backward products accumulate in float32, rounded once to the "
+    "lane's format (the default).\n"
+    "Presisi (storage accumulation): the backward products accumulate in the lane's format, every partial "
+    "sum rounded.\n"
+    "As PyTorch 1.13: product by product as its CPU dispatch decides. With AVX-512, a bf16 product goes to "
+    "oneDNN (float32 accumulation) only when m·n·k > 4096, otherwise to ATen's reference product (bf16 "
+    "accumulation), and bf16 GELU is computed in float32 with one rounding; without AVX-512 every product "
+    "takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.";
 
 const char* const kLaneSpecHelp =
     "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz], e.g. cpu:f16+ftz, "
@@ -217,6 +257,17 @@ void TrainingPage::buildControls(QWidget* host) {
     defaults->addWidget(cpuDefaults);
     defaults->addWidget(cudaDefaults);
     pv->addLayout(defaults);
+    auto* productsRow = new QFormLayout();
+    m_products = new QComboBox();
+    for (const ProductsMode& m : kProductsModes) m_products->addItem(m.text);
+    m_products->setToolTip(kProductsHelp);
+    // The texts are longer than the panel: the closed box elides, the open list shows them whole.
+    m_products->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_products->setMinimumContentsLength(8);
+    m_products->view()->setMinimumWidth(m_products->view()->sizeHintForColumn(0) + 24);
+    productsRow->addRow("products and GELU", m_products);
+    productsRow->setRowWrapPolicy(QFormLayout::WrapAllRows);
+    pv->addLayout(productsRow);
     auto* policySection = new Section("Autocast policy (every lane)", policy, false);
     v->addWidget(policySection);
     m_trainingOnly << policySection;
@@ -311,6 +362,7 @@ void TrainingPage::setScenario(const Scenario& s) {
     m_interval->setValue(s.scaler.growthInterval);
     setPolicyTable(s.policyFor(LaneSpec{Device::Cpu, Format::BF16}));
     m_policy->setProperty("edited", false);
+    m_products->setCurrentIndex(productsModeIndex(s));
 }
 
 Scenario TrainingPage::scenarioFromControls() const {
@@ -348,14 +400,13 @@ Scenario TrainingPage::scenarioFromControls() const {
             s.opOverrides.emplace_back(kAllOpKinds[r], static_cast<OpPolicy>(combo->currentData().toInt()));
         }
     }
-    // A scenario that no longer matches its preset is not that preset any more.
-    if (!(s.sizes == m_base.sizes && s.lanes == m_base.lanes && s.steps == m_base.steps && s.seed == m_base.seed &&
-          s.batch == m_base.batch && s.optimizer.lr == m_base.optimizer.lr && s.data.kind == m_base.data.kind &&
-          s.data.samples == m_base.data.samples && s.data.noise == m_base.data.noise && s.activation == m_base.activation &&
-          s.loss == m_base.loss && s.optimizer.kind == m_base.optimizer.kind && !m_policy->property("edited").toBool() &&
-          s.scaler.initScale == m_base.scaler.initScale && s.scaler.growthFactor == m_base.scaler.growthFactor &&
-          s.scaler.backoffFactor == m_base.scaler.backoffFactor && s.scaler.growthInterval == m_base.scaler.growthInterval))
-        s.preset.clear();
+    const ProductsMode& mode = kProductsModes[std::max(0, m_products->currentIndex())];
+    s.dispatch = mode.dispatch;
+    if (mode.dispatch == Dispatch::Presisi) s.backwardAccumulation = mode.accumulation;
+    else s.torchCpu = mode.cpu;
+    // A scenario that no longer matches its preset is not that preset any more (the pace is not part
+    // of the setup).
+    if (!sameSetup(s, m_base) || s.steps != m_base.steps || m_policy->property("edited").toBool()) s.preset.clear();
     return s;
 }
 

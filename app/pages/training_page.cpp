@@ -256,12 +256,12 @@ void TrainingPage::playPause() {
     }
     const RunState st = m_controller->state();
     if (st == RunState::Paused || st == RunState::Finished) {
+        // Play goes on with the paused run only when the controls describe its setup; any change that
+        // alters what a lane computes (model, data, loss, optimizer, scaler, policy, products) starts
+        // again from step 0 with the new one.
         bool same = false;
         try {
-            const Scenario s = scenarioFromControls();
-            const Scenario& cur = m_controller->scenario();
-            same = s.sizes == cur.sizes && s.lanes == cur.lanes && s.seed == cur.seed && s.batch == cur.batch &&
-                   s.optimizer.lr == cur.optimizer.lr && s.data.kind == cur.data.kind;
+            same = sameSetup(scenarioFromControls(), m_controller->scenario());
         } catch (const std::exception&) {
         }
         if (same) {

@@ -177,6 +177,7 @@ private:
     RealField* m_backoff = nullptr;
     QSpinBox* m_interval = nullptr;
     QTableWidget* m_policy = nullptr;
+    QComboBox* m_products = nullptr;  // products and GELU: accumulation / dispatch / torch CPU class
     QComboBox* m_underflowKind = nullptr;
     QCheckBox* m_logLoss = nullptr;
     QPushButton* m_play = nullptr;

@@ -5,6 +5,8 @@
 #include <QString>
 #include <string_view>
 
+#include "engine/training/scenario.h"
+
 namespace presisi::trainingpage {
 
 inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
@@ -13,5 +15,16 @@ inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), stati
 inline const char* const kDefaultLanes[] = {"f32", "bf16", "f16", "f16+scaler"};
 constexpr int kPanelWidth = 250;  // side panel at text scale 1
 inline const QString kHistogramTitle = "Gradient magnitudes (log2 bins)";
+
+// Whether a run of `a` computes what a run of `b` does, step for step: every field of the scenario but
+// the pace, the step count and the preset's name and texts (which change nothing a lane computes).
+inline bool sameSetup(Scenario a, const Scenario& b) {
+    a.pace = b.pace;
+    a.steps = b.steps;
+    a.preset = b.preset;
+    a.title = b.title;
+    a.explanation = b.explanation;
+    return a == b;
+}
 
 }  // namespace presisi::trainingpage
