@@ -8,6 +8,9 @@ if(PRESISI_BUILD_GUI)
   # Ordinary keys, fast: regression tests for crashes and freezes, and a seeded random stress run
   # (PRESISI_STRESS_SECONDS long, 20 s by default; the sanitizer run in CI sets 60).
   presisi_add_test(tst_reliability SOURCES tst_reliability.cpp LIBS presisi_app LABELS gui TIMEOUT 900)
+  # The window's controls and views: preset values through the fields, text scale, layout at 1280x800,
+  # the accumulation preset, scrubbing (split from tst_reliability).
+  presisi_add_test(tst_window_views SOURCES tst_window_views.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
   # The Speed page on a tiny setup: memory bars, the sweep's limit, a data-bound step, cancel, fallback note.
   presisi_add_test(tst_speed_page SOURCES tst_speed_page.cpp LIBS presisi_app LABELS gui TIMEOUT 300)
   # The diagnostics in the window: convergence page (verdicts, check JSON keys, cancel), NaN doctor on

@@ -1,0 +1,425 @@
+// The window's controls and views under ordinary use: fields that hold every preset value and read back
+// what they show, the wheel, lane specs checked as typed, paced presets, text scale, a chart alone and
+// full screen, eight lanes at large text, the linear lab off the GUI thread, the status bar, the
+// training panel at 1280x800, the accumulation preset, a NaN marked once, scrubbing. Split from
+// tst_reliability.cpp (the keys, the stress run), with which it shares reliability_support.h.
+#include "reliability_support.h"
+
+using namespace presisi;
+using namespace presisi::reliability;
+
+class TestWindowViews : public QObject {
+    Q_OBJECT
+private slots:
+
+    // Regression: the learning-rate box stopped at 10, so the underflow preset (lr 50) ran at lr 10.
+    // Every preset's scenario goes through the controls unchanged.
+    void everyPresetValueSurvivesTheControls() {
+        TrainingPage page;
+        QStringList names;
+        for (const PresetInfo& p : TrainingPage::presets()) names << p.name;
+        QVERIFY(!names.isEmpty());
+        for (const QString& name : names) {
+            const Scenario preset = loadPresetScenario(name);
+            page.setScenario(preset);
+            const Scenario shown = page.scenarioFromControls();
+            QCOMPARE(cli::scenarioToJson(shown), cli::scenarioToJson(preset));
+        }
+        // Values at the command line's limits, and ones no fixed number of decimals holds.
+        Scenario s = loadPresetScenario("underflow");
+        for (double lr : {50.0, 1e-7, 0.1 + 0.2, 1e9, 0.0}) {
+            s.optimizer.lr = lr;
+            s.seed = 18446744073709551615ull;
+            s.scaler.initScale = 3.4e38;
+            s.scaler.backoffFactor = 1e-30;
+            page.setScenario(s);
+            const Scenario shown = page.scenarioFromControls();
+            QCOMPARE(shown.optimizer.lr, lr);
+            QCOMPARE(shown.seed, s.seed);
+            QCOMPARE(shown.scaler.initScale, 3.4e38);
+            QCOMPARE(shown.scaler.backoffFactor, 1e-30);
+        }
+    }
+
+    void aRealFieldReadsBackWhatItShows() {
+        RealField f(0, 1e9, true);
+        for (double v : {50.0, 1e-5, 0.1, 0.30000000000000004, 123456789.0, 2.5e-300}) {
+            f.setValue(v);
+            QCOMPARE(f.value(), v);
+            QCOMPARE(f.valueFromText(f.text()), v);
+        }
+        f.setValue(0.1);
+        f.stepBy(1);
+        QCOMPARE(f.value(), 0.2);
+        f.stepBy(1);
+        QCOMPARE(f.value(), 0.5);
+        f.stepBy(-3);
+        QCOMPARE(f.value(), 0.05);
+        QCOMPARE(f.valueFromText("0,25"), 0.25);
+        QString t = "1e";
+        int pos = 2;
+        QCOMPARE(f.validate(t, pos), QValidator::Intermediate);
+        t = "abc";
+        QCOMPARE(f.validate(t, pos), QValidator::Invalid);
+        t = "2e9";  // beyond the maximum: not accepted as it is
+        QCOMPARE(f.validate(t, pos), QValidator::Intermediate);
+    }
+
+    // The wheel changes a field only when the field has keyboard focus; otherwise the panel scrolls.
+    void theWheelOverAnUnfocusedFieldLeavesItsValue() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        QSpinBox* samples = nullptr;
+        for (QSpinBox* b : w.trainingPage()->findChildren<QSpinBox*>())
+            if (b->maximum() == 1000000 && b->minimum() == 1) samples = b;
+        QVERIFY(samples);
+        const int before = samples->value();
+        auto wheel = [&](QWidget* target) {
+            const QPointF at(target->width() / 2.0, target->height() / 2.0);
+            QWheelEvent e(at, target->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+            QApplication::sendEvent(target, &e);
+        };
+        wheel(samples);
+        QCOMPARE(samples->value(), before);
+        samples->setFocus();
+        QVERIFY(waitUntil([&] { return samples->hasFocus(); }, 2000));
+        wheel(samples);
+        QVERIFY(samples->value() != before);
+    }
+
+    // A bad lane spec is marked when typed; Reset applies a new lane set to tiles and charts at once.
+    void laneSpecsAreCheckedAsTypedAndResetAppliesThem() {
+        TrainingPage page;
+        QLineEdit* extra = nullptr;
+        for (QLineEdit* e : page.findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith("more")) extra = e;
+        QVERIFY(extra);
+        QVERIFY(page.laneProblem().isEmpty());
+        extra->setText("cpu:f17");
+        QVERIFY(page.laneProblem().contains("f17"));
+        extra->setText("cpu:f32");
+        QVERIFY(page.laneProblem().contains("already"));
+        extra->setText("cpu:f16+ftz");
+        QVERIFY(page.laneProblem().isEmpty());
+        QCOMPARE(page.lossChart()->lanes().size(), 4);
+        page.resetRun();
+        QCOMPARE(page.laneCount(), 5);
+        QCOMPARE(page.lossChart()->lanes().size(), 5);
+        QVERIFY(page.lossChart()->lanes().contains("cpu:f16+ftz"));
+    }
+
+    // Each preset narrates: its default pace makes its run last 10 to 20 s.
+    void everyPresetBringsAPaceForTenToTwentySeconds() {
+        for (const PresetInfo& p : TrainingPage::presets()) {
+            const Scenario s = loadPresetScenario(p.name);
+            QVERIFY2(s.pace > 0, qPrintable(p.name));
+            const double seconds = (s.steps - 1) / s.pace;
+            QVERIFY2(seconds >= 10 && seconds <= 20, qPrintable(QString("%1: %2 s").arg(p.name).arg(seconds)));
+        }
+    }
+
+    // The worker keeps the pace (it sleeps between steps): a preset's run really lasts 10 to 20 s,
+    // and the pace box shows the preset's pace.
+    void aPacedPresetRunLastsTenToTwentySeconds() {
+        MainWindow w(false);
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(w.loadPreset("accumulation", true));
+        QCOMPARE(w.trainingPage()->pace(), loadPresetScenario("accumulation").pace);
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        const double seconds = t.elapsed() / 1000.0;
+        QVERIFY2(seconds >= 10 && seconds <= 20, qPrintable(QString("%1 s").arg(seconds)));
+    }
+
+    // Ctrl+= / Ctrl+- / Ctrl+0 scale every font, charts and tiles included, also those built later.
+    void textScaleReachesEveryFontAndComesBack() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        TrainingPage* page = w.trainingPage();
+        auto sizes = [&] {
+            const QChart* c = page->lossChart()->chart();
+            QList<double> out{c->titleFont().pointSizeF(), c->legend()->font().pointSizeF()};
+            for (QAbstractAxis* a : c->axes()) out << a->labelsFont().pointSizeF();
+            LaneTile* tile = page->findChildren<LaneTile*>().value(0);
+            for (QLabel* l : tile->findChildren<QLabel*>()) out << l->font().pointSizeF();
+            return out;
+        };
+        const QList<double> normal = sizes();
+        QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
+        QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
+        QCOMPARE(uiScale(), 1.5);
+        const QList<double> larger = sizes();
+        QCOMPARE(larger.size(), normal.size());
+        for (int i = 0; i < normal.size(); ++i) QCOMPARE(larger[i], normal[i] * 1.5);
+        // Tiles and axes built after the change start enlarged.
+        QVERIFY(w.loadPreset("overflow-nan", false));
+        QCOMPARE(sizes().first(), normal.first() * 1.5);
+        LaneTile* fresh = page->findChildren<LaneTile*>().value(0);
+        QVERIFY(fresh->findChildren<QLabel*>().value(0)->font().pointSizeF() >= 12 * 1.5);
+        for (int i = 0; i < 8; ++i) QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
+        QCOMPARE(uiScale(), kMaxUiScale);
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(uiScale(), 1.0);
+        const QList<double> back = sizes();
+        for (int i = 0; i < normal.size(); ++i) QCOMPARE(back[i], normal[i]);
+    }
+
+    // Double-click shows one chart alone; Esc returns to all of them. F11 toggles full screen.
+    void aChartAloneAndBackAndFullScreen() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        TrainingPage* page = w.trainingPage();
+        LiveChart* loss = page->lossChart();
+        const int before = loss->width();
+        const QPointF at(50, 50);
+        QMouseEvent dbl(QEvent::MouseButtonDblClick, at, loss->viewport()->mapToGlobal(at), Qt::LeftButton,
+                        Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(loss->viewport(), &dbl);
+        QCOMPARE(w.chartAlone(), static_cast<QWidget*>(loss));
+        QVERIFY(waitUntil([&] { return loss->width() > before; }, 2000));
+        const int alone = loss->width();
+        QVERIFY(!page->underflowChart()->isVisible());
+        QVERIFY(!page->histogramChart()->isVisible());
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QCOMPARE(w.chartAlone(), nullptr);
+        QVERIFY(page->underflowChart()->isVisible());
+        QVERIFY(page->histogramChart()->isVisible());
+        QVERIFY(waitUntil([&] { return loss->width() < alone; }, 2000));
+        QTest::keyClick(&w, Qt::Key_F11);
+        QVERIFY(w.windowState() & Qt::WindowFullScreen);
+        QTest::keyClick(&w, Qt::Key_F11);
+        QVERIFY(!(w.windowState() & Qt::WindowFullScreen));
+        QVERIFY(MainWindow::shortcutsHtml().contains("F11"));
+        QVERIFY(MainWindow::shortcutsHtml().contains("Space"));
+    }
+
+    // Eight lanes, and text at 1.5x, fit a 1280x800 window without widening it; tiles wrap into rows
+    // and keep at least their minimum width (values never cut).
+    void eightLanesAndLargeTextKeepTheWindowWidth() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        TrainingPage* page = w.trainingPage();
+        Scenario s = loadPresetScenario("underflow");
+        s.lanes.clear();
+        for (const char* l : {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler", "cpu:bf16+scaler", "cpu:f16+ftz",
+                              "cpu:bf16+ftz", "cpu:f16+scaler+ftz"})
+            s.lanes.push_back(parseLane(l));
+        s.steps = 3;
+        s.pace = 0;
+        page->setScenario(s);
+        page->run();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 30000));
+        for (double scale : {1.0, 1.5}) {
+            w.setTextScale(scale);
+            QTest::qWait(50);
+            // The Training lab needs no scrolling at either scale.
+            QVERIFY2(page->width() <= page->parentWidget()->width(), qPrintable(QString("page %1 > viewport %2").arg(page->width()).arg(page->parentWidget()->width())));
+            QVERIFY2(w.minimumSizeHint().width() <= 1280, qPrintable(QString("minimum width %1 at %2x").arg(w.minimumSizeHint().width()).arg(scale)));
+            QCOMPARE(w.width(), 1280);
+            const QList<LaneTile*> tiles = page->findChildren<LaneTile*>();
+            QCOMPARE(tiles.size(), 8);
+            for (LaneTile* t : tiles) {
+                QVERIFY2(t->width() >= t->minimumSizeHint().width(), qPrintable(QString("tile %1 < %2 at %3x").arg(t->width()).arg(t->minimumSizeHint().width()).arg(scale)));
+                QVERIFY(t->geometry().right() <= t->parentWidget()->width());
+            }
+        }
+        w.setTextScale(1.0);
+    }
+
+    // The Linear lab computes on its worker: a long computation (16-bit accumulation of a large layer)
+    // leaves the event loop free, shows a Cancel button after half a second, and stops when asked.
+    void theLinearLabComputesOffTheGuiThreadAndCancels() {
+        LinearPage page;
+        page.show();
+        QVERIFY(waitUntil([&] { return page.result() != nullptr && !page.computing(); }, 30000));
+        const Index before = page.result()->config.in;
+        auto* accumulation = page.findChildren<QComboBox*>().value(0);
+        QVERIFY(accumulation);
+        QSignalSpy computed(&page, &LinearPage::computed);
+        LinearConfig big;
+        big.in = 2048;
+        big.out = 2048;
+        big.batch = 256;
+        page.setConfig(big);
+        accumulation->setCurrentIndex(1);  // accumulate in the storage format: rounds every partial sum
+        QVERIFY(waitUntil([&] { return page.computing(); }, 5000));
+        int ticks = 0;
+        QTimer tick;
+        QObject::connect(&tick, &QTimer::timeout, [&] { ++ticks; });
+        tick.start(10);
+        QTest::qWait(700);
+        tick.stop();
+        QVERIFY2(page.computing(), "the computation should still run (make the layer larger if this machine is fast)");
+        QVERIFY2(ticks >= 20, qPrintable(QString("%1 timer ticks in 700 ms while computing").arg(ticks)));
+        QPushButton* cancel = nullptr;
+        for (QPushButton* b : page.findChildren<QPushButton*>())
+            if (b->text().startsWith("Cancel")) cancel = b;
+        QVERIFY(cancel && cancel->isVisible());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(!page.computing());
+        QCOMPARE(page.result()->config.in, before);  // the last finished result stays
+        QCOMPARE(computed.count(), 0);
+        // The worker is free again at once: a small computation finishes promptly.
+        accumulation->setCurrentIndex(0);
+        LinearConfig small;
+        small.in = 8;
+        small.out = 8;
+        small.batch = 2;
+        page.setConfig(small);
+        QVERIFY(computed.wait(10000));
+        QCOMPARE(page.result()->config.in, Index(8));
+        QCOMPARE(LinearPage::guiThreadComputations(), 0);
+    }
+
+    // The status bar speaks for the visible page only, and says "finished" only when a run reached
+    // its step count (one step with `.` is not the end of a run).
+    void theStatusBarSpeaksForTheVisiblePage() {
+        MainWindow w(false);
+        showActive(w);
+        QVERIFY(waitUntil([&] { return w.linearPage()->result() != nullptr; }, 30000));
+        w.setPage(MainWindow::LinearIndex);
+        QVERIFY2(w.statusStateLabel()->text().startsWith("Linear lab"), qPrintable(w.statusStateLabel()->text()));
+        QVERIFY(!w.statusStateLabel()->text().contains("Training"));
+        QVERIFY(w.loadPreset("underflow", false));
+        w.trainingPage()->setPace(0);
+        w.setPage(MainWindow::TrainingIndex);
+        QVERIFY(w.statusStateLabel()->text().startsWith("Training: ready"));
+        QTest::keyClick(&w, Qt::Key_Period);
+        QVERIFY(waitUntil([&] { return !w.controller()->busy() && w.trainingPage()->lastStepShown() == 0; }, 20000));
+        QVERIFY2(!w.statusStateLabel()->text().contains("finished"), qPrintable(w.statusStateLabel()->text()));
+        QVERIFY(w.statusStateLabel()->text().contains("step 1 of 200"));
+        w.trainingPage()->run();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        QVERIFY2(w.statusStateLabel()->text().contains("finished"), qPrintable(w.statusStateLabel()->text()));
+        w.setPage(MainWindow::FormatsIndex);
+        QVERIFY(!w.statusStateLabel()->text().contains("Training"));
+    }
+
+    // The Training lab's side panel fits 1280x800 without scrolling; folded sections open on a click.
+    void theTrainingPanelFitsWithoutScrolling() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        QTest::qWait(50);
+        QScrollArea* panel = nullptr;
+        for (QScrollArea* a : w.trainingPage()->findChildren<QScrollArea*>())
+            if (a->horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff) panel = a;
+        QVERIFY(panel);
+        QVERIFY2(!panel->verticalScrollBar()->isVisible(),
+                 qPrintable(QString("panel content %1 px in %2 px").arg(panel->widget()->height()).arg(panel->viewport()->height())));
+        Section* scaler = nullptr;
+        for (Section* sec : w.trainingPage()->findChildren<Section*>())
+            if (sec->findChild<QToolButton*>()->text().startsWith("Loss scaler")) scaler = sec;
+        QVERIFY(scaler && !scaler->isExpanded());
+        QTest::mouseClick(scaler->findChild<QToolButton*>(), Qt::LeftButton);
+        QVERIFY(scaler->isExpanded());
+        QVERIFY(scaler->body()->isVisible());
+    }
+
+    // The accumulation preset gets a view made for a summation: running sums against the exact sum,
+    // their error, tiles that name them, and only the settings that apply; a training preset after
+    // it gets the training view back.
+    void theAccumulationPresetShowsSumsNotALoss() {
+        MainWindow w(false);
+        showActive(w);
+        TrainingPage* page = w.trainingPage();
+        w.setPage(MainWindow::TrainingIndex);
+        QVERIFY(w.loadPreset("accumulation", false));
+        page->setPace(0);
+        page->run();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        QTest::qWait(50);
+        QVERIFY(page->lossChart()->lanes().contains("exact"));
+        QCOMPARE(page->underflowChart()->chart()->title(), QString("Error of the running sum"));
+        QVERIFY(page->lossChart()->isVisible());
+        QVERIFY(!page->histogramChart()->isVisible());
+        QVERIFY(!page->scaleChart()->isVisible());
+        LaneTile* bf16 = nullptr;
+        for (LaneTile* t : page->findChildren<LaneTile*>())
+            if (t->lane() == "cpu:bf16") bf16 = t;
+        QVERIFY(bf16);
+        QCOMPARE(bf16->bigValueTexts().value(0), QString("256"));  // "the sum stops growing near 256"
+        for (QLabel* l : bf16->findChildren<QLabel*>()) {
+            QVERIFY2(!l->text().contains("loss"), qPrintable(l->text()));
+            QVERIFY2(!l->text().contains("nan"), qPrintable(l->text()));
+        }
+        QComboBox* dataset = nullptr;
+        for (QComboBox* c : page->findChildren<QComboBox*>())
+            if (c->findText("spiral") >= 0) dataset = c;
+        QVERIFY(dataset);
+        QVERIFY(!dataset->isVisible());  // no data set in a summation
+        QVERIFY(w.loadPreset("underflow", false));
+        QVERIFY(page->histogramChart()->isVisible());
+        QCOMPARE(page->lossChart()->chart()->title(), QString("Training loss per step"));
+        QVERIFY(!page->lossChart()->lanes().contains("exact"));
+    }
+
+    // A marker where a lane's loss first turns non-finite: once per lane, dropped by Reset.
+    void aLossTurningNanIsMarkedOnce() {
+        TrainingPage page;
+        Scenario s = loadPresetScenario("overflow-nan");
+        s.pace = 0;
+        s.steps = 20;
+        page.setScenario(s);
+        page.run();
+        QVERIFY(waitUntil([&] { return page.controller()->state() == RunState::Finished; }, 60000));
+        QCOMPARE(page.lossChart()->eventCount(), 1);  // cpu:f16 only: bf16, f32 and the scaler lane stay finite
+        page.resetRun();
+        QCOMPARE(page.lossChart()->eventCount(), 0);
+    }
+
+    // Scrubbing: paused or finished, the timeline moves a cursor through the run and the tiles show
+    // the records of that step; the histogram its nearest kept step; Play resumes from the end.
+    void scrubbingToAStepShowsThatStepsRecords() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        TrainingPage* page = w.trainingPage();
+        QVERIFY(w.loadPreset("underflow", false));
+        page->setPace(0);
+        page->run();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        QTest::qWait(50);
+        QVERIFY(page->timeline()->isEnabled());
+        QCOMPARE(page->timeline()->maximum(), 199);
+        const std::int64_t k = 37;
+        page->timeline()->setValue(static_cast<int>(k));  // as a drag does
+        QCOMPARE(page->scrubStep(), k);
+        std::vector<StepRecord> atK;
+        w.controller()->records().forEach([&](const StepRecord& r) {
+            if (r.step == k) atK.push_back(r);
+        });
+        QCOMPARE(atK.size(), std::size_t(4));
+        const QList<LaneTile*> tiles = page->findChildren<LaneTile*>();
+        for (const StepRecord& r : atK) {
+            LaneTile* tile = nullptr;
+            for (LaneTile* t : tiles)
+                if (t->lane() == QString::fromStdString(w.controller()->scenario().lanes[r.lane].label())) tile = t;
+            QVERIFY(tile);
+            QCOMPARE(tile->bigValueTexts().value(0), QString::number(r.loss, 'g', 4));
+        }
+        // The histogram shows the kept step nearest k (one histogram every K steps).
+        const int K = w.controller()->scenario().histogramInterval;
+        const std::int64_t nearest = (k + K / 2) / K * K;
+        QCOMPARE(page->histogramChart()->chart()->title(), QString("Gradient magnitudes, step %1").arg(nearest));
+        // Keys move the cursor once the timeline has focus.
+        page->timeline()->setFocus();
+        QTest::keyClick(page->timeline(), Qt::Key_End);
+        QCOMPARE(page->scrubStep(), std::int64_t(199));
+        QTest::keyClick(page->timeline(), Qt::Key_Home);
+        QCOMPARE(page->scrubStep(), std::int64_t(0));
+        // Play resumes from the end (another 200 steps of the same run), and the timeline waits.
+        page->playPause();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        QCOMPARE(page->scrubStep(), std::int64_t(-1));
+        QCOMPARE(w.controller()->stepsDone(), std::int64_t(400));
+    }
+};
+
+QTEST_MAIN(TestWindowViews)
+#include "tst_window_views.moc"
