@@ -1,8 +1,12 @@
 // Shared by the diagnostics suites: run a Runner step by step and collect its records, range snapshots,
-// first non-finite reports and scaler warnings.
+// first non-finite reports and scaler warnings; write hand-made input files.
 #pragma once
 
+#include <QFile>
+#include <QtTest>
+
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/training/runner.h"
@@ -37,6 +41,13 @@ inline int laneIndex(const Scenario& s, const char* label) {
     for (std::size_t i = 0; i < s.lanes.size(); ++i)
         if (s.lanes[i].label() == label) return static_cast<int>(i);
     return -1;
+}
+
+// Writes `bytes` to `path` (a hand-made .npy file), failing the test when it cannot.
+inline void writeFile(const std::string& path, const std::string& bytes) {
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes.data(), static_cast<qint64>(bytes.size()));
 }
 
 }  // namespace presisi::testsupport

@@ -108,11 +108,7 @@ void TestDiagnostics::rangesOnHandSetModel() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const std::string xPath = (dir.path() + "/x.npy").toStdString(), yPath = (dir.path() + "/y.npy").toStdString();
-    auto write = [](const std::string& path, const std::string& bytes) {
-        QFile f(QString::fromStdString(path));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(bytes.data(), static_cast<qint64>(bytes.size()));
-    };
+    auto write = testsupport::writeFile;
     write(xPath, npyBytesF32({1, 2}, {1.0f, 2.0f}));
     write(yPath, npyBytesF32({1, 1}, {0.0f}));
     Scenario s;

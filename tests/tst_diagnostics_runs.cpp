@@ -150,11 +150,7 @@ void TestDiagnosticsRuns::optimizerFault() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const std::string xPath = (dir.path() + "/x.npy").toStdString(), yPath = (dir.path() + "/y.npy").toStdString();
-    auto write = [](const std::string& path, const std::string& bytes) {
-        QFile f(QString::fromStdString(path));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(bytes.data(), static_cast<qint64>(bytes.size()));
-    };
+    auto write = testsupport::writeFile;
     write(xPath, npyBytesF32({1, 2}, {1e35f, 1e35f}));
     write(yPath, npyBytesI64({1}, {0}));
     Scenario s;

@@ -23,6 +23,19 @@ std::vector<std::vector<StepRecord>> runAll(const Scenario& s) {
     return out;
 }
 
+// A float32 lane with a scaler that never overflows and never moves its weights (lr 0): the scale
+// follows the growth rule alone.
+Scenario quietScalerScenario() {
+    Scenario s;
+    s.sizes = {2, 4, 2};
+    s.data.kind = DatasetKind::Xor;
+    s.data.samples = 64;
+    s.batch = 64;
+    s.optimizer.lr = 0.0;
+    s.lanes = {parseLane("cpu:f32+scaler")};
+    return s;
+}
+
 int laneIndex(const Scenario& s, const char* label) {
     for (std::size_t i = 0; i < s.lanes.size(); ++i)
         if (s.lanes[i].label() == label) return static_cast<int>(i);
@@ -105,13 +118,7 @@ void TestTrainingScaler::scalerRuleOnRecords() {
 
 void TestTrainingScaler::scalerFiniteGuard() {
     // Growing 2^125 by 16 would overflow float32: the scale stays and the tracker resets.
-    Scenario s;
-    s.sizes = {2, 4, 2};
-    s.data.kind = DatasetKind::Xor;
-    s.data.samples = 64;
-    s.batch = 64;
-    s.optimizer.lr = 0.0;
-    s.lanes = {parseLane("cpu:f32+scaler")};
+    Scenario s = quietScalerScenario();
     s.scaler.initScale = std::ldexp(1.0, 125);
     s.scaler.growthFactor = 16;
     s.scaler.growthInterval = 2;
@@ -157,13 +164,7 @@ void TestTrainingScaler::presetScalerGrowth() {
 // kernel does it: float(double(scale) * 1.1). Multiplying by float(1.1) instead drifts by a float32 step
 // from step 7 (checked below, so the test tells the two apart).
 void TestTrainingScaler::growthRoundsOnceLikeTorch() {
-    Scenario s;
-    s.sizes = {2, 4, 2};
-    s.data.kind = DatasetKind::Xor;
-    s.data.samples = 64;
-    s.batch = 64;
-    s.optimizer.lr = 0.0;
-    s.lanes = {parseLane("cpu:f32+scaler")};
+    Scenario s = quietScalerScenario();
     s.scaler.initScale = 65536.0;
     s.scaler.growthFactor = 1.1;
     s.scaler.growthInterval = 1;
