@@ -4,6 +4,7 @@
 // exports and `presisi --screenshot` write images of the requested size with real content.
 #include <QElapsedTimer>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QImage>
 #include <QLabel>
 #include <QSettings>
@@ -19,6 +20,7 @@
 
 #include "engine/device.h"
 #include "engine/error.h"
+#include "cli/scenario_json.h"
 #include "main_window.h"
 #include "pages/formats_page.h"
 #include "pages/linear_page.h"
@@ -325,6 +327,42 @@ private slots:
         const RecordBatch first = batches.first().at(0).value<RecordBatch>();
         QVERIFY(!first.records.empty());
         QCOMPARE(first.records.front().step, std::int64_t(0));
+    }
+
+    // The "products and GELU" choice: each of its five entries, picked in the box, gives the scenario fields
+    // it names (expected values written by hand from the entries' texts: Scenario's backwardAccumulation /
+    // dispatch / torchCpu), is shown again for that scenario, and goes through the preset JSON unchanged.
+    void theProductsChoiceRoundTripsThroughControlsAndJson() {
+        struct Mode { const char* text; Dispatch dispatch; BackwardAccumulation accumulation; TorchCpu cpu; };
+        const Mode modes[] = {
+            {"Presisi (backward f32 accumulation)", Dispatch::Presisi, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+            {"Presisi (storage accumulation)", Dispatch::Presisi, BackwardAccumulation::Storage, TorchCpu::ThisCpu},
+            {"as PyTorch 1.13 on this CPU", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+            {"as PyTorch 1.13 with AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
+            {"as PyTorch 1.13 without AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512}};
+        TrainingPage page;
+        QComboBox* box = nullptr;
+        for (QComboBox* c : page.findChildren<QComboBox*>())
+            if (c->findText(modes[0].text) >= 0) box = c;
+        QVERIFY(box);
+        QCOMPARE(box->count(), 5);
+        for (const Mode& m : modes) {
+            // From the defaults (Presisi, f32, this CPU), the box alone sets the mode.
+            page.setScenario(fourLanes(10));
+            box->setCurrentIndex(box->findText(m.text));
+            const Scenario back = page.scenarioFromControls();
+            QCOMPARE(back.dispatch, m.dispatch);
+            if (m.dispatch == Dispatch::Presisi) QCOMPARE(back.backwardAccumulation, m.accumulation);
+            else QCOMPARE(back.torchCpu, m.cpu);
+            // The scenario shows the same entry again.
+            page.setScenario(fourLanes(10));
+            page.setScenario(back);
+            QCOMPARE(box->currentText(), QString(m.text));
+            const Scenario json = cli::scenarioFromJson(cli::scenarioToJson(back), "round trip");
+            QCOMPARE(json.dispatch, back.dispatch);
+            QCOMPARE(json.backwardAccumulation, back.backwardAccumulation);
+            QCOMPARE(json.torchCpu, back.torchCpu);
+        }
     }
 
     void presetsLoadAndRun() {
