@@ -5,6 +5,8 @@ if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_app SOURCES tst_app.cpp LIBS presisi_app LABELS gui TIMEOUT 900)
   target_compile_definitions(tst_app PRIVATE PRESISI_EXE="$<TARGET_FILE:presisi>")
   add_dependencies(tst_app presisi)
+  # The Training lab's play logic (resume or restart after a change) and its products and GELU box.
+  presisi_add_test(tst_training_page SOURCES tst_training_page.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
   # Ordinary keys, fast: regression tests for crashes and freezes, and a seeded random stress run
   # (PRESISI_STRESS_SECONDS long, 20 s by default; the sanitizer run in CI sets 60).
   presisi_add_test(tst_reliability SOURCES tst_reliability.cpp LIBS presisi_app LABELS gui TIMEOUT 900)
