@@ -31,7 +31,7 @@ namespace {
 
 struct GuiOptions {
     std::optional<std::string> screenshot;
-    std::string page;  // linear|training|formats, empty: the last page (window) or linear (screenshot)
+    std::string page;  // linear|training|formats|speed|convergence, empty: the last page (window) or linear (screenshot)
     std::optional<std::string> preset;
     std::optional<long> steps;
     int width = 1280, height = 800;
@@ -75,8 +75,10 @@ GuiOptions parse(const std::vector<std::string>& args) {
                 throw BadArgument{"--screenshot: '" + *o.screenshot + "' does not end in .png (screenshots are PNG files)"};
         } else if (a == "--page") {
             o.page = value(i);
-            if (o.page != "linear" && o.page != "training" && o.page != "formats")
-                throw BadArgument{"--page: expected linear, training or formats, got '" + o.page + "'"};
+            if (o.page != "linear" && o.page != "training" && o.page != "formats" && o.page != "speed" &&
+                o.page != "convergence")
+                throw BadArgument{"--page: expected linear, training, formats, speed or convergence, got '" + o.page +
+                                  "'"};
         } else if (a == "--preset") {
             o.preset = value(i);
         } else if (a == "--steps") {
@@ -134,6 +136,8 @@ GuiOptions parse(const std::vector<std::string>& args) {
 int pageIndex(const std::string& page) {
     if (page == "training") return MainWindow::TrainingIndex;
     if (page == "formats") return MainWindow::FormatsIndex;
+    if (page == "speed") return MainWindow::SpeedIndex;
+    if (page == "convergence") return MainWindow::ConvergenceIndex;
     return MainWindow::LinearIndex;
 }
 

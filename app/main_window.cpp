@@ -249,7 +249,7 @@ void MainWindow::buildMenus() {
     view->addAction("&Formats", QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { setPage(FormatsIndex); });
     view->addAction("S&peed", QKeySequence(Qt::CTRL | Qt::Key_4), this, [this] { setPage(SpeedIndex); });
     view->addAction("&Convergence check", QKeySequence(Qt::CTRL | Qt::Key_5), this,
-                    [this] { setPage(static_cast<int>(pages().indexOf(m_convergence))); });
+                    [this] { setPage(ConvergenceIndex); });
     view->addSeparator();
     QAction* panel = view->addAction("&Explanation panel");
     panel->setCheckable(true);

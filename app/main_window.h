@@ -27,7 +27,7 @@ enum class RunState;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum PageIndex { LinearIndex = 0, TrainingIndex = 1, FormatsIndex = 2, SpeedIndex = 3 };
+    enum PageIndex { LinearIndex = 0, TrainingIndex = 1, FormatsIndex = 2, SpeedIndex = 3, ConvergenceIndex = 4 };
 
     // persistent: read and write QSettings (off for --screenshot and tests, so they are reproducible).
     explicit MainWindow(bool persistent = true, QWidget* parent = nullptr);

@@ -43,7 +43,7 @@ void printHelp(std::ostream& out) {
         out << c.summary << '\n';
     }
     out << "\nwindow options:\n"
-           "  --page linear|training|formats   open on this page\n"
+           "  --page linear|training|formats|speed|convergence   open on this page\n"
            "  --preset NAME                    load a training preset and start it\n"
            "  --dark                           dark theme (for projectors)\n"
            "  --pace STEPS_PER_SECOND          training pace (0: as fast as possible; presets bring their own)\n"
