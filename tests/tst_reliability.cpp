@@ -247,7 +247,8 @@ private slots:
             else if (kind < 35) QTest::keyClick(&w, Qt::Key_Period);
             else if (kind < 45) QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
             else if (kind < 60) presetAction(w, rng.bounded(8))->trigger();
-            else if (kind < 67) QTest::keyClick(&w, Qt::Key(Qt::Key_1 + rng.bounded(3)), Qt::ControlModifier);
+            else if (kind < 65) QTest::keyClick(&w, Qt::Key(Qt::Key_1 + rng.bounded(5)), Qt::ControlModifier);
+            else if (kind < 67) QTest::keyClick(&w, Qt::Key_Escape);
             else if (kind < 75 && !laneBoxes.isEmpty()) {
                 QCheckBox* box = laneBoxes.at(rng.bounded(laneBoxes.size()));
                 if (box->isVisible() && box->isEnabled()) QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
