@@ -211,21 +211,20 @@ void ScalingChart::placeMarks() {
         m.item->setVisible(!m.text.isEmpty());
         m.backdrop->setVisible(!m.text.isEmpty());
         if (m.text.isEmpty()) continue;
-        const QPointF at = chart()->mapToPosition({std::log2(m.point.x()), m.point.y() / m_yFactor}, m_markSeries);
         m.item->setFont(chart()->legend()->font());
         m.item->setBrush(chart()->titleBrush());
         const QRectF box = m.item->boundingRect();
-        // Below and to the right of the point, kept inside the plot (a knee near the right edge writes
-        // its label to the left); a label that would cover an earlier one moves down a line.
-        double x = at.x() + 8, y = at.y() + 6;
-        if (x + box.width() > plot.right()) x = std::max(plot.left(), at.x() - 8 - box.width());
-        QRectF r(x, y, box.width(), box.height());
-        for (int tries = 0; tries < 8; ++tries) {
-            const bool clash = std::any_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.intersects(r); });
-            if (!clash) break;
-            r.translate(0, box.height());
-        }
-        if (r.bottom() > plot.bottom()) r.moveBottom(at.y() - 6);
+        // Stacked upward from the plot's lower right corner: a rate against size rises and then flattens, so
+        // that corner is empty, while a label beside its knee covers the rising part. The square marker
+        // stays on the point; the label names its batch.
+        // A plot less than twice as wide as the label has no empty corner for it: there the square markers
+        // stay and the sentence under the chart names the knees (shown alone or exported, the labels return).
+        const bool room = plot.width() >= 2 * box.width();
+        m.item->setVisible(room);
+        m.backdrop->setVisible(room);
+        QRectF r(std::max(plot.left(), plot.right() - 6 - box.width()), plot.bottom() - 4 - box.height(), box.width(),
+                 box.height());
+        for (const QRectF& t : taken) r.moveBottom(std::min(r.bottom(), t.top() - 1));
         taken.append(r);
         m.item->setPos(r.topLeft());
         QColor bg = chart()->backgroundBrush().color();
