@@ -123,10 +123,8 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     be->addWidget(smallLabel("loader cost per batch (ms)", m_loader->toolTip()));
     be->addWidget(m_loader);
     grid->addWidget(buildSection(Breakdown, "4 · Where a step's time goes", m_breakdownChart, bdExtra), 1, 1);
-    grid->setColumnStretch(0, 1);
-    grid->setColumnStretch(1, 1);
-    grid->setRowStretch(0, 1);
-    grid->setRowStretch(1, 1);
+    // No stretch factors: the four sections share the room by their own (equal) size policies, and a
+    // row or column whose sections are hidden collapses, so a chart shown alone gets the whole page.
     v->addLayout(grid, 1);
 
     m_worker = std::make_unique<JobWorker>("presisi-speed");
