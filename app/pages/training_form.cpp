@@ -84,8 +84,9 @@ const char* const kProductsHelp =
     "takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.";
 
 const char* const kLaneSpecHelp =
-    "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz], e.g. cpu:f16+ftz, "
-    "cpu:bf16+scaler, gpu:f16. Formats f32, bf16, f16.";
+    "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz][+native], e.g. cpu:f16+ftz, "
+    "cpu:bf16+scaler, gpu:f16, cpu:bf16+native (the products on the CPU's own bf16 instructions, where it has "
+    "them). Formats f32, bf16, f16.";
 
 }  // namespace
 
@@ -189,7 +190,7 @@ void TrainingPage::buildControls(QWidget* host) {
         }
     }
     m_extraLanes = new QLineEdit();
-    m_extraLanes->setPlaceholderText("more: cpu:f16+ftz, …");
+    m_extraLanes->setPlaceholderText("more: cpu:bf16+native, cpu:f16+ftz, …");
     m_extraLanes->setToolTip(kLaneSpecHelp);
     lg->addWidget(m_extraLanes, 5, 0, 1, 2);
     // A bad lane spec is marked while it is typed, with the reason under the field.
