@@ -15,6 +15,7 @@
 #include "../tensor.h"
 #include "../training/memory_estimate.h"
 #include "cpu_peak.h"
+#include "step_harness.h"  // median: the speed lab's one (the mean of the middle two when even)
 #ifdef PRESISI_HAVE_CUDA
 #include "../cuda/cuda_gemm_bench.h"
 #endif
@@ -30,12 +31,6 @@ struct Shape { std::int64_t m, n, k; };
 Shape shapeFor(std::int64_t size, bool square) {
     // Layer-shaped: a linear layer's forward at batch 256, in = out = size (x (256, in) times W^T (in, out)).
     return square ? Shape{size, size, size} : Shape{256, size, size};
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t h = v.size() / 2;
-    return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
 }
 
 // Random values in [-1, 1), never zero (a zero operand could take a shortcut in no kernel we know of,
