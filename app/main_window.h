@@ -53,6 +53,8 @@ public:
     QWidget* chartAlone() const { return m_alone; }
     // The keyboard shortcuts, as Help shows them.
     static QString shortcutsHtml();
+    // The devices this build and machine have, for the status bar and Help > About.
+    static QString deviceText();
     QLabel* statusStateLabel() const { return m_state; }
 
     // Exports used by the menus (and tests): false on failure.
