@@ -1,4 +1,5 @@
-// Widget exports: PNG (2x DPR by default), SVG and the clipboard, each with an optional caption strip.
+// Widget exports: the widget laid out at the figure's size over the scale, painted scaled (text, lines
+// and markers grow together), a wrapped caption strip under it; PNG, clipped SVG and the clipboard.
 #include "chart_export.h"
 
 #include <QApplication>
@@ -7,19 +8,17 @@
 #include <QLayout>
 #include <QPainter>
 #include <QSaveFile>
-#include <QSvgGenerator>
 #include <QWidget>
+#include <algorithm>
+
+#include "svg_clip_device.h"
+#include "text_scale.h"
 
 namespace presisi {
 
 namespace {
 
-constexpr int kCaptionPad = 4;
-
-int captionHeight(const QWidget* widget, const QString& caption) {
-    if (caption.isEmpty()) return 0;
-    return QFontMetrics(widget->font()).height() + 2 * kCaptionPad;
-}
+constexpr int kCaptionPad = 6;
 
 // Lays the widget out at `size` for the duration of an export and puts it back afterwards.
 class SizeGuard {
@@ -43,38 +42,94 @@ private:
     bool m_changed = false;
 };
 
-void paintInto(QPainter& p, QWidget* widget, QSize size, const QString& caption) {
-    const int ch = captionHeight(widget, caption);
+QSize figureSize(const QWidget* widget, const ExportOptions& o) {
+    return o.size.isValid() && !o.size.isEmpty() ? o.size : widget->size();
+}
+
+void paintInto(QPainter& p, QWidget* widget, const ExportOptions& o) {
+    const QSize size = figureSize(widget, o);
+    const ExportLayout layout = exportLayout(widget, o);
     p.fillRect(QRect(QPoint(0, 0), size), widget->palette().window());
+    p.save();
+    p.scale(layout.scale, layout.scale);
     {
-        SizeGuard guard(widget, QSize(size.width(), size.height() - ch));
+        SizeGuard guard(widget, layout.widgetSize);
         widget->render(&p, QPoint(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren);
     }
-    if (ch > 0) {
+    if (!layout.captionLines.isEmpty()) {
         p.setFont(widget->font());
         p.setPen(widget->palette().color(QPalette::WindowText));
-        p.drawText(QRect(kCaptionPad, size.height() - ch, size.width() - 2 * kCaptionPad, ch),
-                   Qt::AlignVCenter | Qt::AlignLeft, caption);
+        const QFontMetrics fm(widget->font());
+        int y = layout.widgetSize.height() + kCaptionPad;
+        for (const QString& line : layout.captionLines) {
+            p.drawText(QRect(kCaptionPad, y, layout.widgetSize.width() - 2 * kCaptionPad, fm.height()),
+                       Qt::AlignVCenter | Qt::AlignLeft | Qt::TextSingleLine, line);
+            y += fm.lineSpacing();
+        }
     }
+    p.restore();
 }
 
 }  // namespace
 
-QImage renderWidget(QWidget* widget, QSize size, qreal dpr, const QString& caption) {
-    if (!size.isValid() || size.isEmpty()) size = widget->size();
-    QImage image(size * dpr, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(dpr);
+QStringList wrapCaption(const QString& text, const QFont& font, int width) {
+    const QFontMetrics fm(font);
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
+        const QString candidate = line.isEmpty() ? word : line + ' ' + word;
+        if (line.isEmpty() || fm.horizontalAdvance(candidate) <= width) {
+            line = candidate;
+        } else {
+            lines << line;
+            line = word;
+        }
+    }
+    if (!line.isEmpty()) lines << line;
+    return lines;
+}
+
+ExportLayout exportLayout(const QWidget* widget, const ExportOptions& o) {
+    const QSize size = figureSize(widget, o);
+    const QSize minimum = widget->minimumSize().expandedTo(widget->minimumSizeHint()).expandedTo(QSize(1, 1));
+    const QFontMetrics fm(widget->font());
+    ExportLayout l;
+    l.scale = std::max(0.05, o.fontScale / uiScale());
+    // The caption's height depends on the scale (lines wrap at width / scale) and the scale on the
+    // height left to the widget: a few rounds settle it (the scale only falls).
+    for (int round = 0; round < 4; ++round) {
+        l.scale = std::min(l.scale, size.width() / double(minimum.width()));
+        const int width = int(size.width() / l.scale);
+        l.captionLines = o.caption.isEmpty() ? QStringList() : wrapCaption(o.caption, widget->font(), width - 2 * kCaptionPad);
+        l.captionHeight = l.captionLines.isEmpty()
+                              ? 0
+                              : fm.height() + fm.lineSpacing() * int(l.captionLines.size() - 1) + 2 * kCaptionPad;
+        const double heightLeft = size.height() / l.scale - l.captionHeight;
+        if (heightLeft >= minimum.height()) break;
+        l.scale = size.height() / double(minimum.height() + l.captionHeight);
+    }
+    l.widgetSize = QSize(int(size.width() / l.scale), std::max(1, int(size.height() / l.scale) - l.captionHeight));
+    return l;
+}
+
+QImage renderWidget(QWidget* widget, const ExportOptions& o) {
+    const QSize size = figureSize(widget, o);
+    QImage image(size * o.dpr, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(o.dpr);
+    // Text measures as on screen (the image's DPI is the widget's).
+    image.setDotsPerMeterX(qRound(widget->logicalDpiX() / 0.0254));
+    image.setDotsPerMeterY(qRound(widget->logicalDpiY() / 0.0254));
     image.fill(widget->palette().color(QPalette::Window));
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
-    paintInto(p, widget, size, caption);
+    paintInto(p, widget, o);
     p.end();
     return image;
 }
 
-bool exportPng(QWidget* widget, const QString& path, QSize size, qreal dpr, const QString& caption) {
-    const QImage image = renderWidget(widget, size, dpr, caption);
+bool exportPng(QWidget* widget, const QString& path, const ExportOptions& o) {
+    const QImage image = renderWidget(widget, o);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) return false;
     if (!image.save(&file, "PNG")) {
@@ -84,26 +139,39 @@ bool exportPng(QWidget* widget, const QString& path, QSize size, qreal dpr, cons
     return file.commit();
 }
 
-bool exportSvg(QWidget* widget, const QString& path, QSize size, const QString& caption) {
-    if (!size.isValid() || size.isEmpty()) size = widget->size();
+bool exportSvg(QWidget* widget, const QString& path, const ExportOptions& o) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) return false;
-    QSvgGenerator svg;
-    svg.setOutputDevice(&file);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(caption.isEmpty() ? QStringLiteral("Presisi") : caption);
-    svg.setDescription(caption);
+    ClippedSvgDevice svg(figureSize(widget, o), widget->logicalDpiY(),
+                         o.caption.isEmpty() ? QStringLiteral("Presisi") : o.caption, o.caption);
     {
         QPainter p(&svg);
         p.setRenderHint(QPainter::Antialiasing);
-        paintInto(p, widget, size, caption);
+        paintInto(p, widget, o);
+    }
+    const QByteArray text = svg.svg();
+    if (file.write(text) != text.size()) {
+        file.cancelWriting();
+        return false;
     }
     return file.commit();
 }
 
+QImage renderWidget(QWidget* widget, QSize size, qreal dpr, const QString& caption) {
+    return renderWidget(widget, ExportOptions{size, dpr, uiScale(), caption});
+}
+
+bool exportPng(QWidget* widget, const QString& path, QSize size, qreal dpr, const QString& caption) {
+    return exportPng(widget, path, ExportOptions{size, dpr, uiScale(), caption});
+}
+
+bool exportSvg(QWidget* widget, const QString& path, QSize size, const QString& caption) {
+    return exportSvg(widget, path, ExportOptions{size, 1.0, uiScale(), caption});
+}
+
 void copyToClipboard(QWidget* widget, const QString& caption) {
-    QApplication::clipboard()->setImage(renderWidget(widget, {}, widget->devicePixelRatioF() > 1 ? widget->devicePixelRatioF() : 2.0, caption));
+    const qreal dpr = widget->devicePixelRatioF() > 1 ? widget->devicePixelRatioF() : 2.0;
+    QApplication::clipboard()->setImage(renderWidget(widget, ExportOptions{{}, dpr, uiScale(), caption}));
 }
 
 }  // namespace presisi
