@@ -74,11 +74,11 @@ void BitsView::paintEvent(QPaintEvent*) {
         return QString();
     };
     p.drawText(exp, Qt::AlignCenter,
-               fitting(exp, {QString("exponent (%1 bits, bias %2)").arg(t.exponentBits).arg(t.bias),
-                             QString("exponent (%1)").arg(t.exponentBits), "exponent", "exp."}));
+               fitting(exp, {tr("exponent (%1 bits, bias %2)").arg(t.exponentBits).arg(t.bias),
+                             tr("exponent (%1)").arg(t.exponentBits), tr("exponent"), tr("exp.")}));
     p.drawText(man, Qt::AlignCenter,
-               fitting(man, {QString("mantissa (%1 bits)").arg(t.mantissaBits), QString("mantissa (%1)").arg(t.mantissaBits),
-                             "mantissa", "mant."}));
+               fitting(man, {tr("mantissa (%1 bits)").arg(t.mantissaBits), tr("mantissa (%1)").arg(t.mantissaBits),
+                             tr("mantissa"), tr("mant.")}));
 }
 
 RangeView::RangeView(QWidget* parent) : QWidget(parent) {
@@ -109,7 +109,7 @@ void RangeView::paintEvent(QPaintEvent*) {
     const QColor text = palette().color(QPalette::WindowText);
     for (Format f : kAllFormats) {
         const FormatTraits& t = traits(f);
-        const QColor c = laneStyle(Device::Cpu, f).color;
+        const QColor c = laneStyle(Lane{Device::Cpu, f}).color;
         p.setPen(text);
         p.drawText(QRect(0, y, labelW, rowH), Qt::AlignVCenter | Qt::AlignLeft, QString::fromUtf8(t.name.data(), t.name.size()));
         const double eSub = std::log2(t.minSubnormal), eNorm = std::log2(t.minNormal), eMax = std::log2(t.max);
@@ -128,7 +128,7 @@ void RangeView::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(x - 30, y + 6, 60, fh), Qt::AlignHCenter, QString("2^%1").arg(e));
     }
     p.drawText(QRect(x0, y + 6 + fh, x1 - x0, fh), Qt::AlignHCenter,
-               "|value| on a log2 axis: pale = subnormal range, solid = normal range");
+               tr("|value| on a log2 axis: pale = subnormal range, solid = normal range"));
     // The value's marker.
     const double a = std::abs(m_value);
     if (std::isfinite(a) && a > 0) {

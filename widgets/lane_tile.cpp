@@ -18,6 +18,9 @@ LaneTile::LaneTile(const QString& lane, QWidget* parent) : QFrame(parent), m_lan
     v->setContentsMargins(6, 4, 6, 4);
     v->setSpacing(2);
     auto* title = new QLabel(lane + (style.dashed && lane.contains(':') ? "  (GPU)" : ""));
+    title->setToolTip(tr("The lane %1: device:format, then +ftz (subnormals flushed to zero), +native (the CPU's own "
+                         "low-precision instructions) or +scaler (a loss scaler). Its colour and line pattern are the "
+                         "same in every chart.").arg(lane));
     QFont tf = title->font();
     tf.setPointSizeF(12);
     tf.setBold(true);
@@ -98,6 +101,15 @@ void LaneTile::setBigValues(const QList<QPair<QString, QString>>& values) {
 }
 
 void LaneTile::setDetails(const QString& text) { m_details->setText(text); }
+
+void LaneTile::setRowToolTips(const QStringList& tips) {
+    for (int i = 0; i < m_values.size(); ++i) {
+        m_captions[i]->setToolTip(tips.value(i));
+        m_values[i]->setToolTip(tips.value(i));
+    }
+}
+
+void LaneTile::setDetailsToolTip(const QString& tip) { m_details->setToolTip(tip); }
 
 void LaneTile::setUnavailable(const QString& reason) {
     setBigValues({});

@@ -23,6 +23,10 @@ public:
     void setBigValues(const QList<QPair<QString, QString>>& values);
     void setDetails(const QString& text);
     void setUnavailable(const QString& reason);
+    // What each big number measures and how to read it (caption and value share the tip), and the
+    // details line's; a later setBigValues keeps them.
+    void setRowToolTips(const QStringList& tips);
+    void setDetailsToolTip(const QString& tip);
     void setValuePointSize(qreal points);  // 16 pt by default
     // A widget shown left of the numbers (the training lab's decision boundary); the numbers then
     // stack caption over value to leave it room.

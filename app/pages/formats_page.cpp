@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -27,6 +28,25 @@ QString num(double v) {
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     if (v == 0) return std::signbit(v) ? "-0" : "0";  // the sign of zero is stored: show it
     return QString::number(v, 'g', 10);
+}
+
+// num() in the window's locale (0,1 in Indonesian), without group separators: the text reads back as a number.
+QString numUi(double v) {
+    if (!std::isfinite(v) || v == 0) return num(v);
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    return locale.toString(v, 'g', 10);
+}
+
+QString classText(ValueClass c) {
+    switch (c) {
+    case ValueClass::Zero: return FormatsPage::tr("zero");
+    case ValueClass::Subnormal: return FormatsPage::tr("subnormal");
+    case ValueClass::Normal: return FormatsPage::tr("normal");
+    case ValueClass::Inf: return FormatsPage::tr("inf");
+    case ValueClass::NaN: return FormatsPage::tr("nan");
+    }
+    return "?";
 }
 
 struct Stored {
@@ -53,14 +73,16 @@ FormatsPage::FormatsPage(QWidget* parent) : Page(parent) {
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(8, 8, 8, 8);
     auto* row = new QHBoxLayout();
-    auto* prompt = new QLabel("Value:");
+    auto* prompt = new QLabel(tr("Value:"));
     QFont pf = prompt->font();
     pf.setPointSizeF(14);
     prompt->setFont(pf);
     m_input = new QLineEdit("65520");
     m_input->setFont(pf);
     m_input->setMaximumWidth(320);
-    m_input->setToolTip("A decimal or hexadecimal float: 65520, 1e-8, -0.1, 0x1p-24, inf, nan");
+    m_input->setToolTip(tr("The value to store, as a decimal or hexadecimal float: 65520, 1e-8, -0.1, 0x1p-24, inf, "
+                           "nan. It is rounded to each format to nearest, ties to even, as a cast does."));
+    prompt->setToolTip(m_input->toolTip());
     m_error = new QLabel();
     row->addWidget(prompt);
     row->addWidget(m_input);
@@ -71,16 +93,26 @@ FormatsPage::FormatsPage(QWidget* parent) : Page(parent) {
     bv->setContentsMargins(0, 0, 0, 0);
     for (Format f : kAllFormats) {
         const FormatTraits& t = traits(f);
-        auto* box = new QGroupBox(QString("%1 (%2): %3 bits = 1 sign + %4 exponent + %5 mantissa · max %6 · "
-                                          "smallest normal %7 · smallest subnormal %8")
+        auto* box = new QGroupBox(tr("%1 (%2): %3 bits = 1 sign + %4 exponent + %5 mantissa · max %6 · "
+                                     "smallest normal %7 · smallest subnormal %8")
                                       .arg(qs(t.name), qs(t.dtypeName)).arg(t.bits).arg(t.exponentBits).arg(t.mantissaBits)
-                                      .arg(QString::number(t.max, 'g', 7), QString::number(t.minNormal, 'g', 4),
-                                           QString::number(t.minSubnormal, 'g', 4)));
+                                      .arg(QLocale().toString(t.max, 'g', 7), QLocale().toString(t.minNormal, 'g', 4),
+                                           QLocale().toString(t.minSubnormal, 'g', 4)));
+        box->setToolTip(tr("The exponent bits set the range (max, smallest normal), the mantissa bits the precision: "
+                           "%1 significant bits, so neighbouring normal values differ by at most 1 part in 2^%2 (the ulp). "
+                           "Below the smallest normal, subnormals trade precision for range down to the smallest "
+                           "subnormal.").arg(t.mantissaBits + 1).arg(t.mantissaBits));
         auto* h = new QVBoxLayout(box);
         auto* bits = new BitsView();
+        bits->setToolTip(tr("The stored bits: sign (0 = positive), exponent (biased by %1; all ones means inf or "
+                            "NaN, all zeros subnormal or zero) and mantissa (the fraction after the leading 1). "
+                            "A dark box is a 1.").arg(t.bias));
         auto* text = new QLabel();
         text->setTextInteractionFlags(Qt::TextSelectableByMouse);
         text->setWordWrap(true);
+        text->setToolTip(tr("stored: the nearest value the format holds (ties to even) and its class; error: stored − "
+                            "typed, and relative to the typed value; neighbours: the next values below and above, one "
+                            "ulp away."));
         QFont tf = text->font();
         tf.setPointSizeF(11);
         text->setFont(tf);
@@ -90,9 +122,12 @@ FormatsPage::FormatsPage(QWidget* parent) : Page(parent) {
         m_bits.append(bits);
         m_texts.append(text);
     }
-    auto* rangeBox = new QGroupBox("Where the value sits among each format's ranges");
+    auto* rangeBox = new QGroupBox(tr("Where the value sits among each format's ranges"));
     auto* rl = new QVBoxLayout(rangeBox);
     m_range = new RangeView();
+    m_range->setToolTip(tr("|value| on a log2 axis: pale is each format's subnormal range, solid its normal range, "
+                           "and the marker the typed value. Left of a row's pale part the value rounds to 0, right "
+                           "of its solid part to inf."));
     rl->addWidget(m_range);
     bv->addWidget(rangeBox);
     bv->addStretch(1);
@@ -102,14 +137,14 @@ FormatsPage::FormatsPage(QWidget* parent) : Page(parent) {
 }
 
 QString FormatsPage::explanation() const {
-    return "<b>Formats.</b> Type a value and see how each format stores it. bf16 keeps float32's 8 exponent "
-           "bits (same range, 8 bits of precision); f16 has 5 exponent bits: its largest value is 65504, its "
-           "smallest normal 2<sup>-14</sup> and smallest subnormal 2<sup>-24</sup>.<br><br>"
-           "Try 65520 (rounds to inf in f16), 0x1p-25 (ties to even: 0 in f16), 1e-8 (a gradient that "
-           "sinks to zero in f16 but not in bf16) and 0.1.";
+    return tr("<b>Formats.</b> Type a value and see how each format stores it. bf16 keeps float32's 8 exponent "
+              "bits (same range, 8 bits of precision); f16 has 5 exponent bits: its largest value is 65504, its "
+              "smallest normal 2<sup>-14</sup> and smallest subnormal 2<sup>-24</sup>.<br><br>"
+              "Try 65520 (rounds to inf in f16), 0x1p-25 (ties to even: 0 in f16), 1e-8 (a gradient that "
+              "sinks to zero in f16 but not in bf16) and 0.1.");
 }
 
-QString FormatsPage::caption() const { return QString("Presisi formats: %1 in f32, bf16, f16").arg(m_input->text()); }
+QString FormatsPage::caption() const { return tr("Presisi formats: %1 in f32, bf16, f16").arg(m_input->text()); }
 
 QList<QWidget*> FormatsPage::charts() const { return {m_body}; }
 
@@ -123,7 +158,7 @@ void FormatsPage::update() {
     const auto parsed = services::parseReal(m_input->text().trimmed().toStdString());
     m_valid = parsed.has_value();
     if (!m_valid) {
-        m_error->setText("not a number: type e.g. 65520, 1e-8, 0x1p-24");
+        m_error->setText(tr("not a number: type e.g. 65520, 1e-8, 0x1p-24"));
         return;
     }
     m_error->clear();
@@ -138,31 +173,31 @@ void FormatsPage::update() {
         QString note;
         const double half = t.minSubnormal / 2;
         if (std::isnan(m_value))
-            note = "  — NaN stays NaN in every format";
+            note = tr("  — NaN stays NaN in every format");
         else if (std::isinf(m_value))
-            note = "  — inf stays inf in every format";
+            note = tr("  — inf stays inf in every format");
         else if (std::isinf(s.value))
-            note = QString("  — overflow: |x| ≥ %1 rounds to inf").arg(num(t.overflowThreshold));
+            note = tr("  — overflow: |x| ≥ %1 rounds to inf").arg(numUi(t.overflowThreshold));
         else if (s.value == 0 && std::abs(m_value) == half)
-            note = QString("  — exactly half the smallest subnormal %1: a tie, rounded to the even neighbour, 0")
-                       .arg(num(t.minSubnormal));
+            note = tr("  — exactly half the smallest subnormal %1: a tie, rounded to the even neighbour, 0")
+                       .arg(numUi(t.minSubnormal));
         else if (s.value == 0 && m_value != 0)
-            note = QString("  — underflow: below half the smallest subnormal %1").arg(num(t.minSubnormal));
+            note = tr("  — underflow: below half the smallest subnormal %1").arg(numUi(t.minSubnormal));
         else if (s.cls == ValueClass::Subnormal)
-            note = QString("  — subnormal: fewer significant bits below %1").arg(num(t.minNormal));
+            note = tr("  — subnormal: fewer significant bits below %1").arg(numUi(t.minNormal));
         // NaN and inf are stored as themselves: no rounding error to speak of. An overflow's error
         // is infinite and says so.
         const QString errorText = std::isnan(m_value) || std::isinf(m_value)
-                                      ? QString("none (stored as itself)")
-                                      : QString("%1 (relative %2)")
-                                            .arg(std::isfinite(err) ? num(err) : QString("inf: overflow"))
-                                            .arg(std::isfinite(err) ? QString::number(rel, 'g', 3) : QString("—"));
+                                      ? tr("none (stored as itself)")
+                                      : tr("%1 (relative %2)")
+                                            .arg(std::isfinite(err) ? numUi(err) : tr("inf: overflow"))
+                                            .arg(std::isfinite(err) ? QLocale().toString(rel, 'g', 3) : QString("—"));
         m_texts[i]->setText(
-            QString("stored <b>%1</b> (%2)%3<br>error %4 · bits 0x%5 · neighbours %6 ◀ ▶ %7")
-                .arg(num(s.value), qs(className(s.cls)), note.toHtmlEscaped())
+            tr("stored <b>%1</b> (%2)%3<br>error %4 · bits 0x%5 · neighbours %6 ◀ ▶ %7")
+                .arg(numUi(s.value), classText(s.cls), note.toHtmlEscaped())
                 .arg(errorText)
                 .arg(QString::number(s.bits, 16).rightJustified(t.bits / 4, '0'))
-                .arg(num(s.down), num(s.up)));
+                .arg(numUi(s.down), numUi(s.up)));
     }
     m_range->setValue(m_value);
     emit explanationChanged();

@@ -17,7 +17,7 @@ class FormatsPage : public Page {
 public:
     explicit FormatsPage(QWidget* parent = nullptr);
 
-    QString title() const override { return "Formats"; }
+    QString title() const override { return tr("Formats"); }
     QString explanation() const override;
     QString caption() const override;
     QList<QWidget*> charts() const override;

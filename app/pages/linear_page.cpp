@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QLocale>
 #include <QPointer>
 #include <QPushButton>
 #include <QSpinBox>
@@ -57,40 +58,57 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     controls->setFixedWidth(kControlsWidth);
     auto* cv = new QVBoxLayout(controls);
     cv->setContentsMargins(0, 0, 0, 0);
-    auto* sizes = new QGroupBox("Layer and input");
-    sizes->setToolTip("nn.Linear(in, out) applied to x = torch.randn(batch, in) after torch.manual_seed(seed)");
+    auto* sizes = new QGroupBox(tr("Layer and input"));
+    sizes->setToolTip(tr("nn.Linear(in, out) applied to x = torch.randn(batch, in) after torch.manual_seed(seed)"));
     auto* form = new QFormLayout(sizes);
     m_in = spin(1, 4096, 256);
     m_out = spin(1, 4096, 256);
     m_batch = spin(1, 4096, 64);
     m_seed = spin(0, 2147483647, 0);
-    form->addRow("in", m_in);
-    form->addRow("out", m_out);
-    form->addRow("batch", m_batch);
-    form->addRow("seed", m_seed);
+    m_in->setToolTip(tr("in: the layer's input width, the length of every dot product each output sums over. "
+                        "Longer sums gather more rounding error, most visibly with storage-format accumulation."));
+    m_out->setToolTip(tr("out: the layer's output width (its number of neurons). The outputs compared are batch × out."));
+    m_batch->setToolTip(tr("batch: rows of x = torch.randn(batch, in). Each row gives out outputs; all of them "
+                           "enter the metrics."));
+    m_seed->setToolTip(tr("seed: torch.manual_seed(seed) before the layer and x are drawn, with PyTorch's own CPU "
+                          "generator, so seed 0 gives the tutorial's numbers."));
+    form->addRow(tr("in"), m_in);
+    form->addRow(tr("out"), m_out);
+    form->addRow(tr("batch"), m_batch);
+    form->addRow(tr("seed"), m_seed);
     cv->addWidget(sizes);
 
-    auto* lanesBox = new QGroupBox("Lanes");
+    auto* lanesBox = new QGroupBox(tr("Lanes"));
     auto* lv = new QVBoxLayout(lanesBox);
-    auto* f32 = new QCheckBox("f32 (reference)");
+    auto* f32 = new QCheckBox(tr("f32 (reference)"));
+    f32->setToolTip(tr("The float32 lane, always on: the other lanes on the same device are compared with its "
+                       "outputs."));
     f32->setChecked(true);
     f32->setEnabled(false);
-    m_bf16 = new QCheckBox("bf16 (autocast)");
+    m_bf16 = new QCheckBox(tr("bf16 (autocast)"));
+    m_bf16->setToolTip(tr("A lane as torch.autocast(dtype=torch.bfloat16) runs the layer: x, weights and bias "
+                          "rounded to bfloat16, the output stored in bfloat16. Same range as float32, 8 bits of "
+                          "precision."));
     m_bf16->setChecked(true);
-    m_f16 = new QCheckBox("f16 (autocast)");
+    m_f16 = new QCheckBox(tr("f16 (autocast)"));
+    m_f16->setToolTip(tr("A lane as autocast with torch.float16 runs the layer: 11 bits of precision, but "
+                         "values above 65504 become inf and below 2^-24 become 0."));
     m_f16->setChecked(true);
     lv->addWidget(f32);
     lv->addWidget(m_bf16);
     lv->addWidget(m_f16);
-    m_cpu = new QCheckBox("CPU");
+    m_cpu = new QCheckBox(tr("CPU"));
+    m_cpu->setToolTip(tr("Run the lanes on the CPU (Presisi's emulation of PyTorch's CPU autocast)."));
     m_cpu->setChecked(true);
-    m_gpu = new QCheckBox("GPU (CUDA)");
+    m_gpu = new QCheckBox(tr("GPU (CUDA)"));
+    m_gpu->setToolTip(tr("Run the lanes on the CUDA GPU too (cuBLAS); each device's lanes are compared with "
+                         "that device's f32 lane."));
     const CudaStatus& cuda = cudaStatus();
     if (!cuda.available) {
         m_gpu->setEnabled(false);
         m_gpu->setToolTip(qs(cuda.reason));
     } else {
-        m_gpu->setText(QString("GPU: %1").arg(QString::fromStdString(cuda.name)));
+        m_gpu->setText(tr("GPU: %1").arg(QString::fromStdString(cuda.name)));
     }
     lv->addWidget(m_cpu);
     lv->addWidget(m_gpu);
@@ -102,20 +120,24 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
         lv->addWidget(reason);
     }
     m_accumulation = new QComboBox();
-    m_accumulation->addItem("accumulate in f32", static_cast<int>(Accumulation::F32));
-    m_accumulation->addItem("accumulate in storage format", static_cast<int>(Accumulation::Storage));
-    m_accumulation->setToolTip("What autocast, cuBLAS and oneDNN do (f32) against rounding every partial sum");
+    m_accumulation->addItem(tr("accumulate in f32"), static_cast<int>(Accumulation::F32));
+    m_accumulation->addItem(tr("accumulate in storage format"), static_cast<int>(Accumulation::Storage));
+    m_accumulation->setToolTip(tr("How each dot product is summed: in float32, as autocast, cuBLAS and oneDNN do, or "
+                                  "rounding every partial sum to the lane's format. The second shows why every "
+                                  "library sums in f32: the error grows with in."));
     lv->addWidget(m_accumulation);
-    m_ftz = new QCheckBox("flush subnormals to zero");
+    m_ftz = new QCheckBox(tr("flush subnormals to zero"));
+    m_ftz->setToolTip(tr("The low lanes set subnormal values to zero, as hardware in flush-to-zero mode "
+                         "does: x, the weights, the bias and the outputs are flushed at every rounding (the +ftz lanes)."));
     lv->addWidget(m_ftz);
     // A native lane beside each emulated CPU bf16/f16 lane: same inputs, the CPU's own low-precision
     // instructions (oneDNN), float32 accumulation; where the CPU has none it runs emulated and says so.
-    m_native = new QCheckBox("native bf16/f16 (oneDNN)");
-    m_native->setToolTip(QString("Adds a CPU lane beside each low-precision lane whose product runs on the CPU's own "
-                                 "bfloat16/float16 instructions, accumulating in float32 like the emulated lane. "
-                                 "Here: %1")
+    m_native = new QCheckBox(tr("native bf16/f16 (oneDNN)"));
+    m_native->setToolTip(tr("Adds a CPU lane beside each low-precision lane whose product runs on the CPU's own "
+                            "bfloat16/float16 instructions, accumulating in float32 like the emulated lane. "
+                            "Here: %1")
                              .arg(native::available(Format::BF16)
-                                      ? QString("native bf16 (%1). %2")
+                                      ? tr("native bf16 (%1). %2")
                                             .arg(qs(native::support().version), qs(native::subnormalNote(Format::BF16)))
                                       : qs(native::fallbackMessage(Format::BF16))));
     lv->addWidget(m_native);
@@ -123,8 +145,8 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     m_note = new QLabel();
     m_note->setWordWrap(true);
     cv->addWidget(m_note);
-    m_cancel = new QPushButton("Cancel computation");
-    m_cancel->setToolTip("Stops the computation; the last finished one stays on screen");
+    m_cancel = new QPushButton(tr("Cancel computation"));
+    m_cancel->setToolTip(tr("Stops the computation; the last finished one stays on screen"));
     m_cancel->hide();
     connect(m_cancel, &QPushButton::clicked, this, &LinearPage::cancelCompute);
     cv->addWidget(m_cancel);
@@ -137,11 +159,21 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     m_tileRow = new QHBoxLayout();
     centre->addLayout(m_tileRow);
     auto* grid = new QGridLayout();
-    m_scatter = new ScatterChart("Lane output against f32 output", "f32 output", "lane output");
+    m_scatter = new ScatterChart(tr("Lane output against f32 output"), tr("f32 output"), tr("lane output"));
     m_scatter->setDiagonal(true);
-    m_errorHist = new HistogramChart("Errors |lane - f32| (share of outputs)", "log2 |error|  (binade)", "% of outputs");
-    m_bars = new BarChart("Mean |lane - f32| per lane", "mean |difference|");
-    m_errVsMag = new ScatterChart("|Error| against |f32 output|", "|f32 output|", "|lane - f32|");
+    m_scatter->setToolTip(tr("Each dot is one output: its f32 value across, the lane's value up (up to 1500 per "
+                             "lane). Dots on the line y = x are exact; the thickness of the cloud is the lane's error."));
+    m_errorHist = new HistogramChart(tr("Errors |lane - f32| (share of outputs)"), tr("log2 |error|  (binade)"),
+                                     tr("% of outputs"));
+    m_errorHist->setToolTip(tr("How many outputs have an error in each binade (power of two) of |lane - f32|; exact "
+                               "outputs are left out. A lane further left is more precise: each step left halves "
+                               "the error."));
+    m_bars = new BarChart(tr("Mean |lane - f32| per lane"), tr("mean |difference|"));
+    m_bars->setToolTip(tr("The mean absolute difference of each lane's outputs from its device's f32 outputs (the "
+                          "tiles' mean |diff|). Shorter is closer to float32; f32 itself is 0."));
+    m_errVsMag = new ScatterChart(tr("|Error| against |f32 output|"), tr("|f32 output|"), tr("|lane - f32|"));
+    m_errVsMag->setToolTip(tr("Each dot: an output's size across, its error up. Rounding error is relative, so it "
+                              "grows with the size of the value, in steps at each power of two."));
     grid->addWidget(m_scatter, 0, 0);
     grid->addWidget(m_errorHist, 0, 1);
     grid->addWidget(m_bars, 1, 0);
@@ -157,7 +189,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     connect(m_slow, &QTimer::timeout, this, [this] {
         if (!m_computing) return;
         m_cancel->show();
-        m_note->setText("computing…");
+        m_note->setText(tr("computing…"));
     });
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
@@ -181,10 +213,10 @@ QString LinearPage::explanation() const {
     // The text follows the inputs on screen: the tutorial's numbers only where they are the inputs.
     const LinearConfig c = config();
     const bool tutorial = c.in == 256 && c.out == 256 && c.batch == 64 && c.seed == 0;
-    QString out = QString("<b>Linear lab.</b> <code>torch.manual_seed(%1)</code>, <code>nn.Linear(%2, %3)</code>, "
-                          "<code>x = torch.randn(%4, %2)</code>, with and without autocast on the CPU%5.<br><br>")
+    QString out = tr("<b>Linear lab.</b> <code>torch.manual_seed(%1)</code>, <code>nn.Linear(%2, %3)</code>, "
+                     "<code>x = torch.randn(%4, %2)</code>, with and without autocast on the CPU%5.<br><br>")
                       .arg(c.seed).arg(c.in).arg(c.out).arg(c.batch)
-                      .arg(tutorial ? " &mdash; the tutorial's example" : "");
+                      .arg(tutorial ? tr(" &mdash; the tutorial's example") : QString());
     const LinearLaneResult* bf16 = nullptr;
     const LinearLaneResult* f16 = nullptr;
     if (m_result && m_result->config.in == c.in && m_result->config.out == c.out && m_result->config.batch == c.batch &&
@@ -195,15 +227,14 @@ QString LinearPage::explanation() const {
             if (lr.lane.format == Format::F16) f16 = &lr;
         }
     if (bf16)
-        out += QString("Look at the bf16 tile: output dtype bfloat16, a mean absolute difference of %1 and a "
-                       "correlation of %2 &mdash; the signal survives.")
-                   .arg(QString::fromStdString(services::pythonRound(bf16->metrics.meanAbsError, 6)))
-                   .arg(QString::fromStdString(services::pythonRound(bf16->metrics.correlation, 4)));
+        out += tr("Look at the bf16 tile: output dtype bfloat16, a mean absolute difference of %1 and a "
+                  "correlation of %2 &mdash; the signal survives.")
+                   .arg(pyRound(bf16->metrics.meanAbsError, 6), pyRound(bf16->metrics.correlation, 4));
     if (bf16 && f16 && f16->metrics.meanAbsError > 0)
-        out += QString("<br><br>f16 keeps 3 more mantissa bits, so its error is about %1&times; smaller here, but its "
-                       "range ends at 65504.")
-                   .arg(QString::number(bf16->metrics.meanAbsError / f16->metrics.meanAbsError, 'f', 0));
-    out += " Switch the accumulation to the storage format to see why every library sums in f32.";
+        out += tr("<br><br>f16 keeps 3 more mantissa bits, so its error is about %1&times; smaller here, but its "
+                  "range ends at 65504.")
+                   .arg(QLocale().toString(bf16->metrics.meanAbsError / f16->metrics.meanAbsError, 'f', 0));
+    out += tr(" Switch the accumulation to the storage format to see why every library sums in f32.");
     return out;
 }
 
@@ -211,7 +242,7 @@ QString LinearPage::caption() const {
     const LinearConfig c = config();
     QStringList lanes;
     for (const auto& l : this->lanes()) lanes << label(l);
-    return QString("Presisi linear lab: nn.Linear(%1, %2), batch %3, seed %4; lanes %5")
+    return tr("Presisi linear lab: nn.Linear(%1, %2), batch %3, seed %4; lanes %5")
         .arg(c.in).arg(c.out).arg(c.batch).arg(c.seed).arg(lanes.join(", "));
 }
 
@@ -309,8 +340,8 @@ void LinearPage::cancelCompute() {
     m_computing = false;
     m_slow->stop();
     m_cancel->hide();
-    m_note->setText("Cancelled: the tiles and charts show the last finished computation.");
-    m_status = "Linear lab: computation cancelled";
+    m_note->setText(tr("Cancelled: the tiles and charts show the last finished computation."));
+    m_status = tr("Linear lab: computation cancelled");
     emit statusChanged();
 }
 
@@ -319,8 +350,8 @@ void LinearPage::startCompute() {
     const LinearConfig c = config();
     const std::vector<LinearLane> l = lanes();
     m_computing = true;
-    m_note->setText("computing…");
-    m_status = "Linear lab: computing…";
+    m_note->setText(tr("computing…"));
+    m_status = tr("Linear lab: computing…");
     emit statusChanged();
     m_slow->start();  // the Cancel button and a percentage appear if this takes more than 0.5 s
     QPointer<LinearPage> self(this);
@@ -337,7 +368,7 @@ void LinearPage::startCompute() {
                     sinceReport.restart();
                     QMetaObject::invokeMethod(self, [self, generation, done] {
                         if (self && generation == self->m_generation && self->m_cancel->isVisible())
-                            self->m_note->setText(QString("computing… %1 %").arg(qRound(100 * done)));
+                            self->m_note->setText(tr("computing… %1 %").arg(qRound(100 * done)));
                     }, Qt::QueuedConnection);
                 }
                 return !cancelled.load();
@@ -354,8 +385,8 @@ void LinearPage::startCompute() {
             self->m_cancel->hide();
             if (result) self->showResult(result);
             else {
-                self->m_note->setText("Could not compute: " + error);
-                self->m_status = "Linear lab: could not compute";
+                self->m_note->setText(tr("Could not compute: %1").arg(error));
+                self->m_status = tr("Linear lab: could not compute");
                 emit self->statusChanged();
             }
             emit self->computed();

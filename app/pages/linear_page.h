@@ -32,7 +32,7 @@ public:
     explicit LinearPage(QWidget* parent = nullptr);
     ~LinearPage() override;
 
-    QString title() const override { return "Linear lab"; }
+    QString title() const override { return tr("Linear lab"); }
     QString explanation() const override;
     QString caption() const override;
     QList<QWidget*> charts() const override;
@@ -65,6 +65,8 @@ private:
     void scheduleCompute();
     void startCompute();
     void showResult(std::shared_ptr<const LinearResult> result);
+    // What each number of a lane's tile measures and how to read it (linear_page_results.cpp).
+    void setTileToolTips(LaneTile* tile, const LinearLane& lane, const ErrorMetrics& m) const;
 
     QSpinBox* m_in = nullptr;
     QSpinBox* m_out = nullptr;
@@ -88,7 +90,7 @@ private:
     std::shared_ptr<const LinearResult> m_result;
     std::uint64_t m_generation = 0;
     bool m_computing = false;
-    QString m_status = "Linear lab";
+    QString m_status = tr("Linear lab");
     QPushButton* m_cancel = nullptr;  // shown when a computation takes longer than half a second
     QTimer* m_slow = nullptr;
     bool m_blockCompute = false;

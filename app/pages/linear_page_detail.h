@@ -1,11 +1,13 @@
 // Small text helpers and constants shared by the Linear lab page's two source files. Window only.
 #pragma once
 
+#include <QLocale>
 #include <QString>
 #include <cmath>
 #include <string_view>
 
 #include "engine/linear_lab.h"
+#include "services/number_text.h"
 
 namespace presisi::linear_page_detail {
 
@@ -16,9 +18,15 @@ constexpr int kMaxErrorExponent = 2;
 
 inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 inline QString label(const LinearLane& lane) { return QString::fromStdString(lane.label()); }
-// Four significant digits, or "nan"/"inf"/"-inf".
+// Four significant digits in the window's locale (0,002771 in Indonesian), or "nan"/"inf"/"-inf".
 inline QString sci(double v) {
-    return std::isfinite(v) ? QString::number(v, 'g', 4) : QString(std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));
+    return std::isfinite(v) ? QLocale().toString(v, 'g', 4) : QString(std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));
+}
+// Python's print(round(v, places)) as the tutorial shows it ("0.001253", "1.0"), with the window locale's
+// decimal sign ("0,001253" in Indonesian).
+inline QString pyRound(double v, int places) {
+    QString s = QString::fromStdString(services::pythonRound(v, places));
+    return s.replace('.', QLocale().decimalPoint());
 }
 
 // The lane the others on its device are compared with: plain float32.

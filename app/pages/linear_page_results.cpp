@@ -2,6 +2,7 @@
 // the CSV and JSON exports (the JSON is presisi_services' writer, the same file as `presisi linear --json`).
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -17,6 +18,40 @@
 namespace presisi {
 
 using namespace linear_page_detail;
+
+void LinearPage::setTileToolTips(LaneTile* tile, const LinearLane& lane, const ErrorMetrics& m) const {
+    if (isReference(lane)) {
+        tile->setRowToolTips({tr("The dtype of this lane's output tensor, as y.dtype prints it."),
+                              tr("This lane is the reference: the other lanes on its device are compared with its "
+                                 "outputs, so its own difference is zero by definition."),
+                              tr("The reference correlates perfectly with itself: 1.0 by definition.")});
+        tile->setDetailsToolTip(tr("How many of its %L1 outputs are zero, subnormal, inf or NaN in float32.").arg(m.count));
+        return;
+    }
+    const QString relPercent = QLocale().toString(100.0 * m.relL2Error, 'g', 2);
+    const QString correlation =
+        pyRound(m.correlation, 4) == pyRound(1.0, 4)
+            ? tr("Pearson correlation of the lane's %L1 outputs with the f32 outputs (1 = the same shape), rounded to 4 "
+                 "digits as Python prints it. It is %2 before rounding: an error of %3% of the outputs' size (rel. L2) "
+                 "lowers it only by about ½·(rel. L2)², so it shows 1.0 — the direction is kept, the error is in the last "
+                 "bits, not the shape.")
+                  .arg(m.count)
+                  .arg(QLocale().toString(m.correlation, 'f', 8), relPercent)
+            : tr("Pearson correlation of the lane's %L1 outputs with the f32 outputs (1 = the same shape), rounded to 4 "
+                 "digits as Python prints it. Below 1.0 the error (here %2% of the outputs' size, rel. L2) changes the "
+                 "shape of the outputs, not only their last bits.")
+                  .arg(m.count)
+                  .arg(relPercent);
+    tile->setRowToolTips(
+        {tr("The dtype of this lane's output tensor, as y.dtype prints it: autocast returns the low format."),
+         tr("The mean of |lane output − f32 output| over all %L1 outputs, in the outputs' own units: the typical "
+            "error of one output, rounded to 6 decimals as Python prints it. Smaller is closer to float32.")
+             .arg(m.count),
+         correlation});
+    tile->setDetailsToolTip(tr("max |diff| is the largest error of a single output; rel. L2 = ‖lane − f32‖ / ‖f32‖, the "
+                               "error relative to the outputs' size. The counts are the lane's outputs that are zero, "
+                               "subnormal, inf or NaN in its format."));
+}
 
 void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     m_result = std::move(result);
@@ -35,24 +70,26 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
         const ErrorMetrics& m = lr.metrics;
         const QString dtype = qs(traits(lr.lane.format).dtypeName);
         if (isReference(lr.lane)) {
-            tile->setBigValues({{"output dtype", dtype}, {"mean |diff|", "reference"}, {"correlation", "1.0"}});
-            tile->setDetails(QString("the lanes on %1 are compared with this one\nzero %2 · subnormal %3 · inf %4 · NaN %5 of %6")
+            tile->setBigValues({{tr("output dtype"), dtype}, {tr("mean |diff|"), tr("reference")},
+                                {tr("correlation"), pyRound(1.0, 4)}});
+            tile->setDetails(tr("the lanes on %1 are compared with this one\nzero %L2 · subnormal %L3 · inf %L4 · NaN %L5 of %L6")
                                  .arg(qs(deviceName(lr.lane.device))).arg(m.zeros).arg(m.subnormals).arg(m.infs)
                                  .arg(m.nans).arg(m.count));
         } else {
-            tile->setBigValues({{"output dtype", dtype},
-                                {"mean |diff|", QString::fromStdString(services::pythonRound(m.meanAbsError, 6))},
-                                {"correlation", QString::fromStdString(services::pythonRound(m.correlation, 4))}});
-            tile->setDetails(QString("max |diff| %1 · rel. L2 %2\nzero %3 · subnormal %4 · inf %5 · NaN %6 of %7")
+            tile->setBigValues({{tr("output dtype"), dtype},
+                                {tr("mean |diff|"), pyRound(m.meanAbsError, 6)},
+                                {tr("correlation"), pyRound(m.correlation, 4)}});
+            tile->setDetails(tr("max |diff| %1 · rel. L2 %2\nzero %L3 · subnormal %L4 · inf %L5 · NaN %L6 of %L7")
                                  .arg(sci(m.maxAbsError), sci(m.relL2Error)).arg(m.zeros).arg(m.subnormals)
                                  .arg(m.infs).arg(m.nans).arg(m.count));
         }
+        setTileToolTips(tile, lr.lane, m);
         m_tileRow->addWidget(tile, 1);
         m_tiles.append(tile);
     }
     if (!cudaStatus().available) {
-        auto* gpu = new LaneTile("GPU lanes");
-        gpu->setUnavailable(QString("GPU lanes off: %1").arg(qs(cudaStatus().reason)));
+        auto* gpu = new LaneTile(tr("GPU lanes"));
+        gpu->setUnavailable(tr("GPU lanes off: %1").arg(qs(cudaStatus().reason)));
         gpu->setMaximumWidth(170);
         m_tileRow->addWidget(gpu, 1);
         m_tiles.append(gpu);
@@ -108,11 +145,11 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     m_scatter->refresh();
     m_errorHist->refresh();
     m_errVsMag->refresh();
-    m_bars->setValues(labels, means, "lanes");
+    m_bars->setValues(labels, means, tr("lanes"));
     QStringList notes;
     for (const auto& n : r.notes) notes << QString::fromStdString(n);
     m_note->setText(notes.join("\n"));
-    m_status = QString("Linear lab: %1 lanes computed").arg(r.lanes.size());
+    m_status = tr("Linear lab: %n lanes computed", nullptr, static_cast<int>(r.lanes.size()));
     emit statusChanged();
     emit explanationChanged();
 }
