@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/atomic_file.h"
+#include "services/atomic_file.h"
 #include "engine/error.h"
 #include "main_window.h"
 #include "pages/formats_page.h"

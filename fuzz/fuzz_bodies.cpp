@@ -21,7 +21,7 @@
 
 #include "../app/cli/args.h"
 #include "../app/cli/commands.h"
-#include "../app/cli/scenario_json.h"
+#include "../app/services/scenario_file.h"
 #include "../engine/device.h"
 #include "../engine/error.h"
 #include "../engine/format.h"

@@ -20,7 +20,7 @@
 
 #include "engine/device.h"
 #include "engine/error.h"
-#include "cli/scenario_json.h"
+#include "services/scenario_file.h"
 #include "main_window.h"
 #include "pages/formats_page.h"
 #include "pages/linear_page.h"

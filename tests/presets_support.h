@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "app/cli/commands.h"
-#include "app/cli/scenario_json.h"
+#include "app/services/scenario_file.h"
 #include "engine/format.h"
 #include "engine/training/runner.h"
 

@@ -33,7 +33,7 @@
 #include <cstdlib>
 #include <thread>
 
-#include "cli/scenario_json.h"
+#include "services/scenario_file.h"
 #include "main_window.h"
 #include "pages/formats_page.h"
 #include "pages/linear_page.h"

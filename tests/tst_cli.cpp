@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "app/cli/cli.h"
-#include "app/cli/scenario_json.h"
+#include "app/services/scenario_file.h"
 #include "engine/device.h"
 #include "torch_reference.h"
 

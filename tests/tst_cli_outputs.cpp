@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "app/cli/args.h"
-#include "app/cli/atomic_file.h"
+#include "app/services/atomic_file.h"
 #include "app/cli/cli.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/train_export.h"

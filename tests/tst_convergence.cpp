@@ -13,7 +13,7 @@
 
 #include "app/cli/args.h"
 #include "app/cli/commands.h"
-#include "app/cli/scenario_json.h"
+#include "app/services/scenario_file.h"
 #include "engine/error.h"
 #include "engine/training/convergence.h"
 #include "engine/training/runner.h"

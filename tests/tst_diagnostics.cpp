@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
-#include "app/cli/scenario_json.h"
+#include "app/services/scenario_file.h"
 #include "engine/error.h"
 #include "engine/training/doctor.h"
 #include "engine/training/npy.h"

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
-#include "app/cli/scenario_json.h"
+#include "app/services/scenario_file.h"
 #include "diagnostics_support.h"
 #include "engine/error.h"
 #include "engine/training/doctor.h"

@@ -7,7 +7,7 @@
 #include <atomic>
 #include <cmath>
 
-#include "app/cli/scenario_json.h"
+#include "app/services/scenario_file.h"
 #include "engine/error.h"
 #include "engine/training/dataset.h"
 #include "engine/training/runner.h"

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <cmath>
 
-#include "app/cli/scenario_json.h"
+#include "app/services/scenario_file.h"
 #include "engine/numerics/loss_scale.h"
 #include "engine/training/runner.h"
 

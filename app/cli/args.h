@@ -11,14 +11,12 @@
 #include <vector>
 
 #include "services/number_text.h"
+#include "services/usage_error.h"
 
 namespace presisi::cli {
 
 // A bad argument: the message names it. The CLI prints "presisi: <message>" and exits with 2.
-class UsageError : public std::runtime_error {
-public:
-    explicit UsageError(const std::string& message) : std::runtime_error(message) {}
-};
+using services::UsageError;  // app/services/usage_error.h
 
 struct OptionSpec {
     std::string name;  // without the leading "--"

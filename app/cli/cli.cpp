@@ -8,7 +8,7 @@
 
 #include "../../engine/error.h"
 #include "args.h"
-#include "atomic_file.h"
+#include "services/atomic_file.h"
 #include "commands.h"
 
 namespace presisi::cli {

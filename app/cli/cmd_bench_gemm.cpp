@@ -5,7 +5,7 @@
 
 #include "../../engine/speed/gemm_bench.h"
 #include "args.h"
-#include "atomic_file.h"
+#include "services/atomic_file.h"
 #include "commands.h"
 #include "json_writer.h"
 

@@ -19,7 +19,7 @@
 #include "../../engine/training/memory_estimate.h"
 #include "../../engine/training/scenario.h"
 #include "args.h"
-#include "atomic_file.h"
+#include "services/atomic_file.h"
 #include "commands.h"
 #include "json_writer.h"
 

@@ -13,7 +13,7 @@
 #include "../../engine/error.h"
 #include "../../engine/training/convergence.h"
 #include "args.h"
-#include "atomic_file.h"
+#include "services/atomic_file.h"
 #include "commands.h"
 #include "json_writer.h"
 #include "train_args.h"

@@ -15,10 +15,10 @@
 #include "../../engine/training/npy.h"
 #include "../../engine/training/runner.h"
 #include "args.h"
-#include "atomic_file.h"
+#include "services/atomic_file.h"
 #include "commands.h"
 #include "json_writer.h"
-#include "scenario_json.h"
+#include "services/scenario_file.h"
 #include "train_args.h"
 #include "train_export.h"
 

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "../../engine/error.h"
-#include "scenario_json.h"
+#include "services/scenario_file.h"
 
 namespace presisi::cli {
 

@@ -10,9 +10,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "atomic_file.h"
+#include "services/atomic_file.h"
 #include "json_writer.h"
-#include "scenario_json.h"
+#include "services/scenario_file.h"
 
 namespace presisi::cli {
 

@@ -1,4 +1,4 @@
-// Adapters from the window to the preset loader (app/cli/scenario_json.h) and to the training
+// Adapters from the window to the preset loader (app/services/scenario_file.h) and to the training
 // exports of app/cli/train_export.h, the same writer `presisi train --json/--csv` uses.
 #include "presets.h"
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "cli/scenario_json.h"
+#include "services/scenario_file.h"
 #include "cli/train_export.h"
 #include "engine/error.h"
 

@@ -4,7 +4,7 @@
 #include <span>
 #include <string_view>
 
-namespace presisi::cli {
+namespace presisi::services {
 
 struct EmbeddedPreset {
     std::string_view name;  // file name without .json
@@ -13,4 +13,4 @@ struct EmbeddedPreset {
 
 std::span<const EmbeddedPreset> embeddedPresets();
 
-}  // namespace presisi::cli
+}  // namespace presisi::services

@@ -1,18 +1,23 @@
-// Scenario <-> JSON and the presets compiled into the program.
-#include "scenario_json.h"
+// Scenario <-> JSON (presets, experiment files, the training contract's "scenario") and the presets
+// compiled into the program.
+#include "scenario_file.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
-#include "../../engine/error.h"
-#include "json_writer.h"
+#include "atomic_file.h"
+#include "engine/error.h"
 #include "presets_embedded.h"
 
-namespace presisi::cli {
+namespace presisi::services {
 
 namespace {
 
@@ -172,6 +177,10 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
             if (!op) r.fail(key, "unknown op kind (linear, activation, softmax, loss, reduction)");
             s.opOverrides.emplace_back(*op, r.named<OpPolicy>(it.value(), key, parseOpPolicy, "low, f32, as-input"));
         }
+        // An object's keys come in name order; the overrides in the op table's (each op once, so the
+        // order changes no policy, only how the list compares).
+        std::stable_sort(s.opOverrides.begin(), s.opOverrides.end(),
+                         [](const auto& a, const auto& b) { return static_cast<int>(a.first) < static_cast<int>(b.first); });
     }
     if (o.contains("backward_accumulation"))
         s.backwardAccumulation = r.named<BackwardAccumulation>(o["backward_accumulation"], "backward_accumulation",
@@ -276,4 +285,106 @@ Scenario loadPreset(const std::string& name) {
     return s;
 }
 
-}  // namespace presisi::cli
+namespace {
+
+// A JSON value through the contract's writer. Integers (every int field, seeds as int64) stay
+// integers; other numbers get 17 significant digits, so they read back to the same double.
+void writeValue(JsonWriter& j, const QJsonValue& v) {
+    switch (v.type()) {
+    case QJsonValue::Object: {
+        const QJsonObject o = v.toObject();
+        j.beginObject();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            j.key(it.key().toStdString());
+            writeValue(j, it.value());
+        }
+        j.endObject();
+        return;
+    }
+    case QJsonValue::Array: {
+        j.beginArray();
+        for (const QJsonValue& e : v.toArray()) writeValue(j, e);
+        j.endArray();
+        return;
+    }
+    case QJsonValue::String: j.value(v.toString().toStdString()); return;
+    case QJsonValue::Bool: j.value(v.toBool()); return;
+    case QJsonValue::Double: {
+        const qint64 a = v.toInteger(0), b = v.toInteger(1);
+        if (a == b) j.value(static_cast<std::int64_t>(a));  // held as an integer, or a double equal to one
+        else j.value(v.toDouble());
+        return;
+    }
+    default: j.null(); return;
+    }
+}
+
+// Each .npy path of the scenario through `f`.
+template <typename F>
+void eachDataPath(Scenario& s, F f) {
+    for (std::string* p : {&s.data.xPath, &s.data.yPath, &s.data.evalXPath, &s.data.evalYPath})
+        if (!p->empty()) *p = f(*p);
+}
+
+}  // namespace
+
+void writeScenarioJson(JsonWriter& j, const Scenario& s) { writeValue(j, scenarioToJson(s)); }
+
+Scenario scenarioForFile(Scenario s, const std::string& path) {
+    const QDir dir = QFileInfo(QString::fromStdString(path)).absoluteDir();
+    eachDataPath(s, [&](const std::string& p) {
+        const QString absolute = QDir::cleanPath(QFileInfo(QString::fromStdString(p)).absoluteFilePath());
+        const QString relative = dir.relativeFilePath(absolute);
+        return (relative.startsWith("../") || QDir::isAbsolutePath(relative) ? absolute : relative).toStdString();
+    });
+    return s;
+}
+
+QByteArray experimentJson(const Scenario& s, const std::string& path) {
+    std::ostringstream os;
+    JsonWriter j(os);
+    j.beginObject().field("presisi_experiment", kExperimentVersion).key("scenario");
+    writeScenarioJson(j, scenarioForFile(s, path));
+    j.endObject();
+    os << '\n';
+    return QByteArray::fromStdString(os.str());
+}
+
+Scenario experimentFromJson(const QByteArray& text, const std::string& name) {
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(text, &err);
+    if (doc.isNull())
+        throw Error(name + ": invalid JSON at offset " + std::to_string(err.offset) + ": " + err.errorString().toStdString());
+    if (!doc.isObject()) throw Error(name + ": expected a JSON object");
+    const QJsonObject o = doc.object();
+    const QJsonValue version = o.value("presisi_experiment");
+    if (version.isUndefined())
+        throw Error(name + ": not a Presisi experiment file (no \"presisi_experiment\" key)");
+    if (!version.isDouble() || version.toDouble() != kExperimentVersion)
+        throw Error(name + ": presisi_experiment: version " +
+                    (version.isDouble() ? QString::number(version.toDouble()).toStdString() : std::string("?")) +
+                    " is not supported (this program reads version " + std::to_string(kExperimentVersion) + ")");
+    if (!o.value("scenario").isObject()) throw Error(name + ": scenario: expected an object");
+    return scenarioFromJson(o.value("scenario").toObject(), name);
+}
+
+Scenario readExperimentFile(const std::string& path) {
+    QFile f(QString::fromStdString(path));
+    if (QFileInfo(f).isDir()) throw Error(path + ": cannot read: is a directory");
+    if (!f.open(QIODevice::ReadOnly)) throw Error(path + ": cannot read: " + f.errorString().toStdString());
+    Scenario s = experimentFromJson(f.readAll(), path);
+    const QDir dir = QFileInfo(f).absoluteDir();
+    eachDataPath(s, [&](const std::string& p) {
+        const QString q = QString::fromStdString(p);
+        return QDir::isAbsolutePath(q) ? p : QDir::cleanPath(dir.filePath(q)).toStdString();
+    });
+    return s;
+}
+
+void writeExperimentFile(const std::string& path, const Scenario& s) {
+    AtomicFile f(path, "experiment");
+    f.stream() << experimentJson(s, path).toStdString();
+    f.commit();
+}
+
+}  // namespace presisi::services

@@ -13,9 +13,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "args.h"
+#include "usage_error.h"
 
-namespace presisi::cli {
+namespace presisi::services {
 
 namespace {
 
@@ -143,4 +143,4 @@ void AtomicFile::commit() {
     m_done = true;
 }
 
-}  // namespace presisi::cli
+}  // namespace presisi::services

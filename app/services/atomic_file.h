@@ -5,7 +5,7 @@
 #include <fstream>
 #include <string>
 
-namespace presisi::cli {
+namespace presisi::services {
 
 // Why `path` cannot be written, as a short phrase ("is a directory", "directory '/x' does not
 // exist", "permission denied"), or empty when a file there can probably be created. Checks the
@@ -49,4 +49,11 @@ private:
     bool m_done = false;
 };
 
+}  // namespace presisi::services
+
+// The command line's code names these cli::AtomicFile, cli::outputPathProblem, cli::errnoText.
+namespace presisi::cli {
+using services::AtomicFile;
+using services::errnoText;
+using services::outputPathProblem;
 }  // namespace presisi::cli
