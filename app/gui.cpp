@@ -15,6 +15,7 @@
 
 #include "services/atomic_file.h"
 #include "engine/error.h"
+#include "language.h"
 #include "main_window.h"
 #include "pages/formats_page.h"
 #include "pages/linear_page.h"
@@ -211,8 +212,15 @@ int screenshot(MainWindow& w, const GuiOptions& o) {
 
 int runGui(int argc, char** argv) {
     GuiOptions o;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    std::string langError;
+    const std::optional<QString> lang = language::takeLangOption(args, &langError);
+    if (!langError.empty()) {
+        std::fprintf(stderr, "presisi: %s\n", langError.c_str());
+        return 2;
+    }
     try {
-        o = parse(std::vector<std::string>(argv + 1, argv + argc));
+        o = parse(args);
     } catch (const BadArgument& e) {
         std::fprintf(stderr, "presisi: %s\n", e.message.c_str());
         return 2;
@@ -226,6 +234,8 @@ int runGui(int argc, char** argv) {
     QApplication::setOrganizationName("Presisi");
     QApplication::setApplicationName("presisi");
     QApplication::setApplicationVersion("0.1.0");
+    // Before any widget exists: widgets take the default locale when they are made.
+    language::install(language::windowCode(lang, !headless), true);
     QFont font = QApplication::font();
     if (font.pointSizeF() < 10) font.setPointSizeF(10);
     QApplication::setFont(font);

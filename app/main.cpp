@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (!args.empty() && presisi::cli::isCommand(args.front()))
+    if (presisi::cli::isCommandLine(args))
         return presisi::cli::run(args, std::cout, std::cerr);
     return presisi::runGui(argc, argv);
 }

@@ -6,6 +6,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev libxkbcommon-dev fonts-dejavu-core
   libeigen3-dev
+  qt6-l10n-tools qt6-tools-dev  # lupdate/lrelease/lconvert and CMake's LinguistTools (the Indonesian translation)
   libdnnl-dev ocl-icd-opencl-dev  # oneDNN: native bf16/f16 CPU products (optional); its CMake package needs OpenCL
   xvfb xauth
 )

@@ -1,15 +1,20 @@
 // Dispatch of `presisi <command>` and the top-level help.
 #include "cli.h"
 
+#include <QCoreApplication>
 #include <cerrno>
+#include <clocale>
 #include <exception>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "../../engine/error.h"
 #include "args.h"
 #include "services/atomic_file.h"
 #include "commands.h"
+#include "language.h"
 
 namespace presisi::cli {
 
@@ -72,7 +77,46 @@ int checked(int status, std::ostream& out, std::ostream& err, const std::string&
     return 1;
 }
 
+// The CLI's language for one run: Indonesian installs our translator, on a QCoreApplication made for
+// the purpose when the program has none (translators live on the application instance). The C
+// library's locale is put back after the application's constructor (which adopts the system's), since
+// the command line writes numbers in the C locale.
+class CliLanguage {
+public:
+    explicit CliLanguage(const QString& code) {
+        if (code == QLatin1String("en") && language::current() == QLatin1String("en")) return;
+        if (!QCoreApplication::instance()) {
+            const std::string saved = std::setlocale(LC_ALL, nullptr);
+            m_app = std::make_unique<QCoreApplication>(m_argc, m_argv);
+            std::setlocale(LC_ALL, saved.c_str());
+        }
+        m_previous = language::current();
+        language::install(code, false);
+        m_installed = true;
+    }
+    ~CliLanguage() {
+        if (m_installed) language::install(m_app ? QStringLiteral("en") : m_previous, false);
+    }
+    CliLanguage(const CliLanguage&) = delete;
+    CliLanguage& operator=(const CliLanguage&) = delete;
+
+private:
+    int m_argc = 1;
+    char m_name[8] = "presisi";
+    char* m_argv[2] = {m_name, nullptr};
+    std::unique_ptr<QCoreApplication> m_app;
+    QString m_previous;
+    bool m_installed = false;
+};
+
 }  // namespace
+
+bool isCommandLine(std::span<const std::string> args) {
+    // "presisi --lang id linear": the language option may come before the command.
+    std::size_t i = 0;
+    while (i < args.size() && (args[i] == "--lang" || args[i].rfind("--lang=", 0) == 0)) i += args[i] == "--lang" ? 2 : 1;
+    return i < args.size() && isCommand(args[i]);
+}
 
 bool isCommand(const std::string& first) {
     if (first == "--help" || first == "-h" || first == "help" || first == "--version") return true;
@@ -81,7 +125,17 @@ bool isCommand(const std::string& first) {
     return false;
 }
 
-int run(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+int run(std::span<const std::string> given, std::ostream& out, std::ostream& err) {
+    // --lang first, before anything prints: a bad value is one line and exit 2, in English.
+    std::vector<std::string> argv(given.begin(), given.end());
+    std::string langError;
+    const auto lang = language::takeLangOption(argv, &langError);
+    if (!langError.empty()) {
+        err << "presisi: " << langError << '\n';
+        return 2;
+    }
+    const CliLanguage scope(lang.value_or(language::systemCode()));
+    const std::span<const std::string> args(argv);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         printHelp(out);
         return checked(0, out, err, "presisi");
