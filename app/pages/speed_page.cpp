@@ -50,31 +50,31 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
 
     auto* top = new QHBoxLayout();
     m_device = new QComboBox();
-    m_device->addItems({"CPU", "GPU", "CPU + GPU"});
+    m_device->addItems({tr("CPU"), tr("GPU"), tr("CPU + GPU")});
     const bool gpu = cudaStatus().available;
     // Items the machine cannot run stay listed, greyed, so a person sees what a GPU would add.
     for (int i : {1, 2})
         if (auto* model = qobject_cast<QStandardItemModel*>(m_device->model()); model && !gpu)
             model->item(i)->setEnabled(false);
-    m_device->setToolTip(gpu ? "Which device the measurements run on. Memory, sweep and breakdown take the Training "
-                               "lab's lanes (their formats) on this device."
-                             : "Which device the measurements run on. No usable CUDA GPU here: CPU only (" +
-                                   QString::fromStdString(cudaStatus().reason) + ").");
-    top->addWidget(smallLabel("Device:", m_device->toolTip()));
+    m_device->setToolTip(gpu ? tr("Which device the measurements run on. Memory, sweep and breakdown take the Training "
+                                  "lab's lanes (their formats) on this device.")
+                             : tr("Which device the measurements run on. No usable CUDA GPU here: CPU only (%1).")
+                                   .arg(QString::fromStdString(cudaStatus().reason)));
+    top->addWidget(smallLabel(tr("Device:"), m_device->toolTip()));
     top->addWidget(m_device);
-    m_native = new QCheckBox("+ native bf16 lane");
+    m_native = new QCheckBox(tr("+ native bf16 lane"));
     const bool nativeBf16 = native::available(Format::BF16);
     m_native->setChecked(nativeBf16);
     m_native->setEnabled(nativeBf16);
-    m_native->setToolTip(nativeBf16 ? "Adds cpu:bf16+native to the Training lab's lanes for the memory, sweep and breakdown "
-                                      "sections: its products run on the CPU's bf16 instructions (oneDNN), so its step "
-                                      "speed is measured beside the emulated bf16 lane's."
+    m_native->setToolTip(nativeBf16 ? tr("Adds cpu:bf16+native to the Training lab's lanes for the memory, sweep and "
+                                         "breakdown sections: its products run on the CPU's bf16 instructions (oneDNN), so "
+                                         "its step speed is measured beside the emulated bf16 lane's.")
                                     : QString::fromStdString(native::fallbackMessage(Format::BF16)));
     top->addWidget(m_native);
     m_setup = new QLabel();
     m_setup->setWordWrap(true);
-    m_setup->setToolTip("The model and batch the memory, sweep and breakdown sections measure: the Training lab's "
-                        "current setup (change it there).");
+    m_setup->setToolTip(tr("The model and batch the memory, sweep and breakdown sections measure: the Training lab's "
+                           "current setup (change it there)."));
     top->addWidget(m_setup, 1);
     v->addLayout(top);
 
@@ -86,43 +86,43 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     auto* ge = new QHBoxLayout(gemmExtra);
     ge->setContentsMargins(0, 0, 0, 0);
     m_maxSize = new QComboBox();
-    for (int s : {512, 1024, 2048, 4096, 8192}) m_maxSize->addItem(QString("up to %1").arg(s), s);
+    for (int s : {512, 1024, 2048, 4096, 8192}) m_maxSize->addItem(tr("up to %1").arg(s), s);
     m_maxSize->setCurrentIndex(2);
-    m_maxSize->setToolTip("The largest product measured: sizes 256, 512, … up to this (powers of two). Large sizes "
-                          "take seconds each on a CPU core; speed-ups are quoted at the largest.");
+    m_maxSize->setToolTip(tr("The largest product measured: sizes 256, 512, … up to this (powers of two). Large sizes "
+                             "take seconds each on a CPU core; speed-ups are quoted at the largest."));
     m_shape = new QComboBox();
-    m_shape->addItems({"square", "layer"});
-    m_shape->setToolTip("square: m = n = k = size. layer: a linear layer's forward, batch 256 × size inputs → size "
-                        "outputs.");
+    m_shape->addItems({tr("square"), tr("layer")});
+    m_shape->setToolTip(tr("square: m = n = k = size. layer: a linear layer's forward, batch 256 × size inputs → size "
+                           "outputs."));
     ge->addWidget(m_maxSize);
     ge->addWidget(m_shape);
-    grid->addWidget(buildSection(Throughput, "1 · Throughput of matrix products", m_throughputChart, gemmExtra), 0, 0);
+    grid->addWidget(buildSection(Throughput, tr("1 · Throughput of matrix products"), m_throughputChart, gemmExtra), 0, 0);
 
     auto* memExtra = new QWidget();
     auto* me = new QHBoxLayout(memExtra);
     me->setContentsMargins(0, 0, 0, 0);
     m_budget = new RealField(1e-9, 1e6);
-    m_budget->setToolTip("The memory budget: the largest batch that fits it is given per lane, and the batch sweep "
-                         "stops there. Default: the machine's available memory (MemAvailable; on a GPU its free "
-                         "memory).");
+    m_budget->setToolTip(tr("The memory budget: the largest batch that fits it is given per lane, and the batch sweep "
+                            "stops there. Default: the machine's available memory (MemAvailable; on a GPU its free "
+                            "memory)."));
     // The unit in the label: RealField reads plain numbers only (no suffix to type around).
-    me->addWidget(smallLabel("budget (GiB)", m_budget->toolTip()));
+    me->addWidget(smallLabel(tr("budget (GiB)"), m_budget->toolTip()));
     me->addWidget(m_budget);
     connect(m_budget, &RealField::valueChanged, this, [this](double gib) { m_budgetValue = gib * kGiB; });
-    grid->addWidget(buildSection(Memory, "2 · Memory per lane", m_memoryChart, memExtra), 0, 1);
+    grid->addWidget(buildSection(Memory, tr("2 · Memory per lane"), m_memoryChart, memExtra), 0, 1);
 
-    grid->addWidget(buildSection(Sweep, "3 · Batch-size sweep", m_sweepChart, nullptr), 1, 0);
+    grid->addWidget(buildSection(Sweep, tr("3 · Batch-size sweep"), m_sweepChart, nullptr), 1, 0);
 
     auto* bdExtra = new QWidget();
     auto* be = new QHBoxLayout(bdExtra);
     be->setContentsMargins(0, 0, 0, 0);
     m_loader = new RealField(0, 10000);
     m_loader->setValue(0);
-    m_loader->setToolTip("Loader cost per batch (ms): the built-in loader waits this long for every batch, like a "
-                         "slow disk or heavy preprocessing. Set 20 ms to see a data-bound step.");
-    be->addWidget(smallLabel("loader cost per batch (ms)", m_loader->toolTip()));
+    m_loader->setToolTip(tr("Loader cost per batch (ms): the built-in loader waits this long for every batch, like a "
+                            "slow disk or heavy preprocessing. Set 20 ms to see a data-bound step."));
+    be->addWidget(smallLabel(tr("loader cost per batch (ms)"), m_loader->toolTip()));
     be->addWidget(m_loader);
-    grid->addWidget(buildSection(Breakdown, "4 · Where a step's time goes", m_breakdownChart, bdExtra), 1, 1);
+    grid->addWidget(buildSection(Breakdown, tr("4 · Where a step's time goes"), m_breakdownChart, bdExtra), 1, 1);
     // No stretch factors: the four sections share the room by their own (equal) size policies, and a
     // row or column whose sections are hidden collapses, so a chart shown alone gets the whole page.
     v->addLayout(grid, 1);
@@ -155,17 +155,17 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     v->setSpacing(3);
     auto* row = new QHBoxLayout();
     SectionUi& ui = m_ui[section];
-    ui.run = new QPushButton("Run");
-    ui.run->setToolTip("Measure now, on a worker thread: the window stays usable. One measurement runs at a time "
-                       "(two at once would slow each other and both figures would be wrong).");
-    ui.cancel = new QPushButton("Cancel");
-    ui.cancel->setToolTip("Stop this measurement (Esc). What was measured before is kept.");
+    ui.run = new QPushButton(tr("Run"));
+    ui.run->setToolTip(tr("Measure now, on a worker thread: the window stays usable. One measurement runs at a time "
+                          "(two at once would slow each other and both figures would be wrong)."));
+    ui.cancel = new QPushButton(tr("Cancel"));
+    ui.cancel->setToolTip(tr("Stop this measurement (Esc). What was measured before is kept."));
     ui.progress = new QProgressBar();
     ui.progress->setRange(0, 1);
     ui.progress->setValue(0);
     ui.progress->setTextVisible(true);
     ui.progress->setMaximumHeight(18);
-    ui.progress->setToolTip("Measurement progress: products, points or steps done of all.");
+    ui.progress->setToolTip(tr("Measurement progress: products, points or steps done of all."));
     row->addWidget(ui.run);
     row->addWidget(ui.cancel);
     if (extra) row->addWidget(extra);
@@ -177,6 +177,7 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     ui.text->setTextFormat(Qt::RichText);
     ui.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     ui.text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    ui.text->setToolTip(sectionHelp(section));
     // Three lines of text, scrolling beyond: a long note must not squeeze the chart above it (five bars need ~230 px).
     auto* area = new QScrollArea();
     area->setFrameShape(QFrame::NoFrame);
@@ -253,17 +254,17 @@ void SpeedPage::updateSetup() {
         QStringList widths, lanes;
         for (int w : s.sizes) widths << QString::number(w);
         for (const LaneSpec& l : s.lanes) lanes << QString::fromStdString(l.label());
-        const QString name = s.preset.empty() ? QString("the Training lab's setup") : QString::fromStdString(s.preset);
+        const QString name = s.preset.empty() ? tr("the Training lab's setup") : QString::fromStdString(s.preset);
         // One line (a second would take height from the charts); the lanes are named in full in the tooltip.
-        m_setup->setText(QString("Measures <b>%1</b>: model %2, batch %3, %4, %5 lanes")
+        m_setup->setText(tr("Measures <b>%1</b>: model %2, batch %3, %4, %5 lanes")
                              .arg(name.toHtmlEscaped(), widths.join("-"))
-                             .arg(s.batch > 0 ? QString::number(s.batch) : QString("full (%1)").arg(s.data.samples))
+                             .arg(s.batch > 0 ? QString::number(s.batch) : tr("full (%1)").arg(s.data.samples))
                              .arg(QString::fromStdString(std::string(optimizerName(s.optimizer.kind))))
                              .arg(s.lanes.size()));
-        m_setup->setToolTip("The model and batch the memory, sweep and breakdown sections measure: the Training lab's "
-                            "current setup (change it there). Lanes: " + lanes.join(", ") + ".");
+        m_setup->setToolTip(tr("The model and batch the memory, sweep and breakdown sections measure: the Training "
+                               "lab's current setup (change it there). Lanes: %1.").arg(lanes.join(", ")));
     } catch (const std::exception& e) {
-        m_setup->setText(QString("The Training lab's setup cannot be read: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
+        m_setup->setText(tr("The Training lab's setup cannot be read: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
     }
 }
 
@@ -307,9 +308,10 @@ void SpeedPage::updateButtons() {
 }
 
 QString SpeedPage::statusText() const {
-    static const char* names[] = {"throughput", "memory", "batch sweep", "step breakdown"};
-    if (m_running >= 0) return QString("Speed: measuring %1… (Esc cancels)").arg(names[m_running]);
-    return "Speed";
+    static const char* names[] = {QT_TR_NOOP("throughput"), QT_TR_NOOP("memory"), QT_TR_NOOP("batch sweep"),
+                                  QT_TR_NOOP("step breakdown")};
+    if (m_running >= 0) return tr("Speed: measuring %1… (Esc cancels)").arg(tr(names[m_running]));
+    return tr("Speed");
 }
 
 void SpeedPage::cancel() {
@@ -322,7 +324,7 @@ void SpeedPage::start(Section section,
     m_running = section;
     const int generation = ++m_generation;
     m_ui[section].progress->setRange(0, 0);  // busy until the first progress report
-    setSectionText(section, "<i>measuring…</i>");
+    setSectionText(section, tr("<i>measuring…</i>"));
     updateButtons();
     // The run's own stop flag, not the worker's token: JobWorker::cancel() drops a job still waiting, which
     // would then never report back; this flag is seen by the engine wherever the job is.
@@ -371,18 +373,19 @@ void SpeedPage::onFinished(int generation, const QString& error, bool cancelled)
     QProgressBar* bar = m_ui[section].progress;
     if (bar->maximum() == 0) bar->setRange(0, 1);
     // After a cancel or a failure the chart still shows the last finished measurement: say so, with its text.
-    const QString before = m_doneText[section].isEmpty() ? QString()
-                                                          : "<br><i>Shown: the last finished measurement.</i><br>" + m_doneText[section];
+    const QString before = m_doneText[section].isEmpty()
+                               ? QString()
+                               : tr("<br><i>Shown: the last finished measurement.</i><br>") + m_doneText[section];
     if (cancelled) {
-        setSectionText(static_cast<Section>(section), "<b>Cancelled.</b> Press Run to measure again." + before);
+        setSectionText(static_cast<Section>(section), tr("<b>Cancelled.</b> Press Run to measure again.") + before);
         bar->setValue(0);
     } else if (!error.isEmpty()) {
-        setSectionText(static_cast<Section>(section), "<b>Could not measure:</b> " + error.toHtmlEscaped() + before);
+        setSectionText(static_cast<Section>(section), tr("<b>Could not measure:</b> %1").arg(error.toHtmlEscaped()) + before);
         bar->setValue(0);
     } else {
         m_doneText[section] = sectionText(static_cast<Section>(section));
         bar->setValue(bar->maximum());
-        emit statusMessage("measurement finished");
+        emit statusMessage(tr("measurement finished"));
     }
     updateButtons();
     emit explanationChanged();
@@ -395,8 +398,8 @@ void SpeedPage::run(Section section) {
         scenario = measuredScenario();
         if (section != Throughput) validate(scenario);
     } catch (const std::exception& e) {
-        setSectionText(section, "<b>The Training lab's setup cannot be measured:</b> " +
-                                    QString::fromUtf8(e.what()).toHtmlEscaped());
+        setSectionText(section, tr("<b>The Training lab's setup cannot be measured:</b> %1")
+                                    .arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
         return;
     }
     updateSetup();

@@ -39,7 +39,7 @@ public:
     explicit SpeedPage(QWidget* parent = nullptr);
     ~SpeedPage() override;  // cancels the running measurement and joins its thread
 
-    QString title() const override { return "Speed"; }
+    QString title() const override { return tr("Speed"); }
     QString explanation() const override;
     QString caption() const override;
     QList<QWidget*> charts() const override;
@@ -119,6 +119,8 @@ private:
     void showBreakdown();
     QString throughputSummary() const;
     QString sweepSentence() const;
+    // What a section's text under its chart says and how to read it (its tooltip).
+    QString sectionHelp(Section section) const;
 
     std::function<Scenario()> m_source;
     QComboBox* m_device = nullptr;

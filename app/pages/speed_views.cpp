@@ -21,7 +21,19 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 QString plain(QString html) { return html.remove(QRegularExpression("<[^>]*>")); }
-QString pct(double fraction) { return QString::number(100.0 * fraction, 'f', fraction < 0.1 ? 1 : 0) + "%"; }
+QString pct(double fraction) { return QLocale().toString(100.0 * fraction, 'f', fraction < 0.1 ? 1 : 0) + "%"; }
+
+// The engine's bottleneck sentences (engine/speed/step_breakdown.cpp), for the window's language: an
+// unknown sentence is shown as the engine wrote it.
+const char* const kBottleneckSentences[] = {
+    QT_TRANSLATE_NOOP("SpeedPage", "compute-bound: mixed precision helps"),
+    QT_TRANSLATE_NOOP("SpeedPage", "transfer-bound: it will not — keep data on the device or overlap copies"),
+    QT_TRANSLATE_NOOP("SpeedPage",
+                      "data-bound: it will not — speed up loading (workers, caching, preprocessing once)"),
+    QT_TRANSLATE_NOOP("SpeedPage",
+                      "compute-bound: mixed precision helps where the products run natively; this lane is emulated "
+                      "(float32 products), so it gains nothing here: try +native or a GPU"),
+};
 
 // The lanes of the bench's rows in the order they first appear.
 QStringList gemmLanes(const GemmBenchReport& r) {
@@ -46,40 +58,62 @@ QList<QList<double>> breakdownValues(const BreakdownReport& r) {
 }  // namespace
 
 void SpeedPage::buildCharts() {
-    m_throughputChart = new ScalingChart("Achieved TFLOP/s against product size", "size n (n×n×n)", "TFLOP/s",
-                                         "size", "TFLOP/s");
-    m_throughputChart->setToolTip("Achieved TFLOP/s (2·m·n·k / median seconds) of one product per lane and size. "
-                                  "Higher is faster. Native lanes use the CPU's bf16/f16 instructions; emulated "
-                                  "lanes (dotted) round to the format but compute in float32: right numbers, no "
-                                  "speed-up. Hover a point for its value.");
-    m_memoryChart = new StackedBarChart("Bytes one lane holds", "bytes", BarUnit::Bytes);
+    m_throughputChart = new ScalingChart(tr("Achieved TFLOP/s against product size"), tr("size n (n×n×n)"), "TFLOP/s",
+                                         tr("size"), "TFLOP/s");
+    m_throughputChart->setToolTip(tr("Achieved TFLOP/s (2·m·n·k / median seconds) of one product per lane and size; "
+                                     "higher is faster, hover a point for its value. Native lanes use the CPU's bf16/f16 "
+                                     "instructions; emulated lanes (dotted) round to the format but compute in float32: "
+                                     "right numbers, no speed-up."));
+    m_memoryChart = new StackedBarChart(tr("Bytes one lane holds"), tr("bytes"), BarUnit::Bytes);
     // Short part names (the legend is one row under the bars); the tooltip says what each holds.
-    m_memoryChart->setParts({"weights", "f32 master", "gradients", "activations", "optimizer"});
-    m_memoryChart->setToolTip("Per lane, the bytes of weights, f32 master weights (low lanes), gradients, "
-                              "activations kept for backward (grow with the batch) and optimizer state, at the "
-                              "Training lab's batch. Shorter is smaller; hover a part for its size and share.");
-    m_sweepChart = new ScalingChart("Training samples/s against batch size", "batch size", "samples/s", "batch",
-                                    "samples/s");
-    m_sweepChart->setToolTip("Samples per second of a training step (forward, backward, optimizer) per lane, at "
-                             "batch sizes up to the memory limit. The knee (square) is the smallest batch reaching "
-                             "90% of the lane's best: beyond it a larger batch buys little.");
-    m_breakdownChart = new StackedBarChart("One training step, split", "time per step", BarUnit::Seconds);
-    m_breakdownChart->setParts({"data", "transfer", "forward", "backward", "optimizer"});
-    m_breakdownChart->setToolTip("Per lane, the median time of one step's parts. The largest part names the "
-                                 "bottleneck: data (assembling the batch plus the loader's cost), transfer (host to "
-                                 "device; none on the CPU), forward, backward, optimizer. Only the last three "
-                                 "(compute) get faster with mixed precision. Hover a part for its time and share.");
-    m_throughputChart->setEmptyText("press Run to measure");
-    m_memoryChart->setEmptyText("press Run to measure");
-    m_sweepChart->setEmptyText("press Run to measure");
-    m_breakdownChart->setEmptyText("press Run to measure");
+    m_memoryChart->setParts({tr("weights"), tr("f32 master"), tr("gradients"), tr("activations"), tr("optimizer")});
+    m_memoryChart->setToolTip(tr("Per lane at the Training lab's batch: weights, f32 master weights (low lanes), "
+                                 "gradients, activations kept for backward (they grow with the batch) and optimizer "
+                                 "state. Shorter is smaller; hover a part for its size and share."));
+    m_sweepChart = new ScalingChart(tr("Training samples/s against batch size"), tr("batch size"), tr("samples/s"),
+                                    tr("batch"), tr("samples/s"));
+    m_sweepChart->setToolTip(tr("Samples per second of a training step (forward, backward, optimizer) per lane, at "
+                                "batch sizes up to the memory limit. The knee (square) is the smallest batch reaching "
+                                "90% of the lane's best: beyond it a larger batch buys little."));
+    m_breakdownChart = new StackedBarChart(tr("One training step, split"), tr("time per step"), BarUnit::Seconds);
+    m_breakdownChart->setParts({tr("data"), tr("transfer"), tr("forward"), tr("backward"), tr("optimizer")});
+    m_breakdownChart->setToolTip(tr("Per lane, the median time of one step's parts: data (assembling the batch plus the "
+                                    "loader's cost), transfer (host to device; none on the CPU), then forward, backward "
+                                    "and optimizer, the compute. Data-bound when data outweighs the compute (and "
+                                    "transfer), transfer-bound when transfer does; otherwise compute-bound, the only "
+                                    "case mixed precision speeds up."));
+    for (QWidget* chart : charts()) {
+        if (auto* s = qobject_cast<ScalingChart*>(chart)) s->setEmptyText(tr("press Run to measure"));
+        if (auto* b = qobject_cast<StackedBarChart*>(chart)) b->setEmptyText(tr("press Run to measure"));
+    }
+}
+
+QString SpeedPage::sectionHelp(Section section) const {
+    switch (section) {
+    case Throughput:
+        return tr("Speed-up: a lane's TFLOP/s over f32's on the same device at the largest size (above 1× is faster). "
+                  "Peak share: the best CPU f32 product as a share of one core's estimated peak, an estimate from the "
+                  "clock and vector width named in brackets.");
+    case Memory:
+        return tr("Largest batch: the biggest batch whose weights, master weights, gradients, activations and optimizer "
+                  "state fit the budget, per lane. Low lanes keep f32 master weights and gradients too, so they save "
+                  "only on activations.");
+    case Sweep:
+        return tr("The knee: the smallest batch reaching 90% of the lane's best samples/s; the gain is the best rate "
+                  "beyond the knee over the rate at it. Still rising: the best rate was at the last batch measured.");
+    case Breakdown:
+        return tr("Each lane's verdict: data-bound when loading outweighs the compute (forward + backward + optimizer), "
+                  "transfer-bound when copies do, otherwise compute-bound. Only a compute-bound step gets faster with "
+                  "mixed precision, and on the CPU only with native products.");
+    }
+    return {};
 }
 
 void SpeedPage::showThroughput() {
     if (!m_gemm) return;
     const QStringList lanes = gemmLanes(*m_gemm);
     const bool square = m_gemm->rows.empty() || m_gemm->rows.front().m == m_gemm->rows.front().k;
-    m_throughputChart->setXTitle(square ? "size n (n×n×n)" : QString("size n (layer: %1×n×n)").arg(m_gemm->rows.front().m));
+    m_throughputChart->setXTitle(square ? tr("size n (n×n×n)") : tr("size n (layer: %1×n×n)").arg(m_gemm->rows.front().m));
     m_throughputChart->setLanes(lanes);
     for (int i = 0; i < lanes.size(); ++i) {
         QList<QPointF> pts;
@@ -98,8 +132,8 @@ QString SpeedPage::throughputSummary() const {
         QStringList parts;
         for (const auto& s : r.speedups)
             if (s.lane != "f32" && s.lane != "gpu:f32")  // the baselines themselves: 1.00x
-                parts << QString("%1 <b>%2×</b>").arg(qs(s.lane).toHtmlEscaped()).arg(s.overF32, 0, 'f', 2);
-        lines << QString("Speed-up over f32 at size %1: %2").arg(r.speedups.front().size).arg(parts.join(" · "));
+                parts << QString("%1 <b>%2×</b>").arg(qs(s.lane).toHtmlEscaped(), QLocale().toString(s.overF32, 'f', 2));
+        lines << tr("Speed-up over f32 at size %1: %2").arg(r.speedups.front().size).arg(parts.join(" · "));
     }
     for (const std::string& n : r.notes) lines << "• " + qs(n).toHtmlEscaped();
     // The fraction of the CPU's estimated peak reached by the best f32 product (CPU rows).
@@ -107,12 +141,13 @@ QString SpeedPage::throughputSummary() const {
     for (const GemmRow& row : r.rows)
         if (row.device == Device::Cpu && row.lane == "f32") bestF32 = std::max(bestF32, row.tflops);
     if (r.cpuPeakTflopsF32 > 0 && bestF32 > 0)
-        lines << QString("CPU f32 reaches %1 of one core's <i>estimated</i> peak %2 TFLOP/s (%3)%4.")
+        lines << tr("CPU f32 reaches %1 of one core's <i>estimated</i> peak %2 TFLOP/s (%3)%4.")
                      .arg(pct(bestF32 / r.cpuPeakTflopsF32))
-                     .arg(r.cpuPeakTflopsF32, 0, 'g', 3)
+                     .arg(QLocale().toString(r.cpuPeakTflopsF32, 'g', 3))
                      .arg(qs(r.cpuPeakHow).toHtmlEscaped(),
                           r.cpuName.empty() ? QString() : "; " + qs(r.cpuName).toHtmlEscaped());
-    if (!r.gpuName.empty()) lines << QString("GPU: %1 (its peak is not known to Presisi: no fraction given).").arg(qs(r.gpuName).toHtmlEscaped());
+    if (!r.gpuName.empty())
+        lines << tr("GPU: %1 (its peak is not known to Presisi: no fraction given).").arg(qs(r.gpuName).toHtmlEscaped());
     return lines.join("<br>");
 }
 
@@ -123,10 +158,10 @@ void SpeedPage::showMemory() {
     for (int i = 0; i < static_cast<int>(m_memoryLargest.size()) && i < lanes.size(); ++i)
         fits << QString("%1 <b>%2</b>").arg(lanes[i].toHtmlEscaped(),
                                            m_memoryLargest[i] > 0 ? QLocale().toString(static_cast<qlonglong>(m_memoryLargest[i]))
-                                                                  : QString("none (batch 1 does not fit)"));
-    setSectionText(Memory, QString("At batch %1. Largest batch within the budget %2: %3.<br>"
-                                   "Low lanes hold f32 master weights and gradients beside their own: they save "
-                                   "on activations, which grow with the batch.")
+                                                                  : tr("none (batch 1 does not fit)"));
+    setSectionText(Memory, tr("At batch %1. Largest batch within the budget %2: %3.<br>"
+                              "Low lanes hold f32 master weights and gradients beside their own: they save "
+                              "on activations, which grow with the batch.")
                                .arg(m_memoryBatch)
                                .arg(readableBytes(m_memoryBudget), fits.join(" · ")));
 }
@@ -147,7 +182,7 @@ QString SpeedPage::sweepSentence() const {
         const std::int64_t knee = lane < static_cast<int>(r.kneeBatch.size()) ? r.kneeBatch[lane] : 0;
         const std::int64_t limit = lane < static_cast<int>(r.limitBatch.size()) ? r.limitBatch[lane] : 0;
         if (knee <= 0) {
-            out << QString("%1: no point measured (batch 1 does not fit the budget)").arg(name);
+            out << tr("%1: no point measured (batch 1 does not fit the budget)").arg(name);
             continue;
         }
         double atKnee = 0, beyond = 0;
@@ -158,9 +193,9 @@ QString SpeedPage::sweepSentence() const {
             if (p.batch > knee) beyond = std::max(beyond, p.samplesPerSecond);
             last = std::max(last, p.batch);
         }
-        if (limit > 0 && last >= limit) limits << QString("at batch %1 for %2").arg(limit).arg(name);
+        if (limit > 0 && last >= limit) limits << tr("at batch %1 for %2").arg(limit).arg(name);
         if (beyond <= 0 || atKnee <= 0) {
-            rising << QString("%1 (batch %2)").arg(name).arg(knee);
+            rising << tr("%1 (batch %2)").arg(name).arg(knee);
             continue;
         }
         auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.knee == knee; });
@@ -170,15 +205,18 @@ QString SpeedPage::sweepSentence() const {
         g->gains << QString("%1 %2%").arg(name).arg(100.0 * std::max(0.0, gain), 0, 'f', 0);  // a loss gains 0%
         g->worst = std::max(g->worst, gain);
     }
-    for (const Group& g : groups)
-        out << QString("beyond batch <b>%1</b> %2 %3 %4 (at most: %5)")
+    for (const Group& g : groups) {
+        const bool several = g.names.size() > 1;
+        out << (g.worst < 0.10 ? (several ? tr("beyond batch <b>%1</b> %2 gain &lt; 10% (at most: %3)")
+                                          : tr("beyond batch <b>%1</b> %2 gains &lt; 10% (at most: %3)"))
+                               : (several ? tr("beyond batch <b>%1</b> %2 gain little (at most: %3)")
+                                          : tr("beyond batch <b>%1</b> %2 gains little (at most: %3)")))
                    .arg(g.knee)
                    .arg(g.names.join(", "))
-                   .arg(g.names.size() > 1 ? "gain" : "gains")
-                   .arg(g.worst < 0.10 ? QString("&lt; 10%") : QString("little"))
                    .arg(g.gains.join(", "));
-    if (!rising.isEmpty()) out << "still rising at the last batch measured: " + rising.join(", ");
-    if (!limits.isEmpty()) out << "memory limit " + limits.join(", ");
+    }
+    if (!rising.isEmpty()) out << tr("still rising at the last batch measured: %1").arg(rising.join(", "));
+    if (!limits.isEmpty()) out << tr("memory limit %1").arg(limits.join(", "));
     return out.join("; ") + ".";
 }
 
@@ -203,10 +241,10 @@ void SpeedPage::showSweep() {
         for (const QPointF& p : pts)
             if (knee > 0 && p.x() == static_cast<double>(knee))
                 m_sweepChart->addMark(lane, p, !first ? QString()
-                                               : QString("knee %1: %2")
+                                               : tr("knee %1: %2")
                                                      .arg(knee)
                                                      .arg(sharing.size() == lanes.size() && lanes.size() > 1
-                                                              ? QString("all lanes") : sharing.join(", ")));
+                                                              ? tr("all lanes") : sharing.join(", ")));
     }
     m_sweepChart->refresh();
     QString text = sweepSentence();
@@ -224,7 +262,7 @@ void SpeedPage::showBreakdown() {
     QStringList sentences;
     QList<QStringList> sharing;
     for (int i = 0; i < static_cast<int>(m_breakdown->sentence.size()) && i < labels.size(); ++i) {
-        const QString sentence = qs(m_breakdown->sentence[i]);
+        const QString sentence = tr(m_breakdown->sentence[i].c_str());
         const qsizetype at = sentences.indexOf(sentence);
         if (at < 0) {
             sentences << sentence;
@@ -236,9 +274,9 @@ void SpeedPage::showBreakdown() {
     QStringList lines;
     for (int i = 0; i < sentences.size(); ++i)
         lines << QString("%1 — <b>%2</b>").arg(sharing[i].join(", ").toHtmlEscaped(), sentences[i].toHtmlEscaped());
-    lines << QString("Loader cost %1 ms per batch. Compute-bound: the products dominate, mixed precision helps. "
-                     "Transfer-bound: copies dominate. Data-bound: the loader dominates — only faster loading helps.")
-                 .arg(m_breakdownLoaderMs, 0, 'g', 4);
+    lines << tr("Loader cost %1 ms per batch. Compute-bound: the products dominate, mixed precision helps. "
+                "Transfer-bound: copies dominate. Data-bound: the loader dominates — only faster loading helps.")
+                 .arg(QLocale().toString(m_breakdownLoaderMs, 'g', 4));
     setSectionText(Breakdown, lines.join("<br>"));
 }
 
@@ -264,25 +302,25 @@ void SpeedPage::resetPage() {
 }
 
 QString SpeedPage::explanation() const {
-    return "<b>Speed.</b> What mixed precision buys on this machine. Each section measures on its own: press its "
-           "<b>Run</b>; Esc cancels.<br><br>"
-           "<b>1 Throughput</b>: TFLOP/s of matrix products per format. A <i>native</i> lane uses the CPU's bf16/f16 "
-           "instructions (AVX512_BF16, AMX) or the GPU's tensor cores; an <i>emulated</i> lane rounds to the format "
-           "but multiplies in float32 — right numbers, no speed-up.<br>"
-           "<b>2 Memory</b>: what one lane holds at the Training lab's batch, and the largest batch that fits the "
-           "budget. Activations grow with the batch; low formats halve them.<br>"
-           "<b>3 Batch sweep</b>: samples/s against batch size up to the memory limit. The knee is where a larger "
-           "batch stops paying.<br>"
-           "<b>4 Where a step's time goes</b>: the largest part names the bottleneck. <i>Compute-bound</i> "
-           "(forward, backward, optimizer): mixed precision helps. <i>Transfer-bound</i> (host→device copies): it "
-           "will not — keep data on the device or overlap copies. <i>Data-bound</i> (loading): it will not — speed "
-           "up loading. Set the loader cost to 20 ms to see the data-bound case.<br><br>"
-           "Pause the Training lab's run while measuring: both share the CPU, and a measurement taken beside a "
-           "run reads low.";
+    return tr("<b>Speed.</b> What mixed precision buys on this machine. Each section measures on its own: press its "
+              "<b>Run</b>; Esc cancels.<br><br>"
+              "<b>1 Throughput</b>: TFLOP/s of matrix products per format. A <i>native</i> lane uses the CPU's bf16/f16 "
+              "instructions (AVX512_BF16, AMX) or the GPU's tensor cores; an <i>emulated</i> lane rounds to the format "
+              "but multiplies in float32 — right numbers, no speed-up.<br>"
+              "<b>2 Memory</b>: what one lane holds at the Training lab's batch, and the largest batch that fits the "
+              "budget. Activations grow with the batch; low formats halve them.<br>"
+              "<b>3 Batch sweep</b>: samples/s against batch size up to the memory limit. The knee is where a larger "
+              "batch stops paying.<br>"
+              "<b>4 Where a step's time goes</b>: the larger side names the bottleneck. <i>Compute-bound</i> "
+              "(forward, backward, optimizer): mixed precision helps. <i>Transfer-bound</i> (host→device copies): it "
+              "will not — keep data on the device or overlap copies. <i>Data-bound</i> (loading): it will not — speed "
+              "up loading. Set the loader cost to 20 ms to see the data-bound case.<br><br>"
+              "Pause the Training lab's run while measuring: both share the CPU, and a measurement taken beside a "
+              "run reads low.");
 }
 
 QString SpeedPage::caption() const {
-    return "Presisi speed · " + plain(m_setup->text());
+    return tr("Presisi speed · %1").arg(plain(m_setup->text()));
 }
 
 bool SpeedPage::exportCsv(const QString& path) const {
