@@ -23,6 +23,7 @@ class SpeedPage;
 class ConvergencePage;
 class RunController;
 enum class RunState;
+struct ExportOptions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -60,6 +61,9 @@ public:
     // Exports used by the menus (and tests): false on failure.
     bool exportChart(const QString& path);  // .png (2x DPR) or .svg by suffix
     bool exportPage(const QString& path);
+    // The same at a chosen size, font scale and pixel ratio (the export dialog's choices).
+    bool exportChart(const QString& path, const ExportOptions& options);
+    bool exportPage(const QString& path, const ExportOptions& options);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -72,8 +76,10 @@ private:
     void updateStatus();
     void onStateChanged(RunState state);
     void onRunFailed(const QString& message);
-    void exportDialog(bool wholePage, const QString& suffix);
+    void addExportActions(QMenu* file);  // app/main_window_exports.cpp
+    void exportDialog(bool wholePage);
     void exportDataDialog(bool json);
+    void exportChartDataDialog();
 
     bool m_persistent;
     QTabBar* m_tabs = nullptr;

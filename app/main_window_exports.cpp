@@ -1,50 +1,107 @@
-// MainWindow's exports: the current chart or the whole page as PNG/SVG, the page's data as CSV/JSON.
+// MainWindow's exports: the current chart or the page through the export dialog (size, font scale,
+// pixel ratio, caption, remembered folder, a name that says what it is), the current chart's data and
+// the page's data as CSV/JSON.
 #include "main_window.h"
 
+#include <QAction>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
 
 #include "pages/page.h"
 #include "widgets/chart_export.h"
+#include "widgets/export_dialog.h"
+#include "widgets/text_scale.h"
 
 namespace presisi {
 
-bool MainWindow::exportChart(const QString& path) {
-    QWidget* chart = currentPage()->currentChart();
-    if (!chart) return false;
-    if (path.endsWith(".svg", Qt::CaseInsensitive)) return exportSvg(chart, path, {}, currentPage()->caption());
-    return exportPng(chart, path, {}, 2.0, currentPage()->caption());
+namespace {
+
+// The window's own look at its own size: what the earlier fixed exports gave (2x, text as shown).
+ExportOptions asShown(const QString& caption) { return ExportOptions{{}, 2.0, uiScale(), caption}; }
+
+bool exportWidget(QWidget* widget, const QString& path, const ExportOptions& options) {
+    if (!widget) return false;
+    if (path.endsWith(".svg", Qt::CaseInsensitive)) return exportSvg(widget, path, options);
+    return exportPng(widget, path, options);
 }
 
-bool MainWindow::exportPage(const QString& path) {
-    if (path.endsWith(".svg", Qt::CaseInsensitive)) return exportSvg(centralWidget(), path, {}, currentPage()->caption());
-    return exportPng(centralWidget(), path, {}, 2.0, currentPage()->caption());
+}  // namespace
+
+void MainWindow::addExportActions(QMenu* file) {
+    file->addAction(tr("Export &chart…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { exportDialog(false); });
+    file->addAction(tr("Export &page…"), this, [this] { exportDialog(true); });
+    file->addAction(tr("Export chart &data (CSV or JSON)…"), this, [this] { exportChartDataDialog(); });
+    file->addSeparator();
+    file->addAction(tr("Export page data as &CSV…"), this, [this] { exportDataDialog(false); });
+    file->addAction(tr("Export page data as &JSON…"), this, [this] { exportDataDialog(true); });
 }
 
-void MainWindow::exportDialog(bool wholePage, const QString& suffix) {
-    const QString filter = suffix == "svg" ? "SVG image (*.svg)" : "PNG image (*.png)";
-    QString path = QFileDialog::getSaveFileName(this, wholePage ? "Export page" : "Export chart",
-                                                m_lastExportDir + "/presisi." + suffix, filter);
-    if (path.isEmpty()) return;
-    if (!path.endsWith("." + suffix, Qt::CaseInsensitive)) path += "." + suffix;
+bool MainWindow::exportChart(const QString& path) { return exportChart(path, asShown(currentPage()->caption())); }
+bool MainWindow::exportPage(const QString& path) { return exportPage(path, asShown(currentPage()->caption())); }
+
+bool MainWindow::exportChart(const QString& path, const ExportOptions& options) {
+    return exportWidget(currentPage()->currentChart(), path, options);
+}
+
+bool MainWindow::exportPage(const QString& path, const ExportOptions& options) {
+    return exportWidget(currentPage(), path, options);
+}
+
+void MainWindow::exportDialog(bool wholePage) {
+    Page* page = currentPage();
+    QWidget* target = wholePage ? static_cast<QWidget*>(page) : page->currentChart();
+    if (!target) {
+        statusBar()->showMessage(tr("This page has no chart to export"), 4000);
+        return;
+    }
+    ExportDialog dialog(page->exportName(wholePage ? nullptr : target), target->size(), m_persistent, this);
+    dialog.setWindowTitle(wholePage ? tr("Export page") : tr("Export chart"));
+    if (!m_lastExportDir.isEmpty()) dialog.setFolder(m_lastExportDir);  // this session's last folder
+    if (dialog.exec() != QDialog::Accepted) return;
+    const QString path = dialog.path();
     m_lastExportDir = QFileInfo(path).absolutePath();
-    const bool ok = wholePage ? exportPage(path) : exportChart(path);
-    if (ok) statusBar()->showMessage("wrote " + path, 4000);
-    else QMessageBox::warning(this, "Export failed", "Could not write " + path);
+    const bool ok = exportWidget(target, path, dialog.options(page->caption()));
+    if (ok) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
+    else QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1").arg(path));
+}
+
+void MainWindow::exportChartDataDialog() {
+    Page* page = currentPage();
+    QWidget* chart = page->currentChart();
+    if (!chart) {
+        statusBar()->showMessage(tr("This page has no chart to export"), 4000);
+        return;
+    }
+    const QString folder = m_lastExportDir.isEmpty() ? ExportDialog::exportFolder(m_persistent) : m_lastExportDir;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export chart data"),
+                                                QDir(folder).filePath(page->exportName(chart) + ".csv"),
+                                                tr("CSV (*.csv);;JSON (*.json)"));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(".csv", Qt::CaseInsensitive) && !path.endsWith(".json", Qt::CaseInsensitive)) path += ".csv";
+    m_lastExportDir = QFileInfo(path).absolutePath();
+    ExportDialog::rememberFolder(m_lastExportDir, m_persistent);
+    if (page->exportChartData(chart, path)) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
+    else QMessageBox::warning(this, tr("Export failed"), tr("The chart has no data yet, or %1 could not be written").arg(path));
 }
 
 void MainWindow::exportDataDialog(bool json) {
+    Page* page = currentPage();
     const QString suffix = json ? "json" : "csv";
-    QString path = QFileDialog::getSaveFileName(this, "Export data", m_lastExportDir + "/presisi." + suffix,
-                                                json ? "JSON (*.json)" : "CSV (*.csv)");
+    const QString folder = m_lastExportDir.isEmpty() ? ExportDialog::exportFolder(m_persistent) : m_lastExportDir;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export page data"),
+                                                QDir(folder).filePath(page->exportName(nullptr) + "." + suffix),
+                                                json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty()) return;
     if (!path.endsWith("." + suffix, Qt::CaseInsensitive)) path += "." + suffix;
     m_lastExportDir = QFileInfo(path).absolutePath();
-    const bool ok = json ? currentPage()->exportJson(path) : currentPage()->exportCsv(path);
-    if (ok) statusBar()->showMessage("wrote " + path, 4000);
-    else QMessageBox::warning(this, "Export failed", "Nothing to export yet, or could not write " + path);
+    ExportDialog::rememberFolder(m_lastExportDir, m_persistent);
+    const bool ok = json ? page->exportJson(path) : page->exportCsv(path);
+    if (ok) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
+    else QMessageBox::warning(this, tr("Export failed"), tr("Nothing to export yet, or %1 could not be written").arg(path));
 }
 
 }  // namespace presisi

@@ -19,13 +19,7 @@ namespace presisi {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu("&File");
-    file->addAction("Export chart as &PNG (2×)…", QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { exportDialog(false, "png"); });
-    file->addAction("Export chart as &SVG…", this, [this] { exportDialog(false, "svg"); });
-    file->addAction("Export page as P&NG (2×)…", this, [this] { exportDialog(true, "png"); });
-    file->addAction("Export page as S&VG…", this, [this] { exportDialog(true, "svg"); });
-    file->addSeparator();
-    file->addAction("Export data as &CSV…", this, [this] { exportDataDialog(false); });
-    file->addAction("Export data as &JSON…", this, [this] { exportDataDialog(true); });
+    addExportActions(file);  // chart, page and data exports (app/main_window_exports.cpp)
     file->addSeparator();
     file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
 

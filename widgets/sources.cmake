@@ -2,6 +2,8 @@
 target_sources(presisi_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/chart_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svg_clip_device.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chart_data.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/export_dialog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/live_chart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chart_style.cpp
   ${CMAKE_CURRENT_LIST_DIR}/histogram_chart.cpp

@@ -1,4 +1,5 @@
-// Page: current-chart tracking shared by the pages, and an atomic text-file writer for exports.
+// Page: current-chart tracking shared by the pages, default export names and chart data, and an atomic
+// text-file writer for exports.
 #include "page.h"
 
 #include <QEvent>
@@ -39,6 +40,21 @@ bool Page::eventFilter(QObject* watched, QEvent* event) {
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+QString Page::exportName(QWidget* chart) const {
+    const QString page = fileSlug(title());
+    if (!chart) return page.isEmpty() ? QStringLiteral("presisi") : page;
+    const QString name = fileSlug(chartTitleOf(chart));
+    return name.isEmpty() ? page + "-chart" : page + "-" + name;
+}
+
+ChartData Page::chartData(QWidget* chart) const { return chart ? chartDataOf(chart) : ChartData{}; }
+
+bool Page::exportChartData(QWidget* chart, const QString& path) const {
+    const ChartData data = chartData(chart);
+    if (data.empty()) return false;
+    return writeTextFile(path, path.endsWith(".json", Qt::CaseInsensitive) ? chartDataJson(data) : chartDataCsv(data));
 }
 
 bool writeTextFile(const QString& path, const QByteArray& text) {

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QWidget>
 
+#include "widgets/chart_data.h"
+
 namespace presisi {
 
 class Page : public QWidget {
@@ -23,6 +25,14 @@ public:
     // Data exports; return false with nothing written when the page has no data or the file fails.
     virtual bool exportCsv(const QString& path) const = 0;
     virtual bool exportJson(const QString& path) const = 0;
+    // The file name an export proposes, without suffix, saying what it is: page or preset or workload,
+    // chart, step ("underflow-loss-step300", "linear-256x256x64-scatter"); chart null: the whole page.
+    // The default: the page's title and the chart's title as file-name pieces.
+    virtual QString exportName(QWidget* chart) const;
+    // The data behind one of charts() (every point, bin, bar per lane); the default reads the chart.
+    virtual ChartData chartData(QWidget* chart) const;
+    // chartData(chart) as CSV or JSON by the suffix of `path`; false when empty or the file fails.
+    bool exportChartData(QWidget* chart, const QString& path) const;
     // Ctrl+R.
     virtual void resetPage() {}
     // What the status bar says while this page is shown (the window shows the visible page's only).
