@@ -27,7 +27,7 @@ namespace presisi::cli {
 namespace {
 
 const OptionSpec kTrainOptions[] = {
-    {"preset", true},        {"sizes", true},          {"activation", true},      {"loss", true},
+    {"preset", true},        {"scenario", true},       {"sizes", true},          {"activation", true},      {"loss", true},
     {"dataset", true},       {"data", true},           {"targets", true},         {"eval-data", true},
     {"eval-targets", true},  {"samples", true},        {"eval-samples", true},    {"noise", true},
     {"input-scale", true},   {"target-scale", true},   {"data-seed", true},       {"optimizer", true},
@@ -41,9 +41,12 @@ const OptionSpec kTrainOptions[] = {
 };
 
 const char* kTrainHelp =
-    "usage: presisi train [--preset NAME] [options]\n\n"
+    "usage: presisi train [--preset NAME | --scenario FILE] [options]\n\n"
     "Trains a small MLP in several lanes side by side (same data, same initial weights) and prints a\n"
     "per-lane table every so many steps and a final summary.\n\n"
+    "setup:     --preset NAME (presisi presets lists them)  --scenario FILE (an experiment file saved by the\n"
+    "           window, FILE.presisi.json, or a results file written by --json: its whole scenario; the\n"
+    "           options below, when given, override the file's values; docs/EXPERIMENT_FILES.md)\n"
     "model:     --sizes 2,64,64,3  --activation relu|tanh|gelu|sigmoid  --loss cross_entropy|mse\n"
     "data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --samples N\n"
     "           --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S\n"
@@ -183,7 +186,10 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     std::unique_ptr<AtomicFile> jsonFile, csvFile;
     if (!jsonPath.empty() && !jsonToStdout) jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
     if (a.has("csv")) csvFile = std::make_unique<AtomicFile>(a.text("csv", ""), "--csv");
-    TrainingSpool spool(s, !jsonPath.empty(), a.has("csv"));
+    // The JSON's "scenario" names the .npy files as seen from where the JSON goes (standard output:
+    // from the current directory), so `--scenario` on that file finds them.
+    const Scenario exported = services::scenarioForFile(s, jsonToStdout || jsonPath.empty() ? "-" : jsonPath);
+    TrainingSpool spool(exported, !jsonPath.empty(), a.has("csv"));
 
     // Column widths from what the columns can hold: the step count, the longest lane label, and
     // the longest text of each number format ("-1.2346e+38", "1.17549e-38").

@@ -1,5 +1,5 @@
-// `presisi train`'s setup options read into a Scenario (shared by `train` and `check`), and the text
-// helpers of the training commands' tables.
+// `presisi train`'s setup options (a preset or an experiment file, then each option) read into a
+// Scenario (shared by `train` and `check`), and the text helpers of the training commands' tables.
 #include "train_args.h"
 
 #include <algorithm>
@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "../../engine/error.h"
+#include "../../engine/training/dataset.h"
+#include "../../engine/training/npy.h"
 #include "services/scenario_file.h"
 
 namespace presisi::cli {
@@ -57,6 +59,15 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
             s = loadPreset(a.text("preset", ""));
         } catch (const Error& e) {
             throw UsageError(std::string("--preset: ") + e.what());
+        }
+    }
+    if (a.has("scenario")) {
+        // The file holds a whole scenario (its preset's name among it); the other options override it.
+        if (a.has("preset")) throw UsageError("--scenario: not with --preset (the file holds the whole scenario)");
+        try {
+            s = services::readExperimentFile(a.text("scenario", ""));
+        } catch (const Error& e) {
+            throw UsageError(std::string("--scenario: ") + e.what());
         }
     }
     if (a.has("sizes")) {
@@ -202,9 +213,38 @@ std::string describe(const Scenario& s) {
     return o.str();
 }
 
+Scenario fitModelToData(Scenario s) {
+    if (s.data.kind != DatasetKind::Npy || s.sizes.size() < 2) return s;
+    const NpyHeader x = readNpyHeader(s.data.xPath);
+    if (x.shape.size() == 2 && x.shape[1] >= 1 && x.shape[1] <= 4096) s.sizes.front() = static_cast<int>(x.shape[1]);
+    else if (x.shape.size() == 1) s.sizes.front() = 1;
+    const NpyHeader y = readNpyHeader(s.data.yPath);
+    const bool labels = y.dtype != NpyArray::DType::F32 && y.dtype != NpyArray::DType::F64;
+    if (labels) {
+        s.loss = LossKind::CrossEntropy;
+        const NpyArray a = readNpy(s.data.yPath);
+        double top = 1;  // at least two classes
+        for (double v : a.values) top = std::max(top, v);
+        if (top < 4096) s.sizes.back() = static_cast<int>(top) + 1;
+    } else {
+        s.loss = LossKind::Mse;
+        const std::int64_t out = y.shape.size() == 2 ? y.shape[1] : 1;
+        if (out >= 1 && out <= 4096) s.sizes.back() = static_cast<int>(out);
+    }
+    return s;
+}
+
+void checkTrainingData(const Scenario& s) {
+    validate(s);
+    const DataPair data = makeData(s.data, s.sizes, s.loss, s.seed);
+    if (s.workload == Workload::Training && s.batch > data.train.size())
+        throw Error("--batch: " + std::to_string(s.batch) + " is larger than the training set (" +
+                    std::to_string(data.train.size()) + " samples); use --batch 0 for the full batch");
+}
+
 std::vector<OptionSpec> scenarioOptionSpecs() {
     std::vector<OptionSpec> v;
-    for (const char* name : {"preset", "sizes", "activation", "loss", "dataset", "data", "targets", "eval-data",
+    for (const char* name : {"preset", "scenario", "sizes", "activation", "loss", "dataset", "data", "targets", "eval-data",
                              "eval-targets", "samples", "eval-samples", "noise", "input-scale", "target-scale",
                              "data-seed", "optimizer", "lr", "momentum", "weight-decay", "beta1", "beta2", "eps",
                              "batch", "steps", "seed", "lanes", "init-scale", "growth-factor", "backoff-factor",

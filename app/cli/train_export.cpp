@@ -107,6 +107,11 @@ void writeJsonDocument(std::ostream& os, const Scenario& s, const std::vector<La
     j.key("preset");
     if (s.preset.empty()) j.null();
     else j.value(s.preset);
+    // How the low-format products and GELU were computed (docs/CLI.md, "Matching PyTorch's CPU dispatch").
+    j.field("dispatch", dispatchName(s.dispatch)).field("torch_cpu", torchCpuName(s.torchCpu));
+    // The whole scenario, as an experiment file holds it: `presisi train --scenario` reruns this file.
+    j.field("presisi_experiment", services::kExperimentVersion).key("scenario");
+    services::writeScenarioJson(j, s);
     if (s.workload != Workload::Training) j.field("workload", workloadName(s.workload));
     j.key("lanes").beginArray();
     for (std::size_t i = 0; i < s.lanes.size(); ++i) {
