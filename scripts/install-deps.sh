@@ -8,6 +8,7 @@ packages=(
   libeigen3-dev
   qt6-l10n-tools qt6-tools-dev  # lupdate/lrelease/lconvert and CMake's LinguistTools (the Indonesian translation)
   libdnnl-dev ocl-icd-opencl-dev  # oneDNN: native bf16/f16 CPU products (optional); its CMake package needs OpenCL
+  desktop-file-utils appstream  # the install tests: desktop-file-validate, appstreamcli validate
   xvfb xauth
 )
 missing=()
