@@ -97,7 +97,7 @@ std::vector<LinearBenchRow> benchLinearCpu(const LinearConfig& config, const std
     for (std::size_t i = 0; i < lanes.size(); ++i) {
         const double s = median(times[i]);
         if (lanes[i].format == Format::F32 && f32Seconds == 0) f32Seconds = s;
-        rows.push_back({lanes[i].label(), s, flops / s / 1e9, 0});
+        rows.push_back({displayLabel(lanes[i]), s, flops / s / 1e9, 0});
     }
     for (auto& row : rows) row.ratioToF32 = f32Seconds > 0 ? row.seconds / f32Seconds : 0;
     return rows;

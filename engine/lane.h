@@ -1,8 +1,9 @@
 // The lane value type: which device, format and arithmetic variant a computation runs in. The linear
-// lab's lanes are this type (LinearLane); the training lab's LaneSpec is to become it (see label()). No Qt here.
+// lab's LinearLane and the training lab's LaneSpec are this type; one label and one parser. No Qt here.
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "device.h"
 #include "format.h"
@@ -28,11 +29,22 @@ struct Lane {
     bool native = false;
     bool scaler = false;  // training lanes: a GradScaler on this lane ("+scaler")
 
-    // "device:format" then the variants in a fixed order: "cpu:bf16", "gpu:tf32", "cpu:f16+acc16+ftz",
-    // "cpu:f16+scaler+ftz", "cpu:bf16+native"; a native CPU lane that cannot be native here reads
-    // "cpu:f16+native (emulated: no native f16 here)".
+    // The lane's identifier: "device:format" then the variants in a fixed order, e.g. "cpu:bf16",
+    // "gpu:tf32", "cpu:f16+acc16+ftz", "cpu:f16+scaler+ftz", "cpu:bf16+native". parseLane reads it back.
     std::string label() const;
     bool operator==(const Lane&) const = default;
 };
+
+// Reads a label back: "[device:]format[+option...]", device cpu (default) or gpu, format f32, bf16, f16 or
+// tf32 (an f32 lane with tf32 set), options +acc16, +scaler, +ftz, +native in any order.
+// parseLane(l.label()) == l for every lane. Throws presisi::Error naming the bad part
+// ("unknown lane format 'f8' in 'cpu:f8'"). Which options a lab accepts is the lab's check (validate()).
+Lane parseLane(std::string_view text);
+
+// What a person is shown beside the label of a lane that does not run as its label says: a native CPU
+// lane without native instructions here runs emulated, " (emulated: no native f16 here)"; else empty.
+std::string laneNote(const Lane& lane);
+// label() + laneNote(): the text the window and the command line show for a lane.
+std::string displayLabel(const Lane& lane);
 
 }  // namespace presisi

@@ -17,8 +17,7 @@
 #include "../tools/device_check/judge.h"
 
 Q_DECLARE_METATYPE(presisi::LinearConfig)
-Q_DECLARE_METATYPE(presisi::LinearLane)
-Q_DECLARE_METATYPE(presisi::LaneSpec)
+Q_DECLARE_METATYPE(presisi::Lane)  // LinearLane and LaneSpec: one lane type
 
 using namespace presisi;
 using namespace presisi::gpucheck;

@@ -77,6 +77,7 @@ class TestTraining : public QObject {
 private slots:
     void parseLanes();
     void badLanes();
+    void laneLabelsRoundTrip();
     void validationNamesTheField();
     void identicalInitialWeightsInEveryLane();
     void presetUnderflow();
@@ -98,11 +99,11 @@ void TestTraining::parseLanes() {
     QCOMPARE(a.device, Device::Cpu);
     QCOMPARE(a.format, Format::F16);
     QVERIFY(a.scaler);
-    QVERIFY(!a.ftz);
+    QVERIFY(a.subnormals == Subnormals::Keep);
     QCOMPARE(a.label(), std::string("cpu:f16+scaler"));
     const LaneSpec b = parseLane("gpu:bf16+ftz+scaler");
     QCOMPARE(b.device, Device::Gpu);
-    QVERIFY(b.scaler && b.ftz);
+    QVERIFY(b.scaler && b.subnormals == Subnormals::Flush);
     QCOMPARE(b.label(), std::string("gpu:bf16+scaler+ftz"));
     QCOMPARE(parseLane("f32").label(), std::string("cpu:f32"));
 }
@@ -114,6 +115,44 @@ void TestTraining::badLanes() {
             QFAIL(qPrintable(QString("'%1' was accepted").arg(bad)));
         } catch (const Error& e) {
             QVERIFY2(std::string(e.what()).find('\'') != std::string::npos, e.what());
+        }
+    }
+}
+
+// Every training lane: the label written out from docs/CLI.md's grammar ("device:format" then +scaler,
+// +ftz, +native in that order) reads back as the lane with those fields, and label() gives the same text.
+// The linear lab's +acc16 and tf32 read back too, and validate() refuses them for training by name.
+void TestTraining::laneLabelsRoundTrip() {
+    int n = 0;
+    for (const char* dev : {"cpu", "gpu"})
+        for (const char* fmt : {"f32", "bf16", "f16"})
+            for (int bits = 0; bits < 8; ++bits) {
+                std::string text = std::string(dev) + ":" + fmt;
+                if (bits & 1) text += "+scaler";
+                if (bits & 2) text += "+ftz";
+                if (bits & 4) text += "+native";
+                const LaneSpec l = parseLane(text);
+                QCOMPARE(l.device, std::string(dev) == "gpu" ? Device::Gpu : Device::Cpu);
+                QCOMPARE(std::string(traits(l.format).name), std::string(fmt));
+                QCOMPARE(l.scaler, (bits & 1) != 0);
+                QCOMPARE(l.subnormals == Subnormals::Flush, (bits & 2) != 0);
+                QCOMPARE(l.native, (bits & 4) != 0);
+                QVERIFY(l.accumulation == Accumulation::F32 && !l.tf32);
+                QCOMPARE(l.label(), text);
+                ++n;
+            }
+    QCOMPARE(n, 48);
+    Scenario s;
+    for (const auto& [text, why] : {std::pair{"cpu:f16+acc16", "+acc16 is a linear-lab option"},
+                                    std::pair{"gpu:tf32", "tf32 is a linear-lab lane"}}) {
+        QCOMPARE(parseLane(text).label(), std::string(text));
+        s.lanes = {parseLane("cpu:f32"), parseLane(text)};
+        try {
+            validate(s);
+            QFAIL(text);
+        } catch (const Error& e) {
+            const std::string start = "lane = " + std::string(text) + ": " + why;
+            QVERIFY2(std::string(e.what()).rfind(start, 0) == 0, e.what());
         }
     }
 }

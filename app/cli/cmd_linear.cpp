@@ -120,7 +120,7 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
         << config.in << "), seed " << config.seed << '\n';
     for (const auto& l : result.lanes) {
         const ErrorMetrics& m = l.metrics;
-        out << '\n' << l.lane.label() << '\n';
+        out << '\n' << displayLabel(l.lane) << '\n';
         out << "  output dtype            : " << traits(l.lane.format).dtypeName << '\n';
         if (l.lane.format == Format::F32 && !l.lane.tf32 && l.lane.accumulation == Accumulation::F32 &&
             l.lane.subnormals == Subnormals::Keep) {

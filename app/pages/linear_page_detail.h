@@ -17,7 +17,7 @@ constexpr int kMinErrorExponent = -30;
 constexpr int kMaxErrorExponent = 2;
 
 inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-inline QString label(const LinearLane& lane) { return QString::fromStdString(lane.label()); }
+inline QString label(const LinearLane& lane) { return QString::fromStdString(displayLabel(lane)); }
 // Four significant digits in the window's locale (0,002771 in Indonesian), or "nan"/"inf"/"-inf".
 inline QString sci(double v) {
     return std::isfinite(v) ? QLocale().toString(v, 'g', 4) : QString(std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));

@@ -28,7 +28,7 @@ void writeLinearJson(std::ostream& out, const LinearResult& result) {
     for (const auto& l : result.lanes) {
         const ErrorMetrics& m = l.metrics;
         j.beginObject();
-        j.field("lane", l.lane.label());
+        j.field("lane", displayLabel(l.lane));  // what the window and the text output show
         j.field("device", deviceName(l.lane.device));
         j.field("format", l.lane.tf32 ? "tf32" : traits(l.lane.format).name);
         j.field("output_dtype", traits(l.lane.format).dtypeName);

@@ -113,7 +113,7 @@ public:
             p->a.resize(m_layers.size());
             p->dz.resize(m_layers.size());
         }
-        m_laneFormats = resolveFormats(scenario, scenario.policyFor(lane), lane.format, lane.ftz);
+        m_laneFormats = resolveFormats(scenario, scenario.policyFor(lane), lane.format, lane.subnormals == Subnormals::Flush);
         AutocastPolicy f32;
         f32.linear = f32.activation = f32.softmax = f32.loss = f32.reduction = OpPolicy::F32;
         m_shadowFormats = resolveFormats(scenario, f32, Format::F32, false);

@@ -57,7 +57,7 @@ void meanSpread(const std::vector<double>& v, double& mean, double& sd) {
 int referenceLaneOf(const Scenario& s) {
     // The first float32 lane without flush-to-zero (a scaler changes nothing in float32's range).
     for (std::size_t i = 0; i < s.lanes.size(); ++i)
-        if (s.lanes[i].format == Format::F32 && !s.lanes[i].ftz) return static_cast<int>(i);
+        if (s.lanes[i].format == Format::F32 && s.lanes[i].subnormals == Subnormals::Keep) return static_cast<int>(i);
     for (std::size_t i = 0; i < s.lanes.size(); ++i)
         if (s.lanes[i].format == Format::F32) return static_cast<int>(i);
     return -1;

@@ -32,7 +32,7 @@ class CpuLane final : public LaneBackend {
 public:
     CpuLane(const Scenario& s, const LaneSpec& lane, Index batch)
         : m_scenario(s),
-          m_sub(lane.ftz ? Subnormals::Flush : Subnormals::Keep),
+          m_sub(lane.subnormals),
           m_policy(s.policyFor(lane)),
           m_net(s, lane.format, m_sub, m_policy, batch),
           m_batch(batch) {

@@ -329,7 +329,7 @@ void Runner::stepAccumulation(std::vector<StepRecord>& out) {
     for (std::size_t k = begin; k < end; ++k) m_exactSum += static_cast<double>(m_values[k]);
     for (std::size_t i = 0; i < m_scenario.lanes.size(); ++i) {
         const LaneSpec& lane = m_scenario.lanes[i];
-        const Subnormals sub = lane.ftz ? Subnormals::Flush : Subnormals::Keep;
+        const Subnormals sub = lane.subnormals;
         const auto t0 = Clock::now();
         float acc = m_sums[i];
         // The accumulator lives in the lane's format: every partial sum is rounded to it.

@@ -172,45 +172,6 @@ std::string nativeLaneProblem(const LaneSpec& lane) {
     return {};
 }
 
-std::string LaneSpec::label() const {
-    std::string s(deviceName(device));
-    s += ':';
-    s += traits(format).name;
-    if (scaler) s += "+scaler";
-    if (ftz) s += "+ftz";
-    if (native) s += "+native";
-    return s;
-}
-
-LaneSpec parseLane(std::string_view text) {
-    const std::string all(text);
-    LaneSpec lane;
-    std::string_view rest = text;
-    const auto colon = rest.find(':');
-    if (colon != std::string_view::npos) {
-        const auto dev = parseDevice(rest.substr(0, colon));
-        if (!dev) throw Error("unknown lane device '" + std::string(rest.substr(0, colon)) + "' in '" + all + "' (cpu or gpu)");
-        lane.device = *dev;
-        rest = rest.substr(colon + 1);
-    }
-    const auto plus = rest.find('+');
-    const std::string_view fmt = rest.substr(0, plus);
-    const auto f = parseFormat(fmt);
-    if (!f) throw Error("unknown lane format '" + std::string(fmt) + "' in '" + all + "' (f32, bf16 or f16)");
-    lane.format = *f;
-    while (plus != std::string_view::npos && !rest.empty()) {
-        const auto p = rest.find('+');
-        if (p == std::string_view::npos) break;
-        rest = rest.substr(p + 1);
-        const std::string_view opt = rest.substr(0, rest.find('+'));
-        if (opt == "scaler") lane.scaler = true;
-        else if (opt == "ftz") lane.ftz = true;
-        else if (opt == "native") lane.native = true;
-        else throw Error("unknown lane option '+" + std::string(opt) + "' in '" + all + "' (+scaler, +ftz, +native)");
-    }
-    return lane;
-}
-
 void validate(const Scenario& s) {
     if (s.workload == Workload::Accumulation) {
         if (s.accumulationValues < 1 || s.accumulationValues > (1 << 26))
@@ -264,8 +225,14 @@ void validate(const Scenario& s) {
     if (s.steps < 0 || s.steps > 100000000) bad("steps", std::to_string(s.steps), "must be 0..100000000");
     if (s.lanes.empty()) bad("lanes", "[]", "need at least one lane");
     if (s.lanes.size() > 16) bad("lanes", std::to_string(s.lanes.size()) + " lanes", "at most 16");
-    for (const LaneSpec& l : s.lanes)
+    for (const LaneSpec& l : s.lanes) {
+        // The linear lab's options, refused rather than ignored: a training lane's products accumulate
+        // as backwardAccumulation/dispatch say, and its f32 products are float32.
+        if (l.accumulation != Accumulation::F32)
+            bad("lane", l.label(), "+acc16 is a linear-lab option; training products accumulate as --backward-acc and --dispatch say");
+        if (l.tf32) bad("lane", l.label(), "tf32 is a linear-lab lane; training lanes are f32, bf16 or f16");
         if (const std::string why = nativeLaneProblem(l); !why.empty()) bad("lane", l.label(), why);
+    }
     const ScalerSettings& c = s.scaler;
     if (!(c.initScale >= kMinLossScale) || !std::isfinite(c.initScale) || c.initScale > 3.4e38)
         bad("init_scale", num(c.initScale), "must be finite and at least 2^-126 (the smallest normal float32, the scaler's floor)");

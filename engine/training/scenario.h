@@ -11,6 +11,7 @@
 
 #include "../device.h"
 #include "../format.h"
+#include "../lane.h"
 
 namespace presisi {
 
@@ -125,20 +126,12 @@ std::optional<TorchCpu> parseTorchCpu(std::string_view name);
 
 enum class PolicyBase { DeviceDefault, Cpu, Cuda };  // DeviceDefault: cpu() on CPU lanes, cuda() on GPU lanes
 
-// One lane: "device:format[+scaler][+ftz][+native]", e.g. "cpu:f32", "cpu:bf16", "cpu:f16+scaler", "cpu:bf16+native".
-struct LaneSpec {
-    Device device = Device::Cpu;
-    Format format = Format::F32;
-    bool scaler = false;  // GradScaler on this lane
-    bool ftz = false;     // flush subnormal results to zero at every rounding
-    // CPU bf16/f16: the linears' products (forward and backward) run on the CPU's native instructions
-    // through oneDNN, float32 accumulation; everything else as the emulated lane. "cpu:bf16+native".
-    bool native = false;
-    std::string label() const;
-    bool operator==(const LaneSpec&) const = default;
-};
-// Throws presisi::Error naming the bad part ("unknown lane format 'f8' in 'cpu:f8'").
-LaneSpec parseLane(std::string_view text);
+// One lane: "device:format[+scaler][+ftz][+native]", e.g. "cpu:f32", "cpu:bf16", "cpu:f16+scaler",
+// "cpu:bf16+native" — the lane value type of engine/lane.h, read by its parseLane. scaler: a GradScaler on
+// this lane; subnormals Flush: subnormal results to zero at every rounding; native (CPU bf16/f16): the
+// linears' products (forward and backward) on the CPU's native instructions through oneDNN, float32
+// accumulation. The linear lab's accumulation (+acc16) and tf32 have no meaning here: validate() refuses them.
+using LaneSpec = Lane;
 // Why a +native lane cannot run natively on this build and CPU ("no native f16 on this CPU: …"); empty
 // when it can or when the lane is not native. validate() refuses such lanes with this reason.
 std::string nativeLaneProblem(const LaneSpec& lane);

@@ -54,7 +54,7 @@ LaneSpec lane(Format f, bool scaler = false, bool ftz = false) {
     LaneSpec l;
     l.format = f;
     l.scaler = scaler;
-    l.ftz = ftz;
+    l.subnormals = ftz ? Subnormals::Flush : Subnormals::Keep;
     return l;
 }
 

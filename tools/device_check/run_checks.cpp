@@ -35,7 +35,7 @@ LaneSpec laneOf(Device d, Format f, bool scaler = false, bool ftz = false) {
     l.device = d;
     l.format = f;
     l.scaler = scaler;
-    l.ftz = ftz;
+    l.subnormals = ftz ? Subnormals::Flush : Subnormals::Keep;
     return l;
 }
 
