@@ -236,6 +236,38 @@ private slots:
         QVERIFY(laneStyle("cpu:f32").color != laneStyle("cpu:bf16").color);
     }
 
+    // Styles come from the lane value: the dash patterns written out from lane_style.h's table, and a
+    // label gives its lane's style through the engine's parseLane, words after it (a note, the GEMM
+    // bench's "native", a qualifier) read as lane_style.h says.
+    void laneStylesFromTheType() {
+        const auto dashes = [](const QPen& p) { return p.style() == Qt::SolidLine ? QList<qreal>{} : p.dashPattern(); };
+        QCOMPARE(laneStyle(Lane{Device::Cpu, Format::F16}).color, QColor(0xE6, 0x9F, 0x00));
+        Lane f16s{Device::Cpu, Format::F16};
+        f16s.scaler = true;
+        QCOMPARE(laneStyle(f16s).color, QColor(0x00, 0x9E, 0x73));
+        QVERIFY(isReferenceLane(Lane{}) && !isReferenceLane(f16s) && !isReferenceLane(Lane{Device::Gpu}));
+        QCOMPARE(dashes(lanePen(Lane{})), (QList<qreal>{4, 2.5}));
+        QCOMPARE(dashes(lanePen(parseLane("gpu:f16+ftz"))), (QList<qreal>{4, 1.5, 1, 1.5}));
+        QCOMPARE(dashes(lanePen(parseLane("gpu:bf16"))), (QList<qreal>{2.5, 1.5}));
+        QCOMPARE(dashes(lanePen(parseLane("cpu:bf16+ftz"))), (QList<qreal>{1, 1.5}));
+        QCOMPARE(dashes(lanePen(parseLane("cpu:bf16+native"))), (QList<qreal>{6, 1.5}));
+        QCOMPARE(dashes(lanePen(parseLane("cpu:f32+scaler"))), (QList<qreal>{7, 2, 1, 2}));
+        QVERIFY(dashes(lanePen(parseLane("cpu:f16"))).isEmpty());
+        for (const char* label : {"cpu:f32", "cpu:bf16", "cpu:f16+scaler+ftz", "gpu:f16+acc16", "gpu:tf32", "cpu:bf16+native"}) {
+            const Lane lane = parseLane(label);
+            QCOMPARE(lanePen(QString(label)), lanePen(lane));
+            QCOMPARE(laneStyle(QString(label)).color, laneStyle(lane).color);
+            QCOMPARE(lanePen(QString(label) + " (emulated: no native bf16 here)").dashPattern(), lanePen(lane).dashPattern());
+        }
+        QCOMPARE(laneStyle("gpu:tf32").color, QColor(0xCC, 0x79, 0xA7));
+        QVERIFY(isReferenceLane("cpu:f32") && isReferenceLane("f32") && !isReferenceLane("cpu:f32 remedy"));
+        QCOMPARE(dashes(lanePen("cpu:f32 remedy")), (QList<qreal>{7, 2, 1, 2}));
+        QCOMPARE(dashes(lanePen("bf16 native")), (QList<qreal>{6, 1.5}));
+        QCOMPARE(laneStyle("bf16 emulated").color, QColor(0x00, 0x72, 0xB2));
+        QCOMPARE(lanePen("exact").widthF(), 6.0);
+        QVERIFY(!laneOfLabel("GPU lanes") && !laneOfLabel("exact"));
+    }
+
     void laneTileShowsItsNumbers() {
         LaneTile tile("cpu:bf16");
         tile.setBigValues({{"output dtype", "bfloat16"}, {"mean |diff|", "0.001253"}, {"correlation", "1.0"}});

@@ -103,9 +103,9 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     const FormatTraits& b = traits(Format::BF16);
     // bf16's range as a strip along the top, f16's below it: no band lies on another, so each
     // looks like its legend swatch.
-    m_histogram->addBand(std::log2(b.minSubnormal), std::log2(b.max) + 1, "bf16 range", laneStyle(Device::Cpu, Format::BF16).color, 0.92, 1.0);
+    m_histogram->addBand(std::log2(b.minSubnormal), std::log2(b.max) + 1, "bf16 range", laneStyle(Lane{Device::Cpu, Format::BF16}).color, 0.92, 1.0);
     m_histogram->addBand(std::log2(h.minSubnormal), std::log2(h.minNormal), "f16 subnormal", QColor(0xD5, 0x5E, 0x00), 0, 0.92);
-    m_histogram->addBand(std::log2(h.minNormal), std::log2(h.max) + 1, "f16 normal", laneStyle(Device::Cpu, Format::F16).color, 0, 0.92);
+    m_histogram->addBand(std::log2(h.minNormal), std::log2(h.max) + 1, "f16 normal", laneStyle(Lane{Device::Cpu, Format::F16}).color, 0, 0.92);
     m_histogram->setEmptyText("Press Play (Space), or step (.)");
     m_histogram->setLegendRight(true);
     m_histogram->setToolTip("Bands: bf16 from 2^-133 (subnormal) up (the strip along the top); f16 subnormal 2^-24 to "

@@ -145,7 +145,8 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
         tile->setBigValues({{"loss", "—"}, {m_classification ? "accuracy" : "eval loss", "—"}, {"underflow", "—"}});
         m_tiles.append(tile);
         m_boundaries.append(boundary);
-        const bool scaler = labels[i].contains("scaler");
+        // labels are the scenario's lanes' labels, in its order (RunController::laneLabels, the page).
+        const bool scaler = i < static_cast<int>(scenario.lanes.size()) && scenario.lanes[static_cast<std::size_t>(i)].scaler;
         m_scaleLane.append(scaler ? scaleLabels.size() : -1);
         if (scaler) scaleLabels << labels[i];
     }
