@@ -28,13 +28,18 @@ double niceTick(double span, int ticks) {
 
 constexpr int kMargin = 8;
 
+// The verdict keys a column carries, shown in the window's language.
+[[maybe_unused]] const char* const kVerdictNames[] = {QT_TRANSLATE_NOOP("SeedChart", "reference"),
+                                                      QT_TRANSLATE_NOOP("SeedChart", "safe"),
+                                                      QT_TRANSLATE_NOOP("SeedChart", "audit")};
+
 }  // namespace
 
 SeedChart::SeedChart(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    m_title = "Final evaluation loss per seed";
-    m_yTitle = "eval loss (float32)";
-    m_emptyText = "Press Run check";
+    m_title = tr("Final evaluation loss per seed");
+    m_yTitle = tr("eval loss (float32)");
+    m_emptyText = tr("Press Run check");
 }
 
 void SeedChart::setTitles(const QString& title, const QString& yTitle) {
@@ -150,7 +155,7 @@ void SeedChart::paintEvent(QPaintEvent*) {
             p.drawLine(QPointF(plot.left(), yFor(c.mean)), QPointF(plot.right(), yFor(c.mean)));
             p.setPen(fg());
             p.drawText(QRectF(plot.left() + 4, y0 - line - 2, plot.width() - 8, line), Qt::AlignLeft | Qt::AlignBottom,
-                       std::isfinite(m_safe) ? m_safeName : QString("%1 mean ± sd (the seed spread)").arg(c.label));
+                       std::isfinite(m_safe) ? m_safeName : tr("%1 mean ± sd (the seed spread)").arg(c.label));
         }
     for (int i = 0; i < m_columns.size(); ++i) {
         const SeedColumn& c = m_columns[i];
@@ -184,7 +189,7 @@ void SeedChart::paintEvent(QPaintEvent*) {
         if (nonFinite > 0) {
             p.setPen(QColor(0xCC, 0x33, 0x33));
             p.drawText(QRectF(cx - colW / 2, plot.top(), colW, line), Qt::AlignCenter,
-                       QString("%1 run%2 inf/NaN").arg(nonFinite).arg(nonFinite > 1 ? "s" : ""));
+                       nonFinite > 1 ? tr("%1 runs inf/NaN").arg(nonFinite) : tr("1 run inf/NaN"));
         }
         p.setPen(fg());
         // The verdict line under it says "reference" for the f32 lane.
@@ -194,7 +199,8 @@ void SeedChart::paintEvent(QPaintEvent*) {
             const bool audit = c.verdict == "audit";
             p.setFont(bold);
             p.setPen(audit ? QColor(0xCC, 0x33, 0x33) : (c.verdict == "safe" ? QColor(0x00, 0x80, 0x5E) : fg()));
-            p.drawText(QRectF(cx - colW / 2, plot.bottom() + 2 + line, colW, line), Qt::AlignCenter, c.verdict);
+            p.drawText(QRectF(cx - colW / 2, plot.bottom() + 2 + line, colW, line), Qt::AlignCenter,
+                       tr(c.verdict.toUtf8().constData()));
             p.setFont(font());
         }
     }

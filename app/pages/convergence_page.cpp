@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLocale>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -33,7 +34,7 @@ namespace {
 
 QString num(double v) {
     if (std::isnan(v)) return "—";
-    return QString::number(v, 'g', 4);
+    return QLocale().toString(v, 'g', 4);
 }
 
 QJsonValue jnum(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
@@ -43,10 +44,20 @@ QString label(const Scenario& s, int lane) {
                                                                : QString::number(lane);
 }
 
-const char* const kRuleBefore =
+const char* const kRuleBefore = QT_TRANSLATE_NOOP(
+    "ConvergencePage",
     "The rule: a lane is safe when its mean final evaluation loss differs from the float32 lane's by no more than "
     "what changing the model seed does (the float32 lane's seed-to-seed spread); a larger shift calls for an audit "
-    "of the sensitive operations before the speed is taken. A run that ends in inf/NaN is always an audit.";
+    "of the sensitive operations before the speed is taken. A run that ends in inf/NaN is always an audit.");
+
+// The engine's rule (engine/training/convergence.cpp), for the window's language; a changed rule shows as
+// the engine writes it.
+[[maybe_unused]] const char* const kEngineRule = QT_TRANSLATE_NOOP(
+    "ConvergencePage",
+    "safe when every seed's run stays finite and |mean eval loss - mean of the f32 lane| <= "
+    "2 x max(the f32 lane's seed-to-seed standard deviation, the f32 evaluation's standard error over its "
+    "samples); otherwise audit (evaluation loss in float32 without gradients; spread = sample standard "
+    "deviation over seeds)");
 
 }  // namespace
 
@@ -56,48 +67,63 @@ ConvergencePage::ConvergencePage(QWidget* parent)
     v->setContentsMargins(6, 6, 6, 6);
     v->setSpacing(4);
     auto* row = new QHBoxLayout();
-    row->addWidget(new QLabel("seeds"));
+    auto* seedsLabel = new QLabel(tr("seeds"));
+    row->addWidget(seedsLabel);
     m_seeds = new QSpinBox();
     m_seeds->setRange(2, 20);
     m_seeds->setValue(5);
-    m_seeds->setToolTip("Model seeds per lane (the data stays the same): more seeds, a surer spread, a longer check");
+    m_seeds->setToolTip(tr("Model seeds per lane (the data stays the same): more seeds, a surer spread, a longer check"));
+    seedsLabel->setToolTip(m_seeds->toolTip());
     row->addWidget(m_seeds);
-    m_run = new QPushButton("Run check");
-    m_run->setToolTip("Trains every lane of the Training lab's current setup from each seed, on all cores");
-    m_cancel = new QPushButton("Cancel");
-    m_cancel->setToolTip("Stops the check (Esc)");
+    m_run = new QPushButton(tr("Run check"));
+    m_run->setToolTip(tr("Trains every lane of the Training lab's current setup from each seed, on all cores"));
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stops the check (Esc)"));
     m_cancel->setEnabled(false);
     row->addWidget(m_run);
     row->addWidget(m_cancel);
     m_progress = new QProgressBar();
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    m_progress->setFormat("not run yet");
+    m_progress->setFormat(tr("not run yet"));
     m_progress->setTextVisible(true);
+    m_progress->setToolTip(tr("Training runs done of all: every lane from every seed."));
     row->addWidget(m_progress, 1);
-    row->addWidget(new QLabel("show"));
+    auto* showLabel = new QLabel(tr("show"));
+    row->addWidget(showLabel);
     m_metric = new QComboBox();
-    m_metric->addItem("evaluation loss");
-    m_metric->addItem("evaluation accuracy");
-    m_metric->setToolTip("What the dots show; the verdict always judges the evaluation loss");
+    m_metric->addItem(tr("evaluation loss"));
+    m_metric->addItem(tr("evaluation accuracy"));
+    m_metric->setToolTip(tr("What the dots show (accuracy for classification setups only); the verdict always judges "
+                            "the evaluation loss."));
+    showLabel->setToolTip(m_metric->toolTip());
     row->addWidget(m_metric);
     v->addLayout(row);
-    m_setup = new QLabel("Setup: the Training lab's current controls (pick a preset there, then come back)");
+    m_setup = new QLabel(tr("Setup: the Training lab's current controls (pick a preset there, then come back)"));
+    m_setup->setToolTip(tr("What the check trains: the Training lab's setup, every lane from each model seed, the data "
+                           "seed pinned so only the model's initialisation changes."));
     m_setup->setWordWrap(true);
     v->addWidget(m_setup);
     m_chart = new SeedChart();
-    m_chart->setToolTip("Each dot: one seed's final evaluation loss (float32, no gradients). Bar: the lane's mean; "
-                        "band: mean ± one standard deviation across seeds. The grey band across every column is the "
-                        "float32 lane's spread: a lane whose mean lies in it is within the seed spread.");
-    m_chart->setEmptyText("Press Run check: every lane of the Training lab's setup, from each seed");
+    m_chart->setToolTip(tr("Each dot: one seed's final evaluation loss (float32, no gradients); bar: the lane's mean, "
+                           "coloured band: mean ± one standard deviation across seeds. The grey band across every "
+                           "column is the safe band, the f32 mean ± the rule's threshold: a lane whose mean lies in it "
+                           "is within the seed spread."));
+    m_chart->setEmptyText(tr("Press Run check: every lane of the Training lab's setup, from each seed"));
     v->addWidget(m_chart, 3);
     m_table = new QTableWidget(0, 6);
-    m_table->setHorizontalHeaderLabels({"lane", "mean eval loss", "spread (sd)", "shift vs f32", "verdict", "why"});
-    m_table->horizontalHeaderItem(1)->setToolTip("Mean over seeds of the final evaluation loss (float32)");
-    m_table->horizontalHeaderItem(2)->setToolTip("Sample standard deviation over seeds");
-    m_table->horizontalHeaderItem(3)->setToolTip("The lane's mean minus the float32 lane's mean");
-    m_table->horizontalHeaderItem(4)->setToolTip("safe: within the seed spread; audit: shift larger than the seed "
-                                                 "spread (audit the sensitive operations); reference: the f32 lane");
+    m_table->setHorizontalHeaderLabels(
+        {tr("lane"), tr("mean eval loss"), tr("spread (sd)"), tr("shift vs f32"), tr("verdict"), tr("why")});
+    m_table->horizontalHeaderItem(0)->setToolTip(tr("The lane as the Training lab names it (device:format, options)"));
+    m_table->horizontalHeaderItem(1)->setToolTip(tr("Mean over seeds of the final evaluation loss (float32)"));
+    m_table->horizontalHeaderItem(2)->setToolTip(tr("Sample standard deviation over seeds"));
+    m_table->horizontalHeaderItem(3)->setToolTip(tr("The lane's mean minus the float32 lane's mean"));
+    m_table->horizontalHeaderItem(4)->setToolTip(tr("safe: within the seed spread; audit: shift larger than the seed "
+                                                    "spread (audit the sensitive operations); reference: the f32 lane"));
+    m_table->horizontalHeaderItem(5)->setToolTip(tr("The numbers behind the verdict: the shift against the threshold, "
+                                                    "2 × the larger of the f32 seed spread and its evaluation noise"));
+    m_table->setToolTip(tr("One row per lane: its mean over seeds, spread and shift from float32, and the verdict. "
+                           "Hover a column's header for what it means."));
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Interactive);
     m_table->horizontalHeader()->resizeSection(4, 250);
@@ -106,7 +132,9 @@ ConvergencePage::ConvergencePage(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(true);
     v->addWidget(m_table, 2);
-    m_rule = new QLabel(kRuleBefore);
+    m_rule = new QLabel(tr(kRuleBefore));
+    m_rule->setToolTip(tr("Why this rule: a retrained float32 model moves by its seed spread anyway, so a shift within "
+                          "it is no evidence against mixed precision; twice the spread covers about 95% of it."));
     m_rule->setWordWrap(true);
     m_rule->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->addWidget(m_rule);
@@ -131,19 +159,19 @@ ConvergencePage::ConvergencePage(QWidget* parent)
 ConvergencePage::~ConvergencePage() = default;
 
 QString ConvergencePage::explanation() const {
-    return "<h3>Convergence check</h3><p>Is mixed precision safe for this setup? Every lane is trained from "
-           "several model seeds on identical data; each run's final evaluation (float32, no gradients) is a dot. "
-           "A lane is <b>safe</b> when its mean lies within the float32 lane's seed-to-seed spread, and calls for an "
-           "<b>audit</b> of the sensitive operations when the shift is larger.</p><p>The setup is the Training lab's: "
-           "load a preset there (e.g. <i>underflow</i>), then Run check here. Esc cancels.</p>";
+    return tr("<h3>Convergence check</h3><p>Is mixed precision safe for this setup? Every lane is trained from "
+              "several model seeds on identical data; each run's final evaluation (float32, no gradients) is a dot. "
+              "A lane is <b>safe</b> when its mean lies within the float32 lane's seed-to-seed spread, and calls for an "
+              "<b>audit</b> of the sensitive operations when the shift is larger.</p><p>The setup is the Training lab's: "
+              "load a preset there (e.g. <i>underflow</i>), then Run check here. Esc cancels.</p>");
 }
 
 QString ConvergencePage::caption() const {
     const Scenario& s = m_scenario;
     QStringList lanes;
     for (const LaneSpec& l : s.lanes) lanes << QString::fromStdString(l.label());
-    return QString("Presisi convergence check · %1 · %2 seeds · %3 steps · lanes %4")
-        .arg(s.preset.empty() ? QString("custom setup") : "preset " + QString::fromStdString(s.preset))
+    return tr("Presisi convergence check · %1 · %2 seeds · %3 steps · lanes %4")
+        .arg(s.preset.empty() ? tr("custom setup") : tr("preset %1").arg(QString::fromStdString(s.preset)))
         .arg(m_report ? static_cast<int>(m_report->runs.size() / std::max<std::size_t>(1, m_report->lanes.size()))
                       : seeds())
         .arg(s.steps)
@@ -157,15 +185,15 @@ int ConvergencePage::seeds() const { return m_seeds->value(); }
 void ConvergencePage::setShowAccuracy(bool accuracy) { m_metric->setCurrentIndex(accuracy ? 1 : 0); }
 
 QString ConvergencePage::statusText() const {
-    if (m_running) return QString("Convergence check: running (%1 seeds)").arg(seeds());
-    if (m_report) return "Convergence check: done";
-    return "Convergence check";
+    if (m_running) return tr("Convergence check: running (%1 seeds)").arg(seeds());
+    if (m_report) return tr("Convergence check: done");
+    return tr("Convergence check");
 }
 
 void ConvergencePage::setRunning(bool running) {
     m_running = running;
     m_cancel->setEnabled(running);
-    m_run->setText(running ? "Restart check" : "Run check");
+    m_run->setText(running ? tr("Restart check") : tr("Run check"));
     if (running) m_poll->start();
     else m_poll->stop();
     emit statusChanged();
@@ -176,13 +204,13 @@ void ConvergencePage::runCheck() {
     try {
         runCheck(m_source());
     } catch (const std::exception& e) {
-        m_status->setText("Cannot run the check: " + QString::fromUtf8(e.what()));
+        m_status->setText(tr("Cannot run the check: %1").arg(QString::fromUtf8(e.what())));
     }
 }
 
 void ConvergencePage::runCheck(const Scenario& scenario) {
     if (scenario.workload != Workload::Training) {
-        m_status->setText("The convergence check needs a training setup (the summation demo has no model to seed).");
+        m_status->setText(tr("The convergence check needs a training setup (the summation demo has no model to seed)."));
         return;
     }
     const quint64 generation = ++m_generation;
@@ -190,21 +218,21 @@ void ConvergencePage::runCheck(const Scenario& scenario) {
     m_report.reset();
     m_chart->setColumns({});
     m_table->setRowCount(0);
-    m_rule->setText(kRuleBefore);
+    m_rule->setText(tr(kRuleBefore));
     QStringList lanes;
     for (const LaneSpec& l : scenario.lanes) lanes << QString::fromStdString(l.label());
-    m_setup->setText(QString("Setup: %1 · %2 steps · lanes %3 · %4 seeds each, data seed pinned")
-                         .arg(scenario.preset.empty() ? QString("custom setup")
-                                                      : "preset " + QString::fromStdString(scenario.preset))
+    m_setup->setText(tr("Setup: %1 · %2 steps · lanes %3 · %4 seeds each, data seed pinned")
+                         .arg(scenario.preset.empty() ? tr("custom setup")
+                                                      : tr("preset %1").arg(QString::fromStdString(scenario.preset)))
                          .arg(scenario.steps)
                          .arg(lanes.join(", "))
                          .arg(seeds()));
-    m_status->setText("running…");
+    m_status->setText(tr("running…"));
     // A fresh progress state per check: a cancelled job still writing to its own cannot move this bar.
     m_progressState = std::make_shared<Progress>();
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    m_progress->setFormat("starting…");
+    m_progress->setFormat(tr("starting…"));
     setRunning(true);
     ConvergenceSettings settings;
     settings.seeds = seeds();
@@ -240,8 +268,8 @@ void ConvergencePage::cancel() {
     ++m_generation;  // the cancelled job's answer is dropped
     m_worker->cancel();
     setRunning(false);
-    m_progress->setFormat("cancelled");
-    m_status->setText("Check cancelled.");
+    m_progress->setFormat(tr("cancelled"));
+    m_status->setText(tr("Check cancelled."));
 }
 
 void ConvergencePage::resetPage() {
@@ -249,10 +277,10 @@ void ConvergencePage::resetPage() {
     m_report.reset();
     m_chart->setColumns({});
     m_table->setRowCount(0);
-    m_rule->setText(kRuleBefore);
+    m_rule->setText(tr(kRuleBefore));
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    m_progress->setFormat("not run yet");
+    m_progress->setFormat(tr("not run yet"));
     m_status->clear();
     emit statusChanged();
 }
@@ -267,7 +295,7 @@ void ConvergencePage::pollProgress() {
     if (total <= 0) return;
     m_progress->setRange(0, total);
     m_progress->setValue(std::min(done, total));
-    m_progress->setFormat(QString("%p% · %1 lanes × %2 seeds").arg(m_scenario.lanes.size()).arg(seeds()));
+    m_progress->setFormat(tr("%p% · %1 lanes × %2 seeds").arg(m_scenario.lanes.size()).arg(seeds()));
 }
 
 void ConvergencePage::onDone(quint64 generation, const std::optional<ConvergenceReport>& report, const QString& error,
@@ -275,15 +303,15 @@ void ConvergencePage::onDone(quint64 generation, const std::optional<Convergence
     if (generation != m_generation) return;
     setRunning(false);
     if (!report) {
-        m_progress->setFormat(error == "cancelled" ? "cancelled" : "failed");
-        m_status->setText(error == "cancelled" ? "Check cancelled." : "Check failed: " + error);
+        m_progress->setFormat(error == "cancelled" ? tr("cancelled") : tr("failed"));
+        m_status->setText(error == "cancelled" ? tr("Check cancelled.") : tr("Check failed: %1").arg(error));
         return;
     }
     m_report = report;
     m_seconds = seconds;
     m_progress->setRange(0, 1);
     m_progress->setValue(1);
-    m_progress->setFormat("done");
+    m_progress->setFormat(tr("done"));
     m_status->clear();
     showReport();
     emit statusChanged();
@@ -296,8 +324,8 @@ void ConvergencePage::showReport() {
     for (const SeedResult& s : r.runs) classification |= !std::isnan(s.evalAccuracy);
     m_metric->setEnabled(classification);
     const bool accuracy = classification && m_metric->currentIndex() == 1;
-    m_chart->setTitles(accuracy ? "Final evaluation accuracy per seed" : "Final evaluation loss per seed",
-                       accuracy ? "eval accuracy (share right)" : "eval loss (float32)");
+    m_chart->setTitles(accuracy ? tr("Final evaluation accuracy per seed") : tr("Final evaluation loss per seed"),
+                       accuracy ? tr("eval accuracy (share right)") : tr("eval loss (float32)"));
     QList<SeedColumn> columns;
     for (const LaneVerdict& v : r.lanes) {
         SeedColumn c;
@@ -312,16 +340,15 @@ void ConvergencePage::showReport() {
     }
     // The band judged safe around the f32 mean (the rule's threshold), on the loss view only.
     m_chart->setSafeBand(accuracy ? kNotMeasured : r.threshold,
-                         QString("safe band: f32 mean ± %1 (the rule's threshold)").arg(num(r.threshold)));
+                         tr("safe band: f32 mean ± %1 (the rule's threshold)").arg(num(r.threshold)));
     m_chart->setColumns(columns);
     m_table->setRowCount(static_cast<int>(r.lanes.size()));
     for (int i = 0; i < static_cast<int>(r.lanes.size()); ++i) {
         const LaneVerdict& v = r.lanes[i];
-        const QString verdict = v.verdict == Verdict::Safe ? "within the seed spread: safe"
-            : v.verdict == Verdict::Audit ? "shift larger than the seed spread: audit the sensitive operations"
-                                          : "reference (float32)";
-        const QStringList cells = {columns[i].label, num(v.mean), num(v.spread), num(v.shift), verdict,
-                                   QString::fromStdString(v.reason)};
+        const QString verdict = v.verdict == Verdict::Safe ? tr("within the seed spread: safe")
+            : v.verdict == Verdict::Audit ? tr("shift larger than the seed spread: audit the sensitive operations")
+                                          : tr("reference (float32)");
+        const QStringList cells = {columns[i].label, num(v.mean), num(v.spread), num(v.shift), verdict, reasonText(v)};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c == 4) item->setForeground(v.verdict == Verdict::Audit ? QColor(0xCC, 0x33, 0x33)
@@ -331,7 +358,30 @@ void ConvergencePage::showReport() {
         }
     }
     m_table->resizeRowsToContents();
-    m_rule->setText("The rule: " + QString::fromStdString(r.rule));
+    m_rule->setText(tr("The rule: %1").arg(tr(r.rule.c_str())));
+}
+
+QString ConvergencePage::reasonText(const LaneVerdict& v) const {
+    // The engine's reasons (engine/training/convergence.cpp judgeConvergence), rebuilt from the report's
+    // numbers in the window's language, in the engine's order of precedence.
+    const ConvergenceReport& r = *m_report;
+    const auto finiteLane = [&r](int lane) {
+        for (const SeedResult& s : r.runs)
+            if (s.lane == lane && !(s.finite && std::isfinite(s.evalLoss))) return false;
+        return true;
+    };
+    const QString nonFinite = tr("a seed's run went non-finite: audit the sensitive operations");
+    if (r.referenceLane < 0) return finiteLane(v.lane) ? tr("no float32 lane to compare with: add cpu:f32") : nonFinite;
+    if (!finiteLane(r.referenceLane))
+        return tr("the float32 reference went non-finite: the setup itself diverges (lower the learning rate)");
+    if (v.lane == r.referenceLane)
+        return tr("the float32 reference: seed spread %1, evaluation noise %2; safe within ±%3")
+            .arg(num(v.spread), num(r.evaluationNoise), num(r.threshold));
+    if (!finiteLane(v.lane)) return nonFinite;
+    return std::fabs(v.shift) <= r.threshold
+               ? tr("shift %1 within the seed spread (|shift| ≤ %2): safe").arg(num(v.shift), num(r.threshold))
+               : tr("shift %1 larger than the seed spread (|shift| > %2): audit the sensitive operations")
+                     .arg(num(v.shift), num(r.threshold));
 }
 
 bool ConvergencePage::exportCsv(const QString& path) const {

@@ -32,12 +32,13 @@ public:
     explicit ConvergencePage(QWidget* parent = nullptr);
     ~ConvergencePage() override;
 
-    QString title() const override { return "Convergence check"; }
+    QString title() const override { return tr("Convergence check"); }
     QString explanation() const override;
     QString caption() const override;
     QList<QWidget*> charts() const override;
     bool exportCsv(const QString& path) const override;
     bool exportJson(const QString& path) const override;
+    QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
     void resetPage() override;
     QString statusText() const override;
 
@@ -65,6 +66,8 @@ private:
     void showReport();
     void pollProgress();
     void setRunning(bool running);
+    // A lane's "why" in the window's language, from the report's numbers (the engine's reason is English).
+    QString reasonText(const LaneVerdict& v) const;
 
     std::function<Scenario()> m_source;
     std::unique_ptr<JobWorker> m_worker;
