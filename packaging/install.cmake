@@ -67,8 +67,17 @@ set(CPACK_PACKAGE_VENDOR "The Presisi developers")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "${PRESISI_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "desktop laboratory for mixed-precision numerics")
-set(CPACK_PACKAGE_DESCRIPTION
-    "Presisi runs linear layers and small training loops in float32, bfloat16 and float16, on the CPU and on a CUDA GPU, side by side, and shows what the formats do: error and correlation against float32, gradient underflow, the loss scaler's scale and skipped steps, speed. Built for teaching mixed precision and for deciding whether it is safe for a model. English and Indonesian interface; a command line for every experiment. The CUDA lanes need the NVIDIA driver and CUDA 13's libcublas.so.13; without them the program runs on the CPU only.")
+# One paragraph per line pair, wrapped for `apt show` (CPack indents each line of the Description).
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+  "Presisi runs linear layers and small training loops in float32, bfloat16 and"
+  "float16, on the CPU and on a CUDA GPU, side by side, and shows what the formats"
+  "do: error and correlation against float32, gradient underflow, the loss"
+  "scaler's scale and skipped steps, speed. It is built for teaching mixed"
+  "precision and for deciding whether it is safe for a model. English and"
+  "Indonesian interface; a command line for every experiment."
+  ""
+  "The CUDA lanes need the NVIDIA driver and CUDA 13's cuBLAS (libcublas.so.13);"
+  "without them Presisi runs on the CPU only.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
