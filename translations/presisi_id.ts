@@ -1,4 +1,192 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="id" sourcelanguage="en">
+    <context>
+        <name>cli</name>
+        <message>
+            <source>
+window options:
+  --page linear|training|formats|speed|convergence   open on this page
+  --preset NAME                    load a training preset and start it
+  --dark                           dark theme (for projectors)
+  --pace STEPS_PER_SECOND          training pace (0: as fast as possible; presets bring their own)
+  --screenshot FILE [--page P] [--preset NAME] [--steps N] [--size WxH] [--value V]
+                                   render the window off-screen to FILE (a .png) and exit
+  --measure-responsiveness [--seconds S] [--json FILE]
+                                   event-loop latency while four lanes train
+  --measure-responsiveness --steps N [--json FILE]
+                                   the soak: N steps of four lanes (2-16-3), resident memory
+                                   sampled every second
+
+window and commands:
+  --lang en|id                     English or Bahasa Indonesia (default: the system's, LANG)
+
+Exit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a refused run,
+130/143 'train' interrupted by SIGINT/SIGTERM (the steps done are written). See docs/CLI.md.
+
+Run 'presisi &lt;command&gt; --help' for a command's options.
+</source>
+            <translation>
+opsi jendela:
+  --page linear|training|formats|speed|convergence   membuka halaman ini
+  --preset NAMA                    memuat preset pelatihan lalu menjalankannya
+  --dark                           tema gelap (untuk proyektor)
+  --pace LANGKAH_PER_DETIK         laju pelatihan (0: secepat mungkin; preset membawa lajunya sendiri)
+  --screenshot BERKAS [--page P] [--preset NAMA] [--steps N] [--size LxT] [--value V]
+                                   menggambar jendela tanpa layar ke BERKAS (.png) lalu keluar
+  --measure-responsiveness [--seconds S] [--json BERKAS]
+                                   latensi event loop selama empat lajur berlatih
+  --measure-responsiveness --steps N [--json BERKAS]
+                                   uji ketahanan: N langkah empat lajur (2-16-3), memori resident
+                                   dicatat setiap detik
+
+jendela dan perintah:
+  --lang en|id                     English atau Bahasa Indonesia (bawaan: bahasa sistem, LANG)
+
+Status keluar: 0 selesai, 1 kegagalan saat berjalan atau menulis, 2 argumen salah atau eksekusi ditolak,
+130/143 'train' dihentikan oleh SIGINT/SIGTERM (langkah yang sudah selesai tetap ditulis). Lihat docs/CLI.md.
+
+Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
+</translation>
+        </message>
+        <message>
+            <source>%1 given twice</source>
+            <translation>%1 diberikan dua kali</translation>
+        </message>
+        <message>
+            <source>%1 needs a value</source>
+            <translation>%1 memerlukan nilai</translation>
+        </message>
+        <message>
+            <source>%1 takes no value</source>
+            <translation>%1 tidak menerima nilai</translation>
+        </message>
+        <message>
+            <source>(the reference the other lanes on %1 are compared with)</source>
+            <translation>(acuan pembanding lajur-lajur lain di %1)</translation>
+        </message>
+        <message>
+            <source>Presisi - a laboratory for mixed-precision numerics (float32, bfloat16, float16)
+
+usage: presisi                      open the window on the tutorial's example
+       presisi &lt;command&gt; [options]  run headless
+
+commands:
+</source>
+            <translation>Presisi - laboratorium numerik presisi campuran (float32, bfloat16, float16)
+
+pemakaian: presisi                      membuka jendela pada contoh dari tutorial
+           presisi &lt;perintah&gt; [opsi]    berjalan tanpa jendela
+
+perintah:
+</translation>
+        </message>
+        <message>
+            <source>benchmarks: rounding, linear, train, memory, sweep, breakdown</source>
+            <translation>tolok ukur: rounding, linear, train, memory, sweep, breakdown</translation>
+        </message>
+        <message>
+            <source>cannot write to standard output: %1</source>
+            <translation>tidak dapat menulis ke keluaran standar: %1</translation>
+        </message>
+        <message>
+            <source>correlation</source>
+            <translation>korelasi arah</translation>
+        </message>
+        <message>
+            <source>expected a number from %1 to %2, got '%3'</source>
+            <translation>diharapkan bilangan dari %1 sampai %2, didapat '%3'</translation>
+        </message>
+        <message>
+            <source>expected an integer from %1 to %2, got '%3'</source>
+            <translation>diharapkan bilangan bulat dari %1 sampai %2, didapat '%3'</translation>
+        </message>
+        <message>
+            <source>expected an integer seed (as torch.manual_seed takes), got '%1'</source>
+            <translation>diharapkan seed bilangan bulat (seperti yang diterima torch.manual_seed), didapat '%1'</translation>
+        </message>
+        <message>
+            <source>how values are stored in f32, bf16 and f16: bits, class, rounding error, neighbours</source>
+            <translation>cara nilai disimpan dalam f32, bf16 dan f16: bit, kelas, galat pembulatan, tetangga</translation>
+        </message>
+        <message>
+            <source>list the training presets (underflow, overflow-nan, scaler-growth, ...)</source>
+            <translation>daftar preset pelatihan (underflow, overflow-nan, scaler-growth, ...)</translation>
+        </message>
+        <message>
+            <source>max absolute difference</source>
+            <translation>selisih mutlak maksimum</translation>
+        </message>
+        <message>
+            <source>mean absolute difference</source>
+            <translation>selisih rata-rata</translation>
+        </message>
+        <message>
+            <source>nn.Linear(%1, %2) on x = randn(%3, %2), seed %4</source>
+            <translation>nn.Linear(%1, %2) pada x = randn(%3, %2), seed %4</translation>
+        </message>
+        <message>
+            <source>out of memory (try smaller sizes)</source>
+            <translation>memori habis (coba ukuran yang lebih kecil)</translation>
+        </message>
+        <message>
+            <source>output dtype</source>
+            <translation>presisi keluaran autocast</translation>
+        </message>
+        <message>
+            <source>relative L2 error</source>
+            <translation>galat L2 relatif</translation>
+        </message>
+        <message>
+            <source>the convergence check: every lane over K seeds against the f32 lane's seed spread</source>
+            <translation>uji konvergensi: setiap lajur atas K seed dibandingkan dengan sebaran seed lajur f32</translation>
+        </message>
+        <message>
+            <source>the tutorial's nn.Linear example in f32, bf16 and f16 lanes, with error metrics</source>
+            <translation>contoh nn.Linear dari tutorial pada lajur f32, bf16 dan f16, beserta ukuran galatnya</translation>
+        </message>
+        <message>
+            <source>train a small MLP in several lanes: loss, gradient underflow, loss scaler</source>
+            <translation>melatih MLP kecil di beberapa lajur: loss, gradien yang tenggelam ke nol, penskala loss</translation>
+        </message>
+        <message>
+            <source>unknown command '%1' (try 'presisi --help')</source>
+            <translation>perintah '%1' tidak dikenal (coba 'presisi --help')</translation>
+        </message>
+        <message>
+            <source>unknown option '%1'</source>
+            <translation>opsi '%1' tidak dikenal</translation>
+        </message>
+        <message>
+            <source>usage: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16]
+                      [--device cpu|gpu|all] [--acc16] [--ftz] [--native] [--json]
+
+Runs torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) and the layer's output
+in each format: the low formats round x, W and b, accumulate in float32 and round the output
+(autocast). Defaults are the tutorial's: 256, 256, 64, seed 0.
+  --acc16  accumulate in the storage format instead (a demonstration of why nobody does)
+  --ftz    flush subnormal results to zero
+  --native beside each CPU bf16/f16 lane, the same product on the CPU's native low-precision
+           instructions (oneDNN, float32 accumulation); where the CPU has none it runs emulated and says so
+  tf32     (GPU lanes only) f32 products on tensor cores with inputs rounded to TF32
+</source>
+            <translation>pemakaian: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16]
+                          [--device cpu|gpu|all] [--acc16] [--ftz] [--native] [--json]
+
+Menjalankan torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) lalu menghitung keluaran
+lapisan itu dalam setiap format: format rendah membulatkan x, W dan b, mengakumulasi dalam float32 lalu
+membulatkan keluarannya (autocast). Nilai bawaan mengikuti tutorial: 256, 256, 64, seed 0.
+  --acc16  mengakumulasi dalam format penyimpanan (peragaan mengapa hal itu tidak pernah dilakukan)
+  --ftz    hasil subnormal dibulatkan ke nol
+  --native di samping setiap lajur bf16/f16 CPU, perkalian yang sama dengan instruksi presisi rendah
+           bawaan CPU (oneDNN, akumulasi float32); bila CPU tidak memilikinya, lajur itu diemulasikan dan
+           hal itu disebutkan
+  tf32     (hanya lajur GPU) perkalian f32 pada tensor core dengan masukan dibulatkan ke TF32
+</translation>
+        </message>
+        <message>
+            <source>zeros / subnormals / inf / NaN: %1 / %2 / %3 / %4 of %5</source>
+            <translation>nol / subnormal / inf / NaN: %1 / %2 / %3 / %4 dari %5</translation>
+        </message>
+    </context>
 </TS>

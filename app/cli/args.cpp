@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <limits>
 
+#include "cli_text.h"
+
 namespace presisi::cli {
 
 bool looksNumeric(const std::string& text) { return parseReal(text).has_value(); }
@@ -42,8 +44,11 @@ std::int64_t ParsedArgs::integer(const std::string& name, std::int64_t fallback,
     errno = 0;
     const long long parsed = s.empty() ? 0 : std::strtoll(s.c_str(), &end, 10);
     if (s.empty() || end != s.c_str() + s.size() || errno == ERANGE || parsed < min || parsed > max)
-        throw UsageError("--" + name + ": expected an integer from " + std::to_string(min) + " to " +
-                         std::to_string(max) + ", got '" + s + "'");
+        throw UsageError("--" + name + ": " +
+                         u8(QCoreApplication::translate("cli", "expected an integer from %1 to %2, got '%3'")
+                                .arg(min)
+                                .arg(max)
+                                .arg(qs(s))));
     return parsed;
 }
 
@@ -60,7 +65,9 @@ std::uint64_t ParsedArgs::seed(const std::string& name, std::uint64_t fallback) 
         const unsigned long long parsed = std::strtoull(s.c_str(), &end, 10);
         if (end == s.c_str() + s.size() && errno != ERANGE) return parsed;
     }
-    throw UsageError("--" + name + ": expected an integer seed (as torch.manual_seed takes), got '" + s + "'");
+    throw UsageError("--" + name + ": " +
+                     u8(QCoreApplication::translate("cli", "expected an integer seed (as torch.manual_seed takes), got '%1'")
+                            .arg(qs(s))));
 }
 
 double ParsedArgs::real(const std::string& name, double fallback, double min, double max) const {
@@ -68,8 +75,9 @@ double ParsedArgs::real(const std::string& name, double fallback, double min, do
     if (!v) return fallback;
     const auto parsed = parseReal(*v);
     if (!parsed || !std::isfinite(*parsed) || *parsed < min || *parsed > max)
-        throw UsageError("--" + name + ": expected a number from " + shortestNumber(min) + " to " +
-                         shortestNumber(max) + ", got '" + *v + "'");
+        throw UsageError("--" + name + ": " +
+                         u8(QCoreApplication::translate("cli", "expected a number from %1 to %2, got '%3'")
+                                .arg(qs(shortestNumber(min)), qs(shortestNumber(max)), qs(*v))));
     return *parsed;
 }
 
@@ -92,7 +100,7 @@ ParsedArgs parseArgs(std::span<const std::string> args, std::span<const OptionSp
             continue;
         }
         if (a.rfind("--", 0) != 0 || a.size() == 2)
-            throw UsageError("unknown option '" + a + "'");
+            throw UsageError(u8(QCoreApplication::translate("cli", "unknown option '%1'").arg(qs(a))));
         std::string name = a.substr(2);
         std::optional<std::string> inlineValue;
         if (const auto eq = name.find('='); eq != std::string::npos) {
@@ -102,17 +110,18 @@ ParsedArgs parseArgs(std::span<const std::string> args, std::span<const OptionSp
         const OptionSpec* spec = nullptr;
         for (const auto& s : specs)
             if (s.name == name) spec = &s;
-        if (!spec) throw UsageError("unknown option '--" + name + "'");
-        if (parsed.has(name)) throw UsageError("--" + name + " given twice");
+        if (!spec) throw UsageError(u8(QCoreApplication::translate("cli", "unknown option '%1'").arg(qs("--" + name))));
+        if (parsed.has(name)) throw UsageError(u8(QCoreApplication::translate("cli", "%1 given twice").arg(qs("--" + name))));
         if (spec->takesValue) {
             if (inlineValue) {
                 parsed.m_values[name] = *inlineValue;
             } else {
-                if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
+                if (i + 1 >= args.size())
+                    throw UsageError(u8(QCoreApplication::translate("cli", "%1 needs a value").arg(qs("--" + name))));
                 parsed.m_values[name] = args[++i];
             }
         } else {
-            if (inlineValue) throw UsageError("--" + name + " takes no value");
+            if (inlineValue) throw UsageError(u8(QCoreApplication::translate("cli", "%1 takes no value").arg(qs("--" + name))));
             parsed.m_values[name] = "";
         }
     }

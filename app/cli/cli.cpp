@@ -13,6 +13,7 @@
 #include "../../engine/error.h"
 #include "args.h"
 #include "services/atomic_file.h"
+#include "cli_text.h"
 #include "commands.h"
 #include "language.h"
 
@@ -25,43 +26,48 @@ using CommandFn = int (*)(CommandArgs, std::ostream&, std::ostream&);
 struct Command {
     std::string_view name;
     CommandFn fn;
-    std::string_view summary;
+    const char* summary;  // QT_TRANSLATE_NOOP("cli", ...), translated when printed
 };
 
 const Command kCommands[] = {
-    {"linear", cmdLinear, "the tutorial's nn.Linear example in f32, bf16 and f16 lanes, with error metrics"},
-    {"inspect", cmdInspect, "how values are stored in f32, bf16 and f16: bits, class, rounding error, neighbours"},
-    {"train", cmdTrain, "train a small MLP in several lanes: loss, gradient underflow, loss scaler"},
-    {"presets", cmdPresets, "list the training presets (underflow, overflow-nan, scaler-growth, ...)"},
-    {"check", cmdCheck, "the convergence check: every lane over K seeds against the f32 lane's seed spread"},
-    {"bench", cmdBench, "benchmarks: rounding, linear, train, memory, sweep, breakdown"},
+    {"linear", cmdLinear, QT_TRANSLATE_NOOP("cli", "the tutorial's nn.Linear example in f32, bf16 and f16 lanes, with error metrics")},
+    {"inspect", cmdInspect, QT_TRANSLATE_NOOP("cli", "how values are stored in f32, bf16 and f16: bits, class, rounding error, neighbours")},
+    {"train", cmdTrain, QT_TRANSLATE_NOOP("cli", "train a small MLP in several lanes: loss, gradient underflow, loss scaler")},
+    {"presets", cmdPresets, QT_TRANSLATE_NOOP("cli", "list the training presets (underflow, overflow-nan, scaler-growth, ...)")},
+    {"check", cmdCheck, QT_TRANSLATE_NOOP("cli", "the convergence check: every lane over K seeds against the f32 lane's seed spread")},
+    {"bench", cmdBench, QT_TRANSLATE_NOOP("cli", "benchmarks: rounding, linear, train, memory, sweep, breakdown")},
 };
 
 void printHelp(std::ostream& out) {
-    out << "Presisi - a laboratory for mixed-precision numerics (float32, bfloat16, float16)\n\n"
-           "usage: presisi                      open the window on the tutorial's example\n"
-           "       presisi <command> [options]  run headless\n\n"
-           "commands:\n";
+    out << u8(QCoreApplication::translate("cli",
+                                          "Presisi - a laboratory for mixed-precision numerics (float32, bfloat16, float16)\n\n"
+                                          "usage: presisi                      open the window on the tutorial's example\n"
+                                          "       presisi <command> [options]  run headless\n\n"
+                                          "commands:\n"));
     for (const auto& c : kCommands) {
         out << "  " << c.name;
         for (std::size_t i = c.name.size(); i < 9; ++i) out << ' ';
-        out << c.summary << '\n';
+        out << trCli(c.summary) << '\n';
     }
-    out << "\nwindow options:\n"
-           "  --page linear|training|formats|speed|convergence   open on this page\n"
-           "  --preset NAME                    load a training preset and start it\n"
-           "  --dark                           dark theme (for projectors)\n"
-           "  --pace STEPS_PER_SECOND          training pace (0: as fast as possible; presets bring their own)\n"
-           "  --screenshot FILE [--page P] [--preset NAME] [--steps N] [--size WxH] [--value V]\n"
-           "                                   render the window off-screen to FILE (a .png) and exit\n"
-           "  --measure-responsiveness [--seconds S] [--json FILE]\n"
-           "                                   event-loop latency while four lanes train\n"
-           "  --measure-responsiveness --steps N [--json FILE]\n"
-           "                                   the soak: N steps of four lanes (2-16-3), resident memory\n"
-           "                                   sampled every second\n"
-           "\nExit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a refused run,\n"
-           "130/143 'train' interrupted by SIGINT/SIGTERM (the steps done are written). See docs/CLI.md.\n"
-           "\nRun 'presisi <command> --help' for a command's options.\n";
+    out << u8(QCoreApplication::translate(
+        "cli",
+        "\nwindow options:\n"
+        "  --page linear|training|formats|speed|convergence   open on this page\n"
+        "  --preset NAME                    load a training preset and start it\n"
+        "  --dark                           dark theme (for projectors)\n"
+        "  --pace STEPS_PER_SECOND          training pace (0: as fast as possible; presets bring their own)\n"
+        "  --screenshot FILE [--page P] [--preset NAME] [--steps N] [--size WxH] [--value V]\n"
+        "                                   render the window off-screen to FILE (a .png) and exit\n"
+        "  --measure-responsiveness [--seconds S] [--json FILE]\n"
+        "                                   event-loop latency while four lanes train\n"
+        "  --measure-responsiveness --steps N [--json FILE]\n"
+        "                                   the soak: N steps of four lanes (2-16-3), resident memory\n"
+        "                                   sampled every second\n"
+        "\nwindow and commands:\n"
+        "  --lang en|id                     English or Bahasa Indonesia (default: the system's, LANG)\n"
+        "\nExit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a refused run,\n"
+        "130/143 'train' interrupted by SIGINT/SIGTERM (the steps done are written). See docs/CLI.md.\n"
+        "\nRun 'presisi <command> --help' for a command's options.\n"));
 }
 
 // Every command's output is checked: a full disk or a closed pipe is an error, not a success.
@@ -73,7 +79,7 @@ int checked(int status, std::ostream& out, std::ostream& err, const std::string&
         error = errno;
     }
     if (out) return status;
-    err << who << ": cannot write to standard output: " << errnoText(error) << '\n';
+    err << who << ": " << u8(QCoreApplication::translate("cli", "cannot write to standard output: %1").arg(qs(errnoText(error)))) << '\n';
     return 1;
 }
 
@@ -155,14 +161,14 @@ int run(std::span<const std::string> given, std::ostream& out, std::ostream& err
             err << "presisi " << c.name << ": " << e.what() << '\n';
             return 1;
         } catch (const std::bad_alloc&) {
-            err << "presisi " << c.name << ": out of memory (try smaller sizes)\n";
+            err << "presisi " << c.name << ": " << u8(QCoreApplication::translate("cli", "out of memory (try smaller sizes)")) << '\n';
             return 1;
         } catch (const std::exception& e) {
             err << "presisi " << c.name << ": " << e.what() << '\n';
             return 1;
         }
     }
-    err << "presisi: unknown command '" << args[0] << "' (try 'presisi --help')\n";
+    err << "presisi: " << u8(QCoreApplication::translate("cli", "unknown command '%1' (try 'presisi --help')").arg(qs(args[0]))) << '\n';
     return 2;
 }
 

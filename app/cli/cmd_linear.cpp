@@ -5,6 +5,7 @@
 
 #include "../../engine/linear_lab.h"
 #include "args.h"
+#include "cli_text.h"
 #include "commands.h"
 #include "services/linear_json.h"
 
@@ -19,7 +20,8 @@ const OptionSpec kLinearOptions[] = {
 
 constexpr std::int64_t kMaxElements = std::int64_t{1} << 27;  // 512 MiB of float32 per tensor
 
-const char* kLinearHelp =
+const char* kLinearHelp = QT_TRANSLATE_NOOP(
+    "cli",
     "usage: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16]\n"
     "                      [--device cpu|gpu|all] [--acc16] [--ftz] [--native] [--json]\n\n"
     "Runs torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) and the layer's output\n"
@@ -29,7 +31,7 @@ const char* kLinearHelp =
     "  --ftz    flush subnormal results to zero\n"
     "  --native beside each CPU bf16/f16 lane, the same product on the CPU's native low-precision\n"
     "           instructions (oneDNN, float32 accumulation); where the CPU has none it runs emulated and says so\n"
-    "  tf32     (GPU lanes only) f32 products on tensor cores with inputs rounded to TF32\n";
+    "  tf32     (GPU lanes only) f32 products on tensor cores with inputs rounded to TF32\n");
 
 std::string scientific(double v) {
     if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
@@ -43,7 +45,7 @@ std::string scientific(double v) {
 int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
     const ParsedArgs a = parseArgs(args, kLinearOptions);
     if (a.has("help")) {
-        out << kLinearHelp;
+        out << trCli(kLinearHelp);
         return 0;
     }
     if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
@@ -116,23 +118,47 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
         return 0;
     }
 
-    out << "nn.Linear(" << config.in << ", " << config.out << ") on x = randn(" << config.batch << ", "
-        << config.in << "), seed " << config.seed << '\n';
+    out << u8(QCoreApplication::translate("cli", "nn.Linear(%1, %2) on x = randn(%3, %2), seed %4")
+                  .arg(config.in)
+                  .arg(config.out)
+                  .arg(config.batch)
+                  .arg(config.seed))
+        << '\n';
+    // The labels of a lane's block, padded to the widest so the colons line up in every language (the
+    // Indonesian ones are the tutorial's: "presisi keluaran autocast", "selisih rata-rata", "korelasi arah").
+    const QString dtypeLabel = QCoreApplication::translate("cli", "output dtype");
+    const QString meanLabel = QCoreApplication::translate("cli", "mean absolute difference");
+    const QString corrLabel = QCoreApplication::translate("cli", "correlation");
+    const QString maxLabel = QCoreApplication::translate("cli", "max absolute difference");
+    const QString l2Label = QCoreApplication::translate("cli", "relative L2 error");
+    int width = 0;
+    for (const QString& label : {dtypeLabel, meanLabel, corrLabel, maxLabel, l2Label})
+        width = std::max(width, static_cast<int>(label.size()));
+    const auto label = [width](const QString& text) { return "  " + padLabel(text, width) + ": "; };
     for (const auto& l : result.lanes) {
         const ErrorMetrics& m = l.metrics;
         out << '\n' << displayLabel(l.lane) << '\n';
-        out << "  output dtype            : " << traits(l.lane.format).dtypeName << '\n';
+        out << label(dtypeLabel) << traits(l.lane.format).dtypeName << '\n';
         if (l.lane.format == Format::F32 && !l.lane.tf32 && l.lane.accumulation == Accumulation::F32 &&
             l.lane.subnormals == Subnormals::Keep) {
-            out << "  (the reference the other lanes on " << deviceName(l.lane.device) << " are compared with)\n";
+            out << "  "
+                << u8(QCoreApplication::translate("cli", "(the reference the other lanes on %1 are compared with)")
+                          .arg(qs(std::string(deviceName(l.lane.device)))))
+                << '\n';
         } else {
-            out << "  mean absolute difference: " << pythonRound(m.meanAbsError, 6) << '\n';
-            out << "  correlation             : " << pythonRound(m.correlation, 4) << '\n';
-            out << "  max absolute difference : " << scientific(m.maxAbsError) << '\n';
-            out << "  relative L2 error       : " << scientific(m.relL2Error) << '\n';
+            out << label(meanLabel) << pythonRound(m.meanAbsError, 6) << '\n';
+            out << label(corrLabel) << pythonRound(m.correlation, 4) << '\n';
+            out << label(maxLabel) << scientific(m.maxAbsError) << '\n';
+            out << label(l2Label) << scientific(m.relL2Error) << '\n';
         }
-        out << "  zeros / subnormals / inf / NaN: " << m.zeros << " / " << m.subnormals << " / " << m.infs
-            << " / " << m.nans << " of " << m.count << '\n';
+        out << "  "
+            << u8(QCoreApplication::translate("cli", "zeros / subnormals / inf / NaN: %1 / %2 / %3 / %4 of %5")
+                      .arg(m.zeros)
+                      .arg(m.subnormals)
+                      .arg(m.infs)
+                      .arg(m.nans)
+                      .arg(m.count))
+            << '\n';
     }
     for (const auto& n : result.notes) out << '\n' << n << '\n';
     return 0;
