@@ -182,7 +182,7 @@ void BoundaryView::paintEvent(QPaintEvent*) {
         f.setPointSizeF(9);
         p.setFont(f);
         p.setPen(chartsDark() ? QColor(0xBB, 0xBB, 0xBB) : QColor(0x55, 0x55, 0x55));
-        p.drawText(area.adjusted(3, 1, -3, -1), Qt::AlignTop | Qt::AlignLeft, "fit");
+        p.drawText(area.adjusted(3, 1, -3, -1), Qt::AlignTop | Qt::AlignLeft, tr("fit"));
         return;
     }
     if (!m_image.isNull()) p.drawImage(area, m_image);

@@ -1,6 +1,7 @@
 // Lane colours (Okabe-Ito palette) and line patterns shared by every view, looked up from the lane.
 #include "lane_style.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 #include "engine/error.h"
@@ -97,14 +98,17 @@ QPen lanePen(const QString& label) {
 }
 
 QString laneLegendName(const QString& label) {
-    if (isReferenceLane(label)) return label + " (reference, dashed)";
+    // A free function: its texts' translation context is "Charts".
+    if (isReferenceLane(label)) return QCoreApplication::translate("Charts", "%1 (reference, dashed)").arg(label);
     const Lane lane = laneOfLabel(label).value_or(Lane{});
     const bool ftz = lane.subnormals == Subnormals::Flush;
-    QStringList why;
-    if (lane.device == Device::Gpu) why << (ftz ? "GPU, flush to zero: dash-dot" : "GPU: short dashes");
-    else if (ftz) why << "flush to zero: dotted";
-    else if (lane.native) why << "native product: long dashes";
-    return why.isEmpty() ? label : label + " (" + why.join(", ") + ")";
+    QString why;
+    if (lane.device == Device::Gpu)
+        why = ftz ? QCoreApplication::translate("Charts", "GPU, flush to zero: dash-dot")
+                  : QCoreApplication::translate("Charts", "GPU: short dashes");
+    else if (ftz) why = QCoreApplication::translate("Charts", "flush to zero: dotted");
+    else if (lane.native) why = QCoreApplication::translate("Charts", "native product: long dashes");
+    return why.isEmpty() ? label : QString("%1 (%2)").arg(label, why);
 }
 
 }  // namespace presisi

@@ -4,6 +4,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
+#include <QLocale>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -82,7 +83,14 @@ void LiveChart::setLanes(const QStringList& labels) {
     QStringList meanings;
     for (const QString& label : labels)
         if (laneLegendName(label) != label) meanings << laneLegendName(label);
-    setToolTip(meanings.isEmpty() ? QString() : "Line patterns: " + meanings.join("; ") + ". Click a legend entry to hide or show its lane.");
+    // What the page said about the chart stays; the line patterns' sentence after it follows the lanes.
+    QString help = toolTip();
+    if (!m_patternTip.isEmpty() && help.endsWith(m_patternTip)) help.chop(m_patternTip.size());
+    help = help.trimmed();
+    m_patternTip = meanings.isEmpty() ? QString()
+                                      : tr("Line patterns: %1. Click a legend entry to hide or show its lane.")
+                                            .arg(meanings.join("; "));
+    setToolTip(help.isEmpty() ? m_patternTip : (m_patternTip.isEmpty() ? help : help + "\n" + m_patternTip));
 }
 
 void LiveChart::connectLegend() {
@@ -146,7 +154,9 @@ void LiveChart::rebuildAxes() {
         // 2^n or 1e-n: Qt's log axis elides its labels and cannot label powers of two as such.
         auto* y = new QValueAxis();
         y->setLabelFormat(m_scale == AxisScale::Log2 ? "2^%.0f" : (m_scale == AxisScale::Log10 ? "1e%.0f" : "%.3g"));
-        styleAxis(y, m_scale == AxisScale::Linear ? m_yTitle : m_yTitle + (m_scale == AxisScale::Log2 ? "  (log2 axis)" : "  (log axis)"));
+        styleAxis(y, m_scale == AxisScale::Linear ? m_yTitle
+                                                  : (m_scale == AxisScale::Log2 ? tr("%1  (log2 axis)") : tr("%1  (log axis)"))
+                                                        .arg(m_yTitle));
         m_y = y;
     }
     c->addAxis(m_y, Qt::AlignLeft);
@@ -334,7 +344,7 @@ QString LiveChart::readout(int lane, QPointF drawn) const {
     double y = drawn.y();
     if (m_scale == AxisScale::Log10) y = std::pow(10.0, y);
     else if (m_scale == AxisScale::Log2) y = std::exp2(y);
-    return QString("%1 · step %2 · %3").arg(m_labels.value(lane)).arg(qRound64(drawn.x())).arg(QString::number(y, 'g', 6));
+    return tr("%1 · step %2 · %3").arg(m_labels.value(lane)).arg(qRound64(drawn.x())).arg(QLocale().toString(y, 'g', 6));
 }
 
 void LiveChart::setView(double x0, double x1, double y0, double y1) {

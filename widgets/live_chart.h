@@ -114,6 +114,7 @@ private:
 
     QString m_xTitle, m_yTitle, m_markerName;
     QStringList m_labels;
+    QString m_patternTip;  // the line patterns' sentence setLanes appended to the tooltip
     std::vector<Lane> m_lanes;
     AxisScale m_scale = AxisScale::Linear;
     int m_cap = 2000;

@@ -96,7 +96,7 @@ void RealField::wheelEvent(QWheelEvent* event) {
 
 SeedField::SeedField(QWidget* parent) : QLineEdit(parent) {
     setValidator(new QRegularExpressionValidator(QRegularExpression(R"(\d{1,20})"), this));
-    setToolTip("Random seed: any integer from 0 to 18446744073709551615 (as torch.manual_seed takes it)");
+    setToolTip(tr("Random seed: any integer from 0 to 18446744073709551615 (as torch.manual_seed takes it)"));
 }
 
 void SeedField::setSeed(std::uint64_t seed) { setText(QString::number(seed)); }

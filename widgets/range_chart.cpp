@@ -3,6 +3,7 @@
 
 #include <QEvent>
 #include <QHelpEvent>
+#include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
@@ -38,8 +39,8 @@ RangeChart::RangeChart(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setMinimumSize(300, 200);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    m_title = "Per-layer ranges";
-    m_emptyText = "Press Play (Space), or step (.)";
+    m_title = tr("Per-layer ranges");
+    m_emptyText = tr("Press Play (Space), or step (.)");
 }
 
 QColor RangeChart::kindColor(int kind) {
@@ -54,19 +55,19 @@ QColor RangeChart::kindColor(int kind) {
 
 QString RangeChart::kindName(int kind) {
     switch (kind) {
-        case 0: return "outputs";
-        case 1: return "output grads";
-        default: return "weight grads";
+        case 0: return tr("outputs");
+        case 1: return tr("output grads");
+        default: return tr("weight grads");
     }
 }
 
 namespace {
-const QString kShadowName = "float32 shadow";
+QString shadowName() { return RangeChart::tr("float32 shadow"); }
 // The legend's entries' widths (swatch, gap, name, spacing), in order: three kinds, then the shadow.
 QList<double> legendWidths(const QFontMetrics& fm) {
     QList<double> w;
     for (int kind = 0; kind < 3; ++kind) w << 18 + fm.horizontalAdvance(RangeChart::kindName(kind)) + 12;
-    w << 18 + fm.horizontalAdvance(kShadowName);
+    w << 18 + fm.horizontalAdvance(shadowName());
     return w;
 }
 }  // namespace
@@ -173,11 +174,12 @@ bool RangeChart::event(QEvent* e) {
         }
         const RangeBar& b = m_bars[row];
         auto mag = [](double v) {
-            return positive(v) ? QString("%1 (2^%2)").arg(v, 0, 'g', 4).arg(std::log2(v), 0, 'f', 1) : QString("—");
+            return positive(v) ? QString("%1 (2^%2)").arg(QLocale().toString(v, 'g', 4), QLocale().toString(std::log2(v), 'f', 1))
+                               : QString("—");
         };
         QToolTip::showText(help->globalPos(),
-                           QString("<b>%1</b><br>in %2: %3 … %4<br>float32 shadow: %5 … %6<br>"
-                                   "underflowed %7 · subnormal %8 · overflowed %9")
+                           tr("<b>%1</b><br>in %2: %3 … %4<br>float32 shadow: %5 … %6<br>"
+                              "underflowed %7 · subnormal %8 · overflowed %9")
                                .arg(b.label, m_limits.name, mag(b.absMinNonZero), mag(b.absMax), mag(b.shadowMin),
                                     mag(b.shadowMax), share(b.underflowShare), share(b.subnormalShare),
                                     share(b.overflowShare)),
@@ -215,9 +217,9 @@ void RangeChart::paintEvent(QPaintEvent*) {
         const int alpha = chartsDark() ? 70 : 45;
         const Region regions[] = {
             {m_lo, sub, QColor(0x88, 0x88, 0x88, alpha), "→ 0"},
-            {sub, norm, QColor(0xD5, 0x5E, 0x00, alpha + 15), "subnormal"},
-            {norm, over, QColor(0x00, 0x9E, 0x73, alpha), "normal"},
-            {over, m_hi, QColor(0xCC, 0x33, 0x33, alpha + 15), "overflow → inf"},
+            {sub, norm, QColor(0xD5, 0x5E, 0x00, alpha + 15), tr("subnormal")},
+            {norm, over, QColor(0x00, 0x9E, 0x73, alpha), tr("normal")},
+            {over, m_hi, QColor(0xCC, 0x33, 0x33, alpha + 15), tr("overflow → inf")},
         };
         for (const Region& r : regions) {
             const double x0 = clampX(r.a), x1 = clampX(r.b);
@@ -247,7 +249,7 @@ void RangeChart::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4));
         p.drawText(QRectF(x - labelW / 2, plot.bottom() + 4, labelW, line), Qt::AlignHCenter | Qt::AlignTop, pow2(e));
     }
-    const QString axisTitle = QString("|value|, log2 axis (gradients × loss scale) · %1").arg(m_limits.name);
+    const QString axisTitle = tr("|value|, log2 axis (gradients × loss scale) · %1").arg(m_limits.name);
     p.drawText(QRectF(kMargin, plot.bottom() + 4 + line, width() - 2 * kMargin, line), Qt::AlignHCenter | Qt::AlignTop,
                fm.elidedText(axisTitle, Qt::ElideRight, width() - 2 * kMargin));
 
@@ -270,7 +272,7 @@ void RangeChart::paintEvent(QPaintEvent*) {
     }
     p.setPen(QPen(fg(), 1.5));
     p.drawLine(QPointF(lx, ly + line * 0.5), QPointF(lx + 14, ly + line * 0.5));
-    p.drawText(QPointF(lx + 18, ly + fm.ascent()), kShadowName);
+    p.drawText(QPointF(lx + 18, ly + fm.ascent()), shadowName());
 
     if (m_bars.isEmpty()) {
         p.setPen(fg());

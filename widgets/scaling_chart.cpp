@@ -3,6 +3,7 @@
 
 #include <QCategoryAxis>
 #include <QCursor>
+#include <QLocale>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
@@ -50,7 +51,7 @@ ScalingChart::ScalingChart(const QString& title, const QString& xTitle, const QS
     m_markSeries = new QScatterSeries();
     m_markSeries->setMarkerSize(13);
     m_markSeries->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-    m_markSeries->setName("knee");
+    m_markSeries->setName(tr("knee"));
     chart()->addSeries(m_markSeries);
     rebuildAxes(8, 11);
     connect(chart(), &QChart::plotAreaChanged, this, [this] {
@@ -186,7 +187,7 @@ void ScalingChart::rebuildAxes(double lo2, double hi2) {
     for (int e = first; e <= last; e += stride)
         if (e >= lo2 - 0.35 && e <= hi2 + 0.35) m_x->append(sizeLabel(std::exp2(e)), e);
     m_x->setRange(lo2 - 0.35, hi2 + 0.35);
-    styleAxis(m_x, m_xTitle + "  (log2 axis)");
+    styleAxis(m_x, tr("%1  (log2 axis)").arg(m_xTitle));
     c->addAxis(m_x, Qt::AlignBottom);
     if (!m_y) {
         m_y = new QValueAxis();
@@ -245,7 +246,7 @@ void ScalingChart::applyLaneColours() {
 
 QString ScalingChart::readout(int lane, QPointF point) const {
     return QString("%1 · %2 %3 · %4 %5")
-        .arg(m_labels.value(lane), m_xName, sizeLabel(std::round(point.x())), QString::number(point.y(), 'g', 4), m_yUnit);
+        .arg(m_labels.value(lane), m_xName, sizeLabel(std::round(point.x())), QLocale().toString(point.y(), 'g', 4), m_yUnit);
 }
 
 }  // namespace presisi

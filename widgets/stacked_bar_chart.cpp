@@ -7,6 +7,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
+#include <QLocale>
 #include <QToolTip>
 #include <QValueAxis>
 #include <algorithm>
@@ -25,9 +26,12 @@ const QList<QColor> kPartColors = {QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 
 
 QString threeDigits(double v) {
     if (v == 0) return "0";
-    if (std::abs(v) >= 100) return QString::number(v, 'f', 0);
-    if (std::abs(v) >= 10) return QString::number(v, 'f', 1);
-    return QString::number(v, 'f', 2);
+    // The window's locale (2,50 MiB in Indonesian), without group separators (1024 stays 1024).
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    if (std::abs(v) >= 100) return locale.toString(v, 'f', 0);
+    if (std::abs(v) >= 10) return locale.toString(v, 'f', 1);
+    return locale.toString(v, 'f', 2);
 }
 
 }  // namespace
@@ -102,9 +106,9 @@ QString StackedBarChart::categoryText(int bar) const { return m_labels.value(bar
 
 QString StackedBarChart::readout(int bar, int part) const {
     const double v = value(bar, part), t = total(bar);
-    return QString("%1 · %2 %3 (%4% of %5)")
+    return tr("%1 · %2 %3 (%4% of %5)")
         .arg(m_labels.value(bar), m_parts.value(part), format(v))
-        .arg(t > 0 ? QString::number(100.0 * v / t, 'f', 0) : QString("0"), format(t));
+        .arg(t > 0 ? QLocale().toString(100.0 * v / t, 'f', 0) : QString("0"), format(t));
 }
 
 void StackedBarChart::rebuild() {
