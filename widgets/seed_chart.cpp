@@ -29,9 +29,9 @@ double niceTick(double span, int ticks) {
 constexpr int kMargin = 8;
 
 // The verdict keys a column carries, shown in the window's language.
-[[maybe_unused]] const char* const kVerdictNames[] = {QT_TRANSLATE_NOOP("SeedChart", "reference"),
-                                                      QT_TRANSLATE_NOOP("SeedChart", "safe"),
-                                                      QT_TRANSLATE_NOOP("SeedChart", "audit")};
+[[maybe_unused]] const char* const kVerdictNames[] = {QT_TRANSLATE_NOOP("presisi::SeedChart", "reference"),
+                                                      QT_TRANSLATE_NOOP("presisi::SeedChart", "safe"),
+                                                      QT_TRANSLATE_NOOP("presisi::SeedChart", "audit")};
 
 }  // namespace
 

@@ -45,7 +45,7 @@ QString label(const Scenario& s, int lane) {
 }
 
 const char* const kRuleBefore = QT_TRANSLATE_NOOP(
-    "ConvergencePage",
+    "presisi::ConvergencePage",
     "The rule: a lane is safe when its mean final evaluation loss differs from the float32 lane's by no more than "
     "what changing the model seed does (the float32 lane's seed-to-seed spread); a larger shift calls for an audit "
     "of the sensitive operations before the speed is taken. A run that ends in inf/NaN is always an audit.");
@@ -53,7 +53,7 @@ const char* const kRuleBefore = QT_TRANSLATE_NOOP(
 // The engine's rule (engine/training/convergence.cpp), for the window's language; a changed rule shows as
 // the engine writes it.
 [[maybe_unused]] const char* const kEngineRule = QT_TRANSLATE_NOOP(
-    "ConvergencePage",
+    "presisi::ConvergencePage",
     "safe when every seed's run stays finite and |mean eval loss - mean of the f32 lane| <= "
     "2 x max(the f32 lane's seed-to-seed standard deviation, the f32 evaluation's standard error over its "
     "samples); otherwise audit (evaluation loss in float32 without gradients; spread = sample standard "

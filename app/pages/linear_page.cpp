@@ -49,6 +49,7 @@ QSpinBox* spin(int lo, int hi, int value) {
 }  // namespace
 
 LinearPage::LinearPage(QWidget* parent) : Page(parent) {
+    m_status = tr("Linear lab");
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(4, 4, 4, 4);
 

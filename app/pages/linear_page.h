@@ -90,7 +90,7 @@ private:
     std::shared_ptr<const LinearResult> m_result;
     std::uint64_t m_generation = 0;
     bool m_computing = false;
-    QString m_status = tr("Linear lab");
+    QString m_status;  // set in the constructor (tr() needs the class context)
     QPushButton* m_cancel = nullptr;  // shown when a computation takes longer than half a second
     QTimer* m_slow = nullptr;
     bool m_blockCompute = false;

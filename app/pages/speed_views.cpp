@@ -26,11 +26,11 @@ QString pct(double fraction) { return QLocale().toString(100.0 * fraction, 'f', 
 // The engine's bottleneck sentences (engine/speed/step_breakdown.cpp), for the window's language: an
 // unknown sentence is shown as the engine wrote it.
 const char* const kBottleneckSentences[] = {
-    QT_TRANSLATE_NOOP("SpeedPage", "compute-bound: mixed precision helps"),
-    QT_TRANSLATE_NOOP("SpeedPage", "transfer-bound: it will not — keep data on the device or overlap copies"),
-    QT_TRANSLATE_NOOP("SpeedPage",
+    QT_TRANSLATE_NOOP("presisi::SpeedPage", "compute-bound: mixed precision helps"),
+    QT_TRANSLATE_NOOP("presisi::SpeedPage", "transfer-bound: it will not — keep data on the device or overlap copies"),
+    QT_TRANSLATE_NOOP("presisi::SpeedPage",
                       "data-bound: it will not — speed up loading (workers, caching, preprocessing once)"),
-    QT_TRANSLATE_NOOP("SpeedPage",
+    QT_TRANSLATE_NOOP("presisi::SpeedPage",
                       "compute-bound: mixed precision helps where the products run natively; this lane is emulated "
                       "(float32 products), so it gains nothing here: try +native or a GPU"),
 };
