@@ -96,12 +96,12 @@ public:
 
 QString MainWindow::deviceText() {
     const CudaStatus& s = cudaStatus();
-    if (s.available) return QString("CPU + GPU: %1").arg(QString::fromStdString(s.name));
-    return QString("CPU (GPU: %1)").arg(QString::fromStdString(s.reason));
+    if (s.available) return tr("CPU + GPU: %1").arg(QString::fromStdString(s.name));
+    return tr("CPU (GPU: %1)").arg(QString::fromStdString(s.reason));
 }
 
 MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), m_persistent(persistent) {
-    setWindowTitle("Presisi — mixed-precision lab");
+    setWindowTitle(tr("Presisi — mixed-precision lab"));
     m_stack = new QStackedWidget();
     m_linear = new LinearPage();
     m_training = new TrainingPage();
@@ -132,11 +132,11 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     setCentralWidget(central);
 
     m_tabs = new QTabBar();
-    m_tabs->addTab("Linear lab");
-    m_tabs->addTab("Training lab");
-    m_tabs->addTab("Formats");
-    m_tabs->addTab("Speed");
-    m_tabs->addTab("Convergence check");
+    m_tabs->addTab(tr("Linear lab"));
+    m_tabs->addTab(tr("Training lab"));
+    m_tabs->addTab(tr("Formats"));
+    m_tabs->addTab(tr("Speed"));
+    m_tabs->addTab(tr("Convergence check"));
     m_tabs->setDrawBase(false);
     m_tabs->setExpanding(false);
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
@@ -149,7 +149,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_state = new QLabel();
     m_speed = new QLabel();
     // Short in the status bar (it must fit at 2x text); the reason a GPU is missing in the tooltip.
-    m_device = new QLabel(cudaStatus().available ? deviceText() : QString("CPU only (no CUDA GPU)"));
+    m_device = new QLabel(cudaStatus().available ? deviceText() : tr("CPU only (no CUDA GPU)"));
     m_device->setToolTip(deviceText());
     statusBar()->addWidget(m_state);
     statusBar()->addWidget(m_speed);
@@ -170,7 +170,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     connect(rc, &RunController::stateChanged, this, &MainWindow::onStateChanged);
     connect(rc, &RunController::runFailed, this, &MainWindow::onRunFailed);
     connect(m_training, &TrainingPage::speedChanged, this, [this](double stepsPerSecond) {
-        m_speed->setText(QString("%1 steps/s").arg(QLocale().toString(stepsPerSecond, 'f', 0)));
+        m_speed->setText(tr("%1 steps/s").arg(QLocale().toString(stepsPerSecond, 'f', 0)));
     });
 
     buildMenus();
@@ -244,7 +244,7 @@ void MainWindow::showChartAlone(QWidget* chart) {
             }
     }
     m_alone = chart;
-    statusBar()->showMessage("one chart alone: Esc or a double-click returns to all charts", 4000);
+    statusBar()->showMessage(tr("one chart alone: Esc or a double-click returns to all charts"), 4000);
 }
 
 void MainWindow::showAllCharts() {
@@ -276,7 +276,7 @@ void MainWindow::onRunFailed(const QString& message) {
     // The run failed, the window lives on: a message box where a person can see it, not in tests
     // or --screenshot (no modal dialog off-screen).
     if (isVisible() && QGuiApplication::platformName() != "offscreen")
-        QMessageBox::warning(this, "Run failed", message);
+        QMessageBox::warning(this, tr("Run failed"), message);
 }
 
 void MainWindow::setDarkTheme(bool dark) {

@@ -2,6 +2,7 @@
 // with pread (so reading never disturbs the append position).
 #include "record_store.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
@@ -17,13 +18,22 @@ static_assert(std::is_trivially_copyable_v<StepRecord>);
 
 namespace {
 
+// A failed read or write in the window's language, with errno's reason (taken first: translating may set errno).
+std::string ioError(const char* text) {
+    const QString reason = QString::fromLocal8Bit(std::strerror(errno));
+    return QCoreApplication::translate("RecordStore", text).arg(reason).toStdString();
+}
+
 // An unnamed file in $TMPDIR (or /tmp): created, then unlinked at once.
 int makeTempFile(std::string* why) {
     const char* dir = std::getenv("TMPDIR");
     std::string path = std::string(dir && *dir ? dir : "/tmp") + "/presisi-records-XXXXXX";
     const int fd = ::mkstemp(path.data());
     if (fd < 0) {
-        *why = "cannot create a temporary file in " + path.substr(0, path.rfind('/')) + ": " + std::strerror(errno);
+        const QString reason = QString::fromLocal8Bit(std::strerror(errno));  // before anything else sets errno
+        *why = QCoreApplication::translate("RecordStore", "cannot create a temporary file in %1: %2")
+                   .arg(QString::fromStdString(path.substr(0, path.rfind('/'))), reason)
+                   .toStdString();
         return -1;
     }
     ::unlink(path.c_str());
@@ -80,7 +90,7 @@ void RecordStore::spill() {
         return;
     }
     // Nothing is lost: the records stay in memory, and the store says why.
-    if (m_fallback.empty()) m_fallback = std::string("cannot write the temporary record file: ") + std::strerror(errno);
+    if (m_fallback.empty()) m_fallback = ioError(QT_TRANSLATE_NOOP("RecordStore", "cannot write the temporary record file: %1"));
 }
 
 void RecordStore::clear() {
@@ -100,7 +110,7 @@ StepRecord RecordStore::at(std::size_t i) const {
     if (i >= m_onDisk) return m_buffer[i - m_onDisk];
     StepRecord r;
     if (!readAll(m_fd, &r, sizeof r, static_cast<off_t>(i * sizeof(StepRecord))))
-        throw std::runtime_error(std::string("cannot read the temporary record file: ") + std::strerror(errno));
+        throw std::runtime_error(ioError(QT_TRANSLATE_NOOP("RecordStore", "cannot read the temporary record file: %1")));
     return r;
 }
 
@@ -109,7 +119,7 @@ void RecordStore::forEach(const std::function<void(const StepRecord&)>& visit) c
     for (std::size_t i = 0; i < m_onDisk; i += chunk.size()) {
         const std::size_t n = std::min(chunk.size(), m_onDisk - i);
         if (!readAll(m_fd, chunk.data(), n * sizeof(StepRecord), static_cast<off_t>(i * sizeof(StepRecord))))
-            throw std::runtime_error(std::string("cannot read the temporary record file: ") + std::strerror(errno));
+            throw std::runtime_error(ioError(QT_TRANSLATE_NOOP("RecordStore", "cannot read the temporary record file: %1")));
         for (std::size_t k = 0; k < n; ++k) visit(chunk[k]);
     }
     for (const StepRecord& r : m_buffer) visit(r);

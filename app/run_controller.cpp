@@ -38,13 +38,13 @@ QStringList laneLabels(const Scenario& s) {
 
 QString runStateName(RunState state) {
     switch (state) {
-        case RunState::Idle: return "ready";
-        case RunState::Starting: return "starting";
-        case RunState::Running: return "running";
-        case RunState::Stopping: return "stopping";
-        case RunState::Paused: return "paused";
-        case RunState::Finished: return "finished";
-        case RunState::Failed: return "failed";
+        case RunState::Idle: return QCoreApplication::translate("RunController", "ready");
+        case RunState::Starting: return QCoreApplication::translate("RunController", "starting");
+        case RunState::Running: return QCoreApplication::translate("RunController", "running");
+        case RunState::Stopping: return QCoreApplication::translate("RunController", "stopping");
+        case RunState::Paused: return QCoreApplication::translate("RunController", "paused");
+        case RunState::Finished: return QCoreApplication::translate("RunController", "finished");
+        case RunState::Failed: return QCoreApplication::translate("RunController", "failed");
     }
     return {};
 }
@@ -272,7 +272,7 @@ RunController::Outcome RunController::execute(const Command& command) {
                 runSteps(command, outcome);
                 break;
             case CommandKind::Continue:
-                if (!m_runner) throw Error("nothing to continue: the run was not started");
+                if (!m_runner) throw Error(tr("nothing to continue: the run was not started").toStdString());
                 runSteps(command, outcome);
                 break;
         }
@@ -281,7 +281,7 @@ RunController::Outcome RunController::execute(const Command& command) {
         outcome.message = QString::fromUtf8(e.what());
     } catch (...) {
         outcome.failed = true;
-        outcome.message = "unknown engine failure";
+        outcome.message = tr("unknown engine failure");
     }
     if (outcome.failed && command.kind != CommandKind::Continue) m_runner.reset();
     outcome.hasRunner = m_runner != nullptr;
