@@ -19,7 +19,10 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/doctor_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/gradient_ranges.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_diagnostics.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_views.cpp
 )
 set_target_properties(presisi_app PROPERTIES AUTOMOC ON)
+  ${CMAKE_CURRENT_LIST_DIR}/tour/guided_tour.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tour/tour_steps.cpp

@@ -22,6 +22,7 @@ class FormatsPage;
 class SpeedPage;
 class ConvergencePage;
 class RunController;
+class GuidedTour;
 enum class RunState;
 struct ExportOptions;
 
@@ -65,6 +66,7 @@ public:
     bool exportChart(const QString& path, const ExportOptions& options);
     bool exportPage(const QString& path, const ExportOptions& options);
 
+    GuidedTour* openGuidedTour();  // Help > Guided tour, from its first step (app/tour/guided_tour.cpp)
 protected:
     void closeEvent(QCloseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;

@@ -100,6 +100,7 @@ void MainWindow::buildMenus() {
     m_presetsMenu->setToolTipsVisible(true);
 
     QMenu* help = menuBar()->addMenu("&Help");
+    help->addAction(tr("&Guided tour"), this, [this] { openGuidedTour(); });
     help->addAction("&Keyboard shortcuts", QKeySequence::HelpContents, this, [this] {
         QMessageBox box(this);
         box.setWindowTitle("Keyboard shortcuts");

@@ -18,4 +18,6 @@ if(PRESISI_BUILD_GUI)
   # The diagnostics in the window: convergence page (verdicts, check JSON keys, cancel), NaN doctor on
   # overflow-nan (sentence, remedy rerun), per-layer range chart (f16 limits, bars, pixels).
   presisi_add_test(tst_diagnostics_window SOURCES tst_diagnostics_window.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
+  # Help > Guided tour: each step's setup, pointer and claim; fast Next/Back; Esc.
+  presisi_add_test(tst_guided_tour SOURCES tst_guided_tour.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
 endif()

@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -28,7 +29,7 @@ namespace {
 QString num(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    return QString::number(v, 'g', 3);
+    return QLocale().toString(v, 'g', 3);
 }
 
 // Mean of the finite values in [from, to) of `points`' y; NaN when none.
@@ -40,7 +41,9 @@ double meanLoss(const QList<QPointF>& points, qsizetype from, qsizetype to) {
     return n ? sum / n : kNotMeasured;
 }
 
-const char* const kKindShort[] = {"outputs", "output grads", "weight grads"};
+const char* const kKindShort[] = {QT_TRANSLATE_NOOP("presisi::DoctorPanel", "outputs"),
+                                  QT_TRANSLATE_NOOP("presisi::DoctorPanel", "output grads"),
+                                  QT_TRANSLATE_NOOP("presisi::DoctorPanel", "weight grads")};
 
 }  // namespace
 
@@ -48,7 +51,7 @@ RemedyOutcome rerunWithRemedy(const Scenario& scenario, const FirstNonFinite& fa
                         const std::function<void(std::int64_t, std::int64_t)>& progress,
                         const std::atomic<bool>& cancel) {
     if (fault.lane < 0 || fault.lane >= static_cast<int>(scenario.lanes.size()))
-        throw Error("the faulted lane is not in the scenario");
+        throw Error(QCoreApplication::translate("presisi::DoctorPanel", "the faulted lane is not in the scenario").toStdString());
     RemedyOutcome out;
     out.remedy = remedy;
     out.description = QString::fromStdString(remedyDescription(remedy, scenario, fault));
@@ -93,13 +96,13 @@ RemedyOutcome rerunWithRemedy(const Scenario& scenario, const FirstNonFinite& fa
 QString remedyVerdict(const RemedyOutcome& o) {
     // Loss means over the first and the last tenth of the rerun's steps.
     const QString original = o.originalNonFiniteStep >= 0
-        ? QString("original inf/NaN from step %1").arg(o.originalNonFiniteStep)
-        : QString("original finite in this rerun");
+        ? QCoreApplication::translate("presisi::DoctorPanel", "original inf/NaN from step %1").arg(o.originalNonFiniteStep)
+        : QCoreApplication::translate("presisi::DoctorPanel", "original finite in this rerun");
     if (o.helped())
-        return QString("helped: loss finite and falling, %1 → %2 over %3 steps; %4")
+        return QCoreApplication::translate("presisi::DoctorPanel", "helped: loss finite and falling, %1 → %2 over %3 steps; %4")
             .arg(num(o.firstLoss), num(o.lastLoss)).arg(o.steps).arg(original);
-    if (!o.remediedFinite) return QString("did not help: the loss still turns inf/NaN; %1").arg(original);
-    return QString("did not help: loss finite but not falling, %1 → %2 over %3 steps; %4")
+    if (!o.remediedFinite) return QCoreApplication::translate("presisi::DoctorPanel", "did not help: the loss still turns inf/NaN; %1").arg(original);
+    return QCoreApplication::translate("presisi::DoctorPanel", "did not help: loss finite but not falling, %1 → %2 over %3 steps; %4")
         .arg(num(o.firstLoss), num(o.lastLoss)).arg(o.steps).arg(original);
 }
 
@@ -120,8 +123,9 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     m_stripText = new QLabel();
     m_stripText->setMinimumWidth(1);  // elided by the layout, never widening the page
     m_stripText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto* reopen = new QPushButton("Show the NaN doctor");
-    reopen->setToolTip("Opens the panel again: the finding, its lead-up and the remedies");
+    auto* reopen = new QPushButton(tr("Show the NaN doctor"));
+    reopen->setToolTip(tr("Opens the panel again: the finding, its lead-up and the remedies."));
+    m_stripText->setToolTip(tr("The NaN doctor's finding: the first inf or NaN of this lane, where it appeared."));
     connect(reopen, &QPushButton::clicked, this, [this] { setOpen(true); });
     strip->addWidget(m_stripText, 1);
     strip->addWidget(reopen);
@@ -139,12 +143,14 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     columns->addLayout(v, 4);
     columns->addLayout(middle, 3);
     auto* head = new QHBoxLayout();
-    m_title = new QLabel("<b>NaN doctor</b>");
+    m_title = new QLabel(tr("<b>NaN doctor</b>"));
+    m_title->setToolTip(tr("When a lane's values first turn inf or NaN, the doctor says where, shows the steps before, "
+                           "and reruns the lane with each remedy."));
     m_laneChoice = new QComboBox();
-    m_laneChoice->setToolTip("Lanes whose values turned inf or NaN; pick one to see its finding");
+    m_laneChoice->setToolTip(tr("Lanes whose values turned inf or NaN; pick one to see its finding."));
     auto* close = new QToolButton();
     close->setText("×");
-    close->setToolTip("Hide the panel (it comes back with the next inf/NaN)");
+    close->setToolTip(tr("Hide the panel (a line above the tiles keeps the finding; the panel comes back with the next inf/NaN)."));
     head->addWidget(m_title);
     head->addStretch(1);
     head->addWidget(m_laneChoice);
@@ -164,18 +170,20 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     QFont sf = m_sentence->font();
     sf.setBold(true);
     m_sentence->setFont(sf);
-    m_sentence->setToolTip("Where the first inf or NaN appeared: found by re-running that step with a finiteness "
-                           "check after every operation (layers 1-based, steps as on the charts' x axis)");
+    m_sentence->setToolTip(tr("Where the first inf or NaN appeared: found by re-running that step with a finiteness "
+                              "check after every operation (layers 1-based, steps as on the charts' x axis)."));
     v->addWidget(m_sentence);
     m_scaler = new QLabel();
     m_scaler->setWordWrap(true);
     m_scaler->setStyleSheet("QLabel { color: #9a4a00; }");
+    m_scaler->setToolTip(tr("The loss scaler's warnings: a scale that keeps backing off means the gradients overflow "
+                            "float16 even unscaled (bfloat16 would fit them)."));
     m_scaler->hide();
     v->addWidget(m_scaler);
 
-    auto* leadTitle = new QLabel("Lead-up: smallest non-zero … largest |value| per layer");
-    leadTitle->setToolTip("The last steps before the fault, oldest first; red: some values overflowed or lie above "
-                          "a quarter of the format's largest value; grey: some underflowed to zero");
+    auto* leadTitle = new QLabel(tr("Lead-up: smallest non-zero … largest |value| per layer"));
+    leadTitle->setToolTip(tr("The last steps before the fault, oldest first; red: some values overflowed or lie above "
+                             "a quarter of the format's largest value; grey: some underflowed to zero."));
     v->addWidget(leadTitle);
     m_table = new QTableWidget();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -185,17 +193,18 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     m_table->setToolTip(leadTitle->toolTip());
     v->addWidget(m_table, 1);
 
-    auto* remedies = new QLabel("Remedies, in the tutorial's order:");
-    remedies->setToolTip("Each reruns this lane alone with one change, beside the original lane, on the same batches");
+    auto* remedies = new QLabel(tr("Remedies, in the tutorial's order:"));
+    remedies->setToolTip(tr("Each reruns this lane alone with one change, beside the original lane, on the same batches."));
     remedies->setWordWrap(true);
     middle->addWidget(remedies);
     auto* buttons = new QGridLayout();
     buttons->setSpacing(3);
-    const QString names[] = {"1 · Lower the learning rate", "2 · Switch to bf16", "3 · Keep the op in f32",
-                             "4 · Enable the loss scaler"};
+    const QString names[] = {tr("1 · Lower the learning rate"), tr("2 · Switch to bf16"), tr("3 · Keep the op in f32"),
+                             tr("4 · Enable the loss scaler")};
     // Each button says what it changes (remedyDescription) in its tooltip once a fault is shown.
     for (int i = 0; i < 4; ++i) {
         auto* b = new QPushButton(names[i]);
+        b->setToolTip(remedies->toolTip());
         const Remedy r = kAllRemedies[i];
         connect(b, &QPushButton::clicked, this, [this, r] { runRemedy(r); });
         buttons->addWidget(b, i, 0);
@@ -207,24 +216,27 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_progress->setTextVisible(true);
-    m_progress->setFormat("no rerun yet");
-    m_cancel = new QPushButton("Cancel");
+    m_progress->setFormat(tr("no rerun yet"));
+    m_progress->setToolTip(tr("The remedy rerun's progress, in steps."));
+    m_cancel = new QPushButton(tr("Cancel"));
     m_cancel->setEnabled(false);
-    m_cancel->setToolTip("Stops the rerun (the window keeps running)");
+    m_cancel->setToolTip(tr("Stops the rerun (the window keeps running)."));
     connect(m_cancel, &QPushButton::clicked, this, &DoctorPanel::cancelRemedy);
     progressRow->addWidget(m_progress, 1);
     progressRow->addWidget(m_cancel);
     middle->addLayout(progressRow);
     m_verdict = new QLabel();
     m_verdict->setWordWrap(true);
+    m_verdict->setToolTip(tr("Helped: the remedied lane's loss stays finite and its mean over the last tenth of the "
+                             "steps is below that over the first tenth."));
     middle->addWidget(m_verdict);
     middle->addStretch(1);
-    m_chart = new LiveChart("Original vs remedy", "step", "loss");
+    m_chart = new LiveChart(tr("Original vs remedy"), tr("step"), tr("loss"));
     m_chart->setScale(AxisScale::Log10);
-    m_chart->setEmptyText("Click a remedy");
+    m_chart->setEmptyText(tr("Click a remedy"));
     m_chart->setMinimumSize(220, 150);
-    m_chart->setToolTip("The faulted lane rerun alone (its loss line stops where it turns inf/NaN) and the same lane "
-                        "with the remedy, on the same batches");
+    m_chart->setToolTip(tr("The faulted lane rerun alone (its loss line stops where it turns inf/NaN) and the same lane "
+                           "with the remedy, on the same batches."));
     columns->addWidget(m_chart, 4);
     hide();
 }
@@ -252,9 +264,9 @@ void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
     m_verdict->clear();
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    m_progress->setFormat("no rerun yet");
+    m_progress->setFormat(tr("no rerun yet"));
     m_chart->setLanes({});
-    m_chart->chart()->setTitle("Original vs remedy");
+    m_chart->chart()->setTitle(tr("Original vs remedy"));
     setOpen(false);
 }
 
@@ -282,15 +294,15 @@ void DoctorPanel::addFault(const FirstNonFinite& fault) {
 
 void DoctorPanel::addScalerWarning(const ScalerWarning& w) {
     if (w.lane < 0 || w.lane >= m_labels.size()) return;
-    m_warnings[w.lane] = QString("%1, step %2: %3").arg(m_labels[w.lane]).arg(w.step).arg(QString::fromStdString(w.text));
+    m_warnings[w.lane] = tr("%1, step %2: %3").arg(m_labels[w.lane]).arg(w.step).arg(QString::fromStdString(w.text));
     QStringList lines;
-    for (const auto& [lane, text] : m_warnings) lines << "Scaler: " + text;
+    for (const auto& [lane, text] : m_warnings) lines << tr("Scaler: %1").arg(text);
     m_scaler->setText(lines.join("\n"));
     m_scaler->show();
     if (m_lane < 0) {
         // A warning before (or without) any inf/NaN: the panel says so, and there is nothing to remedy yet.
-        m_title->setText("<b>NaN doctor · loss scaler</b>");
-        m_sentence->setText("No inf or NaN has reached this run's weights; the loss scaler is struggling.");
+        m_title->setText(tr("<b>NaN doctor · loss scaler</b>"));
+        m_sentence->setText(tr("No inf or NaN has reached this run's weights; the loss scaler is struggling."));
         for (QPushButton* b : m_remedyButtons) b->setEnabled(false);
     }
 }
@@ -307,14 +319,14 @@ void DoctorPanel::showLane(int lane) {
         m_hasOutcome = false;
         m_verdict->clear();
         m_chart->setLanes({});
-        m_chart->chart()->setTitle("Original vs remedy");
+        m_chart->chart()->setTitle(tr("Original vs remedy"));
     }
     m_lane = lane;
     for (QPushButton* b : m_remedyButtons) b->setEnabled(true);
     const FirstNonFinite& f = it->second;
-    m_title->setText(QString("<b>NaN doctor · %1</b>").arg(m_labels.value(lane)));
+    m_title->setText(tr("<b>NaN doctor · %1</b>").arg(m_labels.value(lane)));
     m_sentence->setText(QString::fromStdString(f.sentence));
-    m_stripText->setText(QString("<b>NaN doctor · %1:</b> %2")
+    m_stripText->setText(tr("<b>NaN doctor · %1:</b> %2")
                              .arg(m_labels.value(lane).toHtmlEscaped(), QString::fromStdString(f.sentence).toHtmlEscaped()));
     fillLeadUp(f);
     for (int i = 0; i < 4; ++i)
@@ -332,14 +344,14 @@ void DoctorPanel::fillLeadUp(const FirstNonFinite& f) {
     QStringList rowNames;
     for (auto& [key, r] : rowOf) {
         r = row++;
-        rowNames << QString("layer %1 %2").arg(key.first + 1).arg(kKindShort[std::clamp(key.second, 0, 2)]);
+        rowNames << tr("layer %1 %2").arg(key.first + 1).arg(tr(kKindShort[std::clamp(key.second, 0, 2)]));
     }
     m_table->clear();
     m_table->setRowCount(static_cast<int>(rowOf.size()));
     m_table->setColumnCount(static_cast<int>(f.leadUp.size()));
     m_table->setVerticalHeaderLabels(rowNames);
     QStringList cols;
-    for (const RangeSnapshot& s : f.leadUp) cols << QString("step %1").arg(s.step);
+    for (const RangeSnapshot& s : f.leadUp) cols << tr("step %1").arg(s.step);
     m_table->setHorizontalHeaderLabels(cols);
     for (int c = 0; c < static_cast<int>(f.leadUp.size()); ++c)
         for (const TensorRange& t : f.leadUp[c].tensors) {
@@ -349,7 +361,7 @@ void DoctorPanel::fillLeadUp(const FirstNonFinite& f) {
             const bool cold = std::isfinite(t.underflowShare) && t.underflowShare > 0;
             if (hot) item->setForeground(QColor(0xCC, 0x33, 0x33));
             else if (cold) item->setForeground(QColor(0x88, 0x88, 0x88));
-            item->setToolTip(QString("%1, step %2: smallest non-zero %3, largest %4; underflowed %5, overflowed %6")
+            item->setToolTip(tr("%1, step %2: smallest non-zero %3, largest %4; underflowed %5, overflowed %6")
                                  .arg(rowNames.value(rowOf[{t.layer, static_cast<int>(t.kind)}]))
                                  .arg(f.leadUp[c].step)
                                  .arg(num(t.absMinNonZero), num(t.absMax), num(t.underflowShare), num(t.overflowShare)));
@@ -357,9 +369,9 @@ void DoctorPanel::fillLeadUp(const FirstNonFinite& f) {
         }
     if (f.leadUp.empty()) {
         m_table->setColumnCount(1);
-        m_table->setHorizontalHeaderLabels({"lead-up"});
+        m_table->setHorizontalHeaderLabels({tr("lead-up")});
         m_table->setRowCount(1);
-        m_table->setItem(0, 0, new QTableWidgetItem("no statistics kept (statistics off, or the fault at step 0)"));
+        m_table->setItem(0, 0, new QTableWidgetItem(tr("no statistics kept (statistics off, or the fault at step 0)")));
     }
 }
 
@@ -374,8 +386,8 @@ void DoctorPanel::runRemedy(Remedy remedy) {
     m_progress->setValue(0);
     const int index = static_cast<int>(std::find(std::begin(kAllRemedies), std::end(kAllRemedies), remedy) -
                                        std::begin(kAllRemedies));
-    m_progress->setFormat(QString("remedy %1: step %v of %m").arg(index + 1));
-    m_verdict->setText("running…");
+    m_progress->setFormat(tr("remedy %1: step %v of %m").arg(index + 1));
+    m_verdict->setText(tr("running…"));
     QPointer<DoctorPanel> self(this);
     // A newer click replaces this job: JobWorker cancels it through its token.
     m_worker->submit([self, generation, fault, scenario, remedy](const std::atomic<bool>& cancelled) {
@@ -408,8 +420,8 @@ void DoctorPanel::cancelRemedy() {
     m_worker->cancel();
     m_running = false;
     m_cancel->setEnabled(false);
-    m_progress->setFormat("cancelled");
-    m_verdict->setText("rerun cancelled");
+    m_progress->setFormat(tr("cancelled"));
+    m_verdict->setText(tr("rerun cancelled"));
 }
 
 void DoctorPanel::waitForRemedy() {
@@ -428,14 +440,14 @@ void DoctorPanel::onOutcome(quint64 generation, const RemedyOutcome& outcome, co
     m_running = false;
     m_cancel->setEnabled(false);
     if (!error.isEmpty()) {
-        m_progress->setFormat(error == "cancelled" ? "cancelled" : "failed");
-        m_verdict->setText(error == "cancelled" ? "rerun cancelled" : "rerun failed: " + error);
+        m_progress->setFormat(error == "cancelled" ? tr("cancelled") : tr("failed"));
+        m_verdict->setText(error == "cancelled" ? tr("rerun cancelled") : tr("rerun failed: %1").arg(error));
         return;
     }
     m_outcome = outcome;
     m_hasOutcome = true;
     m_progress->setValue(m_progress->maximum());
-    m_progress->setFormat("rerun done");
+    m_progress->setFormat(tr("rerun done"));
     const bool helped = outcome.helped();
     m_verdict->setText(QString("%1:<br><b style='color:%2'>%3</b>")
                            .arg(outcome.description.toHtmlEscaped(), helped ? "#00805e" : "#cc3333",
@@ -443,7 +455,7 @@ void DoctorPanel::onOutcome(quint64 generation, const RemedyOutcome& outcome, co
     const QString lane = m_labels.value(m_lane);
     const QString remedied = QString::fromStdString(remedyScenario(m_scenario, m_faults[m_lane], outcome.remedy)
                                                         .lanes.front().label());
-    m_chart->setLanes({lane, remedied != lane ? remedied : lane + " remedy"});
+    m_chart->setLanes({lane, remedied != lane ? remedied : tr("%1 remedy").arg(lane)});
     m_chart->appendPoints(0, outcome.original);
     m_chart->appendPoints(1, outcome.remedied);
     m_chart->refresh();

@@ -3,6 +3,7 @@
 
 #include <QButtonGroup>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStackedWidget>
@@ -45,7 +46,7 @@ QList<RangeBar> rangeBars(const RangeSnapshot& snapshot) {
     for (const TensorRange& t : tensors) {
         RangeBar b;
         b.kind = kindIndex(t.kind);
-        b.label = QString("L%1 %2").arg(t.layer + 1).arg(RangeChart::kindName(b.kind));
+        b.label = QCoreApplication::translate("presisi::GradientRangeView", "L%1 %2").arg(t.layer + 1).arg(RangeChart::kindName(b.kind));
         b.absMinNonZero = t.absMinNonZero;
         b.absMax = t.absMax;
         b.shadowMin = t.shadowAbsMinNonZero;
@@ -65,12 +66,12 @@ GradientRangeView::GradientRangeView(QWidget* histogram, QWidget* parent) : QWid
     auto* header = new QHBoxLayout();
     header->setContentsMargins(0, 0, 0, 0);
     m_histButton = new QToolButton();
-    m_histButton->setText("Histogram");
-    m_histButton->setToolTip("Gradient magnitudes of every lane as log2 bins over the f16/bf16 ranges");
+    m_histButton->setText(tr("Histogram"));
+    m_histButton->setToolTip(tr("Gradient magnitudes of every lane as log2 bins over the f16 and bf16 ranges."));
     m_rangeButton = new QToolButton();
-    m_rangeButton->setText("Ranges");
-    m_rangeButton->setToolTip("Per layer and tensor kind: the smallest non-zero to the largest magnitude of one lane, "
-                              "over its format's flush-to-zero, subnormal, normal and overflow regions");
+    m_rangeButton->setText(tr("Ranges"));
+    m_rangeButton->setToolTip(tr("Per layer and tensor kind: the smallest non-zero to the largest magnitude of one lane, "
+                                 "over its format's flush-to-zero, subnormal, normal and overflow regions."));
     auto* group = new QButtonGroup(this);
     for (QToolButton* b : {m_histButton, m_rangeButton}) {
         b->setCheckable(true);
@@ -80,20 +81,20 @@ GradientRangeView::GradientRangeView(QWidget* histogram, QWidget* parent) : QWid
     }
     m_histButton->setChecked(true);
     m_lane = new QComboBox();
-    m_lane->setToolTip("The lane whose tensors the range chart shows (against that lane's format)");
+    m_lane->setToolTip(tr("The lane whose tensors the range chart shows (against that lane's format)."));
     m_lane->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    auto* laneLabel = new QLabel("lane");
+    auto* laneLabel = new QLabel(tr("lane"));
+    laneLabel->setToolTip(m_lane->toolTip());
     header->addStretch(1);
     header->addWidget(laneLabel);
     header->addWidget(m_lane);
     v->addLayout(header);
     m_stack = new QStackedWidget();
     m_chart = new RangeChart();
-    m_chart->setToolTip("Rows: L1 = layer 1; outputs = the linear layer's output (activations), output grads = the "
-                        "gradient there, weight grads = weight and bias gradients. "
-                        "Bar: the lane's smallest non-zero to largest magnitude; thin line: the same values in a "
-                        "float32 shadow (gradients times the loss scale). Grey arrow: some elements underflowed to 0; "
-                        "red arrow: some overflowed to inf/NaN. Hover a row for its numbers.");
+    m_chart->setToolTip(tr("Rows: L1 = layer 1; outputs = the linear layer's output (activations), output grads = the "
+                           "gradient there, weight grads = weight and bias gradients. Bar: the lane's smallest non-zero "
+                           "to largest magnitude; thin line: the same in a float32 shadow (gradients times the loss "
+                           "scale); grey arrow: some elements underflowed to 0, red: some overflowed to inf/NaN."));
     m_stack->addWidget(histogram);
     m_stack->addWidget(m_chart);
     v->addWidget(m_stack, 1);
@@ -177,8 +178,8 @@ void GradientRangeView::redraw() {
     m_chart->setLimits(limitsOf(m_formats[lane]));
     const auto it = m_kept.find(lane);
     if (it == m_kept.end() || it->second.empty()) {
-        m_chart->setTitle(QString("Per-layer ranges, %1").arg(m_labels.value(lane)));
-        m_chart->setEmptyText("Press Play (Space), or step (.): a snapshot every few steps (statistics on)");
+        m_chart->setTitle(tr("Per-layer ranges, %1").arg(m_labels.value(lane)));
+        m_chart->setEmptyText(tr("Press Play (Space), or step (.): a snapshot every few steps (statistics on)"));
         m_chart->clearBars();
         return;
     }
@@ -191,8 +192,8 @@ void GradientRangeView::redraw() {
     }
     const RangeSnapshot& s = at->second;
     QString scale;
-    if (s.scale != 1) scale = QString(" · scale 2^%1").arg(std::log2(s.scale), 0, 'f', 0);
-    m_chart->setTitle(QString("Per-layer ranges, %1, step %2%3").arg(m_labels.value(lane)).arg(s.step).arg(scale));
+    if (s.scale != 1) scale = tr(" · scale 2^%1").arg(std::log2(s.scale), 0, 'f', 0);
+    m_chart->setTitle(tr("Per-layer ranges, %1, step %2%3").arg(m_labels.value(lane)).arg(s.step).arg(scale));
     m_chart->setBars(rangeBars(s));
 }
 

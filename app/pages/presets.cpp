@@ -2,6 +2,7 @@
 // exports of app/cli/train_export.h, the same writer `presisi train --json/--csv` uses.
 #include "presets.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <cmath>
 #include <sstream>
@@ -15,8 +16,13 @@ namespace presisi {
 QList<PresetEntry> listPresets() {
     QList<PresetEntry> out;
     for (const cli::PresetInfo& p : cli::listPresets())
-        out.append({QString::fromStdString(p.name), QString::fromStdString(p.title), QString::fromStdString(p.explanation)});
+        out.append({QString::fromStdString(p.name), presetText(p.title), presetText(p.explanation)});
     return out;
+}
+
+QString presetText(const std::string& english) {
+    if (english.empty()) return {};
+    return QCoreApplication::translate("Preset", english.c_str());
 }
 
 Scenario loadPresetScenario(const QString& name) { return cli::loadPreset(name.toStdString()); }

@@ -18,7 +18,11 @@ struct PresetEntry {
     QString explanation;
 };
 
+// Every preset, its title and explanation in the window's language (context "Preset", preset_texts.cpp).
 QList<PresetEntry> listPresets();
+// A preset's title or explanation (English, as in its JSON) in the window's language; unchanged when no
+// translation has it (an edited scenario's own text).
+QString presetText(const std::string& english);
 // Throws presisi::Error naming the preset when it is unknown or malformed.
 Scenario loadPresetScenario(const QString& name);
 // The run's records as `presisi train --json` writes them.

@@ -52,7 +52,7 @@ void TrainingPage::showDiagnostics(const RecordBatch& batch) {
         // The tile's details line says it from now on (showTile), its tooltip says it in full.
         m_scalerWarned[w.lane] = text;
         if (w.lane < m_tiles.size())
-            m_tiles[w.lane]->setToolTip(QString("Scaler warning at step %1: %2").arg(w.step).arg(text));
+            m_tiles[w.lane]->setToolTip(tr("Scaler warning at step %1: %2").arg(w.step).arg(text));
         emit statusMessage(QString("%1: %2").arg(m_laneLabels[w.lane], text));
     }
 }

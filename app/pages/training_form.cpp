@@ -6,6 +6,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -42,7 +44,8 @@ const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
 const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
 
 QString paceText(double pace) {
-    return pace > 0 ? QString("%1 steps/s").arg(QString::number(pace, 'g', 6)) : QString("max (as fast as it goes)");
+    return pace > 0 ? QCoreApplication::translate("presisi::TrainingPage", "%1 steps/s").arg(QLocale().toString(pace, 'g', 6))
+                    : QCoreApplication::translate("presisi::TrainingPage", "max (as fast as it goes)");
 }
 
 // The "products and GELU" choices: how the lanes' low-format matrix products and GELU are computed
@@ -55,11 +58,11 @@ struct ProductsMode {
     TorchCpu cpu;                       // Dispatch::Torch only
 };
 const ProductsMode kProductsModes[] = {
-    {"Presisi (backward f32 accumulation)", Dispatch::Presisi, BackwardAccumulation::F32, TorchCpu::ThisCpu},
-    {"Presisi (storage accumulation)", Dispatch::Presisi, BackwardAccumulation::Storage, TorchCpu::ThisCpu},
-    {"as PyTorch 1.13 on this CPU", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
-    {"as PyTorch 1.13 with AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
-    {"as PyTorch 1.13 without AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512},
+    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "Presisi (backward f32 accumulation)"), Dispatch::Presisi, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "Presisi (storage accumulation)"), Dispatch::Presisi, BackwardAccumulation::Storage, TorchCpu::ThisCpu},
+    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch 1.13 on this CPU"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch 1.13 with AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
+    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch 1.13 without AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512},
 };
 
 int productsModeIndex(const Scenario& s) {
@@ -72,7 +75,7 @@ int productsModeIndex(const Scenario& s) {
     return 0;
 }
 
-const char* const kProductsHelp =
+const char* const kProductsHelp = QT_TRANSLATE_NOOP("presisi::TrainingPage",
     "How every lane's low-format matrix products and GELU are computed.\n"
     "Presisi (backward f32 accumulation): the backward products accumulate in float32, rounded once to the "
     "lane's format (the default).\n"
@@ -81,12 +84,12 @@ const char* const kProductsHelp =
     "As PyTorch 1.13: product by product as its CPU dispatch decides. With AVX-512, a bf16 product goes to "
     "oneDNN (float32 accumulation) only when m·n·k > 4096, otherwise to ATen's reference product (bf16 "
     "accumulation), and bf16 GELU is computed in float32 with one rounding; without AVX-512 every product "
-    "takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.";
+    "takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.");
 
-const char* const kLaneSpecHelp =
+const char* const kLaneSpecHelp = QT_TRANSLATE_NOOP("presisi::TrainingPage",
     "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz][+native], e.g. cpu:f16+ftz, "
     "cpu:bf16+scaler, gpu:f16, cpu:bf16+native (the products on the CPU's own bf16 instructions, where it has "
-    "them). Formats f32, bf16, f16.";
+    "them). Formats f32, bf16, f16.");
 
 }  // namespace
 
@@ -95,23 +98,24 @@ void TrainingPage::buildControls(QWidget* host) {
     v->setContentsMargins(2, 2, 2, 2);
 
     auto* runRow = new QHBoxLayout();
-    m_play = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), "Play");
-    m_play->setToolTip("Play / pause (Space). After a change of the controls, starts again from step 0.");
-    m_step = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), "Step");
-    m_step->setToolTip("One step of every lane (.)");
-    m_reset = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), "Reset");
-    m_reset->setToolTip("Back to step 0 (Ctrl+R)");
+    m_play = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Play"));
+    m_play->setToolTip(tr("Play / pause (Space). After a change of the controls, starts again from step 0."));
+    m_step = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Step"));
+    m_step->setToolTip(tr("One step of every lane (.)"));
+    m_reset = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("Reset"));
+    m_reset->setToolTip(tr("Back to step 0 (Ctrl+R); a changed lane set applies now."));
     runRow->addWidget(m_play);
     runRow->addWidget(m_step);
     runRow->addWidget(m_reset);
     v->addLayout(runRow);
     // Pace: slow motion to narrate, up to as fast as the machine goes; each preset brings its own.
     auto* paceRow = new QHBoxLayout();
-    auto* paceLabel = new QLabel("pace");
+    auto* paceLabel = new QLabel(tr("pace"));
     m_pace = new QComboBox();
     for (double p : kPaces) m_pace->addItem(paceText(p), p);
-    m_pace->setToolTip("Steps per second. The engine waits between steps; 'max' runs as fast as the machine goes. "
-                       "Changes apply at once, also during a run.");
+    m_pace->setToolTip(tr("Steps per second: the engine waits between steps ('max' runs as fast as the machine goes). "
+                          "Changes apply at once, also during a run."));
+    paceLabel->setToolTip(m_pace->toolTip());
     paceLabel->setBuddy(m_pace);
     paceRow->addWidget(paceLabel);
     paceRow->addWidget(m_pace, 1);
@@ -121,7 +125,7 @@ void TrainingPage::buildControls(QWidget* host) {
     connect(m_step, &QPushButton::clicked, this, &TrainingPage::stepOnce);
     connect(m_reset, &QPushButton::clicked, this, &TrainingPage::resetRun);
 
-    auto* data = new QGroupBox("Data");
+    auto* data = new QGroupBox(tr("Data"));
     auto* df = new QFormLayout(data);
     m_dataset = new QComboBox();
     for (DatasetKind k : kDatasets) m_dataset->addItem(qs(datasetName(k)), static_cast<int>(k));
@@ -131,16 +135,19 @@ void TrainingPage::buildControls(QWidget* host) {
     m_samples->setRange(1, 1000000);
     m_noise = new RealField(0, 1e6);
     m_noise->setSingleStep(0.05);
-    df->addRow("dataset", m_dataset);
-    df->addRow("samples", m_samples);
-    df->addRow("noise", m_noise);
+    m_dataset->setToolTip(tr("The built-in data set every lane trains on (the same batches for every lane)."));
+    m_samples->setToolTip(tr("Training samples of the built-in set; the evaluation samples are drawn after them."));
+    m_noise->setToolTip(tr("Standard deviation of the noise added to the built-in set, in units of the data (0: none)."));
+    df->addRow(tr("dataset"), m_dataset);
+    df->addRow(tr("samples"), m_samples);
+    df->addRow(tr("noise"), m_noise);
     v->addWidget(data);
     m_trainingOnly << data;
 
-    auto* model = new QGroupBox("Model and optimizer");
+    auto* model = new QGroupBox(tr("Model and optimizer"));
     auto* mf = new QFormLayout(model);
     m_sizes = new QLineEdit();
-    m_sizes->setToolTip("Layer widths: input, hidden…, output (2-64-64-3: 2 inputs, 3 classes)");
+    m_sizes->setToolTip(tr("Layer widths: input, hidden…, output (2-64-64-3: 2 inputs, two hidden layers of 64, 3 outputs)."));
     m_activation = new QComboBox();
     for (Activation a : {Activation::Relu, Activation::Tanh, Activation::Gelu, Activation::Sigmoid})
         m_activation->addItem(qs(activationName(a)), static_cast<int>(a));
@@ -150,21 +157,28 @@ void TrainingPage::buildControls(QWidget* host) {
     m_optimizer->addItem("sgd", static_cast<int>(OptimizerSpec::Kind::Sgd));
     m_optimizer->addItem("adam", static_cast<int>(OptimizerSpec::Kind::Adam));
     m_lr = new RealField(0, 1e9, true);
-    m_lr->setToolTip("Learning rate (the arrows walk 0.01, 0.02, 0.05, 0.1, …)");
+    m_lr->setToolTip(tr("Learning rate of the optimizer (the arrows walk 0.01, 0.02, 0.05, 0.1, …)."));
+    m_activation->setToolTip(tr("The activation function between the linear layers."));
+    m_lossKind->setToolTip(tr("cross_entropy (log_softmax then the negative log-likelihood) for classes, mse for regression."));
+    m_optimizer->setToolTip(tr("The optimizer; it updates float32 master weights in every lane."));
     m_batch = new QSpinBox();
     m_batch->setRange(0, 1000000);
-    m_batch->setSpecialValueText("full");
+    m_batch->setSpecialValueText(tr("full"));
+    m_batch->setToolTip(tr("Samples per step ('full': the whole training set every step)."));
     m_steps = new QSpinBox();
     m_steps->setRange(1, 100000000);
     m_seed = new SeedField();
-    mf->addRow("sizes", m_sizes);
-    mf->addRow("activation", m_activation);
-    mf->addRow("loss", m_lossKind);
-    mf->addRow("optimizer", m_optimizer);
-    mf->addRow("learning rate", m_lr);
-    mf->addRow("batch", m_batch);
-    mf->addRow("steps", m_steps);
-    mf->addRow("seed", m_seed);
+    m_steps->setToolTip(tr("How many steps a run takes (Play after the end goes on for as many again)."));
+    m_seed->setToolTip(tr("torch.manual_seed before the model is built (the data and batches use the seed + 1): every lane starts "
+                          "from the same weights and sees the same batches."));
+    mf->addRow(tr("sizes"), m_sizes);
+    mf->addRow(tr("activation"), m_activation);
+    mf->addRow(tr("loss"), m_lossKind);
+    mf->addRow(tr("optimizer"), m_optimizer);
+    mf->addRow(tr("learning rate"), m_lr);
+    mf->addRow(tr("batch"), m_batch);
+    mf->addRow(tr("steps"), m_steps);
+    mf->addRow(tr("seed"), m_seed);
     m_modelBox = model;
     for (QWidget* field : {static_cast<QWidget*>(m_sizes), static_cast<QWidget*>(m_activation),
                            static_cast<QWidget*>(m_lossKind), static_cast<QWidget*>(m_optimizer),
@@ -172,15 +186,19 @@ void TrainingPage::buildControls(QWidget* host) {
         m_trainingOnly << field << mf->labelForField(field);
     v->addWidget(model);
 
-    auto* lanes = new QGroupBox("Lanes");
+    auto* lanes = new QGroupBox(tr("Lanes"));
+    lanes->setToolTip(tr("Each lane trains the same model on the same batches in one format: f32, bf16, f16, and f16 "
+                         "with a loss scaler (+scaler)."));
     auto* lg = new QGridLayout(lanes);
-    lg->addWidget(new QLabel("CPU"), 0, 0);
-    lg->addWidget(new QLabel("GPU"), 0, 1);
+    lg->addWidget(new QLabel(tr("CPU")), 0, 0);
+    lg->addWidget(new QLabel(tr("GPU")), 0, 1);
     const CudaStatus& cuda = cudaStatus();
     for (int i = 0; i < 4; ++i) {
         for (int d = 0; d < 2; ++d) {
             auto* box = new QCheckBox(kDefaultLanes[i]);
             box->setProperty("lane", QString(d == 0 ? "cpu:" : "gpu:") + kDefaultLanes[i]);
+            box->setToolTip(tr("Lane %1: trains in this format on the %2 (Ctrl+R or Play applies a change).")
+                                .arg(box->property("lane").toString(), d == 0 ? tr("CPU") : tr("GPU")));
             if (d == 1 && !cuda.available) {
                 box->setEnabled(false);
                 box->setToolTip(qs(cuda.reason));
@@ -190,8 +208,8 @@ void TrainingPage::buildControls(QWidget* host) {
         }
     }
     m_extraLanes = new QLineEdit();
-    m_extraLanes->setPlaceholderText("more: cpu:bf16+native, cpu:f16+ftz, …");
-    m_extraLanes->setToolTip(kLaneSpecHelp);
+    m_extraLanes->setPlaceholderText(tr("more: cpu:bf16+native, cpu:f16+ftz, …"));
+    m_extraLanes->setToolTip(tr(kLaneSpecHelp));
     lg->addWidget(m_extraLanes, 5, 0, 1, 2);
     // A bad lane spec is marked while it is typed, with the reason under the field.
     m_laneProblem = new QLabel();
@@ -202,7 +220,7 @@ void TrainingPage::buildControls(QWidget* host) {
     connect(m_extraLanes, &QLineEdit::textChanged, this, &TrainingPage::checkLaneText);
     for (QCheckBox* b : m_laneBoxes) connect(b, &QCheckBox::toggled, this, &TrainingPage::checkLaneText);
     if (!cuda.available) {
-        auto* why = new QLabel("GPU lanes off: " + qs(cuda.reason));
+        auto* why = new QLabel(tr("GPU lanes off: %1").arg(qs(cuda.reason)));
         why->setWordWrap(true);
         why->setEnabled(false);
         why->setMinimumHeight(why->heightForWidth(200));
@@ -220,11 +238,17 @@ void TrainingPage::buildControls(QWidget* host) {
     m_backoff->setSingleStep(0.05);
     m_interval = new QSpinBox();
     m_interval->setRange(1, 1000000000);
-    sf->addRow("initial scale", m_initScale);
-    sf->addRow("growth factor", m_growth);
-    sf->addRow("backoff factor", m_backoff);
-    sf->addRow("growth interval", m_interval);
-    m_scalerSection = new Section("Loss scaler (+scaler lanes)", scaler, false);
+    m_initScale->setToolTip(tr("The scale the loss is multiplied by at step 0 (GradScaler's init_scale, 65536 by default)."));
+    m_growth->setToolTip(tr("The scale is multiplied by this after growth interval steps without inf/NaN (2 by default)."));
+    m_backoff->setToolTip(tr("The scale is multiplied by this when a scaled gradient is inf/NaN; that step is skipped (0.5 by default)."));
+    m_interval->setToolTip(tr("Clean steps in a row before the scale grows (2000 by default)."));
+    sf->addRow(tr("initial scale"), m_initScale);
+    sf->addRow(tr("growth factor"), m_growth);
+    sf->addRow(tr("backoff factor"), m_backoff);
+    sf->addRow(tr("growth interval"), m_interval);
+    m_scalerSection = new Section(tr("Loss scaler (+scaler lanes)"), scaler, false);
+    m_scalerSection->setToolTip(tr("GradScaler's settings for every +scaler lane: the loss is multiplied by the scale "
+                                   "before the backward pass and the gradients divided by it before the step."));
     v->addWidget(m_scalerSection);
     m_trainingOnly << m_scalerSection;
 
@@ -239,14 +263,19 @@ void TrainingPage::buildControls(QWidget* host) {
         m_policy->setVerticalHeaderItem(r, new QTableWidgetItem(qs(opKindName(kAllOpKinds[r]))));
         auto* combo = new QComboBox();
         for (OpPolicy p : kPolicies) combo->addItem(qs(opPolicyName(p)), static_cast<int>(p));
+        combo->setToolTip(tr("low: the lane's format; f32: float32; as-input: whatever format arrives (no cast)."));
         m_policy->setCellWidget(r, 0, combo);
         connect(combo, &QComboBox::activated, this, [this] { m_policy->setProperty("edited", true); });
     }
     m_policy->setFixedHeight(5 * 30 + 6);
+    m_policy->setToolTip(tr("Which format each operation runs in under autocast, for every lane. linear: the matrix "
+                            "products; reduction: the batch mean inside the loss."));
     pv->addWidget(m_policy);
     auto* defaults = new QHBoxLayout();
-    auto* cpuDefaults = new QPushButton("CPU defaults");
-    auto* cudaDefaults = new QPushButton("CUDA defaults");
+    auto* cpuDefaults = new QPushButton(tr("CPU defaults"));
+    cpuDefaults->setToolTip(tr("PyTorch's CPU autocast: linear low, loss f32, softmax, activation and reduction as-input."));
+    auto* cudaDefaults = new QPushButton(tr("CUDA defaults"));
+    cudaDefaults->setToolTip(tr("PyTorch's CUDA autocast: also softmax and the reduction in f32."));
     connect(cpuDefaults, &QPushButton::clicked, this, [this] {
         setPolicyTable(AutocastPolicy::cpu());
         m_policy->setProperty("edited", true);
@@ -260,38 +289,42 @@ void TrainingPage::buildControls(QWidget* host) {
     pv->addLayout(defaults);
     auto* productsRow = new QFormLayout();
     m_products = new QComboBox();
-    for (const ProductsMode& m : kProductsModes) m_products->addItem(m.text);
-    m_products->setToolTip(kProductsHelp);
+    for (const ProductsMode& m : kProductsModes) m_products->addItem(tr(m.text));
+    m_products->setToolTip(tr(kProductsHelp));
     // The texts are longer than the panel: the closed box elides, the open list shows them whole.
     m_products->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_products->setMinimumContentsLength(8);
     m_products->view()->setMinimumWidth(m_products->view()->sizeHintForColumn(0) + 24);
-    productsRow->addRow("products and GELU", m_products);
+    productsRow->addRow(tr("products and GELU"), m_products);
     productsRow->setRowWrapPolicy(QFormLayout::WrapAllRows);
     pv->addLayout(productsRow);
-    auto* policySection = new Section("Autocast policy (every lane)", policy, false);
+    auto* policySection = new Section(tr("Autocast policy (every lane)"), policy, false);
+    policySection->setToolTip(m_policy->toolTip());
     v->addWidget(policySection);
     m_trainingOnly << policySection;
 
     auto* view = new QGroupBox();
     auto* vf = new QFormLayout(view);
     m_underflowKind = new QComboBox();
-    m_underflowKind->addItem("activation gradients");
-    m_underflowKind->addItem("weight gradients");
+    m_underflowKind->addItem(tr("activation gradients"));
+    m_underflowKind->addItem(tr("weight gradients"));
+    m_underflowKind->setToolTip(tr("Which gradients the underflow chart and the tiles count: at every linear layer's "
+                                   "output, or every weight and bias gradient."));
     m_underflowKind->setCurrentIndex(1);
-    m_logLoss = new QCheckBox("log axis");
+    m_logLoss = new QCheckBox(tr("log axis"));
+    m_logLoss->setToolTip(tr("The loss chart's vertical axis in powers of 10 (losses that fall by orders of magnitude)."));
     m_logLoss->setChecked(true);
     m_histLayer = new QComboBox();
-    m_histLayer->setToolTip("Which gradients the histogram shows: every layer together, or one layer's weight or "
-                            "output gradients");
+    m_histLayer->setToolTip(tr("Which gradients the histogram shows: every layer together, or one layer's weight or "
+                               "output gradients."));
     connect(m_histLayer, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_latestHistograms.empty()) showHistograms();
     });
-    vf->addRow("underflow of", m_underflowKind);
-    vf->addRow("loss", m_logLoss);
-    vf->addRow("histogram", m_histLayer);
+    vf->addRow(tr("underflow of"), m_underflowKind);
+    vf->addRow(tr("loss"), m_logLoss);
+    vf->addRow(tr("histogram"), m_histLayer);
     connect(m_logLoss, &QCheckBox::toggled, this, [this](bool on) { m_loss->setScale(on ? AxisScale::Log10 : AxisScale::Linear); });
-    auto* chartSection = new Section("Charts", view, false);
+    auto* chartSection = new Section(tr("Charts"), view, false);
     v->addWidget(chartSection);
     m_trainingOnly << chartSection;
     v->addStretch(1);
@@ -375,7 +408,7 @@ Scenario TrainingPage::scenarioFromControls() const {
     for (const QString& part : m_sizes->text().split(QRegularExpression("[-,x ]+"), Qt::SkipEmptyParts)) {
         bool ok = false;
         const int w = part.toInt(&ok);
-        if (!ok) throw Error("sizes: '" + part.toStdString() + "' is not a width (write e.g. 2-64-64-3)");
+        if (!ok) throw Error(tr("sizes: '%1' is not a width (write e.g. 2-64-64-3)").arg(part).toStdString());
         s.sizes.push_back(w);
     }
     s.activation = static_cast<Activation>(m_activation->currentData().toInt());
@@ -387,7 +420,7 @@ Scenario TrainingPage::scenarioFromControls() const {
     s.steps = m_steps->value();
     bool seedOk = false;
     s.seed = m_seed->seed(&seedOk);
-    if (!seedOk) throw Error("seed: '" + m_seed->text().toStdString() + "' is not an integer from 0 to 2^64-1");
+    if (!seedOk) throw Error(tr("seed: '%1' is not an integer from 0 to 2^64-1").arg(m_seed->text()).toStdString());
     s.lanes = lanesFromControls();
     s.scaler.initScale = m_initScale->value();
     s.scaler.growthFactor = m_growth->value();
@@ -415,11 +448,11 @@ void TrainingPage::rebuildLayerChoice(const Scenario& scenario) {
     const QSignalBlocker quiet(m_histLayer);
     const int previous = m_histLayer->currentData().isValid() ? m_histLayer->currentData().toInt() : -1;
     m_histLayer->clear();
-    m_histLayer->addItem("all layers", -1);
+    m_histLayer->addItem(tr("all layers"), -1);
     const int layers = std::max<int>(0, static_cast<int>(scenario.sizes.size()) - 1);
     for (int k = 0; k < layers; ++k) {
-        m_histLayer->addItem(QString("layer %1 weights").arg(k + 1), 2 * k);
-        m_histLayer->addItem(QString("layer %1 outputs").arg(k + 1), 2 * k + 1);
+        m_histLayer->addItem(tr("layer %1 weights").arg(k + 1), 2 * k);
+        m_histLayer->addItem(tr("layer %1 outputs").arg(k + 1), 2 * k + 1);
     }
     m_histLayer->setCurrentIndex(std::max(0, m_histLayer->findData(previous)));
 }
@@ -439,8 +472,8 @@ void TrainingPage::checkLaneText() {
         const std::vector<LaneSpec> lanes = lanesFromControls();
         for (auto it = lanes.begin(); it != lanes.end() && problem.isEmpty(); ++it)
             if (std::find(lanes.begin(), it, *it) != it)
-                problem = QString("lane '%1' is already in the run").arg(QString::fromStdString(it->label()));
-        if (problem.isEmpty() && lanes.empty()) problem = "no lane: tick at least one";
+                problem = tr("lane '%1' is already in the run").arg(QString::fromStdString(it->label()));
+        if (problem.isEmpty() && lanes.empty()) problem = tr("no lane: tick at least one");
     } catch (const std::exception& e) {
         problem = QString::fromUtf8(e.what());
     }

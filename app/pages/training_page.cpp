@@ -85,32 +85,40 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     laneHost->setMinimumSize(1, 250);
     centre->addWidget(laneHost, 0);
 
-    m_loss = new LiveChart("Training loss per step", "step", "loss");
-    m_underflow = new LiveChart("Gradient underflow", "step", "% underflowed");
+    m_loss = new LiveChart(tr("Training loss per step"), tr("step"), tr("loss"));
+    m_underflow = new LiveChart(tr("Gradient underflow"), tr("step"), tr("% underflowed"));
     m_underflow->setValueCeiling(100);
-    m_underflow->setToolTip("Share of gradient elements that are exactly 0 in the lane while a float32 backward gives non-zero");
-    m_scale = new LiveChart("Loss scale (skipped steps marked)", "step", "scale");
-    m_scale->setMarkerName("skipped");
-    m_loss->setToolTip("A cross marks where a lane's loss turned inf or NaN (at its last finite value).");
+    m_underflow->setToolTip(tr("Per step, the share of gradient elements that are exactly 0 in the lane although a "
+                               "float32 shadow backward on the lane's own weights and batch gives them non-zero: "
+                               "gradients sunk to zero. "
+                               "\"underflow of\" (Charts) chooses weight or activation gradients."));
+    m_scale = new LiveChart(tr("Loss scale (skipped steps marked)"), tr("step"), tr("scale"));
+    m_scale->setMarkerName(tr("skipped"));
+    m_scale->setToolTip(tr("The loss scaler's scale per step for each +scaler lane (log2 axis): halved and the step "
+                           "skipped (a marker, weights untouched) when a scaled gradient overflows, doubled after "
+                           "growth interval clean steps."));
+    m_loss->setToolTip(tr("The training loss per step, as each lane computes it in its format (the batch's loss). "
+                          "A cross marks where a lane's loss turned inf or NaN, at its last finite value."));
     m_scale->setScale(AxisScale::Log2);
-    m_histogram = new HistogramChart(kHistogramTitle, "log2 |gradient| (scaled)", "% of gradients");
+    m_histogram = new HistogramChart(histogramTitle(), tr("log2 |gradient| (scaled)"), tr("% of gradients"));
     for (LiveChart* c : {m_loss, m_underflow, m_scale}) {
         c->setPointCap(kPointCap);
-        c->setEmptyText("Press Play (Space), or step (.)");
+        c->setEmptyText(tr("Press Play (Space), or step (.)"));
     }
     m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
     const FormatTraits& h = traits(Format::F16);
     const FormatTraits& b = traits(Format::BF16);
     // bf16's range as a strip along the top, f16's below it: no band lies on another, so each
     // looks like its legend swatch.
-    m_histogram->addBand(std::log2(b.minSubnormal), std::log2(b.max) + 1, "bf16 range", laneStyle(Lane{Device::Cpu, Format::BF16}).color, 0.92, 1.0);
-    m_histogram->addBand(std::log2(h.minSubnormal), std::log2(h.minNormal), "f16 subnormal", QColor(0xD5, 0x5E, 0x00), 0, 0.92);
-    m_histogram->addBand(std::log2(h.minNormal), std::log2(h.max) + 1, "f16 normal", laneStyle(Lane{Device::Cpu, Format::F16}).color, 0, 0.92);
-    m_histogram->setEmptyText("Press Play (Space), or step (.)");
+    m_histogram->addBand(std::log2(b.minSubnormal), std::log2(b.max) + 1, tr("bf16 range"), laneStyle(Lane{Device::Cpu, Format::BF16}).color, 0.92, 1.0);
+    m_histogram->addBand(std::log2(h.minSubnormal), std::log2(h.minNormal), tr("f16 subnormal"), QColor(0xD5, 0x5E, 0x00), 0, 0.92);
+    m_histogram->addBand(std::log2(h.minNormal), std::log2(h.max) + 1, tr("f16 normal"), laneStyle(Lane{Device::Cpu, Format::F16}).color, 0, 0.92);
+    m_histogram->setEmptyText(tr("Press Play (Space), or step (.)"));
     m_histogram->setLegendRight(true);
-    m_histogram->setToolTip("Bands: bf16 from 2^-133 (subnormal) up (the strip along the top); f16 subnormal 2^-24 to "
-                            "2^-14, normal 2^-14 to 65504. Exact zeros and inf/NaN have no bin: the legend gives "
-                            "their share beside each lane.");
+    m_histogram->setToolTip(tr("Share of each lane's gradient elements per log2 magnitude bin (scaled lanes: times the "
+                               "scale), over bf16's range (top strip, from 2^-133) and f16's subnormal (2^-24 to 2^-14) "
+                               "and normal (to 65504) ranges. Exact zeros and inf/NaN have no bin: the legend gives their "
+                               "share beside each lane."));
     auto* charts = new QGridLayout();
     charts->setSpacing(4);
     charts->addWidget(m_loss, 0, 0);
@@ -129,11 +137,13 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_timeline = new QSlider(Qt::Horizontal);
     m_timeline->setEnabled(false);
     m_timeline->setFocusPolicy(Qt::StrongFocus);
-    m_timeline->setToolTip("The run's steps: drag to show a step's tiles and histogram; Play resumes from the end");
-    m_timelineLabel = new QLabel("timeline: run or step first");
+    m_timeline->setToolTip(tr("The run's steps, when paused or finished: drag (or Home, End, arrows) to show a step's "
+                              "tiles, histogram and a cursor on the charts. Play resumes from the end."));
+    m_timelineLabel = new QLabel(tr("timeline: run or step first"));
+    m_timelineLabel->setToolTip(m_timeline->toolTip());
     // A fixed width, so the slider does not jump when the words change.
     m_timelineLabel->setMinimumWidth(
-        m_timelineLabel->fontMetrics().horizontalAdvance("step 0000000 of 0000000 · Play goes on from the end"));
+        m_timelineLabel->fontMetrics().horizontalAdvance(tr("step %1 of %2 · Play goes on from the end").arg(QStringLiteral("0000000"), QStringLiteral("0000000"))));
     timelineRow->addWidget(m_timeline, 1);
     timelineRow->addWidget(m_timelineLabel);
     centre->addLayout(timelineRow);
@@ -191,18 +201,17 @@ bool TrainingPage::loadPreset(const QString& name, bool start, QString* error) {
 QString TrainingPage::explanation() const {
     QString out;
     if (!m_base.preset.empty() || !m_preset.isEmpty()) {
-        const QString title = m_base.title.empty() ? m_preset : QString::fromStdString(m_base.title);
-        out += QString("<h3>Preset: %1</h3><p>%2</p><hr>")
-                   .arg(title.toHtmlEscaped(), QString::fromStdString(m_base.explanation).toHtmlEscaped());
+        const QString shown = m_base.title.empty() ? m_preset : presetText(m_base.title);
+        out += tr("<h3>Preset: %1</h3><p>%2</p><hr>").arg(shown.toHtmlEscaped(), presetText(m_base.explanation).toHtmlEscaped());
     }
     if (m_base.workload == Workload::Accumulation) {
-        out += "<b>Summation.</b> Every lane adds the same values, one by one, into an accumulator held in its "
-               "format; each partial sum is rounded to it. The left chart shows each lane's running sum against the "
-               "exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a "
-               "format's spacing at the running sum exceeds twice the value added, the sum stops growing.";
+        out += tr("<b>Summation.</b> Every lane adds the same values, one by one, into an accumulator held in its "
+                  "format; each partial sum is rounded to it. The left chart shows each lane's running sum against the "
+                  "exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a "
+                  "format's spacing at the running sum exceeds twice the value added, the sum stops growing.");
         return out;
     }
-    out += "<b>Training lab.</b> Every lane trains the same model from the same seed on the same batches; only "
+    out += tr("<b>Training lab.</b> Every lane trains the same model from the same seed on the same batches; only "
            "the number format and the policy differ. Forward and loss run under autocast, master weights and "
            "the optimizer stay in f32.<br><br>"
            "Charts: the loss; the share of gradients that are zero in a lane but not in f32 (underflow); the "
@@ -211,7 +220,7 @@ QString TrainingPage::explanation() const {
            "finite value, in the lane's colour; its tile says nan.<br><br>"
            "<b>Ranges</b> (beside Histogram): one lane's tensors per layer, smallest to largest magnitude, over "
            "its format's zero, subnormal, normal and overflow regions. <b>NaN doctor</b>: when a lane first turns "
-           "inf or NaN, a panel says where, shows the steps before, and reruns the lane with each remedy.";
+           "inf or NaN, a panel says where, shows the steps before, and reruns the lane with each remedy.");
     return out;
 }
 
@@ -219,8 +228,8 @@ QString TrainingPage::caption() const {
     const Scenario& s = m_controller->scenario();
     QStringList sizes;
     for (int w : s.sizes) sizes << QString::number(w);
-    return QString("Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10")
-        .arg(s.preset.empty() ? QString() : QString(" (preset %1)").arg(QString::fromStdString(s.preset)))
+    return tr("Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10")
+        .arg(s.preset.empty() ? QString() : tr(" (preset %1)").arg(QString::fromStdString(s.preset)))
         .arg(qs(datasetName(s.data.kind)), sizes.join("-"), qs(activationName(s.activation)),
              qs(optimizerName(s.optimizer.kind)))
         .arg(s.optimizer.lr)
@@ -289,8 +298,8 @@ void TrainingPage::stepOnce() {
 
 QString TrainingPage::statusText() const {
     // "finished" only when the run reached its step count (the controller's Finished state).
-    QString text = QString("Training: %1 · %2 lanes").arg(runStateName(m_controller->state())).arg(laneCount());
-    if (m_lastStep >= 0) text += QString(" · step %1 of %2").arg(m_lastStep + 1).arg(m_controller->scenario().steps);
+    QString text = tr("Training: %1 · %2 lanes").arg(runStateName(m_controller->state())).arg(laneCount());
+    if (m_lastStep >= 0) text += tr(" · step %1 of %2").arg(m_lastStep + 1).arg(m_controller->scenario().steps);
     return text;
 }
 
@@ -313,7 +322,7 @@ void TrainingPage::resetRun() {
 }
 
 void TrainingPage::showFailure(const QString& message) {
-    m_banner->setText("Run failed: " + message);
+    m_banner->setText(tr("Run failed: %1").arg(message));
     m_banner->show();
 }
 
@@ -336,7 +345,7 @@ void TrainingPage::onState(RunState state) {
     for (QWidget* c : charts())
         if (auto* view = qobject_cast<QChartView*>(c)) view->setRenderHint(QPainter::Antialiasing, !running);
     updateTimeline();
-    m_play->setText(running ? "Pause" : "Play");
+    m_play->setText(running ? tr("Pause") : tr("Play"));
     m_play->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_step->setEnabled(!running);
 }

@@ -56,7 +56,7 @@ public:
     explicit TrainingPage(QWidget* parent = nullptr);
     ~TrainingPage() override;
 
-    QString title() const override { return "Training lab"; }
+    QString title() const override { return tr("Training lab"); }
     QString explanation() const override;
     QString caption() const override;
     QList<QWidget*> charts() const override;
@@ -92,6 +92,7 @@ public:
     // Why the typed lanes cannot run (bad spec, duplicate, none); empty when they can.
     QString laneProblem() const;
     // Scrubbing (paused or finished): shows step `step`'s records in the tiles, its nearest kept
+    QTableWidget* policyTable() const { return m_policy; }  // the autocast policy (in a folded section)
     // histogram, and a cursor on the charts. -1 from scrubStep(): not scrubbing.
     void scrubTo(std::int64_t step);
     std::int64_t scrubStep() const;

@@ -2,6 +2,7 @@
 // one of them needs. Internal to app/pages.
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 #include <string_view>
 
@@ -14,7 +15,7 @@ inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), stati
 // The lanes the boxes offer on each device, and the window's first run.
 inline const char* const kDefaultLanes[] = {"f32", "bf16", "f16", "f16+scaler"};
 constexpr int kPanelWidth = 250;  // side panel at text scale 1
-inline const QString kHistogramTitle = "Gradient magnitudes (log2 bins)";
+inline QString histogramTitle() { return QCoreApplication::translate("presisi::TrainingPage", "Gradient magnitudes (log2 bins)"); }
 
 // Whether a run of `a` computes what a run of `b` does, step for step: every field of the scenario but
 // the pace, the step count and the preset's name and texts (which change nothing a lane computes).

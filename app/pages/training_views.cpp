@@ -12,7 +12,9 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
+#include <QCoreApplication>
 #include <QLabel>
+#include <QLocale>
 #include <QSlider>
 #include <QSpinBox>
 #include <algorithm>
@@ -31,15 +33,29 @@ using namespace trainingpage;
 
 namespace {
 
+// Numbers shown in the window follow its locale (Indonesian 0,25; nan and inf as written everywhere).
 QString fmt(double v, int digits = 4) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    return QString::number(v, 'g', digits);
+    return QLocale().toString(v, 'g', digits);
 }
 
 QString pct(double share) {
     if (std::isnan(share)) return "—";
-    return QString::number(100.0 * share, 'f', share < 0.001 && share > 0 ? 3 : 1) + QChar(0x00A0) + "%";
+    return QLocale().toString(100.0 * share, 'f', share < 0.001 && share > 0 ? 3 : 1) + QChar(0x00A0) + "%";
+}
+
+// What each tile row measures (LaneTile::setRowToolTips), in the rows' order.
+QStringList trainingRowTips(bool classification) {
+    return {QCoreApplication::translate("presisi::TrainingPage", "The loss of this step's forward pass on the batch, before the update, computed in the lane's "
+               "format under autocast (nan: the lane has diverged)."),
+            classification
+                ? QCoreApplication::translate("presisi::TrainingPage", "Share of this step's batch the lane classifies correctly (the argmax of its outputs).")
+                : QCoreApplication::translate("presisi::TrainingPage", "Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, "
+                     "unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed."),
+            QCoreApplication::translate("presisi::TrainingPage", "Underflow: of all gradient elements of the kind chosen under Charts (weight or activation "
+               "gradients), the share that is exactly 0 in this lane while a float32 shadow backward on the lane's own "
+               "weights and batch gives it non-zero.")};
 }
 
 QString log2Text(double scale) {
@@ -49,7 +65,6 @@ QString log2Text(double scale) {
     return fmt(scale);
 }
 
-const QString kExactLabel = "exact";
 constexpr int kKeptHistograms = 400;  // per lane, for scrubbing
 constexpr int kKeptBoundaries = 100;  // decision-boundary snapshots, for scrubbing
 
@@ -108,23 +123,30 @@ void TrainingPage::setSummationView(bool summation) {
     // A summation has no loss, gradients or scaler: its charts are the running sums against the
     // exact sum and their error, and the side panel shows only the settings that apply to it.
     if (summation) {
-        m_loss->setTitles("Running sum per lane and the exact sum", "running sum");
-        m_loss->setToolTip("Each lane's running sum, held in its format; the wide pale band is the exact sum of the "
-                           "same values (in double)");
-        m_underflow->setTitles("Error of the running sum", "% of the exact sum");
+        m_loss->setTitles(tr("Running sum per lane and the exact sum"), tr("running sum"));
+        m_loss->setToolTip(tr("Each lane's running sum, held in its format (every partial sum rounded to it); the "
+                              "wide pale band is the exact sum of the same values, in double."));
+        m_underflow->setTitles(tr("Error of the running sum"), tr("% of the exact sum"));
+        m_underflow->setToolTip(tr("How far each lane's running sum is from the exact sum, in percent of the exact "
+                                   "sum: it grows once the format's spacing exceeds the values added."));
         m_loss->setScale(AxisScale::Linear);
     } else {
-        m_loss->setTitles("Training loss per step", "loss");
-        m_underflow->setTitles("Gradient underflow", "% underflowed");
+        m_loss->setTitles(tr("Training loss per step"), tr("loss"));
+        m_loss->setToolTip(tr("The training loss per step, as each lane computes it in its format (the batch's loss). "
+                              "A cross marks where a lane's loss turned inf or NaN, at its last finite value."));
+        m_underflow->setTitles(tr("Gradient underflow"), tr("% underflowed"));
+        m_underflow->setToolTip(tr("Per step, the share of gradient elements that are exactly 0 in the lane although a "
+                                   "float32 shadow backward on the lane's own weights and batch gives them non-zero: "
+                                   "gradients sunk to zero. \"underflow of\" (Charts) chooses weight or activation gradients."));
         m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
     }
     m_scale->setVisible(!summation);
     m_ranges->setVisible(!summation);
     for (QWidget* w : m_trainingOnly) w->setVisible(!summation);
     for (BoundaryView* b : m_boundaries) b->setVisible(!summation);
-    m_modelBox->setTitle(summation ? "Summation" : "Model and optimizer");
+    m_modelBox->setTitle(summation ? tr("Summation") : tr("Model and optimizer"));
     if (auto* batchLabel = qobject_cast<QLabel*>(static_cast<QFormLayout*>(m_modelBox->layout())->labelForField(m_batch)))
-        batchLabel->setText(summation ? "values per step" : "batch");
+        batchLabel->setText(summation ? tr("values per step") : tr("batch"));
 }
 
 void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenario) {
@@ -142,7 +164,20 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
         tile->setValuePointSize(labels.size() > 4 ? 10 : 11);
         auto* boundary = new BoundaryView();
         tile->setBody(boundary);
-        tile->setBigValues({{"loss", "—"}, {m_classification ? "accuracy" : "eval loss", "—"}, {"underflow", "—"}});
+        tile->setBigValues({{tr("loss"), "—"}, {m_classification ? tr("accuracy") : tr("grad norm"), "—"}, {tr("underflow"), "—"}});
+        if (m_summation)
+            tile->setRowToolTips({tr("The lane's running sum after this step, held in its format."),
+                                  tr("The exact sum of the same values (double)."),
+                                  tr("How far the running sum is from the exact sum, in percent of it.")});
+        else tile->setRowToolTips(trainingRowTips(m_classification));
+        tile->setDetailsToolTip(m_summation ? tr("The step and how many values have been summed so far.")
+                                            : tr("The step; the loss scale (2^k; skipped: the step's scaled gradients "
+                                                 "overflowed, so the weights were left untouched); overflows: elements of "
+                                                 "this step's activations and gradients that are inf or NaN. At the end: the final "
+                                                 "evaluation, in float32 without gradients."));
+        boundary->setToolTip(m_classification ? tr("The lane's decision regions over the data (points: the samples, "
+                                                   "coloured by class), redrawn every few steps.")
+                                              : tr("The lane's fit: its predictions against the data, redrawn every few steps."));
         m_tiles.append(tile);
         m_boundaries.append(boundary);
         // labels are the scenario's lanes' labels, in its order (RunController::laneLabels, the page).
@@ -152,14 +187,14 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     }
     m_tileColumns = 0;
     flowTiles();
-    m_loss->setLanes(m_summation ? QStringList(labels) << kExactLabel : labels);
+    m_loss->setLanes(m_summation ? QStringList(labels) << tr("exact") : labels);
     m_underflow->setLanes(labels);
     m_scale->setLanes(scaleLabels);
-    m_scale->chart()->setTitle(scaleLabels.isEmpty() ? "Loss scale: no lane uses a scaler" : "Loss scale (skipped steps marked)");
-    m_scale->setEmptyText(scaleLabels.isEmpty() ? "Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale"
-                                                : "Press Play (Space), or step (.)");
+    m_scale->chart()->setTitle(scaleLabels.isEmpty() ? tr("Loss scale: no lane uses a scaler") : tr("Loss scale (skipped steps marked)"));
+    m_scale->setEmptyText(scaleLabels.isEmpty() ? tr("Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale")
+                                                : tr("Press Play (Space), or step (.)"));
     m_histogram->setLanes(labels);
-    m_histogram->chart()->setTitle(kHistogramTitle);
+    m_histogram->chart()->setTitle(histogramTitle());
     m_latestHistograms.clear();
     m_keptHistograms.clear();
     m_keptBoundaries.clear();
@@ -247,11 +282,11 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     for (const LaneFinal& f : batch.finals) {
         if (m_summation || f.lane < 0 || f.lane >= m_tiles.size()) continue;
         const StepRecord* r = last[f.lane];
-        m_tiles[f.lane]->setDetails(QString("step %1 · eval loss %2%3%4")
+        m_tiles[f.lane]->setDetails(tr("step %1 · eval loss %2%3%4")
                                         .arg(r ? r->step : m_lastStep)
                                         .arg(fmt(f.evalLoss))
-                                        .arg(std::isnan(f.evalAccuracy) ? QString() : " · eval acc. " + pct(f.evalAccuracy))
-                                        .arg(m_scalerWarned.contains(f.lane) ? " · ⚠ scaler: try bf16" : ""));
+                                        .arg(std::isnan(f.evalAccuracy) ? QString() : tr(" · eval acc. %1").arg(pct(f.evalAccuracy)))
+                                        .arg(m_scalerWarned.contains(f.lane) ? tr(" · ⚠ scaler: try bf16") : QString()));
     }
 
     // Histogram: each lane's latest, the chosen layers together, as a share of all its gradient
@@ -279,22 +314,22 @@ void TrainingPage::showTile(int i, const StepRecord& r) {
     if (i < 0 || i >= m_tiles.size()) return;
     if (m_summation) {
         const double error = r.exactSum > 0 ? std::abs(r.loss - r.exactSum) / r.exactSum : kNotMeasured;
-        m_tiles[i]->setBigValues({{"running sum", fmt(r.loss)}, {"exact sum", fmt(r.exactSum)}, {"error", pct(error)}});
-        m_tiles[i]->setDetails(QString("step %1 · %2 values summed").arg(r.step).arg(summedValues(r.step)));
+        m_tiles[i]->setBigValues({{tr("running sum"), fmt(r.loss)}, {tr("exact sum"), fmt(r.exactSum)}, {tr("error"), pct(error)}});
+        m_tiles[i]->setDetails(tr("step %1 · %2 values summed").arg(r.step).arg(QLocale().toString(summedValues(r.step))));
         return;
     }
     const bool weightKind = m_underflowKind->currentIndex() == 1;
     const double u = weightKind ? r.weightGradUnderflow : r.actGradUnderflow;
-    m_tiles[i]->setBigValues({{"loss", fmt(r.loss)},
-                              {m_classification ? "accuracy" : "grad norm",
+    m_tiles[i]->setBigValues({{tr("loss"), fmt(r.loss)},
+                              {m_classification ? tr("accuracy") : tr("grad norm"),
                                m_classification ? pct(r.accuracy) : fmt(r.gradNorm, 3)},
-                              {"underflow", pct(u)}});
-    m_tiles[i]->setDetails(QString("step %1 · scale %2%3 · overflows %4%5")
+                              {tr("underflow"), pct(u)}});
+    m_tiles[i]->setDetails(tr("step %1 · scale %2%3 · overflows %4%5")
                                .arg(r.step)
                                .arg(log2Text(r.scale))
-                               .arg(r.skipped ? " (skipped)" : "")
-                               .arg(r.overflows)
-                               .arg(m_scalerWarned.contains(i) ? " · ⚠ scaler: try bf16" : ""));
+                               .arg(r.skipped ? tr(" (skipped)") : QString())
+                               .arg(QLocale().toString(static_cast<qlonglong>(r.overflows)))
+                               .arg(m_scalerWarned.contains(i) ? tr(" · ⚠ scaler: try bf16") : QString()));
 }
 
 namespace {
@@ -352,10 +387,10 @@ void TrainingPage::updateTimeline() {
         m_scrubStep = -1;
         for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(std::numeric_limits<double>::quiet_NaN());
     }
-    m_timelineLabel->setText(m_scrubStep >= 0 ? QString("step %1 of %2 · Play goes on from the end")
+    m_timelineLabel->setText(m_scrubStep >= 0 ? tr("step %1 of %2 · Play goes on from the end")
                                                     .arg(m_scrubStep).arg(m_lastStep)
-                                              : (any ? QString("step %1 · drag to look back").arg(m_lastStep)
-                                                     : QString("timeline: run or step first")));
+                                              : (any ? tr("step %1 · drag to look back").arg(m_lastStep)
+                                                     : tr("timeline: run or step first")));
 }
 
 void TrainingPage::scrubTo(std::int64_t step) {
@@ -406,8 +441,8 @@ void TrainingPage::showHistograms() {
         if (!view.any) continue;
         // Exact zeros and inf/NaN have no log2 bin: their shares are written on the chart.
         QStringList note;
-        if (view.zeroShare > 0) note << QString("%1 zeros").arg(pct(view.zeroShare));
-        if (view.nonFiniteShare > 0) note << QString("%1 inf/NaN").arg(pct(view.nonFiniteShare));
+        if (view.zeroShare > 0) note << tr("%1 zeros").arg(pct(view.zeroShare));
+        if (view.nonFiniteShare > 0) note << tr("%1 inf/NaN").arg(pct(view.nonFiniteShare));
         m_histogram->setLaneNote(lane, note.join(", "));
         m_histogram->setHistogram(lane, view.edges, view.values);
         if (std::isfinite(view.lo)) {
@@ -420,7 +455,7 @@ void TrainingPage::showHistograms() {
     lo = std::min(std::isfinite(lo) ? lo : -26.0, -26.0);
     hi = std::max(std::isfinite(hi) ? hi : 2.0, 2.0);
     m_histogram->setXRange(lo, hi);
-    m_histogram->chart()->setTitle(step >= 0 ? QString("Gradient magnitudes, step %1").arg(step) : kHistogramTitle);
+    m_histogram->chart()->setTitle(step >= 0 ? tr("Gradient magnitudes, step %1").arg(step) : histogramTitle());
     m_histogram->refresh();
 }
 
