@@ -3,3 +3,8 @@
 if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_exports SOURCES tst_exports.cpp LIBS presisi_widgets Qt6::Svg LABELS gui)
 endif()
+if(PRESISI_BUILD_GUI)
+  # The pages' export names, chart data and the training JSON's preset (and, with PRESISI_SHOTS_DIR,
+  # every chart at 1920x1080 for docs/screenshots).
+  presisi_add_test(tst_exports_window SOURCES tst_exports_window.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
+endif()

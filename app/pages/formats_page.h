@@ -23,6 +23,7 @@ public:
     QList<QWidget*> charts() const override;
     bool exportCsv(const QString& path) const override;
     bool exportJson(const QString& path) const override;
+    QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
     void resetPage() override;
 
     void setValueText(const QString& text);

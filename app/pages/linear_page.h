@@ -38,6 +38,8 @@ public:
     QList<QWidget*> charts() const override;
     bool exportCsv(const QString& path) const override;
     bool exportJson(const QString& path) const override;
+    QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
+    ChartData chartData(QWidget* chart) const override;  // the whole output, every lane
     void resetPage() override;
     void rescale(double scale) override;
     QString statusText() const override { return m_status; }

@@ -45,6 +45,7 @@ public:
     QList<QWidget*> charts() const override;
     bool exportCsv(const QString& path) const override;
     bool exportJson(const QString& path) const override;
+    QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
     void resetPage() override;
     QString statusText() const override;
     void rescale(double scale) override;  // the text under each chart keeps three lines at any text size

@@ -62,6 +62,7 @@ public:
     QList<QWidget*> charts() const override;
     bool exportCsv(const QString& path) const override;
     bool exportJson(const QString& path) const override;
+    QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
     void resetPage() override { resetRun(); }
     void rescale(double scale) override;
     QString statusText() const override;

@@ -1,0 +1,155 @@
+// Exports from the window's pages: the names they propose, the data behind each chart (row counts
+// against the chart's own points, the Linear lab's whole output, histogram shares against a count
+// made here), the training JSON's preset, and (PRESISI_SHOTS_DIR set) every chart at 1920x1080 for
+// docs/screenshots.
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+#include "app/main_window.h"
+#include "app/pages/convergence_page.h"
+#include "app/pages/formats_page.h"
+#include "app/pages/linear_page.h"
+#include "app/pages/linear_page_detail.h"
+#include "app/pages/presets.h"
+#include "app/pages/speed_page.h"
+#include "app/pages/training_page.h"
+#include "app/run_controller.h"
+#include "app_support.h"
+#include "widgets/chart_export.h"
+#include "widgets/histogram_chart.h"
+#include "widgets/live_chart.h"
+
+using namespace presisi;
+using presisi::apptest::waitFor;
+
+namespace {
+
+// The underflow preset, shortened (the name and the charts do not depend on the length).
+Scenario shortUnderflow(int steps) {
+    Scenario s = loadPresetScenario("underflow");
+    s.steps = steps;
+    s.pace = 0;
+    return s;
+}
+
+// Writes each chart of `page` as PNG (1920x1080, 2x, font scale 2) and SVG into `dir`, named by the page.
+void exportAll(Page* page, const QString& dir) {
+    const ExportOptions o{QSize(1920, 1080), 2.0, 2.0, page->caption()};
+    for (QWidget* c : page->charts()) {
+        const QString base = QDir(dir).filePath(page->exportName(c));
+        QVERIFY(exportPng(c, base + ".png", o));
+        QVERIFY(exportSvg(c, base + ".svg", o));
+        QCOMPARE(QImage(base + ".png").size(), QSize(3840, 2160));
+    }
+}
+
+}  // namespace
+
+class TestExportsWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void linearNamesAndOutputs() {
+        LinearPage page;
+        page.computeNow();
+        QVERIFY(waitFor([&] { return page.result() != nullptr; }, 30000));
+        const LinearConfig c = page.config();
+        // The tutorial's example: nn.Linear(256, 256) on a batch of 64.
+        QCOMPARE(page.exportName(page.charts().at(0)), QString("linear-256x256x64-scatter"));
+        QCOMPARE(page.exportName(nullptr), QString("linear-256x256x64"));
+        // The scatter's data is the whole output: batch x out rows, index + one column per lane.
+        const ChartData d = page.chartData(page.charts().at(0));
+        QCOMPARE(d.rows.size(), qsizetype(c.batch * c.out));
+        QCOMPARE(d.columns.size(), qsizetype(1 + page.result()->lanes.size()));
+        QCOMPARE(d.columns.front(), QString("index"));
+        // The reference column is the float32 output itself (first lane of the result on the CPU).
+        const auto& ref = page.result()->lanes.front();
+        QCOMPARE(d.rows[7][1].toDouble(), static_cast<double>(ref.output.data()[7]));
+        QCOMPARE(d.rows.last()[0].toLongLong(), qlonglong(c.batch * c.out - 1));
+        // The error histogram: per lane, the shares of its bins add up to the share of elements whose
+        // difference from the reference is non-zero and finite, counted here from the outputs.
+        auto* hist = qobject_cast<HistogramChart*>(page.charts().at(1));
+        QVERIFY(hist);
+        const ChartData h = page.chartData(hist);
+        QVERIFY(!h.empty());
+        int checked = 0;
+        for (const auto& lane : page.result()->lanes) {
+            const QString label = linear_page_detail::label(lane.lane);
+            double sum = 0;
+            for (const auto& r : h.rows)
+                if (r[0].toString() == label) sum += r[3].toDouble();
+            Index nonzero = 0;
+            for (Index i = 0; i < lane.output.size(); ++i) {
+                const double diff = std::abs(double(lane.output.data()[i]) - double(ref.output.data()[i]));
+                nonzero += diff > 0 && std::isfinite(diff);
+            }
+            QVERIFY2(std::abs(sum - 100.0 * double(nonzero) / double(lane.output.size())) < 1e-6,
+                     qPrintable(QString("%1: bins %2%").arg(label).arg(sum)));
+            checked += nonzero > 0;
+        }
+        QVERIFY(checked >= 2);  // bf16 and f16 at least
+    }
+
+    void trainingNamesDataAndPreset() {
+        TrainingPage page;
+        page.setScenario(shortUnderflow(30));
+        page.run();
+        page.controller()->waitForIdle();
+        QVERIFY(waitFor([&] { return page.lastStepShown() == 29; }, 30000));
+        QCOMPARE(page.exportName(page.lossChart()), QString("underflow-loss-step30"));
+        QCOMPARE(page.exportName(page.underflowChart()), QString("underflow-underflow-step30"));
+        // The loss chart's data: every point of every lane, one row each (30 steps x lanes).
+        LiveChart* loss = page.lossChart();
+        const ChartData d = page.chartData(loss);
+        int points = 0;
+        for (int l = 0; l < loss->lanes().size(); ++l) points += loss->pointCount(l);
+        QCOMPARE(d.rows.size(), qsizetype(points));
+        QCOMPARE(points, 30 * int(loss->lanes().size()));
+        // CSV: a header and one line per row; JSON: the rows and the columns.
+        QTemporaryDir dir;
+        QVERIFY(page.exportChartData(loss, dir.filePath("loss.csv")));
+        QVERIFY(page.exportChartData(loss, dir.filePath("loss.json")));
+        QFile csv(dir.filePath("loss.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().count('\n'), qsizetype(points + 1));
+        QFile json(dir.filePath("loss.json"));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(json.readAll()).object();
+        QCOMPARE(root["rows"].toArray().size(), qsizetype(points));
+        QCOMPARE(root["columns"].toArray().size(), qsizetype(3));
+        // The page's JSON names the preset that was loaded.
+        QVERIFY(page.exportJson(dir.filePath("run.json")));
+        QFile run(dir.filePath("run.json"));
+        QVERIFY(run.open(QIODevice::ReadOnly));
+        const QByteArray text = run.readAll();
+        QVERIFY2(!text.contains("\"preset\": null"), "the training JSON says preset null with a preset loaded");
+    }
+
+    void everyChartAtSlideSize() {
+        const QString dir = qEnvironmentVariable("PRESISI_SHOTS_DIR");
+        if (dir.isEmpty()) QSKIP("PRESISI_SHOTS_DIR not set (docs/screenshots are made with it)");
+        QDir().mkpath(dir);
+        MainWindow w(false);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(waitFor([&] { return w.linearPage()->result() != nullptr; }, 30000));
+        exportAll(w.linearPage(), dir);
+        TrainingPage* t = w.trainingPage();
+        t->setScenario(shortUnderflow(300));
+        t->run();
+        t->controller()->waitForIdle();
+        QVERIFY(waitFor([&] { return t->lastStepShown() == 299; }, 60000));
+        w.setPage(MainWindow::TrainingIndex);
+        QCoreApplication::processEvents();
+        exportAll(t, dir);
+        w.setPage(MainWindow::FormatsIndex);
+        exportAll(w.formatsPage(), dir);
+    }
+};
+
+QTEST_MAIN(TestExportsWindow)
+#include "tst_exports_window.moc"
