@@ -118,6 +118,7 @@ void LaneTile::setUnavailable(const QString& reason) {
     m_details->setText(reason);
     setEnabled(false);
     setToolTip(reason);
+    m_details->setToolTip(reason);
 }
 
 QStringList LaneTile::bigValueTexts() const {
