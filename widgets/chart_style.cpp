@@ -2,6 +2,7 @@
 // text, and value-axis ranges on whole ticks of 1, 2 or 5 times a power of ten.
 #include "chart_style.h"
 
+#include <QLocale>
 #include <QChart>
 #include <QChartView>
 #include <QPainter>
@@ -72,6 +73,10 @@ void styleChart(QChart* chart) {
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     chart->setBackgroundRoundness(0);
+    // Axis numbers in the window's locale where it writes a decimal comma (Indonesian 0,5 and 1.000);
+    // English keeps the C notation it always had.
+    chart->setLocale(QLocale());
+    chart->setLocalizeNumbers(QLocale().decimalPoint() != QLatin1String("."));
     applyChartColours(chart);
 }
 

@@ -9,6 +9,8 @@
 #include <cmath>
 #include <string>
 
+#include "locale_number.h"
+
 namespace presisi {
 
 bool parseReal(const QString& text, double* value) {
@@ -35,26 +37,25 @@ RealField::RealField(double min, double max, bool logarithmic, QWidget* parent)
     setAccelerated(true);
 }
 
-QString RealField::textFromValue(double value) const {
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
+// Shown and read in the window's locale (Indonesian: 0,1 and 1.234,5; see widgets/locale_number.h).
+QString RealField::textFromValue(double value) const { return localeNumber(value); }
 
 double RealField::valueFromText(const QString& text) const {
     double v = 0;
-    return parseReal(text, &v) ? v : value();
+    return parseLocaleReal(text, &v) ? v : value();
 }
 
 QValidator::State RealField::validate(QString& text, int&) const {
     double v = 0;
-    if (parseReal(text, &v)) return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
-    // What may still become a number while it is typed: "", "-", "1e", "1e-", "0,".
-    static const QRegularExpression partial(R"(^\s*[+-]?(\d*[.,]?\d*)([eE][+-]?\d*)?\s*$)");
+    if (parseLocaleReal(text, &v)) return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+    // What may still become a number while it is typed: "", "-", "1e", "1e-", "0,", "1.234," (grouped).
+    static const QRegularExpression partial(R"(^\s*[+-]?([\d.,]*)([eE][+-]?\d*)?\s*$)");
     return partial.match(text).hasMatch() ? QValidator::Intermediate : QValidator::Invalid;
 }
 
 void RealField::fixup(QString& text) const {
     double v = 0;
-    if (parseReal(text, &v)) text = textFromValue(std::clamp(v, minimum(), maximum()));
+    if (parseLocaleReal(text, &v)) text = textFromValue(std::clamp(v, minimum(), maximum()));
     else text = textFromValue(value());
 }
 

@@ -12,6 +12,7 @@ target_sources(presisi_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/scatter_chart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/boundary_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/number_field.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/locale_number.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_guard.cpp
   ${CMAKE_CURRENT_LIST_DIR}/text_scale.cpp
   ${CMAKE_CURRENT_LIST_DIR}/section.cpp
