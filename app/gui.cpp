@@ -23,6 +23,7 @@
 #include "pages/training_page.h"
 #include "responsiveness.h"
 #include "run_controller.h"
+#include "window_host.h"
 #include "widgets/chart_export.h"
 #include "widgets/number_field.h"
 
@@ -249,7 +250,10 @@ int runGui(int argc, char** argv) {
         }
     }
 
-    MainWindow w(!headless);
+    // The window lives in a WindowHost, which rebuilds it when View > Language changes (headless modes
+    // never change it, so `w` stays valid there; the window path uses it only before the event loop).
+    WindowHost host(!headless);
+    MainWindow& w = *host.window();
     if (o.screenshot) {
         // Inside the event loop, so deferred deletions and queued hand-overs behave as in the window.
         int rc = 0;

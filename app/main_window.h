@@ -102,6 +102,13 @@ private:
     QLabel* m_speed = nullptr;
     QLabel* m_device = nullptr;
     QString m_lastExportDir;
+
+signals:
+    // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.
+    void languageChangeRequested(const QString& code);
+
+private:
+    void addLanguageActions(QMenu* view);  // View > Language (app/main_window_language.cpp)
 };
 
 }  // namespace presisi

@@ -18,59 +18,60 @@
 namespace presisi {
 
 void MainWindow::buildMenus() {
-    QMenu* file = menuBar()->addMenu("&File");
+    QMenu* file = menuBar()->addMenu(tr("&File"));
     addExportActions(file);  // chart, page and data exports (app/main_window_exports.cpp)
     file->addSeparator();
-    file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
-    QMenu* edit = menuBar()->addMenu("&Edit");
-    edit->addAction("&Copy chart", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] {
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Copy chart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] {
         if (QWidget* c = currentPage()->currentChart()) copyToClipboard(c, currentPage()->caption());
-        statusBar()->showMessage("chart copied to the clipboard", 3000);
+        statusBar()->showMessage(tr("chart copied to the clipboard"), 3000);
     });
-    edit->addAction("Copy &page", this, [this] {
+    edit->addAction(tr("Copy &page"), this, [this] {
         copyToClipboard(currentPage(), currentPage()->caption());
-        statusBar()->showMessage("page copied to the clipboard", 3000);
+        statusBar()->showMessage(tr("page copied to the clipboard"), 3000);
     });
 
-    QMenu* view = menuBar()->addMenu("&View");
-    view->addAction("&Linear lab", QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { setPage(LinearIndex); });
-    view->addAction("&Training lab", QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { setPage(TrainingIndex); });
-    view->addAction("&Formats", QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { setPage(FormatsIndex); });
-    view->addAction("S&peed", QKeySequence(Qt::CTRL | Qt::Key_4), this, [this] { setPage(SpeedIndex); });
-    view->addAction("&Convergence check", QKeySequence(Qt::CTRL | Qt::Key_5), this,
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Linear lab"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { setPage(LinearIndex); });
+    view->addAction(tr("&Training lab"), QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { setPage(TrainingIndex); });
+    view->addAction(tr("&Formats"), QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { setPage(FormatsIndex); });
+    view->addAction(tr("S&peed"), QKeySequence(Qt::CTRL | Qt::Key_4), this, [this] { setPage(SpeedIndex); });
+    view->addAction(tr("&Convergence check"), QKeySequence(Qt::CTRL | Qt::Key_5), this,
                     [this] { setPage(ConvergenceIndex); });
     view->addSeparator();
-    QAction* panel = view->addAction("&Explanation panel");
+    addLanguageActions(view);  // View > Language (app/main_window_language.cpp)
+    QAction* panel = view->addAction(tr("&Explanation panel"));
     panel->setCheckable(true);
     panel->setChecked(true);
     connect(panel, &QAction::toggled, m_explanation, &QWidget::setVisible);
-    m_darkAction = view->addAction("&Dark theme");
+    m_darkAction = view->addAction(tr("&Dark theme"));
     m_darkAction->setCheckable(true);
     connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkTheme);
     view->addSeparator();
-    m_playAction = view->addAction("&Play / pause", QKeySequence(Qt::Key_Space), this, [this] {
+    m_playAction = view->addAction(tr("&Play / pause"), QKeySequence(Qt::Key_Space), this, [this] {
         setPage(TrainingIndex);
         m_training->playPause();
     });
-    view->addAction("&Single step", QKeySequence(Qt::Key_Period), this, [this] {
+    view->addAction(tr("&Single step"), QKeySequence(Qt::Key_Period), this, [this] {
         setPage(TrainingIndex);
         m_training->stepOnce();
     });
-    view->addAction("&Reset", QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] { currentPage()->resetPage(); });
+    view->addAction(tr("&Reset"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] { currentPage()->resetPage(); });
     view->addSeparator();
-    m_fullScreenAction = view->addAction("F&ull screen", QKeySequence(Qt::Key_F11), this, [this] {
+    m_fullScreenAction = view->addAction(tr("F&ull screen"), QKeySequence(Qt::Key_F11), this, [this] {
         if (isFullScreen()) showNormal();
         else showFullScreen();
     });
-    QAction* larger = view->addAction("&Larger text", QKeySequence(Qt::CTRL | Qt::Key_Equal), this,
+    QAction* larger = view->addAction(tr("&Larger text"), QKeySequence(Qt::CTRL | Qt::Key_Equal), this,
                                       [this] { setTextScale(uiScale() + 0.25); });
     // Ctrl++ too (Shift+= on most keyboards, a key of its own on the keypad).
     larger->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus),
                           QKeySequence::ZoomIn});
-    view->addAction("&Smaller text", QKeySequence(Qt::CTRL | Qt::Key_Minus), this, [this] { setTextScale(uiScale() - 0.25); });
-    view->addAction("&Normal text size", QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { setTextScale(1.0); });
-    QAction* back = view->addAction("All charts (leave a chart shown alone)", QKeySequence(Qt::Key_Escape), this,
+    view->addAction(tr("&Smaller text"), QKeySequence(Qt::CTRL | Qt::Key_Minus), this, [this] { setTextScale(uiScale() - 0.25); });
+    view->addAction(tr("&Normal text size"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { setTextScale(1.0); });
+    QAction* back = view->addAction(tr("All charts (leave a chart shown alone)"), QKeySequence(Qt::Key_Escape), this,
                                     [this] {
                                         // Esc cancels a running convergence check on its page.
                                         if (!m_alone && currentPage() == m_convergence && m_convergence->running())
@@ -80,7 +81,7 @@ void MainWindow::buildMenus() {
                                     });
     back->setShortcutContext(Qt::WindowShortcut);
 
-    m_presetsMenu = menuBar()->addMenu("&Presets");
+    m_presetsMenu = menuBar()->addMenu(tr("&Presets"));
     for (const PresetInfo& p : TrainingPage::presets()) {
         QAction* a = m_presetsMenu->addAction(p.name + (p.title.isEmpty() ? QString() : "  —  " + p.title));
         a->setToolTip(p.explanation);
@@ -91,52 +92,52 @@ void MainWindow::buildMenus() {
             loadPreset(name, true);
         });
         connect(a, &QAction::hovered, this, [this, p] {
-            m_explanation->setHtml(QString("<h3>%1</h3><p>%2</p><p><i>Click to load it and start the run.</i></p>")
+            m_explanation->setHtml(tr("<h3>%1</h3><p>%2</p><p><i>Click to load it and start the run.</i></p>")
                                        .arg(p.title.isEmpty() ? p.name : p.title, p.explanation.toHtmlEscaped()));
         });
     }
     connect(m_presetsMenu, &QMenu::aboutToHide, this, &MainWindow::updateExplanation);
-    if (m_presetsMenu->isEmpty()) m_presetsMenu->addAction("(no presets found)")->setEnabled(false);
+    if (m_presetsMenu->isEmpty()) m_presetsMenu->addAction(tr("(no presets found)"))->setEnabled(false);
     m_presetsMenu->setToolTipsVisible(true);
 
-    QMenu* help = menuBar()->addMenu("&Help");
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Guided tour"), this, [this] { openGuidedTour(); });
-    help->addAction("&Keyboard shortcuts", QKeySequence::HelpContents, this, [this] {
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, [this] {
         QMessageBox box(this);
-        box.setWindowTitle("Keyboard shortcuts");
+        box.setWindowTitle(tr("Keyboard shortcuts"));
         box.setTextFormat(Qt::RichText);
         box.setText(shortcutsHtml());
         box.exec();
     });
-    help->addAction("&About Presisi", this, [this] {
-        QMessageBox::about(this, "About Presisi",
-                           "<b>Presisi</b> 0.1 — a laboratory for mixed-precision numerics.<br>"
-                           "Lanes (device, format, policy) run side by side: float32, bfloat16, float16 with or "
-                           "without a loss scaler, on the CPU and, when present, a CUDA GPU.<br><br>" +
-                               deviceText().toHtmlEscaped());
+    help->addAction(tr("&About Presisi"), this, [this] {
+        QMessageBox::about(this, tr("About Presisi"),
+                           tr("<b>Presisi</b> 0.1 — a laboratory for mixed-precision numerics.<br>"
+                              "Lanes (device, format, policy) run side by side: float32, bfloat16, float16 with or "
+                              "without a loss scaler, on the CPU and, when present, a CUDA GPU.<br><br>%1")
+                               .arg(deviceText().toHtmlEscaped()));
     });
-    help->addAction("About &Qt", qApp, &QApplication::aboutQt);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
 QString MainWindow::shortcutsHtml() {
     const QList<QPair<QString, QString>> keys = {
-        {"Space", "play / pause the training run (from any field)"},
-        {".", "one step of every lane"},
-        {"Ctrl+R", "reset to step 0 (applies a changed lane set)"},
-        {"Ctrl+1 … Ctrl+4", "Linear lab, Training lab, Formats, Speed (Esc cancels a measurement)"},
-        {"Ctrl+5", "Convergence check (Esc cancels a running check)"},
-        {"Ctrl+= or Ctrl++, Ctrl+-, Ctrl+0", "larger, smaller, normal text (1x to 2x, charts included)"},
-        {"F11", "full screen"},
-        {"double-click a chart", "show it alone; Esc or another double-click returns"},
-        {"click a legend entry", "hide or show that lane"},
-        {"drag a rectangle, or the wheel, over a chart", "zoom (the view holds while the run goes on)"},
-        {"right click on a chart", "back to the whole run; ← → pan a zoomed chart"},
-        {"timeline under the charts", "when paused or finished: drag, or Home End ← →, to look back"},
-        {"hover a line", "lane, step and value"},
-        {"Ctrl+E", "export the current chart as PNG"},
-        {"Ctrl+Shift+C", "copy the current chart"},
-        {"wheel over the side panel", "scrolls it; changes a field only while it has focus (click or Tab)"},
-        {"Ctrl+Q", "quit"},
+        {tr("Space"), tr("play / pause the training run (from any field)")},
+        {tr("."), tr("one step of every lane")},
+        {tr("Ctrl+R"), tr("reset to step 0 (applies a changed lane set)")},
+        {tr("Ctrl+1 … Ctrl+4"), tr("Linear lab, Training lab, Formats, Speed (Esc cancels a measurement)")},
+        {tr("Ctrl+5"), tr("Convergence check (Esc cancels a running check)")},
+        {tr("Ctrl+= or Ctrl++, Ctrl+-, Ctrl+0"), tr("larger, smaller, normal text (1x to 2x, charts included)")},
+        {tr("F11"), tr("full screen")},
+        {tr("double-click a chart"), tr("show it alone; Esc or another double-click returns")},
+        {tr("click a legend entry"), tr("hide or show that lane")},
+        {tr("drag a rectangle, or the wheel, over a chart"), tr("zoom (the view holds while the run goes on)")},
+        {tr("right click on a chart"), tr("back to the whole run; ← → pan a zoomed chart")},
+        {tr("timeline under the charts"), tr("when paused or finished: drag, or Home End ← →, to look back")},
+        {tr("hover a line"), tr("lane, step and value")},
+        {tr("Ctrl+E"), tr("export the current chart as PNG")},
+        {tr("Ctrl+Shift+C"), tr("copy the current chart")},
+        {tr("wheel over the side panel"), tr("scrolls it; changes a field only while it has focus (click or Tab)")},
+        {tr("Ctrl+Q"), tr("quit")},
     };
     QString html = "<table cellspacing='4'>";
     for (const auto& [key, what] : keys)

@@ -1,0 +1,49 @@
+// WindowHost: the main window's owner, rebuilding it in another language (see window_host.h).
+#include "window_host.h"
+
+#include "language.h"
+#include "main_window.h"
+#include "pages/training_page.h"
+#include "run_controller.h"
+
+namespace presisi {
+
+WindowHost::WindowHost(bool persistent, QObject* parent) : QObject(parent), m_persistent(persistent) {
+    m_window = create();
+}
+
+WindowHost::~WindowHost() { delete m_window.data(); }
+
+MainWindow* WindowHost::create() {
+    auto* w = new MainWindow(m_persistent);
+    // Queued: the request comes from inside one of the old window's menu actions.
+    connect(w, &MainWindow::languageChangeRequested, this, &WindowHost::switchLanguage, Qt::QueuedConnection);
+    return w;
+}
+
+void WindowHost::switchLanguage(const QString& code) {
+    const auto parsed = language::parseCode(code);
+    if (!parsed || *parsed == language::current() || !m_window) return;
+    MainWindow* old = m_window;
+    // The run stops first: its worker must not report to a window that is going away.
+    old->controller()->stop();
+    old->controller()->waitForIdle();
+    const int page = old->page();
+    const QByteArray geometry = old->saveGeometry();
+    const bool visible = old->isVisible();
+    const Scenario setup = old->trainingPage()->scenarioFromControls();
+
+    language::install(*parsed, true);
+    MainWindow* fresh = create();
+    fresh->trainingPage()->setScenario(setup);
+    fresh->restoreGeometry(geometry);
+    fresh->setPage(page);
+    m_window = fresh;
+    if (visible) fresh->show();
+    // Shown before the old one closes, so the application does not quit on its last window closing.
+    old->close();
+    old->deleteLater();
+    emit windowRebuilt(fresh);
+}
+
+}  // namespace presisi
