@@ -25,7 +25,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_views.cpp
-)
-set_target_properties(presisi_app PROPERTIES AUTOMOC ON)
   ${CMAKE_CURRENT_LIST_DIR}/tour/guided_tour.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tour/tour_steps.cpp
+)
+set_target_properties(presisi_app PROPERTIES AUTOMOC ON)
