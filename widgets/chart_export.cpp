@@ -27,9 +27,13 @@ public:
         if (size.isValid() && size != m_old) {
             m_changed = true;
             if (!w->isVisible()) w->setAttribute(Qt::WA_DontShowOnScreen, true);
-            w->resize(size);
-            if (auto* l = w->layout()) l->activate();
-            QApplication::sendPostedEvents();
+            // A layout request pending on the parent (posted before, delivered by the flush) puts a
+            // chart in a page back at its place's size: resize again until the size holds.
+            for (int round = 0; round < 3 && w->size() != size; ++round) {
+                w->resize(size);
+                if (auto* l = w->layout()) l->activate();
+                QApplication::sendPostedEvents();
+            }
         }
     }
     ~SizeGuard() {
