@@ -20,4 +20,6 @@ if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_diagnostics_window SOURCES tst_diagnostics_window.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
   # Help > Guided tour: each step's setup, pointer and claim; fast Next/Back; Esc.
   presisi_add_test(tst_guided_tour SOURCES tst_guided_tour.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
+  # Preset titles and explanations: in the generated translatable list, and translated in the Presets menu.
+  presisi_add_test(tst_preset_texts SOURCES tst_preset_texts.cpp LIBS presisi_app LABELS gui TIMEOUT 120)
 endif()
