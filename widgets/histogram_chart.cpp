@@ -57,7 +57,7 @@ HistogramChart::HistogramChart(const QString& title, const QString& xTitle, cons
     m_y = new QValueAxis();
     styleAxis(m_x, xTitle);
     styleAxis(m_y, yTitle);
-    m_x->setLabelFormat("%g");
+    m_x->setLabelFormat("%.6g");  // "%g" (no precision) shows no labels when the chart localizes numbers
     m_y->setLabelFormat("%.3g");
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);

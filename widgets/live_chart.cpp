@@ -146,7 +146,7 @@ void LiveChart::rebuildAxes() {
         delete a;
     }
     m_x = new QValueAxis();
-    m_x->setLabelFormat("%g");
+    m_x->setLabelFormat("%.6g");  // "%g" (no precision) shows no labels when the chart localizes numbers
     styleAxis(m_x, m_xTitle);
     c->addAxis(m_x, Qt::AlignBottom);
     {

@@ -1,6 +1,7 @@
 // SeedChart: per-lane seed dots, mean bar, mean ± sd band, and the reference lane's spread across all.
 #include "seed_chart.h"
 
+#include <QLocale>
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
@@ -128,7 +129,7 @@ void SeedChart::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         p.setPen(fg());
         p.drawText(QRectF(kMargin + line * 1.3, y - line / 2.0, plot.left() - kMargin - line * 1.3 - 4, line),
-                   Qt::AlignRight | Qt::AlignVCenter, QString::number(v, 'g', 4));
+                   Qt::AlignRight | Qt::AlignVCenter, QLocale().toString(v, 'g', 4));
     }
     p.save();
     p.translate(kMargin + line * 0.2, plot.center().y());

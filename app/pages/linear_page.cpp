@@ -133,9 +133,10 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     lv->addWidget(m_ftz);
     // A native lane beside each emulated CPU bf16/f16 lane: same inputs, the CPU's own low-precision
     // instructions (oneDNN), float32 accumulation; where the CPU has none it runs emulated and says so.
-    m_native = new QCheckBox(tr("native bf16/f16 (oneDNN)"));
+    // Short enough for the side panel at text scale 1 (oneDNN is named in the tooltip).
+    m_native = new QCheckBox(tr("native bf16/f16"));
     m_native->setToolTip(tr("Adds a CPU lane beside each low-precision lane whose product runs on the CPU's own "
-                            "bfloat16/float16 instructions, accumulating in float32 like the emulated lane. "
+                            "bfloat16/float16 instructions (oneDNN), accumulating in float32 like the emulated lane. "
                             "Here: %1")
                              .arg(native::available(Format::BF16)
                                       ? tr("native bf16 (%1). %2")

@@ -566,14 +566,6 @@
         <translation>Lajur presisi rendah menjadikan nilai subnormal nol, seperti perangkat keras dalam mode flush-to-zero: x, bobot, bias dan keluaran di-flush pada setiap pembulatan (lajur +ftz).</translation>
     </message>
     <message>
-        <source>native bf16/f16 (oneDNN)</source>
-        <translation>bf16/f16 native (oneDNN)</translation>
-    </message>
-    <message>
-        <source>Adds a CPU lane beside each low-precision lane whose product runs on the CPU&apos;s own bfloat16/float16 instructions, accumulating in float32 like the emulated lane. Here: %1</source>
-        <translation>Menambahkan lajur CPU di samping tiap lajur presisi rendah yang perkaliannya berjalan pada instruksi bfloat16/float16 milik CPU sendiri, berakumulasi dalam float32 seperti lajur emulasi. Di sini: %1</translation>
-    </message>
-    <message>
         <source>native bf16 (%1). %2</source>
         <translation>bf16 native (%1). %2</translation>
     </message>
@@ -778,6 +770,14 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
         <translation>
             <numerusform>Lab linear: %n lajur selesai dihitung</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>native bf16/f16</source>
+        <translation>bf16/f16 native</translation>
+    </message>
+    <message>
+        <source>Adds a CPU lane beside each low-precision lane whose product runs on the CPU&apos;s own bfloat16/float16 instructions (oneDNN), accumulating in float32 like the emulated lane. Here: %1</source>
+        <translation>Menambahkan lajur CPU di samping tiap lajur presisi rendah yang perkaliannya berjalan pada instruksi bfloat16/float16 milik CPU sendiri (oneDNN), berakumulasi dalam float32 seperti lajur emulasi. Di sini: %1</translation>
     </message>
 </context>
 <context>
