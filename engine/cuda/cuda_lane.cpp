@@ -16,6 +16,7 @@
 
 #include "../device.h"
 #include "../error.h"
+#include "../numerics/grad_counts.h"
 #include "../numerics/grad_histogram.h"
 #include "../numerics/policy.h"
 #include "cuda_training.h"
@@ -186,29 +187,21 @@ public:
             layerGrads(m_shadowPass, m_shadowFormats, l, m_layers[l].sw, m_layers[l].sb);
 
         cuda::GradCounts act, weight;
-        std::int64_t overflows = 0;
+        std::int64_t forwardNonFinite = 0;  // pre-activations and activations
         const Format f = m_lane.format;
         for (std::size_t l = 0; l < m_layers.size(); ++l) {
             const DeviceLayer& d = m_layers[l];
             act += cuda::gradientCounts(m_lanePass.dz[l].data(), m_shadowPass.dz[l].data(), m_lanePass.dz[l].size(), f);
             weight += cuda::gradientCounts(d.gw.data(), d.sw.data(), d.gw.size(), f);
             weight += cuda::gradientCounts(d.gb.data(), d.sb.data(), d.gb.size(), f);
-            overflows += cuda::gradientCounts(m_lanePass.z[l].data(), m_lanePass.z[l].data(), m_lanePass.z[l].size(), f)
+            forwardNonFinite += cuda::gradientCounts(m_lanePass.z[l].data(), m_lanePass.z[l].data(), m_lanePass.z[l].size(), f)
                              .nonFinite;
             if (l + 1 < m_layers.size())
-                overflows += cuda::gradientCounts(m_lanePass.a[l].data(), m_lanePass.a[l].data(),
+                forwardNonFinite += cuda::gradientCounts(m_lanePass.a[l].data(), m_lanePass.a[l].data(),
                                                   m_lanePass.a[l].size(), f)
                                  .nonFinite;
         }
-        overflows += act.nonFinite + weight.nonFinite;
-        GradStatistics s;
-        const auto share = [](std::int64_t part, std::int64_t all) {
-            return all > 0 ? static_cast<double>(part) / static_cast<double>(all) : 0.0;
-        };
-        s.actGradUnderflow = share(act.underflowed, act.count);
-        s.weightGradUnderflow = share(weight.underflowed, weight.count);
-        s.gradSubnormal = share(act.subnormal + weight.subnormal, act.count + weight.count);
-        s.overflows = overflows;
+        GradStatistics s = numerics::gradStatistics(act, weight, forwardNonFinite);
         if (histogram) fillHistogram(*histogram, scale);
         return s;
     }

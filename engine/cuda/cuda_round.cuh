@@ -10,6 +10,7 @@
 #include <cstddef>
 
 #include "../format.h"
+#include "../numerics/grad_counts.h"
 
 namespace presisi::cuda {
 
@@ -21,9 +22,8 @@ static_assert(kF32 == static_cast<int>(Format::F32) && kBF16 == static_cast<int>
 
 inline int code(Format f) { return static_cast<int>(f); }
 
-__device__ __forceinline__ float minNormalOf(int fmt) {
-    return fmt == kF16 ? 6.103515625e-05f : 1.17549435e-38f;  // 2^-14; 2^-126 for f32 and bf16
-}
+// 2^-14 for f16; 2^-126 for f32 and bf16: the host's constexpr threshold (engine/numerics/grad_counts.h).
+__device__ __forceinline__ float minNormalOf(int fmt) { return numerics::gradMinNormal(static_cast<Format>(fmt)); }
 
 __device__ __forceinline__ float roundDev(int fmt, float x, bool flush) {
     float r = x;

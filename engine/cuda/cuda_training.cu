@@ -214,10 +214,10 @@ __global__ void gradCountsKernel(const float* lane, const float* shadow, std::si
     unsigned long long u = 0, s = 0, nf = 0;
     const float minNormal = minNormalOf(fmt);
     PRESISI_GRID_STRIDE(i, n) {
-        const float v = lane[i];
-        if (v == 0.0f && shadow[i] != 0.0f) ++u;
-        if (!isfinite(v)) ++nf;
-        else if (v != 0.0f && fabsf(v) < minNormal) ++s;
+        const unsigned k = numerics::classifyGradient(lane[i], shadow[i], minNormal);  // the host's rule
+        u += (k & numerics::kUnderflowed) != 0;
+        s += (k & numerics::kSubnormal) != 0;
+        nf += (k & numerics::kNonFinite) != 0;
     }
     if (u) atomicAdd(&out[0], u);
     if (s) atomicAdd(&out[1], s);
@@ -360,14 +360,6 @@ LossResult mse(const float* y, const float* targets, int rows, int cols, float* 
     LossResult r;
     r.loss = roundHost(f.loss, total / static_cast<float>(n), f.flush);
     return r;
-}
-
-GradCounts& GradCounts::operator+=(const GradCounts& o) {
-    count += o.count;
-    underflowed += o.underflowed;
-    subnormal += o.subnormal;
-    nonFinite += o.nonFinite;
-    return *this;
 }
 
 GradCounts gradientCounts(const float* lane, const float* shadow, std::size_t n, Format format) {

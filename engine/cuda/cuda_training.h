@@ -15,6 +15,7 @@
 #include <string>
 
 #include "../format.h"
+#include "../numerics/grad_counts.h"
 #include "../training/scenario.h"
 #include "cuda_buffer.h"  // DeviceArray, DeviceLabels: the tensors these calls take
 
@@ -75,14 +76,9 @@ void softmax(const float* z, float* p, int rows, int cols, bool logSoftmax, Form
 LossResult mse(const float* y, const float* targets, int rows, int cols, float* dy, float scale,
                const LossFormats& formats);
 
-// Gradient statistics of a lane's gradient against the shadow float32 gradient of the same tensor.
-struct GradCounts {
-    std::int64_t count = 0;
-    std::int64_t underflowed = 0;  // lane == 0 while shadow != 0
-    std::int64_t subnormal = 0;    // lane non-zero and below the format's smallest normal
-    std::int64_t nonFinite = 0;    // lane inf or NaN
-    GradCounts& operator+=(const GradCounts& o);
-};
+// Gradient statistics of a lane's gradient against the shadow float32 gradient of the same tensor, by
+// the rule of engine/numerics/grad_counts.h (the kernel calls its classifyGradient per element).
+using GradCounts = numerics::GradCounts;
 GradCounts gradientCounts(const float* lane, const float* shadow, std::size_t n, Format format);
 
 // GradScaler's unscale: master = lane * invScale (a float32 holding 1/scale taken in double);

@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "../error.h"
+#include "../numerics/grad_counts.h"
 #include "../numerics/grad_histogram.h"
 #include "../numerics/optimizer.h"
 #include "cpu_net.h"
@@ -182,35 +183,21 @@ public:
         m_shadow->forwardBackward(batch, m_W, m_b, 1.0f);
         const Net& a = m_net;
         const Net& s = *m_shadow;
-        const float minNormal = static_cast<float>(traits(a.low()).minNormal);
-        std::int64_t actUnder = 0, actTotal = 0, wUnder = 0, wTotal = 0, sub = 0, over = 0;
-        auto scan = [&](const float* lane, const float* shadow, Index n, std::int64_t& under, std::int64_t& total) {
-            for (Index i = 0; i < n; ++i) {
-                const float v = lane[i];
-                if (v == 0.0f && shadow[i] != 0.0f) ++under;
-                const float m = std::fabs(v);
-                if (m != 0.0f && m < minNormal) ++sub;
-                if (!isFinite(v)) ++over;
-            }
-            total += n;
+        const Format f = a.low();
+        const auto counts = [&](const auto& lane, const auto& shadow) {
+            return numerics::countGradients(lane.data(), shadow.data(), static_cast<std::size_t>(lane.size()), f);
         };
-        auto countNonFinite = [&](const Matrix& m) {
-            for (Index i = 0; i < m.size(); ++i)
-                if (!isFinite(m.data()[i])) ++over;
-        };
+        numerics::GradCounts act, weight;
+        std::int64_t forwardNonFinite = 0;
         const int L = a.layers();
         for (int l = 0; l < L; ++l) {
-            scan(a.dz(l).data(), s.dz(l).data(), a.dz(l).size(), actUnder, actTotal);
-            scan(a.gW(l).data(), s.gW(l).data(), a.gW(l).size(), wUnder, wTotal);
-            scan(a.gb(l).data(), s.gb(l).data(), a.gb(l).size(), wUnder, wTotal);
-            countNonFinite(a.z(l));
-            if (l + 1 < L) countNonFinite(a.h(l));
+            act += counts(a.dz(l), s.dz(l));
+            weight += counts(a.gW(l), s.gW(l));
+            weight += counts(a.gb(l), s.gb(l));
+            forwardNonFinite += counts(a.z(l), a.z(l)).nonFinite;
+            if (l + 1 < L) forwardNonFinite += counts(a.h(l), a.h(l)).nonFinite;
         }
-        GradStatistics g;
-        g.actGradUnderflow = actTotal ? static_cast<double>(actUnder) / static_cast<double>(actTotal) : 0.0;
-        g.weightGradUnderflow = wTotal ? static_cast<double>(wUnder) / static_cast<double>(wTotal) : 0.0;
-        g.gradSubnormal = static_cast<double>(sub) / static_cast<double>(std::max<std::int64_t>(1, actTotal + wTotal));
-        g.overflows = over;
+        GradStatistics g = numerics::gradStatistics(act, weight, forwardNonFinite);
         if (hist) {
             hist->scale = scale;
             hist->layers.clear();

@@ -17,4 +17,5 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/optimizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/policy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_histogram.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_counts.cpp
 )
