@@ -10,19 +10,9 @@
 
 #include "error.h"
 #include "linear_backend.h"
+#include "timing.h"
 
 namespace presisi {
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
-}  // namespace
 
 std::vector<RoundingBenchRow> benchRounding(std::size_t elements, int repeats) {
     std::vector<float> in(elements), out(elements);
@@ -46,9 +36,9 @@ std::vector<RoundingBenchRow> benchRounding(std::size_t elements, int repeats) {
     }
     for (int r = 0; r < repeats; ++r) {
         for (auto& c : cands) {
-            const auto t0 = Clock::now();
+            const auto t0 = SteadyClock::now();
             c.run();
-            const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+            const double s = secondsBetween(t0, SteadyClock::now());
             c.best = std::min(c.best, s);
         }
     }
@@ -85,9 +75,9 @@ std::vector<LinearBenchRow> benchLinearCpu(const LinearConfig& config, const std
     std::vector<std::vector<double>> times(lanes.size());
     for (int r = 0; r < repeats; ++r) {
         for (std::size_t i = 0; i < lanes.size(); ++i) {
-            const auto t0 = Clock::now();
+            const auto t0 = SteadyClock::now();
             const Matrix y = linearForwardCpu(lanes[i], in.x, in.weight, in.bias);
-            times[i].push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+            times[i].push_back(secondsBetween(t0, SteadyClock::now()));
             if (y.size() == 0) return {};  // keeps the product from being optimised away
         }
     }

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "../error.h"
+#include "../timing.h"
 #include "../torch_rng.h"
 #include "../training/lane_backend.h"
 #ifdef PRESISI_HAVE_CUDA
@@ -14,13 +15,6 @@
 #endif
 
 namespace presisi {
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-double secondsBetween(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
-
-}  // namespace
 
 SpeedSetup prepareSpeed(const Scenario& scenario) {
     SpeedSetup s{scenario, {}, {}};
@@ -80,21 +74,21 @@ double StepHarness::transferProbe() {
     if (!m_deviceScratch) return 0;
     // Pageable host memory, as the lane's upload: cudaMemcpy stages it and may return before the DMA
     // ends, so the clock stops after a synchronize.
-    const auto t0 = Clock::now();
+    const auto t0 = SteadyClock::now();
     auto* dst = static_cast<char*>(m_deviceScratch);
     const std::size_t xBytes = static_cast<std::size_t>(m_x.size()) * sizeof(float);
     cudaMemcpy(dst, m_x.data(), xBytes, cudaMemcpyHostToDevice);
     if (m_setup.data.train.classification()) cudaMemcpy(dst + xBytes, m_labels.data(), m_batchBytes - xBytes, cudaMemcpyHostToDevice);
     else cudaMemcpy(dst + xBytes, m_targets.data(), m_batchBytes - xBytes, cudaMemcpyHostToDevice);
     cudaDeviceSynchronize();
-    return secondsBetween(t0, Clock::now());
+    return secondsBetween(t0, SteadyClock::now());
 #else
     return 0;
 #endif
 }
 
 double StepHarness::assemble() {
-    const auto t0 = Clock::now();
+    const auto t0 = SteadyClock::now();
     const Dataset& d = m_setup.data.train;
     const Index n = d.size();
     for (Index i = 0; i < m_x.rows(); ++i) {
@@ -103,7 +97,7 @@ double StepHarness::assemble() {
         else m_targets.row(i) = d.targets.row(m_cursor);
         if (++m_cursor == n) m_cursor = 0;
     }
-    return secondsBetween(t0, Clock::now());
+    return secondsBetween(t0, SteadyClock::now());
 }
 
 StepSeconds StepHarness::step() {
@@ -112,9 +106,9 @@ StepSeconds StepHarness::step() {
     if (m_setup.data.train.classification()) batch.labels = m_labels;
     else batch.targets = &m_targets;
     const double transfer = transferProbe();
-    const auto t0 = Clock::now();
+    const auto t0 = SteadyClock::now();
     m_backend->forwardBackward(batch, m_scale);
-    const auto t1 = Clock::now();
+    const auto t1 = SteadyClock::now();
     const LaneBackend::StepTimes halves = m_backend->lastStepTimes();
     // GradScaler.unscale_: inv_scale = 1 / scale in double, rounded to float32.
     const float inv = m_lane.scaler ? static_cast<float>(1.0 / static_cast<double>(m_scale)) : 1.0f;
@@ -125,7 +119,7 @@ StepSeconds StepHarness::step() {
     // step's forward.
     if (m_lane.device == Device::Gpu) cudaDeviceSynchronize();
 #endif
-    const auto t2 = Clock::now();
+    const auto t2 = SteadyClock::now();
     StepSeconds s;
     const double both = secondsBetween(t0, t1);
     if (halves.forward > 0 || halves.backward > 0) {
@@ -142,16 +136,6 @@ StepSeconds StepHarness::step() {
     s.transfer = std::min(transfer, s.forward);
     s.forward -= s.transfer;
     return s;
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    const std::size_t h = v.size() / 2;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h), v.end());
-    if (v.size() % 2) return v[h];
-    const double upper = v[h];
-    const double lower = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h));
-    return 0.5 * (lower + upper);
 }
 
 }  // namespace presisi

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../tensor.h"
+#include "../timing.h"  // median() and secondsBetween(), which the harness's users time with
 #include "../training/dataset.h"
 #include "../training/runner.h"
 #include "../training/scenario.h"
@@ -66,6 +67,5 @@ private:
     std::size_t m_batchBytes = 0;     // inputs (B, in) float32 + targets (B, out) float32 or labels (B) int32
 };
 
-double median(std::vector<double> values);  // of a non-empty list; the mean of the middle two when even
 
 }  // namespace presisi

@@ -7,6 +7,7 @@
 
 #include "../error.h"
 #include "../numerics/loss_scale.h"
+#include "../timing.h"
 #include "../torch_rng.h"
 #include "lane_backend.h"
 #include "nonfinite.h"
@@ -17,10 +18,6 @@
 namespace presisi {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsBetween(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
 
 // splitmix64: the shuffle stream (its own, so shuffling never moves the model's or the data's draws).
 std::uint64_t splitmix(std::uint64_t& s) {
@@ -160,9 +157,9 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             r.step = m_step;
             r.scale = s.scale;
             r.growthTracker = s.tracker;
-            const auto t0 = Clock::now();
+            const auto t0 = SteadyClock::now();
             const ForwardResult f = lane.forwardBackward(batch, s.scale);
-            const auto t1 = Clock::now();
+            const auto t1 = SteadyClock::now();
             GradHistogram hist;
             if (stats) {
                 const GradStatistics g = lane.statistics(batch, s.scale, histogramStep ? &hist : nullptr);
@@ -175,13 +172,13 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             }
             RangeSnapshot ranges;
             if (rangeStep) ranges = {static_cast<int>(i), m_step, s.scale, lane.ranges(s.scale)};
-            const auto t2 = Clock::now();
+            const auto t2 = SteadyClock::now();
             // GradScaler.unscale_: inv_scale = 1 / scale taken in double, then rounded to float32.
             const float inv = scaler ? static_cast<float>(1.0 / static_cast<double>(s.scale)) : 1.0f;
             const bool foundInf = lane.unscale(inv);
-            const auto t3 = Clock::now();
+            const auto t3 = SteadyClock::now();
             if (stats) r.gradNorm = lane.gradNorm();
-            const auto t4 = Clock::now();
+            const auto t4 = SteadyClock::now();
             r.skipped = scaler && foundInf;
             r.loss = f.loss;
             r.accuracy = f.accuracy;
@@ -189,7 +186,7 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             // Only a flag test per step; the rerun happens on the lane's first fault.
             const bool faultNow = !m_watch[i].fault() && watchStep(i, batch, r, foundInf);
             if (!r.skipped) lane.optimizerStep();
-            const auto t5 = Clock::now();
+            const auto t5 = SteadyClock::now();
             r.seconds = secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
             LaneWatch& watch = m_watch[i];
             if (scaler) {
@@ -330,7 +327,7 @@ void Runner::stepAccumulation(std::vector<StepRecord>& out) {
     for (std::size_t i = 0; i < m_scenario.lanes.size(); ++i) {
         const LaneSpec& lane = m_scenario.lanes[i];
         const Subnormals sub = lane.subnormals;
-        const auto t0 = Clock::now();
+        const auto t0 = SteadyClock::now();
         float acc = m_sums[i];
         // The accumulator lives in the lane's format: every partial sum is rounded to it.
         for (std::size_t k = begin; k < end; ++k) acc = roundTo(lane.format, acc + m_values[k], sub);
@@ -341,7 +338,7 @@ void Runner::stepAccumulation(std::vector<StepRecord>& out) {
         r.loss = acc;
         r.exactSum = m_exactSum;
         r.finite = std::isfinite(acc);
-        r.seconds = secondsBetween(t0, Clock::now());
+        r.seconds = secondsBetween(t0, SteadyClock::now());
     }
 }
 

@@ -211,6 +211,10 @@ struct RunCase {
     bool scalerExact = false;
 };
 std::vector<RunCase> runCases();
+// The check scenarios' base: the default Scenario (spiral 2,64,64,3, relu, SGD) from seed 0 for `steps`
+// steps with a histogram every `histogramInterval` steps (0: none); the run rows and the step-0 rows
+// start from it. Lanes are written as labels (parseLane("f16+scaler"); the row sets the device).
+Scenario checkScenario(int steps, int histogramInterval);
 
 // The rehearsal's perturbed-CPU model: the same run with every input multiplied by 1 + delta (data
 // stream and weights unchanged), delta by the lane's format: bf16 2^-10 and f16 2^-13 move about a

@@ -48,23 +48,17 @@ Check judgeRun(const std::string& what, const std::vector<StepRecord>& cpu, cons
     return {what, ok ? Outcome::Pass : Outcome::Fail, detail};
 }
 
-namespace {
-
-LaneSpec lane(Format f, bool scaler = false, bool ftz = false) {
-    LaneSpec l;
-    l.format = f;
-    l.scaler = scaler;
-    l.subnormals = ftz ? Subnormals::Flush : Subnormals::Keep;
-    return l;
-}
-
-Scenario runScenario() {
+Scenario checkScenario(int steps, int histogramInterval) {
     Scenario s;
-    s.steps = 200;
+    s.steps = steps;
     s.seed = 0;
-    s.histogramInterval = 0;
+    s.histogramInterval = histogramInterval;
     return s;
 }
+
+namespace {
+
+Scenario runScenario() { return checkScenario(200, 0); }
 
 // Moons 2,32,32,2 with tanh and Adam (lr 1e-2): a plain run and a scaler run start from it.
 Scenario moonsTanhAdam() {
@@ -74,6 +68,17 @@ Scenario moonsTanhAdam() {
     s.activation = Activation::Tanh;
     s.optimizer.kind = OptimizerSpec::Kind::Adam;
     s.optimizer.lr = 1e-2;
+    return s;
+}
+
+// Sine 1,32,32,1 with sigmoid, mse and SGD (lr 0.1): a plain run and a scaler run start from it.
+Scenario sineSigmoidMse() {
+    Scenario s = runScenario();
+    s.data.kind = DatasetKind::Sine;
+    s.sizes = {1, 32, 32, 1};
+    s.activation = Activation::Sigmoid;
+    s.loss = LossKind::Mse;
+    s.optimizer.lr = 0.1;
     return s;
 }
 
@@ -93,9 +98,9 @@ constexpr RunTolerance kLowTol{0.02, 0.01};
 }  // namespace
 
 std::vector<RunCase> runCases() {
-    const std::vector<RunLane> standard = {{lane(Format::F32), kF32Tol},
-                                           {lane(Format::BF16), kLowTol},
-                                           {lane(Format::F16, true), kLowTol}};
+    const std::vector<RunLane> standard = {{parseLane("f32"), kF32Tol},
+                                           {parseLane("bf16"), kLowTol},
+                                           {parseLane("f16+scaler"), kLowTol}};
     std::vector<RunCase> cases;
     {
         Scenario s = runScenario();
@@ -109,12 +114,7 @@ std::vector<RunCase> runCases() {
         cases.push_back({"training moons 2,32,32,2 tanh adam, 200 steps", s, standard, false});
     }
     {
-        Scenario s = runScenario();
-        s.data.kind = DatasetKind::Sine;
-        s.sizes = {1, 32, 32, 1};
-        s.activation = Activation::Sigmoid;
-        s.loss = LossKind::Mse;
-        s.optimizer.lr = 0.1;
+        Scenario s = sineSigmoidMse();
         cases.push_back({"training sine 1,32,32,1 sigmoid mse sgd, 200 steps", s, standard, false});
     }
     {
@@ -131,9 +131,9 @@ std::vector<RunCase> runCases() {
         s.optimizer.weightDecay = 1e-2;
         s.histogramInterval = 25;
         cases.push_back({"training ftz lanes: spiral relu sgd momentum 0.9, weight decay 1e-2, 200 steps", s,
-                         {{lane(Format::F32, false, true), kF32Tol},
-                          {lane(Format::BF16, false, true), kLowTol},
-                          {lane(Format::F16, true, true), kLowTol}},
+                         {{parseLane("f32+ftz"), kF32Tol},
+                          {parseLane("bf16+ftz"), kLowTol},
+                          {parseLane("f16+scaler+ftz"), kLowTol}},
                          false});
     }
     {
@@ -142,27 +142,22 @@ std::vector<RunCase> runCases() {
         s.scaler.initScale = std::ldexp(1.0, 24);
         s.scaler.growthInterval = 10;
         cases.push_back({"training scaler spiral: f16+scaler from 2^24, growth every 10, skips and scales identical", s,
-                         {{lane(Format::F16, true), kLowTol}}, true});
+                         {{parseLane("f16+scaler"), kLowTol}}, true});
     }
     {
         Scenario s = moonsTanhAdam();
         s.scaler.initScale = std::ldexp(1.0, 30);
         s.scaler.growthInterval = 5;
         cases.push_back({"training scaler moons: f16+scaler and +ftz from 2^30, growth every 5, skips and scales identical",
-                         s, {{lane(Format::F16, true), kLowTol}, {lane(Format::F16, true, true), kLowTol}}, true});
+                         s, {{parseLane("f16+scaler"), kLowTol}, {parseLane("f16+scaler+ftz"), kLowTol}}, true});
     }
     {
-        Scenario s = runScenario();
-        s.data.kind = DatasetKind::Sine;
-        s.sizes = {1, 32, 32, 1};
-        s.activation = Activation::Sigmoid;
-        s.loss = LossKind::Mse;
-        s.optimizer.lr = 0.1;
+        Scenario s = sineSigmoidMse();
         s.scaler.initScale = std::ldexp(1.0, 40);
         s.scaler.growthInterval = 20;
         cases.push_back({"training scaler sine mse: f16+scaler and bf16+scaler from 2^40, growth every 20, skips and "
                          "scales identical",
-                         s, {{lane(Format::F16, true), kLowTol}, {lane(Format::BF16, true), kLowTol}}, true});
+                         s, {{parseLane("f16+scaler"), kLowTol}, {parseLane("bf16+scaler"), kLowTol}}, true});
     }
     return cases;
 }

@@ -9,6 +9,7 @@
 
 #include "check_support.h"
 #include "engine/error.h"
+#include "engine/timing.h"
 #include "engine/training/dataset.h"
 #include "engine/training/lane_backend.h"
 #include "engine/training/runner.h"
@@ -22,22 +23,8 @@ namespace presisi::gpucheck {
 
 namespace {
 
-Scenario smallScenario() {
-    Scenario s;
-    s.steps = 1;
-    s.seed = 0;
-    s.histogramInterval = 1;
-    return s;
-}
-
-LaneSpec laneOf(Device d, Format f, bool scaler = false, bool ftz = false) {
-    LaneSpec l;
-    l.device = d;
-    l.format = f;
-    l.scaler = scaler;
-    l.subnormals = ftz ? Subnormals::Flush : Subnormals::Keep;
-    return l;
-}
+// One step with a histogram: the step-0 rows.
+Scenario smallScenario() { return checkScenario(1, 1); }
 
 // Step 0 of one lane on the CPU and on the GPU (same weights, same batch), judged by judgeStatistics
 // (judge.h); gradients() without a scaler is the lane's gradient as stored.
@@ -94,11 +81,6 @@ Check decayCheck(OptimizerSpec::Kind kind, const LaneSpec& lane) {
     return {"", ok ? Outcome::Pass : Outcome::Fail, "cpu: " + rc.detail + "; gpu: " + rg.detail};
 }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
 // A step's time must hold its work whether statistics are on or off. The backward products are
 // asynchronous; unless the lane waits for them inside forwardBackward, with statistics on their time
 // lands in the (unmeasured) statistics segment, and the step looks about as long as its forward, a
@@ -115,7 +97,7 @@ Check stepTimeCheck() {
         s.steps = 16;
         s.statistics = stats == 1;
         s.histogramInterval = 0;
-        s.lanes = {laneOf(Device::Gpu, Format::F32)};
+        s.lanes = {parseLane("gpu:f32")};
         Runner runner(s);
         std::vector<double> t;
         for (int i = 0; i < s.steps; ++i) {
@@ -145,7 +127,7 @@ Check threadsCheck() {
                 Scenario s;
                 s.seed = 1;
                 s.steps = 30;
-                s.lanes = {laneOf(Device::Gpu, Format::BF16), laneOf(Device::Gpu, Format::F16, true)};
+                s.lanes = {parseLane("gpu:bf16"), parseLane("gpu:f16+scaler")};
                 Runner r(s);
                 for (int i = 0; i < s.steps; ++i, ++stepsA) r.step();
             } catch (const std::exception& e) {
@@ -195,23 +177,23 @@ std::vector<CheckCase> trainingRunCases() {
             c.detail += " (bounds: relative, or a floor relative to the initial loss; judge.cpp)";
             return c;
         }));
-    for (const LaneSpec& l : {laneOf(Device::Gpu, Format::BF16), laneOf(Device::Gpu, Format::F16),
-                              laneOf(Device::Gpu, Format::BF16, false, true), laneOf(Device::Gpu, Format::F16, false, true)})
+    for (const LaneSpec& l : {parseLane("gpu:bf16"), parseLane("gpu:f16"),
+                              parseLane("gpu:bf16+ftz"), parseLane("gpu:f16+ftz")})
         cases.push_back(guardedCase("training statistics at step 0 (histograms, underflow shares) " + l.label(),
                                     [l] { return statisticsCheck(l); }));
     for (Activation a : {Activation::Relu, Activation::Tanh, Activation::Gelu, Activation::Sigmoid})
         cases.push_back(guardedCase("training predict() at step 0, " + std::string(activationName(a)) + ", gpu:f32 and gpu:bf16",
                                     [a] {
-                                        Check f = predictCheck(a, laneOf(Device::Gpu, Format::F32));
-                                        const Check b = predictCheck(a, laneOf(Device::Gpu, Format::BF16));
+                                        Check f = predictCheck(a, parseLane("gpu:f32"));
+                                        const Check b = predictCheck(a, parseLane("gpu:bf16"));
                                         const bool ok = f.outcome == Outcome::Pass && b.outcome == Outcome::Pass;
                                         return Check{"", ok ? Outcome::Pass : Outcome::Fail,
                                                      "f32: " + f.detail + "; bf16: " + b.detail};
                                     }));
     cases.push_back(guardedCase("training weight decay sgd: gradients() unchanged by the step, cpu and gpu",
-                                [] { return decayCheck(OptimizerSpec::Kind::Sgd, laneOf(Device::Gpu, Format::F32)); }));
+                                [] { return decayCheck(OptimizerSpec::Kind::Sgd, parseLane("gpu:f32")); }));
     cases.push_back(guardedCase("training weight decay adam: gradients() unchanged by the step, cpu and gpu",
-                                [] { return decayCheck(OptimizerSpec::Kind::Adam, laneOf(Device::Gpu, Format::BF16)); }));
+                                [] { return decayCheck(OptimizerSpec::Kind::Adam, parseLane("gpu:bf16")); }));
     cases.push_back(guardedCase("training gpu step time with statistics on holds the backward products", stepTimeCheck));
     cases.push_back(guardedCase("threads: a training lane and a linear job on two threads, then exit (errors, leaks)",
                                 threadsCheck));
