@@ -3,6 +3,8 @@
 // estimate, numbers as a person writes them, exact seeds, and the loss scaler's floor in the runner.
 #include <QtTest>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
 #include <sys/stat.h>
@@ -54,6 +56,7 @@ private slots:
     void shortestNumber();
     void seedsAsInt64();
     void runnerHoldsTheScaleAtTheFloor();
+    void trainJsonNamesTheDispatch();
 };
 
 void TestCliOutputs::atomicFileReplacesOnlyWhenComplete() {
@@ -248,6 +251,21 @@ void TestCliOutputs::runnerHoldsTheScaleAtTheFloor() {
     }
     QCOMPARE(all.back().scale, double(kMinLossScale));
     QCOMPARE(floored, 5);  // 1e-37 / 2^4 is below the floor: the backoffs after steps 3..7
+}
+
+// train --json says how the products were computed: the --dispatch and --torch-cpu given (docs/CLI.md's
+// contract), and the defaults "presisi" and "this" without them.
+void TestCliOutputs::trainJsonNamesTheDispatch() {
+    for (const bool torch : {false, true}) {
+        std::vector<std::string> args{"train", "--sizes", "2,8,3", "--samples", "32", "--batch", "0", "--eval-samples", "0",
+                                      "--steps", "1", "--lanes", "cpu:bf16", "--json", "-"};
+        if (torch) args.insert(args.end(), {"--dispatch", "torch", "--torch-cpu", "no-avx512"});
+        std::ostringstream out, err;
+        QVERIFY2(cli::run(args, out, err) == 0, err.str().c_str());
+        const QJsonObject j = QJsonDocument::fromJson(QByteArray::fromStdString(out.str())).object();
+        QCOMPARE(j["dispatch"].toString(), QString(torch ? "torch" : "presisi"));
+        QCOMPARE(j["torch_cpu"].toString(), QString(torch ? "no-avx512" : "this"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliOutputs)
