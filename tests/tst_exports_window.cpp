@@ -166,6 +166,40 @@ private slots:
         exportAll(t, dir);
         w.setPage(MainWindow::FormatsIndex);
         exportAll(w.formatsPage(), dir);
+        // Speed: memory, batch sweep and step breakdown of a tiny model (seconds), throughput skipped.
+        SpeedPage* speed = w.speedPage();
+        speed->setScenarioSource([] {
+            Scenario s;
+            s.sizes = {2, 32, 3};
+            s.batch = 16;
+            s.data.samples = 256;
+            s.lanes = {parseLane("cpu:f32"), parseLane("cpu:bf16"), parseLane("cpu:f16")};
+            return s;
+        });
+        speed->setNativeLane(false);
+        w.setPage(MainWindow::SpeedIndex);
+        speed->setSweepStepsPerPoint(3);
+        speed->setBreakdownSteps(5);
+        for (SpeedPage::Section section : {SpeedPage::Memory, SpeedPage::Sweep, SpeedPage::Breakdown}) {
+            speed->run(section);
+            QVERIFY(waitFor([&] { return !speed->isBusy(); }, 120000));
+        }
+        exportAll(speed, dir);
+        // Convergence: three lanes, four seeds, a small model.
+        ConvergencePage* check = w.convergencePage();
+        w.setPage(MainWindow::ConvergenceIndex);
+        check->setSeeds(4);
+        Scenario tiny;
+        tiny.sizes = {2, 8, 3};
+        tiny.data.samples = 64;
+        tiny.data.evalSamples = 32;
+        tiny.steps = 60;
+        tiny.optimizer.lr = 0.1;
+        tiny.lanes = {parseLane("cpu:f32"), parseLane("cpu:bf16"), parseLane("cpu:f16")};
+        check->runCheck(tiny);
+        check->waitForCheck();
+        QCoreApplication::processEvents();
+        exportAll(check, dir);
     }
 };
 
