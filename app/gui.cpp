@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "services/atomic_file.h"
+#include "services/scenario_file.h"
 #include "engine/error.h"
 #include "language.h"
 #include "main_window.h"
@@ -43,6 +44,7 @@ struct GuiOptions {
     std::optional<std::string> json;
     bool dark = false;
     std::optional<double> pace;  // steps per second in the window (0: as fast as it goes)
+    std::optional<std::string> experiment;  // FILE.presisi.json: opened in the Training lab, paused at step 0
 };
 
 struct BadArgument {
@@ -113,6 +115,8 @@ GuiOptions parse(const std::vector<std::string>& args) {
             throw BadArgument{"unknown option '" + a + "' (see presisi --help)"};
         } else if (a == "-platform" || a == "-style") {
             value(i);  // Qt's own options pass through to QApplication
+        } else if (a.rfind("-", 0) != 0 && !o.experiment && QString::fromStdString(a).endsWith(".json", Qt::CaseInsensitive)) {
+            o.experiment = a;  // an experiment or results file (docs/EXPERIMENT_FILES.md)
         } else if (a.rfind("-", 0) != 0) {
             throw BadArgument{"unexpected argument '" + a + "' (see presisi --help)"};
         }
@@ -171,7 +175,7 @@ int checkStdout() {
 int screenshot(MainWindow& w, const GuiOptions& o) {
     const QSize size(o.width, o.height);
     w.resize(size);
-    const int page = o.page.empty() ? (o.preset ? MainWindow::TrainingIndex : MainWindow::LinearIndex) : pageIndex(o.page);
+    const int page = o.page.empty() ? (o.preset || o.experiment ? MainWindow::TrainingIndex : MainWindow::LinearIndex) : pageIndex(o.page);
     w.setPage(page);
     if (o.dark) w.setDarkTheme(true);
     w.show();
@@ -179,7 +183,7 @@ int screenshot(MainWindow& w, const GuiOptions& o) {
     if (page == MainWindow::FormatsIndex && o.value) w.formatsPage()->setValueText(QString::fromStdString(*o.value));
     // The Linear lab computes on its worker: the picture waits for the result.
     waitUntil([&w] { return w.linearPage()->result() && !w.linearPage()->computing(); }, 600000);
-    if (page == MainWindow::TrainingIndex || o.preset) {
+    if (page == MainWindow::TrainingIndex || o.preset || o.experiment) {
         TrainingPage* tp = w.trainingPage();
         Scenario s = tp->scenarioFromControls();
         if (o.preset) {
@@ -226,6 +230,19 @@ int runGui(int argc, char** argv) {
         std::fprintf(stderr, "presisi: %s\n", e.message.c_str());
         return 2;
     }
+    // An experiment file that cannot be read is refused before anything opens, in one line.
+    if (o.experiment) {
+        if (o.preset) {
+            std::fprintf(stderr, "presisi: %s: not with --preset (the file holds the whole scenario)\n", o.experiment->c_str());
+            return 2;
+        }
+        try {
+            services::readExperimentFile(*o.experiment);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "presisi: %s\n", e.what());
+            return 2;
+        }
+    }
     const bool headless = o.screenshot || o.measure;
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
@@ -254,6 +271,7 @@ int runGui(int argc, char** argv) {
     // never change it, so `w` stays valid there; the window path uses it only before the event loop).
     WindowHost host(!headless);
     MainWindow& w = *host.window();
+    if (o.experiment) w.openExperiment(QString::fromStdString(*o.experiment));
     if (o.screenshot) {
         // Inside the event loop, so deferred deletions and queued hand-overs behave as in the window.
         int rc = 0;

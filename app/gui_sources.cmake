@@ -3,6 +3,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/main_window.cpp
   ${CMAKE_CURRENT_LIST_DIR}/main_window_menus.cpp
   ${CMAKE_CURRENT_LIST_DIR}/main_window_exports.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/main_window_experiments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/main_window_language.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_host.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run_controller.cpp

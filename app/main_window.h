@@ -5,6 +5,7 @@
 #include <QList>
 #include <QMainWindow>
 #include <QString>
+#include <QStringList>
 
 class QLabel;
 class QStackedWidget;
@@ -46,6 +47,13 @@ public:
     RunController* controller() const;
     // Loads a preset by name into the Training lab and starts it; false when unknown.
     bool loadPreset(const QString& name, bool start = true);
+    // Experiment files (app/main_window_experiments.cpp). Each returns false on failure, says why (a
+    // message box when the window is shown, the status bar always) and leaves the window as it was.
+    bool openExperiment(const QString& path);        // loads it, paused at step 0; a running run stops first
+    bool saveExperiment(const QString& path);        // the Training lab's scenario as an experiment file
+    bool loadData(const QString& xPath, const QString& yPath);  // .npy data, checked as `presisi train --data`
+    bool resetToPreset();                            // the loaded preset's own settings again
+    QStringList recentExperiments() const { return m_recent; }
     void setDarkTheme(bool dark);
     // Text size for a room: 1x to 2x of every font, charts included (Ctrl+= / Ctrl+- / Ctrl+0).
     void setTextScale(double scale);
@@ -102,6 +110,13 @@ private:
     QLabel* m_speed = nullptr;
     QLabel* m_device = nullptr;
     QString m_lastExportDir;
+    void addExperimentActions(QMenu* file);  // File > Open/Save experiment, recent, reset, load data
+    void rememberExperiment(const QString& path);
+    void fillRecentMenu();
+    void experimentProblem(const QString& title, const QString& message);
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_resetPresetAction = nullptr;
+    QStringList m_recent;  // most recent first, at most 8 (QSettings "experiments/recent")
 
 signals:
     // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.

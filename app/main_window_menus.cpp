@@ -19,6 +19,7 @@ namespace presisi {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    addExperimentActions(file);  // experiment files and data (app/main_window_experiments.cpp)
     addExportActions(file);  // chart, page and data exports (app/main_window_exports.cpp)
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

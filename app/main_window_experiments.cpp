@@ -1,0 +1,221 @@
+// MainWindow's experiment files: File > Open experiment…, Save experiment…, Open recent, Reset to
+// preset and Load data… (the .presisi.json format of docs/EXPERIMENT_FILES.md, read and written by
+// app/services/scenario_file.h; .npy data checked by the command line's own checks).
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+
+#include "cli/train_args.h"
+#include "engine/training/npy.h"
+#include "pages/presets.h"
+#include "pages/training_page.h"
+#include "run_controller.h"
+#include "services/scenario_file.h"
+
+namespace presisi {
+
+namespace {
+
+constexpr int kMaxRecent = 8;
+const char* const kRecentKey = "experiments/recent";
+const char* const kDirKey = "experiments/dir";
+const char* const kSuffix = ".presisi.json";
+
+}  // namespace
+
+void MainWindow::addExperimentActions(QMenu* file) {
+    if (m_persistent) m_recent = QSettings().value(kRecentKey).toStringList().mid(0, kMaxRecent);
+    QAction* open = file->addAction(tr("&Open experiment…"), QKeySequence::Open, this, [this] {
+        const QString dir = m_persistent ? QSettings().value(kDirKey).toString() : QString();
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open experiment"), dir, tr("Presisi experiments (*.presisi.json);;JSON files (*.json);;All files (*)"));
+        if (!path.isEmpty()) openExperiment(path);
+    });
+    open->setToolTip(tr("Load a saved experiment or a results file (.presisi.json, or a JSON export of a run): "
+                        "every setting of the Training lab, ready to play"));
+    QAction* save = file->addAction(tr("&Save experiment…"), QKeySequence::Save, this, [this] {
+        const QString dir = m_persistent ? QSettings().value(kDirKey).toString() : QString();
+        const QString preset = m_training->loadedPreset();
+        const QString name = (preset.isEmpty() ? QStringLiteral("experiment") : preset) + kSuffix;
+        QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), QDir(dir).filePath(name),
+                                                    tr("Presisi experiments (*.presisi.json)"));
+        if (path.isEmpty()) return;
+        if (!path.endsWith(".json", Qt::CaseInsensitive)) path += kSuffix;
+        saveExperiment(path);
+    });
+    save->setToolTip(tr("Save the Training lab's settings (model, data, optimizer, lanes, seed, policy, scaler, pace) "
+                        "as an experiment file; `presisi train --scenario FILE` runs the same"));
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    m_recentMenu->setToolTipsVisible(true);
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu();
+    m_resetPresetAction = file->addAction(tr("Rese&t to preset"), this, [this] { resetToPreset(); });
+    m_resetPresetAction->setToolTip(tr("Back to the loaded preset's own settings (undoes your changes to the controls)"));
+    QAction* data = file->addAction(tr("Load &data…"), this, [this] {
+        const QString dir = m_persistent ? QSettings().value(kDirKey).toString() : QString();
+        const QString filter = tr("NumPy arrays (*.npy)");
+        const QString x = QFileDialog::getOpenFileName(this, tr("Load data: inputs X (float32, N rows)"), dir, filter);
+        if (x.isEmpty()) return;
+        const QString y = QFileDialog::getOpenFileName(
+            this, tr("Load data: targets Y (integer labels or float32, N rows)"), QFileInfo(x).absolutePath(), filter);
+        if (!y.isEmpty()) loadData(x, y);
+    });
+    data->setToolTip(tr("Train on your own data: X and Y as .npy files, checked as `presisi train --data X --targets Y` "
+                        "checks them; the model's input and output widths and its loss follow the data"));
+    file->addSeparator();
+    connect(file, &QMenu::aboutToShow, this,
+            [this] { m_resetPresetAction->setEnabled(!m_training->loadedPreset().isEmpty()); });
+    for (QAction* a : {open, save, m_resetPresetAction, data}) a->setStatusTip(a->toolTip());
+    file->setToolTipsVisible(true);
+}
+
+void MainWindow::fillRecentMenu() {
+    m_recentMenu->clear();
+    // Files deleted or moved since are dropped, and the status bar says so.
+    QStringList kept, gone;
+    for (const QString& p : std::as_const(m_recent)) (QFileInfo::exists(p) ? kept : gone) << p;
+    if (!gone.isEmpty()) {
+        m_recent = kept;
+        if (m_persistent) QSettings().setValue(kRecentKey, m_recent);
+        QStringList names;
+        for (const QString& p : gone) names << QFileInfo(p).fileName();
+        statusBar()->showMessage(tr("Removed from the recent experiments (no longer there): %1").arg(names.join(", ")), 6000);
+    }
+    for (int i = 0; i < m_recent.size(); ++i) {
+        const QString path = m_recent[i];
+        QAction* a = m_recentMenu->addAction(QString("&%1  %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        a->setToolTip(QDir::toNativeSeparators(path));
+        connect(a, &QAction::triggered, this, [this, path] { openExperiment(path); });
+    }
+    if (m_recent.isEmpty()) m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+}
+
+void MainWindow::rememberExperiment(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_recent.removeAll(absolute);
+    m_recent.prepend(absolute);
+    while (m_recent.size() > kMaxRecent) m_recent.removeLast();
+    if (m_persistent) {
+        QSettings s;
+        s.setValue(kRecentKey, m_recent);
+        s.setValue(kDirKey, QFileInfo(absolute).absolutePath());
+    }
+    fillRecentMenu();
+}
+
+void MainWindow::experimentProblem(const QString& title, const QString& message) {
+    statusBar()->showMessage(title + ": " + message, 8000);
+    // A message box where a person can see it; not in tests or --screenshot (no modal dialog off-screen).
+    if (isVisible() && QGuiApplication::platformName() != "offscreen") QMessageBox::warning(this, title, message);
+}
+
+bool MainWindow::openExperiment(const QString& path) {
+    Scenario s;
+    try {
+        s = services::readExperimentFile(path.toStdString());
+    } catch (const std::exception& e) {
+        experimentProblem(tr("Cannot open the experiment"), QString::fromUtf8(e.what()));
+        return false;
+    }
+    // The preset's title and explanation, for the panel, when the file names a preset without them.
+    if (!s.preset.empty() && s.explanation.empty()) {
+        try {
+            const Scenario preset = loadPresetScenario(QString::fromStdString(s.preset));
+            s.title = preset.title;
+            s.explanation = preset.explanation;
+        } catch (const std::exception&) {
+            // A preset this build does not have: the file's settings are what counts.
+        }
+    }
+    // A run in progress stops at its next step before the new scenario takes the controls.
+    controller()->stop();
+    controller()->waitForIdle();
+    QString error;
+    if (!m_training->openScenario(s, &error)) {
+        experimentProblem(tr("Cannot open the experiment"), QString("%1: %2").arg(path, error));
+        return false;
+    }
+    setPage(TrainingIndex);
+    setWindowTitle(tr("%1 — Presisi").arg(QFileInfo(path).fileName()));
+    rememberExperiment(path);
+    updateExplanation();
+    statusBar()->showMessage(tr("Opened %1: press Play (Space) to run it").arg(QFileInfo(path).fileName()), 6000);
+    return true;
+}
+
+bool MainWindow::saveExperiment(const QString& path) {
+    try {
+        Scenario s = m_training->scenarioFromControls();
+        if (s.preset.empty()) s.preset = m_training->loadedPreset().toStdString();
+        services::writeExperimentFile(path.toStdString(), s);
+    } catch (const std::exception& e) {
+        experimentProblem(tr("Cannot save the experiment"), QString::fromUtf8(e.what()));
+        return false;
+    }
+    setWindowTitle(tr("%1 — Presisi").arg(QFileInfo(path).fileName()));
+    rememberExperiment(path);
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 6000);
+    return true;
+}
+
+bool MainWindow::loadData(const QString& xPath, const QString& yPath) {
+    Scenario s;
+    try {
+        s = m_training->scenarioFromControls();
+        s.data.kind = DatasetKind::Npy;
+        s.data.xPath = QFileInfo(xPath).absoluteFilePath().toStdString();
+        s.data.yPath = QFileInfo(yPath).absoluteFilePath().toStdString();
+        s.data.evalXPath.clear();
+        s.data.evalYPath.clear();
+        s.workload = Workload::Training;
+        s = cli::fitModelToData(s);
+        // A batch larger than the data becomes the full batch (the command line would refuse it).
+        const NpyHeader x = readNpyHeader(s.data.xPath);
+        if (!x.shape.empty() && s.batch > x.shape.front()) s.batch = 0;
+        cli::checkTrainingData(s);
+    } catch (const std::exception& e) {
+        experimentProblem(tr("Cannot load the data"), QString::fromUtf8(e.what()));
+        return false;
+    }
+    controller()->stop();
+    controller()->waitForIdle();
+    QString error;
+    if (!m_training->openScenario(s, &error)) {
+        experimentProblem(tr("Cannot load the data"), error);
+        return false;
+    }
+    setPage(TrainingIndex);
+    updateExplanation();
+    QStringList sizes;
+    for (int w : s.sizes) sizes << QString::number(w);
+    statusBar()->showMessage(tr("Data loaded: %1 and %2; model %3, loss %4")
+                                 .arg(QFileInfo(xPath).fileName(), QFileInfo(yPath).fileName(), sizes.join("-"),
+                                      QString::fromUtf8(lossName(s.loss).data())),
+                             8000);
+    return true;
+}
+
+bool MainWindow::resetToPreset() {
+    const QString preset = m_training->loadedPreset();
+    if (preset.isEmpty()) {
+        experimentProblem(tr("Reset to preset"), tr("No preset is loaded: choose one in the Presets menu."));
+        return false;
+    }
+    controller()->stop();
+    controller()->waitForIdle();
+    if (!loadPreset(preset, false)) return false;
+    setWindowTitle(tr("Presisi — mixed-precision lab"));
+    statusBar()->showMessage(tr("Back to the settings of preset %1").arg(preset), 5000);
+    return true;
+}
+
+}  // namespace presisi

@@ -1,0 +1,316 @@
+// Experiment files (.presisi.json, docs/EXPERIMENT_FILES.md): every field of a scenario round-trips,
+// errors name the file and the key, .npy paths follow the file, and a run started in the window,
+// exported and rerun with `presisi train --scenario` gives the same records bit for bit.
+// Expected values: the scenario itself (a round trip is the identity), and the window's own run (the
+// command line must reproduce it exactly; only "seconds", wall time, may differ).
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProcess>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <functional>
+
+#include "app_support.h"
+#include "engine/training/npy.h"
+#include "services/scenario_file.h"
+
+using namespace presisi;
+using namespace presisi::apptest;
+
+namespace {
+
+// One change per field of Scenario (nested ones field by field), each away from the default.
+const std::vector<std::pair<const char*, std::function<void(Scenario&)>>> kChanges = {
+    {"preset", [](Scenario& s) { s.preset = "underflow"; }},
+    {"title", [](Scenario& s) { s.title = "A title"; }},
+    {"explanation", [](Scenario& s) { s.explanation = "What to look at, with \"quotes\" and ünïcode."; }},
+    {"workload", [](Scenario& s) { s.workload = Workload::Accumulation; }},
+    {"sizes", [](Scenario& s) { s.sizes = {5, 17, 9, 4}; }},
+    {"activation", [](Scenario& s) { s.activation = Activation::Gelu; }},
+    {"loss", [](Scenario& s) { s.loss = LossKind::Mse; }},
+    {"data.kind", [](Scenario& s) { s.data.kind = DatasetKind::Npy; }},
+    {"data.samples", [](Scenario& s) { s.data.samples = 777; }},
+    {"data.evalSamples", [](Scenario& s) { s.data.evalSamples = 33; }},
+    {"data.noise", [](Scenario& s) { s.data.noise = 0.1 + 0.2; }},  // 0.30000000000000004: needs 17 digits
+    {"data.inputScale", [](Scenario& s) { s.data.inputScale = 1e5; }},
+    {"data.targetScale", [](Scenario& s) { s.data.targetScale = 3.0e-7; }},
+    {"data.seed", [](Scenario& s) { s.data.seed = (std::uint64_t{1} << 63) + 5; }},  // beyond int64
+    {"data.xPath", [](Scenario& s) { s.data.xPath = "/data/x.npy"; }},
+    {"data.yPath", [](Scenario& s) { s.data.yPath = "/data/y.npy"; }},
+    {"data.evalXPath", [](Scenario& s) { s.data.evalXPath = "/data/ex.npy"; }},
+    {"data.evalYPath", [](Scenario& s) { s.data.evalYPath = "/data/ey.npy"; }},
+    {"optimizer.kind", [](Scenario& s) { s.optimizer.kind = OptimizerSpec::Kind::Adam; }},
+    {"optimizer.lr", [](Scenario& s) { s.optimizer.lr = 1.0 / 3.0; }},
+    {"optimizer.momentum", [](Scenario& s) { s.optimizer.momentum = 0.9; }},
+    {"optimizer.weightDecay", [](Scenario& s) { s.optimizer.weightDecay = 1e-4; }},
+    {"optimizer.beta1", [](Scenario& s) { s.optimizer.beta1 = 0.8; }},
+    {"optimizer.beta2", [](Scenario& s) { s.optimizer.beta2 = 0.99; }},
+    {"optimizer.eps", [](Scenario& s) { s.optimizer.eps = 1e-6; }},
+    {"batch", [](Scenario& s) { s.batch = 0; }},
+    {"steps", [](Scenario& s) { s.steps = 1234; }},
+    {"seed", [](Scenario& s) { s.seed = ~std::uint64_t{0}; }},  // 2^64 - 1
+    {"shuffle", [](Scenario& s) { s.shuffle = true; }},
+    {"lanes", [](Scenario& s) { s.lanes = {parseLane("cpu:f32"), parseLane("cpu:f16+scaler+ftz"), parseLane("gpu:bf16")}; }},
+    {"scaler.initScale", [](Scenario& s) { s.scaler.initScale = 1024; }},
+    {"scaler.growthFactor", [](Scenario& s) { s.scaler.growthFactor = 4; }},
+    {"scaler.backoffFactor", [](Scenario& s) { s.scaler.backoffFactor = 0.25; }},
+    {"scaler.growthInterval", [](Scenario& s) { s.scaler.growthInterval = 7; }},
+    {"policyBase", [](Scenario& s) { s.policyBase = PolicyBase::Cuda; }},
+    {"opOverrides", [](Scenario& s) { s.opOverrides = {{OpKind::Linear, OpPolicy::F32}, {OpKind::Softmax, OpPolicy::Low}, {OpKind::Reduction, OpPolicy::AsInput}}; }},
+    {"backwardAccumulation", [](Scenario& s) { s.backwardAccumulation = BackwardAccumulation::Storage; }},
+    {"dispatch", [](Scenario& s) { s.dispatch = Dispatch::Torch; }},
+    {"torchCpu", [](Scenario& s) { s.torchCpu = TorchCpu::NoAvx512; }},
+    {"histogramInterval", [](Scenario& s) { s.histogramInterval = 0; }},
+    {"statistics", [](Scenario& s) { s.statistics = false; }},
+    {"rangeInterval", [](Scenario& s) { s.rangeInterval = 3; }},
+    {"accumulationValues", [](Scenario& s) { s.accumulationValues = 555; }},
+    {"pace", [](Scenario& s) { s.pace = 12.5; }},
+};
+
+// Through the file's text: the contract's writer, then Qt's JSON reader.
+Scenario throughText(const Scenario& s) {
+    return services::experimentFromJson(services::experimentJson(s, "/nowhere/e.presisi.json"), "round trip");
+}
+
+// Each lane's records with "seconds" (wall time) taken out; everything else exactly as written.
+QJsonArray recordsOf(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) throw std::runtime_error("cannot read " + path.toStdString());
+    const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    QJsonArray out;
+    for (const QJsonValue& lane : doc["lanes"].toArray()) {
+        QJsonArray records;
+        for (QJsonValue r : lane.toObject()["records"].toArray()) {
+            QJsonObject o = r.toObject();
+            o.remove("seconds");
+            records.append(o);
+        }
+        out.append(QJsonObject{{"lane", lane.toObject()["lane"]}, {"records", records}});
+    }
+    return out;
+}
+
+QJsonObject documentOf(const QString& path) {
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// Runs the window's Training lab to its step count.
+bool runToEnd(MainWindow& w) {
+    w.trainingPage()->run();
+    RunController* rc = w.controller();
+    return waitFor([rc] { rc->waitForIdle(); return rc->state() == RunState::Finished; }, 120000);
+}
+
+// `presisi train --scenario FILE --json OUT` from `cwd`; the exit status.
+int cliRun(const QString& file, const QString& out, const QString& cwd) {
+    QProcess p;
+    p.setWorkingDirectory(cwd);
+    p.start(PRESISI_EXE, {"train", "--scenario", file, "--json", out});
+    if (!p.waitForFinished(120000)) return -1;
+    if (p.exitCode() != 0) qWarning().noquote() << p.readAllStandardError();
+    return p.exitCode();
+}
+
+void writeFile(const QString& path, const std::string& bytes) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes.data(), static_cast<qint64>(bytes.size()));
+}
+
+}  // namespace
+
+class TstExperiments : public QObject {
+    Q_OBJECT
+private slots:
+    void everyPresetRoundTrips() {
+        for (const auto& p : services::listPresets()) {
+            const Scenario s = services::loadPreset(p.name);
+            QVERIFY2(services::scenarioFromJson(services::scenarioToJson(s), "rt") == s, p.name.c_str());
+            QVERIFY2(throughText(s) == s, p.name.c_str());
+        }
+    }
+
+    void everyFieldRoundTrips() {
+        Scenario changed;
+        for (const auto& [name, change] : kChanges) {
+            Scenario one;
+            change(one);
+            QVERIFY2(!(one == Scenario{}), name);  // the change is a change
+            // That field alone survives the file.
+            QVERIFY2(throughText(one) == one, name);
+            change(changed);
+        }
+        QVERIFY(throughText(changed) == changed);
+        QCOMPARE(services::scenarioToJson(throughText(changed)), services::scenarioToJson(changed));
+    }
+
+    void errorsNameTheFileAndTheKey_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("json") << QByteArray("{\"presisi_experiment\": 1,") << "e.json: invalid JSON at offset";
+        QTest::addRow("array") << QByteArray("[1]") << "e.json: expected a JSON object";
+        QTest::addRow("no version") << QByteArray("{\"scenario\": {}}") << "e.json: not a Presisi experiment file";
+        QTest::addRow("version") << QByteArray("{\"presisi_experiment\": 2, \"scenario\": {}}")
+                                 << "e.json: presisi_experiment: version 2 is not supported (this program reads version 1)";
+        QTest::addRow("no scenario") << QByteArray("{\"presisi_experiment\": 1}") << "e.json: scenario: expected an object";
+        QTest::addRow("key") << QByteArray("{\"presisi_experiment\": 1, \"scenario\": {\"optimizer\": {\"lr\": \"x\"}}}")
+                             << "e.json: optimizer.lr: expected a number";
+    }
+    void errorsNameTheFileAndTheKey() {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        try {
+            services::experimentFromJson(text, "e.json");
+            QFAIL("no error");
+        } catch (const Error& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.startsWith(message), qPrintable(what));
+            QVERIFY(!what.contains('\n'));
+        }
+    }
+
+    void missingFileIsOneLine() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("none.presisi.json").toStdString();
+        QVERIFY_THROWS_EXCEPTION(Error, services::readExperimentFile(path));
+        try {
+            services::readExperimentFile(path);
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromUtf8(e.what()), QString::fromStdString(path + ": cannot read: No such file or directory"));
+        }
+    }
+
+    void npyPathsFollowTheFile() {
+        QTemporaryDir dir;
+        Scenario s;
+        s.data.kind = DatasetKind::Npy;
+        s.data.xPath = dir.filePath("data/x.npy").toStdString();
+        s.data.yPath = "/elsewhere/y.npy";
+        const Scenario inFile = services::scenarioForFile(s, dir.filePath("e.presisi.json").toStdString());
+        QCOMPARE(inFile.data.xPath, std::string("data/x.npy"));  // beside the file: relative
+        QCOMPARE(inFile.data.yPath, std::string("/elsewhere/y.npy"));  // elsewhere: absolute
+        services::writeExperimentFile(dir.filePath("e.presisi.json").toStdString(), s);
+        QVERIFY(documentOf(dir.filePath("e.presisi.json"))["scenario"].toObject()["data"].toObject()["x"] == "data/x.npy");
+        QCOMPARE(services::readExperimentFile(dir.filePath("e.presisi.json").toStdString()), s);
+    }
+
+    // The test: the window's run, its Export data JSON, and the command line's rerun.
+    void windowRunRerunsBitForBit() {
+        QTemporaryDir dir;
+        MainWindow w(false);
+        QVERIFY(w.loadPreset("underflow", false));
+        Scenario s = loadPresetScenario("underflow");
+        s.steps = 25;
+        s.pace = 0;
+        w.trainingPage()->setScenario(s);
+        QVERIFY(runToEnd(w));
+        const QString exported = dir.filePath("run.json");
+        QVERIFY(w.trainingPage()->exportJson(exported));
+        const QJsonObject doc = documentOf(exported);
+        QCOMPARE(doc["preset"].toString(), QString("underflow"));
+        QCOMPARE(doc["presisi_experiment"].toInt(), 1);
+        QCOMPARE(doc["scenario"].toObject()["name"].toString(), QString("underflow"));
+        QCOMPARE(cliRun(exported, dir.filePath("cli.json"), dir.path()), 0);
+        const QJsonArray window = recordsOf(exported), cli = recordsOf(dir.filePath("cli.json"));
+        QCOMPARE(window.size(), static_cast<qsizetype>(s.lanes.size()));
+        QCOMPARE(window[0].toObject()["records"].toArray().size(), 25);
+        QCOMPARE(cli, window);
+    }
+
+    // Load data…, Save experiment, the file opened in another window, and both run the same.
+    void npyExperimentRoundTrips() {
+        QTemporaryDir dir;
+        // 6 points, 3 inputs, labels 0..2 (the model gets 3 inputs and 3 outputs from the data).
+        writeFile(dir.filePath("x.npy"), npyBytesF32({6, 3}, {0, 1, 2, 1, 0, 2, 2, 1, 0, -1, 0, 1, 0, -1, 1, 1, 1, -1}));
+        writeFile(dir.filePath("y.npy"), npyBytesI64({6}, {0, 1, 2, 0, 1, 2}));
+        writeFile(dir.filePath("y5.npy"), npyBytesI64({5}, {0, 1, 2, 0, 1}));
+        MainWindow w(false);
+        // The command line's check and message: five targets for six rows.
+        QVERIFY(!w.loadData(dir.filePath("x.npy"), dir.filePath("y5.npy")));
+        QVERIFY2(w.statusBar()->currentMessage().contains("targets have shape (5,) but X has 6 rows"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(w.loadData(dir.filePath("x.npy"), dir.filePath("y.npy")));
+        Scenario s = w.trainingPage()->scenarioFromControls();
+        QCOMPARE(s.sizes.front(), 3);
+        QCOMPARE(s.sizes.back(), 3);
+        QCOMPARE(s.batch, 0);  // larger than the data: the full batch
+        s.steps = 15;
+        s.pace = 0;
+        w.trainingPage()->setScenario(s);
+        const QString file = dir.filePath("npy.presisi.json");
+        QVERIFY(w.saveExperiment(file));
+        QCOMPARE(documentOf(file)["scenario"].toObject()["data"].toObject()["x"].toString(), QString("x.npy"));
+        QVERIFY(runToEnd(w));
+        QVERIFY(w.trainingPage()->exportJson(dir.filePath("window.json")));
+
+        MainWindow other(false);
+        QVERIFY(other.openExperiment(file));
+        QVERIFY(other.windowTitle().startsWith("npy.presisi.json"));
+        QCOMPARE(other.recentExperiments(), QStringList{QFileInfo(file).absoluteFilePath()});
+        Scenario back = other.trainingPage()->scenarioFromControls();
+        QCOMPARE(back, s);
+        // From another directory: the paths in the file are the file's, not the current directory's.
+        QVERIFY(QDir(dir.path()).mkdir("elsewhere"));
+        QCOMPARE(cliRun(file, dir.filePath("cli.json"), dir.filePath("elsewhere")), 0);
+        QCOMPARE(recordsOf(dir.filePath("cli.json")), recordsOf(dir.filePath("window.json")));
+    }
+
+    void openingStopsARunAndRecentFilesArePruned() {
+        QTemporaryDir dir;
+        Scenario s = fourLanes(15);
+        QStringList files;
+        for (int i = 0; i < 9; ++i) {
+            s.seed = static_cast<std::uint64_t>(i);
+            files << dir.filePath(QString("e%1.presisi.json").arg(i));
+            services::writeExperimentFile(files.last().toStdString(), s);
+        }
+        MainWindow w(false);
+        Scenario endless = fourLanes(100000000);
+        endless.pace = 0;
+        w.trainingPage()->setScenario(endless);
+        w.trainingPage()->run();
+        QVERIFY(waitFor([&w] { return w.trainingPage()->lastStepShown() >= 2; }, 60000));
+        for (const QString& f : files) QVERIFY(w.openExperiment(f));
+        QVERIFY(!w.controller()->busy());
+        QCOMPARE(w.controller()->state(), RunState::Idle);
+        QCOMPARE(w.trainingPage()->scenarioFromControls().seed, std::uint64_t{8});
+        QCOMPARE(w.recentExperiments().size(), 8);  // at most 8, the newest first
+        QCOMPARE(w.recentExperiments().first(), files[8]);
+        QVERIFY(!w.recentExperiments().contains(files[0]));
+        QVERIFY(QFile::remove(files[5]));
+        QMenu* recent = nullptr;
+        for (QMenu* m : w.menuBar()->findChildren<QMenu*>())
+            if (m->title() == QObject::tr("Open &recent")) recent = m;
+        QVERIFY(recent);
+        emit recent->aboutToShow();
+        QCOMPARE(w.recentExperiments().size(), 7);
+        QVERIFY(w.statusBar()->currentMessage().contains("e5.presisi.json"));
+        // A bad file leaves the window as it was.
+        QVERIFY(!w.openExperiment(files[5]));
+        QCOMPARE(w.trainingPage()->scenarioFromControls().seed, std::uint64_t{8});
+    }
+
+    void resetToPresetUndoesChanges() {
+        MainWindow w(false);
+        QVERIFY(!w.resetToPreset());  // none loaded yet
+        QVERIFY(w.loadPreset("underflow", false));
+        Scenario changed = loadPresetScenario("underflow");
+        changed.optimizer.lr = 0.5;
+        w.trainingPage()->setScenario(changed);
+        QVERIFY(w.resetToPreset());
+        Scenario back = w.trainingPage()->scenarioFromControls();
+        QCOMPARE(back.optimizer.lr, loadPresetScenario("underflow").optimizer.lr);
+        QCOMPARE(back.preset, std::string("underflow"));
+    }
+};
+
+QTEST_MAIN(TstExperiments)
+#include "tst_experiments.moc"
