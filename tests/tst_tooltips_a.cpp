@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QTableWidget>
+#include <QToolTip>
 
 #include "engine/training/scenario.h"
 #include "pages/convergence_page.h"
@@ -136,6 +137,22 @@ private slots:
         for (int c = 0; c < table->columnCount(); ++c)
             QVERIFY2(!table->horizontalHeaderItem(c)->toolTip().isEmpty(),
                      qPrintable(QString("column %1 (%2)").arg(c).arg(table->horizontalHeaderItem(c)->text())));
+    }
+
+    void longTipsWrap() {
+        // A plain-text tooltip is drawn on one line by Qt: the pages' two-sentence tips are shown as a
+        // wrapped paragraph instead (widgets/tool_tips.cpp), short ones as they are.
+        FormatsPage page;
+        page.resize(900, 600);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto* field = page.findChild<QLineEdit*>();
+        QVERIFY(field && field->toolTip().size() > 70);
+        QHelpEvent help(QEvent::ToolTip, QPoint(5, 5), field->mapToGlobal(QPoint(5, 5)));
+        QApplication::sendEvent(field, &help);
+        QVERIFY2(QToolTip::isVisible() && QToolTip::text().startsWith("<p>"), qPrintable(QToolTip::text()));
+        QVERIFY(QToolTip::text().contains("0x1p-24"));
+        QToolTip::hideText();
     }
 };
 

@@ -20,5 +20,6 @@ target_sources(presisi_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/stacked_bar_chart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/range_chart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/seed_chart.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tool_tips.cpp
 )
 set_target_properties(presisi_widgets PROPERTIES AUTOMOC ON)

@@ -23,6 +23,7 @@
 #include "app/job_worker.h"
 #include "engine/error.h"
 #include "widgets/seed_chart.h"
+#include "widgets/tool_tips.h"
 
 namespace presisi {
 
@@ -63,6 +64,7 @@ const char* const kRuleBefore = QT_TRANSLATE_NOOP(
 
 ConvergencePage::ConvergencePage(QWidget* parent)
     : Page(parent), m_worker(std::make_unique<JobWorker>("presisi-check")), m_progressState(std::make_shared<Progress>()) {
+    wrapLongToolTips();  // the explanations below are paragraphs
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(6, 6, 6, 6);
     v->setSpacing(4);

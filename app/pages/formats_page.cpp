@@ -16,6 +16,7 @@
 #include "engine/format.h"
 #include "widgets/format_views.h"
 #include "widgets/lane_style.h"
+#include "widgets/tool_tips.h"
 
 namespace presisi {
 
@@ -70,6 +71,7 @@ Stored storeIn(Format f, double x) {
 }  // namespace
 
 FormatsPage::FormatsPage(QWidget* parent) : Page(parent) {
+    wrapLongToolTips();  // the explanations below are paragraphs
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(8, 8, 8, 8);
     auto* row = new QHBoxLayout();

@@ -29,6 +29,7 @@
 #include "widgets/input_guard.h"
 #include "widgets/lane_tile.h"
 #include "widgets/scatter_chart.h"
+#include "widgets/tool_tips.h"
 
 namespace presisi {
 
@@ -50,6 +51,7 @@ QSpinBox* spin(int lo, int hi, int value) {
 
 LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     m_status = tr("Linear lab");
+    wrapLongToolTips();  // the explanations below are paragraphs
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(4, 4, 4, 4);
 

@@ -28,6 +28,7 @@
 #include "widgets/number_field.h"
 #include "widgets/scaling_chart.h"
 #include "widgets/stacked_bar_chart.h"
+#include "widgets/tool_tips.h"
 
 namespace presisi {
 
@@ -44,6 +45,7 @@ QLabel* smallLabel(const QString& text, const QString& tip) {
 }  // namespace
 
 SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
+    wrapLongToolTips();  // the explanations below are paragraphs
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(6, 6, 6, 6);
     v->setSpacing(4);
