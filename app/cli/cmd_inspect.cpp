@@ -5,6 +5,7 @@
 
 #include "../../engine/format.h"
 #include "args.h"
+#include "cli_text.h"
 #include "commands.h"
 #include "json_writer.h"
 
@@ -14,11 +15,12 @@ namespace {
 
 const OptionSpec kInspectOptions[] = {{"formats", true}, {"json", false}, {"help", false}};
 
-const char* kInspectHelp =
+const char* kInspectHelp = QT_TRANSLATE_NOOP(
+    "cli",
     "usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--json]\n\n"
     "Shows, per format, the value stored for each VALUE (rounded to nearest, ties to even), its\n"
     "bits (hex and sign/exponent/mantissa), its class, the rounding error and the neighbouring\n"
-    "representable values. Negative values are values: presisi inspect -0.1 -0 1e-8 65520\n";
+    "representable values. Negative values are values: presisi inspect -0.1 -0 1e-8 65520\n");
 
 std::string shortest(double v) {
     if (std::isnan(v)) return "nan";
@@ -79,20 +81,20 @@ Inspection inspect(Format f, double input) {
 int cmdInspect(CommandArgs args, std::ostream& out, std::ostream&) {
     const ParsedArgs a = parseArgs(args, kInspectOptions);
     if (a.has("help")) {
-        out << kInspectHelp;
+        out << trCli(kInspectHelp);
         return 0;
     }
     std::vector<Format> formats;
     for (const std::string& name : a.list("formats", "f32,bf16,f16")) {
         const auto f = parseFormat(name);
-        if (!f) throw UsageError("--formats: unknown format '" + name + "' (known: f32, bf16, f16)");
+        if (!f) throw UsageError("--formats: " + u8(QCoreApplication::translate("cli", "unknown format '%1' (known: %2)").arg(qs(name), QStringLiteral("f32, bf16, f16"))));
         formats.push_back(*f);
     }
-    if (a.positionals().empty()) throw UsageError("give at least one VALUE to inspect");
+    if (a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "give at least one VALUE to inspect")));
     std::vector<double> values;
     for (const std::string& p : a.positionals()) {
         const auto v = parseReal(p);
-        if (!v) throw UsageError("not a number: '" + p + "'");
+        if (!v) throw UsageError(u8(QCoreApplication::translate("cli", "not a number: '%1'").arg(qs(p))));
         values.push_back(*v);
     }
 
@@ -135,8 +137,14 @@ int cmdInspect(CommandArgs args, std::ostream& out, std::ostream&) {
                           bitField(r.bits, 0, t.mantissaBits).c_str(), std::string(className(r.cls)).c_str());
             out << line;
             char err[160];
-            std::snprintf(err, sizeof err, "  error %.3g (rel %.3g)", r.absError, r.relError);
-            out << err << "  neighbours " << shortest(r.nextDown) << " .. " << shortest(r.nextUp) << '\n';
+            // The numbers in the C locale (%.3g), the words in the chosen language.
+            char abs[40], rel[40];
+            std::snprintf(abs, sizeof abs, "%.3g", r.absError);
+            std::snprintf(rel, sizeof rel, "%.3g", r.relError);
+            out << "  " << u8(QCoreApplication::translate("cli", "error %1 (rel %2)  neighbours %3 .. %4")
+                                  .arg(QString::fromLatin1(abs), QString::fromLatin1(rel), qs(shortest(r.nextDown)),
+                                       qs(shortest(r.nextUp))))
+                << '\n';
         }
     }
     return 0;

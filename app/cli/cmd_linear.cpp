@@ -48,7 +48,7 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
         out << trCli(kLinearHelp);
         return 0;
     }
-    if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+    if (!a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals().front()))));
 
     LinearConfig config;
     config.in = a.integer("in", 256, 1, 65536);
@@ -67,14 +67,14 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
     std::vector<FormatChoice> formats;
     std::vector<std::string> seen;
     for (const std::string& f : a.list("formats", "f32,bf16,f16")) {
-        if (std::find(seen.begin(), seen.end(), f) != seen.end()) throw UsageError("--formats: '" + f + "' given twice");
+        if (std::find(seen.begin(), seen.end(), f) != seen.end()) throw UsageError("--formats: " + u8(QCoreApplication::translate("cli", "'%1' given twice").arg(qs(f))));
         seen.push_back(f);
         if (f == "tf32") {
             formats.push_back({Format::F32, true});
             continue;
         }
         const auto fmt = parseFormat(f);
-        if (!fmt) throw UsageError("--formats: unknown format '" + f + "' (known: f32, tf32, bf16, f16)");
+        if (!fmt) throw UsageError("--formats: " + u8(QCoreApplication::translate("cli", "unknown format '%1' (known: %2)").arg(qs(f), QStringLiteral("f32, tf32, bf16, f16"))));
         formats.push_back({*fmt, false});
     }
     const std::string device = a.text("device", "cpu");
@@ -82,7 +82,7 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
     if (device == "cpu") devices = {Device::Cpu};
     else if (device == "gpu" || device == "cuda") devices = {Device::Gpu};
     else if (device == "all") devices = {Device::Cpu, Device::Gpu};
-    else throw UsageError("--device: expected cpu, gpu or all, got '" + device + "'");
+    else throw UsageError("--device: " + u8(QCoreApplication::translate("cli", "expected cpu, gpu or all, got '%1'").arg(qs(device))));
     if (device == "cpu" && std::any_of(formats.begin(), formats.end(), [](const FormatChoice& f) { return f.tf32; }))
         throw UsageError("--formats: tf32 runs on GPU lanes only (use --device gpu or all)");
     if (device != "all" && devices.front() == Device::Gpu && !cudaStatus().available) {

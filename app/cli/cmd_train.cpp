@@ -16,6 +16,7 @@
 #include "../../engine/training/runner.h"
 #include "args.h"
 #include "services/atomic_file.h"
+#include "cli_text.h"
 #include "commands.h"
 #include "json_writer.h"
 #include "services/scenario_file.h"
@@ -40,7 +41,8 @@ const OptionSpec kTrainOptions[] = {
     {"range-interval", true}, {"json", true},          {"csv", true},            {"every", true},           {"help", false},
 };
 
-const char* kTrainHelp =
+const char* kTrainHelp = QT_TRANSLATE_NOOP(
+    "cli",
     "usage: presisi train [--preset NAME | --scenario FILE] [options]\n\n"
     "Trains a small MLP in several lanes side by side (same data, same initial weights) and prints a\n"
     "per-lane table every so many steps and a final summary.\n\n"
@@ -71,7 +73,7 @@ const char* kTrainHelp =
     "Ctrl+C (SIGINT) or SIGTERM stops between steps: the files get the steps done (\"final\": null), stderr\n"
     "says so, and the exit status is 130 (SIGINT) or 143 (SIGTERM). A second signal ends at once.\n"
     "Exit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a run refused.\n\n"
-    "Presets: 'presisi presets' lists them.\n";
+    "Presets: 'presisi presets' lists them.\n");
 
 
 // SIGINT and SIGTERM during `train`: the handler only records the signal and raises the runner's
@@ -151,13 +153,13 @@ struct LaneTally {
 int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     const ParsedArgs a = parseArgs(args, kTrainOptions);
     if (a.has("help")) {
-        out << kTrainHelp;
+        out << trCli(kTrainHelp);
         return 0;
     }
-    if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+    if (!a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals().front()))));
     const std::string jsonPath = a.text("json", "");
-    if (a.has("json") && jsonPath.empty()) throw UsageError("--json: empty file name (use '-' for standard output)");
-    if (a.has("csv") && a.text("csv", "").empty()) throw UsageError("--csv: empty file name");
+    if (a.has("json") && jsonPath.empty()) throw UsageError("--json: " + u8(QCoreApplication::translate("cli", "empty file name (use '-' for standard output)")));
+    if (a.has("csv") && a.text("csv", "").empty()) throw UsageError("--csv: " + u8(QCoreApplication::translate("cli", "empty file name")));
     const Scenario scenario = scenarioFromParsedArgs(a);
     const std::int64_t every = a.integer("every", std::max(1, scenario.steps / 10), 1, 100000000);
     try {
@@ -264,16 +266,16 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     const std::int64_t done = runner->stepsDone();
     const int signal = g_signal;
     const bool interrupted = signal != 0 && done < s.steps;
-    if (outputFailed) throw std::runtime_error("cannot write to standard output: " + errnoText(errno));
+    if (outputFailed) throw std::runtime_error(u8(QCoreApplication::translate("cli", "cannot write to standard output: %1").arg(qs(errnoText(errno)))));
     std::vector<LaneFinal> finals;  // none for an interrupted run: its lanes' "final" are null
     if (!interrupted)
         for (int i = 0; i < runner->laneCount(); ++i) finals.push_back(runner->evaluate(i));
 
     if (text) {
         if (interrupted)
-            out << "\ninterrupted after " << done << " of " << s.steps << " steps\n";
+            out << '\n' << u8(QCoreApplication::translate("cli", "interrupted after %1 of %2 steps").arg(done).arg(s.steps)) << '\n';
         else
-            out << "\nfinal after " << s.steps << " steps\n";
+            out << '\n' << u8(QCoreApplication::translate("cli", "final after %1 steps").arg(s.steps)) << '\n';
         if (accumulation) {
             for (std::size_t i = 0; i < finals.size(); ++i)
                 out << "  " << pad(s.lanes[i].label(), 16, true) << " sum " << fmtNum(finals[i].loss, "%.2f") << '\n';
@@ -313,7 +315,7 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     // Standard output first: when it has failed, no file is replaced.
     errno = 0;
     out.flush();
-    if (!out) throw std::runtime_error("cannot write to standard output: " + errnoText(errno));
+    if (!out) throw std::runtime_error(u8(QCoreApplication::translate("cli", "cannot write to standard output: %1").arg(qs(errnoText(errno)))));
     if (jsonToStdout) spool.writeJson(out, finals);
     if (jsonFile) {
         spool.writeJson(jsonFile->stream(), finals);
@@ -347,10 +349,10 @@ int cmdPresets(CommandArgs args, std::ostream& out, std::ostream&) {
     const OptionSpec opts[] = {{"json", false}, {"help", false}};
     const ParsedArgs a = parseArgs(args, opts);
     if (a.has("help")) {
-        out << "usage: presisi presets [NAME] [--json]\n  lists the training presets; with NAME, prints that preset\n";
+        out << u8(QCoreApplication::translate("cli", "usage: presisi presets [NAME] [--json]\n  lists the training presets; with NAME, prints that preset\n"));
         return 0;
     }
-    if (a.positionals().size() > 1) throw UsageError("unexpected argument '" + a.positionals()[1] + "'");
+    if (a.positionals().size() > 1) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals()[1]))));
     if (a.positionals().size() == 1) {
         const std::string name = a.positionals().front();
         const std::string json = presetJson(name);
@@ -367,7 +369,7 @@ int cmdPresets(CommandArgs args, std::ostream& out, std::ostream&) {
         }
         const Scenario s = loadPreset(name);
         out << s.preset << ": " << s.title << '\n' << describe(s) << '\n' << wrap(s.explanation, 96, "  ");
-        out << "run: presisi train --preset " << s.preset << '\n';
+        out << u8(QCoreApplication::translate("cli", "run: %1").arg(qs("presisi train --preset " + s.preset))) << '\n';
         return 0;
     }
     const auto presets = listPresets();
@@ -383,7 +385,7 @@ int cmdPresets(CommandArgs args, std::ostream& out, std::ostream&) {
     for (const auto& p : presets) {
         out << p.name << "  " << p.title << '\n' << wrap(p.explanation, 96, "    ") << '\n';
     }
-    out << "run one: presisi train --preset NAME\n";
+    out << u8(QCoreApplication::translate("cli", "run one: %1").arg(QStringLiteral("presisi train --preset NAME"))) << '\n';
     return 0;
 }
 

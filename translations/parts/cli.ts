@@ -188,5 +188,157 @@ membulatkan keluarannya (autocast). Nilai bawaan mengikuti tutorial: 256, 256, 6
             <source>zeros / subnormals / inf / NaN: %1 / %2 / %3 / %4 of %5</source>
             <translation>nol / subnormal / inf / NaN: %1 / %2 / %3 / %4 dari %5</translation>
         </message>
+        <message>
+            <source>usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--json]
+
+Shows, per format, the value stored for each VALUE (rounded to nearest, ties to even), its
+bits (hex and sign/exponent/mantissa), its class, the rounding error and the neighbouring
+representable values. Negative values are values: presisi inspect -0.1 -0 1e-8 65520
+</source>
+            <translation>pemakaian: presisi inspect NILAI... [--formats f32,bf16,f16] [--json]
+
+Menampilkan, untuk setiap format, nilai yang tersimpan bagi setiap NILAI (dibulatkan ke yang terdekat,
+seri ke genap), bit-bitnya (heksadesimal serta tanda/eksponen/mantisa), kelasnya, galat pembulatan dan
+nilai-nilai terwakili di sebelahnya. Nilai negatif tetap nilai: presisi inspect -0.1 -0 1e-8 65520
+</translation>
+        </message>
+        <message>
+            <source>unknown format '%1' (known: %2)</source>
+            <translation>format '%1' tidak dikenal (yang dikenal: %2)</translation>
+        </message>
+        <message>
+            <source>give at least one VALUE to inspect</source>
+            <translation>berikan paling sedikit satu NILAI untuk diperiksa</translation>
+        </message>
+        <message>
+            <source>not a number: '%1'</source>
+            <translation>bukan bilangan: '%1'</translation>
+        </message>
+        <message>
+            <source>error %1 (rel %2)  neighbours %3 .. %4</source>
+            <translation>galat %1 (relatif %2)  tetangga %3 .. %4</translation>
+        </message>
+        <message>
+            <source>unexpected argument '%1'</source>
+            <translation>argumen '%1' tidak diharapkan</translation>
+        </message>
+        <message>
+            <source>'%1' given twice</source>
+            <translation>'%1' diberikan dua kali</translation>
+        </message>
+        <message>
+            <source>expected cpu, gpu or all, got '%1'</source>
+            <translation>diharapkan cpu, gpu atau all, didapat '%1'</translation>
+        </message>
+        <message>
+            <source>usage: presisi train [--preset NAME | --scenario FILE] [options]
+
+Trains a small MLP in several lanes side by side (same data, same initial weights) and prints a
+per-lane table every so many steps and a final summary.
+
+setup:     --preset NAME (presisi presets lists them)  --scenario FILE (an experiment file saved by the
+           window, FILE.presisi.json, or a results file written by --json: its whole scenario; the
+           options below, when given, override the file's values; docs/EXPERIMENT_FILES.md)
+model:     --sizes 2,64,64,3  --activation relu|tanh|gelu|sigmoid  --loss cross_entropy|mse
+data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --samples N
+           --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S
+           --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
+           (X float32 (N, in); Y integer labels (N) for cross_entropy or float32 (N, out) for mse)
+optimizer: --optimizer sgd|adam  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps
+run:       --batch B (0 = full batch)  --steps N  --seed S  --shuffle
+lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz])
+scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
+autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
+           reduction = low|f32|as-input)
+           --backward-acc f32|storage  (storage: low-format backward products accumulate in the
+           format, as ATen's reference GEMM does; f32: one rounding, as cuBLAS does)
+           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: each bf16 product and
+           GELU computed as PyTorch 1.13's CPU dispatch does: with AVX-512, oneDNN (f32 accumulation)
+           only for products with m*n*k &gt; 4096 and GELU in f32; otherwise ATen's reference)
+output:    --every N (table interval)  --histogram-interval K  --range-interval K (per-layer ranges
+           every K steps, 0 = none)  --no-stats (no statistics: no underflow, histograms or ranges)
+           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE
+           Files appear whole or not at all (written beside the name, then renamed); an existing file
+           is replaced only by a complete one. Memory: a run that would not fit in MemAvailable is refused.
+
+Ctrl+C (SIGINT) or SIGTERM stops between steps: the files get the steps done ("final": null), stderr
+says so, and the exit status is 130 (SIGINT) or 143 (SIGTERM). A second signal ends at once.
+Exit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a run refused.
+
+Presets: 'presisi presets' lists them.
+</source>
+            <translation>pemakaian: presisi train [--preset NAMA | --scenario BERKAS] [opsi]
+
+Melatih MLP kecil di beberapa lajur berdampingan (data yang sama, bobot awal yang sama) lalu mencetak
+tabel per lajur setiap sekian langkah dan ringkasan akhir.
+
+persiapan: --preset NAMA (presisi presets menampilkan daftarnya)  --scenario BERKAS (berkas eksperimen
+           yang disimpan jendela, BERKAS.presisi.json, atau berkas hasil dari --json: seluruh skenarionya;
+           opsi di bawah, bila diberikan, menggantikan nilai dari berkas; docs/EXPERIMENT_FILES.md)
+model:     --sizes 2,64,64,3  --activation relu|tanh|gelu|sigmoid  --loss cross_entropy|mse
+data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --samples N
+           --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S
+           --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
+           (X float32 (N, masukan); Y label bilangan bulat (N) untuk cross_entropy atau float32 (N, keluaran)
+           untuk mse)
+optimizer: --optimizer sgd|adam  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps
+latihan:   --batch B (0 = batch penuh)  --steps N  --seed S  --shuffle
+lajur:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (perangkat:format[+scaler][+ftz])
+penskala:  --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
+autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
+           reduction = low|f32|as-input)
+           --backward-acc f32|storage  (storage: perkalian backward berformat rendah mengakumulasi dalam
+           format itu, seperti GEMM acuan ATen; f32: satu kali pembulatan, seperti cuBLAS)
+           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: setiap perkalian bf16 dan
+           GELU dihitung seperti dispatch CPU PyTorch 1.13: dengan AVX-512, oneDNN (akumulasi f32) hanya
+           untuk perkalian dengan m*n*k &gt; 4096 dan GELU dalam f32; selain itu acuan ATen)
+keluaran:  --every N (selang tabel)  --histogram-interval K  --range-interval K (rentang per lapisan
+           setiap K langkah, 0 = tidak ada)  --no-stats (tanpa statistik: tanpa underflow, histogram
+           atau rentang)
+           --json BERKAS|-  (kontrak JSON; '-' mencetaknya sebagai ganti tabel)  --csv BERKAS
+           Berkas muncul utuh atau tidak sama sekali (ditulis di sebelah namanya, lalu diganti nama);
+           berkas yang sudah ada hanya diganti oleh berkas yang lengkap. Memori: pelatihan yang tidak
+           muat dalam MemAvailable ditolak.
+
+Ctrl+C (SIGINT) atau SIGTERM berhenti di antara langkah: berkas memuat langkah yang sudah selesai
+("final": null), stderr menyebutkannya, dan status keluar 130 (SIGINT) atau 143 (SIGTERM). Sinyal kedua
+langsung mengakhiri.
+Status keluar: 0 selesai, 1 kegagalan saat berjalan atau menulis, 2 argumen salah atau pelatihan ditolak.
+
+Preset: 'presisi presets' menampilkan daftarnya.
+</translation>
+        </message>
+        <message>
+            <source>empty file name (use '-' for standard output)</source>
+            <translation>nama berkas kosong (pakai '-' untuk keluaran standar)</translation>
+        </message>
+        <message>
+            <source>empty file name</source>
+            <translation>nama berkas kosong</translation>
+        </message>
+        <message>
+            <source>interrupted after %1 of %2 steps</source>
+            <translation>dihentikan setelah %1 dari %2 langkah</translation>
+        </message>
+        <message>
+            <source>final after %1 steps</source>
+            <translation>hasil akhir setelah %1 langkah</translation>
+        </message>
+        <message>
+            <source>usage: presisi presets [NAME] [--json]
+  lists the training presets; with NAME, prints that preset
+</source>
+            <translation>pemakaian: presisi presets [NAMA] [--json]
+  menampilkan daftar preset pelatihan; dengan NAMA, menampilkan preset itu
+</translation>
+        </message>
+        <message>
+            <source>run: %1</source>
+            <translation>jalankan: %1</translation>
+        </message>
+        <message>
+            <source>run one: %1</source>
+            <translation>jalankan salah satunya: %1</translation>
+        </message>
     </context>
 </TS>
