@@ -699,7 +699,7 @@
     </message>
     <message>
         <source>The reference correlates perfectly with itself: 1.0 by definition.</source>
-        <translation>Acuan berkorelasi sempurna dengan dirinya sendiri: 1.0 menurut definisi.</translation>
+        <translation>Acuan berkorelasi sempurna dengan dirinya sendiri: 1,0 menurut definisi.</translation>
     </message>
     <message>
         <source>How many of its %L1 outputs are zero, subnormal, inf or NaN in float32.</source>
@@ -707,11 +707,11 @@
     </message>
     <message>
         <source>Pearson correlation of the lane&apos;s %L1 outputs with the f32 outputs (1 = the same shape), rounded to 4 digits as Python prints it. It is %2 before rounding: an error of %3% of the outputs&apos; size (rel. L2) lowers it only by about ½·(rel. L2)², so it shows 1.0 — the direction is kept, the error is in the last bits, not the shape.</source>
-        <translation>Korelasi Pearson antara %L1 keluaran lajur dan keluaran f32 (1 = bentuk yang sama), dibulatkan ke 4 angka seperti yang dicetak Python. Sebelum dibulatkan nilainya %2: galat sebesar %3% dari besar keluaran (L2 rel.) hanya menurunkannya sekitar ½·(L2 rel.)², sehingga tampil 1.0 — arahnya terjaga, galatnya ada di bit-bit terakhir, bukan pada bentuknya.</translation>
+        <translation>Korelasi Pearson antara %L1 keluaran lajur dan keluaran f32 (1 = bentuk yang sama), dibulatkan ke 4 angka seperti yang dicetak Python. Sebelum dibulatkan nilainya %2: galat sebesar %3% dari besar keluaran (L2 rel.) hanya menurunkannya sekitar ½·(L2 rel.)², sehingga tampil 1,0 — arahnya terjaga, galatnya ada di bit-bit terakhir, bukan pada bentuknya.</translation>
     </message>
     <message>
         <source>Pearson correlation of the lane&apos;s %L1 outputs with the f32 outputs (1 = the same shape), rounded to 4 digits as Python prints it. Below 1.0 the error (here %2% of the outputs&apos; size, rel. L2) changes the shape of the outputs, not only their last bits.</source>
-        <translation>Korelasi Pearson antara %L1 keluaran lajur dan keluaran f32 (1 = bentuk yang sama), dibulatkan ke 4 angka seperti yang dicetak Python. Di bawah 1.0 galatnya (di sini %2% dari besar keluaran, L2 rel.) mengubah bentuk keluaran, bukan hanya bit-bit terakhirnya.</translation>
+        <translation>Korelasi Pearson antara %L1 keluaran lajur dan keluaran f32 (1 = bentuk yang sama), dibulatkan ke 4 angka seperti yang dicetak Python. Di bawah 1,0 galatnya (di sini %2% dari besar keluaran, L2 rel.) mengubah bentuk keluaran, bukan hanya bit-bit terakhirnya.</translation>
     </message>
     <message>
         <source>The dtype of this lane&apos;s output tensor, as y.dtype prints it: autocast returns the low format.</source>
