@@ -11,11 +11,11 @@ namespace presisi {
 namespace {
 bool g_darkBackground = false;
 
-// A label's first word (the lane) and whether words follow it.
+// A label's first word (the lane) and whether words other than a parenthesised note follow it.
 QString firstWord(const QString& label, bool* more = nullptr) {
     const QString t = label.trimmed();
     const qsizetype space = t.indexOf(' ');
-    if (more) *more = space >= 0;
+    if (more) *more = space >= 0 && !t.mid(space).trimmed().startsWith('(');
     return (space < 0 ? t : t.left(space)).toLower();
 }
 }  // namespace
@@ -58,7 +58,7 @@ std::optional<Lane> laneOfLabel(const QString& label) {
     try {
         Lane lane = parseLane(word.toStdString());
         // The GEMM bench names its native lanes "<format> native" (engine/speed/gemm_bench.cpp).
-        if (more && label.trimmed().mid(word.size()).trimmed().startsWith("native", Qt::CaseInsensitive))
+        if (more && label.trimmed().mid(word.size()).trimmed().startsWith(QLatin1String("native"), Qt::CaseInsensitive))
             lane.native = true;
         return lane;
     } catch (const Error&) {

@@ -37,7 +37,8 @@ bool isReferenceLane(const Lane& lane);
 std::optional<Lane> laneOfLabel(const QString& label);
 LaneStyle laneStyle(const QString& label);
 QPen lanePen(const QString& label);  // "exact…" (a float64 reference): a wide pale band
-// Only a label that is the lane alone ("cpu:f32", "f32"), not one with words after it.
+// Only a label that is the lane alone ("cpu:f32", "f32", or with a parenthesised note after it), not one
+// with other words after it ("cpu:f32 remedy", "f32 onednn").
 bool isReferenceLane(const QString& label);
 // The lane's label with what its line pattern means, for legends ("gpu:f16 (GPU: short dashes)").
 QString laneLegendName(const QString& label);
