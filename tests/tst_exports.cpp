@@ -1,16 +1,22 @@
 // Exports fit for slides: figure size and device pixel ratio, the caption's word wrap, and SVG clipping
 // (the SVG rendered by Qt's own SVG renderer agrees with the PNG export outside the plot areas).
 #include <QChart>
+#include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QLineSeries>
 #include <QPainter>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
 #include <memory>
 
+#include "widgets/chart_data.h"
 #include "widgets/chart_export.h"
+#include "widgets/export_dialog.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/live_chart.h"
 #include "widgets/scatter_chart.h"
@@ -124,6 +130,97 @@ private slots:
         QVERIFY(l.widgetSize.height() + l.captionHeight <= 360);
         for (const QString& line : l.captionLines)
             QVERIFY(QFontMetrics(chart.font()).horizontalAdvance(line) <= 640);
+    }
+
+    // The dialog's defaults: 1920x1080, font scale 2, PNG at 2x, caption on, a folder that is never the
+    // filesystem root, and the page's proposed name with the format's suffix.
+    void dialogDefaultsAndName() {
+        ExportDialog d("underflow-loss-step300", QSize(700, 400), false);
+        QCOMPARE(d.figureSize(), QSize(1920, 1080));
+        const ExportOptions o = d.options("caption");
+        QCOMPARE(o.dpr, 2.0);
+        QCOMPARE(o.fontScale, 2.0);
+        QCOMPARE(o.caption, QString("caption"));
+        const QFileInfo path(d.path());
+        QCOMPARE(path.fileName(), QString("underflow-loss-step300.png"));
+        QVERIFY(!QDir(path.absolutePath()).isRoot());
+        d.setFormat("svg");
+        QCOMPARE(QFileInfo(d.path()).fileName(), QString("underflow-loss-step300.svg"));
+        QCOMPARE(d.options("c").dpr, 1.0);  // SVG has no pixels
+        d.setPreset(ExportDialog::WindowSize);
+        QCOMPARE(d.figureSize(), QSize(700, 400));
+        d.setPreset(ExportDialog::Custom);
+        d.setCustomSize(QSize(1000, 600));
+        QCOMPARE(d.figureSize(), QSize(1000, 600));
+        d.setCaptionShown(false);
+        QVERIFY(d.options("caption").caption.isEmpty());
+    }
+
+    // Every choice and the folder come back in the next dialog (QSettings, in Qt's test locations).
+    void dialogRemembersItsChoicesAndFolder() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().remove("export");
+        QTemporaryDir dir;
+        {
+            ExportDialog d("formats-0.1", QSize(500, 300), true);
+            QVERIFY(!QDir(QFileInfo(d.path()).absolutePath()).isRoot());
+            d.setFormat("svg");
+            d.setPreset(ExportDialog::Uhd);
+            d.setFontScale(1.5);
+            d.setPixelRatio(3.0);
+            d.setCaptionShown(false);
+            d.setFolder(dir.path());
+            d.remember();
+        }
+        ExportDialog again("linear-256x256x64-scatter", QSize(500, 300), true);
+        QCOMPARE(again.format(), QString("svg"));
+        QCOMPARE(again.figureSize(), QSize(3840, 2160));
+        QCOMPARE(again.options("c").fontScale, 1.5);
+        QVERIFY(again.options("c").caption.isEmpty());
+        QCOMPARE(again.path(), QDir(dir.path()).filePath("linear-256x256x64-scatter.svg"));
+        again.setFormat("png");
+        QCOMPARE(again.options("c").dpr, 3.0);
+        QSettings().remove("export");
+    }
+
+    // The data behind a chart: one row per point of every lane (scatter, line), one per bin (histogram,
+    // with the edges and shares given), and CSV/JSON with those rows.
+    void chartDataRowsMatchThePoints() {
+        ScatterChart scatter("Lane output against f32 output", "f32 output", "lane output");
+        scatter.setLanes({"cpu:bf16", "cpu:f16"});
+        QList<QPointF> a, b;
+        for (int i = 0; i < 37; ++i) a << QPointF(i, i + 0.5);
+        for (int i = 0; i < 11; ++i) b << QPointF(-i, i);
+        scatter.setPoints(0, a);
+        scatter.setPoints(1, b);
+        scatter.refresh();
+        const ChartData s = chartDataOf(&scatter);
+        int lanePoints = 0;
+        for (const auto& r : s.rows) lanePoints += r[0].toString().startsWith("cpu:");
+        QCOMPARE(lanePoints, scatter.pointCount(0) + scatter.pointCount(1));
+        QCOMPARE(lanePoints, 48);
+
+        HistogramChart h("Gradient magnitudes", "log2 |g|", "% of elements");
+        h.setLanes({"cpu:f32", "cpu:f16"});
+        // Shares of 20 elements in 4 bins: 5, 10, 0, 5 elements (25 %, 50 %, 0 %, 25 %).
+        const QList<double> edges{-3, -2, -1, 0, 1}, values{25, 50, 0, 25};
+        h.setHistogram(0, edges, values);
+        h.setHistogram(1, edges, {100, 0, 0, 0});
+        h.refresh();
+        const ChartData d = chartDataOf(&h);
+        QCOMPARE(d.columns, QStringList({"lane", "bin_lo", "bin_hi", "value"}));
+        QCOMPARE(d.rows.size(), qsizetype(8));
+        double sum = 0;
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(d.rows[i][0].toString(), QString("cpu:f32"));
+            QCOMPARE(d.rows[i][1].toDouble(), edges[i]);
+            QCOMPARE(d.rows[i][2].toDouble(), edges[i + 1]);
+            QCOMPARE(d.rows[i][3].toDouble(), values[i]);
+            sum += d.rows[i][3].toDouble() * 20 / 100;
+        }
+        QCOMPARE(sum, 20.0);  // the bins hold all 20 elements
+        QCOMPARE(chartDataCsv(d).count('\n'), qsizetype(9));
+        QVERIFY(chartDataJson(d).contains("\"bin_lo\""));
     }
 
     // A histogram whose lanes run far beyond the fixed x range, and a loss chart zoomed into the middle
