@@ -245,6 +245,10 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
             <translation>'%1' diberikan dua kali</translation>
         </message>
         <message>
+            <source>'%1' should be KIND=POLICY with KIND linear, activation, softmax, loss or reduction and POLICY low, f32 or as-input</source>
+            <translation>'%1' seharusnya JENIS=KEBIJAKAN dengan JENIS linear, activation, softmax, loss atau reduction dan KEBIJAKAN low, f32 atau as-input</translation>
+        </message>
+        <message>
             <source>(the reference the other lanes on %1 are compared with)</source>
             <translation>(acuan pembanding lajur-lajur lain di %1)</translation>
         </message>
@@ -321,6 +325,10 @@ perintah:
             <translation>dihentikan setelah %1 dari %2 langkah</translation>
         </message>
         <message>
+            <source>lane '%1' given twice</source>
+            <translation>lajur '%1' diberikan dua kali</translation>
+        </message>
+        <message>
             <source>list the training presets (underflow, overflow-nan, scaler-growth, ...)</source>
             <translation>daftar preset pelatihan (underflow, overflow-nan, scaler-growth, ...)</translation>
         </message>
@@ -339,6 +347,10 @@ perintah:
         <message>
             <source>not a number: '%1'</source>
             <translation>bukan bilangan: '%1'</translation>
+        </message>
+        <message>
+            <source>not with --preset (the file holds the whole scenario)</source>
+            <translation>tidak bersama --preset (berkas itu memuat seluruh skenario)</translation>
         </message>
         <message>
             <source>out of memory (try smaller sizes)</source>
@@ -377,16 +389,40 @@ perintah:
             <translation>argumen '%1' tidak diharapkan</translation>
         </message>
         <message>
+            <source>unknown activation '%1' (%2)</source>
+            <translation>aktivasi '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
             <source>unknown command '%1' (try 'presisi --help')</source>
             <translation>perintah '%1' tidak dikenal (coba 'presisi --help')</translation>
+        </message>
+        <message>
+            <source>unknown dataset '%1' (%2; --data for .npy)</source>
+            <translation>set data '%1' tidak dikenal (%2; --data untuk .npy)</translation>
         </message>
         <message>
             <source>unknown format '%1' (known: %2)</source>
             <translation>format '%1' tidak dikenal (yang dikenal: %2)</translation>
         </message>
         <message>
+            <source>unknown loss '%1' (%2)</source>
+            <translation>loss '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
+            <source>unknown optimizer '%1' (%2)</source>
+            <translation>optimizer '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
             <source>unknown option '%1'</source>
             <translation>opsi '%1' tidak dikenal</translation>
+        </message>
+        <message>
+            <source>unknown policy '%1' (%2)</source>
+            <translation>kebijakan '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
+            <source>unknown value '%1' (%2)</source>
+            <translation>nilai '%1' tidak dikenal (%2)</translation>
         </message>
         <message>
             <source>usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--json]
@@ -514,6 +550,10 @@ Status keluar: 0 selesai, 1 kegagalan saat berjalan atau menulis, 2 argumen sala
 
 Preset: 'presisi presets' menampilkan daftarnya.
 </translation>
+        </message>
+        <message>
+            <source>width '%1' must be an integer from 1 to 4096</source>
+            <translation>lebar '%1' harus bilangan bulat dari 1 sampai 4096</translation>
         </message>
         <message>
             <source>zeros / subnormals / inf / NaN: %1 / %2 / %3 / %4 of %5</source>
@@ -1222,8 +1262,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Bit eksponen menentukan rentang (maks, normal terkecil), bit mantisa menentukan presisi: %1 bit signifikan, sehingga nilai normal yang bertetangga berselisih paling banyak 1 bagian dalam 2^%2 (ulp). Di bawah normal terkecil, subnormal menukar presisi dengan rentang hingga subnormal terkecil.</translation>
         </message>
         <message>
-            <source>The stored bits: sign (0 = positive), exponent (biased by %1; all ones means inf or NaN, all zeros subnormal or zero) and mantissa (the fraction after the leading 1). A dark box is a 1.</source>
-            <translation>Bit yang disimpan: tanda (0 = positif), eksponen (dengan bias %1; semua satu berarti inf atau NaN, semua nol berarti subnormal atau nol) dan mantisa (pecahan setelah angka 1 di depan). Kotak gelap adalah 1.</translation>
+            <source>The stored bits: sign (0 = positive), exponent (biased by %1; all ones means inf or NaN, all zeros subnormal or zero) and mantissa (the fraction after the leading 1). A 1 is drawn in the field's full colour, a 0 paler.</source>
+            <translation>Bit yang disimpan: tanda (0 = positif), eksponen (dengan bias %1; semua satu berarti inf atau NaN, semua nol berarti subnormal atau nol) dan mantisa (pecahan setelah angka 1 di depan). Bit 1 digambar dengan warna penuh bidangnya, bit 0 lebih pucat.</translation>
         </message>
         <message>
             <source>The value to store, as a decimal or hexadecimal float: 65520, 1e-8, -0.1, 0x1p-24, inf, nan. It is rounded to each format to nearest, ties to even, as a cast does.</source>
@@ -1398,8 +1438,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>&lt;br&gt;&lt;br&gt;f16 menyimpan 3 bit mantisa lebih banyak, sehingga galatnya di sini sekitar %1&amp;times; lebih kecil, tetapi rentangnya berakhir di 65504.</translation>
         </message>
         <message>
-            <source>A lane as autocast with torch.float16 runs the layer: 11 bits of precision, but values above 65504 become inf and below 2^-24 become 0.</source>
-            <translation>Lajur yang menjalankan lapisan seperti autocast dengan torch.float16: presisi 11 bit, tetapi nilai di atas 65504 menjadi inf dan di bawah 2^-24 menjadi 0.</translation>
+            <source>A lane as autocast with torch.float16 runs the layer: 11 bits of precision, but magnitudes of 65520 and more round to inf and those of 2^-25 or less to 0.</source>
+            <translation>Lajur yang menjalankan lapisan seperti autocast dengan torch.float16: presisi 11 bit, tetapi besaran 65520 ke atas dibulatkan ke inf dan besaran 2^-25 ke bawah ke 0.</translation>
         </message>
         <message>
             <source>A lane as torch.autocast(dtype=torch.bfloat16) runs the layer: x, weights and bias rounded to bfloat16, the output stored in bfloat16. Same range as float32, 8 bits of precision.</source>
@@ -1426,8 +1466,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Tidak dapat menghitung: %1</translation>
         </message>
         <message>
-            <source>Each dot is one output: its f32 value across, the lane's value up (up to 1500 per lane). Dots on the line y = x are exact; the thickness of the cloud is the lane's error.</source>
-            <translation>Tiap titik adalah satu keluaran: nilai f32-nya mendatar, nilai lajurnya tegak (hingga 1500 per lajur). Titik pada garis y = x tepat; tebal awan titik adalah galat lajur.</translation>
+            <source>Each dot is one output: its f32 value across, the lane's value up (about 1500 per lane). Dots on the line y = x are exact; the thickness of the cloud is the lane's error.</source>
+            <translation>Tiap titik adalah satu keluaran: nilai f32-nya mendatar, nilai lajurnya tegak (sekitar 1500 per lajur). Titik pada garis y = x tepat; tebal awan titik adalah galat lajur.</translation>
         </message>
         <message>
             <source>Each dot: an output's size across, its error up. Rounding error is relative, so it grows with the size of the value, in steps at each power of two.</source>
@@ -1509,11 +1549,11 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
         <message>
             <source>Pearson correlation of the lane's %L1 outputs with the f32 outputs (1 = the same shape), rounded to 4 digits as Python prints it. Below 1.0 the error (here %2% of the outputs' size, rel. L2) changes the shape of the outputs, not only their last bits.</source>
-            <translation>Korelasi Pearson antara %L1 keluaran lajur dan keluaran f32 (1 = bentuk yang sama), dibulatkan ke 4 angka seperti yang dicetak Python. Di bawah 1.0 galatnya (di sini %2% dari besar keluaran, L2 rel.) mengubah bentuk keluaran, bukan hanya bit-bit terakhirnya.</translation>
+            <translation>Korelasi Pearson antara %L1 keluaran lajur dan keluaran f32 (1 = bentuk yang sama), dibulatkan ke 4 angka seperti yang dicetak Python. Di bawah 1,0 galatnya (di sini %2% dari besar keluaran, L2 rel.) mengubah bentuk keluaran, bukan hanya bit-bit terakhirnya.</translation>
         </message>
         <message>
             <source>Pearson correlation of the lane's %L1 outputs with the f32 outputs (1 = the same shape), rounded to 4 digits as Python prints it. It is %2 before rounding: an error of %3% of the outputs' size (rel. L2) lowers it only by about ½·(rel. L2)², so it shows 1.0 — the direction is kept, the error is in the last bits, not the shape.</source>
-            <translation>Korelasi Pearson antara %L1 keluaran lajur dan keluaran f32 (1 = bentuk yang sama), dibulatkan ke 4 angka seperti yang dicetak Python. Sebelum dibulatkan nilainya %2: galat sebesar %3% dari besar keluaran (L2 rel.) hanya menurunkannya sekitar ½·(L2 rel.)², sehingga tampil 1.0 — arahnya terjaga, galatnya ada di bit-bit terakhir, bukan pada bentuknya.</translation>
+            <translation>Korelasi Pearson antara %L1 keluaran lajur dan keluaran f32 (1 = bentuk yang sama), dibulatkan ke 4 angka seperti yang dicetak Python. Sebelum dibulatkan nilainya %2: galat sebesar %3% dari besar keluaran (L2 rel.) hanya menurunkannya sekitar ½·(L2 rel.)², sehingga tampil 1,0 — arahnya terjaga, galatnya ada di bit-bit terakhir, bukan pada bentuknya.</translation>
         </message>
         <message>
             <source>Presisi linear lab: nn.Linear(%1, %2), batch %3, seed %4; lanes %5</source>
@@ -1557,7 +1597,7 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
         <message>
             <source>The reference correlates perfectly with itself: 1.0 by definition.</source>
-            <translation>Acuan berkorelasi sempurna dengan dirinya sendiri: 1.0 menurut definisi.</translation>
+            <translation>Acuan berkorelasi sempurna dengan dirinya sendiri: 1,0 menurut definisi.</translation>
         </message>
         <message>
             <source>This lane is the reference: the other lanes on its device are compared with its outputs, so its own difference is zero by definition.</source>
@@ -2782,7 +2822,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         </message>
         <message>
             <source>% of the exact sum</source>
-            <translation>% dari jumlah eksak</translation>
+            <translation>% dari eksak</translation>
         </message>
         <message>
             <source>% underflowed</source>
@@ -2992,7 +3032,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         </message>
         <message>
             <source>Reset</source>
-            <translation>Atur ulang</translation>
+            <translation>Ke awal</translation>
         </message>
         <message>
             <source>Run failed: %1</source>

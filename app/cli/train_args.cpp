@@ -10,6 +10,7 @@
 #include "../../engine/error.h"
 #include "../../engine/training/dataset.h"
 #include "../../engine/training/npy.h"
+#include "cli_text.h"
 #include "services/scenario_file.h"
 
 namespace presisi::cli {
@@ -63,7 +64,7 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
     }
     if (a.has("scenario")) {
         // The file holds a whole scenario (its preset's name among it); the other options override it.
-        if (a.has("preset")) throw UsageError("--scenario: not with --preset (the file holds the whole scenario)");
+        if (a.has("preset")) throw UsageError("--scenario: " + u8(QCoreApplication::translate("cli", "not with --preset (the file holds the whole scenario)")));
         try {
             s = services::readExperimentFile(a.text("scenario", ""));
         } catch (const Error& e) {
@@ -76,25 +77,24 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
             char* end = nullptr;
             const long w = std::strtol(v.c_str(), &end, 10);
             if (v.empty() || *end != '\0' || w < 1 || w > 4096)
-                throw UsageError("--sizes: width '" + v + "' must be an integer from 1 to 4096");
+                throw UsageError("--sizes: " + u8(QCoreApplication::translate("cli", "width '%1' must be an integer from 1 to 4096").arg(qs(v))));
             s.sizes.push_back(static_cast<int>(w));
         }
     }
     if (a.has("activation")) {
         const auto v = parseActivation(a.text("activation", ""));
-        if (!v) throw UsageError("--activation: unknown activation '" + a.text("activation", "") + "' (relu, tanh, gelu, sigmoid)");
+        if (!v) throw UsageError("--activation: " + u8(QCoreApplication::translate("cli", "unknown activation '%1' (%2)").arg(qs(a.text("activation", "")), QStringLiteral("relu, tanh, gelu, sigmoid"))));
         s.activation = *v;
     }
     if (a.has("loss")) {
         const auto v = parseLoss(a.text("loss", ""));
-        if (!v) throw UsageError("--loss: unknown loss '" + a.text("loss", "") + "' (cross_entropy, mse)");
+        if (!v) throw UsageError("--loss: " + u8(QCoreApplication::translate("cli", "unknown loss '%1' (%2)").arg(qs(a.text("loss", "")), QStringLiteral("cross_entropy, mse"))));
         s.loss = *v;
     }
     if (a.has("dataset")) {
         const auto v = parseDataset(a.text("dataset", ""));
         if (!v || *v == DatasetKind::Npy)
-            throw UsageError("--dataset: unknown dataset '" + a.text("dataset", "") +
-                             "' (spiral, circles, xor, gaussians, moons, sine, plane, teacher; --data for .npy)");
+            throw UsageError("--dataset: " + u8(QCoreApplication::translate("cli", "unknown dataset '%1' (%2; --data for .npy)").arg(qs(a.text("dataset", "")), QStringLiteral("spiral, circles, xor, gaussians, moons, sine, plane, teacher"))));
         s.data.kind = *v;
     }
     if (a.has("data") != a.has("targets")) throw UsageError(a.has("data") ? "--targets: needed with --data" : "--data: needed with --targets");
@@ -122,7 +122,7 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
     if (a.has("data-seed")) s.data.seed = a.seed("data-seed", 0);
     if (a.has("optimizer")) {
         const auto v = parseOptimizer(a.text("optimizer", ""));
-        if (!v) throw UsageError("--optimizer: unknown optimizer '" + a.text("optimizer", "") + "' (sgd, adam)");
+        if (!v) throw UsageError("--optimizer: " + u8(QCoreApplication::translate("cli", "unknown optimizer '%1' (%2)").arg(qs(a.text("optimizer", "")), QStringLiteral("sgd, adam"))));
         s.optimizer.kind = *v;
     }
     s.optimizer.lr = realOpt(a, "lr", s.optimizer.lr, 0, 1e9);
@@ -145,7 +145,7 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
             }
             for (std::size_t i = 0; i + 1 < s.lanes.size(); ++i)
                 if (s.lanes[i].label() == s.lanes.back().label())
-                    throw UsageError("--lanes: lane '" + s.lanes.back().label() + "' given twice");
+                    throw UsageError("--lanes: " + u8(QCoreApplication::translate("cli", "lane '%1' given twice").arg(qs(s.lanes.back().label()))));
         }
     }
     s.scaler.initScale = realOpt(a, "init-scale", s.scaler.initScale, kMinLossScale, 3.4e38);
@@ -157,7 +157,7 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
         if (p == "cpu") s.policyBase = PolicyBase::Cpu;
         else if (p == "cuda") s.policyBase = PolicyBase::Cuda;
         else if (p == "device") s.policyBase = PolicyBase::DeviceDefault;
-        else throw UsageError("--policy: unknown policy '" + p + "' (cpu, cuda, device)");
+        else throw UsageError("--policy: " + u8(QCoreApplication::translate("cli", "unknown policy '%1' (%2)").arg(qs(p), QStringLiteral("cpu, cuda, device"))));
     }
     if (a.has("op")) {
         std::vector<OpKind> given;  // a preset's overrides may be overridden, each op once
@@ -166,27 +166,26 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
             const auto op = eq == std::string::npos ? std::nullopt : parseOpKind(item.substr(0, eq));
             const auto pol = eq == std::string::npos ? std::nullopt : parseOpPolicy(item.substr(eq + 1));
             if (!op || !pol)
-                throw UsageError("--op: '" + item + "' should be KIND=POLICY with KIND linear, activation, softmax, loss or "
-                                 "reduction and POLICY low, f32 or as-input");
+                throw UsageError("--op: " + u8(QCoreApplication::translate("cli", "'%1' should be KIND=POLICY with KIND linear, activation, softmax, loss or reduction and POLICY low, f32 or as-input").arg(qs(item))));
             if (std::find(given.begin(), given.end(), *op) != given.end())
-                throw UsageError("--op: '" + item.substr(0, eq) + "' given twice");
+                throw UsageError("--op: " + u8(QCoreApplication::translate("cli", "'%1' given twice").arg(qs(item.substr(0, eq)))));
             given.push_back(*op);
             s.opOverrides.emplace_back(*op, *pol);
         }
     }
     if (a.has("backward-acc")) {
         const auto v = parseBackwardAccumulation(a.text("backward-acc", ""));
-        if (!v) throw UsageError("--backward-acc: unknown value '" + a.text("backward-acc", "") + "' (f32, storage)");
+        if (!v) throw UsageError("--backward-acc: " + u8(QCoreApplication::translate("cli", "unknown value '%1' (%2)").arg(qs(a.text("backward-acc", "")), QStringLiteral("f32, storage"))));
         s.backwardAccumulation = *v;
     }
     if (a.has("dispatch")) {
         const auto v = parseDispatch(a.text("dispatch", ""));
-        if (!v) throw UsageError("--dispatch: unknown value '" + a.text("dispatch", "") + "' (presisi, torch)");
+        if (!v) throw UsageError("--dispatch: " + u8(QCoreApplication::translate("cli", "unknown value '%1' (%2)").arg(qs(a.text("dispatch", "")), QStringLiteral("presisi, torch"))));
         s.dispatch = *v;
     }
     if (a.has("torch-cpu")) {
         const auto v = parseTorchCpu(a.text("torch-cpu", ""));
-        if (!v) throw UsageError("--torch-cpu: unknown value '" + a.text("torch-cpu", "") + "' (this, avx512, no-avx512)");
+        if (!v) throw UsageError("--torch-cpu: " + u8(QCoreApplication::translate("cli", "unknown value '%1' (%2)").arg(qs(a.text("torch-cpu", "")), QStringLiteral("this, avx512, no-avx512"))));
         s.torchCpu = *v;
     }
     s.histogramInterval = static_cast<int>(a.integer("histogram-interval", s.histogramInterval, 0, 100000000));

@@ -340,5 +340,45 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <source>run one: %1</source>
             <translation>jalankan salah satunya: %1</translation>
         </message>
+        <message>
+            <source>not with --preset (the file holds the whole scenario)</source>
+            <translation>tidak bersama --preset (berkas itu memuat seluruh skenario)</translation>
+        </message>
+        <message>
+            <source>width '%1' must be an integer from 1 to 4096</source>
+            <translation>lebar '%1' harus bilangan bulat dari 1 sampai 4096</translation>
+        </message>
+        <message>
+            <source>unknown activation '%1' (%2)</source>
+            <translation>aktivasi '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
+            <source>unknown loss '%1' (%2)</source>
+            <translation>loss '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
+            <source>unknown dataset '%1' (%2; --data for .npy)</source>
+            <translation>set data '%1' tidak dikenal (%2; --data untuk .npy)</translation>
+        </message>
+        <message>
+            <source>unknown optimizer '%1' (%2)</source>
+            <translation>optimizer '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
+            <source>lane '%1' given twice</source>
+            <translation>lajur '%1' diberikan dua kali</translation>
+        </message>
+        <message>
+            <source>unknown policy '%1' (%2)</source>
+            <translation>kebijakan '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
+            <source>'%1' should be KIND=POLICY with KIND linear, activation, softmax, loss or reduction and POLICY low, f32 or as-input</source>
+            <translation>'%1' seharusnya JENIS=KEBIJAKAN dengan JENIS linear, activation, softmax, loss atau reduction dan KEBIJAKAN low, f32 atau as-input</translation>
+        </message>
+        <message>
+            <source>unknown value '%1' (%2)</source>
+            <translation>nilai '%1' tidak dikenal (%2)</translation>
+        </message>
     </context>
 </TS>
