@@ -39,12 +39,15 @@ Scenario shortUnderflow(int steps) {
 
 // Writes each chart of `page` as PNG (1920x1080, 2x, font scale 2) and SVG into `dir`, named by the page.
 void exportAll(Page* page, const QString& dir) {
-    const ExportOptions o{QSize(1920, 1080), 2.0, 2.0, page->caption()};
+    // PRESISI_SHOTS_SIZE=1280x720 (or 3840x2160) looks at another preset; 1920x1080 by default.
+    const QStringList wh = qEnvironmentVariable("PRESISI_SHOTS_SIZE", "1920x1080").split('x');
+    const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
+    const ExportOptions o{size, 2.0, 2.0, page->caption()};
     for (QWidget* c : page->charts()) {
         const QString base = QDir(dir).filePath(page->exportName(c));
         QVERIFY(exportPng(c, base + ".png", o));
         QVERIFY(exportSvg(c, base + ".svg", o));
-        QCOMPARE(QImage(base + ".png").size(), QSize(3840, 2160));
+        QCOMPARE(QImage(base + ".png").size(), size * 2);
     }
 }
 
@@ -127,6 +130,24 @@ private slots:
         QVERIFY(run.open(QIODevice::ReadOnly));
         const QByteArray text = run.readAll();
         QVERIFY2(!text.contains("\"preset\": null"), "the training JSON says preset null with a preset loaded");
+    }
+
+    // A preset loaded from the Presets menu and played: the page's JSON names it (not "preset": null).
+    void presetFromTheMenuIsNamedInTheJson() {
+        MainWindow w(false);
+        QVERIFY(w.loadPreset("underflow", true));
+        TrainingPage* t = w.trainingPage();
+        QVERIFY(waitFor([&] { return t->controller()->stepsDone() > 3; }, 30000));
+        t->controller()->stop();
+        t->controller()->waitForIdle();
+        QTemporaryDir dir;
+        QVERIFY(t->exportJson(dir.filePath("run.json")));
+        QFile f(dir.filePath("run.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY2(!text.contains("\"preset\": null"), text.left(400).constData());
+        QVERIFY(text.contains("\"underflow\""));
+        QVERIFY(t->exportName(t->lossChart()).startsWith("underflow-loss-step"));
     }
 
     // A chart in a laid-out page fills the whole figure: its parent's layout does not put it back at
