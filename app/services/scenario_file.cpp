@@ -341,13 +341,10 @@ Scenario scenarioForFile(Scenario s, const std::string& path) {
 }
 
 QByteArray experimentJson(const Scenario& s, const std::string& path) {
-    std::ostringstream os;
-    JsonWriter j(os);
-    j.beginObject().field("presisi_experiment", kExperimentVersion).key("scenario");
-    writeScenarioJson(j, scenarioForFile(s, path));
-    j.endObject();
-    os << '\n';
-    return QByteArray::fromStdString(os.str());
+    // Indented, for a person to read and edit; Qt writes each double as the shortest text that reads
+    // back to it and integers (seeds) exactly, so the round trip holds as through the contract's writer.
+    const QJsonObject o{{"presisi_experiment", kExperimentVersion}, {"scenario", scenarioToJson(scenarioForFile(s, path))}};
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
 Scenario experimentFromJson(const QByteArray& text, const std::string& name) {
