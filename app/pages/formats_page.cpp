@@ -108,7 +108,7 @@ FormatsPage::FormatsPage(QWidget* parent) : Page(parent) {
         auto* bits = new BitsView();
         bits->setToolTip(tr("The stored bits: sign (0 = positive), exponent (biased by %1; all ones means inf or "
                             "NaN, all zeros subnormal or zero) and mantissa (the fraction after the leading 1). "
-                            "A dark box is a 1.").arg(t.bias));
+                            "A 1 is drawn in the field's full colour, a 0 paler.").arg(t.bias));
         auto* text = new QLabel();
         text->setTextInteractionFlags(Qt::TextSelectableByMouse);
         text->setWordWrap(true);

@@ -95,7 +95,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     m_bf16->setChecked(true);
     m_f16 = new QCheckBox(tr("f16 (autocast)"));
     m_f16->setToolTip(tr("A lane as autocast with torch.float16 runs the layer: 11 bits of precision, but "
-                         "values above 65504 become inf and below 2^-24 become 0."));
+                         "magnitudes of 65520 and more round to inf and those of 2^-25 or less to 0."));
     m_f16->setChecked(true);
     lv->addWidget(f32);
     lv->addWidget(m_bf16);
@@ -165,7 +165,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     auto* grid = new QGridLayout();
     m_scatter = new ScatterChart(tr("Lane output against f32 output"), tr("f32 output"), tr("lane output"));
     m_scatter->setDiagonal(true);
-    m_scatter->setToolTip(tr("Each dot is one output: its f32 value across, the lane's value up (up to 1500 per "
+    m_scatter->setToolTip(tr("Each dot is one output: its f32 value across, the lane's value up (about 1500 per "
                              "lane). Dots on the line y = x are exact; the thickness of the cloud is the lane's error."));
     m_errorHist = new HistogramChart(tr("Errors |lane - f32| (share of outputs)"), tr("log2 |error|  (binade)"),
                                      tr("% of outputs"));

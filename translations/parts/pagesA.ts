@@ -376,10 +376,6 @@
         <translation>Bit eksponen menentukan rentang (maks, normal terkecil), bit mantisa menentukan presisi: %1 bit signifikan, sehingga nilai normal yang bertetangga berselisih paling banyak 1 bagian dalam 2^%2 (ulp). Di bawah normal terkecil, subnormal menukar presisi dengan rentang hingga subnormal terkecil.</translation>
     </message>
     <message>
-        <source>The stored bits: sign (0 = positive), exponent (biased by %1; all ones means inf or NaN, all zeros subnormal or zero) and mantissa (the fraction after the leading 1). A dark box is a 1.</source>
-        <translation>Bit yang disimpan: tanda (0 = positif), eksponen (dengan bias %1; semua satu berarti inf atau NaN, semua nol berarti subnormal atau nol) dan mantisa (pecahan setelah angka 1 di depan). Kotak gelap adalah 1.</translation>
-    </message>
-    <message>
         <source>stored: the nearest value the format holds (ties to even) and its class; error: stored − typed, and relative to the typed value; neighbours: the next values below and above, one ulp away.</source>
         <translation>tersimpan: nilai terdekat yang dapat dimuat format (seri ke genap) dan kelasnya; galat: tersimpan − diketik, juga relatif terhadap nilai yang diketik; tetangga: nilai berikutnya di bawah dan di atas, sejauh satu ulp.</translation>
     </message>
@@ -442,6 +438,10 @@
     <message>
         <source>stored &lt;b&gt;%1&lt;/b&gt; (%2)%3&lt;br&gt;error %4 · bits 0x%5 · neighbours %6 ◀ ▶ %7</source>
         <translation>tersimpan &lt;b&gt;%1&lt;/b&gt; (%2)%3&lt;br&gt;galat %4 · bit 0x%5 · tetangga %6 ◀ ▶ %7</translation>
+    </message>
+    <message>
+        <source>The stored bits: sign (0 = positive), exponent (biased by %1; all ones means inf or NaN, all zeros subnormal or zero) and mantissa (the fraction after the leading 1). A 1 is drawn in the field&apos;s full colour, a 0 paler.</source>
+        <translation>Bit yang disimpan: tanda (0 = positif), eksponen (dengan bias %1; semua satu berarti inf atau NaN, semua nol berarti subnormal atau nol) dan mantisa (pecahan setelah angka 1 di depan). Bit 1 digambar dengan warna penuh bidangnya, bit 0 lebih pucat.</translation>
     </message>
 </context>
 <context>
@@ -522,10 +522,6 @@
         <translation>f16 (autocast)</translation>
     </message>
     <message>
-        <source>A lane as autocast with torch.float16 runs the layer: 11 bits of precision, but values above 65504 become inf and below 2^-24 become 0.</source>
-        <translation>Lajur yang menjalankan lapisan seperti autocast dengan torch.float16: presisi 11 bit, tetapi nilai di atas 65504 menjadi inf dan di bawah 2^-24 menjadi 0.</translation>
-    </message>
-    <message>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -588,10 +584,6 @@
     <message>
         <source>lane output</source>
         <translation>keluaran lajur</translation>
-    </message>
-    <message>
-        <source>Each dot is one output: its f32 value across, the lane&apos;s value up (up to 1500 per lane). Dots on the line y = x are exact; the thickness of the cloud is the lane&apos;s error.</source>
-        <translation>Tiap titik adalah satu keluaran: nilai f32-nya mendatar, nilai lajurnya tegak (hingga 1500 per lajur). Titik pada garis y = x tepat; tebal awan titik adalah galat lajur.</translation>
     </message>
     <message>
         <source>Errors |lane - f32| (share of outputs)</source>
@@ -778,6 +770,14 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
     <message>
         <source>Adds a CPU lane beside each low-precision lane whose product runs on the CPU&apos;s own bfloat16/float16 instructions (oneDNN), accumulating in float32 like the emulated lane. Here: %1</source>
         <translation>Menambahkan lajur CPU di samping tiap lajur presisi rendah yang perkaliannya berjalan pada instruksi bfloat16/float16 milik CPU sendiri (oneDNN), berakumulasi dalam float32 seperti lajur emulasi. Di sini: %1</translation>
+    </message>
+    <message>
+        <source>A lane as autocast with torch.float16 runs the layer: 11 bits of precision, but magnitudes of 65520 and more round to inf and those of 2^-25 or less to 0.</source>
+        <translation>Lajur yang menjalankan lapisan seperti autocast dengan torch.float16: presisi 11 bit, tetapi besaran 65520 ke atas dibulatkan ke inf dan besaran 2^-25 ke bawah ke 0.</translation>
+    </message>
+    <message>
+        <source>Each dot is one output: its f32 value across, the lane&apos;s value up (about 1500 per lane). Dots on the line y = x are exact; the thickness of the cloud is the lane&apos;s error.</source>
+        <translation>Tiap titik adalah satu keluaran: nilai f32-nya mendatar, nilai lajurnya tegak (sekitar 1500 per lajur). Titik pada garis y = x tepat; tebal awan titik adalah galat lajur.</translation>
     </message>
 </context>
 <context>
