@@ -44,8 +44,11 @@ QString plain(QString s) {
 }
 
 // Source text -> its context, for every message of the merged translation whose Indonesian differs.
+// A source some context deliberately keeps as it is ("seed" in the Linear lab) is left out: the walk
+// cannot tell which context a widget's text came from.
 QHash<QString, QString> translatedSources() {
     QHash<QString, QString> out;
+    QSet<QString> kept;
     QFile f(QStringLiteral(PRESISI_SOURCE_DIR "/translations/presisi_id.ts"));
     if (!f.open(QIODevice::ReadOnly)) return out;
     QDomDocument doc;
@@ -62,10 +65,12 @@ QHash<QString, QString> translatedSources() {
                 type == QLatin1String("obsolete"))
                 continue;
             const QString source = plain(m.firstChildElement(QStringLiteral("source")).text());
-            if (source.isEmpty() || plain(t.text()) == source) continue;
-            out.insert(source, name);
+            if (source.isEmpty()) continue;
+            if (plain(t.text()) == source) kept.insert(source);
+            else out.insert(source, name);
         }
     }
+    for (const QString& k : std::as_const(kept)) out.remove(k);
     return out;
 }
 
@@ -79,7 +84,11 @@ QList<QPair<QString, QString>> visibleTexts(QWidget* root) {
     widgets.prepend(root);
     QSet<QAction*> actions;
     for (QWidget* w : widgets) {
-        const QString where = QString::fromLatin1(w->metaObject()->className()) + " " + w->objectName();
+        // Where: the widget's class and its ancestors' classes up to the page, so a failure names the place.
+        QStringList chain;
+        for (QWidget* p = w; p && p != root && chain.size() < 4; p = p->parentWidget())
+            chain << QString::fromLatin1(p->metaObject()->className()).remove(QStringLiteral("presisi::"));
+        const QString where = chain.join(QStringLiteral(" < "));
         add(w->toolTip(), where + " toolTip");
         add(w->statusTip(), where + " statusTip");
         if (w->isWindow()) add(w->windowTitle(), where + " windowTitle");
