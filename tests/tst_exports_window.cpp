@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -124,6 +125,20 @@ private slots:
         const QJsonObject root = QJsonDocument::fromJson(json.readAll()).object();
         QCOMPARE(root["rows"].toArray().size(), qsizetype(points));
         QCOMPARE(root["columns"].toArray().size(), qsizetype(3));
+        // The histogram's data: counts per lane and tensor adding up to the tensor's elements. The
+        // underflow preset's model is one linear layer 16 -> 256 (resources/presets/underflow.json): by
+        // hand its weight gradient (weights and bias) holds 16*256 + 256 = 4352 elements.
+        const ChartData h = page.chartData(page.charts().at(3));
+        QVERIFY(!h.empty());
+        QMap<QString, qlonglong> perTensor;
+        for (const auto& r : h.rows) perTensor[r[0].toString() + "/" + r[2].toString() + "/" + r[3].toString()] += r[7].toLongLong();
+        int weightTensors = 0;
+        for (auto it = perTensor.begin(); it != perTensor.end(); ++it)
+            if (it.key().endsWith("/0/weight_gradient")) {
+                QCOMPARE(it.value(), qlonglong(4352));
+                ++weightTensors;
+            }
+        QCOMPARE(weightTensors, int(loss->lanes().size()));  // one per lane
         // The page's JSON names the preset that was loaded.
         QVERIFY(page.exportJson(dir.filePath("run.json")));
         QFile run(dir.filePath("run.json"));

@@ -63,6 +63,7 @@ public:
     bool exportCsv(const QString& path) const override;
     bool exportJson(const QString& path) const override;
     QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
+    ChartData chartData(QWidget* chart) const override;  // the histogram: counts per bin
     void resetPage() override { resetRun(); }
     void rescale(double scale) override;
     QString statusText() const override;
