@@ -88,7 +88,7 @@
         </message>
         <message>
             <source>nn.Linear(256, 256) on a batch of 64 inputs, seed 0, computed in float32 and under autocast with bfloat16, as in the tutorial. The output is bfloat16, its mean |diff| from float32 is %1 and the direction correlation %2: the signal is intact at the precision training uses. On a GPU the calls are the same, with the device changed.</source>
-            <translation>nn.Linear(256, 256) pada batch berisi 64 masukan, benih 0, dihitung dalam float32 dan di bawah autocast dengan bfloat16, seperti pada tutorial. Keluarannya bfloat16, selisih rata-rata |diff| terhadap float32 sebesar %1 dan korelasi arahnya %2: sinyalnya tetap utuh pada presisi yang dipakai pelatihan. Pada GPU pemanggilannya sama, hanya perangkatnya yang diganti.</translation>
+            <translation>nn.Linear(256, 256) pada batch berisi 64 masukan, benih 0, dihitung dalam float32 dan di bawah autocast dengan bfloat16, seperti pada tutorial. Keluarannya bfloat16, selisih rata-rata terhadap float32 sebesar %1 dan korelasi arahnya %2: sinyalnya tetap utuh pada presisi yang dipakai pelatihan. Pada GPU pemanggilannya sama, hanya perangkatnya yang diganti.</translation>
         </message>
     </context>
     <context>
@@ -237,6 +237,14 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
             <translation>%1 memerlukan nilai</translation>
         </message>
         <message>
+            <source>%1 s on %2 threads</source>
+            <translation>%1 detik pada %2 thread</translation>
+        </message>
+        <message>
+            <source>%1 s on 1 thread</source>
+            <translation>%1 detik pada 1 thread</translation>
+        </message>
+        <message>
             <source>%1 takes no value</source>
             <translation>%1 tidak menerima nilai</translation>
         </message>
@@ -277,6 +285,10 @@ perintah:
             <translation>tidak dapat menulis ke keluaran standar: %1</translation>
         </message>
         <message>
+            <source>convergence check: %1 seeds x %2 lanes, evaluation loss in float32</source>
+            <translation>uji konvergensi: %1 seed x %2 lajur, loss evaluasi dalam float32</translation>
+        </message>
+        <message>
             <source>correlation</source>
             <translation>korelasi arah</translation>
         </message>
@@ -291,6 +303,10 @@ perintah:
         <message>
             <source>error %1 (rel %2)  neighbours %3 .. %4</source>
             <translation>galat %1 (relatif %2)  tetangga %3 .. %4</translation>
+        </message>
+        <message>
+            <source>evaluation loss per seed:</source>
+            <translation>loss evaluasi per seed:</translation>
         </message>
         <message>
             <source>expected a number from %1 to %2, got '%3'</source>
@@ -319,6 +335,10 @@ perintah:
         <message>
             <source>how values are stored in f32, bf16 and f16: bits, class, rounding error, neighbours</source>
             <translation>cara nilai disimpan dalam f32, bf16 dan f16: bit, kelas, galat pembulatan, tetangga</translation>
+        </message>
+        <message>
+            <source>interrupted (%1); nothing written</source>
+            <translation>dihentikan (%1); tidak ada yang ditulis</translation>
         </message>
         <message>
             <source>interrupted after %1 of %2 steps</source>
@@ -373,6 +393,10 @@ perintah:
             <translation>jalankan: %1</translation>
         </message>
         <message>
+            <source>the convergence check needs a training setup, not '%1'</source>
+            <translation>uji konvergensi memerlukan persiapan pelatihan, bukan '%1'</translation>
+        </message>
+        <message>
             <source>the convergence check: every lane over K seeds against the f32 lane's seed spread</source>
             <translation>uji konvergensi: setiap lajur atas K seed dibandingkan dengan sebaran seed lajur f32</translation>
         </message>
@@ -423,6 +447,40 @@ perintah:
         <message>
             <source>unknown value '%1' (%2)</source>
             <translation>nilai '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
+            <source>usage: presisi check [--preset NAME | setup options as for train] [--seeds K] [--first-seed S]
+                     [--threads N] [--json FILE|-]
+
+The convergence check: trains every lane from K model seeds (default 5: seeds S..S+K-1, S = 0) on
+identical data, evaluates each run in float32 without gradients, and judges every lane against the
+float32 lane: "safe" when its mean evaluation loss is within the float32 lane's seed spread,
+"audit" when the shift is larger or a run went non-finite. The rule is printed with the table.
+Seeds run in parallel (--threads, default: every core).
+
+setup:     the options of `presisi train` (--preset, --sizes, --lanes, --lr, --steps, ...;
+           see presisi train --help). Statistics are off: they change no result, only the time.
+output:    --json FILE|-  (lanes with lane, mean, spread, verdict; the rule; every seed's run)
+Ctrl+C (SIGINT) or SIGTERM stops the check within a step: nothing is written, the exit status is
+130 or 143.
+Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.
+</source>
+            <translation>pemakaian: presisi check [--preset NAMA | opsi persiapan seperti train] [--seeds K] [--first-seed S]
+                         [--threads N] [--json BERKAS|-]
+
+Uji konvergensi: melatih setiap lajur dari K seed model (bawaan 5: seed S..S+K-1, S = 0) pada data
+yang identik, mengevaluasi setiap pelatihan dalam float32 tanpa gradien, lalu menilai setiap lajur
+terhadap lajur float32: "safe" (aman) bila rata-rata loss evaluasinya berada dalam sebaran seed lajur
+float32, "audit" (periksa) bila pergeserannya lebih besar atau ada pelatihan yang menjadi tak hingga/NaN.
+Aturannya dicetak bersama tabel. Seed dijalankan paralel (--threads, bawaan: semua inti).
+
+persiapan: opsi `presisi train` (--preset, --sizes, --lanes, --lr, --steps, ...;
+           lihat presisi train --help). Statistik dimatikan: tidak mengubah hasil, hanya waktunya.
+keluaran:  --json BERKAS|-  (lajur dengan lane, mean, spread, verdict; aturannya; pelatihan setiap seed)
+Ctrl+C (SIGINT) atau SIGTERM menghentikan uji dalam satu langkah: tidak ada yang ditulis, status
+keluar 130 atau 143.
+Status keluar: 0 selesai (apa pun penilaiannya), 1 kegagalan saat berjalan atau menulis, 2 argumen salah.
+</translation>
         </message>
         <message>
             <source>usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--json]
@@ -1033,7 +1091,7 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
         <message>
             <source>no rerun yet</source>
-            <translation>belum ada run ulang</translation>
+            <translation>belum diulang</translation>
         </message>
         <message>
             <source>no statistics kept (statistics off, or the fault at step 0)</source>
@@ -2826,7 +2884,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         </message>
         <message>
             <source>% underflowed</source>
-            <translation>% tenggelam ke nol</translation>
+            <translation>% underflow</translation>
         </message>
         <message>
             <source>%1 inf/NaN</source>
@@ -2858,7 +2916,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         </message>
         <message>
             <source>Autocast policy (every lane)</source>
-            <translation>Kebijakan autocast (setiap lajur)</translation>
+            <translation>Kebijakan autocast</translation>
         </message>
         <message>
             <source>Back to step 0 (Ctrl+R); a changed lane set applies now.</source>

@@ -14,6 +14,7 @@
 #include "../../engine/training/convergence.h"
 #include "args.h"
 #include "services/atomic_file.h"
+#include "cli_text.h"
 #include "commands.h"
 #include "json_writer.h"
 #include "train_args.h"
@@ -22,7 +23,8 @@ namespace presisi::cli {
 
 namespace {
 
-const char* kCheckHelp =
+const char* kCheckHelp = QT_TRANSLATE_NOOP(
+    "cli",
     "usage: presisi check [--preset NAME | setup options as for train] [--seeds K] [--first-seed S]\n"
     "                     [--threads N] [--json FILE|-]\n\n"
     "The convergence check: trains every lane from K model seeds (default 5: seeds S..S+K-1, S = 0) on\n"
@@ -35,7 +37,7 @@ const char* kCheckHelp =
     "output:    --json FILE|-  (lanes with lane, mean, spread, verdict; the rule; every seed's run)\n"
     "Ctrl+C (SIGINT) or SIGTERM stops the check within a step: nothing is written, the exit status is\n"
     "130 or 143.\n"
-    "Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.\n";
+    "Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.\n");
 
 // SIGINT and SIGTERM: the handler raises the check's cancel flag (each seed's worker checks it every
 // step). SA_RESETHAND: a second signal ends the program at once.
@@ -106,7 +108,10 @@ void writeTable(std::ostream& out, const Scenario& s, const ConvergenceSettings&
                 double seconds, int threads) {
     if (!s.preset.empty()) out << "preset " << s.preset << (s.title.empty() ? "" : ": " + s.title) << '\n';
     out << describe(s) << '\n';
-    out << "convergence check: " << c.seeds << " seeds x " << s.lanes.size() << " lanes, evaluation loss in float32\n";
+    out << u8(QCoreApplication::translate("cli", "convergence check: %1 seeds x %2 lanes, evaluation loss in float32")
+                  .arg(c.seeds)
+                  .arg(s.lanes.size()))
+        << '\n';
     out << wrap("rule: " + r.rule, 96, "  ") << '\n';
     const bool acc = std::any_of(r.lanes.begin(), r.lanes.end(), [](const LaneVerdict& v) { return !std::isnan(v.meanAccuracy); });
     std::vector<std::vector<std::string>> rows = {{"lane", "mean", "spread", "shift"}};
@@ -127,14 +132,17 @@ void writeTable(std::ostream& out, const Scenario& s, const ConvergenceSettings&
     }
     out << '\n';
     for (const LaneVerdict& v : r.lanes) out << "  " << pad(v.label, width[0], true) << v.reason << '\n';
-    out << "\nevaluation loss per seed:\n";
+    out << '\n' << u8(QCoreApplication::translate("cli", "evaluation loss per seed:")) << '\n';
     for (const LaneVerdict& v : r.lanes) {
         out << "  " << pad(v.label, width[0], true);
         for (const SeedResult& x : r.runs)
             if (x.lane == v.lane) out << pad(x.finite ? num(x.evalLoss) : "non-finite", 12);
         out << '\n';
     }
-    out << "\n" << fmtNum(seconds, "%.1f") << " s on " << threads << (threads == 1 ? " thread\n" : " threads\n");
+    out << '\n'
+        << u8(threads == 1 ? QCoreApplication::translate("cli", "%1 s on 1 thread").arg(qs(fmtNum(seconds, "%.1f")))
+                           : QCoreApplication::translate("cli", "%1 s on %2 threads").arg(qs(fmtNum(seconds, "%.1f"))).arg(threads))
+        << '\n';
 }
 
 }  // namespace
@@ -145,14 +153,14 @@ int cmdCheck(CommandArgs args, std::ostream& out, std::ostream& err) {
     specs.push_back({"help", false});
     const ParsedArgs a = parseArgs(args, specs);
     if (a.has("help")) {
-        out << kCheckHelp;
+        out << trCli(kCheckHelp);
         return 0;
     }
-    if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+    if (!a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals().front()))));
     const std::string jsonPath = a.text("json", "");
-    if (a.has("json") && jsonPath.empty()) throw UsageError("--json: empty file name (use '-' for standard output)");
+    if (a.has("json") && jsonPath.empty()) throw UsageError("--json: " + u8(QCoreApplication::translate("cli", "empty file name (use '-' for standard output)")));
     Scenario s = scenarioFromParsedArgs(a);
-    if (s.workload != Workload::Training) throw UsageError("the convergence check needs a training setup, not '" + s.preset + "'");
+    if (s.workload != Workload::Training) throw UsageError(u8(QCoreApplication::translate("cli", "the convergence check needs a training setup, not '%1'").arg(qs(s.preset))));
     try {
         validate(s);
     } catch (const Error& e) {
@@ -165,14 +173,16 @@ int cmdCheck(CommandArgs args, std::ostream& out, std::ostream& err) {
     const int threads = std::clamp(c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency()), 1, c.seeds);
     std::unique_ptr<AtomicFile> jsonFile;
     if (!jsonPath.empty() && jsonPath != "-") jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
-    const CheckSignals signals;
+    const CheckSignals stopSignals;  // not "signals": a Qt keyword macro once QCoreApplication is included
     const auto t0 = std::chrono::steady_clock::now();
     ConvergenceReport r;
     try {
         r = runConvergenceCheck(s, c, {}, g_checkStop);
     } catch (const Cancelled&) {
         const int signal = g_checkSignal;
-        err << "presisi check: interrupted (" << (signal == SIGTERM ? "SIGTERM" : "SIGINT") << "); nothing written\n";
+        err << "presisi check: "
+            << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written").arg(QLatin1String(signal == SIGTERM ? "SIGTERM" : "SIGINT")))
+            << '\n';
         return 128 + (signal ? signal : SIGINT);
     } catch (const Error& e) {
         throw UsageError(e.what());

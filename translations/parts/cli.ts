@@ -380,5 +380,63 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <source>unknown value '%1' (%2)</source>
             <translation>nilai '%1' tidak dikenal (%2)</translation>
         </message>
+        <message>
+            <source>usage: presisi check [--preset NAME | setup options as for train] [--seeds K] [--first-seed S]
+                     [--threads N] [--json FILE|-]
+
+The convergence check: trains every lane from K model seeds (default 5: seeds S..S+K-1, S = 0) on
+identical data, evaluates each run in float32 without gradients, and judges every lane against the
+float32 lane: "safe" when its mean evaluation loss is within the float32 lane's seed spread,
+"audit" when the shift is larger or a run went non-finite. The rule is printed with the table.
+Seeds run in parallel (--threads, default: every core).
+
+setup:     the options of `presisi train` (--preset, --sizes, --lanes, --lr, --steps, ...;
+           see presisi train --help). Statistics are off: they change no result, only the time.
+output:    --json FILE|-  (lanes with lane, mean, spread, verdict; the rule; every seed's run)
+Ctrl+C (SIGINT) or SIGTERM stops the check within a step: nothing is written, the exit status is
+130 or 143.
+Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.
+</source>
+            <translation>pemakaian: presisi check [--preset NAMA | opsi persiapan seperti train] [--seeds K] [--first-seed S]
+                         [--threads N] [--json BERKAS|-]
+
+Uji konvergensi: melatih setiap lajur dari K seed model (bawaan 5: seed S..S+K-1, S = 0) pada data
+yang identik, mengevaluasi setiap pelatihan dalam float32 tanpa gradien, lalu menilai setiap lajur
+terhadap lajur float32: "safe" (aman) bila rata-rata loss evaluasinya berada dalam sebaran seed lajur
+float32, "audit" (periksa) bila pergeserannya lebih besar atau ada pelatihan yang menjadi tak hingga/NaN.
+Aturannya dicetak bersama tabel. Seed dijalankan paralel (--threads, bawaan: semua inti).
+
+persiapan: opsi `presisi train` (--preset, --sizes, --lanes, --lr, --steps, ...;
+           lihat presisi train --help). Statistik dimatikan: tidak mengubah hasil, hanya waktunya.
+keluaran:  --json BERKAS|-  (lajur dengan lane, mean, spread, verdict; aturannya; pelatihan setiap seed)
+Ctrl+C (SIGINT) atau SIGTERM menghentikan uji dalam satu langkah: tidak ada yang ditulis, status
+keluar 130 atau 143.
+Status keluar: 0 selesai (apa pun penilaiannya), 1 kegagalan saat berjalan atau menulis, 2 argumen salah.
+</translation>
+        </message>
+        <message>
+            <source>convergence check: %1 seeds x %2 lanes, evaluation loss in float32</source>
+            <translation>uji konvergensi: %1 seed x %2 lajur, loss evaluasi dalam float32</translation>
+        </message>
+        <message>
+            <source>evaluation loss per seed:</source>
+            <translation>loss evaluasi per seed:</translation>
+        </message>
+        <message>
+            <source>%1 s on 1 thread</source>
+            <translation>%1 detik pada 1 thread</translation>
+        </message>
+        <message>
+            <source>%1 s on %2 threads</source>
+            <translation>%1 detik pada %2 thread</translation>
+        </message>
+        <message>
+            <source>the convergence check needs a training setup, not '%1'</source>
+            <translation>uji konvergensi memerlukan persiapan pelatihan, bukan '%1'</translation>
+        </message>
+        <message>
+            <source>interrupted (%1); nothing written</source>
+            <translation>dihentikan (%1); tidak ada yang ditulis</translation>
+        </message>
     </context>
 </TS>
