@@ -39,7 +39,6 @@ public:
     bool exportCsv(const QString& path) const override;
     bool exportJson(const QString& path) const override;
     QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
-    QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
     void resetPage() override;
     QString statusText() const override;
 
