@@ -191,6 +191,7 @@ bool TrainingPage::loadPreset(const QString& name, bool start, QString* error) {
         setupLanes(m_laneLabels, s);
         emit explanationChanged();
         if (start) run();
+        emit statusChanged();  // the lane count of the loaded preset, before it runs
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());

@@ -72,7 +72,8 @@ GuidedTour::GuidedTour(MainWindow* window) : QFrame(window), m_window(window) {
     setObjectName("guidedTour");
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
-    setStyleSheet("#guidedTour { border: 2px solid #E69F00; border-radius: 6px; }");
+    // Opaque (the window's own background colour), so what lies under the panel does not show through.
+    setStyleSheet("#guidedTour { background: palette(window); border: 2px solid #E69F00; border-radius: 6px; }");
     m_highlight = new TourHighlight(window);
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(10, 8, 10, 8);
@@ -152,12 +153,17 @@ void GuidedTour::showStep(int index) {
     m_back->setEnabled(index > 0);
     m_next->setText(index + 1 < steps.size() ? tr("&Next →") : tr("&Finish"));
     QWidget* target = s.target(*m_window);
-    // In a scrolled side panel the widget is brought into view first.
-    for (QWidget* p = target ? target->parentWidget() : nullptr; p; p = p->parentWidget())
-        if (auto* area = qobject_cast<QScrollArea*>(p)) {
-            area->ensureWidgetVisible(target, 0, 0);
-            break;
-        }
+    // In a scrolled side panel the widget is brought into view, once the step's layout has settled (a
+    // section just unfolded has no height yet).
+    QTimer::singleShot(100, this, [this, index] {
+        QWidget* t = m_step == index ? this->target() : nullptr;
+        for (QWidget* p = t ? t->parentWidget() : nullptr; p; p = p->parentWidget())
+            if (auto* area = qobject_cast<QScrollArea*>(p)) {
+                area->ensureWidgetVisible(t, 0, 0);
+                break;
+            }
+        refresh();
+    });
     show();
     m_highlight->setTarget(target);
     place();

@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>float32 is the safe standard: its range keeps accumulated gradients intact, but its operations cost the most. bfloat16 and float16 make the large matrix products fast and halve the memory of activations. Mixed precision splits the roles, as this autocast policy shows: linear (the matrix products) runs in the lane&apos;s low format, the loss in float32.</source>
-        <translation>float32 adalah standar yang aman: rentangnya menjaga gradien yang diakumulasi tetap utuh, tetapi operasinya paling mahal. bfloat16 dan float16 mempercepat perkalian matriks besar dan memangkas separuh memori aktivasi. Mixed precision membagi perannya, seperti yang ditunjukkan kebijakan autocast ini: linear (perkalian matriks) berjalan pada format rendah lane, loss pada float32.</translation>
+        <translation>float32 adalah standar yang aman: rentangnya menjaga gradien yang diakumulasi tetap utuh, tetapi operasinya paling mahal. bfloat16 dan float16 mempercepat perkalian matriks besar dan memangkas separuh memori aktivasi. Mixed precision membagi perannya, seperti yang ditunjukkan kebijakan autocast ini: linear (perkalian matriks) berjalan pada format rendah lajur, loss pada float32.</translation>
     </message>
     <message>
         <source>bfloat16 or float16: range and the loss scaler</source>
@@ -25,7 +25,7 @@
     </message>
     <message>
         <source>nn.Linear(256, 256) on a batch of 64 inputs, seed 0, computed in float32 and under autocast with bfloat16, as in the tutorial. The output is bfloat16, its mean |diff| from float32 is %1 and the direction correlation %2: the signal is intact at the precision training uses. On a GPU the calls are the same, with the device changed.</source>
-        <translation>nn.Linear(256, 256) pada batch berisi 64 masukan, benih 0, dihitung dalam float32 dan di bawah autocast dengan bfloat16, seperti pada tutorial. Keluarannya bfloat16, selisih rata-rata |diff| terhadap float32 sebesar %1 dan korelasi arahnya %2: sinyalnya tetap utuh pada presisi yang dipakai pelatihan. Pada GPU pemanggilannya sama, hanya perangkatnya yang diganti.</translation>
+        <translation>nn.Linear(256, 256) pada batch berisi 64 masukan, benih 0, dihitung dalam float32 dan di bawah autocast dengan bfloat16, seperti pada tutorial. Keluarannya bfloat16, selisih rata-rata terhadap float32 sebesar %1 dan korelasi arahnya %2: sinyalnya tetap utuh pada presisi yang dipakai pelatihan. Pada GPU pemanggilannya sama, hanya perangkatnya yang diganti.</translation>
     </message>
     <message>
         <source>The training loop</source>
@@ -33,7 +33,7 @@
     </message>
     <message>
         <source>Each lane runs the forward pass and the loss inside autocast, the backward pass outside it; master weights and the optimizer stay in float32, and the final evaluation runs in float32 without gradients. With float16 the loss scaler wraps backward and step: a step whose scaled gradients overflow is skipped (marked on this chart) and the scale halved, and after %1 clean steps it doubles. bfloat16 needs no scaler.</source>
-        <translation>Setiap lane menjalankan forward pass dan loss di dalam autocast, sedangkan backward pass di luarnya; bobot master dan optimizer tetap pada float32, dan evaluasi akhir berjalan dalam float32 tanpa gradien. Dengan float16, penskala loss membungkus backward dan step: langkah yang gradien terskalanya overflow dilewati (ditandai pada grafik ini) dan skalanya dibagi dua, lalu setelah %1 langkah bersih skalanya digandakan. bfloat16 tidak memerlukan penskala.</translation>
+        <translation>Setiap lajur menjalankan forward pass dan loss di dalam autocast, sedangkan backward pass di luarnya; bobot master dan optimizer tetap pada float32, dan evaluasi akhir berjalan dalam float32 tanpa gradien. Dengan float16, penskala loss membungkus backward dan step: langkah yang gradien terskalanya overflow dilewati (ditandai pada grafik ini) dan skalanya dibagi dua, lalu setelah %1 langkah bersih skalanya digandakan. bfloat16 tidak memerlukan penskala.</translation>
     </message>
     <message>
         <source>Accumulate in float32</source>
@@ -49,7 +49,7 @@
     </message>
     <message>
         <source>This run overrides autocast: log_softmax, the loss and its batch mean run in the lane&apos;s format. The %1 per-sample losses, each near %2, summed in bfloat16 stall at 512, so cpu:bf16 reports %3 instead of %2 from the first step. That is why autocast keeps losses (and on CUDA softmax and sums) in float32.</source>
-        <translation>Run ini mengesampingkan autocast: log_softmax, loss, dan rata-rata batch-nya berjalan dalam format lane. %1 loss per sampel, masing-masing sekitar %2, dijumlahkan dalam bfloat16 dan macet di 512, sehingga cpu:bf16 melaporkan %3, bukan %2, sejak langkah pertama. Itulah sebabnya autocast menjaga loss (dan pada CUDA juga softmax dan penjumlahan) tetap pada float32.</translation>
+        <translation>Run ini mengesampingkan autocast: log_softmax, loss, dan rata-rata batch-nya berjalan dalam format lajur. %1 loss per sampel, masing-masing sekitar %2, dijumlahkan dalam bfloat16 dan macet di 512, sehingga cpu:bf16 melaporkan %3, bukan %2, sejak langkah pertama. Itulah sebabnya autocast menjaga loss (dan pada CUDA juga softmax dan penjumlahan) tetap pada float32.</translation>
     </message>
     <message>
         <source>The symptom: NaN in the first steps</source>
@@ -65,7 +65,7 @@
     </message>
     <message>
         <source>One run proves little: the Convergence check (Ctrl+5) trains every lane from several model seeds on the same data and evaluates each in float32. A lane whose mean shift from float32 lies within float32&apos;s seed-to-seed spread is safe; a larger shift calls for an audit of the sensitive operations. On the underflow setup: cpu:bf16 and cpu:f16+scaler safe, cpu:f16 audit.</source>
-        <translation>Satu run belum membuktikan banyak: Pemeriksaan konvergensi (Ctrl+5) melatih setiap lane dari beberapa benih model pada data yang sama dan mengevaluasi masing-masing dalam float32. Lane yang pergeseran rata-ratanya terhadap float32 masih dalam kisaran variansi antar benih float32 dinyatakan aman; pergeseran yang lebih besar menuntut audit operasi yang sensitif. Pada setelan underflow: cpu:bf16 dan cpu:f16+scaler aman, cpu:f16 perlu audit.</translation>
+        <translation>Satu run belum membuktikan banyak: Pemeriksaan konvergensi (Ctrl+5) melatih setiap lajur dari beberapa benih model pada data yang sama dan mengevaluasi masing-masing dalam float32. Lajur yang pergeseran rata-ratanya terhadap float32 masih dalam kisaran variansi antar benih float32 dinyatakan aman; pergeseran yang lebih besar menuntut audit operasi yang sensitif. Pada setelan underflow: cpu:bf16 dan cpu:f16+scaler aman, cpu:f16 perlu audit.</translation>
     </message>
 </context>
 <context>
@@ -76,7 +76,7 @@
     </message>
     <message>
         <source>10,000 values of torch.rand summed one by one, the running sum held in each lane&apos;s format. In float32 the sum reaches about 5,000. In bfloat16 (8 significant bits) the sum stops growing near 256: there the spacing of bfloat16 values is 2, so adding a value below 1 rounds back to the same number. float16 (11 bits) stalls near 2048 for the same reason. This is why products are accumulated in float32 and why large reductions (loss sums over big batches, batch-norm statistics) stay in float32.</source>
-        <translation>10.000 nilai torch.rand dijumlahkan satu per satu, dengan jumlah berjalan disimpan dalam format setiap lane. Dalam float32 jumlahnya mencapai sekitar 5.000. Dalam bfloat16 (8 bit signifikan) jumlahnya berhenti bertambah di dekat 256: di sana jarak antarnilai bfloat16 adalah 2, sehingga menambahkan nilai di bawah 1 dibulatkan kembali ke bilangan yang sama. float16 (11 bit) macet di dekat 2048 karena alasan yang sama. Inilah sebabnya perkalian diakumulasi dalam float32 dan reduksi besar (penjumlahan loss pada batch besar, statistik batch normalization) tetap pada float32.</translation>
+        <translation>10.000 nilai torch.rand dijumlahkan satu per satu, dengan jumlah berjalan disimpan dalam format setiap lajur. Dalam float32 jumlahnya mencapai sekitar 5.000. Dalam bfloat16 (8 bit signifikan) jumlahnya berhenti bertambah di dekat 256: di sana jarak antarnilai bfloat16 adalah 2, sehingga menambahkan nilai di bawah 1 dibulatkan kembali ke bilangan yang sama. float16 (11 bit) macet di dekat 2048 karena alasan yang sama. Inilah sebabnya perkalian diakumulasi dalam float32 dan reduksi besar (penjumlahan loss pada batch besar, statistik batch normalization) tetap pada float32.</translation>
     </message>
     <message>
         <source>float16 overflows to inf and the loss turns NaN; bfloat16 survives</source>
@@ -92,7 +92,7 @@
     </message>
     <message>
         <source>GradScaler doubles its scale after growth_interval clean steps (2000 by default; 50 here) and halves it whenever a scaled gradient overflows float16, skipping that step. The spiral&apos;s inputs are multiplied by 30, so the first gradients are large: starting from 2^16 the first steps overflow and the scale backs off to 2^14. Then it climbs in steps of 2 until it overflows again and backs off: a sawtooth between 2^14 and 2^17 that keeps the gradients as high in float16&apos;s range as they fit (between two back-offs the largest scaled weight gradient comes within a factor of 2 of 65504). Watch the scale chart and the skipped-step markers; the loss follows the float32 lane (final evaluation accuracy within 2 points).</source>
-        <translation>GradScaler menggandakan skalanya setelah growth_interval langkah bersih (bawaannya 2000; di sini 50) dan membaginya dua setiap kali gradien terskala overflow pada float16, sambil melewati langkah itu. Masukan spiral dikalikan 30, sehingga gradien awalnya besar: mulai dari 2^16, langkah-langkah pertama overflow dan skala mundur ke 2^14. Lalu skala naik dengan kelipatan 2 sampai overflow lagi dan mundur: gigi gergaji antara 2^14 dan 2^17 yang menjaga gradien setinggi mungkin dalam rentang float16 (di antara dua kemunduran, gradien bobot terskala terbesar mencapai faktor 2 dari 65504). Perhatikan grafik skala dan penanda langkah yang dilewati; loss-nya mengikuti lane float32 (akurasi evaluasi akhir selisih paling banyak 2 poin).</translation>
+        <translation>GradScaler menggandakan skalanya setelah growth_interval langkah bersih (bawaannya 2000; di sini 50) dan membaginya dua setiap kali gradien terskala overflow pada float16, sambil melewati langkah itu. Masukan spiral dikalikan 30, sehingga gradien awalnya besar: mulai dari 2^16, langkah-langkah pertama overflow dan skala mundur ke 2^14. Lalu skala naik dengan kelipatan 2 sampai overflow lagi dan mundur: gigi gergaji antara 2^14 dan 2^17 yang menjaga gradien setinggi mungkin dalam rentang float16 (di antara dua kemunduran, gradien bobot terskala terbesar mencapai faktor 2 dari 65504). Perhatikan grafik skala dan penanda langkah yang dilewati; loss-nya mengikuti lajur float32 (akurasi evaluasi akhir selisih paling banyak 2 poin).</translation>
     </message>
     <message>
         <source>softmax and the loss forced into the low format</source>
@@ -100,7 +100,7 @@
     </message>
     <message>
         <source>Autocast keeps losses (and on CUDA softmax) in float32 for a reason. Here the policy is overridden: log_softmax, the loss and its batch mean run in the lane&apos;s format. At the start the 2048 per-sample losses all lie between 1 and 2, near ln 5 = 1.6. Summed in bfloat16 the sum climbs to 512 and stalls: there the spacing is 4, so adding 1.6 rounds back. The bf16 lane reports 512 / 2048 = 0.25 instead of 1.6 and stays far below the truth all run. float16 (11 bits) spaces its values 1 apart up to 2048 and 2 apart above, where every 1.6 rounds up to 2: the f16 lane starts about 15% high, less damage. With a loss scaler in float16 the loss gradient itself, 65536 in float16, is already inf: the first step is skipped and the scale backs off to 32768. Compare with the default policy: presisi train --preset sensitive-ops --op softmax=as-input,loss=f32,reduction=as-input</source>
-        <translation>Autocast menjaga loss (dan pada CUDA softmax) tetap pada float32 dengan alasan. Di sini kebijakannya dikesampingkan: log_softmax, loss, dan rata-rata batch-nya berjalan dalam format lane. Di awal, 2048 loss per sampel semuanya terletak antara 1 dan 2, dekat ln 5 = 1,6. Dijumlahkan dalam bfloat16, jumlahnya naik sampai 512 lalu macet: di sana jaraknya 4, sehingga menambahkan 1,6 dibulatkan kembali. Lane bf16 melaporkan 512 / 2048 = 0,25, bukan 1,6, dan tetap jauh di bawah nilai sebenarnya sepanjang run. float16 (11 bit) memberi jarak 1 antarnilai sampai 2048 dan 2 di atasnya, tempat setiap 1,6 dibulatkan ke atas menjadi 2: lane f16 mulai sekitar 15% terlalu tinggi, kerusakannya lebih kecil. Dengan penskala loss dalam float16, gradien loss itu sendiri, 65536 dalam float16, sudah inf: langkah pertama dilewati dan skala mundur ke 32768. Bandingkan dengan kebijakan bawaan: presisi train --preset sensitive-ops --op softmax=as-input,loss=f32,reduction=as-input</translation>
+        <translation>Autocast menjaga loss (dan pada CUDA softmax) tetap pada float32 dengan alasan. Di sini kebijakannya dikesampingkan: log_softmax, loss, dan rata-rata batch-nya berjalan dalam format lajur. Di awal, 2048 loss per sampel semuanya terletak antara 1 dan 2, dekat ln 5 = 1,6. Dijumlahkan dalam bfloat16, jumlahnya naik sampai 512 lalu macet: di sana jaraknya 4, sehingga menambahkan 1,6 dibulatkan kembali. Lajur bf16 melaporkan 512 / 2048 = 0,25, bukan 1,6, dan tetap jauh di bawah nilai sebenarnya sepanjang run. float16 (11 bit) memberi jarak 1 antarnilai sampai 2048 dan 2 di atasnya, tempat setiap 1,6 dibulatkan ke atas menjadi 2: lajur f16 mulai sekitar 15% terlalu tinggi, kerusakannya lebih kecil. Dengan penskala loss dalam float16, gradien loss itu sendiri, 65536 dalam float16, sudah inf: langkah pertama dilewati dan skala mundur ke 32768. Bandingkan dengan kebijakan bawaan: presisi train --preset sensitive-ops --op softmax=as-input,loss=f32,reduction=as-input</translation>
     </message>
     <message>
         <source>float16 gradients sink to zero without a loss scaler</source>
@@ -127,7 +127,7 @@
     </message>
     <message>
         <source>the faulted lane is not in the scenario</source>
-        <translation>lane yang bermasalah tidak ada dalam skenario</translation>
+        <translation>lajur yang bermasalah tidak ada dalam skenario</translation>
     </message>
     <message>
         <source>original inf/NaN from step %1</source>
@@ -159,7 +159,7 @@
     </message>
     <message>
         <source>The NaN doctor&apos;s finding: the first inf or NaN of this lane, where it appeared.</source>
-        <translation>Temuan dokter NaN: inf atau NaN pertama lane ini, dan tempat munculnya.</translation>
+        <translation>Temuan dokter NaN: inf atau NaN pertama lajur ini, dan tempat munculnya.</translation>
     </message>
     <message>
         <source>&lt;b&gt;NaN doctor&lt;/b&gt;</source>
@@ -167,11 +167,11 @@
     </message>
     <message>
         <source>When a lane&apos;s values first turn inf or NaN, the doctor says where, shows the steps before, and reruns the lane with each remedy.</source>
-        <translation>Saat nilai sebuah lane pertama kali menjadi inf atau NaN, dokter menyebut tempatnya, menampilkan langkah-langkah sebelumnya, dan menjalankan ulang lane itu dengan setiap penanganan.</translation>
+        <translation>Saat nilai sebuah lajur pertama kali menjadi inf atau NaN, dokter menyebut tempatnya, menampilkan langkah-langkah sebelumnya, dan menjalankan ulang lajur itu dengan setiap penanganan.</translation>
     </message>
     <message>
         <source>Lanes whose values turned inf or NaN; pick one to see its finding.</source>
-        <translation>Lane yang nilainya menjadi inf atau NaN; pilih salah satu untuk melihat temuannya.</translation>
+        <translation>Lajur yang nilainya menjadi inf atau NaN; pilih salah satu untuk melihat temuannya.</translation>
     </message>
     <message>
         <source>Hide the panel (a line above the tiles keeps the finding; the panel comes back with the next inf/NaN).</source>
@@ -199,7 +199,7 @@
     </message>
     <message>
         <source>Each reruns this lane alone with one change, beside the original lane, on the same batches.</source>
-        <translation>Masing-masing menjalankan ulang lane ini sendirian dengan satu perubahan, di samping lane aslinya, pada batch yang sama.</translation>
+        <translation>Masing-masing menjalankan ulang lajur ini sendirian dengan satu perubahan, di samping lajur aslinya, pada batch yang sama.</translation>
     </message>
     <message>
         <source>1 · Lower the learning rate</source>
@@ -219,7 +219,7 @@
     </message>
     <message>
         <source>no rerun yet</source>
-        <translation>belum ada run ulang</translation>
+        <translation>belum diulang</translation>
     </message>
     <message>
         <source>The remedy rerun&apos;s progress, in steps.</source>
@@ -235,7 +235,7 @@
     </message>
     <message>
         <source>Helped: the remedied lane&apos;s loss stays finite and its mean over the last tenth of the steps is below that over the first tenth.</source>
-        <translation>Menolong: loss lane yang ditangani tetap hingga dan rata-ratanya pada sepersepuluh langkah terakhir lebih rendah daripada pada sepersepuluh pertama.</translation>
+        <translation>Menolong: loss lajur yang ditangani tetap hingga dan rata-ratanya pada sepersepuluh langkah terakhir lebih rendah daripada pada sepersepuluh pertama.</translation>
     </message>
     <message>
         <source>Original vs remedy</source>
@@ -255,7 +255,7 @@
     </message>
     <message>
         <source>The faulted lane rerun alone (its loss line stops where it turns inf/NaN) and the same lane with the remedy, on the same batches.</source>
-        <translation>Lane bermasalah dijalankan ulang sendirian (garis loss-nya berhenti di tempat menjadi inf/NaN) dan lane yang sama dengan penanganannya, pada batch yang sama.</translation>
+        <translation>Lajur bermasalah dijalankan ulang sendirian (garis loss-nya berhenti di tempat menjadi inf/NaN) dan lajur yang sama dengan penanganannya, pada batch yang sama.</translation>
     </message>
     <message>
         <source>%1, step %2: %3</source>
@@ -346,7 +346,7 @@
     </message>
     <message>
         <source>Gradient magnitudes of every lane as log2 bins over the f16 and bf16 ranges.</source>
-        <translation>Besaran gradien setiap lane dalam bin log2 terhadap rentang f16 dan bf16.</translation>
+        <translation>Besaran gradien setiap lajur dalam bin log2 terhadap rentang f16 dan bf16.</translation>
     </message>
     <message>
         <source>Ranges</source>
@@ -354,19 +354,19 @@
     </message>
     <message>
         <source>Per layer and tensor kind: the smallest non-zero to the largest magnitude of one lane, over its format&apos;s flush-to-zero, subnormal, normal and overflow regions.</source>
-        <translation>Per layer dan jenis tensor: besaran bukan nol terkecil sampai terbesar dari satu lane, terhadap wilayah flush-to-zero, subnormal, normal, dan overflow formatnya.</translation>
+        <translation>Per layer dan jenis tensor: besaran bukan nol terkecil sampai terbesar dari satu lajur, terhadap wilayah flush-to-zero, subnormal, normal, dan overflow formatnya.</translation>
     </message>
     <message>
         <source>The lane whose tensors the range chart shows (against that lane&apos;s format).</source>
-        <translation>Lane yang tensornya ditampilkan grafik rentang (terhadap format lane itu).</translation>
+        <translation>Lajur yang tensornya ditampilkan grafik rentang (terhadap format lajur itu).</translation>
     </message>
     <message>
         <source>lane</source>
-        <translation>lane</translation>
+        <translation>lajur</translation>
     </message>
     <message>
         <source>Rows: L1 = layer 1; outputs = the linear layer&apos;s output (activations), output grads = the gradient there, weight grads = weight and bias gradients. Bar: the lane&apos;s smallest non-zero to largest magnitude; thin line: the same in a float32 shadow (gradients times the loss scale); grey arrow: some elements underflowed to 0, red: some overflowed to inf/NaN.</source>
-        <translation>Baris: L1 = layer 1; keluaran = keluaran layer linier (aktivasi), grad keluaran = gradien di sana, grad bobot = gradien bobot dan bias. Batang: besaran bukan nol terkecil sampai terbesar lane itu; garis tipis: hal yang sama pada bayangan float32 (gradien dikali skala loss); panah abu-abu: sebagian elemen tenggelam ke 0, merah: sebagian overflow ke inf/NaN.</translation>
+        <translation>Baris: L1 = layer 1; keluaran = keluaran layer linier (aktivasi), grad keluaran = gradien di sana, grad bobot = gradien bobot dan bias. Batang: besaran bukan nol terkecil sampai terbesar lajur itu; garis tipis: hal yang sama pada bayangan float32 (gradien dikali skala loss); panah abu-abu: sebagian elemen tenggelam ke 0, merah: sebagian overflow ke inf/NaN.</translation>
     </message>
     <message>
         <source>Per-layer ranges, %1</source>
@@ -444,11 +444,11 @@
     </message>
     <message>
         <source>% underflowed</source>
-        <translation>% tenggelam ke nol</translation>
+        <translation>% underflow</translation>
     </message>
     <message>
         <source>Per step, the share of gradient elements that are exactly 0 in the lane although a float32 shadow backward on the lane&apos;s own weights and batch gives them non-zero: gradients sunk to zero. &quot;underflow of&quot; (Charts) chooses weight or activation gradients.</source>
-        <translation>Per langkah, bagian elemen gradien yang persis 0 pada lane padahal backward bayangan float32 pada bobot dan batch milik lane itu sendiri memberinya nilai bukan nol: gradien yang tenggelam ke nol. &quot;underflow dari&quot; (Grafik) memilih gradien bobot atau aktivasi.</translation>
+        <translation>Per langkah, bagian elemen gradien yang persis 0 pada lajur padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol: gradien yang tenggelam ke nol. &quot;underflow dari&quot; (Grafik) memilih gradien bobot atau aktivasi.</translation>
     </message>
     <message>
         <source>Loss scale (skipped steps marked)</source>
@@ -464,11 +464,11 @@
     </message>
     <message>
         <source>The loss scaler&apos;s scale per step for each +scaler lane (log2 axis): halved and the step skipped (a marker, weights untouched) when a scaled gradient overflows, doubled after growth interval clean steps.</source>
-        <translation>Skala penskala loss per langkah untuk setiap lane +scaler (sumbu log2): dibagi dua dan langkahnya dilewati (penanda, bobot tidak diubah) saat gradien terskala overflow, digandakan setelah growth interval langkah bersih.</translation>
+        <translation>Skala penskala loss per langkah untuk setiap lajur +scaler (sumbu log2): dibagi dua dan langkahnya dilewati (penanda, bobot tidak diubah) saat gradien terskala overflow, digandakan setelah growth interval langkah bersih.</translation>
     </message>
     <message>
         <source>The training loss per step, as each lane computes it in its format (the batch&apos;s loss). A cross marks where a lane&apos;s loss turned inf or NaN, at its last finite value.</source>
-        <translation>Loss pelatihan per langkah, seperti dihitung setiap lane dalam formatnya (loss batch itu). Tanda silang menunjukkan tempat loss sebuah lane menjadi inf atau NaN, pada nilai hingga terakhirnya.</translation>
+        <translation>Loss pelatihan per langkah, seperti dihitung setiap lajur dalam formatnya (loss batch itu). Tanda silang menunjukkan tempat loss sebuah lajur menjadi inf atau NaN, pada nilai hingga terakhirnya.</translation>
     </message>
     <message>
         <source>log2 |gradient| (scaled)</source>
@@ -496,7 +496,7 @@
     </message>
     <message>
         <source>Share of each lane&apos;s gradient elements per log2 magnitude bin (scaled lanes: times the scale), over bf16&apos;s range (top strip, from 2^-133) and f16&apos;s subnormal (2^-24 to 2^-14) and normal (to 65504) ranges. Exact zeros and inf/NaN have no bin: the legend gives their share beside each lane.</source>
-        <translation>Bagian elemen gradien setiap lane per bin besaran log2 (lane terskala: dikali skalanya), terhadap rentang bf16 (pita atas, mulai 2^-133) serta rentang subnormal (2^-24 sampai 2^-14) dan normal (sampai 65504) f16. Nol persis dan inf/NaN tidak punya bin: legenda memberi bagiannya di samping setiap lane.</translation>
+        <translation>Bagian elemen gradien setiap lajur per bin besaran log2 (lajur terskala: dikali skalanya), terhadap rentang bf16 (pita atas, mulai 2^-133) serta rentang subnormal (2^-24 sampai 2^-14) dan normal (sampai 65504) f16. Nol persis dan inf/NaN tidak punya bin: legenda memberi bagiannya di samping setiap lajur.</translation>
     </message>
     <message>
         <source>The run&apos;s steps, when paused or finished: drag (or Home, End, arrows) to show a step&apos;s tiles, histogram and a cursor on the charts. Play resumes from the end.</source>
@@ -516,15 +516,15 @@
     </message>
     <message>
         <source>&lt;b&gt;Summation.&lt;/b&gt; Every lane adds the same values, one by one, into an accumulator held in its format; each partial sum is rounded to it. The left chart shows each lane&apos;s running sum against the exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a format&apos;s spacing at the running sum exceeds twice the value added, the sum stops growing.</source>
-        <translation>&lt;b&gt;Penjumlahan.&lt;/b&gt; Setiap lane menambahkan nilai yang sama, satu per satu, ke akumulator yang disimpan dalam formatnya; setiap jumlah parsial dibulatkan ke format itu. Grafik kiri menampilkan jumlah berjalan setiap lane terhadap jumlah eksak (pita pucat yang lebar), grafik kanan seberapa jauh setiap lane darinya, dalam persen. Begitu jarak antarnilai format pada jumlah berjalan melebihi dua kali nilai yang ditambahkan, jumlahnya berhenti bertambah.</translation>
+        <translation>&lt;b&gt;Penjumlahan.&lt;/b&gt; Setiap lajur menambahkan nilai yang sama, satu per satu, ke akumulator yang disimpan dalam formatnya; setiap jumlah parsial dibulatkan ke format itu. Grafik kiri menampilkan jumlah berjalan setiap lajur terhadap jumlah eksak (pita pucat yang lebar), grafik kanan seberapa jauh setiap lajur darinya, dalam persen. Begitu jarak antarnilai format pada jumlah berjalan melebihi dua kali nilai yang ditambahkan, jumlahnya berhenti bertambah.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Training lab.&lt;/b&gt; Every lane trains the same model from the same seed on the same batches; only the number format and the policy differ. Forward and loss run under autocast, master weights and the optimizer stay in f32.&lt;br&gt;&lt;br&gt;Charts: the loss; the share of gradients that are zero in a lane but not in f32 (underflow); the loss scaler&apos;s scale with skipped steps marked; gradient magnitudes on log2 bins against the f16 and bf16 ranges. A lane whose loss turns NaN leaves the loss chart where a cross marks its last finite value, in the lane&apos;s colour; its tile says nan.&lt;br&gt;&lt;br&gt;&lt;b&gt;Ranges&lt;/b&gt; (beside Histogram): one lane&apos;s tensors per layer, smallest to largest magnitude, over its format&apos;s zero, subnormal, normal and overflow regions. &lt;b&gt;NaN doctor&lt;/b&gt;: when a lane first turns inf or NaN, a panel says where, shows the steps before, and reruns the lane with each remedy.</source>
-        <translation>&lt;b&gt;Lab pelatihan.&lt;/b&gt; Setiap lane melatih model yang sama dari benih yang sama pada batch yang sama; hanya format bilangan dan kebijakannya yang berbeda. Forward dan loss berjalan di bawah autocast, bobot master dan optimizer tetap pada f32.&lt;br&gt;&lt;br&gt;Grafik: loss; bagian gradien yang nol pada sebuah lane tetapi tidak pada f32 (underflow); skala penskala loss dengan langkah yang dilewati ditandai; besaran gradien dalam bin log2 terhadap rentang f16 dan bf16. Lane yang loss-nya menjadi NaN meninggalkan grafik loss, dan tanda silang berwarna lane itu menandai nilai hingga terakhirnya; ubinnya menampilkan nan.&lt;br&gt;&lt;br&gt;&lt;b&gt;Rentang&lt;/b&gt; (di samping Histogram): tensor satu lane per layer, dari besaran terkecil sampai terbesar, terhadap wilayah nol, subnormal, normal, dan overflow formatnya. &lt;b&gt;Dokter NaN&lt;/b&gt;: saat sebuah lane pertama kali menjadi inf atau NaN, sebuah panel menyebut tempatnya, menampilkan langkah-langkah sebelumnya, dan menjalankan ulang lane itu dengan setiap penanganan.</translation>
+        <translation>&lt;b&gt;Lab pelatihan.&lt;/b&gt; Setiap lajur melatih model yang sama dari benih yang sama pada batch yang sama; hanya format bilangan dan kebijakannya yang berbeda. Forward dan loss berjalan di bawah autocast, bobot master dan optimizer tetap pada f32.&lt;br&gt;&lt;br&gt;Grafik: loss; bagian gradien yang nol pada sebuah lajur tetapi tidak pada f32 (underflow); skala penskala loss dengan langkah yang dilewati ditandai; besaran gradien dalam bin log2 terhadap rentang f16 dan bf16. Lajur yang loss-nya menjadi NaN meninggalkan grafik loss, dan tanda silang berwarna lajur itu menandai nilai hingga terakhirnya; ubinnya menampilkan nan.&lt;br&gt;&lt;br&gt;&lt;b&gt;Rentang&lt;/b&gt; (di samping Histogram): tensor satu lajur per layer, dari besaran terkecil sampai terbesar, terhadap wilayah nol, subnormal, normal, dan overflow formatnya. &lt;b&gt;Dokter NaN&lt;/b&gt;: saat sebuah lajur pertama kali menjadi inf atau NaN, sebuah panel menyebut tempatnya, menampilkan langkah-langkah sebelumnya, dan menjalankan ulang lajur itu dengan setiap penanganan.</translation>
     </message>
     <message>
         <source>Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10</source>
-        <translation>Lab pelatihan Presisi%1: %2 %3, %4 %5 lr %6, batch %7, benih %8; lane %9; langkah %10</translation>
+        <translation>Lab pelatihan Presisi%1: %2 %3, %4 %5 lr %6, batch %7, benih %8; lajur %9; langkah %10</translation>
     </message>
     <message>
         <source> (preset %1)</source>
@@ -532,7 +532,7 @@
     </message>
     <message>
         <source>Training: %1 · %2 lanes</source>
-        <translation>Pelatihan: %1 · %2 lane</translation>
+        <translation>Pelatihan: %1 · %2 lajur</translation>
     </message>
     <message>
         <source> · step %1 of %2</source>
@@ -583,14 +583,14 @@
 Presisi (backward f32 accumulation): the backward products accumulate in float32, rounded once to the lane&apos;s format (the default).
 Presisi (storage accumulation): the backward products accumulate in the lane&apos;s format, every partial sum rounded.
 As PyTorch 1.13: product by product as its CPU dispatch decides. With AVX-512, a bf16 product goes to oneDNN (float32 accumulation) only when m·n·k &gt; 4096, otherwise to ATen&apos;s reference product (bf16 accumulation), and bf16 GELU is computed in float32 with one rounding; without AVX-512 every product takes the reference path and GELU is ATen&apos;s. &apos;On this CPU&apos; reads this CPU&apos;s flags as torch does.</source>
-        <translation>Cara perkalian matriks berformat rendah dan GELU setiap lane dihitung.
-Presisi (akumulasi f32 pada backward): perkalian pada backward diakumulasi dalam float32, lalu dibulatkan sekali ke format lane (bawaan).
-Presisi (akumulasi dalam format penyimpanan): perkalian pada backward diakumulasi dalam format lane, setiap jumlah parsial dibulatkan.
+        <translation>Cara perkalian matriks berformat rendah dan GELU setiap lajur dihitung.
+Presisi (akumulasi f32 pada backward): perkalian pada backward diakumulasi dalam float32, lalu dibulatkan sekali ke format lajur (bawaan).
+Presisi (akumulasi dalam format penyimpanan): perkalian pada backward diakumulasi dalam format lajur, setiap jumlah parsial dibulatkan.
 Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya. Dengan AVX-512, perkalian bf16 masuk ke oneDNN (akumulasi float32) hanya bila m·n·k &gt; 4096, selain itu ke perkalian referensi ATen (akumulasi bf16), dan GELU bf16 dihitung dalam float32 dengan satu pembulatan; tanpa AVX-512 setiap perkalian melalui jalur referensi dan GELU-nya milik ATen. &apos;Pada CPU ini&apos; membaca flag CPU ini seperti yang dilakukan torch.</translation>
     </message>
     <message>
         <source>Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz][+native], e.g. cpu:f16+ftz, cpu:bf16+scaler, gpu:f16, cpu:bf16+native (the products on the CPU&apos;s own bf16 instructions, where it has them). Formats f32, bf16, f16.</source>
-        <translation>Lane di luar kotak centang, dipisahkan koma: perangkat:format[+scaler][+ftz][+native], misalnya cpu:f16+ftz, cpu:bf16+scaler, gpu:f16, cpu:bf16+native (perkalian memakai instruksi bf16 milik CPU sendiri, bila ada). Format f32, bf16, f16.</translation>
+        <translation>Lajur di luar kotak centang, dipisahkan koma: perangkat:format[+scaler][+ftz][+native], misalnya cpu:f16+ftz, cpu:bf16+scaler, gpu:f16, cpu:bf16+native (perkalian memakai instruksi bf16 milik CPU sendiri, bila ada). Format f32, bf16, f16.</translation>
     </message>
     <message>
         <source>Play / pause (Space). After a change of the controls, starts again from step 0.</source>
@@ -602,15 +602,15 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>One step of every lane (.)</source>
-        <translation>Satu langkah untuk setiap lane (.)</translation>
+        <translation>Satu langkah untuk setiap lajur (.)</translation>
     </message>
     <message>
         <source>Reset</source>
-        <translation>Atur ulang</translation>
+        <translation>Ke awal</translation>
     </message>
     <message>
         <source>Back to step 0 (Ctrl+R); a changed lane set applies now.</source>
-        <translation>Kembali ke langkah 0 (Ctrl+R); perubahan susunan lane berlaku sekarang.</translation>
+        <translation>Kembali ke langkah 0 (Ctrl+R); perubahan susunan lajur berlaku sekarang.</translation>
     </message>
     <message>
         <source>pace</source>
@@ -626,7 +626,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>The built-in data set every lane trains on (the same batches for every lane).</source>
-        <translation>Set data bawaan yang dipakai setiap lane untuk berlatih (batch yang sama untuk setiap lane).</translation>
+        <translation>Set data bawaan yang dipakai setiap lajur untuk berlatih (batch yang sama untuk setiap lajur).</translation>
     </message>
     <message>
         <source>Training samples of the built-in set; the evaluation samples are drawn after them.</source>
@@ -670,7 +670,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>The optimizer; it updates float32 master weights in every lane.</source>
-        <translation>Optimizer; memperbarui bobot master float32 pada setiap lane.</translation>
+        <translation>Optimizer; memperbarui bobot master float32 pada setiap lajur.</translation>
     </message>
     <message>
         <source>full</source>
@@ -686,7 +686,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>torch.manual_seed before the model is built (the data and batches use the seed + 1): every lane starts from the same weights and sees the same batches.</source>
-        <translation>torch.manual_seed sebelum model dibangun (data dan batch memakai benih + 1): setiap lane mulai dari bobot yang sama dan melihat batch yang sama.</translation>
+        <translation>torch.manual_seed sebelum model dibangun (data dan batch memakai benih + 1): setiap lajur mulai dari bobot yang sama dan melihat batch yang sama.</translation>
     </message>
     <message>
         <source>sizes</source>
@@ -718,11 +718,11 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>Lanes</source>
-        <translation>Lane</translation>
+        <translation>Lajur</translation>
     </message>
     <message>
         <source>Each lane trains the same model on the same batches in one format: f32, bf16, f16, and f16 with a loss scaler (+scaler).</source>
-        <translation>Setiap lane melatih model yang sama pada batch yang sama dalam satu format: f32, bf16, f16, dan f16 dengan penskala loss (+scaler).</translation>
+        <translation>Setiap lajur melatih model yang sama pada batch yang sama dalam satu format: f32, bf16, f16, dan f16 dengan penskala loss (+scaler).</translation>
     </message>
     <message>
         <source>CPU</source>
@@ -734,7 +734,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>Lane %1: trains in this format on the %2 (Ctrl+R or Play applies a change).</source>
-        <translation>Lane %1: berlatih dalam format ini pada %2 (Ctrl+R atau Putar menerapkan perubahan).</translation>
+        <translation>Lajur %1: berlatih dalam format ini pada %2 (Ctrl+R atau Putar menerapkan perubahan).</translation>
     </message>
     <message>
         <source>more: cpu:bf16+native, cpu:f16+ftz, …</source>
@@ -742,7 +742,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>GPU lanes off: %1</source>
-        <translation>Lane GPU mati: %1</translation>
+        <translation>Lajur GPU mati: %1</translation>
     </message>
     <message>
         <source>The scale the loss is multiplied by at step 0 (GradScaler&apos;s init_scale, 65536 by default).</source>
@@ -778,19 +778,19 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>Loss scaler (+scaler lanes)</source>
-        <translation>Penskala loss (lane +scaler)</translation>
+        <translation>Penskala loss (lajur +scaler)</translation>
     </message>
     <message>
         <source>GradScaler&apos;s settings for every +scaler lane: the loss is multiplied by the scale before the backward pass and the gradients divided by it before the step.</source>
-        <translation>Setelan GradScaler untuk setiap lane +scaler: loss dikalikan dengan skala sebelum backward pass dan gradiennya dibagi skala itu sebelum step.</translation>
+        <translation>Setelan GradScaler untuk setiap lajur +scaler: loss dikalikan dengan skala sebelum backward pass dan gradiennya dibagi skala itu sebelum step.</translation>
     </message>
     <message>
         <source>low: the lane&apos;s format; f32: float32; as-input: whatever format arrives (no cast).</source>
-        <translation>low: format lane; f32: float32; as-input: format apa pun yang datang (tanpa cast).</translation>
+        <translation>low: format lajur; f32: float32; as-input: format apa pun yang datang (tanpa cast).</translation>
     </message>
     <message>
         <source>Which format each operation runs in under autocast, for every lane. linear: the matrix products; reduction: the batch mean inside the loss.</source>
-        <translation>Format tempat setiap operasi berjalan di bawah autocast, untuk setiap lane. linear: perkalian matriks; reduction: rata-rata batch di dalam loss.</translation>
+        <translation>Format tempat setiap operasi berjalan di bawah autocast, untuk setiap lajur. linear: perkalian matriks; reduction: rata-rata batch di dalam loss.</translation>
     </message>
     <message>
         <source>CPU defaults</source>
@@ -814,7 +814,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>Autocast policy (every lane)</source>
-        <translation>Kebijakan autocast (setiap lane)</translation>
+        <translation>Kebijakan autocast</translation>
     </message>
     <message>
         <source>activation gradients</source>
@@ -874,31 +874,31 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>lane &apos;%1&apos; is already in the run</source>
-        <translation>lane &apos;%1&apos; sudah ada dalam run</translation>
+        <translation>lajur &apos;%1&apos; sudah ada dalam run</translation>
     </message>
     <message>
         <source>no lane: tick at least one</source>
-        <translation>tidak ada lane: centang paling sedikit satu</translation>
+        <translation>tidak ada lajur: centang paling sedikit satu</translation>
     </message>
     <message>
         <source>The loss of this step&apos;s forward pass on the batch, before the update, computed in the lane&apos;s format under autocast (nan: the lane has diverged).</source>
-        <translation>Loss forward pass langkah ini pada batch, sebelum pembaruan, dihitung dalam format lane di bawah autocast (nan: lane telah divergen).</translation>
+        <translation>Loss forward pass langkah ini pada batch, sebelum pembaruan, dihitung dalam format lajur di bawah autocast (nan: lajur telah divergen).</translation>
     </message>
     <message>
         <source>Share of this step&apos;s batch the lane classifies correctly (the argmax of its outputs).</source>
-        <translation>Bagian batch langkah ini yang diklasifikasikan benar oleh lane (argmax keluarannya).</translation>
+        <translation>Bagian batch langkah ini yang diklasifikasikan benar oleh lajur (argmax keluarannya).</translation>
     </message>
     <message>
         <source>Gradient norm: the L2 norm of this step&apos;s float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>
-        <translation>Norma gradien: norma L2 gradien master float32 langkah ini untuk semua bobot dan bias, tanpa skala (lane penskala: dibagi skalanya); inf atau nan bila sebuah gradien overflow.</translation>
+        <translation>Norma gradien: norma L2 gradien master float32 langkah ini untuk semua bobot dan bias, tanpa skala (lajur penskala: dibagi skalanya); inf atau nan bila sebuah gradien overflow.</translation>
     </message>
     <message>
         <source>Underflow: of all gradient elements of the kind chosen under Charts (weight or activation gradients), the share that is exactly 0 in this lane while a float32 shadow backward on the lane&apos;s own weights and batch gives it non-zero.</source>
-        <translation>Underflow: dari semua elemen gradien jenis yang dipilih di Grafik (gradien bobot atau aktivasi), bagian yang persis 0 pada lane ini padahal backward bayangan float32 pada bobot dan batch milik lane itu sendiri memberinya nilai bukan nol.</translation>
+        <translation>Underflow: dari semua elemen gradien jenis yang dipilih di Grafik (gradien bobot atau aktivasi), bagian yang persis 0 pada lajur ini padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol.</translation>
     </message>
     <message>
         <source>Running sum per lane and the exact sum</source>
-        <translation>Jumlah berjalan per lane dan jumlah eksak</translation>
+        <translation>Jumlah berjalan per lajur dan jumlah eksak</translation>
     </message>
     <message>
         <source>running sum</source>
@@ -906,7 +906,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>Each lane&apos;s running sum, held in its format (every partial sum rounded to it); the wide pale band is the exact sum of the same values, in double.</source>
-        <translation>Jumlah berjalan setiap lane, disimpan dalam formatnya (setiap jumlah parsial dibulatkan ke format itu); pita pucat yang lebar adalah jumlah eksak dari nilai yang sama, dalam double.</translation>
+        <translation>Jumlah berjalan setiap lajur, disimpan dalam formatnya (setiap jumlah parsial dibulatkan ke format itu); pita pucat yang lebar adalah jumlah eksak dari nilai yang sama, dalam double.</translation>
     </message>
     <message>
         <source>Error of the running sum</source>
@@ -914,11 +914,11 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>% of the exact sum</source>
-        <translation>% dari jumlah eksak</translation>
+        <translation>% dari eksak</translation>
     </message>
     <message>
         <source>How far each lane&apos;s running sum is from the exact sum, in percent of the exact sum: it grows once the format&apos;s spacing exceeds the values added.</source>
-        <translation>Seberapa jauh jumlah berjalan setiap lane dari jumlah eksak, dalam persen jumlah eksak: galatnya tumbuh begitu jarak antarnilai format melebihi nilai yang ditambahkan.</translation>
+        <translation>Seberapa jauh jumlah berjalan setiap lajur dari jumlah eksak, dalam persen jumlah eksak: galatnya tumbuh begitu jarak antarnilai format melebihi nilai yang ditambahkan.</translation>
     </message>
     <message>
         <source>Summation</source>
@@ -942,7 +942,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>The lane&apos;s running sum after this step, held in its format.</source>
-        <translation>Jumlah berjalan lane setelah langkah ini, disimpan dalam formatnya.</translation>
+        <translation>Jumlah berjalan lajur setelah langkah ini, disimpan dalam formatnya.</translation>
     </message>
     <message>
         <source>The exact sum of the same values (double).</source>
@@ -962,11 +962,11 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>The lane&apos;s decision regions over the data (points: the samples, coloured by class), redrawn every few steps.</source>
-        <translation>Wilayah keputusan lane di atas data (titik: sampel, diwarnai menurut kelas), digambar ulang setiap beberapa langkah.</translation>
+        <translation>Wilayah keputusan lajur di atas data (titik: sampel, diwarnai menurut kelas), digambar ulang setiap beberapa langkah.</translation>
     </message>
     <message>
         <source>The lane&apos;s fit: its predictions against the data, redrawn every few steps.</source>
-        <translation>Kecocokan lane: prediksinya terhadap data, digambar ulang setiap beberapa langkah.</translation>
+        <translation>Kecocokan lajur: prediksinya terhadap data, digambar ulang setiap beberapa langkah.</translation>
     </message>
     <message>
         <source>exact</source>
@@ -974,11 +974,11 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </message>
     <message>
         <source>Loss scale: no lane uses a scaler</source>
-        <translation>Skala loss: tidak ada lane yang memakai penskala</translation>
+        <translation>Skala loss: tidak ada lajur yang memakai penskala</translation>
     </message>
     <message>
         <source>Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale</source>
-        <translation>Tambahkan lane +scaler (misalnya cpu:f16+scaler) untuk melihat skalanya</translation>
+        <translation>Tambahkan lajur +scaler (misalnya cpu:f16+scaler) untuk melihat skalanya</translation>
     </message>
     <message>
         <source>step %1 · eval loss %2%3%4</source>
