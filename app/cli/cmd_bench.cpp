@@ -4,6 +4,7 @@
 #include "../../engine/benchmarks.h"
 #include "../../engine/native/native_gemm.h"
 #include "args.h"
+#include "cli_text.h"
 #include "commands.h"
 #include "json_writer.h"
 
@@ -11,18 +12,19 @@ namespace presisi::cli {
 
 namespace {
 
-const char* kBenchHelp =
+const char* kBenchHelp = QT_TRANSLATE_NOOP(
+    "cli",
     "usage: presisi bench rounding [--elements N] [--repeats R] [--json]\n"
     "       presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--json FILE|-]\n"
     "       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--device cpu|gpu|all] [--json]\n"
     "       presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]\n"
     "       presisi bench memory|sweep|breakdown [--preset NAME | train's setup options] [--batch B]\n"
-    "                            [--budget BYTES] [--loader-ms MS] [--json FILE|-]   (--help: their options)\n";
+    "                            [--budget BYTES] [--loader-ms MS] [--json FILE|-]   (--help: their options)\n");
 
 int benchRoundingCmd(CommandArgs args, std::ostream& out) {
     const OptionSpec opts[] = {{"elements", true}, {"repeats", true}, {"json", false}};
     const ParsedArgs a = parseArgs(args, opts);
-    if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+    if (!a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals().front()))));
     const auto rows = benchRounding(static_cast<std::size_t>(a.integer("elements", 1 << 24, 1024, 1 << 28)),
                                     static_cast<int>(a.integer("repeats", 7, 1, 1000)));
     if (a.has("json")) {
@@ -51,14 +53,14 @@ int benchLinearCmd(CommandArgs args, std::ostream& out, std::ostream& err) {
     const OptionSpec opts[] = {{"batch", true}, {"in", true}, {"out", true}, {"repeats", true},
                                {"device", true}, {"json", false}};
     const ParsedArgs a = parseArgs(args, opts);
-    if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+    if (!a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals().front()))));
     LinearConfig c;
     c.batch = a.integer("batch", 1024, 1, 16384);
     c.in = a.integer("in", 4096, 1, 16384);
     c.out = a.integer("out", 4096, 1, 16384);
     const std::string device = a.text("device", "cpu");
     if (device != "cpu" && device != "gpu" && device != "cuda" && device != "all")
-        throw UsageError("--device: expected cpu, gpu or all, got '" + device + "'");
+        throw UsageError("--device: " + u8(QCoreApplication::translate("cli", "expected cpu, gpu or all, got '%1'").arg(qs(device))));
     if (device != "cpu" && !cudaStatus().available) {
         err << "presisi bench linear: --device " << device << ": " << cudaStatus().reason << '\n';
         return 1;
@@ -108,7 +110,7 @@ int benchLinearCmd(CommandArgs args, std::ostream& out, std::ostream& err) {
 
 int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err) {
     if (args.empty() || args[0] == "--help") {
-        out << kBenchHelp;
+        out << trCli(kBenchHelp);
         return args.empty() ? 2 : 0;
     }
     if (args[0] == "rounding") return benchRoundingCmd(args.subspan(1), out);
@@ -117,7 +119,8 @@ int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err) {
     if (args[0] == "gemm") return benchGemmCmd(args.subspan(1), out, err);
     if (args[0] == "memory" || args[0] == "sweep" || args[0] == "breakdown")
         return benchSpeedCmd(args[0], args.subspan(1), out, err);
-    throw UsageError("unknown benchmark '" + args[0] + "' (known: rounding, gemm, linear, train, memory, sweep, breakdown)");
+    throw UsageError(u8(QCoreApplication::translate("cli", "unknown benchmark '%1' (known: %2)")
+                             .arg(qs(args[0]), QStringLiteral("rounding, gemm, linear, train, memory, sweep, breakdown"))));
 }
 
 }  // namespace presisi::cli

@@ -6,6 +6,7 @@
 #include "../../engine/speed/gemm_bench.h"
 #include "args.h"
 #include "services/atomic_file.h"
+#include "cli_text.h"
 #include "commands.h"
 #include "json_writer.h"
 
@@ -13,14 +14,15 @@ namespace presisi::cli {
 
 namespace {
 
-const char* kGemmHelp =
+const char* kGemmHelp = QT_TRANSLATE_NOOP(
+    "cli",
     "usage: presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--repeats 5]\n"
     "                          [--json FILE|-]\n"
     "  Achieved TFLOP/s of C = A B per lane: CPU f32 (Eigen, the lanes' product; one thread), f32 oneDNN,\n"
     "  bf16/f16 native (oneDNN, where this CPU has the instructions), bf16/f16 emulated; GPU f32, tf32, bf16,\n"
     "  f16, f16+acc16 (cuBLAS, CUDA events). Square m = n = k = size, or --layer: batch 256 x size -> size.\n"
     "  Warm-up, then the median of interleaved repeats; random inputs in [-1, 1).\n"
-    "  PRESISI_FORCE_EMULATED=1 simulates a CPU without native bf16/f16.\n";
+    "  PRESISI_FORCE_EMULATED=1 simulates a CPU without native bf16/f16.\n");
 
 void writeJson(JsonWriter& j, const GemmBenchSettings& s, const GemmBenchReport& r) {
     j.beginObject().field("shape", s.square ? "square" : "layer").field("repeats", s.repeats);
@@ -77,10 +79,10 @@ int benchGemmCmd(CommandArgs args, std::ostream& out, std::ostream& err) {
                                {"json", true}, {"help", false}};
     const ParsedArgs a = parseArgs(args, opts);
     if (a.has("help")) {
-        out << kGemmHelp;
+        out << trCli(kGemmHelp);
         return 0;
     }
-    if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals().front() + "'");
+    if (!a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals().front()))));
     GemmBenchSettings s;
     const std::string dev = a.text("device", "cpu");
     if (dev == "all") s.allDevices = true;
@@ -94,7 +96,7 @@ int benchGemmCmd(CommandArgs args, std::ostream& out, std::ostream& err) {
                 throw UsageError("--sizes: '" + v + "' must be an integer from 1 to 65536");
             s.sizes.push_back(static_cast<std::int64_t>(*n));
         }
-        if (s.sizes.empty()) throw UsageError("--sizes: give at least one size");
+        if (s.sizes.empty()) throw UsageError("--sizes: " + u8(QCoreApplication::translate("cli", "give at least one size")));
     }
     s.square = !a.has("layer");
     s.repeats = static_cast<int>(a.integer("repeats", 5, 1, 1000));

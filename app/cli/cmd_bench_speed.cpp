@@ -20,6 +20,7 @@
 #include "../../engine/training/scenario.h"
 #include "args.h"
 #include "services/atomic_file.h"
+#include "cli_text.h"
 #include "commands.h"
 #include "json_writer.h"
 
@@ -27,7 +28,8 @@ namespace presisi::cli {
 
 namespace {
 
-const char* kSpeedHelp =
+const char* kSpeedHelp = QT_TRANSLATE_NOOP(
+    "cli",
     "usage: presisi bench memory    [--preset NAME | train's setup options] [--batch B] [--budget BYTES] [--json FILE|-]\n"
     "       (each also takes --device cpu|gpu|all)\n"
     "       presisi bench sweep     [--preset NAME | train's setup options] [--budget BYTES] [--batches 1,8,64]\n"
@@ -42,7 +44,7 @@ const char* kSpeedHelp =
     "           --loader-ms is the built-in loader's cost per batch; the largest part is named\n"
     "--budget:  bytes, or with K/M/G/T (powers of 1024), e.g. 512M, 2G; default: the host's MemAvailable\n"
     "           (GPU lanes: the device's free memory)\n"
-    "--device cpu|gpu|all: the scenario's lanes on that device (moved there when none is); all: both, each so\n";
+    "--device cpu|gpu|all: the scenario's lanes on that device (moved there when none is); all: both, each so\n");
 
 // This command's own options; everything else is train's setup and goes to trainScenarioFromArgs.
 const OptionSpec kOwn[] = {{"budget", true}, {"loader-ms", true}, {"json", true},      {"steps", true},
@@ -89,7 +91,7 @@ SplitArgs splitArgs(CommandArgs args) {
         if (spec->takesValue && a.find('=') == std::string::npos && i + 1 < args.size()) own.push_back(args[++i]);
     }
     SplitArgs out{parseArgs(own, kOwn), {}};
-    if (!out.own.positionals().empty()) throw UsageError("unexpected argument '" + out.own.positionals().front() + "'");
+    if (!out.own.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(out.own.positionals().front()))));
     if (!out.own.has("help")) out.scenario = trainScenarioFromArgs(setup);
     if (out.own.has("device")) applyDevice(out.scenario, out.own.text("device", ""));
     // A file that cannot be written is named before a sweep spends minutes.
@@ -320,7 +322,7 @@ int breakdownCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
 int benchSpeedCmd(const std::string& which, CommandArgs args, std::ostream& out, std::ostream& err) {
     const SplitArgs sa = splitArgs(args);
     if (sa.own.has("help")) {
-        out << kSpeedHelp;
+        out << trCli(kSpeedHelp);
         return 0;
     }
     if (which == "memory") return memoryCmd(sa, out);

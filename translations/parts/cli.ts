@@ -438,5 +438,85 @@ Status keluar: 0 selesai (apa pun penilaiannya), 1 kegagalan saat berjalan atau 
             <source>interrupted (%1); nothing written</source>
             <translation>dihentikan (%1); tidak ada yang ditulis</translation>
         </message>
+        <message>
+            <source>usage: presisi bench rounding [--elements N] [--repeats R] [--json]
+       presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--json FILE|-]
+       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--device cpu|gpu|all] [--json]
+       presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]
+       presisi bench memory|sweep|breakdown [--preset NAME | train's setup options] [--batch B]
+                            [--budget BYTES] [--loader-ms MS] [--json FILE|-]   (--help: their options)
+</source>
+            <translation>pemakaian: presisi bench rounding [--elements N] [--repeats R] [--json]
+           presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--json BERKAS|-]
+           presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--device cpu|gpu|all] [--json]
+           presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]
+           presisi bench memory|sweep|breakdown [--preset NAMA | opsi persiapan train] [--batch B]
+                                [--budget BYTE] [--loader-ms MS] [--json BERKAS|-]   (--help: opsinya)
+</translation>
+        </message>
+        <message>
+            <source>unknown benchmark '%1' (known: %2)</source>
+            <translation>tolok ukur '%1' tidak dikenal (yang dikenal: %2)</translation>
+        </message>
+        <message>
+            <source>usage: presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--repeats 5]
+                          [--json FILE|-]
+  Achieved TFLOP/s of C = A B per lane: CPU f32 (Eigen, the lanes' product; one thread), f32 oneDNN,
+  bf16/f16 native (oneDNN, where this CPU has the instructions), bf16/f16 emulated; GPU f32, tf32, bf16,
+  f16, f16+acc16 (cuBLAS, CUDA events). Square m = n = k = size, or --layer: batch 256 x size -&gt; size.
+  Warm-up, then the median of interleaved repeats; random inputs in [-1, 1).
+  PRESISI_FORCE_EMULATED=1 simulates a CPU without native bf16/f16.
+</source>
+            <translation>pemakaian: presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--repeats 5]
+                              [--json BERKAS|-]
+  TFLOP/s yang dicapai C = A B per lajur: CPU f32 (Eigen, perkalian yang dipakai lajur; satu thread),
+  f32 oneDNN, bf16/f16 bawaan (oneDNN, bila CPU ini memiliki instruksinya), bf16/f16 emulasi; GPU f32,
+  tf32, bf16, f16, f16+acc16 (cuBLAS, event CUDA). Persegi m = n = k = ukuran, atau --layer: batch 256 x
+  ukuran -&gt; ukuran. Pemanasan, lalu median dari pengulangan yang diselang-seling; masukan acak dalam [-1, 1).
+  PRESISI_FORCE_EMULATED=1 menirukan CPU tanpa bf16/f16 bawaan.
+</translation>
+        </message>
+        <message>
+            <source>give at least one size</source>
+            <translation>berikan paling sedikit satu ukuran</translation>
+        </message>
+        <message>
+            <source>usage: presisi bench memory    [--preset NAME | train's setup options] [--batch B] [--budget BYTES] [--json FILE|-]
+       (each also takes --device cpu|gpu|all)
+       presisi bench sweep     [--preset NAME | train's setup options] [--budget BYTES] [--batches 1,8,64]
+                               [--max-batch 16384] [--steps 20] [--json FILE|-]
+       presisi bench breakdown [--preset NAME | train's setup options] [--batch B] [--loader-ms MS]
+                               [--steps 30] [--json FILE|-]
+
+memory:    bytes per lane (weights, f32 master weights, gradients, activations kept for backward,
+           optimizer state) at the batch, and the largest batch that fits the budget
+sweep:     training samples/s against batch size per lane up to the memory limit; the knee is the
+           smallest batch reaching 90% of the lane's best (--steps: timed steps per point)
+breakdown: one step split into data, transfer, forward, backward, optimizer (medians of --steps);
+           --loader-ms is the built-in loader's cost per batch; the largest part is named
+--budget:  bytes, or with K/M/G/T (powers of 1024), e.g. 512M, 2G; default: the host's MemAvailable
+           (GPU lanes: the device's free memory)
+--device cpu|gpu|all: the scenario's lanes on that device (moved there when none is); all: both, each so
+</source>
+            <translation>pemakaian: presisi bench memory    [--preset NAMA | opsi persiapan train] [--batch B] [--budget BYTE] [--json BERKAS|-]
+           (masing-masing juga menerima --device cpu|gpu|all)
+           presisi bench sweep     [--preset NAMA | opsi persiapan train] [--budget BYTE] [--batches 1,8,64]
+                                   [--max-batch 16384] [--steps 20] [--json BERKAS|-]
+           presisi bench breakdown [--preset NAMA | opsi persiapan train] [--batch B] [--loader-ms MS]
+                                   [--steps 30] [--json BERKAS|-]
+
+memory:    byte per lajur (bobot, bobot master f32, gradien, aktivasi yang disimpan untuk backward,
+           state optimizer) pada batch itu, dan batch terbesar yang muat dalam anggaran
+sweep:     sampel pelatihan per detik terhadap ukuran batch per lajur sampai batas memori; lututnya
+           adalah batch terkecil yang mencapai 90% dari yang terbaik di lajur itu (--steps: langkah
+           yang diukur per titik)
+breakdown: satu langkah dipecah menjadi data, transfer, forward, backward, optimizer (median dari --steps);
+           --loader-ms adalah biaya pemuat bawaan per batch; bagian terbesar disebutkan
+--budget:  byte, atau dengan K/M/G/T (pangkat 1024), mis. 512M, 2G; bawaan: MemAvailable milik host
+           (lajur GPU: memori bebas perangkat)
+--device cpu|gpu|all: lajur skenario di perangkat itu (dipindahkan ke sana bila tidak ada); all: keduanya,
+           masing-masing
+</translation>
+        </message>
     </context>
 </TS>
