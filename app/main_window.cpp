@@ -217,6 +217,7 @@ bool MainWindow::loadPreset(const QString& name, bool start) {
         return false;
     }
     if (m_persistent) QSettings().setValue("training/preset", name);
+    setWindowTitle(tr("Presisi — mixed-precision lab"));  // a preset now, no experiment file
     updateExplanation();
     return true;
 }

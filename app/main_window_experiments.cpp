@@ -212,8 +212,7 @@ bool MainWindow::resetToPreset() {
     }
     controller()->stop();
     controller()->waitForIdle();
-    if (!loadPreset(preset, false)) return false;
-    setWindowTitle(tr("Presisi — mixed-precision lab"));
+    if (!loadPreset(preset, false)) return false;  // the title drops the experiment file's name
     statusBar()->showMessage(tr("Back to the settings of preset %1").arg(preset), 5000);
     return true;
 }

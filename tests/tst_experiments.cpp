@@ -298,6 +298,32 @@ private slots:
         QCOMPARE(w.trainingPage()->scenarioFromControls().seed, std::uint64_t{8});
     }
 
+    // The command line: a file's problems are one line and exit status 2; options override the file.
+    void commandLine() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("e.presisi.json");
+        services::writeExperimentFile(file.toStdString(), fourLanes(40));
+        auto run = [&](const QStringList& args, QString* err) {
+            QProcess p;
+            p.setWorkingDirectory(dir.path());
+            p.start(PRESISI_EXE, args);
+            p.waitForFinished(120000);
+            *err = QString::fromUtf8(p.readAllStandardError());
+            return p.exitCode();
+        };
+        QString err;
+        QCOMPARE(run({"train", "--scenario", "none.presisi.json"}, &err), 2);
+        QCOMPARE(err, QString("presisi train: --scenario: none.presisi.json: cannot read: No such file or directory\n"));
+        QCOMPARE(run({"none.presisi.json"}, &err), 2);  // the window is not opened for a file it cannot read
+        QCOMPARE(err.count('\n'), 1);
+        QVERIFY2(err.contains("none.presisi.json: cannot read"), qPrintable(err));
+        QCOMPARE(run({"train", "--scenario", file, "--steps", "3", "--lanes", "cpu:f32", "--json", "o.json"}, &err), 0);
+        const QJsonObject o = documentOf(dir.filePath("o.json"));
+        QCOMPARE(o["lanes"].toArray().size(), 1);
+        QCOMPARE(o["lanes"].toArray()[0].toObject()["records"].toArray().size(), 3);
+        QCOMPARE(o["scenario"].toObject()["batch"].toInt(), 64);  // from the file
+    }
+
     void resetToPresetUndoesChanges() {
         MainWindow w(false);
         QVERIFY(!w.resetToPreset());  // none loaded yet
@@ -305,7 +331,11 @@ private slots:
         Scenario changed = loadPresetScenario("underflow");
         changed.optimizer.lr = 0.5;
         w.trainingPage()->setScenario(changed);
+        QTemporaryDir dir;
+        QVERIFY(w.saveExperiment(dir.filePath("changed.presisi.json")));
+        QVERIFY(w.windowTitle().startsWith("changed.presisi.json"));
         QVERIFY(w.resetToPreset());
+        QVERIFY(!w.windowTitle().contains(".presisi.json"));
         Scenario back = w.trainingPage()->scenarioFromControls();
         QCOMPARE(back.optimizer.lr, loadPresetScenario("underflow").optimizer.lr);
         QCOMPARE(back.preset, std::string("underflow"));

@@ -112,10 +112,6 @@
         <translation>Belum ada preset yang dimuat: pilih satu di menu Preset.</translation>
     </message>
     <message>
-        <source>Presisi — mixed-precision lab</source>
-        <translation>Presisi — laboratorium presisi campuran</translation>
-    </message>
-    <message>
         <source>Back to the settings of preset %1</source>
         <translation>Kembali ke pengaturan preset %1</translation>
     </message>
