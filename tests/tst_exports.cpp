@@ -104,6 +104,10 @@ private slots:
         const ExportLayout l = exportLayout(&chart, ExportOptions{QSize(1920, 1080), 2.0, 2.0, {}});
         QCOMPARE(l.scale, 2.0);
         QCOMPARE(l.widgetSize, QSize(960, 540));
+        // 3840x2160 looks like 1920x1080, only sharper: the same layout, drawn twice as large.
+        const ExportLayout uhd = exportLayout(&chart, ExportOptions{QSize(3840, 2160), 1.0, 2.0, {}});
+        QCOMPARE(uhd.scale, 4.0);
+        QCOMPARE(uhd.widgetSize, QSize(960, 540));
         // At 1280x720 and scale 2.5 the chart would fall below its minimum size: the scale gives way.
         const ExportLayout small = exportLayout(&chart, ExportOptions{QSize(1280, 720), 2.0, 9.0, {}});
         QVERIFY(small.widgetSize.width() >= chart.minimumSize().width());

@@ -98,7 +98,10 @@ ExportLayout exportLayout(const QWidget* widget, const ExportOptions& o) {
     const QSize minimum = widget->minimumSize().expandedTo(widget->minimumSizeHint()).expandedTo(QSize(1, 1));
     const QFontMetrics fm(widget->font());
     ExportLayout l;
-    l.scale = std::max(0.05, o.fontScale / uiScale());
+    // Figures larger than 1920x1080 (a 4K slide) keep a 1920x1080 figure's proportions: the scale grows
+    // with the size, so only the sharpness changes. Smaller ones take the font scale as it is.
+    const double beyondFullHd = std::max(1.0, std::min(size.width() / 1920.0, size.height() / 1080.0));
+    l.scale = std::max(0.05, o.fontScale * beyondFullHd / uiScale());
     // The caption's height depends on the scale (lines wrap at width / scale) and the scale on the
     // height left to the widget: a few rounds settle it (the scale only falls).
     for (int round = 0; round < 4; ++round) {

@@ -16,7 +16,8 @@ struct ExportOptions {
     QSize size;               // the figure in logical pixels, caption included; empty: the widget's size
     qreal dpr = 2.0;          // PNG pixels per logical pixel (1920x1080 at 2 gives 3840x2160 pixels)
     double fontScale = 1.0;   // text and lines against the window at 1x text (the window's own text
-                              // scale is divided out, so a figure does not depend on it)
+                              // scale is divided out, so a figure does not depend on it); beyond
+                              // 1920x1080 it grows with the size (a 4K figure looks like a 1080p one)
     QString caption;          // preset, lanes, seed; empty: no caption strip
 };
 

@@ -52,10 +52,6 @@
         <translation>Ukuran sendiri</translation>
     </message>
     <message>
-        <source>How large text, lines and markers are drawn against the window at normal text size. 2 makes a 1920 × 1080 figure readable from the back of a lecture room; 1 draws the chart as the window does, with more room for data.</source>
-        <translation>Seberapa besar teks, garis, dan penanda digambar dibandingkan jendela pada ukuran teks normal. Nilai 2 membuat gambar 1920 × 1080 terbaca dari bangku belakang ruang kuliah; nilai 1 menggambar grafik seperti di jendela, dengan ruang lebih untuk data.</translation>
-    </message>
-    <message>
         <source>Font scale</source>
         <translation>Skala huruf</translation>
     </message>
@@ -118,6 +114,10 @@
     <message>
         <source>Export to</source>
         <translation>Ekspor ke</translation>
+    </message>
+    <message>
+        <source>How large text, lines and markers are drawn against the window at normal text size. 2 makes a 1920 × 1080 figure readable from the back of a lecture room; 1 draws the chart as the window does, with more room for data. Larger figures (3840 × 2160) look the same, only sharper.</source>
+        <translation>Seberapa besar teks, garis, dan penanda digambar dibandingkan jendela pada ukuran teks normal. Nilai 2 membuat gambar 1920 × 1080 terbaca dari bangku belakang ruang kuliah; nilai 1 menggambar grafik seperti di jendela, dengan ruang lebih untuk data. Gambar yang lebih besar (3840 × 2160) tampak sama, hanya lebih tajam.</translation>
     </message>
 </context>
 <context>
