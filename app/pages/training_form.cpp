@@ -364,6 +364,9 @@ double TrainingPage::pace() const { return m_pace->currentData().toDouble(); }
 void TrainingPage::setScenario(const Scenario& s) {
     m_base = s;
     setPace(s.pace);
+    // Data from .npy files (an experiment file, File > Load data…) joins the list when it comes.
+    if (s.data.kind == DatasetKind::Npy && m_dataset->findData(static_cast<int>(DatasetKind::Npy)) < 0)
+        m_dataset->addItem(qs(datasetName(DatasetKind::Npy)), static_cast<int>(DatasetKind::Npy));
     m_dataset->setCurrentIndex(std::max(0, m_dataset->findData(static_cast<int>(s.data.kind))));
     m_samples->setValue(s.data.samples);
     m_noise->setValue(s.data.noise);

@@ -24,6 +24,7 @@
 #include "engine/error.h"
 #include "presets.h"
 #include "run_controller.h"
+#include "services/scenario_file.h"
 #include "widgets/boundary_view.h"
 #include "widgets/input_guard.h"
 #include "widgets/histogram_chart.h"
@@ -199,6 +200,27 @@ bool TrainingPage::loadPreset(const QString& name, bool start, QString* error) {
     }
 }
 
+bool TrainingPage::openScenario(const Scenario& scenario, QString* error) {
+    try {
+        validate(scenario);
+        m_preset = QString::fromStdString(scenario.preset);
+        setScenario(scenario);
+        const Scenario s = scenarioFromControls();
+        m_controller->prepare(s);  // the old run ends (stopped by the caller), its records go
+        m_controller->reset();
+        m_lastStep = -1;
+        m_laneLabels.clear();
+        for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
+        setupLanes(m_laneLabels, s);
+        emit explanationChanged();
+        emit statusChanged();
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
 QString TrainingPage::explanation() const {
     QString out;
     if (!m_base.preset.empty() || !m_preset.isEmpty()) {
@@ -360,7 +382,12 @@ bool TrainingPage::exportCsv(const QString& path) const {
 bool TrainingPage::exportJson(const QString& path) const {
     const RecordStore& records = m_controller->records();
     if (records.empty()) return false;
-    return writeTextFile(path, trainingJson(m_controller->scenario(), records.toVector(), m_controller->finals()));
+    // The whole scenario goes into the file: "preset" names the loaded preset (also after its settings
+    // were changed) and the .npy paths are written as seen from the file.
+    Scenario s = m_controller->scenario();
+    if (s.preset.empty()) s.preset = m_preset.toStdString();
+    s = services::scenarioForFile(s, path.toStdString());
+    return writeTextFile(path, trainingJson(s, records.toVector(), m_controller->finals()));
 }
 
 }  // namespace presisi

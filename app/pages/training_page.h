@@ -74,6 +74,11 @@ public:
     // Every preset found in resources/presets, in name order.
     static QList<PresetInfo> presets();
     bool loadPreset(const QString& name, bool start, QString* error = nullptr);
+    // Loads a whole scenario (an experiment file, data from .npy files) as a preset is loaded, not started:
+    // checked first (false, the reason in `error`), then the controls, the lanes and the run at step 0.
+    // Its preset's name, when it has one, becomes the loaded preset (Reset to preset goes back to it).
+    bool openScenario(const Scenario& scenario, QString* error = nullptr);
+    QString loadedPreset() const { return m_preset; }  // empty when none is loaded
     // Sets every control from the scenario (fields without a control are kept for the next run).
     void setScenario(const Scenario& scenario);
     // The scenario the controls describe (throws presisi::Error for a malformed field).
