@@ -51,6 +51,11 @@ struct BadArgument {
     std::string message;
 };
 
+// A window option's message in the chosen language: printed before the application exists, so
+// translated straight from our translation (language::translateEarly), context "gui".
+QString tx(const char* source) { return language::translateEarly("gui", source); }
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
 long parseLong(const std::string& name, const std::string& text, long lo, long hi) {
     try {
         std::size_t used = 0;
@@ -58,31 +63,29 @@ long parseLong(const std::string& name, const std::string& text, long lo, long h
         if (used != text.size() || v < lo || v > hi) throw 0;
         return v;
     } catch (...) {
-        throw BadArgument{name + ": expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
-                          ", got '" + text + "'"};
+        throw BadArgument{name + ": " + tx(QT_TRANSLATE_NOOP("gui", "expected a whole number from %1 to %2, got '%3'")).arg(lo).arg(hi).arg(qs(text)).toStdString()};
     }
 }
 
 GuiOptions parse(const std::vector<std::string>& args) {
     GuiOptions o;
     auto value = [&](std::size_t& i) -> std::string {
-        if (i + 1 >= args.size()) throw BadArgument{args[i] + ": missing value"};
+        if (i + 1 >= args.size()) throw BadArgument{args[i] + ": " + tx(QT_TRANSLATE_NOOP("gui", "missing value")).toStdString()};
         return args[++i];
     };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--screenshot") {
             o.screenshot = value(i);
-            if (o.screenshot->empty()) throw BadArgument{"--screenshot: empty file name"};
+            if (o.screenshot->empty()) throw BadArgument{"--screenshot: " + tx(QT_TRANSLATE_NOOP("gui", "empty file name")).toStdString()};
             // PNG only: a name promising another format would hold a PNG under the wrong name.
             if (!QString::fromStdString(*o.screenshot).endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
-                throw BadArgument{"--screenshot: '" + *o.screenshot + "' does not end in .png (screenshots are PNG files)"};
+                throw BadArgument{"--screenshot: " + tx(QT_TRANSLATE_NOOP("gui", "'%1' does not end in .png (screenshots are PNG files)")).arg(qs(*o.screenshot)).toStdString()};
         } else if (a == "--page") {
             o.page = value(i);
             if (o.page != "linear" && o.page != "training" && o.page != "formats" && o.page != "speed" &&
                 o.page != "convergence")
-                throw BadArgument{"--page: expected linear, training, formats, speed or convergence, got '" + o.page +
-                                  "'"};
+                throw BadArgument{"--page: " + tx(QT_TRANSLATE_NOOP("gui", "expected linear, training, formats, speed or convergence, got '%1'")).arg(qs(o.page)).toStdString()};
         } else if (a == "--preset") {
             o.preset = value(i);
         } else if (a == "--steps") {
@@ -90,7 +93,7 @@ GuiOptions parse(const std::vector<std::string>& args) {
         } else if (a == "--size") {
             const std::string s = value(i);
             const auto x = s.find('x');
-            if (x == std::string::npos) throw BadArgument{"--size: expected WxH such as 1280x800, got '" + s + "'"};
+            if (x == std::string::npos) throw BadArgument{"--size: " + tx(QT_TRANSLATE_NOOP("gui", "expected WxH such as 1280x800, got '%1'")).arg(qs(s)).toStdString()};
             o.width = static_cast<int>(parseLong("--size", s.substr(0, x), 320, 8192));
             o.height = static_cast<int>(parseLong("--size", s.substr(x + 1), 240, 8192));
         } else if (a == "--value") {
@@ -101,41 +104,41 @@ GuiOptions parse(const std::vector<std::string>& args) {
             const std::string text = value(i);
             double v = 0;
             if (!parseReal(QString::fromStdString(text), &v) || v < 0 || v > 1e6)
-                throw BadArgument{"--pace: expected steps per second from 0 (as fast as possible) to 1e6, got '" + text + "'"};
+                throw BadArgument{"--pace: " + tx(QT_TRANSLATE_NOOP("gui", "expected steps per second from 0 (as fast as possible) to 1e6, got '%1'")).arg(qs(text)).toStdString()};
             o.pace = v;
         } else if (a == "--seconds") {
             o.seconds = static_cast<double>(parseLong("--seconds", value(i), 1, 600));
         } else if (a == "--json") {
             o.json = value(i);
-            if (o.json->empty()) throw BadArgument{"--json: empty file name"};
+            if (o.json->empty()) throw BadArgument{"--json: " + tx(QT_TRANSLATE_NOOP("gui", "empty file name")).toStdString()};
         } else if (a == "--dark") {
             o.dark = true;
         } else if (a.rfind("-", 0) == 0 && a.size() > 1 && a.rfind("-psn", 0) != 0 && a != "-platform" &&
                    a != "-style" && a != "-reverse") {
-            throw BadArgument{"unknown option '" + a + "' (see presisi --help)"};
+            throw BadArgument{tx(QT_TRANSLATE_NOOP("gui", "unknown option '%1' (see presisi --help)")).arg(qs(a)).toStdString()};
         } else if (a == "-platform" || a == "-style") {
             value(i);  // Qt's own options pass through to QApplication
         } else if (a.rfind("-", 0) != 0 && !o.experiment && QString::fromStdString(a).endsWith(".json", Qt::CaseInsensitive)) {
             o.experiment = a;  // an experiment or results file (docs/EXPERIMENT_FILES.md)
         } else if (a.rfind("-", 0) != 0) {
-            throw BadArgument{"unexpected argument '" + a + "' (see presisi --help)"};
+            throw BadArgument{tx(QT_TRANSLATE_NOOP("gui", "unexpected argument '%1' (see presisi --help)")).arg(qs(a)).toStdString()};
         }
     }
     if (!o.screenshot && !o.measure && o.steps)
-        throw BadArgument{"--steps: only with --screenshot or --measure-responsiveness"};
-    if (!o.screenshot && o.value) throw BadArgument{"--value: only with --screenshot"};
+        throw BadArgument{"--steps: " + tx(QT_TRANSLATE_NOOP("gui", "only with --screenshot or --measure-responsiveness")).toStdString()};
+    if (!o.screenshot && o.value) throw BadArgument{"--value: " + tx(QT_TRANSLATE_NOOP("gui", "only with --screenshot")).toStdString()};
     // An output that cannot be created is refused before the rendering or the measurement.
     if (o.screenshot) {
         if (const std::string why = cli::outputPathProblem(*o.screenshot); !why.empty())
-            throw BadArgument{"--screenshot: cannot write '" + *o.screenshot + "': " + why};
+            throw BadArgument{"--screenshot: " + tx(QT_TRANSLATE_NOOP("gui", "cannot write '%1': %2")).arg(qs(*o.screenshot), qs(why)).toStdString()};
         // The PNG is written to a temporary and renamed over the name: never over a device or a FIFO.
         const QFileInfo target(QString::fromStdString(*o.screenshot));
         if (target.exists() && !target.isFile())
-            throw BadArgument{"--screenshot: cannot write '" + *o.screenshot + "': not a regular file"};
+            throw BadArgument{"--screenshot: " + tx(QT_TRANSLATE_NOOP("gui", "cannot write '%1': not a regular file")).arg(qs(*o.screenshot)).toStdString()};
     }
     if (o.json && o.measure)
         if (const std::string why = cli::outputPathProblem(*o.json); !why.empty())
-            throw BadArgument{"--json: cannot write '" + *o.json + "': " + why};
+            throw BadArgument{"--json: " + tx(QT_TRANSLATE_NOOP("gui", "cannot write '%1': %2")).arg(qs(*o.json), qs(why)).toStdString()};
     return o;
 }
 
@@ -224,6 +227,7 @@ int runGui(int argc, char** argv) {
         std::fprintf(stderr, "presisi: %s\n", langError.c_str());
         return 2;
     }
+    language::setEarlyCode(lang.value_or(language::systemCode()));
     try {
         o = parse(args);
     } catch (const BadArgument& e) {
@@ -262,7 +266,8 @@ int runGui(int argc, char** argv) {
         bool known = false;
         for (const PresetEntry& p : listPresets()) known = known || p.name == QString::fromStdString(*o.preset);
         if (!known) {
-            std::fprintf(stderr, "presisi: --preset: unknown preset '%s' (see presisi presets)\n", o.preset->c_str());
+            std::fprintf(stderr, "presisi: --preset: %s\n",
+                         qPrintable(tx(QT_TRANSLATE_NOOP("gui", "unknown preset '%1' (see presisi presets)")).arg(qs(*o.preset))));
             return 2;
         }
     }

@@ -109,6 +109,23 @@ bool install(const QString& code, bool setLocale) {
 
 QString current() { return g_current; }
 
+namespace {
+std::unique_ptr<QTranslator> g_early;  // our translation, loaded without an application
+}  // namespace
+
+void setEarlyCode(const QString& code) {
+    g_early.reset();
+    if (code != QLatin1String("id")) return;
+    g_early = std::make_unique<QTranslator>();
+    if (!g_early->load(QStringLiteral(":/i18n/presisi_%1.qm").arg(code))) g_early.reset();
+}
+
+QString translateEarly(const char* context, const char* source) {
+    if (QCoreApplication::instance() || !g_early) return QCoreApplication::translate(context, source);
+    const QString t = g_early->translate(context, source);
+    return t.isEmpty() ? QString::fromUtf8(source) : t;
+}
+
 QString windowCode(const std::optional<QString>& fromCommandLine, bool persistent) {
     if (fromCommandLine) return *fromCommandLine;
     if (persistent) {

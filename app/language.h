@@ -33,6 +33,12 @@ bool install(const QString& code, bool setLocale);
 // The language installed last ("en" before any install).
 QString current();
 
+// For texts printed before the application exists (the window's option errors): the language they
+// use, and source translated in it straight from our translation (no application instance needed).
+// Once an application with translators exists, the same as QCoreApplication::translate.
+void setEarlyCode(const QString& code);
+QString translateEarly(const char* context, const char* source);
+
 // The locale the window uses for code: Indonesian (Indonesia), or English (United States) without group
 // separators, as numbers were written before the window had languages.
 QLocale localeFor(const QString& code);

@@ -191,6 +191,17 @@ private slots:
         }
     }
 
+    // The window's option errors come before the application exists: still in the chosen language.
+    void windowOptionErrorIndonesian() {
+        std::unique_ptr<QProcess> p(runPresisi({QStringLiteral("--page"), QStringLiteral("nope"), QStringLiteral("--lang"), QStringLiteral("id")}));
+        QCOMPARE(p->exitCode(), 2);
+        QCOMPARE(QString::fromUtf8(p->readAllStandardError()),
+                 QStringLiteral("presisi: --page: diharapkan linear, training, formats, speed atau convergence, didapat 'nope'\n"));
+        std::unique_ptr<QProcess> en(runPresisi({QStringLiteral("--page"), QStringLiteral("nope")}));
+        QCOMPARE(QString::fromUtf8(en->readAllStandardError()),
+                 QStringLiteral("presisi: --page: expected linear, training, formats, speed or convergence, got 'nope'\n"));
+    }
+
     // The system's language: LC_ALL before LC_MESSAGES before LANG.
     void systemLanguage() {
         const QByteArray all = qgetenv("LC_ALL"), msg = qgetenv("LC_MESSAGES"), lang = qgetenv("LANG");

@@ -699,6 +699,65 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
     </context>
     <context>
+        <name>gui</name>
+        <message>
+            <source>'%1' does not end in .png (screenshots are PNG files)</source>
+            <translation>'%1' tidak berakhiran .png (tangkapan layar berupa berkas PNG)</translation>
+        </message>
+        <message>
+            <source>cannot write '%1': %2</source>
+            <translation>tidak dapat menulis '%1': %2</translation>
+        </message>
+        <message>
+            <source>cannot write '%1': not a regular file</source>
+            <translation>tidak dapat menulis '%1': bukan berkas biasa</translation>
+        </message>
+        <message>
+            <source>empty file name</source>
+            <translation>nama berkas kosong</translation>
+        </message>
+        <message>
+            <source>expected WxH such as 1280x800, got '%1'</source>
+            <translation>diharapkan LxT seperti 1280x800, didapat '%1'</translation>
+        </message>
+        <message>
+            <source>expected a whole number from %1 to %2, got '%3'</source>
+            <translation>diharapkan bilangan bulat dari %1 sampai %2, didapat '%3'</translation>
+        </message>
+        <message>
+            <source>expected linear, training, formats, speed or convergence, got '%1'</source>
+            <translation>diharapkan linear, training, formats, speed atau convergence, didapat '%1'</translation>
+        </message>
+        <message>
+            <source>expected steps per second from 0 (as fast as possible) to 1e6, got '%1'</source>
+            <translation>diharapkan langkah per detik dari 0 (secepat mungkin) sampai 1e6, didapat '%1'</translation>
+        </message>
+        <message>
+            <source>missing value</source>
+            <translation>nilainya tidak ada</translation>
+        </message>
+        <message>
+            <source>only with --screenshot</source>
+            <translation>hanya bersama --screenshot</translation>
+        </message>
+        <message>
+            <source>only with --screenshot or --measure-responsiveness</source>
+            <translation>hanya bersama --screenshot atau --measure-responsiveness</translation>
+        </message>
+        <message>
+            <source>unexpected argument '%1' (see presisi --help)</source>
+            <translation>argumen '%1' tidak diharapkan (lihat presisi --help)</translation>
+        </message>
+        <message>
+            <source>unknown option '%1' (see presisi --help)</source>
+            <translation>opsi '%1' tidak dikenal (lihat presisi --help)</translation>
+        </message>
+        <message>
+            <source>unknown preset '%1' (see presisi presets)</source>
+            <translation>preset '%1' tidak dikenal (lihat presisi presets)</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::BitsView</name>
         <message>
             <source>exp.</source>
@@ -1281,8 +1340,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Tinggi gambar ukuran sendiri, dalam piksel.</translation>
         </message>
         <message>
-            <source>How large text, lines and markers are drawn against the window at normal text size. 2 makes a 1920 × 1080 figure readable from the back of a lecture room; 1 draws the chart as the window does, with more room for data.</source>
-            <translation>Seberapa besar teks, garis, dan penanda digambar dibandingkan jendela pada ukuran teks normal. Nilai 2 membuat gambar 1920 × 1080 terbaca dari bangku belakang ruang kuliah; nilai 1 menggambar grafik seperti di jendela, dengan ruang lebih untuk data.</translation>
+            <source>How large text, lines and markers are drawn against the window at normal text size. 2 makes a 1920 × 1080 figure readable from the back of a lecture room; 1 draws the chart as the window does, with more room for data. Larger figures (3840 × 2160) look the same, only sharper.</source>
+            <translation>Seberapa besar teks, garis, dan penanda digambar dibandingkan jendela pada ukuran teks normal. Nilai 2 membuat gambar 1920 × 1080 terbaca dari bangku belakang ruang kuliah; nilai 1 menggambar grafik seperti di jendela, dengan ruang lebih untuk data. Gambar yang lebih besar (3840 × 2160) tampak sama, hanya lebih tajam.</translation>
         </message>
         <message>
             <source>PNG image</source>

@@ -48,6 +48,65 @@
         </message>
     </context>
     <context>
+        <name>gui</name>
+        <message>
+            <source>expected a whole number from %1 to %2, got '%3'</source>
+            <translation>diharapkan bilangan bulat dari %1 sampai %2, didapat '%3'</translation>
+        </message>
+        <message>
+            <source>missing value</source>
+            <translation>nilainya tidak ada</translation>
+        </message>
+        <message>
+            <source>empty file name</source>
+            <translation>nama berkas kosong</translation>
+        </message>
+        <message>
+            <source>'%1' does not end in .png (screenshots are PNG files)</source>
+            <translation>'%1' tidak berakhiran .png (tangkapan layar berupa berkas PNG)</translation>
+        </message>
+        <message>
+            <source>expected linear, training, formats, speed or convergence, got '%1'</source>
+            <translation>diharapkan linear, training, formats, speed atau convergence, didapat '%1'</translation>
+        </message>
+        <message>
+            <source>expected WxH such as 1280x800, got '%1'</source>
+            <translation>diharapkan LxT seperti 1280x800, didapat '%1'</translation>
+        </message>
+        <message>
+            <source>expected steps per second from 0 (as fast as possible) to 1e6, got '%1'</source>
+            <translation>diharapkan langkah per detik dari 0 (secepat mungkin) sampai 1e6, didapat '%1'</translation>
+        </message>
+        <message>
+            <source>unknown option '%1' (see presisi --help)</source>
+            <translation>opsi '%1' tidak dikenal (lihat presisi --help)</translation>
+        </message>
+        <message>
+            <source>unexpected argument '%1' (see presisi --help)</source>
+            <translation>argumen '%1' tidak diharapkan (lihat presisi --help)</translation>
+        </message>
+        <message>
+            <source>only with --screenshot or --measure-responsiveness</source>
+            <translation>hanya bersama --screenshot atau --measure-responsiveness</translation>
+        </message>
+        <message>
+            <source>only with --screenshot</source>
+            <translation>hanya bersama --screenshot</translation>
+        </message>
+        <message>
+            <source>cannot write '%1': %2</source>
+            <translation>tidak dapat menulis '%1': %2</translation>
+        </message>
+        <message>
+            <source>cannot write '%1': not a regular file</source>
+            <translation>tidak dapat menulis '%1': bukan berkas biasa</translation>
+        </message>
+        <message>
+            <source>unknown preset '%1' (see presisi presets)</source>
+            <translation>preset '%1' tidak dikenal (lihat presisi presets)</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::MainWindow</name>
         <message>
             <source>CPU + GPU: %1</source>
