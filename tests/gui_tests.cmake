@@ -22,4 +22,6 @@ if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_guided_tour SOURCES tst_guided_tour.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
   # Preset titles and explanations: in the generated translatable list, and translated in the Presets menu.
   presisi_add_test(tst_preset_texts SOURCES tst_preset_texts.cpp LIBS presisi_app LABELS gui TIMEOUT 120)
+  # The Training lab's tooltips: every control, chart and tile number (the NaN doctor open).
+  presisi_add_test(tst_tooltips_b SOURCES tst_tooltips_b.cpp LIBS presisi_app LABELS gui TIMEOUT 120)
 endif()
