@@ -126,7 +126,7 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
                                     : lane.accumulation == Accumulation::Storage
                                         ? "native products accumulate in float32; +acc16 runs emulated"
                                         : native::subnormalNote(lane.format);
-            if (!why.empty()) result.notes.push_back(lane.label() + ": " + why);
+            if (!why.empty()) result.notes.push_back(displayLabel(lane) + ": " + why);  // as the lane is shown
         }
         LinearLaneResult r;
         r.lane = lane;

@@ -254,7 +254,7 @@ private slots:
         lc.in = lc.out = lc.batch = 8;
         const LinearResult lr = runLinear(lc, {lane});
         QCOMPARE(lr.lanes.size(), std::size_t{1});
-        QVERIFY(std::find(lr.notes.begin(), lr.notes.end(), lane.label() + ": " + kFallback) != lr.notes.end());
+        QVERIFY(std::find(lr.notes.begin(), lr.notes.end(), displayLabel(lane) + ": " + kFallback) != lr.notes.end());
         // A training lane is refused with one line naming the lane and the reason.
         Scenario s;
         s.lanes = {parseLane("cpu:bf16+native")};
