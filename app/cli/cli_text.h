@@ -13,6 +13,11 @@ namespace presisi::cli {
 inline std::string u8(const QString& text) { return text.toStdString(); }
 inline std::string trCli(const char* source) { return QCoreApplication::translate("cli", source).toStdString(); }
 inline QString qs(const std::string& text) { return QString::fromStdString(text); }
+// A preset's title or explanation (English in resources/presets) in the chosen language: the window's
+// own translations, context "Preset" (app/pages/presets.cpp). JSON keeps the English.
+inline std::string presetText(const std::string& english) {
+    return english.empty() ? english : QCoreApplication::translate("Preset", english.c_str()).toStdString();
+}
 
 // label padded with spaces to width characters (code points, not bytes), so the colons of a block of
 // "label: value" lines stand in one column in every language.

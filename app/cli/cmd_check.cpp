@@ -106,7 +106,7 @@ void writeJson(std::ostream& os, const Scenario& s, const ConvergenceSettings& c
 
 void writeTable(std::ostream& out, const Scenario& s, const ConvergenceSettings& c, const ConvergenceReport& r,
                 double seconds, int threads) {
-    if (!s.preset.empty()) out << "preset " << s.preset << (s.title.empty() ? "" : ": " + s.title) << '\n';
+    if (!s.preset.empty()) out << "preset " << s.preset << (s.title.empty() ? "" : ": " + presetText(s.title)) << '\n';
     out << describe(s) << '\n';
     out << u8(QCoreApplication::translate("cli", "convergence check: %1 seeds x %2 lanes, evaluation loss in float32")
                   .arg(c.seeds)

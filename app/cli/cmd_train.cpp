@@ -200,9 +200,9 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     laneWidth += 2;
     const std::size_t stepWidth = std::max<std::size_t>(6, std::to_string(std::max(s.steps, 1) - 1).size());
     if (text) {
-        if (!s.preset.empty()) out << "preset " << s.preset << (s.title.empty() ? "" : ": " + s.title) << '\n';
+        if (!s.preset.empty()) out << "preset " << s.preset << (s.title.empty() ? "" : ": " + presetText(s.title)) << '\n';
         out << describe(s) << '\n';
-        if (!s.explanation.empty()) out << wrap(s.explanation, 96, "  ");
+        if (!s.explanation.empty()) out << wrap(presetText(s.explanation), 96, "  ");
         out << '\n';
         if (accumulation)
             out << pad("step", stepWidth) << "  " << pad("lane", laneWidth, true) << pad("sum", 14) << '\n';
@@ -368,7 +368,7 @@ int cmdPresets(CommandArgs args, std::ostream& out, std::ostream&) {
             return 0;
         }
         const Scenario s = loadPreset(name);
-        out << s.preset << ": " << s.title << '\n' << describe(s) << '\n' << wrap(s.explanation, 96, "  ");
+        out << s.preset << ": " << presetText(s.title) << '\n' << describe(s) << '\n' << wrap(presetText(s.explanation), 96, "  ");
         out << u8(QCoreApplication::translate("cli", "run: %1").arg(qs("presisi train --preset " + s.preset))) << '\n';
         return 0;
     }
@@ -383,7 +383,7 @@ int cmdPresets(CommandArgs args, std::ostream& out, std::ostream&) {
         return 0;
     }
     for (const auto& p : presets) {
-        out << p.name << "  " << p.title << '\n' << wrap(p.explanation, 96, "    ") << '\n';
+        out << p.name << "  " << presetText(p.title) << '\n' << wrap(presetText(p.explanation), 96, "    ") << '\n';
     }
     out << u8(QCoreApplication::translate("cli", "run one: %1").arg(QStringLiteral("presisi train --preset NAME"))) << '\n';
     return 0;
