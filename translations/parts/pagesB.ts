@@ -65,7 +65,7 @@
     </message>
     <message>
         <source>One run proves little: the Convergence check (Ctrl+5) trains every lane from several model seeds on the same data and evaluates each in float32. A lane whose mean shift from float32 lies within float32&apos;s seed-to-seed spread is safe; a larger shift calls for an audit of the sensitive operations. On the underflow setup: cpu:bf16 and cpu:f16+scaler safe, cpu:f16 audit.</source>
-        <translation>Satu run belum membuktikan banyak: Pemeriksaan konvergensi (Ctrl+5) melatih setiap lajur dari beberapa benih model pada data yang sama dan mengevaluasi masing-masing dalam float32. Lajur yang pergeseran rata-ratanya terhadap float32 masih dalam kisaran variansi antar benih float32 dinyatakan aman; pergeseran yang lebih besar menuntut audit operasi yang sensitif. Pada setelan underflow: cpu:bf16 dan cpu:f16+scaler aman, cpu:f16 perlu audit.</translation>
+        <translation>Satu run belum membuktikan banyak: Uji konvergensi (Ctrl+5) melatih setiap lajur dari beberapa benih model pada data yang sama dan mengevaluasi masing-masing dalam float32. Lajur yang pergeseran rata-ratanya terhadap float32 masih dalam kisaran variansi antar benih float32 dinyatakan aman; pergeseran yang lebih besar menuntut audit operasi yang sensitif. Pada setelan underflow: cpu:bf16 dan cpu:f16+scaler aman, cpu:f16 perlu audit.</translation>
     </message>
 </context>
 <context>
