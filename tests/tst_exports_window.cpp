@@ -50,6 +50,8 @@ void exportAll(Page* page, const QString& dir) {
         QVERIFY(exportSvg(c, base + ".svg", o));
         QCOMPARE(QImage(base + ".png").size(), size * 2);
     }
+    // The whole page too (File > Export page).
+    QVERIFY(exportPng(page, QDir(dir).filePath(page->exportName(nullptr) + "-page.png"), o));
 }
 
 }  // namespace
@@ -181,6 +183,13 @@ private slots:
         for (int y = 100; y < 800; y += 10, ++total) chartPixels += (image.pixel(1800, y) & 0xffffff) != (window & 0xffffff);
         QVERIFY2(chartPixels > total * 9 / 10, qPrintable(QString("%1 of %2").arg(chartPixels).arg(total)));
         QCOMPARE(chart->size(), before);
+        // A page is laid out at least at its size in the window (squeezed to its minimum, its charts
+        // elide their tick labels): the font scale gives way instead.
+        Page* page = w.linearPage();
+        const ExportLayout l = exportLayout(page, ExportOptions{QSize(1920, 1080), 2.0, 2.0, {}});
+        QVERIFY2(l.widgetSize.width() >= page->width() - 1 && l.widgetSize.height() >= page->height() - 1,
+                 qPrintable(QString("%1x%2 for a page of %3x%4").arg(l.widgetSize.width()).arg(l.widgetSize.height())
+                                .arg(page->width()).arg(page->height())));
     }
 
     void everyChartAtSlideSize() {
