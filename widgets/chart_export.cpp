@@ -3,6 +3,7 @@
 #include "chart_export.h"
 
 #include <QApplication>
+#include <QChartView>
 #include <QClipboard>
 #include <QFontMetrics>
 #include <QLayout>
@@ -99,11 +100,12 @@ QStringList wrapCaption(const QString& text, const QFont& font, int width) {
 
 ExportLayout exportLayout(const QWidget* widget, const ExportOptions& o) {
     const QSize size = figureSize(widget, o);
-    // A page (a widget with a layout) squeezed to its minimum leaves its charts too little room for
+    // A page (a widget with a layout and charts) squeezed to its minimum leaves its charts too little room for
     // their tick labels (Qt Charts elides them): a page is laid out at least at the size it has in
     // the window (its preferred size when hidden), so its export looks as the window does.
     QSize minimum = widget->minimumSize().expandedTo(widget->minimumSizeHint()).expandedTo(QSize(1, 1));
-    if (widget->layout()) minimum = minimum.expandedTo(widget->isVisible() ? widget->size() : widget->sizeHint());
+    if (widget->layout() && !widget->findChildren<QChartView*>().isEmpty())
+        minimum = minimum.expandedTo(widget->isVisible() ? widget->size() : widget->sizeHint());
     const QFontMetrics fm(widget->font());
     ExportLayout l;
     // Figures larger than 1920x1080 (a 4K slide) keep a 1920x1080 figure's proportions: the scale grows
