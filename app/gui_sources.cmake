@@ -3,9 +3,9 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/main_window.cpp
   ${CMAKE_CURRENT_LIST_DIR}/main_window_menus.cpp
   ${CMAKE_CURRENT_LIST_DIR}/main_window_exports.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/main_window_experiments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/main_window_language.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_host.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/main_window_experiments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run_controller.cpp
   ${CMAKE_CURRENT_LIST_DIR}/record_store.cpp
   ${CMAKE_CURRENT_LIST_DIR}/job_worker.cpp
@@ -19,11 +19,12 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/convergence_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/doctor_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/fault_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/gradient_ranges.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_diagnostics.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tour/guided_tour.cpp

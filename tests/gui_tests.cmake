@@ -25,3 +25,7 @@ if(PRESISI_BUILD_GUI)
   # The Training lab's tooltips: every control, chart and tile number (the NaN doctor open).
   presisi_add_test(tst_tooltips_b SOURCES tst_tooltips_b.cpp LIBS presisi_app LABELS gui TIMEOUT 120)
 endif()
+# The NaN doctor's and the scaler's sentences in the window: the engine's English word for word, translated.
+if(PRESISI_BUILD_GUI)
+  presisi_add_test(tst_fault_text SOURCES tst_fault_text.cpp LIBS presisi_app LABELS gui TIMEOUT 60)
+endif()

@@ -21,6 +21,7 @@
 #include "engine/error.h"
 #include "engine/training/runner.h"
 #include "widgets/live_chart.h"
+#include "fault_text.h"
 
 namespace presisi {
 
@@ -294,7 +295,7 @@ void DoctorPanel::addFault(const FirstNonFinite& fault) {
 
 void DoctorPanel::addScalerWarning(const ScalerWarning& w) {
     if (w.lane < 0 || w.lane >= m_labels.size()) return;
-    m_warnings[w.lane] = tr("%1, step %2: %3").arg(m_labels[w.lane]).arg(w.step).arg(QString::fromStdString(w.text));
+    m_warnings[w.lane] = tr("%1, step %2: %3").arg(m_labels[w.lane]).arg(w.step).arg(scalerWarningSentence(w));
     QStringList lines;
     for (const auto& [lane, text] : m_warnings) lines << tr("Scaler: %1").arg(text);
     m_scaler->setText(lines.join("\n"));
@@ -325,9 +326,9 @@ void DoctorPanel::showLane(int lane) {
     for (QPushButton* b : m_remedyButtons) b->setEnabled(true);
     const FirstNonFinite& f = it->second;
     m_title->setText(tr("<b>NaN doctor · %1</b>").arg(m_labels.value(lane)));
-    m_sentence->setText(QString::fromStdString(f.sentence));
+    m_sentence->setText(faultSentence(f));
     m_stripText->setText(tr("<b>NaN doctor · %1:</b> %2")
-                             .arg(m_labels.value(lane).toHtmlEscaped(), QString::fromStdString(f.sentence).toHtmlEscaped()));
+                             .arg(m_labels.value(lane).toHtmlEscaped(), faultSentence(f).toHtmlEscaped()));
     fillLeadUp(f);
     for (int i = 0; i < 4; ++i)
         m_remedyButtons[i]->setToolTip(QString::fromStdString(remedyDescription(kAllRemedies[i], m_scenario, f)));

@@ -9,6 +9,7 @@
 #include "training_page.h"
 #include "widgets/lane_tile.h"
 #include "widgets/live_chart.h"
+#include "fault_text.h"
 
 namespace presisi {
 
@@ -43,12 +44,12 @@ void TrainingPage::showDiagnostics(const RecordBatch& batch) {
             m_nonFiniteMarked[f.lane] = true;
             m_loss->markEvent(f.lane, static_cast<double>(f.step), markHeight(batch, f, m_lastFiniteLoss.value(f.lane, kNotMeasured)));
         }
-        if (first) emit statusMessage(QString("%1: %2").arg(m_laneLabels[f.lane], QString::fromStdString(f.sentence)));
+        if (first) emit statusMessage(QString("%1: %2").arg(m_laneLabels[f.lane], faultSentence(f)));
     }
     for (const ScalerWarning& w : batch.scalerWarnings) {
         if (w.lane < 0 || w.lane >= m_laneLabels.size()) continue;
         m_doctor->addScalerWarning(w);
-        const QString text = QString::fromStdString(w.text);
+        const QString text = scalerWarningSentence(w);
         // The tile's details line says it from now on (showTile), its tooltip says it in full.
         m_scalerWarned[w.lane] = text;
         if (w.lane < m_tiles.size())

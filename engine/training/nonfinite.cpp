@@ -75,14 +75,18 @@ const FirstNonFinite& LaneWatch::setFault(FirstNonFinite fault, std::vector<Rang
 std::optional<ScalerWarning> LaneWatch::scalerHealth(const StepRecord& r, float newScale, const std::string& format) {
     m_skips = r.skipped ? m_skips + 1 : 0;
     if (m_warned) return std::nullopt;
+    ScalerWarning w{r.lane, r.step, ScalerWarning::Why::Skips, newScale, m_skips, format, {}};
     std::string why;
-    if (newScale < 1.0f)
+    if (newScale < 1.0f) {
+        w.why = ScalerWarning::Why::ScaleBelowOne;
         why = "the loss scale fell to " + num(newScale) + " (below 1): even unscaled, the gradients overflow " + format;
-    else if (m_skips > kScalerSkipWarning)
+    } else if (m_skips > kScalerSkipWarning) {
         why = "the scaler skipped " + std::to_string(m_skips) + " steps in a row";
+    }
     if (why.empty()) return std::nullopt;
     m_warned = true;
-    return ScalerWarning{r.lane, r.step, why + ": no loss scale may make " + format + " work here; try bf16"};
+    w.text = why + ": no loss scale may make " + format + " work here; try bf16";
+    return w;
 }
 
 }  // namespace presisi

@@ -123,9 +123,14 @@ struct FirstNonFinite {
 };
 
 struct ScalerWarning {
+    enum class Why { ScaleBelowOne, Skips };
     int lane = 0;
     std::int64_t step = 0;  // 0-based
-    std::string text;
+    Why why = Why::Skips;
+    float scale = 0;         // the new scale (ScaleBelowOne)
+    int skips = 0;           // skipped steps in a row (Skips)
+    std::string format;      // the lane's format name ("f16")
+    std::string text;        // the English sentence (command line); the window builds its own from the fields
 };
 
 enum class RunEventKind { Step, Histogram, Final, Range, NonFinite, ScalerWarning };

@@ -792,7 +792,7 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
     </message>
     <message>
         <source>%1  (log axis)</source>
-        <translation>%1  (sumbu log)</translation>
+        <translation>%1  (log)</translation>
     </message>
     <message>
         <source>%1 · step %2 · %3</source>

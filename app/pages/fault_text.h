@@ -1,0 +1,18 @@
+// The NaN doctor's finding and the scaler's warning in the window's language, built from the engine's
+// structured records (the engine's English sentences are for the command line; the English built here
+// is word for word the same, which tst_fault_text checks).
+#pragma once
+
+#include <QString>
+
+#include "engine/training/record.h"
+
+namespace presisi {
+
+// "f16 weight gradient overflowed: 76676.6 > 65504 in layer 3, backward, step 0" (numbers in the
+// window's locale).
+QString faultSentence(const FirstNonFinite& fault);
+// "the scaler skipped 11 steps in a row: no loss scale may make f16 work here; try bf16".
+QString scalerWarningSentence(const ScalerWarning& warning);
+
+}  // namespace presisi
