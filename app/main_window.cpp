@@ -154,6 +154,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     statusBar()->addWidget(m_state);
     statusBar()->addWidget(m_speed);
     statusBar()->addPermanentWidget(m_device);
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this] { updateStatus(); });
 
     for (Page* p : pages()) {
         connect(p, &Page::chartDoubleClicked, this, [this](QWidget* chart) {
@@ -262,7 +263,9 @@ void MainWindow::updateExplanation() {
 void MainWindow::updateStatus() {
     // The status bar speaks for the visible page only.
     m_state->setText(currentPage()->statusText());
-    m_speed->setVisible(currentPage() == m_training);
+    // A passing message hides the status bar's normal widgets; showing the speed label again here would
+    // draw it over the message.
+    m_speed->setVisible(currentPage() == m_training && statusBar()->currentMessage().isEmpty());
 }
 
 void MainWindow::onStateChanged(RunState state) {

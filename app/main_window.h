@@ -22,8 +22,8 @@ class TrainingPage;
 class FormatsPage;
 class SpeedPage;
 class ConvergencePage;
-class RunController;
 class GuidedTour;
+class RunController;
 enum class RunState;
 struct ExportOptions;
 
@@ -66,6 +66,7 @@ public:
     // The devices this build and machine have, for the status bar and Help > About.
     static QString deviceText();
     QLabel* statusStateLabel() const { return m_state; }
+    GuidedTour* openGuidedTour();  // Help > Guided tour, from its first step (app/tour/guided_tour.cpp)
 
     // Exports used by the menus (and tests): false on failure.
     bool exportChart(const QString& path);  // .png (2x DPR) or .svg by suffix
@@ -74,7 +75,6 @@ public:
     bool exportChart(const QString& path, const ExportOptions& options);
     bool exportPage(const QString& path, const ExportOptions& options);
 
-    GuidedTour* openGuidedTour();  // Help > Guided tour, from its first step (app/tour/guided_tour.cpp)
 protected:
     void closeEvent(QCloseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;

@@ -191,8 +191,8 @@ bool TrainingPage::loadPreset(const QString& name, bool start, QString* error) {
         for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
         setupLanes(m_laneLabels, s);
         emit explanationChanged();
-        if (start) run();
         emit statusChanged();  // the lane count of the loaded preset, before it runs
+        if (start) run();
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());

@@ -93,13 +93,13 @@ public:
     HistogramChart* histogramChart() const { return m_histogram; }
     GradientRangeView* rangeView() const { return m_ranges; }
     DoctorPanel* doctorPanel() const { return m_doctor; }
+    QTableWidget* policyTable() const { return m_policy; }  // the autocast policy (in a folded section)
     int batchesReceived() const { return m_batches; }
     std::int64_t lastStepShown() const { return m_lastStep; }
     QString failureText() const;
     // Why the typed lanes cannot run (bad spec, duplicate, none); empty when they can.
     QString laneProblem() const;
     // Scrubbing (paused or finished): shows step `step`'s records in the tiles, its nearest kept
-    QTableWidget* policyTable() const { return m_policy; }  // the autocast policy (in a folded section)
     // histogram, and a cursor on the charts. -1 from scrubStep(): not scrubbing.
     void scrubTo(std::int64_t step);
     std::int64_t scrubStep() const;
