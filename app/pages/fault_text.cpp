@@ -10,26 +10,30 @@
 
 namespace presisi {
 
+// The translation context of these sentences ("presisi::FaultText").
+class FaultText {
+    Q_DECLARE_TR_FUNCTIONS(FaultText)
+};
+
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("FaultText", text); }
 
 // Six significant digits, as the engine's "%.6g".
 QString num(double v) { return localeNumber(v, 'g', 6); }
 
 QString happened(const FirstNonFinite& f) {
-    if (std::isnan(f.value)) return tr("became NaN");
-    if (std::isinf(f.value)) return tr("became inf");
-    return tr("overflowed: %1 > %2").arg(num(std::fabs(f.value)), num(f.formatMax));
+    if (std::isnan(f.value)) return FaultText::tr("became NaN");
+    if (std::isinf(f.value)) return FaultText::tr("became inf");
+    return FaultText::tr("overflowed: %1 > %2").arg(num(std::fabs(f.value)), num(f.formatMax));
 }
 
 QString tensorWords(TensorKind t) {
     switch (t) {
-    case TensorKind::Activation: return tr("activation");
-    case TensorKind::ActivationGradient: return tr("activation gradient");
-    case TensorKind::WeightGradient: return tr("weight gradient");
+    case TensorKind::Activation: return FaultText::tr("activation");
+    case TensorKind::ActivationGradient: return FaultText::tr("activation gradient");
+    case TensorKind::WeightGradient: return FaultText::tr("weight gradient");
     }
-    return tr("value");
+    return FaultText::tr("value");
 }
 
 }  // namespace
@@ -37,37 +41,37 @@ QString tensorWords(TensorKind t) {
 QString faultSentence(const FirstNonFinite& f) {
     const QString layer = QString::number(f.layer + 1);
     const QString step = QString::number(f.step);
-    const QString fmt = f.format.empty() ? tr("lane") : QString::fromStdString(f.format);
+    const QString fmt = f.format.empty() ? FaultText::tr("lane") : QString::fromStdString(f.format);
     switch (f.op) {
     case FaultOp::ForwardLinear:
-        return tr("%1 %2 %3 in layer %4, forward, step %5").arg(fmt, tensorWords(f.tensor), happened(f), layer, step);
+        return FaultText::tr("%1 %2 %3 in layer %4, forward, step %5").arg(fmt, tensorWords(f.tensor), happened(f), layer, step);
     case FaultOp::Activation:
         if (f.tensor == TensorKind::Activation)
-            return tr("%1 activation function output %2 in layer %3, forward, step %4").arg(fmt, happened(f), layer, step);
-        return tr("%1 activation gradient %2 in layer %3's activation backward, step %4").arg(fmt, happened(f), layer, step);
+            return FaultText::tr("%1 activation function output %2 in layer %3, forward, step %4").arg(fmt, happened(f), layer, step);
+        return FaultText::tr("%1 activation gradient %2 in layer %3's activation backward, step %4").arg(fmt, happened(f), layer, step);
     case FaultOp::SoftmaxLoss:
         if (f.tensor == TensorKind::Activation)
-            return tr("%1 loss %2 in softmax/loss, forward, step %3").arg(fmt, happened(f), step);
-        return tr("%1 loss gradient %2 in softmax/loss, forward, step %3").arg(fmt, happened(f), step);
+            return FaultText::tr("%1 loss %2 in softmax/loss, forward, step %3").arg(fmt, happened(f), step);
+        return FaultText::tr("%1 loss gradient %2 in softmax/loss, forward, step %3").arg(fmt, happened(f), step);
     case FaultOp::BackwardProduct:
-        return tr("%1 %2 %3 in layer %4, backward, step %5").arg(fmt, tensorWords(f.tensor), happened(f), layer, step);
+        return FaultText::tr("%1 %2 %3 in layer %4, backward, step %5").arg(fmt, tensorWords(f.tensor), happened(f), layer, step);
     case FaultOp::Unscale:
-        return tr("unscaling %1: a gradient times 1/scale left float32's range in layer %2, step %3")
+        return FaultText::tr("unscaling %1: a gradient times 1/scale left float32's range in layer %2, step %3")
             .arg(happened(f), layer, step);
     case FaultOp::Optimizer:
-        return tr("the optimizer step wrote %1 into layer %2's weights from finite gradients, step %3")
+        return FaultText::tr("the optimizer step wrote %1 into layer %2's weights from finite gradients, step %3")
             .arg(std::isnan(f.value) ? QStringLiteral("NaN") : QStringLiteral("inf"), layer, step);
     }
-    return tr("non-finite value in layer %1, step %2").arg(layer, step);
+    return FaultText::tr("non-finite value in layer %1, step %2").arg(layer, step);
 }
 
 QString scalerWarningSentence(const ScalerWarning& w) {
     const QString format = QString::fromStdString(w.format);
     if (w.why == ScalerWarning::Why::ScaleBelowOne)
-        return tr("the loss scale fell to %1 (below 1): even unscaled, the gradients overflow %2: no loss scale "
+        return FaultText::tr("the loss scale fell to %1 (below 1): even unscaled, the gradients overflow %2: no loss scale "
                   "may make %2 work here; try bf16")
             .arg(num(w.scale), format);
-    return tr("the scaler skipped %1 steps in a row: no loss scale may make %2 work here; try bf16")
+    return FaultText::tr("the scaler skipped %1 steps in a row: no loss scale may make %2 work here; try bf16")
         .arg(w.skips)
         .arg(format);
 }

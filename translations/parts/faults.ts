@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="id" sourcelanguage="en">
 <context>
-    <name>presisi</name>
+    <name>FaultText</name>
     <message>
         <source>became NaN</source>
         <translation>menjadi NaN</translation>
