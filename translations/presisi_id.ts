@@ -2028,7 +2028,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         </message>
         <message>
             <source>%1  (log2 axis)</source>
-            <translation>%1  (sumbu log2)</translation>
+            <translation>%1  (log2)</translation>
         </message>
         <message>
             <source>%1 · step %2 · %3</source>
@@ -2619,7 +2619,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <name>presisi::ScalingChart</name>
         <message>
             <source>%1  (log2 axis)</source>
-            <translation>%1  (sumbu log2)</translation>
+            <translation>%1  (log2)</translation>
         </message>
         <message>
             <source>knee</source>

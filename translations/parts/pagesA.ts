@@ -788,7 +788,7 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
     </message>
     <message>
         <source>%1  (log2 axis)</source>
-        <translation>%1  (sumbu log2)</translation>
+        <translation>%1  (log2)</translation>
     </message>
     <message>
         <source>%1  (log axis)</source>
@@ -861,7 +861,7 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
     </message>
     <message>
         <source>%1  (log2 axis)</source>
-        <translation>%1  (sumbu log2)</translation>
+        <translation>%1  (log2)</translation>
     </message>
 </context>
 <context>
