@@ -256,7 +256,7 @@ QString TrainingPage::caption() const {
         .arg(qs(datasetName(s.data.kind)), sizes.join("-"), qs(activationName(s.activation)),
              qs(optimizerName(s.optimizer.kind)))
         .arg(s.optimizer.lr)
-        .arg(s.batch)
+        .arg(s.batch > 0 ? QString::number(s.batch) : tr("full"))  // batch 0 is the full batch
         .arg(s.seed)
         .arg(m_laneLabels.join(", "))
         .arg(m_lastStep + 1);
