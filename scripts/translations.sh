@@ -1,18 +1,17 @@
 #!/usr/bin/env bash
-# Bahasa Indonesia translations: merge the areas' parts into translations/presisi_id.ts (which the build
-# compiles into presisi), or check that every text of the window and the command line is translated.
-#   scripts/translations.sh merge   translations/parts/*.ts -> translations/presisi_id.ts (sorted)
-#   scripts/translations.sh check   lupdate over app/ and widgets/ into a temporary copy of the merged
-#                                   file; lists each unfinished message, exit 1 if there is any
-#   scripts/translations.sh part FILE.ts SOURCES...
-#                                   create or update one area's part (lupdate with the project's options)
-# LUPDATE / LCONVERT override the tools (default /usr/lib/qt6/bin/, Debian's qt6-l10n-tools).
+# Bahasa Indonesia translations: translations/presisi_id.ts (which the build compiles into presisi) brought
+# up to date with the sources, or checked that every text of the window and the command line is translated.
+#   scripts/translations.sh update  lupdate over app/ and widgets/ into translations/presisi_id.ts (new
+#                                   texts come in unfinished, removed ones go; sorted); then translate the
+#                                   unfinished ones (Qt Linguist or any XML editor)
+#   scripts/translations.sh check   the same into a temporary copy; lists each unfinished message, exit 1
+#                                   if there is any
+# LUPDATE overrides the tool (default /usr/lib/qt6/bin/lupdate, from Debian's qt6-l10n-tools).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 qtbin=/usr/lib/qt6/bin
 LUPDATE=${LUPDATE:-$qtbin/lupdate}
-LCONVERT=${LCONVERT:-$qtbin/lconvert}
 merged=$root/translations/presisi_id.ts
 # The sources whose texts a person sees: the window, its widgets and the command line.
 sources=("$root/app" "$root/widgets")
@@ -22,8 +21,8 @@ need() {
   [[ -x $1 ]] || { echo "translations.sh: $1 not found (apt-get install qt6-l10n-tools)" >&2; exit 2; }
 }
 
-# Messages inside each context sorted by source text (and comment), contexts by name: the merged file
-# does not depend on the order the parts were written in.
+# Messages inside each context sorted by source text (and comment), contexts by name: the file does not
+# depend on the order lupdate met the sources in, so a diff shows only real changes.
 sort_ts() {
   python3 - "$1" <<'PY'
 import sys, xml.etree.ElementTree as ET
@@ -50,22 +49,11 @@ with open(path, 'w', encoding='utf-8') as f:
 PY
 }
 
-merge() {
-  need "$LCONVERT"
-  shopt -s nullglob
-  local parts=("$root"/translations/parts/*.ts)
-  if ((${#parts[@]})); then mapfile -t parts < <(printf '%s\n' "${parts[@]}" | LC_ALL=C sort); fi
-  if ((${#parts[@]} == 0)); then
-    printf '%s\n' '<?xml version="1.0" encoding="utf-8"?>' '<!DOCTYPE TS>' \
-      '<TS version="2.1" language="id" sourcelanguage="en">' '</TS>' >"$merged"
-  else
-    local inputs=()
-    for p in "${parts[@]}"; do inputs+=(-i "$p"); done
-    "$LCONVERT" -locations none -no-obsolete -sort-contexts -source-language en -target-language id \
-      "${inputs[@]}" -o "$merged"
-    sort_ts "$merged"
-  fi
-  echo "translations.sh: merged ${#parts[@]} part(s) into translations/presisi_id.ts"
+update() {
+  need "$LUPDATE"
+  "$LUPDATE" -silent "${lupdate_options[@]}" "${sources[@]}" -ts "$merged"
+  sort_ts "$merged"
+  echo "translations.sh: translations/presisi_id.ts updated from app/ and widgets/"
 }
 
 check() {
@@ -99,16 +87,8 @@ sys.exit(1 if missing else 0)
 PY
 }
 
-part() {
-  need "$LUPDATE"
-  local ts=$1
-  shift
-  "$LUPDATE" -silent "${lupdate_options[@]}" "$@" -ts "$ts"
-}
-
 case "${1:-}" in
-  merge) merge ;;
+  update) update ;;
   check) check ;;
-  part) shift; part "$@" ;;
-  *) echo "usage: scripts/translations.sh merge|check|part FILE.ts SOURCES..." >&2; exit 2 ;;
+  *) echo "usage: scripts/translations.sh update|check" >&2; exit 2 ;;
 esac
