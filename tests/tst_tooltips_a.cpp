@@ -22,37 +22,13 @@
 #include "widgets/format_views.h"
 #include "widgets/lane_tile.h"
 #include "widgets/seed_chart.h"
+#include "tooltip_walk.h"
 
 using namespace presisi;
+using presisi::testing::describe;
+using presisi::testing::readable;
 
 namespace {
-
-// A name a person can find the widget by: its class, and its text where it has one.
-QString describe(const QWidget* w) {
-    QString text;
-    if (auto* b = qobject_cast<const QAbstractButton*>(w)) text = b->text();
-    else if (auto* l = qobject_cast<const QLabel*>(w)) text = l->text().left(60);
-    else if (auto* c = qobject_cast<const QComboBox*>(w)) text = c->currentText();
-    return QString("%1 \"%2\" in %3").arg(w->metaObject()->className(), text,
-                                         w->parentWidget() ? w->parentWidget()->metaObject()->className() : "-");
-}
-
-// The widgets a person reads or sets on a page: fields, checkboxes, combos, progress bars and charts.
-QList<QWidget*> readable(QWidget* page) {
-    QList<QWidget*> out;
-    for (QWidget* w : page->findChildren<QWidget*>()) {
-        const bool field = qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QLineEdit*>(w) ||
-                           qobject_cast<QComboBox*>(w) || qobject_cast<QCheckBox*>(w) ||
-                           qobject_cast<QProgressBar*>(w);
-        const bool chart = qobject_cast<QChartView*>(w) || qobject_cast<SeedChart*>(w) ||
-                           qobject_cast<BitsView*>(w) || qobject_cast<RangeView*>(w);
-        // A QLineEdit inside a spin box or an editable combo is part of that field (which has the tip).
-        const bool part = qobject_cast<QLineEdit*>(w) && (qobject_cast<QAbstractSpinBox*>(w->parentWidget()) ||
-                                                          qobject_cast<QComboBox*>(w->parentWidget()));
-        if ((field || chart) && !part) out << w;
-    }
-    return out;
-}
 
 void requireTips(const QList<QWidget*>& widgets) {
     for (QWidget* w : widgets)

@@ -19,37 +19,11 @@
 #include "run_controller.h"
 #include "widgets/lane_tile.h"
 #include "widgets/range_chart.h"
+#include "tooltip_walk.h"
 
 using namespace presisi;
-
-namespace {
-
-QString describe(const QWidget* w) {
-    QString text;
-    if (auto* b = qobject_cast<const QAbstractButton*>(w)) text = b->text();
-    else if (auto* l = qobject_cast<const QLabel*>(w)) text = l->text().left(60);
-    else if (auto* c = qobject_cast<const QComboBox*>(w)) text = c->currentText();
-    return QString("%1 \"%2\" in %3").arg(w->metaObject()->className(), text,
-                                         w->parentWidget() ? w->parentWidget()->metaObject()->className() : "-");
-}
-
-// Fields, checkboxes, combos, sliders, progress bars, tables and charts: what a person reads or sets.
-QList<QWidget*> readable(QWidget* page) {
-    QList<QWidget*> out;
-    for (QWidget* w : page->findChildren<QWidget*>()) {
-        const bool field = qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QLineEdit*>(w) ||
-                           qobject_cast<QComboBox*>(w) || qobject_cast<QCheckBox*>(w) ||
-                           qobject_cast<QProgressBar*>(w) || qobject_cast<QSlider*>(w) ||
-                           qobject_cast<QTableWidget*>(w);
-        const bool chart = qobject_cast<QChartView*>(w) || qobject_cast<RangeChart*>(w);
-        const bool part = qobject_cast<QLineEdit*>(w) && (qobject_cast<QAbstractSpinBox*>(w->parentWidget()) ||
-                                                          qobject_cast<QComboBox*>(w->parentWidget()));
-        if ((field || chart) && !part) out << w;
-    }
-    return out;
-}
-
-}  // namespace
+using presisi::testing::describe;
+using presisi::testing::readable;
 
 class TestTooltipsB : public QObject {
     Q_OBJECT
