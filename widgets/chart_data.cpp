@@ -29,8 +29,10 @@ namespace {
 
 QList<QVariant> row(std::initializer_list<QVariant> values) { return QList<QVariant>(values); }
 
-ChartData liveData(const LiveChart* c) {
-    ChartData d{c->chart()->title(), "line", {"lane", "step", "value"}, {}};
+// Charts with a line per lane (LiveChart, ScalingChart): every point of every lane.
+template <typename LaneChart>
+ChartData lanePointsData(const LaneChart* c, const QString& kind, const QStringList& columns) {
+    ChartData d{c->chart()->title(), kind, columns, {}};
     const QStringList lanes = c->lanes();
     for (int l = 0; l < lanes.size(); ++l)
         for (const QPointF& p : c->points(l)) d.rows << row({lanes[l], p.x(), p.y()});
@@ -49,14 +51,6 @@ ChartData histogramData(const HistogramChart* c) {
         for (qsizetype i = 1; i + 1 < pts.size(); i += 2)
             d.rows << row({line->name(), pts[i].x(), pts[i + 1].x(), pts[i].y()});
     }
-    return d;
-}
-
-ChartData scalingData(const ScalingChart* c) {
-    ChartData d{c->chart()->title(), "scaling", {"lane", "x", "y"}, {}};
-    const QStringList lanes = c->lanes();
-    for (int l = 0; l < lanes.size(); ++l)
-        for (const QPointF& p : c->points(l)) d.rows << row({lanes[l], p.x(), p.y()});
     return d;
 }
 
@@ -132,9 +126,9 @@ QJsonValue jsonField(const QVariant& v) {
 
 ChartData chartDataOf(const QWidget* chart) {
     ChartData d;
-    if (auto* c = qobject_cast<const LiveChart*>(chart)) d = liveData(c);
+    if (auto* c = qobject_cast<const LiveChart*>(chart)) d = lanePointsData(c, "line", {"lane", "step", "value"});
     else if (auto* c = qobject_cast<const HistogramChart*>(chart)) d = histogramData(c);
-    else if (auto* c = qobject_cast<const ScalingChart*>(chart)) d = scalingData(c);
+    else if (auto* c = qobject_cast<const ScalingChart*>(chart)) d = lanePointsData(c, "scaling", {"lane", "x", "y"});
     else if (auto* c = qobject_cast<const StackedBarChart*>(chart)) d = stackedData(c);
     else if (auto* c = qobject_cast<const RangeChart*>(chart)) d = rangeData(c);
     else if (auto* c = qobject_cast<const SeedChart*>(chart)) d = seedData(c);
