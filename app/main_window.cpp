@@ -151,10 +151,10 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     // Short in the status bar (it must fit at 2x text); the reason a GPU is missing in the tooltip.
     m_device = new QLabel(cudaStatus().available ? deviceText() : tr("CPU only (no CUDA GPU)"));
     m_device->setToolTip(deviceText());
-    statusBar()->addWidget(m_state);
-    statusBar()->addWidget(m_speed);
+    statusBar()->addWidget(m_state, 1);  // the room left: a longer state text is never clipped
+    // Permanent (right-hand side), so a passing message in the left part never runs under it.
+    statusBar()->addPermanentWidget(m_speed);
     statusBar()->addPermanentWidget(m_device);
-    connect(statusBar(), &QStatusBar::messageChanged, this, [this] { updateStatus(); });
 
     for (Page* p : pages()) {
         connect(p, &Page::chartDoubleClicked, this, [this](QWidget* chart) {
@@ -263,9 +263,7 @@ void MainWindow::updateExplanation() {
 void MainWindow::updateStatus() {
     // The status bar speaks for the visible page only.
     m_state->setText(currentPage()->statusText());
-    // A passing message hides the status bar's normal widgets; showing the speed label again here would
-    // draw it over the message.
-    m_speed->setVisible(currentPage() == m_training && statusBar()->currentMessage().isEmpty());
+    m_speed->setVisible(currentPage() == m_training);
 }
 
 void MainWindow::onStateChanged(RunState state) {
