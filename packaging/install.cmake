@@ -56,11 +56,8 @@ endforeach()
 
 # ---- Debian package: cpack -G DEB in the build directory -------------------------------------------
 # Dependencies come from the binary (dpkg-shlibdeps). The CUDA runtime is linked statically (engine/);
-# cuBLAS must not be a link-time dependency, since Debian 12 has no libcublas package for CUDA 13:
-# configure with -DPRESISI_CUBLAS_DLOPEN=ON (engine/cuda/cublas_dlopen.h) or with -DPRESISI_WITH_CUDA=OFF.
-if(PRESISI_HAVE_CUDA AND NOT PRESISI_CUBLAS_DLOPEN)
-  message(STATUS "Presisi: a .deb from this build would need the toolkit's libcublas; package with -DPRESISI_CUBLAS_DLOPEN=ON")
-endif()
+# cuBLAS is never a link-time dependency (Debian 12 has no libcublas package for CUDA 13): every
+# build loads it on first use (engine/cuda/cublas_dlopen.h).
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME presisi)
 set(CPACK_PACKAGE_VENDOR "The Presisi developers")

@@ -1,11 +1,11 @@
 # Install tests (label "install"): `cmake --install` into a temporary DESTDIR holds exactly the expected
 # files (packaging/check_install_tree.cmake), and the installed .desktop entry and AppStream metainfo pass
 # Debian's validators (desktop-file-utils, appstream; scripts/install-deps.sh installs them).
-# With PRESISI_CUBLAS_DLOPEN, tst_cublas_loader checks the run-time cuBLAS loader (engine/cuda/cublas_dlopen.h).
+# In a CUDA build, tst_cublas_loader checks the run-time cuBLAS loader (engine/cuda/cublas_dlopen.h).
 if(TARGET presisi AND DEFINED PRESISI_APP_ID)
   set(_dest ${CMAKE_BINARY_DIR}/install-test-root)
   set(_no_cuda_libs OFF)
-  if(PRESISI_HAVE_CUDA AND PRESISI_CUBLAS_DLOPEN)
+  if(PRESISI_HAVE_CUDA)
     set(_no_cuda_libs ON)
   endif()
   string(REPLACE ";" "\\;" _sizes "${PRESISI_ICON_SIZES}")
@@ -39,7 +39,7 @@ if(TARGET presisi AND DEFINED PRESISI_APP_ID)
                        LABELS install FIXTURES_REQUIRED presisi_installed TIMEOUT 60)
 endif()
 
-if(PRESISI_HAVE_CUDA AND PRESISI_CUBLAS_DLOPEN)
+if(PRESISI_HAVE_CUDA)
   presisi_add_test(tst_cublas_loader SOURCES tst_cublas_loader.cpp LABELS install TIMEOUT 60)
   # The same suite where the library cannot be found: every forwarder answers NOT_INITIALIZED.
   add_test(NAME tst_cublas_loader_absent COMMAND tst_cublas_loader forwardersReachTheLibrary)

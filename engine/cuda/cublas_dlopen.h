@@ -1,6 +1,7 @@
-// cuBLAS loaded at run time (PRESISI_CUBLAS_DLOPEN): the entry points the engine calls are defined in
+// cuBLAS loaded at run time, in every CUDA build: the entry points the engine calls are defined in
 // cublas_dlopen.cpp and forward to libcublas.so.<major> found with dlopen on first use, so the program
-// has no link-time dependency on the toolkit's cuBLAS (a Debian package installs and starts without it).
+// has no link-time dependency on the toolkit's cuBLAS (a Debian package installs and starts without it,
+// and a command that never touches the GPU never maps its ~200 MB).
 // Without the library each entry point returns CUBLAS_STATUS_NOT_INITIALIZED. No Qt here.
 #pragma once
 

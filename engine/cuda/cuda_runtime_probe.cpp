@@ -4,9 +4,7 @@
 
 #include <cuda_runtime_api.h>
 
-#ifdef PRESISI_CUBLAS_DLOPEN
 #include "cublas_dlopen.h"
-#endif
 
 namespace presisi {
 
@@ -32,13 +30,11 @@ CudaStatus probeCudaRuntime() {
         s.reason = "no CUDA device: " + std::string(prop.name) + " is older than sm_75 (Turing)";
         return s;
     }
-#ifdef PRESISI_CUBLAS_DLOPEN
     // A driver without CUDA 13's cuBLAS (the Debian package on a machine without the toolkit): CPU only.
     if (!cuda::cublasLibrary().handle) {
         s.reason = "no CUDA device: " + cuda::cublasLibrary().error;
         return s;
     }
-#endif
     s.available = true;
     s.name = prop.name;
     s.computeCapability = prop.major * 10 + prop.minor;
