@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <QRect>
+#include <QSettings>
 
 #include <cmath>
 #include <cstdio>
@@ -22,6 +24,7 @@
 #include "../app/cli/args.h"
 #include "../app/cli/commands.h"
 #include "../app/services/scenario_file.h"
+#include "../app/services/settings_check.h"
 #include "../engine/device.h"
 #include "../engine/error.h"
 #include "../engine/format.h"
@@ -129,6 +132,8 @@ public:
         if (!f) throw std::runtime_error("fuzz: cannot write the scratch file " + m_path);
         return m_path;
     }
+
+    const std::string& path() const { return m_path; }
 
 private:
     std::string m_path;
@@ -259,7 +264,41 @@ Result fuzzNpy(std::string_view bytes) {
     return {};
 }
 
+// The experiment-file reader on the input as a file: the path `train --scenario` and File > Open take.
+// An input that begins with two spaces is padded with trailing spaces (still the same JSON) to
+// exactly the size limit, or one byte past it when its third byte is odd: the limit is tested on
+// both sides without feeding every input 64 MiB.
+void checkExperimentFile(std::string_view bytes) {
+    static ScratchFile scratch;
+    std::string text(bytes);
+    std::optional<bool> over;
+    if (text.size() >= 3 && text[0] == ' ' && text[1] == ' ' && text.size() < services::kMaxExperimentFileBytes) {
+        over = (static_cast<unsigned char>(text[2]) & 1) != 0;
+        text.resize(services::kMaxExperimentFileBytes + (*over ? 1 : 0), ' ');
+    }
+    const std::string& path = scratch.write(text);
+    Result fromFile, fromText;
+    try {
+        checkScenarioRoundTrip(services::readExperimentFile(path));
+    } catch (const Error& e) {
+        fromFile = rejectedOneLine(e.what());
+    }
+    if (over && *over) {
+        if (fromFile.outcome != Outcome::Rejected || fromFile.message.find("larger than the 64 MiB") == std::string::npos)
+            throw InvariantViolation("a file one byte over the limit was not refused for its size: " + fromFile.message);
+        return;
+    }
+    try {
+        validate(services::experimentFromJson(QByteArray::fromStdString(text), path));
+    } catch (const Error& e) {
+        fromText = rejected(e.what());
+    }
+    // Within the limit, the file says what its text says (up to how a .npy path is resolved).
+    if (fromFile.outcome != fromText.outcome) throw InvariantViolation("the file and its text disagree: " + fromFile.message + fromText.message);
+}
+
 Result fuzzScenarioJson(std::string_view bytes) {
+    checkExperimentFile(bytes);
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())), &err);
     if (doc.isNull()) return rejected(("invalid JSON: " + err.errorString().toStdString()).c_str());
@@ -322,12 +361,58 @@ Result fuzzInspect(std::string_view bytes) {
     return {};
 }
 
+Result fuzzSettings(std::string_view bytes) {
+    // A fresh name per input: QSettings caches a file's contents by name within a process.
+    static ScratchFile scratch;
+    static int serial = 0;
+    const std::string path = scratch.path() + "." + std::to_string(++serial) + ".ini";
+    {
+        std::ofstream f(path, std::ios::binary | std::ios::trunc);
+        f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    }
+    QStringList problems;
+    {
+        QSettings s(QString::fromStdString(path), QSettings::IniFormat);
+        services::SettingsReader r(s);
+        // The keys and ranges the window reads (app/main_window.cpp, widgets/export_dialog.cpp).
+        const double scale = r.real("window/textScale", 1.0, 1.0, 2.0);
+        const int page = r.integer("window/page", 0, 0, 4);
+        r.boolean("window/dark", false);
+        const double fontScale = r.real("export/fontScale", 2.0, 1.0, 2.5);
+        const int width = r.integer("export/width", 1600, 16, 16384);
+        r.choice("export/format", "png", {"png", "svg"});
+        r.choice("ui/language", "en", {"en", "id"});
+        if (!(std::isfinite(scale) && scale >= 1 && scale <= 2) || page < 0 || page > 4 || !(fontScale >= 1 && fontScale <= 2.5) ||
+            width < 16 || width > 16384)
+            throw InvariantViolation("a setting outside its range was used");
+        problems = r.problems();
+    }
+    std::remove(path.c_str());
+    // The window's frame from the input's bytes, placed on a screen: inside it, never larger.
+    auto word = [&](std::size_t i) -> int {
+        std::uint32_t v = 0;
+        for (std::size_t b = 0; b < 4 && i * 4 + b < bytes.size(); ++b) v = v << 8 | static_cast<unsigned char>(bytes[i * 4 + b]);
+        return static_cast<int>(v % 2000001) - 1000000;  // ±10^6: any saved geometry, no int overflow in QRect
+    };
+    const QRect available(word(0) % 5000, word(1) % 5000, 1 + std::abs(word(2)) % 8000, 1 + std::abs(word(3)) % 8000);
+    const QRect frame(word(4), word(5), 1 + std::abs(word(6)), 1 + std::abs(word(7)));
+    const QRect fitted = services::fitOnScreen(frame, available);
+    if (!available.contains(fitted) || fitted.width() > frame.width() || fitted.height() > frame.height())
+        throw InvariantViolation("fitOnScreen left the window outside the screen or made it larger");
+    if (available.contains(frame) && fitted != frame) throw InvariantViolation("fitOnScreen moved a window that fitted");
+    for (const QString& p : problems)
+        if (p.contains('\n') || p.size() > 300) throw InvariantViolation("a settings problem of more than one short line");
+    if (!problems.isEmpty()) return {Outcome::Rejected, problems.join("; ").toStdString()};
+    return {};
+}
+
 std::span<const Target> targets() {
     static const Target kTargets[] = {
         {"npy", fuzzNpy},
         {"scenario_json", fuzzScenarioJson},
         {"train_args", fuzzTrainArgs},
         {"inspect", fuzzInspect},
+        {"settings", fuzzSettings},
     };
     return kTargets;
 }

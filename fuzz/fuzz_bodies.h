@@ -29,13 +29,19 @@ public:
 
 // The .npy reader: parseNpy on the bytes, and readNpy on the same bytes as a file; both must agree.
 Result fuzzNpy(std::string_view bytes);
-// A preset/experiment file: the JSON text through QJsonDocument and cli::scenarioFromJson, then validate().
+// A preset/experiment file: the JSON text through QJsonDocument and cli::scenarioFromJson, then validate();
+// and the same bytes as a file through services::readExperimentFile (padded to the size limit, or one
+// byte past it, when the input begins with two spaces).
 Result fuzzScenarioJson(std::string_view bytes);
 // `presisi train`'s options (one argument per line) through cli::trainScenarioFromArgs and validate(),
 // and every line through parseLane and the op/policy/format/device name parsers.
 Result fuzzTrainArgs(std::string_view bytes);
 // `presisi inspect` with one argument per line (values, --formats, --json), output to memory.
 Result fuzzInspect(std::string_view bytes);
+// A settings file (QSettings' INI format) through services::SettingsReader with the window's keys and
+// ranges, and services::fitOnScreen on a geometry made of the input's bytes. Rejected: some setting
+// fell back to its default (the message lists which).
+Result fuzzSettings(std::string_view bytes);
 
 struct Target {
     std::string_view name;  // directory under fuzz/corpus/ and fuzz/regressions/, executable fuzz_<name>

@@ -4,6 +4,8 @@
 // Expected values: the scenario itself (a round trip is the identity), and the window's own run (the
 // command line must reproduce it exactly; only "seconds", wall time, may differ).
 #include <QDir>
+#include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,7 +20,10 @@
 
 #include "app_support.h"
 #include "engine/training/npy.h"
+#include "cli/commands.h"
 #include "services/scenario_file.h"
+
+#include <sys/stat.h>
 
 using namespace presisi;
 using namespace presisi::apptest;
@@ -184,7 +189,7 @@ private slots:
         try {
             services::readExperimentFile(path);
         } catch (const Error& e) {
-            QCOMPARE(QString::fromUtf8(e.what()), QString::fromStdString(path + ": cannot read: No such file or directory"));
+            QCOMPARE(QString::fromUtf8(e.what()), QString::fromStdString(path + ": cannot open file: no such file"));
         }
     }
 
@@ -313,15 +318,150 @@ private slots:
         };
         QString err;
         QCOMPARE(run({"train", "--scenario", "none.presisi.json"}, &err), 2);
-        QCOMPARE(err, QString("presisi train: --scenario: none.presisi.json: cannot read: No such file or directory\n"));
+        QCOMPARE(err, QString("presisi train: --scenario: none.presisi.json: cannot open file: no such file\n"));
         QCOMPARE(run({"none.presisi.json"}, &err), 2);  // the window is not opened for a file it cannot read
         QCOMPARE(err.count('\n'), 1);
-        QVERIFY2(err.contains("none.presisi.json: cannot read"), qPrintable(err));
+        QVERIFY2(err.contains("none.presisi.json: cannot open file"), qPrintable(err));
         QCOMPARE(run({"train", "--scenario", file, "--steps", "3", "--lanes", "cpu:f32", "--json", "o.json"}, &err), 0);
         const QJsonObject o = documentOf(dir.filePath("o.json"));
         QCOMPARE(o["lanes"].toArray().size(), 1);
         QCOMPARE(o["lanes"].toArray()[0].toObject()["records"].toArray().size(), 3);
         QCOMPARE(o["scenario"].toObject()["batch"].toInt(), 64);  // from the file
+    }
+
+    // One validation for every way a scenario arrives (limits:: in engine/training/scenario.h). Before:
+    // `train --scenario` ran lr 1e30, noise 1e7, growth_factor 1e308 and growth_interval 2e9 that `--lr
+    // 1e30` refuses, trained a lane given twice, and the window clamped them silently (1e30 -> 1e9).
+    void filesAgreeWithTheCommandLine_data() {
+        QTest::addColumn<QByteArray>("scenario");
+        QTest::addColumn<QStringList>("option");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("lr") << QByteArray(R"({"optimizer": {"lr": 1e30}})") << QStringList{"--lr", "1e30"} << "lr = 1e+30";
+        QTest::addRow("noise") << QByteArray(R"({"data": {"noise": 1e7}})") << QStringList{"--noise", "1e7"} << "noise = 1e+07";
+        QTest::addRow("growth_factor") << QByteArray(R"({"scaler": {"growth_factor": 1e308}})") << QStringList{"--growth-factor", "1e308"}
+                                       << "growth_factor = 1e+308";
+        QTest::addRow("growth_interval") << QByteArray(R"({"scaler": {"growth_interval": 2000000000}})")
+                                         << QStringList{"--growth-interval", "2000000000"} << "growth_interval = 2000000000";
+        QTest::addRow("lane twice") << QByteArray(R"({"lanes": ["cpu:f32", "cpu:f32"]})") << QStringList{"--lanes", "cpu:f32,cpu:f32"}
+                                    << "given twice";
+        QTest::addRow("steps") << QByteArray(R"({"steps": 1000000000})") << QStringList{"--steps", "1000000000"} << "steps = 1000000000";
+        QTest::addRow("no lanes") << QByteArray(R"({"lanes": []})") << QStringList{"--lanes", ""} << "lanes";
+    }
+    void filesAgreeWithTheCommandLine() {
+        QFETCH(QByteArray, scenario);
+        QFETCH(QStringList, option);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString file = dir.filePath("bad.presisi.json");
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"presisi_experiment\": 1, \"scenario\": " + scenario + "}");
+        }
+        // The file reader, the option and the window refuse it alike.
+        try {
+            services::readExperimentFile(file.toStdString());
+            QFAIL("the file was accepted");
+        } catch (const Error& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+        }
+        std::vector<std::string> args;
+        for (const QString& a : option) args.push_back(a.toStdString());
+        bool refused = false;
+        try {
+            validate(cli::trainScenarioFromArgs(args));
+        } catch (const std::exception&) {
+            refused = true;
+        }
+        QVERIFY(refused);
+        {
+            MainWindow w(false);
+            QVERIFY(!w.openExperiment(file));
+            QVERIFY2(w.statusBar()->currentMessage().contains("Cannot open"), qPrintable(w.statusBar()->currentMessage()));
+        }
+        // `presisi FILE` opens no window for it: one line, status 2.
+        QProcess p;
+        p.start(PRESISI_EXE, {file});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.count('\n') == 1 && err.contains(message.toUtf8()), err.constData());
+    }
+
+    void seedsAreExactUpToTwoToThe64() {
+        // `--seed 18446744073709551615` is taken; the file reader refused it (QJsonDocument rounds the
+        // literal to 2^64).
+        const QByteArray text = R"({"presisi_experiment": 1, "scenario": {"seed": 18446744073709551615,
+                                   "data": {"seed": 18446744073709551614}}})";
+        const Scenario s = services::experimentFromJson(text, "e.json");
+        QCOMPARE(s.seed, std::uint64_t{18446744073709551615u});
+        QCOMPARE(*s.data.seed, std::uint64_t{18446744073709551614u});
+        const Scenario negative = services::experimentFromJson(R"({"presisi_experiment": 1, "scenario": {"seed": -1}})", "e.json");
+        QCOMPARE(negative.seed, std::uint64_t{18446744073709551615u});  // seed - 2^64, as the contract writes it
+        QVERIFY_THROWS_EXCEPTION(Error, services::experimentFromJson(R"({"presisi_experiment": 1, "scenario": {"seed": 1.5}})", "e.json"));
+    }
+
+    void messagesNameTheKeyOnce_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("lane not a string") << QByteArray(R"({"presisi_experiment": 1, "scenario": {"lanes": [1]}})")
+                                           << "e.json: lanes[0]: expected a string";
+        QTest::addRow("string version") << QByteArray(R"({"presisi_experiment": "1", "scenario": {}})")
+                                        << "e.json: presisi_experiment: expected the number 1, not a string";
+        QTest::addRow("batch 10^12") << QByteArray(R"({"presisi_experiment": 1, "scenario": {"batch": 1e12}})")
+                                     << "e.json: batch: 1000000000000 is out of range (0 .. 1000000)";
+        QTest::addRow("NUL in a key") << QByteArray("{\"presisi_experiment\": 1, \"scenario\": {\"a\\u0000b\": 1}}")
+                                      << "e.json: a\\x00b: unknown key";
+        QTest::addRow("NUL in a value") << QByteArray("{\"presisi_experiment\": 1, \"scenario\": {\"dispatch\": \"x\\u0000y\"}}")
+                                        << "e.json: dispatch: unknown value 'x\\x00y' (presisi, torch)";
+    }
+    void messagesNameTheKeyOnce() {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        try {
+            services::experimentFromJson(text, "e.json");
+            QFAIL("no error");
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromUtf8(e.what()), message);
+        }
+    }
+
+    // A FIFO named as an experiment: refused at once, in the background and at once, and the window
+    // quits (before: Play stayed at "starting", later presets never started, Ctrl+Q froze the window).
+    void fifoExperimentIsRefusedAndTheWindowQuits() {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("f.presisi.json");
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        MainWindow w(false);
+        w.show();
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(!w.openExperiment(fifo));
+        QSignalSpy opened(&w, &MainWindow::experimentOpened);
+        w.openExperimentInBackground(fifo);
+        QVERIFY(opened.wait(5000));
+        QCOMPARE(opened.front().at(1).toBool(), false);
+        QVERIFY2(w.statusBar()->currentMessage().contains("FIFO"), qPrintable(w.statusBar()->currentMessage()));
+        // A run's data a FIFO: the run fails with the reason instead of hanging at "starting".
+        Scenario s = w.trainingPage()->scenarioFromControls();
+        s.data.kind = DatasetKind::Npy;
+        s.data.xPath = s.data.yPath = dir.filePath("f.presisi.json").toStdString();
+        QString error;
+        QVERIFY(w.trainingPage()->openScenario(s, &error));
+        w.trainingPage()->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->busy() && w.controller()->state() == RunState::Failed, 5000);
+        QVERIFY(w.close());
+        QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    void saveProposalNeverLeavesItsFolder() {
+        // A preset name taken from a file ("../../../../../elsewhere/pwn") named Save's proposal and
+        // opened the dialog in that folder.
+        const QString p = MainWindow::proposedExperimentPath("/home/me/runs", "../../../../../elsewhere/pwn");
+        QCOMPARE(QFileInfo(p).absolutePath(), QString("/home/me/runs"));
+        QVERIFY2(!QFileInfo(p).fileName().contains('/') && p.endsWith(".presisi.json"), qPrintable(p));
+        QCOMPARE(MainWindow::proposedExperimentPath("/d", "underflow"), QString("/d/underflow.presisi.json"));
+        QCOMPARE(MainWindow::proposedExperimentPath("/d", ""), QString("/d/experiment.presisi.json"));
     }
 
     void resetToPresetUndoesChanges() {

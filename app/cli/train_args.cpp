@@ -17,8 +17,12 @@ namespace presisi::cli {
 
 namespace {
 
-double realOpt(const ParsedArgs& a, const std::string& name, double fallback, double min, double max) {
-    return a.real(name, fallback, min, max);
+// An option in its range: the same limits:: table validate() checks files and the window against.
+double realOpt(const ParsedArgs& a, const std::string& name, double fallback, const SettingRange& r) {
+    return a.real(name, fallback, r.min, r.max);
+}
+long long intOpt(const ParsedArgs& a, const std::string& name, long long fallback, const SettingRange& r) {
+    return a.integer(name, fallback, static_cast<long long>(r.min), static_cast<long long>(r.max));
 }
 
 }  // namespace
@@ -114,25 +118,25 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
         s.data.evalXPath = a.text("eval-data", "");
         s.data.evalYPath = a.text("eval-targets", "");
     }
-    s.data.samples = static_cast<int>(a.integer("samples", s.data.samples, 1, 1000000));
-    s.data.evalSamples = static_cast<int>(a.integer("eval-samples", s.data.evalSamples, 0, 1000000));
-    s.data.noise = realOpt(a, "noise", s.data.noise, 0, 1e6);
-    s.data.inputScale = realOpt(a, "input-scale", s.data.inputScale, 1e-30, 1e30);
-    s.data.targetScale = realOpt(a, "target-scale", s.data.targetScale, 1e-30, 1e30);
+    s.data.samples = static_cast<int>(intOpt(a, "samples", s.data.samples, limits::kSamples));
+    s.data.evalSamples = static_cast<int>(intOpt(a, "eval-samples", s.data.evalSamples, limits::kEvalSamples));
+    s.data.noise = realOpt(a, "noise", s.data.noise, limits::kNoise);
+    s.data.inputScale = realOpt(a, "input-scale", s.data.inputScale, limits::kInputScale);
+    s.data.targetScale = realOpt(a, "target-scale", s.data.targetScale, limits::kTargetScale);
     if (a.has("data-seed")) s.data.seed = a.seed("data-seed", 0);
     if (a.has("optimizer")) {
         const auto v = parseOptimizer(a.text("optimizer", ""));
         if (!v) throw UsageError("--optimizer: " + u8(QCoreApplication::translate("cli", "unknown optimizer '%1' (%2)").arg(qs(a.text("optimizer", "")), QStringLiteral("sgd, adam"))));
         s.optimizer.kind = *v;
     }
-    s.optimizer.lr = realOpt(a, "lr", s.optimizer.lr, 0, 1e9);
-    s.optimizer.momentum = realOpt(a, "momentum", s.optimizer.momentum, 0, 0.999999);
-    s.optimizer.weightDecay = realOpt(a, "weight-decay", s.optimizer.weightDecay, 0, 1e9);
-    s.optimizer.beta1 = realOpt(a, "beta1", s.optimizer.beta1, 0, 0.999999999);
-    s.optimizer.beta2 = realOpt(a, "beta2", s.optimizer.beta2, 0, 0.999999999);
-    s.optimizer.eps = realOpt(a, "eps", s.optimizer.eps, 1e-300, 1);
-    s.batch = static_cast<int>(a.integer("batch", s.batch, 0, 1000000));
-    s.steps = static_cast<int>(a.integer("steps", s.steps, 0, 100000000));
+    s.optimizer.lr = realOpt(a, "lr", s.optimizer.lr, limits::kLr);
+    s.optimizer.momentum = realOpt(a, "momentum", s.optimizer.momentum, limits::kMomentum);
+    s.optimizer.weightDecay = realOpt(a, "weight-decay", s.optimizer.weightDecay, limits::kWeightDecay);
+    s.optimizer.beta1 = realOpt(a, "beta1", s.optimizer.beta1, limits::kBeta);
+    s.optimizer.beta2 = realOpt(a, "beta2", s.optimizer.beta2, limits::kBeta);
+    s.optimizer.eps = realOpt(a, "eps", s.optimizer.eps, limits::kEps);
+    s.batch = static_cast<int>(intOpt(a, "batch", s.batch, limits::kBatch));
+    s.steps = static_cast<int>(intOpt(a, "steps", s.steps, limits::kSteps));
     s.seed = a.seed("seed", s.seed);
     if (a.has("shuffle")) s.shuffle = true;
     if (a.has("lanes")) {
@@ -148,10 +152,10 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
                     throw UsageError("--lanes: " + u8(QCoreApplication::translate("cli", "lane '%1' given twice").arg(qs(s.lanes.back().label()))));
         }
     }
-    s.scaler.initScale = realOpt(a, "init-scale", s.scaler.initScale, kMinLossScale, 3.4e38);
-    s.scaler.growthFactor = realOpt(a, "growth-factor", s.scaler.growthFactor, 1.0000001, 1e6);
-    s.scaler.backoffFactor = realOpt(a, "backoff-factor", s.scaler.backoffFactor, 1e-30, 0.9999999);
-    s.scaler.growthInterval = static_cast<int>(a.integer("growth-interval", s.scaler.growthInterval, 1, 1000000000));
+    s.scaler.initScale = realOpt(a, "init-scale", s.scaler.initScale, limits::kInitScale);
+    s.scaler.growthFactor = realOpt(a, "growth-factor", s.scaler.growthFactor, limits::kGrowthFactor);
+    s.scaler.backoffFactor = realOpt(a, "backoff-factor", s.scaler.backoffFactor, limits::kBackoffFactor);
+    s.scaler.growthInterval = static_cast<int>(intOpt(a, "growth-interval", s.scaler.growthInterval, limits::kGrowthInterval));
     if (a.has("policy")) {
         const std::string p = a.text("policy", "");
         if (p == "cpu") s.policyBase = PolicyBase::Cpu;
@@ -188,8 +192,8 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
         if (!v) throw UsageError("--torch-cpu: " + u8(QCoreApplication::translate("cli", "unknown value '%1' (%2)").arg(qs(a.text("torch-cpu", "")), QStringLiteral("this, avx512, no-avx512"))));
         s.torchCpu = *v;
     }
-    s.histogramInterval = static_cast<int>(a.integer("histogram-interval", s.histogramInterval, 0, 100000000));
-    s.rangeInterval = static_cast<int>(a.integer("range-interval", s.rangeInterval, 0, 100000000));
+    s.histogramInterval = static_cast<int>(intOpt(a, "histogram-interval", s.histogramInterval, limits::kInterval));
+    s.rangeInterval = static_cast<int>(intOpt(a, "range-interval", s.rangeInterval, limits::kInterval));
     if (a.has("no-stats")) s.statistics = false;
     return s;
 }

@@ -132,8 +132,8 @@ void TrainingPage::buildControls(QWidget* host) {
     // Every field admits what `presisi train` admits (and so every preset): a preset is shown as it
     // is, never clipped to a field's limits.
     m_samples = new QSpinBox();
-    m_samples->setRange(1, 1000000);
-    m_noise = new RealField(0, 1e6);
+    m_samples->setRange(int(limits::kSamples.min), int(limits::kSamples.max));
+    m_noise = new RealField(limits::kNoise.min, limits::kNoise.max);
     m_noise->setSingleStep(0.05);
     m_dataset->setToolTip(tr("The built-in data set every lane trains on (the same batches for every lane)."));
     m_samples->setToolTip(tr("Training samples of the built-in set; the evaluation samples are drawn after them."));
@@ -156,17 +156,17 @@ void TrainingPage::buildControls(QWidget* host) {
     m_optimizer = new QComboBox();
     m_optimizer->addItem("sgd", static_cast<int>(OptimizerSpec::Kind::Sgd));
     m_optimizer->addItem("adam", static_cast<int>(OptimizerSpec::Kind::Adam));
-    m_lr = new RealField(0, 1e9, true);
+    m_lr = new RealField(limits::kLr.min, limits::kLr.max, true);
     m_lr->setToolTip(tr("Learning rate of the optimizer (the arrows walk 0.01, 0.02, 0.05, 0.1, …)."));
     m_activation->setToolTip(tr("The activation function between the linear layers."));
     m_lossKind->setToolTip(tr("cross_entropy (log_softmax then the negative log-likelihood) for classes, mse for regression."));
     m_optimizer->setToolTip(tr("The optimizer; it updates float32 master weights in every lane."));
     m_batch = new QSpinBox();
-    m_batch->setRange(0, 1000000);
+    m_batch->setRange(int(limits::kBatch.min), int(limits::kBatch.max));
     m_batch->setSpecialValueText(tr("full"));
     m_batch->setToolTip(tr("Samples per step ('full': the whole training set every step)."));
     m_steps = new QSpinBox();
-    m_steps->setRange(1, 100000000);
+    m_steps->setRange(int(limits::kSteps.min), int(limits::kSteps.max));
     m_seed = new SeedField();
     m_steps->setToolTip(tr("How many steps a run takes (Play after the end goes on for as many again)."));
     m_seed->setToolTip(tr("torch.manual_seed before the model is built (the data and batches use the seed + 1): every lane starts "
@@ -231,13 +231,13 @@ void TrainingPage::buildControls(QWidget* host) {
     // Settings a story rarely changes fold away, so the panel fits 1280x800 without scrolling.
     auto* scaler = new QGroupBox();
     auto* sf = new QFormLayout(scaler);
-    m_initScale = new RealField(1e-38, 3.4e38, true);
-    m_growth = new RealField(1.0000001, 1e6);
+    m_initScale = new RealField(limits::kInitScale.min, limits::kInitScale.max, true);
+    m_growth = new RealField(limits::kGrowthFactor.min, limits::kGrowthFactor.max);
     m_growth->setSingleStep(0.5);
-    m_backoff = new RealField(1e-30, 0.9999999);
+    m_backoff = new RealField(limits::kBackoffFactor.min, limits::kBackoffFactor.max);
     m_backoff->setSingleStep(0.05);
     m_interval = new QSpinBox();
-    m_interval->setRange(1, 1000000000);
+    m_interval->setRange(int(limits::kGrowthInterval.min), int(limits::kGrowthInterval.max));
     m_initScale->setToolTip(tr("The scale the loss is multiplied by at step 0 (GradScaler's init_scale, 65536 by default)."));
     m_growth->setToolTip(tr("The scale is multiplied by this after growth interval steps without inf/NaN (2 by default)."));
     m_backoff->setToolTip(tr("The scale is multiplied by this when a scaled gradient is inf/NaN; that step is skipped (0.5 by default)."));

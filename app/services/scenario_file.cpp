@@ -10,11 +10,15 @@
 #include <QJsonParseError>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "atomic_file.h"
 #include "engine/error.h"
+#include "engine/regular_file.h"
+#include "json_literals.h"
 #include "presets_embedded.h"
 
 namespace presisi::services {
@@ -23,10 +27,13 @@ namespace {
 
 class Reader {
 public:
-    explicit Reader(std::string context) : m_context(std::move(context)) {}
+    Reader(std::string context, const std::map<std::string, std::string>& literals)
+        : m_context(std::move(context)), m_literals(literals) {}
 
+    // A key from the file may hold any character: control bytes (a NUL would cut the message where
+    // it is printed) are written as \xNN.
     [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-        throw Error(m_context + ": " + key + ": " + what);
+        throw Error(m_context + ": " + printableText(key) + ": " + what);
     }
 
     void checkKeys(const QJsonObject& o, const std::string& where, std::initializer_list<const char*> allowed) const {
@@ -40,15 +47,35 @@ public:
         if (!v.isDouble()) fail(key, "expected a number");
         return v.toDouble();
     }
-    int integer(const QJsonValue& v, const std::string& key) const {
+    // An integer; one beyond int's range is named with the field's own range (`range`, when given),
+    // as validate() would name it: "batch: 1e+12 is out of range (0 .. 1000000)".
+    int integer(const QJsonValue& v, const std::string& key, const SettingRange& range = {-2147483648.0, 2147483647.0}) const {
         const double d = number(v, key);
-        if (d != std::floor(d) || std::fabs(d) > 2147483647.0) fail(key, "expected an integer");
+        if (d != std::floor(d)) fail(key, "expected an integer");
+        if (std::fabs(d) > 2147483647.0) {
+            char b[64];
+            std::snprintf(b, sizeof b, "%.17g is out of range (%.17g .. %.17g)", d, range.min, range.max);
+            fail(key, b);
+        }
         return static_cast<int>(d);
     }
     // A seed, exactly: a JSON integer in int64's range (seeds from 2^63 up are written as seed - 2^64,
     // the same 64 bits; docs/CLI.md). QJsonDocument keeps such integers exact.
     std::uint64_t seed(const QJsonValue& v, const std::string& key) const {
         const double d = number(v, key);
+        // The literal as written, when the caller has it: every 64-bit seed exactly, up to 2^64 - 1.
+        if (const auto it = m_literals.find(key); it != m_literals.end()) {
+            const std::string& t = it->second;
+            if (!t.empty() && t[0] == '-') {
+                std::int64_t i = 0;
+                const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), i);
+                if (ec == std::errc() && end == t.data() + t.size()) return static_cast<std::uint64_t>(i);
+            } else {
+                std::uint64_t u = 0;
+                const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), u);
+                if (ec == std::errc() && end == t.data() + t.size()) return u;
+            }
+        }
         const qint64 a = v.toInteger(0), b = v.toInteger(1);
         if (a == b) return static_cast<std::uint64_t>(a);  // an integer in int64's range, exact
         if (d == std::floor(d) && d >= 9223372036854775808.0 && d < 18446744073709551616.0)
@@ -75,18 +102,20 @@ public:
     T named(const QJsonValue& v, const std::string& key, F parse, const char* known) const {
         const std::string s = string(v, key);
         const auto r = parse(s);
-        if (!r) fail(key, "unknown value '" + s + "' (" + known + ")");
+        if (!r) fail(key, "unknown value '" + printableText(s) + "' (" + known + ")");
         return *r;
     }
 
 private:
     std::string m_context;
+    const std::map<std::string, std::string>& m_literals;
 };
 
 }  // namespace
 
-Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
-    Reader r(context);
+Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
+                          const std::map<std::string, std::string>& seedLiterals) {
+    Reader r(context, seedLiterals);
     r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "steps", "seed",
                         "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "dispatch", "torch_cpu", "histogram_interval", "pace",
                         "statistics", "accumulation_values", "range_interval"});
@@ -102,7 +131,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
         if (m.contains("sizes")) {
             s.sizes.clear();
             const QJsonArray a = r.array(m["sizes"], "model.sizes");
-            for (int i = 0; i < a.size(); ++i) s.sizes.push_back(r.integer(a[i], "model.sizes[" + std::to_string(i) + "]"));
+            for (int i = 0; i < a.size(); ++i) s.sizes.push_back(r.integer(a[i], "model.sizes[" + std::to_string(i) + "]", {1, 4096}));
         }
         if (m.contains("activation"))
             s.activation = r.named<Activation>(m["activation"], "model.activation", parseActivation, "relu, tanh, gelu, sigmoid");
@@ -115,8 +144,8 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
         if (d.contains("kind"))
             s.data.kind = r.named<DatasetKind>(d["kind"], "data.kind", parseDataset,
                                                "spiral, circles, xor, gaussians, moons, sine, plane, teacher, npy");
-        if (d.contains("samples")) s.data.samples = r.integer(d["samples"], "data.samples");
-        if (d.contains("eval_samples")) s.data.evalSamples = r.integer(d["eval_samples"], "data.eval_samples");
+        if (d.contains("samples")) s.data.samples = r.integer(d["samples"], "data.samples", limits::kSamples);
+        if (d.contains("eval_samples")) s.data.evalSamples = r.integer(d["eval_samples"], "data.eval_samples", limits::kEvalSamples);
         if (d.contains("noise")) s.data.noise = r.number(d["noise"], "data.noise");
         if (d.contains("seed")) s.data.seed = r.seed(d["seed"], "data.seed");
         if (d.contains("input_scale")) s.data.inputScale = r.number(d["input_scale"], "data.input_scale");
@@ -138,8 +167,8 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
         if (p.contains("beta2")) s.optimizer.beta2 = r.number(p["beta2"], "optimizer.beta2");
         if (p.contains("eps")) s.optimizer.eps = r.number(p["eps"], "optimizer.eps");
     }
-    if (o.contains("batch")) s.batch = r.integer(o["batch"], "batch");
-    if (o.contains("steps")) s.steps = r.integer(o["steps"], "steps");
+    if (o.contains("batch")) s.batch = r.integer(o["batch"], "batch", limits::kBatch);
+    if (o.contains("steps")) s.steps = r.integer(o["steps"], "steps", limits::kSteps);
     if (o.contains("seed")) s.seed = r.seed(o["seed"], "seed");
     if (o.contains("shuffle")) s.shuffle = r.boolean(o["shuffle"], "shuffle");
     if (o.contains("lanes")) {
@@ -147,8 +176,9 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
         const QJsonArray a = r.array(o["lanes"], "lanes");
         for (int i = 0; i < a.size(); ++i) {
             const std::string key = "lanes[" + std::to_string(i) + "]";
+            const std::string label = r.string(a[i], key);  // its own message names the key once
             try {
-                s.lanes.push_back(parseLane(r.string(a[i], key)));
+                s.lanes.push_back(parseLane(label));
             } catch (const Error& e) {
                 r.fail(key, e.what());
             }
@@ -160,7 +190,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
         if (c.contains("init_scale")) s.scaler.initScale = r.number(c["init_scale"], "scaler.init_scale");
         if (c.contains("growth_factor")) s.scaler.growthFactor = r.number(c["growth_factor"], "scaler.growth_factor");
         if (c.contains("backoff_factor")) s.scaler.backoffFactor = r.number(c["backoff_factor"], "scaler.backoff_factor");
-        if (c.contains("growth_interval")) s.scaler.growthInterval = r.integer(c["growth_interval"], "scaler.growth_interval");
+        if (c.contains("growth_interval")) s.scaler.growthInterval = r.integer(c["growth_interval"], "scaler.growth_interval", limits::kGrowthInterval);
     }
     if (o.contains("policy")) {
         const std::string p = r.string(o["policy"], "policy");
@@ -188,10 +218,10 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context) {
     if (o.contains("dispatch")) s.dispatch = r.named<Dispatch>(o["dispatch"], "dispatch", parseDispatch, "presisi, torch");
     if (o.contains("torch_cpu"))
         s.torchCpu = r.named<TorchCpu>(o["torch_cpu"], "torch_cpu", parseTorchCpu, "this, avx512, no-avx512");
-    if (o.contains("histogram_interval")) s.histogramInterval = r.integer(o["histogram_interval"], "histogram_interval");
+    if (o.contains("histogram_interval")) s.histogramInterval = r.integer(o["histogram_interval"], "histogram_interval", limits::kInterval);
     if (o.contains("statistics")) s.statistics = r.boolean(o["statistics"], "statistics");
-    if (o.contains("range_interval")) s.rangeInterval = r.integer(o["range_interval"], "range_interval");
-    if (o.contains("accumulation_values")) s.accumulationValues = r.integer(o["accumulation_values"], "accumulation_values");
+    if (o.contains("range_interval")) s.rangeInterval = r.integer(o["range_interval"], "range_interval", limits::kInterval);
+    if (o.contains("accumulation_values")) s.accumulationValues = r.integer(o["accumulation_values"], "accumulation_values", limits::kAccumulationValues);
     if (o.contains("pace")) s.pace = r.number(o["pace"], "pace");
     return s;
 }
@@ -357,20 +387,36 @@ Scenario experimentFromJson(const QByteArray& text, const std::string& name) {
     const QJsonValue version = o.value("presisi_experiment");
     if (version.isUndefined())
         throw Error(name + ": not a Presisi experiment file (no \"presisi_experiment\" key)");
-    if (!version.isDouble() || version.toDouble() != kExperimentVersion)
-        throw Error(name + ": presisi_experiment: version " +
-                    (version.isDouble() ? QString::number(version.toDouble()).toStdString() : std::string("?")) +
+    if (!version.isDouble())
+        throw Error(name + ": presisi_experiment: expected the number " + std::to_string(kExperimentVersion) + ", not " +
+                    (version.isString() ? "a string" : version.isBool() ? "true or false" : version.isNull() ? "null" : "an array or object"));
+    if (version.toDouble() != kExperimentVersion)
+        throw Error(name + ": presisi_experiment: version " + QString::number(version.toDouble()).toStdString() +
                     " is not supported (this program reads version " + std::to_string(kExperimentVersion) + ")");
     if (!o.value("scenario").isObject()) throw Error(name + ": scenario: expected an object");
-    return scenarioFromJson(o.value("scenario").toObject(), name);
+    // Seeds exactly as written (QJsonDocument rounds integers beyond int64).
+    std::map<std::string, std::string> seeds;
+    for (const auto& [path, literal] : integerLiterals(text, {"seed"})) {
+        if (path == "/scenario/seed") seeds["seed"] = literal;
+        if (path == "/scenario/data/seed") seeds["data.seed"] = literal;
+    }
+    return scenarioFromJson(o.value("scenario").toObject(), name, seeds);
 }
 
 Scenario readExperimentFile(const std::string& path) {
-    QFile f(QString::fromStdString(path));
-    if (QFileInfo(f).isDir()) throw Error(path + ": cannot read: is a directory");
-    if (!f.open(QIODevice::ReadOnly)) throw Error(path + ": cannot read: " + f.errorString().toStdString());
-    Scenario s = experimentFromJson(f.readAll(), path);
-    const QDir dir = QFileInfo(f).absoluteDir();
+    // Regular files only, bounded before they are read: /dev/zero, a FIFO or a 9 GB file is refused
+    // at once rather than read into memory (engine/regular_file.h).
+    const std::string text = readRegularFile(path, kMaxExperimentFileBytes, "an experiment file");
+    const std::string name = printableText(path);
+    Scenario s = experimentFromJson(QByteArray::fromStdString(text), name);
+    // The same checks as the command line's options and the window's fields (limits:: in scenario.h):
+    // a file cannot run what `--lr 1e30` or a repeated lane is refused for.
+    try {
+        validate(s);
+    } catch (const Error& e) {
+        throw Error(name + ": scenario." + e.what());
+    }
+    const QDir dir = QFileInfo(QString::fromStdString(path)).absoluteDir();
     eachDataPath(s, [&](const std::string& p) {
         const QString q = QString::fromStdString(p);
         return QDir::isAbsolutePath(q) ? p : QDir::cleanPath(dir.filePath(q)).toStdString();

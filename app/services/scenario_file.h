@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QJsonObject>
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,12 +32,19 @@ std::string presetJson(const std::string& name);
 // Reads a scenario from a JSON object in the preset format. Unknown keys, wrong types and bad values
 // throw presisi::Error naming the key ("preset underflow: model.sizes[1]: expected an integer").
 // Keys absent keep the defaults of Scenario. The "ops" overrides come out in kAllOpKinds order.
-Scenario scenarioFromJson(const QJsonObject& object, const std::string& context);
+// `seedLiterals` ("seed", "data.seed"): the seeds' literal text where the caller has it
+// (integerLiterals), read exactly up to 2^64 - 1.
+Scenario scenarioFromJson(const QJsonObject& object, const std::string& context,
+                          const std::map<std::string, std::string>& seedLiterals = {});
 // Every field of the scenario: scenarioFromJson(scenarioToJson(s)) == s for a scenario whose op
 // overrides name each op once, in kAllOpKinds order (as the window and --op make them).
 QJsonObject scenarioToJson(const Scenario& scenario);
 // The same object through the contract's writer: numbers with 17 significant digits, seeds exact.
 void writeScenarioJson(JsonWriter& writer, const Scenario& scenario);
+
+// The largest experiment or results file read (checked before reading): a results file of `presisi
+// train --json` holds about 0.9 KB per step of four lanes, so this takes runs of some 70,000 steps.
+inline constexpr std::uint64_t kMaxExperimentFileBytes = std::uint64_t{64} << 20;
 
 // The experiment file format's version: {"presisi_experiment": 1, "scenario": {...}}. A results file
 // (`presisi train --json`, the Training lab's Export data JSON) carries the same two keys.
@@ -47,8 +56,9 @@ QByteArray experimentJson(const Scenario& scenario, const std::string& path);
 // invalid JSON (with the offset), not an object, no or another "presisi_experiment" version, no
 // "scenario", or the scenario's first bad key. Relative .npy paths are returned as written.
 Scenario experimentFromJson(const QByteArray& text, const std::string& name);
-// Reads an experiment or results file; relative .npy paths are taken from the file's directory.
-// Throws presisi::Error ("experiment.presisi.json: cannot read: No such file or directory", ...).
+// Reads an experiment or results file: a regular file of at most kMaxExperimentFileBytes (a FIFO,
+// a device, a larger file: refused before reading), its scenario checked by validate() as the command
+// line's options are; relative .npy paths are taken from the file's directory. Throws presisi::Error ("run.presisi.json: cannot open file: no such file", ...).
 Scenario readExperimentFile(const std::string& path);
 // Writes an experiment file whole or not at all (AtomicFile). Throws UsageError or
 // std::runtime_error with one line naming the file.

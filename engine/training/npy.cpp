@@ -2,20 +2,18 @@
 // data length are all checked, and every problem names the file. No Qt here.
 #include "npy.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
 
 #include "../error.h"
+#include "../regular_file.h"
 
 namespace presisi {
 
@@ -255,25 +253,10 @@ NpyArray decode(const NpyHeader& h, const char* src, const std::string& name) {
                    " needs " + std::to_string(h.dataBytes) + " bytes, file has " + std::to_string(have));
 }
 
-// Opens `path` for reading, or throws saying why not: a directory, a symlink loop, missing, no permission.
-std::ifstream openNpy(const std::string& path, struct stat& st) {
-    if (::stat(path.c_str(), &st) != 0) {
-        const int e = errno;
-        if (e == ELOOP) throw Error(path + ": cannot open file: a loop of symbolic links");
-        if (e == ENOENT) throw Error(path + ": cannot open file: no such file");
-        throw Error(path + ": cannot open file: " + std::strerror(e));
-    }
-    if (S_ISDIR(st.st_mode)) throw Error(path + ": cannot open file: it is a directory");
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw Error(path + ": cannot open file: " + std::strerror(errno));
-    return f;
-}
-
 // Reads the preamble and header; returns the bytes read (all of the header, none of the data).
-std::string readHeaderBytes(std::ifstream& f, const std::string& path) {
+std::string readHeaderBytes(RegularFile& f, const std::string& path) {
     std::string bytes(12, '\0');
-    f.read(bytes.data(), 10);
-    bytes.resize(static_cast<std::size_t>(f.gcount()));
+    bytes.resize(f.read(bytes.data(), 10));
     if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0)
         fail(path, "not a .npy file (missing the \\x93NUMPY magic string)");
     std::uint64_t headerLen = 0, offset = 10;
@@ -282,8 +265,7 @@ std::string readHeaderBytes(std::ifstream& f, const std::string& path) {
         headerLen = static_cast<unsigned char>(bytes[8]) | (static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[9])) << 8);
     } else if (major == 2 || major == 3) {
         bytes.resize(12);
-        f.read(bytes.data() + 10, 2);
-        if (f.gcount() != 2) fail(path, "truncated .npy header");
+        if (f.read(bytes.data() + 10, 2) != 2) fail(path, "truncated .npy header");
         for (int i = 0; i < 4; ++i) headerLen |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
         offset = 12;
     } else {
@@ -291,8 +273,7 @@ std::string readHeaderBytes(std::ifstream& f, const std::string& path) {
     }
     if (headerLen > kNpyMaxHeaderBytes) return bytes + std::string(kNpyMaxHeaderBytes, ' ');  // refused with the length
     bytes.resize(offset + headerLen);
-    f.read(bytes.data() + offset, static_cast<std::streamsize>(headerLen));
-    bytes.resize(offset + static_cast<std::size_t>(f.gcount()));
+    bytes.resize(offset + f.read(bytes.data() + offset, static_cast<std::size_t>(headerLen)));
     return bytes;
 }
 
@@ -306,29 +287,20 @@ NpyArray parseNpy(const std::string& bytes, const std::string& name, std::uint64
 }
 
 NpyHeader readNpyHeader(const std::string& path, std::uint64_t maxDataBytes) {
-    struct stat st {};
-    std::ifstream f = openNpy(path, st);
-    const std::string bytes = readHeaderBytes(f, path);
-    if (f.bad()) throw Error(path + ": read error");
-    return parseNpyHeader(bytes, path, maxDataBytes);
+    RegularFile f(path);  // a FIFO, a device or a directory is refused before anything is read
+    return parseNpyHeader(readHeaderBytes(f, path), path, maxDataBytes);
 }
 
 NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes) {
-    struct stat st {};
-    std::ifstream f = openNpy(path, st);
-    const std::string head = readHeaderBytes(f, path);
-    if (f.bad()) throw Error(path + ": read error");
-    const NpyHeader h = parseNpyHeader(head, path, maxDataBytes);
-    // A regular file's size says at once whether the data is all there.
-    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) != h.dataOffset + h.dataBytes)
-        sizeMismatch(path, h, static_cast<std::uint64_t>(st.st_size) >= h.dataOffset ? st.st_size - h.dataOffset : 0);
-    // Anything else (a pipe, a device): exactly the announced bytes, then nothing more.
+    RegularFile f(path);
+    const NpyHeader h = parseNpyHeader(readHeaderBytes(f, path), path, maxDataBytes);
+    // The file's size says at once whether the data is all there.
+    if (f.size() != h.dataOffset + h.dataBytes) sizeMismatch(path, h, f.size() >= h.dataOffset ? f.size() - h.dataOffset : 0);
     std::string data(static_cast<std::size_t>(h.dataBytes), '\0');
-    f.read(data.data(), static_cast<std::streamsize>(h.dataBytes));
-    const auto got = static_cast<std::uint64_t>(f.gcount());
-    if (f.bad()) throw Error(path + ": read error");
-    if (got < h.dataBytes) sizeMismatch(path, h, got);
-    if (f.peek() != std::char_traits<char>::eof()) sizeMismatch(path, h, got + 1);
+    const std::uint64_t got = f.read(data.data(), data.size());
+    if (got < h.dataBytes) sizeMismatch(path, h, got);  // shrunk since it was opened
+    char extra = 0;
+    if (f.read(&extra, 1) != 0) sizeMismatch(path, h, got + 1);  // grown since it was opened
     return decode(h, data.data(), path);
 }
 

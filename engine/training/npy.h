@@ -39,7 +39,8 @@ struct NpyHeader {
 // Parses the preamble and header at the start of `bytes` (which may hold more). Throws presisi::Error
 // for everything parseNpy refuses in a header, and for more than maxDataBytes / 8 elements.
 NpyHeader parseNpyHeader(std::string_view bytes, const std::string& name, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
-// Reads only the header of a file (a directory, a symlink loop, a missing file: said so).
+// Reads only the header of a file. Regular files only (engine/regular_file.h): a FIFO, a device such as
+// /dev/zero, a directory, a symlink loop or a missing file is refused, and said so, before any read.
 NpyHeader readNpyHeader(const std::string& path, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
 
 // Parses bytes of a .npy file. `name` is used in error messages. Throws presisi::Error with a clear
@@ -47,8 +48,8 @@ NpyHeader readNpyHeader(const std::string& path, std::uint64_t maxDataBytes = kN
 // truncated or trailing data, or a shape that does not fit. Header text quoted in a message has its
 // control and non-ASCII bytes escaped (\x1b) and is cut at 64 characters; long shapes are abbreviated.
 NpyArray parseNpy(const std::string& bytes, const std::string& name, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
-// Reads a file: the header first, then exactly the data it announces (checked against the file's size
-// when it has one), never more.
+// Reads a regular file: the header first, then exactly the data it announces (checked against the
+// file's size before the data is read), never more.
 NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
 
 // A shape as NumPy prints it, "(3, 2)", "(4,)"; more than 8 dimensions abbreviated: "(1, 2, 3, ..., 9) [12 dimensions]".

@@ -172,10 +172,27 @@ std::string nativeLaneProblem(const LaneSpec& lane) {
     return {};
 }
 
+namespace {
+
+std::string rangeText(const SettingRange& r) {
+    if (r.max >= 1e30 && r.min == 0) return "must be finite and >= 0";
+    return "must be " + num(r.min) + " .. " + num(r.max);
+}
+
+void checkRange(const char* field, double v, const SettingRange& r, const char* why = nullptr) {
+    if (!r.contains(v)) bad(field, num(v), why ? why : rangeText(r));
+}
+
+void checkCount(const char* field, long long v, const SettingRange& r, const char* why = nullptr) {
+    if (!r.contains(static_cast<double>(v))) bad(field, std::to_string(v), why ? why : rangeText(r));
+}
+
+}  // namespace
+
 void validate(const Scenario& s) {
+    using namespace limits;
     if (s.workload == Workload::Accumulation) {
-        if (s.accumulationValues < 1 || s.accumulationValues > (1 << 26))
-            bad("accumulation_values", std::to_string(s.accumulationValues), "must be 1..67108864");
+        checkCount("accumulation_values", s.accumulationValues, kAccumulationValues, "must be 1..67108864");
     } else {
         if (s.sizes.size() < 2 || s.sizes.size() > 9)
             bad("sizes", std::to_string(s.sizes.size()) + " entries", "need 2..9 widths (1..8 linear layers)");
@@ -192,11 +209,11 @@ void validate(const Scenario& s) {
         if (d.evalXPath.empty() != d.evalYPath.empty())
             bad("eval_data", d.evalXPath.empty() ? d.evalYPath : d.evalXPath, "evaluation data needs both X and Y files");
     } else if (s.workload == Workload::Training) {
-        if (d.samples < 1 || d.samples > 1000000) bad("samples", std::to_string(d.samples), "must be 1..1000000");
-        if (d.evalSamples < 0 || d.evalSamples > 1000000) bad("eval_samples", std::to_string(d.evalSamples), "must be 0..1000000");
-        if (!(d.noise >= 0) || !std::isfinite(d.noise)) bad("noise", num(d.noise), "must be finite and >= 0");
-        if (!(d.inputScale > 0) || !std::isfinite(d.inputScale)) bad("input_scale", num(d.inputScale), "must be finite and > 0");
-        if (!(d.targetScale > 0) || !std::isfinite(d.targetScale)) bad("target_scale", num(d.targetScale), "must be finite and > 0");
+        checkCount("samples", d.samples, kSamples, "must be 1..1000000");
+        checkCount("eval_samples", d.evalSamples, kEvalSamples, "must be 0..1000000");
+        checkRange("noise", d.noise, kNoise);
+        checkRange("input_scale", d.inputScale, kInputScale);
+        checkRange("target_scale", d.targetScale, kTargetScale);
         const bool cls = isClassification(d.kind);
         if (cls && s.loss != LossKind::CrossEntropy)
             bad("loss", std::string(lossName(s.loss)), "dataset '" + std::string(datasetName(d.kind)) + "' is classification: use cross_entropy");
@@ -215,17 +232,20 @@ void validate(const Scenario& s) {
             bad("sizes[last]", std::to_string(s.sizes.back()), "at most 16 classes for built-in sets");
     }
     const OptimizerSpec& o = s.optimizer;
-    if (!(o.lr >= 0) || !std::isfinite(o.lr)) bad("lr", num(o.lr), "learning rate must be finite and >= 0");
-    if (!(o.momentum >= 0 && o.momentum < 1)) bad("momentum", num(o.momentum), "must be in [0, 1)");
-    if (!(o.weightDecay >= 0) || !std::isfinite(o.weightDecay)) bad("weight_decay", num(o.weightDecay), "must be finite and >= 0");
-    if (!(o.beta1 >= 0 && o.beta1 < 1)) bad("beta1", num(o.beta1), "must be in [0, 1)");
-    if (!(o.beta2 >= 0 && o.beta2 < 1)) bad("beta2", num(o.beta2), "must be in [0, 1)");
-    if (!(o.eps > 0) || !std::isfinite(o.eps)) bad("eps", num(o.eps), "must be finite and > 0");
-    if (s.batch < 0 || s.batch > 1000000) bad("batch", std::to_string(s.batch), "must be 0 (full batch) .. 1000000");
-    if (s.steps < 0 || s.steps > 100000000) bad("steps", std::to_string(s.steps), "must be 0..100000000");
+    checkRange("lr", o.lr, kLr, "learning rate must be 0 .. 1e+09");
+    checkRange("momentum", o.momentum, kMomentum);
+    checkRange("weight_decay", o.weightDecay, kWeightDecay);
+    checkRange("beta1", o.beta1, kBeta);
+    checkRange("beta2", o.beta2, kBeta);
+    checkRange("eps", o.eps, kEps);
+    checkCount("batch", s.batch, kBatch, "must be 0 (full batch) .. 1000000");
+    checkCount("steps", s.steps, kSteps, "must be 0..100000000");
     if (s.lanes.empty()) bad("lanes", "[]", "need at least one lane");
-    if (s.lanes.size() > 16) bad("lanes", std::to_string(s.lanes.size()) + " lanes", "at most 16");
-    for (const LaneSpec& l : s.lanes) {
+    if (s.lanes.size() > kMaxLanes) bad("lanes", std::to_string(s.lanes.size()) + " lanes", "at most 16");
+    for (std::size_t i = 0; i < s.lanes.size(); ++i) {
+        const LaneSpec& l = s.lanes[i];
+        for (std::size_t j = 0; j < i; ++j)
+            if (s.lanes[j].label() == l.label()) bad("lane", l.label(), "given twice (each lane at most once)");
         // The linear lab's options, refused rather than ignored: a training lane's products accumulate
         // as backwardAccumulation/dispatch say, and its f32 products are float32.
         if (l.accumulation != Accumulation::F32)
@@ -234,14 +254,14 @@ void validate(const Scenario& s) {
         if (const std::string why = nativeLaneProblem(l); !why.empty()) bad("lane", l.label(), why);
     }
     const ScalerSettings& c = s.scaler;
-    if (!(c.initScale >= kMinLossScale) || !std::isfinite(c.initScale) || c.initScale > 3.4e38)
-        bad("init_scale", num(c.initScale), "must be finite and at least 2^-126 (the smallest normal float32, the scaler's floor)");
-    if (!(c.growthFactor > 1) || !std::isfinite(c.growthFactor)) bad("growth_factor", num(c.growthFactor), "must be > 1 (GradScaler)");
-    if (!(c.backoffFactor > 0 && c.backoffFactor < 1)) bad("backoff_factor", num(c.backoffFactor), "must be in (0, 1) (GradScaler)");
-    if (c.growthInterval < 1) bad("growth_interval", std::to_string(c.growthInterval), "must be >= 1");
-    if (!(s.pace >= 0 && s.pace <= 1e6)) bad("pace", num(s.pace), "must be 0 (as fast as possible) to 1e6 steps per second");
-    if (s.histogramInterval < 0) bad("histogram_interval", std::to_string(s.histogramInterval), "must be >= 0");
-    if (s.rangeInterval < 0) bad("range_interval", std::to_string(s.rangeInterval), "must be >= 0");
+    checkRange("init_scale", c.initScale, kInitScale,
+               "must be finite and at least 2^-126 (the smallest normal float32, the scaler's floor), at most 3.4e+38");
+    checkRange("growth_factor", c.growthFactor, kGrowthFactor, "must be above 1 (GradScaler), at most 1e+06");
+    checkRange("backoff_factor", c.backoffFactor, kBackoffFactor, "must be in (0, 1) (GradScaler)");
+    checkCount("growth_interval", c.growthInterval, kGrowthInterval, "must be 1 .. 1000000000");
+    checkRange("pace", s.pace, kPace, "must be 0 (as fast as possible) to 1e6 steps per second");
+    checkCount("histogram_interval", s.histogramInterval, kInterval, "must be 0 .. 100000000");
+    checkCount("range_interval", s.rangeInterval, kInterval, "must be 0 .. 100000000");
 }
 
 }  // namespace presisi

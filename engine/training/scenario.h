@@ -171,8 +171,30 @@ struct Scenario {
     bool operator==(const Scenario&) const = default;
 };
 
+// The range of every numeric setting, one table for every way a scenario arrives: validate() checks
+// them, the command line's options and the window's fields take the same bounds, so a value that one
+// refuses no other accepts (an experiment file with lr 1e30 is refused as `--lr 1e30` is).
+struct SettingRange {
+    double min, max;
+    bool contains(double v) const { return v >= min && v <= max; }  // false for NaN
+};
+namespace limits {
+inline constexpr SettingRange kSamples{1, 1e6}, kEvalSamples{0, 1e6};
+inline constexpr SettingRange kNoise{0, 1e6}, kInputScale{1e-30, 1e30}, kTargetScale{1e-30, 1e30};
+inline constexpr SettingRange kLr{0, 1e9}, kMomentum{0, 0.999999}, kWeightDecay{0, 1e9};
+inline constexpr SettingRange kBeta{0, 0.999999999}, kEps{1e-300, 1};
+inline constexpr SettingRange kBatch{0, 1e6}, kSteps{0, 1e8};
+inline constexpr SettingRange kInitScale{kMinLossScale, 3.4e38}, kGrowthFactor{1.0000001, 1e6};
+inline constexpr SettingRange kBackoffFactor{1e-30, 0.9999999}, kGrowthInterval{1, 1e9};
+inline constexpr SettingRange kInterval{0, 1e8};  // histogram_interval, range_interval
+inline constexpr SettingRange kPace{0, 1e6};
+inline constexpr SettingRange kAccumulationValues{1, 1 << 26};
+inline constexpr int kMaxLanes = 16;
+}  // namespace limits
+
 // Throws presisi::Error naming the first bad field and its value ("sizes[1] = 0: widths must be 1..4096").
-// Checks what can be checked without reading files (the runner checks .npy contents).
+// Checks what can be checked without reading files (the runner checks .npy contents): every number in
+// its limits:: range, and each lane at most once.
 void validate(const Scenario& scenario);
 
 std::string_view activationName(Activation a);  // "relu", "tanh", "gelu", "sigmoid"

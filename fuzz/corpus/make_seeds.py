@@ -79,6 +79,13 @@ def scenario_json_seeds():
         "bad-fraction.json": '{"steps": 1.5}',
         "bad-not-an-object.json": "[1, 2]",
         "bad-syntax.json": '{"steps": 10,',
+        # Experiment files (refused as presets: the outer object is not a scenario). The body reads each
+        # as a file too; "  " first pads it to the 64 MiB limit (third byte even) or one byte past it (odd).
+        "bad-experiment.json": '{"presisi_experiment": 1, "scenario": {"steps": 5, "seed": 18446744073709551615}}',
+        "bad-experiment-lr-beyond-the-option.json": '{"presisi_experiment": 1, "scenario": {"optimizer": {"lr": 1e30}}}',
+        "bad-experiment-lane-twice.json": '{"presisi_experiment": 1, "scenario": {"lanes": ["cpu:f32", "cpu:f32"]}}',
+        "bad-experiment-padded-to-the-limit.json": '   {"presisi_experiment": 1, "scenario": {"steps": 5}}',
+        "bad-experiment-one-byte-over-the-limit.json": '  \t{"presisi_experiment": 1, "scenario": {"steps": 5}}',
     })
 
 
@@ -115,11 +122,28 @@ def inspect_seeds():
     })
 
 
+def settings_seeds():
+    # QSettings' INI files as the window writes them (bad-*: some value falls back to its default).
+    write_all("settings", {
+        "ok-saved.ini": "[window]\ntextScale=1.25\npage=1\ndark=true\n\n[export]\nfontScale=2\nwidth=1920\nformat=svg\n"
+                        "\n[ui]\nlanguage=id\n",
+        "ok-empty.ini": "",
+        "ok-window-only.ini": "[window]\ntextScale=2\npage=4\ndark=false\n",
+        "ok-other-keys.ini": "[experiments]\nrecent=/a.presisi.json, /b.presisi.json\n[training]\npreset=underflow\n",
+        "bad-text-scale-nan.ini": "[window]\ntextScale=nan\n",
+        "bad-page-99.ini": "[window]\npage=99\n",
+        "bad-dark-maybe.ini": "[window]\ndark=maybe\n",
+        "bad-export.ini": "[export]\nfontScale=inf\nwidth=100000\nformat=gif\n",
+        "bad-language.ini": "[ui]\nlanguage=klingon\n",
+    })
+
+
 if __name__ == "__main__":
-    for target in ("npy", "scenario_json", "train_args", "inspect"):
+    for target in ("npy", "scenario_json", "train_args", "inspect", "settings"):
         shutil.rmtree(HERE / target, ignore_errors=True)
         (HERE / target).mkdir()
     npy_seeds()
     scenario_json_seeds()
     train_args_seeds()
     inspect_seeds()
+    settings_seeds()
