@@ -1,5 +1,6 @@
 // `presisi bench gemm`: GEMM throughput per device and format (engine/speed/gemm_bench.h) as a table
 // and as JSON with a `rows` list, the notes, the CPU's estimated peak and each lane's speed-up over f32.
+#include <charconv>
 #include <atomic>
 #include <cstdio>
 
@@ -91,15 +92,18 @@ int benchGemmCmd(CommandArgs args, std::ostream& out, std::ostream& err) {
     if (a.has("sizes")) {
         s.sizes.clear();
         for (const std::string& v : a.list("sizes", "")) {
-            const auto n = parseReal(v);
-            if (!n || *n < 1 || *n > 65536 || *n != static_cast<double>(static_cast<std::int64_t>(*n)))
+            // Decimal digits only: "0x10", "1e3" and "1.0" are refused, not read as 16, 1000 and 1.
+            std::int64_t n = 0;
+            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+            if (v.empty() || ec != std::errc() || end != v.data() + v.size() || n < 1 || n > 65536)
                 throw UsageError("--sizes: '" + v + "' must be an integer from 1 to 65536");
-            s.sizes.push_back(static_cast<std::int64_t>(*n));
+            s.sizes.push_back(n);
         }
         if (s.sizes.empty()) throw UsageError("--sizes: " + u8(QCoreApplication::translate("cli", "give at least one size")));
     }
     s.square = !a.has("layer");
     s.repeats = static_cast<int>(a.integer("repeats", 5, 1, 1000));
+    if (const std::string why = gemmMemoryProblem(s); !why.empty()) throw UsageError("--sizes: " + why);
     std::atomic<bool> cancel{false};
     // Progress on stderr, so that --json - on stdout stays clean. Engine errors (presisi::Error) reach
     // cli.cpp's handler: one line, non-zero exit.

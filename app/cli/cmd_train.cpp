@@ -6,7 +6,9 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <sys/stat.h>
 #include <sstream>
 
 #include "../../engine/error.h"
@@ -67,7 +69,7 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "           only for products with m*n*k > 4096 and GELU in f32; otherwise ATen's reference)\n"
     "output:    --every N (table interval)  --histogram-interval K  --range-interval K (per-layer ranges\n"
     "           every K steps, 0 = none)  --no-stats (no statistics: no underflow, histograms or ranges)\n"
-    "           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE\n"
+    "           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE|-\n"
     "           Files appear whole or not at all (written beside the name, then renamed); an existing file\n"
     "           is replaced only by a complete one. Memory: a run that would not fit in MemAvailable is refused.\n\n"
     "Ctrl+C (SIGINT) or SIGTERM stops between steps: the files get the steps done (\"final\": null), stderr\n"
@@ -110,6 +112,16 @@ public:
 private:
     struct sigaction m_oldInt {}, m_oldTerm {};
 };
+
+// Whether two output names are one file: the same name, or (for files that exist) the same inode, as
+// a symlink or a hard link would make them.
+bool sameFile(const std::string& a, const std::string& b) {
+    std::error_code ea, eb;
+    const auto ca = std::filesystem::weakly_canonical(a, ea), cb = std::filesystem::weakly_canonical(b, eb);
+    if (!ea && !eb && ca == cb) return true;
+    struct stat sa {}, sb {};
+    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
 
 // A table cell right-aligned in `width`, always with at least one space before it: a value wider
 // than its column pushes the row out instead of running into its neighbour.
@@ -159,7 +171,12 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     if (!a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals().front()))));
     const std::string jsonPath = a.text("json", "");
     if (a.has("json") && jsonPath.empty()) throw UsageError("--json: " + u8(QCoreApplication::translate("cli", "empty file name (use '-' for standard output)")));
-    if (a.has("csv") && a.text("csv", "").empty()) throw UsageError("--csv: " + u8(QCoreApplication::translate("cli", "empty file name")));
+    const std::string csvPath = a.text("csv", "");
+    if (a.has("csv") && csvPath.empty()) throw UsageError("--csv: " + u8(QCoreApplication::translate("cli", "empty file name (use '-' for standard output)")));
+    if (a.has("json") && a.has("csv") && (jsonPath == "-") == (csvPath == "-") &&
+        (jsonPath == "-" || sameFile(jsonPath, csvPath)))
+        throw UsageError("--csv: " + u8(QCoreApplication::translate("cli", "'%1' is where --json writes too: give the two outputs different files")
+                                            .arg(qs(csvPath == "-" ? std::string("standard output") : csvPath))));
     const Scenario scenario = scenarioFromParsedArgs(a);
     const std::int64_t every = a.integer("every", std::max(1, scenario.steps / 10), 1, 100000000);
     try {
@@ -181,13 +198,14 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
                          std::to_string(runner->dataset().size()) + " samples); use --batch 0 for the full batch" +
                          (s.data.kind == DatasetKind::Npy ? "" : " or more --samples"));
     const bool jsonToStdout = jsonPath == "-";
-    const bool text = !jsonToStdout;
+    const bool csvToStdout = csvPath == "-";
+    const bool text = !jsonToStdout && !csvToStdout;  // '-' prints that output instead of the table
     // From here on a signal stops the run between steps, and the outputs are still written.
     const StopSignals stopSignals;
     // Created now, so an unwritable path is refused before the run; filled and renamed into place at the end.
     std::unique_ptr<AtomicFile> jsonFile, csvFile;
     if (!jsonPath.empty() && !jsonToStdout) jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
-    if (a.has("csv")) csvFile = std::make_unique<AtomicFile>(a.text("csv", ""), "--csv");
+    if (a.has("csv") && !csvToStdout) csvFile = std::make_unique<AtomicFile>(csvPath, "--csv");
     // The JSON's "scenario" names the .npy files as seen from where the JSON goes (standard output:
     // from the current directory), so `--scenario` on that file finds them.
     const Scenario exported = services::scenarioForFile(s, jsonToStdout || jsonPath.empty() ? "-" : jsonPath);
@@ -321,9 +339,15 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
         spool.writeJson(jsonFile->stream(), finals);
         jsonFile->commit();
     }
+    if (csvToStdout) spool.writeCsv(out);
     if (csvFile) {
         spool.writeCsv(csvFile->stream());
         csvFile->commit();
+    }
+    if (jsonToStdout || csvToStdout) {
+        errno = 0;
+        out.flush();
+        if (!out) throw std::runtime_error(u8(QCoreApplication::translate("cli", "cannot write to standard output: %1").arg(qs(errnoText(errno)))));
     }
     if (interrupted) {
         out.flush();
@@ -331,6 +355,7 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
         if (jsonFile) wrote += " " + jsonFile->path();
         if (csvFile) wrote += std::string(wrote.empty() ? " " : " and ") + csvFile->path();
         if (jsonToStdout) wrote += std::string(wrote.empty() ? " " : " and ") + "the JSON";
+        if (csvToStdout) wrote += std::string(wrote.empty() ? " " : " and ") + "the CSV";
         err << "presisi train: interrupted (" << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ") after " << done << " of "
             << s.steps << " steps" << (wrote.empty() ? std::string() : "; wrote" + wrote + " with the steps done (final: null)")
             << '\n';

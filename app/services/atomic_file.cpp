@@ -65,9 +65,49 @@ std::string outputPathProblem(const std::string& path) {
     return "";
 }
 
+FdStreamBuf::FdStreamBuf() : m_buffer(1 << 16) { setp(m_buffer.data(), m_buffer.data() + m_buffer.size()); }
+
+bool FdStreamBuf::flushAll() {
+    const char* p = pbase();
+    std::size_t left = static_cast<std::size_t>(pptr() - pbase());
+    while (left > 0 && m_error == 0) {
+        const ssize_t w = ::write(m_fd, p, left);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            m_error = errno;
+            break;
+        }
+        p += w;
+        left -= static_cast<std::size_t>(w);
+    }
+    setp(m_buffer.data(), m_buffer.data() + m_buffer.size());  // what could not be written is dropped
+    return m_error == 0;
+}
+
+FdStreamBuf::int_type FdStreamBuf::overflow(int_type c) {
+    if (!flushAll()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+        *pptr() = traits_type::to_char_type(c);
+        pbump(1);
+    }
+    return traits_type::not_eof(c);
+}
+
+namespace {
+
+// An existing device or FIFO opened for writing; a FIFO waits for its reader, as the shell's `>` does.
+int openForWrite(const std::string& path, bool truncate) {
+    int fd;
+    do fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0));
+    while (fd < 0 && errno == EINTR);
+    return fd;
+}
+
+}  // namespace
+
 AtomicFile::AtomicFile(std::string path, std::string option) : m_path(std::move(path)), m_option(std::move(option)) {
-    if (const std::string why = outputPathProblem(m_path); !why.empty())
-        throw UsageError(m_option + ": cannot write '" + m_path + "': " + why);
+    if (const std::string problem = outputPathProblem(m_path); !problem.empty())
+        throw UsageError(m_option + ": cannot write '" + m_path + "': " + problem);
     m_target = m_path;
     struct stat st {};
     if (::lstat(m_path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
@@ -77,8 +117,9 @@ AtomicFile::AtomicFile(std::string path, std::string option) : m_path(std::move(
     mode_t mode = newFileMode();
     if (::stat(m_target.c_str(), &st) == 0) {
         if (!S_ISREG(st.st_mode)) {
-            m_stream.open(m_target, std::ios::binary | std::ios::trunc);
-            if (!m_stream) throw UsageError(m_option + ": cannot write '" + m_path + "': " + errnoText(errno));
+            const int fd = openForWrite(m_target, true);
+            if (fd < 0) throw UsageError(m_option + ": cannot write '" + m_path + "': " + errnoText(errno));
+            m_buf.attach(fd);
             return;
         }
         mode = st.st_mode & 07777;
@@ -86,58 +127,55 @@ AtomicFile::AtomicFile(std::string path, std::string option) : m_path(std::move(
     std::string pattern = directoryOf(m_target) + "/." + baseName(m_target) + ".XXXXXX";
     std::vector<char> name(pattern.begin(), pattern.end());
     name.push_back('\0');
-    const int fd = ::mkstemp(name.data());
+    const int fd = ::mkostemp(name.data(), O_CLOEXEC);
     if (fd < 0) throw UsageError(m_option + ": cannot write '" + m_path + "': " + errnoText(errno));
     m_temp = name.data();
     ::fchmod(fd, mode);
-    ::close(fd);
-    m_stream.open(m_temp, std::ios::binary | std::ios::trunc);
-    if (!m_stream) {
-        const int e = errno;
-        discard();
-        throw UsageError(m_option + ": cannot write '" + m_path + "': " + errnoText(e));
-    }
+    m_buf.attach(fd);
 }
 
 AtomicFile::~AtomicFile() {
     if (!m_done) discard();
 }
 
+void AtomicFile::closeFd() {
+    if (m_buf.fd() < 0) return;
+    if (::close(m_buf.fd()) != 0 && m_closeError == 0) m_closeError = errno;
+    m_buf.attach(-1);
+}
+
 void AtomicFile::discard() {
-    if (m_stream.is_open()) m_stream.close();
+    closeFd();
     if (!m_temp.empty()) ::unlink(m_temp.c_str());
     m_temp.clear();
     m_done = true;
 }
 
-void AtomicFile::fail(const std::string& why) {
+std::string AtomicFile::why(int fallback) const { return errnoText(m_buf.error() ? m_buf.error() : fallback); }
+
+void AtomicFile::fail(const std::string& reason) {
     discard();
-    throw std::runtime_error(m_option + ": cannot write '" + m_path + "': " + why);
+    throw std::runtime_error(m_option + ": cannot write '" + m_path + "': " + reason);
 }
 
 void AtomicFile::check() {
     if (m_done) return;
-    if (!m_stream) fail(errnoText(errno));
+    if (!m_stream || m_buf.error()) fail(why(0));
 }
 
 void AtomicFile::commit() {
     if (m_done) return;
-    errno = 0;
     m_stream.flush();
-    if (!m_stream) fail(errnoText(errno));
-    m_stream.close();
-    if (m_stream.fail()) fail(errnoText(errno));
+    if (!m_stream || m_buf.error()) fail(why(0));
+    const int fd = m_buf.fd();
+    // A file renamed into place is on the disk first (fsync); a device or FIFO written directly is not synced.
+    if (!m_temp.empty() && ::fsync(fd) != 0) fail(errnoText(errno));
+    closeFd();
+    if (m_closeError) fail(errnoText(m_closeError));
     if (m_temp.empty()) {  // written directly
         m_done = true;
         return;
     }
-    const int fd = ::open(m_temp.c_str(), O_RDONLY);
-    if (fd < 0 || ::fsync(fd) != 0) {
-        const int e = errno;
-        if (fd >= 0) ::close(fd);
-        fail(errnoText(e));
-    }
-    ::close(fd);
     if (::rename(m_temp.c_str(), m_target.c_str()) != 0) fail(errnoText(errno));
     m_temp.clear();
     m_done = true;

@@ -2,8 +2,10 @@
 // renamed into place only when complete and flushed to disk. Every write is checked. Qt-free.
 #pragma once
 
-#include <fstream>
+#include <ostream>
+#include <streambuf>
 #include <string>
+#include <vector>
 
 namespace presisi::services {
 
@@ -14,6 +16,27 @@ std::string outputPathProblem(const std::string& path);
 
 // Text of errno as a short phrase ("No space left on device").
 std::string errnoText(int error);
+
+// A stream buffer over a file descriptor that remembers why its first write failed: an ofstream
+// only sets failbit, and by the time the failure is reported errno says something else (or nothing:
+// "write error" where the disk was full).
+class FdStreamBuf : public std::streambuf {
+public:
+    FdStreamBuf();
+    void attach(int fd) { m_fd = fd; }
+    int fd() const { return m_fd; }
+    int error() const { return m_error; }  // the errno of the first failed write, 0 if none
+    bool flushAll();                        // false when a write has failed (now or before)
+
+protected:
+    int_type overflow(int_type c) override;
+    int sync() override { return flushAll() ? 0 : -1; }
+
+private:
+    int m_fd = -1;
+    int m_error = 0;
+    std::vector<char> m_buffer;
+};
 
 // A file written to `<dir>/.<name>.XXXXXX` and renamed onto `path` by commit(). Until then, and
 // when the object is destroyed without commit (an error, an exception), the file at `path` (if
@@ -45,8 +68,13 @@ private:
     std::string m_target;   // the file rename() replaces (m_path with a symlink resolved)
     std::string m_temp;     // empty when writing directly
     std::string m_option;   // "--json", for messages
-    std::ofstream m_stream;
+    FdStreamBuf m_buf;
+    std::ostream m_stream{&m_buf};
     bool m_done = false;
+    void closeFd();         // closes the descriptor; false in `m_closeError` when close failed
+    int m_closeError = 0;
+    // The reason a write failed: the first failed write's errno, else `fallback`'s.
+    std::string why(int fallback) const;
 };
 
 }  // namespace presisi::services

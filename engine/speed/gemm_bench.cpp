@@ -62,10 +62,15 @@ double operandBytes(const Shape& s) {
     return ab * (4 + 2 * 4 + 2 * 2) + 4.0 * static_cast<double>(s.m) * static_cast<double>(s.n);
 }
 
-CpuOperands makeOperands(const Shape& s, std::mt19937& gen) {
+std::string memoryProblem(const Shape& s) {
     if (const auto avail = availableMemory(); avail && operandBytes(s) > 0.8 * static_cast<double>(*avail))
-        throw Error("GEMM size " + std::to_string(s.k) + " needs " + formatBytes(operandBytes(s)) +
-                    " of host memory, " + formatBytes(static_cast<double>(*avail)) + " available");
+        return "GEMM size " + std::to_string(s.k) + " needs " + formatBytes(operandBytes(s)) + " of host memory, " +
+               formatBytes(static_cast<double>(*avail)) + " available";
+    return {};
+}
+
+CpuOperands makeOperands(const Shape& s, std::mt19937& gen) {
+    if (const std::string why = memoryProblem(s); !why.empty()) throw Error(why);
     CpuOperands o;
     o.a = randomMatrix(s.m, s.k, gen);
     o.b = randomMatrix(s.k, s.n, gen);
@@ -198,6 +203,12 @@ void addSpeedups(GemmBenchReport& r) {
 }
 
 }  // namespace
+
+std::string gemmMemoryProblem(const GemmBenchSettings& settings) {
+    for (std::int64_t size : settings.sizes)
+        if (const std::string why = memoryProblem(shapeFor(size, settings.square)); !why.empty()) return why;
+    return {};
+}
 
 std::vector<GemmLane> availableGemmLanes(Device device) {
     std::vector<GemmLane> lanes;

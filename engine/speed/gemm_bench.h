@@ -57,6 +57,10 @@ struct GemmBenchReport {
     std::vector<Speedup> speedups;
 };
 
+// Why the largest operands of `settings` would not fit in the available host memory (a sentence), or
+// empty: checked before the bench, so that a size too large is refused as a bad argument.
+std::string gemmMemoryProblem(const GemmBenchSettings& settings);
+
 // What this machine and build offer, labelled (native lanes only where detected at run time).
 std::vector<GemmLane> availableGemmLanes(Device device);
 
