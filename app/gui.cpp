@@ -26,6 +26,7 @@
 #include "run_controller.h"
 #include "window_host.h"
 #include "widgets/chart_export.h"
+#include "widgets/text_scale.h"
 #include "widgets/number_field.h"
 
 namespace presisi {
@@ -208,12 +209,27 @@ int screenshot(MainWindow& w, const GuiOptions& o) {
             std::fprintf(stderr, "presisi: the run failed: %s\n", qPrintable(tp->failureText()));
     }
     settle();
-    if (!exportPng(&w, QString::fromStdString(*o.screenshot), size, 1.0)) {
-        std::fprintf(stderr, "presisi: --screenshot: cannot write '%s'\n", o.screenshot->c_str());
+    QString why;
+    if (!exportPng(&w, QString::fromStdString(*o.screenshot), ExportOptions{size, 1.0, uiScale(), {}}, &why)) {
+        std::fprintf(stderr, "presisi: --screenshot: cannot write '%s': %s\n", o.screenshot->c_str(), qPrintable(why));
         return 1;
     }
     std::fprintf(stdout, "wrote %s (%dx%d)\n", o.screenshot->c_str(), o.width, o.height);
     return checkStdout();
+}
+
+}  // namespace
+
+namespace {
+
+QtMessageHandler g_qtMessages = nullptr;  // the handler before headlessMessages
+
+void headlessMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    if (type <= QtWarningMsg && (message.contains(QLatin1String("propagateSizeHints")) ||
+                                 message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR"))))
+        return;
+    if (g_qtMessages) g_qtMessages(type, context, message);
+    else std::fprintf(stderr, "%s\n", qPrintable(message));
 }
 
 }  // namespace
@@ -248,6 +264,9 @@ int runGui(int argc, char** argv) {
         }
     }
     const bool headless = o.screenshot || o.measure;
+    // Headless commands answer in one line: the off-screen platform's notes about itself ("This plugin
+    // does not support propagateSizeHints()", "XDG_RUNTIME_DIR not set") are not about the command.
+    if (headless) g_qtMessages = qInstallMessageHandler(headlessMessages);
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -276,7 +295,9 @@ int runGui(int argc, char** argv) {
     // never change it, so `w` stays valid there; the window path uses it only before the event loop).
     WindowHost host(!headless);
     MainWindow& w = *host.window();
-    if (o.experiment) w.openExperiment(QString::fromStdString(*o.experiment));
+    // Headless modes load the file now; the window loads it once shown (below), so its message has the
+    // status bar's left part to itself instead of being drawn over the state label.
+    if (o.experiment && headless) w.openExperiment(QString::fromStdString(*o.experiment));
     if (o.screenshot) {
         // Inside the event loop, so deferred deletions and queued hand-overs behave as in the window.
         int rc = 0;
@@ -315,6 +336,7 @@ int runGui(int argc, char** argv) {
         if (o.pace) w.trainingPage()->setPace(*o.pace);  // the option wins over the preset's pace
     }
     w.show();
+    if (o.experiment) w.openExperiment(QString::fromStdString(*o.experiment));
     return app.exec();
 }
 

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QScrollArea>
@@ -21,13 +22,18 @@
 #include <QTabBar>
 #include <QTextBrowser>
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "engine/device.h"
 #include "pages/convergence_page.h"
 #include "pages/formats_page.h"
 #include "pages/linear_page.h"
 #include "pages/speed_page.h"
 #include "pages/training_page.h"
+#include "job_worker.h"
 #include "run_controller.h"
+#include "services/settings_check.h"
 #include "widgets/chart_export.h"
 #include "widgets/lane_style.h"
 #include "widgets/input_guard.h"
@@ -181,17 +187,43 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
 
     resize(1280, 800);
     int startPage = LinearIndex;
+    QStringList settingProblems;
     if (m_persistent) {
+        // Every saved value is checked on read (app/services/settings_check.h): a corrupt or
+        // hand-edited file falls back to the defaults and the status bar says which.
         QSettings s;
-        if (s.contains("window/geometry")) restoreGeometry(s.value("window/geometry").toByteArray());
-        startPage = s.value("window/page", LinearIndex).toInt();
-        setDarkTheme(s.value("window/dark", false).toBool());
-        if (s.contains("window/textScale")) setTextScale(s.value("window/textScale").toDouble());
+        services::SettingsReader r(s);
+        if (s.contains("window/geometry") && !restoreGeometry(s.value("window/geometry").toByteArray()))
+            r.note("window/geometry", tr("(%1 bytes)").arg(s.value("window/geometry").toByteArray().size()),
+                   "not a saved window geometry", "1280×800");
+        startPage = r.integer("window/page", LinearIndex, 0, int(pages().size()) - 1);
+        setDarkTheme(r.boolean("window/dark", false));
+        if (s.contains("window/textScale")) setTextScale(r.real("window/textScale", 1.0, kMinUiScale, kMaxUiScale));
         const QString preset = s.value("training/preset").toString();
         if (!preset.isEmpty()) loadPreset(preset, false);
+        settingProblems = r.problems();
+        fitOnScreen(&settingProblems);  // (a window made for tests or --screenshot keeps its size)
     }
     setPage(startPage);
     updateStatus();
+    if (!settingProblems.isEmpty())
+        statusBar()->showMessage(tr("Settings reset to defaults: %1").arg(settingProblems.join("; ")), 15000);
+}
+
+void MainWindow::fitOnScreen(QStringList* problems) {
+    // A window larger than the screen, or off it (a saved geometry from another monitor, a corrupt
+    // settings file), is brought inside the screen's available area.
+    const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    if (!screen) return;
+    const QRect available = screen->availableGeometry();
+    const QRect frame = geometry();
+    const QRect fitted = services::fitOnScreen(frame, available);
+    if (fitted == frame) return;
+    if (problems && (frame.width() > available.width() || frame.height() > available.height() || !available.intersects(frame)))
+        problems->append(tr("window/geometry = %1×%2 at (%3, %4): does not fit the screen (%5×%6); %7×%8 used")
+                             .arg(frame.width()).arg(frame.height()).arg(frame.x()).arg(frame.y())
+                             .arg(available.width()).arg(available.height()).arg(fitted.width()).arg(fitted.height()));
+    setGeometry(fitted);
 }
 
 MainWindow::~MainWindow() = default;
@@ -319,13 +351,23 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     controller()->stop();
-    controller()->waitForIdle();
+    const bool idle = controller()->waitForIdle(kStopWait);
     if (m_persistent) {
         QSettings s;
         s.setValue("window/geometry", saveGeometry());
         s.setValue("window/page", page());
+        s.sync();
     }
     event->accept();
+    if (!idle) {
+        // A step still running after kStopWait (a huge model, a stalled disk): the worker cannot be
+        // interrupted inside it, and joining it would freeze the window. The window's runs write no
+        // files, and the settings are saved: quit without waiting.
+        std::fprintf(stderr, "presisi: the training step in progress did not end within %lld s; quitting without it\n",
+                     static_cast<long long>(kStopWait.count() / 1000));
+        std::fflush(stderr);
+        std::_Exit(0);
+    }
 }
 
 }  // namespace presisi

@@ -7,6 +7,12 @@
 #include <QString>
 #include <QStringList>
 
+#include <chrono>
+#include <cstdint>
+#include <memory>
+
+#include "engine/training/scenario.h"
+
 class QLabel;
 class QStackedWidget;
 class QTabBar;
@@ -24,6 +30,7 @@ class SpeedPage;
 class ConvergencePage;
 class GuidedTour;
 class RunController;
+class JobWorker;
 enum class RunState;
 struct ExportOptions;
 
@@ -31,6 +38,8 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     enum PageIndex { LinearIndex = 0, TrainingIndex = 1, FormatsIndex = 2, SpeedIndex = 3, ConvergenceIndex = 4 };
+    // The longest the GUI thread waits for a run's current step to end (opening a file, quitting).
+    static constexpr std::chrono::milliseconds kStopWait{5000};
 
     // persistent: read and write QSettings (off for --screenshot and tests, so they are reproducible).
     explicit MainWindow(bool persistent = true, QWidget* parent = nullptr);
@@ -50,6 +59,10 @@ public:
     // Experiment files (app/main_window_experiments.cpp). Each returns false on failure, says why (a
     // message box when the window is shown, the status bar always) and leaves the window as it was.
     bool openExperiment(const QString& path);        // loads it, paused at step 0; a running run stops first
+    // The same, reading the file on a worker thread (File > Open, Open recent); experimentOpened follows.
+    void openExperimentInBackground(const QString& path);
+    // Save experiment's proposal in `dir`: the preset's name made safe (no folders), or "experiment".
+    static QString proposedExperimentPath(const QString& dir, const QString& preset);
     bool saveExperiment(const QString& path);        // the Training lab's scenario as an experiment file
     bool loadData(const QString& xPath, const QString& yPath);  // .npy data, checked as `presisi train --data`
     bool resetToPreset();                            // the loaded preset's own settings again
@@ -84,12 +97,15 @@ private:
     void buildMenus();
     void updateExplanation();
     void updateStatus();
+    void fitOnScreen(QStringList* problems);  // inside the screen's available area; notes a saved geometry that did not fit
     void onStateChanged(RunState state);
     void onRunFailed(const QString& message);
     void addExportActions(QMenu* file);  // app/main_window_exports.cpp
     void exportDialog(bool wholePage);
     void exportDataDialog(bool json);
     void exportChartDataDialog();
+    // Says why an export of `path` failed (the path, a full disk), or `nothingYet` when neither explains it.
+    void exportFailed(const QString& path, const QString& nothingYet);
 
     bool m_persistent;
     QTabBar* m_tabs = nullptr;
@@ -117,8 +133,21 @@ private:
     QMenu* m_recentMenu = nullptr;
     QAction* m_resetPresetAction = nullptr;
     QStringList m_recent;  // most recent first, at most 8 (QSettings "experiments/recent")
+    struct ExperimentRead {
+        bool ok = false;
+        Scenario scenario;
+        QString error;
+    };
+    static ExperimentRead readExperiment(const QString& path);  // any thread
+    bool applyExperiment(const QString& path, const ExperimentRead& read);
+    // Stops the run and waits for its step to end, at most kStopWait; false (and said so) if it did not.
+    bool stopRun();
+    std::unique_ptr<JobWorker> m_files;  // reads experiment files off the GUI thread
+    std::uint64_t m_openTicket = 0;       // the latest open request; older answers are dropped
 
 signals:
+    // openExperimentInBackground's outcome (false: refused, and the window said why).
+    void experimentOpened(const QString& path, bool ok);
     // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.
     void languageChangeRequested(const QString& code);
 

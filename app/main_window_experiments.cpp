@@ -11,15 +11,18 @@
 #include <QGuiApplication>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPointer>
 #include <QSettings>
 #include <QStatusBar>
 
 #include "cli/train_args.h"
 #include "engine/training/npy.h"
+#include "job_worker.h"
 #include "pages/presets.h"
 #include "pages/training_page.h"
 #include "run_controller.h"
 #include "services/scenario_file.h"
+#include "widgets/chart_data.h"
 
 namespace presisi {
 
@@ -38,15 +41,13 @@ void MainWindow::addExperimentActions(QMenu* file) {
         const QString dir = m_persistent ? QSettings().value(kDirKey).toString() : QString();
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Open experiment"), dir, tr("Presisi experiments (*.presisi.json);;JSON files (*.json);;All files (*)"));
-        if (!path.isEmpty()) openExperiment(path);
+        if (!path.isEmpty()) openExperimentInBackground(path);
     });
     open->setToolTip(tr("Load a saved experiment or a results file (.presisi.json, or a JSON export of a run): "
                         "every setting of the Training lab, ready to play"));
     QAction* save = file->addAction(tr("&Save experiment…"), QKeySequence::Save, this, [this] {
         const QString dir = m_persistent ? QSettings().value(kDirKey).toString() : QString();
-        const QString preset = m_training->loadedPreset();
-        const QString name = (preset.isEmpty() ? QStringLiteral("experiment") : preset) + kSuffix;
-        QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), QDir(dir).filePath(name),
+        QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), proposedExperimentPath(dir, m_training->loadedPreset()),
                                                     tr("Presisi experiments (*.presisi.json)"));
         if (path.isEmpty()) return;
         if (!path.endsWith(".json", Qt::CaseInsensitive)) path += kSuffix;
@@ -78,6 +79,13 @@ void MainWindow::addExperimentActions(QMenu* file) {
     file->setToolTipsVisible(true);
 }
 
+QString MainWindow::proposedExperimentPath(const QString& dir, const QString& preset) {
+    // The preset's name comes from a file: only its safe characters name the proposal, so a name such
+    // as "../../elsewhere/x" cannot send the dialog to another folder.
+    const QString slug = fileSlug(preset);
+    return QDir(dir).filePath((slug.isEmpty() ? QStringLiteral("experiment") : slug) + kSuffix);
+}
+
 void MainWindow::fillRecentMenu() {
     m_recentMenu->clear();
     // Files deleted or moved since are dropped, and the status bar says so.
@@ -94,7 +102,7 @@ void MainWindow::fillRecentMenu() {
         const QString path = m_recent[i];
         QAction* a = m_recentMenu->addAction(QString("&%1  %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         a->setToolTip(QDir::toNativeSeparators(path));
-        connect(a, &QAction::triggered, this, [this, path] { openExperiment(path); });
+        connect(a, &QAction::triggered, this, [this, path] { openExperimentInBackground(path); });
     }
     if (m_recent.isEmpty()) m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
 }
@@ -118,14 +126,44 @@ void MainWindow::experimentProblem(const QString& title, const QString& message)
     if (isVisible() && QGuiApplication::platformName() != "offscreen") QMessageBox::warning(this, title, message);
 }
 
-bool MainWindow::openExperiment(const QString& path) {
-    Scenario s;
+void MainWindow::openExperimentInBackground(const QString& path) {
+    // Read on the file worker, never on the GUI thread (a slow disk, a large results file); the
+    // reader refuses FIFOs, devices and files over its limit at once (services::readExperimentFile).
+    if (!m_files) m_files = std::make_unique<JobWorker>("presisi-files");
+    statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+    QPointer<MainWindow> self(this);
+    const std::uint64_t ticket = ++m_openTicket;
+    m_files->submit([self, path, ticket](const std::atomic<bool>&) {
+        auto read = std::make_shared<ExperimentRead>(readExperiment(path));
+        QMetaObject::invokeMethod(qApp, [self, path, ticket, read] {
+            // Only the latest request counts: an older file read meanwhile is dropped.
+            if (self && ticket == self->m_openTicket) emit self->experimentOpened(path, self->applyExperiment(path, *read));
+        }, Qt::QueuedConnection);
+    });
+}
+
+MainWindow::ExperimentRead MainWindow::readExperiment(const QString& path) {
+    ExperimentRead r;
     try {
-        s = services::readExperimentFile(path.toStdString());
+        r.scenario = services::readExperimentFile(path.toStdString());
+        r.ok = true;
     } catch (const std::exception& e) {
-        experimentProblem(tr("Cannot open the experiment"), QString::fromUtf8(e.what()));
+        r.error = QString::fromUtf8(e.what());
+    }
+    return r;
+}
+
+bool MainWindow::openExperiment(const QString& path) {
+    ++m_openTicket;  // a read still on its way in the background is superseded
+    return applyExperiment(path, readExperiment(path));
+}
+
+bool MainWindow::applyExperiment(const QString& path, const ExperimentRead& read) {
+    if (!read.ok) {
+        experimentProblem(tr("Cannot open the experiment"), read.error);
         return false;
     }
+    Scenario s = read.scenario;
     // The preset's title and explanation, for the panel, when the file names a preset without them.
     if (!s.preset.empty() && s.explanation.empty()) {
         try {
@@ -137,8 +175,7 @@ bool MainWindow::openExperiment(const QString& path) {
         }
     }
     // A run in progress stops at its next step before the new scenario takes the controls.
-    controller()->stop();
-    controller()->waitForIdle();
+    if (!stopRun()) return false;
     QString error;
     if (!m_training->openScenario(s, &error)) {
         experimentProblem(tr("Cannot open the experiment"), QString("%1: %2").arg(path, error));
@@ -150,6 +187,15 @@ bool MainWindow::openExperiment(const QString& path) {
     updateExplanation();
     statusBar()->showMessage(tr("Opened %1: press Play (Space) to run it").arg(QFileInfo(path).fileName()), 6000);
     return true;
+}
+
+bool MainWindow::stopRun() {
+    controller()->stop();
+    if (controller()->waitForIdle(kStopWait)) return true;
+    experimentProblem(tr("The run is still stopping"),
+                      tr("Its current step has not finished within %1 s; try again when the status bar says paused.")
+                          .arg(kStopWait.count() / 1000));
+    return false;
 }
 
 bool MainWindow::saveExperiment(const QString& path) {
@@ -186,8 +232,7 @@ bool MainWindow::loadData(const QString& xPath, const QString& yPath) {
         experimentProblem(tr("Cannot load the data"), QString::fromUtf8(e.what()));
         return false;
     }
-    controller()->stop();
-    controller()->waitForIdle();
+    if (!stopRun()) return false;
     QString error;
     if (!m_training->openScenario(s, &error)) {
         experimentProblem(tr("Cannot load the data"), error);
@@ -210,8 +255,7 @@ bool MainWindow::resetToPreset() {
         experimentProblem(tr("Reset to preset"), tr("No preset is loaded: choose one in the Presets menu."));
         return false;
     }
-    controller()->stop();
-    controller()->waitForIdle();
+    if (!stopRun()) return false;
     if (!loadPreset(preset, false)) return false;  // the title drops the experiment file's name
     statusBar()->showMessage(tr("Back to the settings of preset %1").arg(preset), 5000);
     return true;

@@ -5,13 +5,17 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
+#include <QGuiApplication>
 #include <QMessageBox>
+#include <QStorageInfo>
 #include <QStatusBar>
 
 #include "pages/page.h"
+#include "services/atomic_file.h"
 #include "widgets/chart_export.h"
 #include "widgets/export_dialog.h"
 #include "widgets/text_scale.h"
@@ -23,10 +27,20 @@ namespace {
 // The window's own look at its own size: what the earlier fixed exports gave (2x, text as shown).
 ExportOptions asShown(const QString& caption) { return ExportOptions{{}, 2.0, uiScale(), caption}; }
 
-bool exportWidget(QWidget* widget, const QString& path, const ExportOptions& options) {
+bool exportWidget(QWidget* widget, const QString& path, const ExportOptions& options, QString* error = nullptr) {
     if (!widget) return false;
-    if (path.endsWith(".svg", Qt::CaseInsensitive)) return exportSvg(widget, path, options);
-    return exportPng(widget, path, options);
+    if (path.endsWith(".svg", Qt::CaseInsensitive)) return exportSvg(widget, path, options, error);
+    return exportPng(widget, path, options, error);
+}
+
+// Why writing `path` failed, when the writer did not say: the path itself (a directory, no
+// permission, no such folder) or a full disk; empty when neither explains it.
+QString writeProblem(const QString& path) {
+    if (const std::string why = services::outputPathProblem(QFile::encodeName(path).toStdString()); !why.empty())
+        return QString::fromStdString(why);
+    const QStorageInfo disk(QFileInfo(path).absolutePath());
+    if (disk.isValid() && disk.bytesAvailable() == 0) return QObject::tr("No space left on device");
+    return {};
 }
 
 }  // namespace
@@ -64,9 +78,10 @@ void MainWindow::exportDialog(bool wholePage) {
     if (dialog.exec() != QDialog::Accepted) return;
     const QString path = dialog.path();
     m_lastExportDir = QFileInfo(path).absolutePath();
-    const bool ok = exportWidget(target, path, dialog.options(page->caption()));
+    QString why;
+    const bool ok = exportWidget(target, path, dialog.options(page->caption()), &why);
     if (ok) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
-    else QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1").arg(path));
+    else QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1: %2").arg(path, why));
 }
 
 void MainWindow::exportChartDataDialog() {
@@ -84,8 +99,12 @@ void MainWindow::exportChartDataDialog() {
     if (!path.endsWith(".csv", Qt::CaseInsensitive) && !path.endsWith(".json", Qt::CaseInsensitive)) path += ".csv";
     m_lastExportDir = QFileInfo(path).absolutePath();
     ExportDialog::rememberFolder(m_lastExportDir, m_persistent);
+    if (page->chartData(chart).empty()) {
+        QMessageBox::warning(this, tr("Export failed"), tr("The chart has no data yet: run something first."));
+        return;
+    }
     if (page->exportChartData(chart, path)) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
-    else QMessageBox::warning(this, tr("Export failed"), tr("The chart has no data yet, or %1 could not be written").arg(path));
+    else exportFailed(path, QString());
 }
 
 void MainWindow::exportDataDialog(bool json) {
@@ -101,7 +120,18 @@ void MainWindow::exportDataDialog(bool json) {
     ExportDialog::rememberFolder(m_lastExportDir, m_persistent);
     const bool ok = json ? page->exportJson(path) : page->exportCsv(path);
     if (ok) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
-    else QMessageBox::warning(this, tr("Export failed"), tr("Nothing to export yet, or %1 could not be written").arg(path));
+    else exportFailed(path, tr("This page has nothing to export yet: run something first."));
+}
+
+void MainWindow::exportFailed(const QString& path, const QString& nothingYet) {
+    // The writers say only "false": the path and the disk say why; where neither does, the page had
+    // nothing to write.
+    const QString why = writeProblem(path);
+    const QString text = !why.isEmpty() ? tr("Could not write %1: %2").arg(path, why)
+                         : !nothingYet.isEmpty() ? nothingYet
+                                                 : tr("Could not write %1").arg(path);
+    statusBar()->showMessage(text, 8000);
+    if (isVisible() && QGuiApplication::platformName() != "offscreen") QMessageBox::warning(this, tr("Export failed"), text);
 }
 
 }  // namespace presisi

@@ -67,9 +67,13 @@ void MainWindow::buildMenus() {
     });
     QAction* larger = view->addAction(tr("&Larger text"), QKeySequence(Qt::CTRL | Qt::Key_Equal), this,
                                       [this] { setTextScale(uiScale() + 0.25); });
-    // Ctrl++ too (Shift+= on most keyboards, a key of its own on the keypad).
-    larger->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus),
-                          QKeySequence::ZoomIn});
+    // Ctrl++ too (Shift+= on most keyboards, a key of its own on the keypad), and the platform's zoom-in
+    // keys, each once: a sequence listed twice (ZoomIn is Ctrl++ here) makes Qt call the shortcut
+    // ambiguous and do nothing.
+    QList<QKeySequence> keys{QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)};
+    for (const QKeySequence& k : QKeySequence::keyBindings(QKeySequence::ZoomIn))
+        if (!keys.contains(k)) keys << k;
+    larger->setShortcuts(keys);
     view->addAction(tr("&Smaller text"), QKeySequence(Qt::CTRL | Qt::Key_Minus), this, [this] { setTextScale(uiScale() - 0.25); });
     view->addAction(tr("&Normal text size"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { setTextScale(1.0); });
     QAction* back = view->addAction(tr("All charts (leave a chart shown alone)"), QKeySequence(Qt::Key_Escape), this,

@@ -179,13 +179,14 @@ void RunController::reset() {
     emit runReset();
 }
 
-void RunController::waitForIdle() {
+bool RunController::waitForIdle(std::chrono::milliseconds limit) {
     {
         std::unique_lock lock(m_mutex);
-        m_idle.wait(lock, [this] { return m_queue.empty() && !m_executing; });
+        if (!m_idle.wait_for(lock, limit, [this] { return m_queue.empty() && !m_executing; })) return false;
     }
     // The worker's answers are queued calls on this object: deliver those, and nothing else.
     QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    return true;
 }
 
 void RunController::commandDone(std::uint64_t seq, std::uint64_t run, CommandKind kind, const Outcome& outcome) {

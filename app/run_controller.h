@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -123,9 +124,11 @@ public slots:
     void stepOnce();
     // Back to step 0 with the same scenario (initial weights), without running.
     void reset();
-    // Blocks until the worker has nothing queued or running, then delivers the answers it posted
-    // (batches, run info, failures) without running an event loop. For close and tests.
-    void waitForIdle();
+    // Blocks until the worker has nothing queued or running, at most `limit`, then delivers the answers
+    // it posted (batches, run info, failures) without running an event loop. For close, opening a file
+    // and tests. False when the worker was still busy at the limit (a step that takes longer): nothing
+    // is delivered then, and the caller decides (the window says so rather than freezing).
+    bool waitForIdle(std::chrono::milliseconds limit = std::chrono::minutes(10));
 
 signals:
     void runStarted(const presisi::RunInfo& info);

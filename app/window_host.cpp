@@ -1,6 +1,9 @@
 // WindowHost: the main window's owner, rebuilding it in another language (see window_host.h).
 #include "window_host.h"
 
+#include <QCoreApplication>
+#include <QStatusBar>
+
 #include "language.h"
 #include "main_window.h"
 #include "pages/training_page.h"
@@ -27,7 +30,13 @@ void WindowHost::switchLanguage(const QString& code) {
     MainWindow* old = m_window;
     // The run stops first: its worker must not report to a window that is going away.
     old->controller()->stop();
-    old->controller()->waitForIdle();
+    if (!old->controller()->waitForIdle(MainWindow::kStopWait)) {
+        // Its step has not ended: switching now would leave a worker reporting to a deleted window.
+        old->statusBar()->showMessage(QCoreApplication::translate("presisi::MainWindow",
+                                                                  "The run is still stopping: choose the language again when it has."),
+                                      8000);
+        return;
+    }
     const int page = old->page();
     const QByteArray geometry = old->saveGeometry();
     const bool visible = old->isVisible();

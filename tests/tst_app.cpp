@@ -3,6 +3,9 @@
 // capped window), stops within 100 ms, turns an engine failure into a message while the window lives;
 // exports and `presisi --screenshot` write images of the requested size with real content.
 #include "app_support.h"
+#include <QScreen>
+#include <QStatusBar>
+#include "widgets/text_scale.h"
 
 using namespace presisi;
 using namespace presisi::apptest;
@@ -293,6 +296,7 @@ private slots:
     }
 
     void windowStatePersists() {
+        QSize saved;
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName("PresisiTest");
         QCoreApplication::setApplicationName("tst_app");
@@ -301,13 +305,54 @@ private slots:
             MainWindow w(true);
             QCOMPARE(w.page(), int(MainWindow::LinearIndex));  // first start: the tutorial's example
             w.setPage(MainWindow::FormatsIndex);
-            w.resize(1000, 700);
+            // Within the off-screen platform's screen: a saved geometry larger than the screen is fitted
+            // to it on start (corruptSettingsFallBackToDefaults).
+            w.resize(760, 540);
+            saved = w.size();
             w.close();
         }
         {
             MainWindow w(true);
             QCOMPARE(w.page(), int(MainWindow::FormatsIndex));
-            QCOMPARE(w.size(), QSize(1000, 700));
+            QCOMPARE(w.size(), saved);
+        }
+        QSettings().clear();
+    }
+
+    void corruptSettingsFallBackToDefaults() {
+        // A hand-edited or damaged settings file: textScale=nan made every text vanish (NaN passes
+        // std::clamp), a 100000x100000 geometry opened a 32767x32767 window, (5000, 5000) put it
+        // off-screen, page 99 and dark=maybe were taken as they came.
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName("PresisiTest");
+        QCoreApplication::setApplicationName("tst_app");
+        QSettings().clear();
+        QByteArray huge;
+        {
+            QWidget big;
+            big.setGeometry(5000, 5000, 100000, 100000);
+            huge = big.saveGeometry();
+        }
+        {
+            QSettings s;
+            s.setValue("window/textScale", "nan");
+            s.setValue("window/page", 99);
+            s.setValue("window/dark", "maybe");
+            s.setValue("window/geometry", huge);
+        }
+        const double pointSize = QApplication::font().pointSizeF();
+        {
+            MainWindow w(true);
+            QCOMPARE(uiScale(), 1.0);
+            QCOMPARE(QApplication::font().pointSizeF(), pointSize);  // not NaN, not scaled
+            QCOMPARE(w.page(), int(MainWindow::LinearIndex));
+            const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+            QVERIFY2(w.width() <= std::max(available.width(), w.minimumWidth()) && w.height() <= std::max(available.height(), w.minimumHeight()),
+                     qPrintable(QString("%1x%2 on %3x%4").arg(w.width()).arg(w.height()).arg(available.width()).arg(available.height())));
+            QVERIFY(available.contains(w.geometry().topLeft()));
+            const QString message = w.statusBar()->currentMessage();
+            for (const char* key : {"window/textScale", "window/page", "window/dark", "window/geometry"})
+                QVERIFY2(message.contains(key), qPrintable(message));
         }
         QSettings().clear();
     }

@@ -1,9 +1,13 @@
 // The presisi executable as a process: interrupted runs (SIGINT, SIGTERM) still write complete files,
 // a full disk on standard output or on an output file is an error, screenshots and
-// --measure-responsiveness check their outputs, and /dev/zero as a .npy is refused at once.
+// --measure-responsiveness check their outputs; /dev/zero, /dev/urandom and FIFOs are refused at once
+// wherever a path is taken, experiment files are bounded, a closed pipe and a full disk are errors
+// that name their cause.
 #include <QtTest>
 
+#include <QElapsedTimer>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <csignal>
@@ -73,7 +77,15 @@ private slots:
     void screenshotChecksItsOutput();
     void responsivenessChecksItsJson();
     void devZeroIsRefusedAtOnce();
-    void npyHeaderIsCheckedBeforeTheData();
+    void fifosAndDevicesAreRefusedAtOnce_data();
+    void fifosAndDevicesAreRefusedAtOnce();
+    void experimentFilesAreBounded();
+    void closedPipeIsAnError();
+    void oneFileForTwoOutputsIsRefused();
+    void csvDashIsStandardOutput();
+    void benchGemmSizesAreStrict();
+    void fullDiskNamesTheCause_data();
+    void fullDiskNamesTheCause();
 
 private:
     QTemporaryDir m_dir;
@@ -193,41 +205,149 @@ void TestCliProcess::responsivenessChecksItsJson() {
 }
 
 void TestCliProcess::devZeroIsRefusedAtOnce() {
-    // The header is read first: no reading (and allocating) until the end of an endless file.
+    // Regular files only: /dev/zero is refused before a byte is read (before, its missing magic string).
     const Finished f = run({"train", "--sizes", "2,4,2", "--data", "/dev/zero", "--targets", "/dev/zero"});
     QVERIFY2(!f.crashed, f.err.constData());
     QCOMPARE(f.status, 2);
-    QVERIFY2(f.err.contains("/dev/zero: not a .npy file"), f.err.constData());
+    QVERIFY2(f.err.contains("/dev/zero: cannot open file: a character device, not a regular file") && f.err.count('\n') == 1,
+             f.err.constData());
 }
 
-void TestCliProcess::npyHeaderIsCheckedBeforeTheData() {
-    // A pipe that delivers a header announcing 2^20 x 2^20 floats and then stays open: a reader that
-    // reads to the end first would wait for ever; the header alone is enough to refuse it.
-    const QString fifo = m_dir.filePath("endless.npy");
-    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
-    std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (1048576, 1048576), }";
-    while ((10 + dict.size() + 1) % 64 != 0) dict += ' ';
-    dict += '\n';
-    std::string header("\x93NUMPY\x01\x00", 8);
-    header += static_cast<char>(dict.size() & 0xff);
-    header += static_cast<char>(dict.size() >> 8);
-    header += dict;
-    QProcess p;
-    p.start(kExe, {"train", "--sizes", "2,4,2", "--data", fifo, "--targets", fifo});
-    QVERIFY(p.waitForStarted());
-    const int fd = ::open(QFile::encodeName(fifo).constData(), O_WRONLY);  // waits for presisi to open it
-    QVERIFY(fd >= 0);
-    QCOMPARE(::write(fd, header.data(), header.size()), static_cast<ssize_t>(header.size()));
-    const bool finished = p.waitForFinished(10000);
-    ::close(fd);
-    if (!finished) {
-        p.kill();
-        p.waitForFinished();
-        QFAIL("presisi still reading the pipe 10 s after its header");
+void TestCliProcess::fifosAndDevicesAreRefusedAtOnce_data() {
+    // Before: `--scenario /dev/zero` grew to 9 GB in 12 s (QFile::readAll with no bound), and a FIFO with
+    // no writer blocked in openat for ever, as --data, --scenario and the window's experiment file.
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expected");
+    const QString fifo = "@FIFO@";
+    const QString dev = "a character device, not a regular file", pipe = "a FIFO (named pipe), not a regular file";
+    QTest::addRow("train --scenario /dev/zero") << QStringList{"train", "--scenario", "/dev/zero"} << dev;
+    QTest::addRow("train --scenario /dev/urandom") << QStringList{"train", "--scenario", "/dev/urandom"} << dev;
+    QTest::addRow("check --scenario /dev/zero") << QStringList{"check", "--scenario", "/dev/zero"} << dev;
+    QTest::addRow("bench memory --scenario /dev/zero") << QStringList{"bench", "memory", "--scenario", "/dev/zero"} << dev;
+    QTest::addRow("train --scenario FIFO") << QStringList{"train", "--scenario", fifo} << pipe;
+    QTest::addRow("check --scenario FIFO") << QStringList{"check", "--scenario", fifo} << pipe;
+    QTest::addRow("train --data FIFO") << QStringList{"train", "--sizes", "2,4,2", "--data", fifo, "--targets", fifo} << pipe;
+    QTest::addRow("train --data /dev/urandom")
+        << QStringList{"train", "--sizes", "2,4,2", "--data", "/dev/urandom", "--targets", "/dev/urandom"} << dev;
+    QTest::addRow("window FIFO.presisi.json") << QStringList{"@FIFO@.presisi.json"} << pipe;
+    QTest::addRow("window zero.presisi.json") << QStringList{"@ZERO@"} << dev;
+}
+
+void TestCliProcess::fifosAndDevicesAreRefusedAtOnce() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, expected);
+    const QString fifo = m_dir.filePath("f.npy"), fifoJson = m_dir.filePath("f.npy.presisi.json");
+    const QString zero = m_dir.filePath("z.presisi.json");  // a symlink to /dev/zero, as a person might leave one
+    if (!QFileInfo::exists(fifo)) QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    if (!QFileInfo::exists(fifoJson)) QVERIFY(::mkfifo(QFile::encodeName(fifoJson).constData(), 0600) == 0);
+    if (!QFileInfo::exists(zero)) QVERIFY(QFile::link("/dev/zero", zero));
+    for (QString& a : args) a.replace("@FIFO@", fifo).replace("@ZERO@", zero);
+    QElapsedTimer clock;
+    clock.start();
+    const Finished f = run(args);
+    QVERIFY2(!f.crashed, f.err.constData());
+    QVERIFY2(clock.elapsed() < 5000, qPrintable(QString("%1 ms").arg(clock.elapsed())));  // about 10 ms; "within a second" with room
+    QCOMPARE(f.status, 2);
+    QVERIFY2(f.err.contains(expected.toUtf8()) && f.err.count('\n') == 1, f.err.constData());
+}
+
+void TestCliProcess::experimentFilesAreBounded() {
+    // A regular file larger than the limit is refused by its size, before it is read.
+    const QString big = m_dir.filePath("big.presisi.json");
+    {
+        QFile f(big);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize((qint64{64} << 20) + 1));  // sparse: no disk used
     }
-    QCOMPARE(p.exitCode(), 2);
-    const QByteArray err = p.readAllStandardError();
-    QVERIFY2(err.contains("too large") && err.count('\n') == 1, err.constData());
+    const Finished f = run({"train", "--scenario", big});
+    QCOMPARE(f.status, 2);
+    QVERIFY2(f.err.contains("larger than the 64 MiB an experiment file may have") && f.err.count('\n') == 1, f.err.constData());
+}
+
+void TestCliProcess::closedPipeIsAnError() {
+    // Before: SIGPIPE killed `train` silently (status 141) and left .pj.json.XXXXXX and .pj.csv.XXXXXX.
+    QTemporaryDir dir;
+    QProcess q;
+    q.setWorkingDirectory(dir.path());
+    q.start("/bin/bash", {"-c", QString("'%1' train --steps 20000 --every 1 --json pj.json --csv pj.csv | head -1 >/dev/null; "
+                                        "echo \"status ${PIPESTATUS[0]}\"").arg(kExe)});
+    QVERIFY(q.waitForFinished(60000));
+    const QByteArray out = q.readAllStandardOutput(), err = q.readAllStandardError();
+    QVERIFY2(out.contains("status 1"), out.constData());
+    QVERIFY2(err.contains("presisi train: cannot write to standard output: Broken pipe") && err.count('\n') == 1, err.constData());
+    const QStringList left = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
+    QVERIFY2(left.isEmpty(), qPrintable(left.join(", ")));  // no temporaries, no half outputs
+}
+
+void TestCliProcess::oneFileForTwoOutputsIsRefused() {
+    // Before: `--json out --csv out` exited 0 with the JSON silently replaced by the CSV.
+    const QString out = m_dir.filePath("both.out"), link = m_dir.filePath("both.link");
+    Finished f = run({"train", "--steps", "3", "--json", out, "--csv", out});
+    QCOMPARE(f.status, 2);
+    QVERIFY2(f.err.contains("is where --json writes too") && f.err.count('\n') == 1, f.err.constData());
+    QVERIFY(!QFileInfo::exists(out));
+    writeAll(out, "keep");
+    QVERIFY(QFile::link(out, link));
+    f = run({"train", "--steps", "3", "--json", link, "--csv", out});
+    QCOMPARE(f.status, 2);
+    QCOMPARE(readAll(out), QByteArray("keep"));
+    f = run({"train", "--steps", "3", "--json", "-", "--csv", "-"});
+    QCOMPARE(f.status, 2);
+}
+
+void TestCliProcess::csvDashIsStandardOutput() {
+    // Before: `--csv -` created a file named "-".
+    QTemporaryDir dir;
+    QProcess p;
+    p.setWorkingDirectory(dir.path());
+    p.start(kExe, {"train", "--steps", "3", "--lanes", "cpu:f32", "--csv", "-"});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    const QList<QByteArray> rows = p.readAllStandardOutput().trimmed().split('\n');
+    QCOMPARE(rows.size(), 4);  // the header and one row per step: the CSV instead of the table
+    QVERIFY(rows.front().startsWith("lane,step,loss"));
+    QVERIFY(!QFileInfo::exists(dir.filePath("-")));
+}
+
+void TestCliProcess::benchGemmSizesAreStrict() {
+    // Before: "0x10", "1e3" and "1.0" were taken as 16, 1000 and 1, and a size too large for memory
+    // was refused with status 1 after the bench had started.
+    for (const char* v : {"0x10", "1e3", "1.0", "-5", ""}) {
+        const Finished f = run({"bench", "gemm", "--sizes", v});
+        QCOMPARE(f.status, 2);
+        QVERIFY2(f.err.contains("must be an integer from 1 to 65536") || f.err.contains("give at least one size"), f.err.constData());
+    }
+    const Finished f = run({"bench", "gemm", "--sizes", "65536"});  // 4 x 65536^2 x 16 bytes: more than any test machine has
+    QCOMPARE(f.status, 2);
+    QVERIFY2(f.err.contains("of host memory") && f.err.count('\n') == 1, f.err.constData());
+}
+
+void TestCliProcess::fullDiskNamesTheCause_data() {
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("option");
+    // Before: "--json: cannot write '…': write error" for `train` (the errno was gone by then), and
+    // three lines (libpng's own) for a screenshot.
+    QTest::addRow("train --json") << "train --steps 3000 --lanes cpu:f32,cpu:bf16 --json DIR/run.json" << "--json";
+    QTest::addRow("train --csv") << "train --steps 3000 --lanes cpu:f32,cpu:bf16 --csv DIR/run.csv" << "--csv";
+    QTest::addRow("screenshot") << "--screenshot DIR/shot.png --size 640x480" << "--screenshot";
+}
+
+void TestCliProcess::fullDiskNamesTheCause() {
+    // A real full disk: a 64 KiB tmpfs in a mount namespace of the test's own (root, as CI runs).
+    QFETCH(QString, command);
+    QFETCH(QString, option);
+    if (::geteuid() != 0 || QStandardPaths::findExecutable("unshare").isEmpty()) QSKIP("needs root and unshare to mount a small tmpfs");
+    QTemporaryDir dir;
+    const QString script = QString("mount -t tmpfs -o size=64k tmpfs '%1' || exit 77; QT_QPA_PLATFORM=offscreen '%2' %3; "
+                                   "echo \"status $?\"; ls -A '%1'")
+                               .arg(dir.path(), kExe, QString(command).replace("DIR", dir.path()));
+    QProcess p;
+    p.start("unshare", {"-m", "/bin/sh", "-c", script});
+    QVERIFY(p.waitForFinished(60000));
+    if (p.exitCode() == 77) QSKIP("cannot mount a tmpfs here");
+    const QByteArray out = p.readAllStandardOutput(), err = p.readAllStandardError();
+    QVERIFY2(err.contains(option.toUtf8()) && err.contains("No space left on device") && err.count('\n') == 1, err.constData());
+    QVERIFY2(out.trimmed().endsWith("status 1"), out.constData());  // nothing left in the directory
 }
 
 QTEST_GUILESS_MAIN(TestCliProcess)

@@ -250,15 +250,32 @@ private slots:
         restore("LANG", lang);
     }
 
-    // (d) An Indonesian field reads "0,1" as 0.1 and "1.234,5" as 1234.5, and shows 1234.5 as 1.234,5;
-    // English reads "0.1" and shows 1234.5 as before.
+    // (d) Numbers typed in a field, by one rule in both languages (widgets/locale_number.h): the one
+    // '.' or ',' is the decimal mark, group separators are never read, and a single mark that could be
+    // a thousands separator in the window's language is refused rather than read 1000 times off.
+    // Before: Indonesian read "0.125" as 125, "0.001" as 1 and "12.345" as 12345 ("0.1" stayed 0.1),
+    // and English read "2,500" as 2.5.
     void localeNumbers() {
         QVERIFY(language::install(QStringLiteral("id"), true));
         RealField field(0, 1e6);
+        field.setValue(7);
         QCOMPARE(field.valueFromText(QStringLiteral("0,1")), 0.1);
-        QCOMPARE(field.valueFromText(QStringLiteral("1.234,5")), 1234.5);
+        QCOMPARE(field.valueFromText(QStringLiteral("0.125")), 0.125);  // the C-locale number of every tutorial
+        QCOMPARE(field.valueFromText(QStringLiteral("0.001")), 0.001);
+        QCOMPARE(field.valueFromText(QStringLiteral("0,125")), 0.125);
         QCOMPARE(field.valueFromText(QStringLiteral("1e-5")), 1e-5);
-        QCOMPARE(field.textFromValue(1234.5), QStringLiteral("1.234,5"));
+        QCOMPARE(field.valueFromText(QStringLiteral("1.5")), 1.5);
+        // Refused, the field keeps its value: a grouped number, and one that reads 12345 or 12.345.
+        for (const QString& refused : {QStringLiteral("12.345"), QStringLiteral("1.234,5"), QStringLiteral("1.000.000")}) {
+            QCOMPARE(field.valueFromText(refused), 7.0);
+            QString why;
+            double v = 0;
+            QVERIFY2(!parseLocaleReal(refused, &v, &why) && !why.isEmpty(), qPrintable(refused));
+        }
+        QCOMPARE(field.valueFromText(QStringLiteral("12,345")), 12.345);  // ',' is Indonesian's decimal mark
+        // Shown without group separators, so what a field shows reads back by the same rule.
+        QCOMPARE(field.textFromValue(1234.5), QStringLiteral("1234,5"));
+        QCOMPARE(field.textFromValue(65504), QStringLiteral("65504"));
         QCOMPARE(field.textFromValue(0.1), QStringLiteral("0,1"));
         // Typed into the field as a person would.
         QLineEdit* edit = field.findChild<QLineEdit*>();
@@ -267,11 +284,27 @@ private slots:
         QTest::keyClicks(edit, QStringLiteral("0,1"));
         field.interpretText();
         QCOMPARE(field.value(), 0.1);
-        QCOMPARE(localeNumber(1234.5), QStringLiteral("1.234,5"));
+        edit->selectAll();
+        QTest::keyClicks(edit, QStringLiteral("0.125"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(field.value(), 0.125);
+        edit->selectAll();
+        QTest::keyClicks(edit, QStringLiteral("12.345"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        field.interpretText();
+        QCOMPARE(field.value(), 0.125);  // refused: unchanged, and the field says why
+        QVERIFY2(field.refusal().contains(QStringLiteral("12345")), qPrintable(field.refusal()));
+        QCOMPARE(localeNumber(1234.5), QStringLiteral("1.234,5"));  // display elsewhere keeps the locale's grouping
         language::install(QStringLiteral("en"), true);
         RealField english(0, 1e6);
+        english.setValue(7);
         QCOMPARE(english.textFromValue(1234.5), QStringLiteral("1234.5"));
         QCOMPARE(english.valueFromText(QStringLiteral("0.1")), 0.1);
+        QCOMPARE(english.valueFromText(QStringLiteral("12.345")), 12.345);
+        QCOMPARE(english.valueFromText(QStringLiteral("0,5")), 0.5);
+        QCOMPARE(english.valueFromText(QStringLiteral("2,500")), 7.0);  // 2500 or 2.5: refused
+        QCOMPARE(english.valueFromText(QStringLiteral("2,5")), 2.5);
+        QCOMPARE(english.valueFromText(QStringLiteral("1,000,000")), 7.0);
     }
 
     // (b) Every page and the Training lab's views, in Indonesian: no displayed text equals an English

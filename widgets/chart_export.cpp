@@ -3,6 +3,7 @@
 #include "chart_export.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QChartView>
 #include <QClipboard>
 #include <QFontMetrics>
@@ -11,6 +12,8 @@
 #include <QSaveFile>
 #include <QWidget>
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 #include "svg_clip_device.h"
 #include "text_scale.h"
@@ -145,20 +148,47 @@ QImage renderWidget(QWidget* widget, const ExportOptions& o) {
     return image;
 }
 
-bool exportPng(QWidget* widget, const QString& path, const ExportOptions& o) {
-    const QImage image = renderWidget(widget, o);
+namespace {
+
+// The bytes of a figure written whole or not at all, the reason in *error on failure.
+bool writeWhole(const QString& path, const QByteArray& bytes, QString* error) {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return false;
-    if (!image.save(&file, "PNG")) {
-        file.cancelWriting();
-        return false;
+    errno = 0;
+    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit()) return true;
+    const int e = errno;
+    if (error) {
+        // Before cancelWriting, which replaces it with "canceled"; QSaveFile says "Unknown error" for
+        // a write that failed in its final flush, where errno still holds the cause (a full disk).
+        *error = file.errorString();
+        if (e != 0 && (file.error() == QFileDevice::NoError || *error == QLatin1String("Unknown error")))
+            *error = QString::fromLocal8Bit(std::strerror(e));
     }
-    return file.commit();
+    file.cancelWriting();
+    return false;
 }
 
-bool exportSvg(QWidget* widget, const QString& path, const ExportOptions& o) {
+}  // namespace
+
+bool exportPng(QWidget* widget, const QString& path, const ExportOptions& o, QString* error) {
+    // Encoded in memory first: a full disk is then one failed write with its reason, not libpng's
+    // own error lines on stderr.
+    const QImage image = renderWidget(widget, o);
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
+        if (error) *error = QStringLiteral("the image could not be encoded as PNG");
+        return false;
+    }
+    return writeWhole(path, png, error);
+}
+
+bool exportSvg(QWidget* widget, const QString& path, const ExportOptions& o, QString* error) {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return false;
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) *error = file.errorString();
+        return false;
+    }
     ClippedSvgDevice svg(figureSize(widget, o), widget->logicalDpiY(),
                          o.caption.isEmpty() ? QStringLiteral("Presisi") : o.caption, o.caption);
     {
@@ -166,12 +196,8 @@ bool exportSvg(QWidget* widget, const QString& path, const ExportOptions& o) {
         p.setRenderHint(QPainter::Antialiasing);
         paintInto(p, widget, o);
     }
-    const QByteArray text = svg.svg();
-    if (file.write(text) != text.size()) {
-        file.cancelWriting();
-        return false;
-    }
-    return file.commit();
+    file.cancelWriting();  // opened only to refuse an unwritable path before painting
+    return writeWhole(path, svg.svg(), error);
 }
 
 QImage renderWidget(QWidget* widget, QSize size, qreal dpr, const QString& caption) {

@@ -39,8 +39,10 @@ QStringList wrapCaption(const QString& text, const QFont& font, int width);
 
 QImage renderWidget(QWidget* widget, const ExportOptions& options);
 // Both return false (and leave no partial file) when the file cannot be written.
-bool exportPng(QWidget* widget, const QString& path, const ExportOptions& options);
-bool exportSvg(QWidget* widget, const QString& path, const ExportOptions& options);
+// False when the file could not be written, with the reason in *error when given ("No space left on
+// device"); the file is then untouched (QSaveFile), and nothing is printed.
+bool exportPng(QWidget* widget, const QString& path, const ExportOptions& options, QString* error = nullptr);
+bool exportSvg(QWidget* widget, const QString& path, const ExportOptions& options, QString* error = nullptr);
 
 // The earlier signatures (font scale 1), kept for callers that fix a size in code.
 QImage renderWidget(QWidget* widget, QSize size = {}, qreal dpr = 2.0, const QString& caption = {});

@@ -95,7 +95,12 @@ QChart* installStyledChart(QChartView* view, const QString& title) {
     auto* c = new QChart();
     c->setTitle(title);
     styleChart(c);
+    // QChartView makes a chart of its own when it is constructed, and setChart only releases it
+    // (Qt's documentation: "to avoid memory leaks users need to make sure the previous chart is
+    // deleted"): every window built leaked one chart per view, with its text items.
+    QChart* previous = view->chart();
     view->setChart(c);
+    delete previous;
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(240, 180);
     return c;

@@ -1,6 +1,9 @@
 // localeNumber and parseLocaleReal: the window's numbers in the UI language's locale.
 #include "locale_number.h"
 
+#include <QCoreApplication>
+#include <QRegularExpression>
+
 #include <cmath>
 
 #include "number_field.h"
@@ -14,17 +17,50 @@ QString localeNumber(double v, char format, int precision) {
     return locale.toString(v, format, precision);
 }
 
-bool parseLocaleReal(const QString& text, double* value) {
-    const QLocale locale;
-    if (locale.decimalPoint() != QLatin1String(".")) {
-        bool ok = false;
-        const double v = locale.toDouble(text.trimmed(), &ok);
-        if (ok && std::isfinite(v)) {
-            *value = v;
-            return true;
+QString fieldNumber(double v) {
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    if (locale.decimalPoint() == QLatin1String(".")) return QString::number(v, 'g', QLocale::FloatingPointShortest);
+    return locale.toString(v, 'g', QLocale::FloatingPointShortest);
+}
+
+bool parseLocaleReal(const QString& text, double* value, QString* why) {
+    const QString t = text.trimmed();
+    const qsizetype dots = t.count(QLatin1Char('.')), commas = t.count(QLatin1Char(','));
+    if (dots + commas > 1) {
+        if (why)
+            *why = QCoreApplication::translate("presisi::RealField",
+                                               "“%1”: type one decimal mark and no thousands separators (as 1234.5)")
+                       .arg(t);
+        return false;
+    }
+    if (dots + commas == 1) {
+        // The mark the window's language puts between thousands (English ',', Indonesian '.').
+        const QChar group = QLocale().groupSeparator().isEmpty() ? QChar() : QLocale().groupSeparator().front();
+        const QChar mark = dots ? QLatin1Char('.') : QLatin1Char(',');
+        static const QRegularExpression grouped(QStringLiteral(R"(^[+-]?[1-9]\d{0,2}[.,]\d{3}$)"));
+        if (mark == group && grouped.match(t).hasMatch()) {
+            if (why) {
+                const qsizetype at = t.indexOf(mark);
+                QString whole = t;
+                whole.remove(at, 1);
+                QString decimal = t;
+                decimal[at] = QLocale().decimalPoint().front();
+                *why = QCoreApplication::translate("presisi::RealField",
+                                                   "“%1” could be %2 or %3: type it without the “%4”, or with another "
+                                                   "number of decimals")
+                           .arg(t, whole, decimal, QString(mark));
+            }
+            return false;
         }
     }
-    return parseReal(text, value);  // C notation, ',' read as the decimal mark (English as before)
+    double v = 0;
+    if (!parseReal(t, &v)) {  // C notation, a ',' read as the decimal mark
+        if (why) *why = QCoreApplication::translate("presisi::RealField", "“%1” is not a number").arg(t);
+        return false;
+    }
+    *value = v;
+    return true;
 }
 
 }  // namespace presisi

@@ -2,6 +2,7 @@
 #include "number_field.h"
 
 #include <QRegularExpressionValidator>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cfloat>
@@ -37,8 +38,9 @@ RealField::RealField(double min, double max, bool logarithmic, QWidget* parent)
     setAccelerated(true);
 }
 
-// Shown and read in the window's locale (Indonesian: 0,1 and 1.234,5; see widgets/locale_number.h).
-QString RealField::textFromValue(double value) const { return localeNumber(value); }
+// Shown in the window's decimal mark without group separators, read by parseLocaleReal's one rule
+// (widgets/locale_number.h): "0.125" is 0.125 in every language, "1.234,5" and "2,500" are refused.
+QString RealField::textFromValue(double value) const { return fieldNumber(value); }
 
 double RealField::valueFromText(const QString& text) const {
     double v = 0;
@@ -55,8 +57,16 @@ QValidator::State RealField::validate(QString& text, int&) const {
 
 void RealField::fixup(QString& text) const {
     double v = 0;
-    if (parseLocaleReal(text, &v)) text = textFromValue(std::clamp(v, minimum(), maximum()));
-    else text = textFromValue(value());
+    QString why;
+    if (parseLocaleReal(text, &v, &why)) {
+        text = textFromValue(std::clamp(v, minimum(), maximum()));
+        return;
+    }
+    // Refused: the field keeps its value and says why, where the person is looking.
+    m_refusal = why;
+    if (!text.trimmed().isEmpty() && isVisible())
+        QToolTip::showText(mapToGlobal(QPoint(0, height())), why, const_cast<RealField*>(this), QRect(), 6000);
+    text = textFromValue(value());
 }
 
 void RealField::stepBy(int steps) {

@@ -9,7 +9,8 @@
 namespace presisi {
 
 // A QDoubleSpinBox that neither rounds to a fixed number of decimals nor pads with zeros: the value
-// set is the value read back, bit for bit. Accepts "0,1" as 0.1 and scientific notation. The wheel
+// set is the value read back, bit for bit. Accepts "0,1" as 0.1 and scientific notation; refuses what
+// parseLocaleReal refuses (two marks, "2,500" in English), keeping its value and saying why in a tooltip. The wheel
 // changes the value only while the field has keyboard focus (otherwise it scrolls the panel).
 class RealField : public QDoubleSpinBox {
     Q_OBJECT
@@ -22,12 +23,15 @@ public:
     QValidator::State validate(QString& text, int& pos) const override;
     void fixup(QString& text) const override;
     void stepBy(int steps) override;
+    // Why the last text typed was refused (empty if none was).
+    QString refusal() const { return m_refusal; }
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
 
 private:
     bool m_log = false;
+    mutable QString m_refusal;  // set in fixup(), which Qt declares const
 };
 
 // A seed: every unsigned 64-bit integer, typed in decimal.

@@ -114,12 +114,7 @@ void ScatterChart::refresh() {
 int ScatterChart::pointCount(int lane) const { return m_series.value(lane) ? m_series[lane]->count() : 0; }
 
 BarChart::BarChart(const QString& title, const QString& yTitle, QWidget* parent) : QChartView(parent), m_yTitle(yTitle) {
-    auto* c = new QChart();
-    c->setTitle(title);
-    styleChart(c);
-    setChart(c);
-    setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(240, 180);
+    installStyledChart(this, title);
 }
 
 void BarChart::setValues(const QStringList& lanes, const QList<double>& values, const QString& category) {

@@ -9,6 +9,7 @@
 #include <QLegend>
 #include <QWidget>
 #include <algorithm>
+#include <cmath>
 
 namespace presisi {
 
@@ -34,7 +35,9 @@ double uiScale() { return g_scale; }
 
 void setUiScale(double scale) {
     if (g_appBase <= 0) g_appBase = QApplication::font().pointSizeF();
-    g_scale = std::clamp(scale, kMinUiScale, kMaxUiScale);
+    // NaN passes std::clamp unchanged (every comparison with it is false), and a NaN point size
+    // makes every text vanish: anything not finite is the normal size.
+    g_scale = std::isfinite(scale) ? std::clamp(scale, kMinUiScale, kMaxUiScale) : 1.0;
     QFont f = QApplication::font();
     f.setPointSizeF(g_appBase * g_scale);
     QApplication::setFont(f);
