@@ -10,11 +10,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(npy scenario_json train_args inspect)
+((${#targets[@]})) || targets=(npy scenario_json train_args inspect settings)
 
 # Per target: the longest input worth trying (bytes). A .npy header with a few elements fits in 4 KB; a
-# preset is about 1 KB of JSON; argument lists and values are short.
-declare -A max_len=([npy]=4096 [scenario_json]=4096 [train_args]=512 [inspect]=256)
+# preset is about 1 KB of JSON (an input beginning with two spaces is padded to the 64 MiB limit by the
+# body); argument lists and values are short; a settings file is a few lines.
+declare -A max_len=([npy]=4096 [scenario_json]=4096 [train_args]=512 [inspect]=256 [settings]=2048)
 
 bash "$root/scripts/install-deps.sh"
 if ! command -v clang++ >/dev/null || ! compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null; then
