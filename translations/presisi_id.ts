@@ -214,6 +214,13 @@
         </message>
     </context>
     <context>
+        <name>QObject</name>
+        <message>
+            <source>No space left on device</source>
+            <translation>Ruang disk habis</translation>
+        </message>
+    </context>
+    <context>
         <name>RecordStore</name>
         <message>
             <source>cannot create a temporary file in %1: %2</source>
@@ -332,6 +339,10 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
             <translation>'%1' diberikan dua kali</translation>
         </message>
         <message>
+            <source>'%1' is where --json writes too: give the two outputs different files</source>
+            <translation>'%1' juga tujuan --json: beri kedua keluaran berkas yang berbeda</translation>
+        </message>
+        <message>
             <source>'%1' should be KIND=POLICY with KIND linear, activation, softmax, loss or reduction and POLICY low, f32 or as-input</source>
             <translation>'%1' seharusnya JENIS=KEBIJAKAN dengan JENIS linear, activation, softmax, loss atau reduction dan KEBIJAKAN low, f32 atau as-input</translation>
         </message>
@@ -370,10 +381,6 @@ perintah:
         <message>
             <source>correlation</source>
             <translation>korelasi arah</translation>
-        </message>
-        <message>
-            <source>empty file name</source>
-            <translation>nama berkas kosong</translation>
         </message>
         <message>
             <source>empty file name (use '-' for standard output)</source>
@@ -717,7 +724,7 @@ autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activat
            only for products with m*n*k &gt; 4096 and GELU in f32; otherwise ATen's reference)
 output:    --every N (table interval)  --histogram-interval K  --range-interval K (per-layer ranges
            every K steps, 0 = none)  --no-stats (no statistics: no underflow, histograms or ranges)
-           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE
+           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE|-
            Files appear whole or not at all (written beside the name, then renamed); an existing file
            is replaced only by a complete one. Memory: a run that would not fit in MemAvailable is refused.
 
@@ -755,7 +762,7 @@ autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activat
 keluaran:  --every N (selang tabel)  --histogram-interval K  --range-interval K (rentang per lapisan
            setiap K langkah, 0 = tidak ada)  --no-stats (tanpa statistik: tanpa underflow, histogram
            atau rentang)
-           --json BERKAS|-  (kontrak JSON; '-' mencetaknya sebagai ganti tabel)  --csv BERKAS
+           --json BERKAS|-  (kontrak JSON; '-' mencetaknya sebagai ganti tabel)  --csv BERKAS|-
            Berkas muncul utuh atau tidak sama sekali (ditulis di sebelah namanya, lalu diganti nama);
            berkas yang sudah ada hanya diganti oleh berkas yang lengkap. Memori: pelatihan yang tidak
            muat dalam MemAvailable ditolak.
@@ -2146,6 +2153,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>&amp;Tampilan</translation>
         </message>
         <message>
+            <source>(%1 bytes)</source>
+            <translation>(%1 bita)</translation>
+        </message>
+        <message>
             <source>(no presets found)</source>
             <translation>(tidak ada preset)</translation>
         </message>
@@ -2234,6 +2245,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Tidak dapat menulis %1</translation>
         </message>
         <message>
+            <source>Could not write %1: %2</source>
+            <translation>Tidak dapat menulis %1: %2</translation>
+        </message>
+        <message>
             <source>Ctrl+1 … Ctrl+4</source>
             <translation>Ctrl+1 … Ctrl+4</translation>
         </message>
@@ -2318,6 +2333,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Format</translation>
         </message>
         <message>
+            <source>Its current step has not finished within %1 s; try again when the status bar says paused.</source>
+            <translation>Langkahnya yang sedang berjalan belum selesai dalam %1 d; coba lagi setelah bilah status menyatakan jeda.</translation>
+        </message>
+        <message>
             <source>JSON (*.json)</source>
             <translation>JSON (*.json)</translation>
         </message>
@@ -2358,10 +2377,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Belum ada preset yang dimuat: pilih satu di menu Preset.</translation>
         </message>
         <message>
-            <source>Nothing to export yet, or %1 could not be written</source>
-            <translation>Belum ada yang dapat diekspor, atau %1 tidak dapat ditulis</translation>
-        </message>
-        <message>
             <source>NumPy arrays (*.npy)</source>
             <translation>Larik NumPy (*.npy)</translation>
         </message>
@@ -2376,6 +2391,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>Opened %1: press Play (Space) to run it</source>
             <translation>%1 dibuka: tekan Putar (Spasi) untuk menjalankannya</translation>
+        </message>
+        <message>
+            <source>Opening %1…</source>
+            <translation>Membuka %1…</translation>
         </message>
         <message>
             <source>Presisi experiments (*.presisi.json)</source>
@@ -2422,6 +2441,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>%1 disimpan</translation>
         </message>
         <message>
+            <source>Settings reset to defaults: %1</source>
+            <translation>Pengaturan dikembalikan ke bawaan: %1</translation>
+        </message>
+        <message>
             <source>Space</source>
             <translation>Spasi</translation>
         </message>
@@ -2430,12 +2453,24 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Kecepatan</translation>
         </message>
         <message>
-            <source>The chart has no data yet, or %1 could not be written</source>
-            <translation>Grafik belum memiliki data, atau %1 tidak dapat ditulis</translation>
+            <source>The chart has no data yet: run something first.</source>
+            <translation>Grafik belum berisi data: jalankan sesuatu lebih dulu.</translation>
+        </message>
+        <message>
+            <source>The run is still stopping</source>
+            <translation>Proses masih berhenti</translation>
+        </message>
+        <message>
+            <source>The run is still stopping: choose the language again when it has.</source>
+            <translation>Proses masih berhenti: pilih bahasa lagi setelah selesai.</translation>
         </message>
         <message>
             <source>This page has no chart to export</source>
             <translation>Halaman ini tidak memiliki grafik untuk diekspor</translation>
+        </message>
+        <message>
+            <source>This page has nothing to export yet: run something first.</source>
+            <translation>Halaman ini belum punya apa pun untuk diekspor: jalankan sesuatu lebih dulu.</translation>
         </message>
         <message>
             <source>Train on your own data: X and Y as .npy files, checked as `presisi train --data X --targets Y` checks them; the model's input and output widths and its loss follow the data</source>
@@ -2542,6 +2577,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>saat dijeda atau selesai: seret, atau Home End ← →, untuk melihat ke belakang</translation>
         </message>
         <message>
+            <source>window/geometry = %1×%2 at (%3, %4): does not fit the screen (%5×%6); %7×%8 used</source>
+            <translation>window/geometry = %1×%2 di (%3, %4): tidak muat di layar (%5×%6); dipakai %7×%8</translation>
+        </message>
+        <message>
             <source>wrote %1</source>
             <translation>%1 sudah ditulis</translation>
         </message>
@@ -2602,6 +2641,21 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>|value| on a log2 axis: pale = subnormal range, solid = normal range</source>
             <translation>|nilai| pada sumbu log2: pucat = rentang subnormal, pekat = rentang normal</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::RealField</name>
+        <message>
+            <source>“%1” could be %2 or %3: type it without the “%4”, or with another number of decimals</source>
+            <translation>“%1” bisa berarti %2 atau %3: ketik tanpa “%4”, atau dengan jumlah desimal lain</translation>
+        </message>
+        <message>
+            <source>“%1” is not a number</source>
+            <translation>“%1” bukan bilangan</translation>
+        </message>
+        <message>
+            <source>“%1”: type one decimal mark and no thousands separators (as 1234.5)</source>
+            <translation>“%1”: ketik satu tanda desimal tanpa pemisah ribuan (seperti 1234,5)</translation>
         </message>
     </context>
     <context>
