@@ -6,6 +6,9 @@
 // Environment: PRESISI_STRESS_SECONDS (default 20; CI's sanitizer run sets 60), PRESISI_STRESS_SEED
 // (default: a new one each run, printed so a failure can be replayed).
 #include "reliability_support.h"
+#include "services/scenario_file.h"
+
+#include <sys/stat.h>
 
 using namespace presisi;
 using namespace presisi::reliability;
@@ -241,8 +244,25 @@ private slots:
             if (e->placeholderText().startsWith("more")) extraLanes = e;
         QVERIFY(extraLanes);
         const char* const laneTexts[] = {"cpu:f16+ftz", "", "cpu:bf16+scaler", "gpu:f16", "nonsense", "cpu:f32, cpu:f32"};
+        // Experiment files to open mid-run: valid, invalid (a value the command line refuses), over the
+        // size limit (sparse), a FIFO nobody writes, a symlink to /dev/zero.
+        QStringList experiments;
+        {
+            const QString valid = dir.filePath("valid.presisi.json"), invalid = dir.filePath("invalid.presisi.json");
+            services::writeExperimentFile(valid.toStdString(), loadPresetScenario("overflow-nan"));
+            QFile f(invalid);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"presisi_experiment": 1, "scenario": {"optimizer": {"lr": 1e30}}})");
+            f.close();
+            QFile huge(dir.filePath("huge.presisi.json"));
+            QVERIFY(huge.open(QIODevice::WriteOnly) && huge.resize((qint64{64} << 20) + 1));
+            huge.close();
+            QVERIFY(::mkfifo(QFile::encodeName(dir.filePath("fifo.presisi.json")).constData(), 0600) == 0);
+            QVERIFY(QFile::link("/dev/zero", dir.filePath("zero.presisi.json")));
+            experiments << valid << invalid << huge.fileName() << dir.filePath("fifo.presisi.json") << dir.filePath("zero.presisi.json");
+        }
         while (clock.elapsed() < seconds * 1000) {
-            const int kind = rng.bounded(100);
+            const int kind = rng.bounded(104);
             if (kind < 20) QTest::keyClick(&w, Qt::Key_Space);
             else if (kind < 35) QTest::keyClick(&w, Qt::Key_Period);
             else if (kind < 45) QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
@@ -277,6 +297,11 @@ private slots:
                                   Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
                     QApplication::sendEvent(chart->viewport(), &e);
                 }
+            } else if (kind >= 100) {
+                // File > Open as the menu does it (read off the GUI thread), or at once as start-up does.
+                const QString file = experiments.at(rng.bounded(experiments.size()));
+                if (rng.bounded(2)) w.openExperimentInBackground(file);
+                else w.openExperiment(file);
             } else {
                 QTest::qWait(static_cast<int>(rng.bounded(150)));
             }
