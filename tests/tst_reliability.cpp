@@ -6,7 +6,11 @@
 // Environment: PRESISI_STRESS_SECONDS (default 20; CI's sanitizer run sets 60), PRESISI_STRESS_SEED
 // (default: a new one each run, printed so a failure can be replayed).
 #include "reliability_support.h"
+#include "language.h"
+#include "pages/convergence_page.h"
+#include "pages/speed_page.h"
 #include "services/scenario_file.h"
+#include "window_host.h"
 
 #include <sys/stat.h>
 
@@ -225,24 +229,36 @@ private slots:
         const double kGrowthMiB = 300 + (qEnvironmentVariableIsSet("PRESISI_SANITIZED") ? 256 : 0);
         QRandomGenerator rng(seed);
         QTemporaryDir dir;
-        MainWindow w(false);
-        showActive(w);
-        QVERIFY(w.loadPreset("underflow", false));
-        w.trainingPage()->setPace(0);  // the baseline run as fast as it goes; later presets keep their pace
-        w.trainingPage()->run();
-        QVERIFY(waitUntil([&] { return !w.controller()->busy(); }, 60000));
+        // The window lives in a WindowHost, as in the application: View > Language rebuilds it, so every
+        // pointer into it is taken again after a switch (refresh()).
+        const QLocale locale;  // put back at the end: a language switch sets the default locale
+        WindowHost host(false);
+        MainWindow* w = host.window();
+        showActive(*w);
+        QVERIFY(w->loadPreset("underflow", false));
+        w->trainingPage()->setPace(0);  // the baseline run as fast as it goes; later presets keep their pace
+        w->trainingPage()->run();
+        QVERIFY(waitUntil([&] { return !w->controller()->busy(); }, 60000));
         const double baseline = residentMiBNow();
         double peak = baseline;
         Watchdog dog(2000, QString("stress seed %1").arg(seed));
         QElapsedTimer clock;
         clock.start();
         int actions = 0;
-        TrainingPage* page = w.trainingPage();
-        const QList<QCheckBox*> laneBoxes = page->findChildren<QCheckBox*>();
+        TrainingPage* page = nullptr;
+        QList<QCheckBox*> laneBoxes;
         QLineEdit* extraLanes = nullptr;
-        for (QLineEdit* e : page->findChildren<QLineEdit*>())
-            if (e->placeholderText().startsWith("more")) extraLanes = e;
+        auto refresh = [&] {
+            w = host.window();
+            page = w->trainingPage();
+            laneBoxes = page->findChildren<QCheckBox*>();
+            extraLanes = nullptr;
+            for (QLineEdit* e : page->findChildren<QLineEdit*>())
+                if (e->placeholderText().startsWith("more") || e->placeholderText().startsWith("lain")) extraLanes = e;
+        };
+        refresh();
         QVERIFY(extraLanes);
+        int switches = 0;
         const char* const laneTexts[] = {"cpu:f16+ftz", "", "cpu:bf16+scaler", "gpu:f16", "nonsense", "cpu:f32, cpu:f32"};
         // Experiment files to open mid-run: valid, invalid (a value the command line refuses), over the
         // size limit (sparse), a FIFO nobody writes, a symlink to /dev/zero.
@@ -262,22 +278,22 @@ private slots:
             experiments << valid << invalid << huge.fileName() << dir.filePath("fifo.presisi.json") << dir.filePath("zero.presisi.json");
         }
         while (clock.elapsed() < seconds * 1000) {
-            const int kind = rng.bounded(104);
-            if (kind < 20) QTest::keyClick(&w, Qt::Key_Space);
-            else if (kind < 35) QTest::keyClick(&w, Qt::Key_Period);
-            else if (kind < 45) QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
-            else if (kind < 60) presetAction(w, rng.bounded(8))->trigger();
-            else if (kind < 65) QTest::keyClick(&w, Qt::Key(Qt::Key_1 + rng.bounded(5)), Qt::ControlModifier);
-            else if (kind < 67) QTest::keyClick(&w, Qt::Key_Escape);
+            const int kind = rng.bounded(110);
+            if (kind < 20) QTest::keyClick(w, Qt::Key_Space);
+            else if (kind < 35) QTest::keyClick(w, Qt::Key_Period);
+            else if (kind < 45) QTest::keyClick(w, Qt::Key_R, Qt::ControlModifier);
+            else if (kind < 60) presetAction(*w, rng.bounded(8))->trigger();
+            else if (kind < 65) QTest::keyClick(w, Qt::Key(Qt::Key_1 + rng.bounded(5)), Qt::ControlModifier);
+            else if (kind < 67) QTest::keyClick(w, Qt::Key_Escape);
             else if (kind < 75 && !laneBoxes.isEmpty()) {
                 QCheckBox* box = laneBoxes.at(rng.bounded(laneBoxes.size()));
                 if (box->isVisible() && box->isEnabled()) QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
             } else if (kind < 80) {
                 extraLanes->setText(laneTexts[rng.bounded(6)]);
             } else if (kind < 85) {
-                w.setPage(MainWindow::TrainingIndex);
+                w->setPage(MainWindow::TrainingIndex);
                 const QString name = dir.filePath(QString("c%1.%2").arg(actions).arg(rng.bounded(2) ? "png" : "svg"));
-                w.exportChart(name);
+                w->exportChart(name);
                 QFile::remove(name);
             } else if (kind < 88) {
                 page->exportCsv(dir.filePath("run.csv"));
@@ -297,11 +313,29 @@ private slots:
                                   Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
                     QApplication::sendEvent(chart->viewport(), &e);
                 }
+            } else if (kind >= 107) {
+                // Every page's job at once, beside the training run: the Linear lab's product, the Speed
+                // lab's memory estimate and a convergence check, each on its worker.
+                w->linearPage()->computeNow();
+                w->speedPage()->run(SpeedPage::Memory);
+                if (rng.bounded(4) == 0) w->convergencePage()->runCheck();
+                else w->convergencePage()->cancel();
+            } else if (kind >= 104) {
+                // View > Language mid-run: the window is rebuilt in the other language, the run stops first.
+                if (switches < 6) {
+                    dog.pause(true);  // a rebuild is a second or two under the sanitizers, by design
+                    host.switchLanguage(language::current() == QLatin1String("en") ? QStringLiteral("id") : QStringLiteral("en"));
+                    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+                    refresh();
+                    showActive(*w);
+                    dog.pause(false);
+                    ++switches;
+                }
             } else if (kind >= 100) {
                 // File > Open as the menu does it (read off the GUI thread), or at once as start-up does.
                 const QString file = experiments.at(rng.bounded(experiments.size()));
-                if (rng.bounded(2)) w.openExperimentInBackground(file);
-                else w.openExperiment(file);
+                if (rng.bounded(2)) w->openExperimentInBackground(file);
+                else w->openExperiment(file);
             } else {
                 QTest::qWait(static_cast<int>(rng.bounded(150)));
             }
@@ -310,10 +344,15 @@ private slots:
             if (actions % 16 == 0) peak = std::max(peak, residentMiBNow());
         }
         dog.pause(true);
-        w.controller()->stop();
-        w.controller()->waitForIdle();
+        w->convergencePage()->cancel();
+        w->speedPage()->cancel();
+        w->controller()->stop();
+        w->controller()->waitForIdle();
+        language::install(QStringLiteral("en"), true);
+        QLocale::setDefault(locale);
         peak = std::max(peak, residentMiBNow());
-        std::fprintf(stderr, "stress: %d actions, resident memory %.0f MiB at start, %.0f MiB peak\n", actions, baseline, peak);
+        std::fprintf(stderr, "stress: %d actions (%d language switches), resident memory %.0f MiB at start, %.0f MiB peak\n",
+                     actions, switches, baseline, peak);
         QVERIFY2(peak - baseline < kGrowthMiB,
                  qPrintable(QString("resident memory grew by %1 MiB (seed %2)").arg(peak - baseline).arg(seed)));
         QCOMPARE(runThreads(), 1);
