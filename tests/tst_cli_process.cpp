@@ -231,6 +231,9 @@ void TestCliProcess::fifosAndDevicesAreRefusedAtOnce_data() {
         << QStringList{"train", "--sizes", "2,4,2", "--data", "/dev/urandom", "--targets", "/dev/urandom"} << dev;
     QTest::addRow("window FIFO.presisi.json") << QStringList{"@FIFO@.presisi.json"} << pipe;
     QTest::addRow("window zero.presisi.json") << QStringList{"@ZERO@"} << dev;
+    // An output FIFO nobody reads (written directly when someone does, as --json /dev/stdout is).
+    QTest::addRow("train --json FIFO") << QStringList{"train", "--steps", "2", "--json", "@OUTFIFO@"}
+                                       << "--json: cannot write '@OUTFIFO@': a FIFO (named pipe) that no process is reading";
 }
 
 void TestCliProcess::fifosAndDevicesAreRefusedAtOnce() {
@@ -241,7 +244,10 @@ void TestCliProcess::fifosAndDevicesAreRefusedAtOnce() {
     if (!QFileInfo::exists(fifo)) QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
     if (!QFileInfo::exists(fifoJson)) QVERIFY(::mkfifo(QFile::encodeName(fifoJson).constData(), 0600) == 0);
     if (!QFileInfo::exists(zero)) QVERIFY(QFile::link("/dev/zero", zero));
-    for (QString& a : args) a.replace("@FIFO@", fifo).replace("@ZERO@", zero);
+    const QString outFifo = m_dir.filePath("out.fifo");
+    if (!QFileInfo::exists(outFifo)) QVERIFY(::mkfifo(QFile::encodeName(outFifo).constData(), 0600) == 0);
+    for (QString& a : args) a.replace("@FIFO@", fifo).replace("@ZERO@", zero).replace("@OUTFIFO@", outFifo);
+    expected.replace("@OUTFIFO@", outFifo);
     QElapsedTimer clock;
     clock.start();
     const Finished f = run(args);

@@ -95,11 +95,14 @@ FdStreamBuf::int_type FdStreamBuf::overflow(int_type c) {
 
 namespace {
 
-// An existing device or FIFO opened for writing; a FIFO waits for its reader, as the shell's `>` does.
+// An existing device or FIFO opened for writing. Without blocking: a FIFO that no process reads would
+// otherwise hold the command in open() for ever (ENXIO then says so); once open, writes block as usual,
+// so a slow reader is waited for.
 int openForWrite(const std::string& path, bool truncate) {
     int fd;
-    do fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0));
+    do fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK | (truncate ? O_TRUNC : 0));
     while (fd < 0 && errno == EINTR);
+    if (fd >= 0) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     return fd;
 }
 
@@ -118,6 +121,8 @@ AtomicFile::AtomicFile(std::string path, std::string option) : m_path(std::move(
     if (::stat(m_target.c_str(), &st) == 0) {
         if (!S_ISREG(st.st_mode)) {
             const int fd = openForWrite(m_target, true);
+            if (fd < 0 && errno == ENXIO && S_ISFIFO(st.st_mode))
+                throw UsageError(m_option + ": cannot write '" + m_path + "': a FIFO (named pipe) that no process is reading");
             if (fd < 0) throw UsageError(m_option + ": cannot write '" + m_path + "': " + errnoText(errno));
             m_buf.attach(fd);
             return;
