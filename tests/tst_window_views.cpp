@@ -172,6 +172,9 @@ private slots:
     void languageSwitchesDoNotGrow() {
         // 30 switches went from 250 to 266 MB before (LeakSanitizer: the charts rebuilt by
         // WindowHost::create). After three to warm the caches, ten switches stay within 2 MB.
+        if (qEnvironmentVariableIsSet("PRESISI_SANITIZED"))
+            QSKIP("resident memory is no measure under AddressSanitizer (freed memory waits in its quarantine); "
+                  "chartViewsKeepNoChartOfTheirOwn checks the cause in this build");
         const QLocale locale;  // put back at the end: installing a language sets the default locale
         WindowHost host(false);
         host.window()->resize(1280, 800);
