@@ -18,13 +18,14 @@ std::string Lane::label() const {
 }
 
 Lane parseLane(std::string_view text) {
-    const std::string all(text);
+    // Quoted in messages with control bytes escaped: a label from a file may hold a newline or a NUL.
+    const std::string all = printableText(text);
     Lane lane;
     std::string_view rest = text;
     const auto colon = rest.find(':');
     if (colon != std::string_view::npos) {
         const auto dev = parseDevice(rest.substr(0, colon));
-        if (!dev) throw Error("unknown lane device '" + std::string(rest.substr(0, colon)) + "' in '" + all + "' (cpu or gpu)");
+        if (!dev) throw Error("unknown lane device '" + printableText(rest.substr(0, colon)) + "' in '" + all + "' (cpu or gpu)");
         lane.device = *dev;
         rest = rest.substr(colon + 1);
     }
@@ -34,7 +35,7 @@ Lane parseLane(std::string_view text) {
         lane.tf32 = true;  // a math mode of f32 products, stored as f32
     } else {
         const auto f = parseFormat(fmt);
-        if (!f) throw Error("unknown lane format '" + std::string(fmt) + "' in '" + all + "' (f32, bf16 or f16)");
+        if (!f) throw Error("unknown lane format '" + printableText(fmt) + "' in '" + all + "' (f32, bf16 or f16)");
         lane.format = *f;
     }
     while (plus != std::string_view::npos) {
@@ -45,7 +46,7 @@ Lane parseLane(std::string_view text) {
         else if (opt == "ftz") lane.subnormals = Subnormals::Flush;
         else if (opt == "native") lane.native = true;
         else if (opt == "acc16") lane.accumulation = Accumulation::Storage;
-        else throw Error("unknown lane option '+" + std::string(opt) + "' in '" + all + "' (+scaler, +ftz, +native)");
+        else throw Error("unknown lane option '+" + printableText(opt) + "' in '" + all + "' (+scaler, +ftz, +native)");
     }
     return lane;
 }

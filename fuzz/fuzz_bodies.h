@@ -30,9 +30,13 @@ public:
 // The .npy reader: parseNpy on the bytes, and readNpy on the same bytes as a file; both must agree.
 Result fuzzNpy(std::string_view bytes);
 // A preset/experiment file: the JSON text through QJsonDocument and cli::scenarioFromJson, then validate();
-// and the same bytes as a file through services::readExperimentFile (padded to the size limit, or one
-// byte past it, when the input begins with two spaces).
+// and the same bytes as a file through services::readExperimentFile, with a limit of exactly its size
+// (read as its text says) and one byte less (refused for its size). Outside libFuzzer (the regression
+// suite), an input that begins with two spaces is padded to the real 64 MiB limit, or one byte past it.
 Result fuzzScenarioJson(std::string_view bytes);
+// True inside a libFuzzer process (fuzz/libfuzzer_main.cpp): the 64 MiB padding is left to the
+// regression suite, so that the fuzzer keeps its speed.
+inline bool g_underLibFuzzer = false;
 // `presisi train`'s options (one argument per line) through cli::trainScenarioFromArgs and validate(),
 // and every line through parseLane and the op/policy/format/device name parsers.
 Result fuzzTrainArgs(std::string_view bytes);

@@ -5,6 +5,11 @@
 
 #include "fuzz_bodies.h"
 
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    presisi::fuzz::g_underLibFuzzer = true;
+    return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     // Anything but an accepted or cleanly refused input (another exception, an InvariantViolation)
     // leaves this function and terminates: libFuzzer saves the input as a crash.

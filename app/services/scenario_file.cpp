@@ -403,10 +403,10 @@ Scenario experimentFromJson(const QByteArray& text, const std::string& name) {
     return scenarioFromJson(o.value("scenario").toObject(), name, seeds);
 }
 
-Scenario readExperimentFile(const std::string& path) {
+Scenario readExperimentFile(const std::string& path, std::uint64_t maxBytes) {
     // Regular files only, bounded before they are read: /dev/zero, a FIFO or a 9 GB file is refused
     // at once rather than read into memory (engine/regular_file.h).
-    const std::string text = readRegularFile(path, kMaxExperimentFileBytes, "an experiment file");
+    const std::string text = readRegularFile(path, maxBytes, "an experiment file");
     const std::string name = printableText(path);
     Scenario s = experimentFromJson(QByteArray::fromStdString(text), name);
     // The same checks as the command line's options and the window's fields (limits:: in scenario.h):

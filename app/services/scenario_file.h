@@ -59,7 +59,8 @@ Scenario experimentFromJson(const QByteArray& text, const std::string& name);
 // Reads an experiment or results file: a regular file of at most kMaxExperimentFileBytes (a FIFO,
 // a device, a larger file: refused before reading), its scenario checked by validate() as the command
 // line's options are; relative .npy paths are taken from the file's directory. Throws presisi::Error ("run.presisi.json: cannot open file: no such file", ...).
-Scenario readExperimentFile(const std::string& path);
+// `maxBytes`: another limit, for tests of the limit itself.
+Scenario readExperimentFile(const std::string& path, std::uint64_t maxBytes = kMaxExperimentFileBytes);
 // Writes an experiment file whole or not at all (AtomicFile). Throws UsageError or
 // std::runtime_error with one line naming the file.
 void writeExperimentFile(const std::string& path, const Scenario& scenario);
