@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 
+#include "byte_size.h"
 #include "error.h"
 
 namespace presisi {
@@ -26,21 +26,6 @@ const char* kindOf(mode_t mode) {
 }
 
 }  // namespace
-
-std::string byteSizeText(std::uint64_t bytes) {
-    if (bytes < 1024) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
-    const char* units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    double v = static_cast<double>(bytes) / 1024;
-    int u = 0;
-    while (v >= 1024 && u < 5) {
-        v /= 1024;
-        ++u;
-    }
-    char b[32];
-    if (v == static_cast<double>(static_cast<std::uint64_t>(v))) std::snprintf(b, sizeof b, "%.0f %s", v, units[u]);
-    else std::snprintf(b, sizeof b, "%.1f %s", v, units[u]);
-    return b;
-}
 
 RegularFile::RegularFile(const std::string& given) : m_path(printableText(given)) {
     // The name as messages show it (control bytes escaped); a NUL inside would make open() see a
@@ -96,7 +81,7 @@ std::string RegularFile::readAll(std::uint64_t limit) {
     char more[4096];
     while (const std::size_t r = read(more, sizeof more)) {
         if (text.size() + r > limit)
-            throw Error(m_path + ": cannot read: it grew past " + byteSizeText(limit) + " while it was read");
+            throw Error(m_path + ": cannot read: it grew past " + formatBytes(static_cast<double>(limit)) + " while it was read");
         text.append(more, r);
     }
     return text;
@@ -105,7 +90,7 @@ std::string RegularFile::readAll(std::uint64_t limit) {
 std::string readRegularFile(const std::string& path, std::uint64_t limit, const std::string& what) {
     RegularFile f(path);
     if (f.size() > limit)
-        throw Error(printableText(path) + ": cannot read: " + byteSizeText(f.size()) + ", larger than the " + byteSizeText(limit) + " " +
+        throw Error(printableText(path) + ": cannot read: " + formatBytes(static_cast<double>(f.size())) + ", larger than the " + formatBytes(static_cast<double>(limit)) + " " +
                     what + " may have");
     return f.readAll(limit);
 }

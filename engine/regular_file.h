@@ -32,11 +32,8 @@ private:
 };
 
 // Reads the whole regular file `path`, at most `limit` bytes: a larger file is refused before it is
-// read, naming both sizes ("run.json: cannot read: 9.3 GiB, larger than the 64 MiB an experiment file
-// may have"). `what` names the kind of file in that sentence ("an experiment file").
+// read, naming both sizes ("run.json: cannot read: 9.3 GiB, larger than the 64.0 MiB an experiment
+// file may have"). `what` names the kind of file in that sentence ("an experiment file").
 std::string readRegularFile(const std::string& path, std::uint64_t limit, const std::string& what);
-
-// "64 MiB", "9.3 GiB", "512 bytes": a size for a message.
-std::string byteSizeText(std::uint64_t bytes);
 
 }  // namespace presisi

@@ -267,7 +267,7 @@ void TestCliProcess::experimentFilesAreBounded() {
     }
     const Finished f = run({"train", "--scenario", big});
     QCOMPARE(f.status, 2);
-    QVERIFY2(f.err.contains("larger than the 64 MiB an experiment file may have") && f.err.count('\n') == 1, f.err.constData());
+    QVERIFY2(f.err.contains("larger than the 64.0 MiB an experiment file may have") && f.err.count('\n') == 1, f.err.constData());
 }
 
 void TestCliProcess::closedPipeIsAnError() {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "../byte_size.h"  // formatBytes, for the estimates' messages
 #include "scenario.h"
 
 namespace presisi {
@@ -26,8 +27,5 @@ MemoryEstimate estimateTrainingMemory(const Scenario& scenario, std::int64_t tra
 
 // MemAvailable from /proc/meminfo, in bytes; nothing where it cannot be read.
 std::optional<std::uint64_t> availableMemory(const std::string& meminfo = "/proc/meminfo");
-
-// "512 B", "3.0 MiB", "1.2 GiB", "2.0 TiB".
-std::string formatBytes(double bytes);
 
 }  // namespace presisi
