@@ -148,10 +148,7 @@ QImage renderWidget(QWidget* widget, const ExportOptions& o) {
     return image;
 }
 
-namespace {
-
-// The bytes of a figure written whole or not at all, the reason in *error on failure.
-bool writeWhole(const QString& path, const QByteArray& bytes, QString* error) {
+bool writeFileWhole(const QString& path, const QByteArray& bytes, QString* error) {
     QSaveFile file(path);
     errno = 0;
     if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit()) return true;
@@ -167,7 +164,6 @@ bool writeWhole(const QString& path, const QByteArray& bytes, QString* error) {
     return false;
 }
 
-}  // namespace
 
 bool exportPng(QWidget* widget, const QString& path, const ExportOptions& o, QString* error) {
     // Encoded in memory first: a full disk is then one failed write with its reason, not libpng's
@@ -180,15 +176,10 @@ bool exportPng(QWidget* widget, const QString& path, const ExportOptions& o, QSt
         if (error) *error = QStringLiteral("the image could not be encoded as PNG");
         return false;
     }
-    return writeWhole(path, png, error);
+    return writeFileWhole(path, png, error);
 }
 
 bool exportSvg(QWidget* widget, const QString& path, const ExportOptions& o, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) *error = file.errorString();
-        return false;
-    }
     ClippedSvgDevice svg(figureSize(widget, o), widget->logicalDpiY(),
                          o.caption.isEmpty() ? QStringLiteral("Presisi") : o.caption, o.caption);
     {
@@ -196,8 +187,7 @@ bool exportSvg(QWidget* widget, const QString& path, const ExportOptions& o, QSt
         p.setRenderHint(QPainter::Antialiasing);
         paintInto(p, widget, o);
     }
-    file.cancelWriting();  // opened only to refuse an unwritable path before painting
-    return writeWhole(path, svg.svg(), error);
+    return writeFileWhole(path, svg.svg(), error);
 }
 
 QImage renderWidget(QWidget* widget, QSize size, qreal dpr, const QString& caption) {

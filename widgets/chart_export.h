@@ -39,6 +39,10 @@ QStringList wrapCaption(const QString& text, const QFont& font, int width);
 
 QImage renderWidget(QWidget* widget, const ExportOptions& options);
 // Both return false (and leave no partial file) when the file cannot be written.
+// `bytes` written to `path` whole or not at all (QSaveFile); false with the reason in *error when given
+// ("No space left on device": errno where QSaveFile says only "Unknown error").
+bool writeFileWhole(const QString& path, const QByteArray& bytes, QString* error = nullptr);
+
 // False when the file could not be written, with the reason in *error when given ("No space left on
 // device"); the file is then untouched (QSaveFile), and nothing is printed.
 bool exportPng(QWidget* widget, const QString& path, const ExportOptions& options, QString* error = nullptr);

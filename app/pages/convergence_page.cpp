@@ -403,7 +403,7 @@ bool ConvergencePage::exportCsv(const QString& path) const {
                         v ? QString::fromUtf8(verdictName(v->verdict).data()) : QString())
                    .toUtf8();
     }
-    return writeTextFile(path, out);
+    return writeFileWhole(path, out);
 }
 
 bool ConvergencePage::exportJson(const QString& path) const {
@@ -450,7 +450,7 @@ bool ConvergencePage::exportJson(const QString& path) const {
         runs.append(o);
     }
     root["runs"] = runs;
-    return writeTextFile(path, QJsonDocument(root).toJson());
+    return writeFileWhole(path, QJsonDocument(root).toJson());
 }
 
 }  // namespace presisi

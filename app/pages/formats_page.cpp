@@ -215,7 +215,7 @@ bool FormatsPage::exportCsv(const QString& path) const {
                         QString::number(s.bits, 16), num(static_cast<double>(s.value) - m_value), num(s.down), num(s.up))
                    .toUtf8();
     }
-    return writeTextFile(path, out);
+    return writeFileWhole(path, out);
 }
 
 bool FormatsPage::exportJson(const QString& path) const {
@@ -236,7 +236,7 @@ bool FormatsPage::exportJson(const QString& path) const {
         formats.append(o);
     }
     root["formats"] = formats;
-    return writeTextFile(path, QJsonDocument(root).toJson());
+    return writeFileWhole(path, QJsonDocument(root).toJson());
 }
 
 }  // namespace presisi

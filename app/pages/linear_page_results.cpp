@@ -167,7 +167,7 @@ bool LinearPage::exportCsv(const QString& path) const {
                    .arg(m.zeros).arg(m.subnormals).arg(m.infs).arg(m.nans).arg(m.count)
                    .toUtf8();
     }
-    return writeTextFile(path, out);
+    return writeFileWhole(path, out);
 }
 
 bool LinearPage::exportJson(const QString& path) const {
@@ -175,7 +175,7 @@ bool LinearPage::exportJson(const QString& path) const {
     // The same file as `presisi linear --json`: one writer for both.
     std::ostringstream json;
     services::writeLinearJson(json, *m_result);
-    return writeTextFile(path, QByteArray::fromStdString(json.str()));
+    return writeFileWhole(path, QByteArray::fromStdString(json.str()));
 }
 
 }  // namespace presisi

@@ -4,7 +4,6 @@
 
 #include <QEvent>
 #include <QAbstractScrollArea>
-#include <QSaveFile>
 
 namespace presisi {
 
@@ -54,17 +53,7 @@ ChartData Page::chartData(QWidget* chart) const { return chart ? chartDataOf(cha
 bool Page::exportChartData(QWidget* chart, const QString& path) const {
     const ChartData data = chartData(chart);
     if (data.empty()) return false;
-    return writeTextFile(path, path.endsWith(".json", Qt::CaseInsensitive) ? chartDataJson(data) : chartDataCsv(data));
-}
-
-bool writeTextFile(const QString& path, const QByteArray& text) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return false;
-    if (f.write(text) != text.size()) {
-        f.cancelWriting();
-        return false;
-    }
-    return f.commit();
+    return writeFileWhole(path, path.endsWith(".json", Qt::CaseInsensitive) ? chartDataJson(data) : chartDataCsv(data));
 }
 
 }  // namespace presisi

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include "widgets/chart_data.h"
+#include "widgets/chart_export.h"  // writeFileWhole, for the pages' data exports
 
 namespace presisi {
 
@@ -53,8 +54,5 @@ protected:
 private:
     QWidget* m_current = nullptr;
 };
-
-// Writes `text` to `path` atomically; false on failure.
-bool writeTextFile(const QString& path, const QByteArray& text);
 
 }  // namespace presisi

@@ -360,7 +360,7 @@ bool SpeedPage::exportCsv(const QString& path) const {
                 row("breakdown", m_scenarioLanes[Breakdown].value(m_breakdown->lanes[i].lane), stepParts[p],
                     m_breakdownLoaderMs, bd[i][p], "s");
     }
-    return writeTextFile(path, out);
+    return writeFileWhole(path, out);
 }
 
 bool SpeedPage::exportJson(const QString& path) const {
@@ -421,7 +421,7 @@ bool SpeedPage::exportJson(const QString& path) const {
         }
         root["breakdown"] = QJsonObject{{"setup", plain(m_measuredSetup[Breakdown])}, {"loader_ms", m_breakdownLoaderMs}, {"lanes", lanes}, {"note", qs(m_breakdown->note)}};
     }
-    return writeTextFile(path, QJsonDocument(root).toJson());
+    return writeFileWhole(path, QJsonDocument(root).toJson());
 }
 
 }  // namespace presisi

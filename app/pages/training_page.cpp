@@ -376,7 +376,7 @@ void TrainingPage::onState(RunState state) {
 bool TrainingPage::exportCsv(const QString& path) const {
     const RecordStore& records = m_controller->records();
     if (records.empty()) return false;
-    return writeTextFile(path, trainingCsv(m_controller->scenario(), records.toVector()));
+    return writeFileWhole(path, trainingCsv(m_controller->scenario(), records.toVector()));
 }
 
 bool TrainingPage::exportJson(const QString& path) const {
@@ -387,7 +387,7 @@ bool TrainingPage::exportJson(const QString& path) const {
     Scenario s = m_controller->scenario();
     if (s.preset.empty()) s.preset = m_preset.toStdString();
     s = services::scenarioForFile(s, path.toStdString());
-    return writeTextFile(path, trainingJson(s, records.toVector(), m_controller->finals()));
+    return writeFileWhole(path, trainingJson(s, records.toVector(), m_controller->finals()));
 }
 
 }  // namespace presisi
