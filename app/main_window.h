@@ -129,7 +129,8 @@ private:
     void addExperimentActions(QMenu* file);  // File > Open/Save experiment, recent, reset, load data
     void rememberExperiment(const QString& path);
     void fillRecentMenu();
-    void experimentProblem(const QString& title, const QString& message);
+    // A problem in the status bar, and in a message box where a person can see one (not off-screen).
+    void showProblem(const QString& title, const QString& message);
     QMenu* m_recentMenu = nullptr;
     QAction* m_resetPresetAction = nullptr;
     QStringList m_recent;  // most recent first, at most 8 (QSettings "experiments/recent")

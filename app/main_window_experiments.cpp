@@ -120,7 +120,7 @@ void MainWindow::rememberExperiment(const QString& path) {
     fillRecentMenu();
 }
 
-void MainWindow::experimentProblem(const QString& title, const QString& message) {
+void MainWindow::showProblem(const QString& title, const QString& message) {
     statusBar()->showMessage(title + ": " + message, 8000);
     // A message box where a person can see it; not in tests or --screenshot (no modal dialog off-screen).
     if (isVisible() && QGuiApplication::platformName() != "offscreen") QMessageBox::warning(this, title, message);
@@ -160,7 +160,7 @@ bool MainWindow::openExperiment(const QString& path) {
 
 bool MainWindow::applyExperiment(const QString& path, const ExperimentRead& read) {
     if (!read.ok) {
-        experimentProblem(tr("Cannot open the experiment"), read.error);
+        showProblem(tr("Cannot open the experiment"), read.error);
         return false;
     }
     Scenario s = read.scenario;
@@ -178,7 +178,7 @@ bool MainWindow::applyExperiment(const QString& path, const ExperimentRead& read
     if (!stopRun()) return false;
     QString error;
     if (!m_training->openScenario(s, &error)) {
-        experimentProblem(tr("Cannot open the experiment"), QString("%1: %2").arg(path, error));
+        showProblem(tr("Cannot open the experiment"), QString("%1: %2").arg(path, error));
         return false;
     }
     setPage(TrainingIndex);
@@ -192,7 +192,7 @@ bool MainWindow::applyExperiment(const QString& path, const ExperimentRead& read
 bool MainWindow::stopRun() {
     controller()->stop();
     if (controller()->waitForIdle(kStopWait)) return true;
-    experimentProblem(tr("The run is still stopping"),
+    showProblem(tr("The run is still stopping"),
                       tr("Its current step has not finished within %1 s; try again when the status bar says paused.")
                           .arg(kStopWait.count() / 1000));
     return false;
@@ -204,7 +204,7 @@ bool MainWindow::saveExperiment(const QString& path) {
         if (s.preset.empty()) s.preset = m_training->loadedPreset().toStdString();
         services::writeExperimentFile(path.toStdString(), s);
     } catch (const std::exception& e) {
-        experimentProblem(tr("Cannot save the experiment"), QString::fromUtf8(e.what()));
+        showProblem(tr("Cannot save the experiment"), QString::fromUtf8(e.what()));
         return false;
     }
     setWindowTitle(tr("%1 — Presisi").arg(QFileInfo(path).fileName()));
@@ -229,13 +229,13 @@ bool MainWindow::loadData(const QString& xPath, const QString& yPath) {
         if (!x.shape.empty() && s.batch > x.shape.front()) s.batch = 0;
         cli::checkTrainingData(s);
     } catch (const std::exception& e) {
-        experimentProblem(tr("Cannot load the data"), QString::fromUtf8(e.what()));
+        showProblem(tr("Cannot load the data"), QString::fromUtf8(e.what()));
         return false;
     }
     if (!stopRun()) return false;
     QString error;
     if (!m_training->openScenario(s, &error)) {
-        experimentProblem(tr("Cannot load the data"), error);
+        showProblem(tr("Cannot load the data"), error);
         return false;
     }
     setPage(TrainingIndex);
@@ -252,7 +252,7 @@ bool MainWindow::loadData(const QString& xPath, const QString& yPath) {
 bool MainWindow::resetToPreset() {
     const QString preset = m_training->loadedPreset();
     if (preset.isEmpty()) {
-        experimentProblem(tr("Reset to preset"), tr("No preset is loaded: choose one in the Presets menu."));
+        showProblem(tr("Reset to preset"), tr("No preset is loaded: choose one in the Presets menu."));
         return false;
     }
     if (!stopRun()) return false;

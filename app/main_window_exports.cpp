@@ -9,7 +9,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
-#include <QGuiApplication>
 #include <QMessageBox>
 #include <QStorageInfo>
 #include <QStatusBar>
@@ -130,8 +129,7 @@ void MainWindow::exportFailed(const QString& path, const QString& nothingYet) {
     const QString text = !why.isEmpty() ? tr("Could not write %1: %2").arg(path, why)
                          : !nothingYet.isEmpty() ? nothingYet
                                                  : tr("Could not write %1").arg(path);
-    statusBar()->showMessage(text, 8000);
-    if (isVisible() && QGuiApplication::platformName() != "offscreen") QMessageBox::warning(this, tr("Export failed"), text);
+    showProblem(tr("Export failed"), text);
 }
 
 }  // namespace presisi
