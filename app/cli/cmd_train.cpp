@@ -344,11 +344,6 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
         spool.writeCsv(csvFile->stream());
         csvFile->commit();
     }
-    if (jsonToStdout || csvToStdout) {
-        errno = 0;
-        out.flush();
-        if (!out) throw std::runtime_error(u8(QCoreApplication::translate("cli", "cannot write to standard output: %1").arg(qs(errnoText(errno)))));
-    }
     if (interrupted) {
         out.flush();
         std::string wrote;
