@@ -50,15 +50,6 @@ bool SettingsReader::boolean(const QString& key, bool fallback) {
     return fallback;
 }
 
-QString SettingsReader::choice(const QString& key, const QString& fallback, const QStringList& allowed) {
-    if (!m_s.contains(key)) return fallback;
-    const QVariant v = m_s.value(key);
-    const QString t = v.toString();
-    if (allowed.contains(t)) return t;
-    note(key, settingText(v), QStringLiteral("not one of %1").arg(allowed.join(QStringLiteral(", "))), fallback);
-    return fallback;
-}
-
 QRect fitOnScreen(const QRect& frame, const QRect& available) {
     if (!available.isValid()) return frame;
     if (available.contains(frame)) return frame;

@@ -20,8 +20,6 @@ public:
     int integer(const QString& key, int fallback, int min, int max);
     // true/false (also 1/0 and the strings "true"/"false"), else `fallback`.
     bool boolean(const QString& key, bool fallback);
-    // One of `allowed`, else `fallback`.
-    QString choice(const QString& key, const QString& fallback, const QStringList& allowed);
 
     // One line per setting that fell back: "window/textScale = nan: not a number from 1 to 2; 1 used".
     const QStringList& problems() const { return m_problems; }
