@@ -10,21 +10,26 @@
 
 namespace presisi {
 
-QString localeNumber(double v, char format, int precision) {
-    const QLocale locale;
-    // A locale writing '.' (English, C) keeps the C notation the window always had: no group separators.
+namespace {
+
+// A locale writing '.' (English, C) keeps the C notation the window always had: no group separators.
+QString inLocale(const QLocale& locale, double v, char format, int precision) {
     if (locale.decimalPoint() == QLatin1String(".")) return QString::number(v, format, precision);
     return locale.toString(v, format, precision);
 }
 
+}  // namespace
+
+QString localeNumber(double v, char format, int precision) { return inLocale(QLocale(), v, format, precision); }
+
 QString fieldNumber(double v) {
     QLocale locale;
     locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    if (locale.decimalPoint() == QLatin1String(".")) return QString::number(v, 'g', QLocale::FloatingPointShortest);
-    return locale.toString(v, 'g', QLocale::FloatingPointShortest);
+    return inLocale(locale, v, 'g', QLocale::FloatingPointShortest);
 }
 
 bool parseLocaleReal(const QString& text, double* value, QString* why) {
+    const QLocale locale;
     const QString t = text.trimmed();
     const qsizetype dots = t.count(QLatin1Char('.')), commas = t.count(QLatin1Char(','));
     if (dots + commas > 1) {
@@ -36,7 +41,7 @@ bool parseLocaleReal(const QString& text, double* value, QString* why) {
     }
     if (dots + commas == 1) {
         // The mark the window's language puts between thousands (English ',', Indonesian '.').
-        const QChar group = QLocale().groupSeparator().isEmpty() ? QChar() : QLocale().groupSeparator().front();
+        const QChar group = locale.groupSeparator().isEmpty() ? QChar() : locale.groupSeparator().front();
         const QChar mark = dots ? QLatin1Char('.') : QLatin1Char(',');
         static const QRegularExpression grouped(QStringLiteral(R"(^[+-]?[1-9]\d{0,2}[.,]\d{3}$)"));
         if (mark == group && grouped.match(t).hasMatch()) {
@@ -45,7 +50,7 @@ bool parseLocaleReal(const QString& text, double* value, QString* why) {
                 QString whole = t;
                 whole.remove(at, 1);
                 QString decimal = t;
-                decimal[at] = QLocale().decimalPoint().front();
+                decimal[at] = locale.decimalPoint().front();
                 *why = QCoreApplication::translate("presisi::RealField",
                                                    "“%1” could be %2 or %3: type it without the “%4”, or with another "
                                                    "number of decimals")

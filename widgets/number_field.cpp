@@ -50,7 +50,8 @@ double RealField::valueFromText(const QString& text) const {
 QValidator::State RealField::validate(QString& text, int&) const {
     double v = 0;
     if (parseLocaleReal(text, &v)) return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
-    // What may still become a number while it is typed: "", "-", "1e", "1e-", "0,", "1.234," (grouped).
+    // What may still become a number while it is typed ("", "-", "1e", "1e-", "0,"), or text that
+    // parseLocaleReal refuses for its marks ("2,500"): Intermediate, so fixup() says why.
     static const QRegularExpression partial(R"(^\s*[+-]?([\d.,]*)([eE][+-]?\d*)?\s*$)");
     return partial.match(text).hasMatch() ? QValidator::Intermediate : QValidator::Invalid;
 }
