@@ -295,9 +295,7 @@ int runGui(int argc, char** argv) {
     // never change it, so `w` stays valid there; the window path uses it only before the event loop).
     WindowHost host(!headless);
     MainWindow& w = *host.window();
-    // Headless modes load the file now; the window loads it once shown (below), so its message has the
-    // status bar's left part to itself instead of being drawn over the state label.
-    if (o.experiment && headless) w.openExperiment(QString::fromStdString(*o.experiment));
+    if (o.experiment) w.openExperiment(QString::fromStdString(*o.experiment));
     if (o.screenshot) {
         // Inside the event loop, so deferred deletions and queued hand-overs behave as in the window.
         int rc = 0;
@@ -336,7 +334,6 @@ int runGui(int argc, char** argv) {
         if (o.pace) w.trainingPage()->setPace(*o.pace);  // the option wins over the preset's pace
     }
     w.show();
-    if (o.experiment) w.openExperiment(QString::fromStdString(*o.experiment));
     return app.exec();
 }
 

@@ -193,16 +193,22 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
         // hand-edited file falls back to the defaults and the status bar says which.
         QSettings s;
         services::SettingsReader r(s);
-        if (s.contains("window/geometry") && !restoreGeometry(s.value("window/geometry").toByteArray()))
-            r.note("window/geometry", tr("(%1 bytes)").arg(s.value("window/geometry").toByteArray().size()),
-                   "not a saved window geometry", "1280×800");
+        bool restored = false;
+        if (s.contains("window/geometry")) {
+            restored = restoreGeometry(s.value("window/geometry").toByteArray());
+            if (!restored)
+                r.note("window/geometry", tr("(%1 bytes)").arg(s.value("window/geometry").toByteArray().size()),
+                       "not a saved window geometry", "1280×800");
+        }
         startPage = r.integer("window/page", LinearIndex, 0, int(pages().size()) - 1);
         setDarkTheme(r.boolean("window/dark", false));
         if (s.contains("window/textScale")) setTextScale(r.real("window/textScale", 1.0, kMinUiScale, kMaxUiScale));
         const QString preset = s.value("training/preset").toString();
         if (!preset.isEmpty()) loadPreset(preset, false);
         settingProblems = r.problems();
-        fitOnScreen(&settingProblems);  // (a window made for tests or --screenshot keeps its size)
+        // A saved geometry that does not fit is a setting that fell back; the default size on a small
+        // screen is simply fitted. (A window made for tests or --screenshot keeps its size.)
+        fitOnScreen(restored ? &settingProblems : nullptr);
     }
     setPage(startPage);
     updateStatus();
@@ -341,6 +347,19 @@ void MainWindow::setDarkTheme(bool dark) {
     m_linear->redraw();
     m_training->restyle();
     if (m_persistent) QSettings().setValue("window/dark", dark);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    // A status message given before the window was first shown (the settings that fell back, a file
+    // opened at start) would be drawn over the state label: QStatusBar hides its normal widgets for a
+    // message only while it is visible. Given again now, it takes their place.
+    if (m_shownOnce) return;
+    m_shownOnce = true;
+    if (const QString message = statusBar()->currentMessage(); !message.isEmpty()) {
+        statusBar()->clearMessage();
+        statusBar()->showMessage(message, 10000);
+    }
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {

@@ -91,6 +91,7 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     QList<Page*> pages() const;  // in PageIndex order
@@ -108,6 +109,7 @@ private:
     void exportFailed(const QString& path, const QString& nothingYet);
 
     bool m_persistent;
+    bool m_shownOnce = false;  // showEvent's first time
     QTabBar* m_tabs = nullptr;
     QStackedWidget* m_stack = nullptr;
     QTextBrowser* m_explanation = nullptr;

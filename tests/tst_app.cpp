@@ -319,6 +319,19 @@ private slots:
         QSettings().clear();
     }
 
+    void messageBeforeShowTakesTheStateLabelsPlace() {
+        // A message given before the window is shown (settings that fell back, a file opened at start)
+        // was drawn over the state label: QStatusBar hides its widgets for a message only while visible.
+        MainWindow w(false);
+        w.statusBar()->showMessage("Opened e.presisi.json: press Play (Space) to run it");
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.statusBar()->currentMessage(), QString("Opened e.presisi.json: press Play (Space) to run it"));
+        const QList<QLabel*> labels = w.statusBar()->findChildren<QLabel*>(Qt::FindDirectChildrenOnly);
+        QVERIFY(!labels.isEmpty());
+        QVERIFY2(!labels.front()->isVisible(), qPrintable(labels.front()->text()));  // the state label, under the message
+    }
+
     void corruptSettingsFallBackToDefaults() {
         // A hand-edited or damaged settings file: textScale=nan made every text vanish (NaN passes
         // std::clamp), a 100000x100000 geometry opened a 32767x32767 window, (5000, 5000) put it
