@@ -40,7 +40,15 @@ void WindowHost::switchLanguage(const QString& code) {
     const int page = old->page();
     const QByteArray geometry = old->saveGeometry();
     const bool visible = old->isVisible();
-    const Scenario setup = old->trainingPage()->scenarioFromControls();
+    // The Training lab's setup goes along; controls that do not form one (a lane field holding
+    // "nonsense") throw, and then the setup last run or loaded goes instead. Found by the seeded
+    // stress test: a switch with a bad lane field ended the program.
+    Scenario setup;
+    try {
+        setup = old->trainingPage()->scenarioFromControls();
+    } catch (const std::exception&) {
+        setup = old->controller()->scenario();
+    }
 
     language::install(*parsed, true);
     MainWindow* fresh = create();

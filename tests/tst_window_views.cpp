@@ -169,6 +169,26 @@ private slots:
         QCOMPARE(view.chart(), styled);
     }
 
+    void languageSwitchWithABadLaneFieldKeepsTheWindow() {
+        // Found by the seeded stress test: the switch took the setup from the controls, whose lane
+        // field held "nonsense", and the exception ended the program.
+        const QLocale locale;
+        WindowHost host(false);
+        QLineEdit* extra = nullptr;
+        for (QLineEdit* e : host.window()->trainingPage()->findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith("more")) extra = e;
+        QVERIFY(extra);
+        extra->setText("nonsense");
+        const std::vector<LaneSpec> lanes = host.window()->controller()->scenario().lanes;
+        host.switchLanguage(QStringLiteral("id"));
+        QCOMPARE(language::current(), QStringLiteral("id"));
+        QVERIFY(host.window());
+        QVERIFY(host.window()->trainingPage()->scenarioFromControls().lanes == lanes);  // the last setup went along
+        host.switchLanguage(QStringLiteral("en"));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QLocale::setDefault(locale);
+    }
+
     void languageSwitchesDoNotGrow() {
         // 30 switches went from 250 to 266 MB before (LeakSanitizer: the charts rebuilt by
         // WindowHost::create). After three to warm the caches, ten switches stay within 2 MB.
