@@ -14,6 +14,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/torch_dispatch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/loss_scale.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/activation.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/torch_gelu.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/optimizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/policy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_histogram.cpp
