@@ -71,6 +71,7 @@ const std::vector<std::pair<const char*, std::function<void(Scenario&)>>> kChang
     {"backwardAccumulation", [](Scenario& s) { s.backwardAccumulation = BackwardAccumulation::Storage; }},
     {"dispatch", [](Scenario& s) { s.dispatch = Dispatch::Torch; }},
     {"torchCpu", [](Scenario& s) { s.torchCpu = TorchCpu::NoAvx512; }},
+    {"torchVersion", [](Scenario& s) { s.torchVersion = TorchVersion::V1_13; }},
     {"histogramInterval", [](Scenario& s) { s.histogramInterval = 0; }},
     {"statistics", [](Scenario& s) { s.statistics = false; }},
     {"rangeInterval", [](Scenario& s) { s.rangeInterval = 3; }},

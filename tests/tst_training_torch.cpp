@@ -1,4 +1,4 @@
-// The training lab against PyTorch 1.13 (scripts/make_torch_training_reference.py): initial weights bit
+// The training lab against PyTorch 1.13 (scripts/make_torch_training_reference.py; --torch-version 1.13): initial weights bit
 // for bit, the first step's gradients, and the loss at every step in float32 and under CPU bf16 autocast,
 // with storage accumulation and with --dispatch torch --torch-cpu no-avx512 (a CPU without AVX-512); and
 // --dispatch torch --torch-cpu avx512 against runs made on a CPU with AVX-512 BF16 (tests/data/torch-avx512-bf16).
@@ -35,6 +35,7 @@ Scenario scenarioFor(const QJsonObject& c, Mode mode = Mode::Storage) {
     s.seed = static_cast<std::uint64_t>(c["seed"].toInt());
     s.lanes = {parseLane("cpu:f32"), parseLane("cpu:bf16")};
     s.statistics = false;
+    s.torchVersion = TorchVersion::V1_13;  // made with torch 1.13 (tests/tst_torch2.cpp has 2.x's)
     // The reference was made on a CPU without AVX-512, where torch 1.13's bf16 backward GEMMs accumulate
     // in bf16 (see BackwardAccumulation).
     s.backwardAccumulation = BackwardAccumulation::Storage;
@@ -201,6 +202,7 @@ void TestTrainingTorch::avx512() {
     s.statistics = false;
     s.dispatch = Dispatch::Torch;
     s.torchCpu = TorchCpu::Avx512;
+    s.torchVersion = TorchVersion::V1_13;
     Runner runner(s);
     const QJsonArray f32 = c["f32"].toArray();
     const QJsonArray bf16 = c["bf16_autocast"].toArray();
@@ -230,15 +232,32 @@ void TestTrainingTorch::dispatchRule() {
     Scenario s;
     s.dispatch = Dispatch::Torch;
     s.torchCpu = TorchCpu::Avx512;
+    s.torchVersion = TorchVersion::V1_13;
     const ProductDispatch d = productDispatch(s);
     QCOMPARE(d.backward(Format::BF16, 32, 4, 32), BackwardAccumulation::Storage);
     QCOMPARE(d.backward(Format::BF16, 32, 32, 32), BackwardAccumulation::F32);
-    QVERIFY(d.geluInF32(Format::BF16));
+    QCOMPARE(d.gelu(Format::BF16).path, GeluPath::OneDnn2);
+    QCOMPARE(d.gelu(Format::F32).path, GeluPath::F32Erf);
+    QCOMPARE(d.gelu(Format::F16).path, GeluPath::RoundEachOp);
     s.torchCpu = TorchCpu::NoAvx512;
     QCOMPARE(productDispatch(s).backward(Format::BF16, 64, 64, 64), BackwardAccumulation::Storage);
-    QVERIFY(!productDispatch(s).geluInF32(Format::BF16));
+    QCOMPARE(productDispatch(s).gelu(Format::BF16).path, GeluPath::RoundEachOp);
+    // PyTorch 2.x: every low-format product accumulates in float32, whatever its size or the CPU; GELU
+    // goes to oneDNN (bf16 and f32) with AVX-512, else to ATen's float32 kernel.
+    s.torchVersion = TorchVersion::V2;
+    QCOMPARE(productDispatch(s).backward(Format::BF16, 2, 2, 2), BackwardAccumulation::F32);
+    QCOMPARE(productDispatch(s).backward(Format::F16, 2, 2, 2), BackwardAccumulation::F32);
+    QCOMPARE(productDispatch(s).gelu(Format::BF16).path, GeluPath::AtenVec);
+    s.torchCpu = TorchCpu::Avx512;
+    QCOMPARE(productDispatch(s).backward(Format::BF16, 2, 2, 2), BackwardAccumulation::F32);
+    QCOMPARE(productDispatch(s).gelu(Format::BF16).path, GeluPath::OneDnn3);
+    QCOMPARE(productDispatch(s).gelu(Format::F32).path, GeluPath::OneDnn3);
+    QCOMPARE(productDispatch(s).gelu(Format::F16).path, GeluPath::AtenVec);
     s.dispatch = Dispatch::Presisi;  // the scenario's own choice, whatever the CPU
     QCOMPARE(productDispatch(s).backward(Format::BF16, 2, 2, 2), BackwardAccumulation::F32);
+    QCOMPARE(productDispatch(s).gelu(Format::BF16).path, GeluPath::F32Erf);
+    s.torchVersion = TorchVersion::V1_13;
+    QCOMPARE(productDispatch(s).gelu(Format::BF16).path, GeluPath::RoundEachOp);
 }
 
 QTEST_GUILESS_MAIN(TestTrainingTorch)

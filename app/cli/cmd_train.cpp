@@ -39,7 +39,7 @@ const OptionSpec kTrainOptions[] = {
     {"seed", true},          {"shuffle", false},       {"lanes", true},           {"init-scale", true},
     {"growth-factor", true}, {"backoff-factor", true}, {"growth-interval", true}, {"policy", true},
     {"op", true},            {"backward-acc", true},   {"dispatch", true},        {"torch-cpu", true},
-    {"histogram-interval", true}, {"no-stats", false},
+    {"torch-version", true}, {"histogram-interval", true}, {"no-stats", false},
     {"range-interval", true}, {"json", true},          {"csv", true},            {"every", true},           {"help", false},
 };
 
@@ -56,7 +56,7 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "           --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S\n"
     "           --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]\n"
     "           (X float32 (N, in); Y integer labels (N) for cross_entropy or float32 (N, out) for mse)\n"
-    "optimizer: --optimizer sgd|adam  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps\n"
+    "optimizer: --optimizer sgd|adam|adamw  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps\n"
     "run:       --batch B (0 = full batch)  --steps N  --seed S  --shuffle\n"
     "lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz])\n"
     "scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000\n"
@@ -64,9 +64,12 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "           reduction = low|f32|as-input)\n"
     "           --backward-acc f32|storage  (storage: low-format backward products accumulate in the\n"
     "           format, as ATen's reference GEMM does; f32: one rounding, as cuBLAS does)\n"
-    "           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: each bf16 product and\n"
-    "           GELU computed as PyTorch 1.13's CPU dispatch does: with AVX-512, oneDNN (f32 accumulation)\n"
-    "           only for products with m*n*k > 4096 and GELU in f32; otherwise ATen's reference)\n"
+    "           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: each low-format product\n"
+    "           and GELU computed as PyTorch's CPU dispatch does)\n"
+    "           --torch-version 2|1.13  (the PyTorch followed, default 2: its optimizers and GELU, and with\n"
+    "           --dispatch torch its products. 2: every bf16 product accumulates in f32, GELU in f32 with one\n"
+    "           rounding, Adam with lerp. 1.13: with AVX-512, oneDNN only for products with m*n*k > 4096 and\n"
+    "           bf16 GELU; otherwise ATen's reference. Experiment files without it are 1.13)\n"
     "output:    --every N (table interval)  --histogram-interval K  --range-interval K (per-layer ranges\n"
     "           every K steps, 0 = none)  --no-stats (no statistics: no underflow, histograms or ranges)\n"
     "           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE|-\n"

@@ -126,11 +126,15 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
     if (a.has("data-seed")) s.data.seed = a.seed("data-seed", 0);
     if (a.has("optimizer")) {
         const auto v = parseOptimizer(a.text("optimizer", ""));
-        if (!v) throw UsageError("--optimizer: " + u8(QCoreApplication::translate("cli", "unknown optimizer '%1' (%2)").arg(qs(a.text("optimizer", "")), QStringLiteral("sgd, adam"))));
+        if (!v) throw UsageError("--optimizer: " + u8(QCoreApplication::translate("cli", "unknown optimizer '%1' (%2)").arg(qs(a.text("optimizer", "")), QStringLiteral("sgd, adam, adamw"))));
         s.optimizer.kind = *v;
     }
     s.optimizer.lr = realOpt(a, "lr", s.optimizer.lr, limits::kLr);
     s.optimizer.momentum = realOpt(a, "momentum", s.optimizer.momentum, limits::kMomentum);
+    // AdamW named here without a weight decay takes PyTorch's default (an experiment file's own value stays).
+    if (a.has("optimizer") && s.optimizer.kind == OptimizerSpec::Kind::AdamW && !a.has("weight-decay") &&
+        s.optimizer.weightDecay == 0)
+        s.optimizer.weightDecay = kAdamWDefaultWeightDecay;
     s.optimizer.weightDecay = realOpt(a, "weight-decay", s.optimizer.weightDecay, limits::kWeightDecay);
     s.optimizer.beta1 = realOpt(a, "beta1", s.optimizer.beta1, limits::kBeta);
     s.optimizer.beta2 = realOpt(a, "beta2", s.optimizer.beta2, limits::kBeta);
@@ -192,6 +196,11 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
         if (!v) throw UsageError("--torch-cpu: " + u8(QCoreApplication::translate("cli", "unknown value '%1' (%2)").arg(qs(a.text("torch-cpu", "")), QStringLiteral("this, avx512, no-avx512"))));
         s.torchCpu = *v;
     }
+    if (a.has("torch-version")) {
+        const auto v = parseTorchVersion(a.text("torch-version", ""));
+        if (!v) throw UsageError("--torch-version: " + u8(QCoreApplication::translate("cli", "unknown value '%1' (%2)").arg(qs(a.text("torch-version", "")), QStringLiteral("2, 1.13"))));
+        s.torchVersion = *v;
+    }
     s.histogramInterval = static_cast<int>(intOpt(a, "histogram-interval", s.histogramInterval, limits::kInterval));
     s.rangeInterval = static_cast<int>(intOpt(a, "range-interval", s.rangeInterval, limits::kInterval));
     if (a.has("no-stats")) s.statistics = false;
@@ -251,7 +260,8 @@ std::vector<OptionSpec> scenarioOptionSpecs() {
                              "eval-targets", "samples", "eval-samples", "noise", "input-scale", "target-scale",
                              "data-seed", "optimizer", "lr", "momentum", "weight-decay", "beta1", "beta2", "eps",
                              "batch", "steps", "seed", "lanes", "init-scale", "growth-factor", "backoff-factor",
-                             "growth-interval", "policy", "op", "backward-acc", "dispatch", "torch-cpu"})
+                             "growth-interval", "policy", "op", "backward-acc", "dispatch", "torch-cpu",
+                             "torch-version"})
         v.push_back({name, true});
     v.push_back({"shuffle", false});
     return v;

@@ -102,6 +102,7 @@ void writeJsonDocument(std::ostream& os, const Scenario& s, const std::vector<La
     j.key("optimizer").beginObject().field("name", optimizerName(s.optimizer.kind)).field("lr", s.optimizer.lr);
     if (s.optimizer.kind == OptimizerSpec::Kind::Sgd) j.field("momentum", s.optimizer.momentum);
     else j.field("beta1", s.optimizer.beta1).field("beta2", s.optimizer.beta2).field("eps", s.optimizer.eps);
+    j.field("weight_decay", s.optimizer.weightDecay);
     j.endObject();
     j.field("batch", s.batch).field("steps", s.steps).key("seed").seed(s.seed);
     j.key("preset");
@@ -109,6 +110,7 @@ void writeJsonDocument(std::ostream& os, const Scenario& s, const std::vector<La
     else j.value(s.preset);
     // How the low-format products and GELU were computed (docs/CLI.md, "Matching PyTorch's CPU dispatch").
     j.field("dispatch", dispatchName(s.dispatch)).field("torch_cpu", torchCpuName(s.torchCpu));
+    j.field("torch_version", torchVersionName(s.torchVersion));
     // The whole scenario, as an experiment file holds it: `presisi train --scenario` reruns this file.
     j.field("presisi_experiment", services::kExperimentVersion).key("scenario");
     services::writeScenarioJson(j, s);

@@ -50,7 +50,8 @@ QString paceText(double pace) {
 
 // The "products and GELU" choices: how the lanes' low-format matrix products and GELU are computed
 // (Scenario::backwardAccumulation, dispatch, torchCpu). A choice leaves the fields it does not set as
-// they were, so a preset shown and read back is the same scenario.
+// they were, so a preset shown and read back is the same scenario. The PyTorch entries name the version
+// that the "follows" box (Scenario::torchVersion) picks: %1 is "2.x" or "1.13".
 struct ProductsMode {
     const char* text;
     Dispatch dispatch;
@@ -60,10 +61,14 @@ struct ProductsMode {
 const ProductsMode kProductsModes[] = {
     {QT_TRANSLATE_NOOP("presisi::TrainingPage", "Presisi (backward f32 accumulation)"), Dispatch::Presisi, BackwardAccumulation::F32, TorchCpu::ThisCpu},
     {QT_TRANSLATE_NOOP("presisi::TrainingPage", "Presisi (storage accumulation)"), Dispatch::Presisi, BackwardAccumulation::Storage, TorchCpu::ThisCpu},
-    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch 1.13 on this CPU"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
-    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch 1.13 with AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
-    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch 1.13 without AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512},
+    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch %1 on this CPU"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch %1 with AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
+    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch %1 without AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512},
 };
+
+// The "follows" box's entries, in its order.
+const TorchVersion kTorchVersions[] = {TorchVersion::V2, TorchVersion::V1_13};
+QString torchVersionText(TorchVersion v) { return v == TorchVersion::V1_13 ? QStringLiteral("1.13") : QStringLiteral("2.x"); }
 
 int productsModeIndex(const Scenario& s) {
     for (int i = 0; i < static_cast<int>(std::size(kProductsModes)); ++i) {
@@ -81,10 +86,17 @@ const char* const kProductsHelp = QT_TRANSLATE_NOOP("presisi::TrainingPage",
     "lane's format (the default).\n"
     "Presisi (storage accumulation): the backward products accumulate in the lane's format, every partial "
     "sum rounded.\n"
+    "As PyTorch 2.x: every bf16 and f16 product accumulates in float32 and is rounded once; GELU is computed "
+    "in float32 and rounded once (oneDNN's algorithm on CPUs with AVX-512, ATen's otherwise).\n"
     "As PyTorch 1.13: product by product as its CPU dispatch decides. With AVX-512, a bf16 product goes to "
     "oneDNN (float32 accumulation) only when m·n·k > 4096, otherwise to ATen's reference product (bf16 "
     "accumulation), and bf16 GELU is computed in float32 with one rounding; without AVX-512 every product "
     "takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.");
+
+const char* const kTorchVersionHelp = QT_TRANSLATE_NOOP("presisi::TrainingPage",
+    "The PyTorch whose numerics every lane follows: its optimizers (2.x updates Adam's moments with lerp), "
+    "its GELU's rounding, and with the PyTorch entries above its products. Experiment files saved before "
+    "this choice existed follow 1.13, so they rerun as they did.");
 
 const char* const kLaneSpecHelp = QT_TRANSLATE_NOOP("presisi::TrainingPage",
     "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz][+native], e.g. cpu:f16+ftz, "
@@ -156,8 +168,19 @@ void TrainingPage::buildControls(QWidget* host) {
     m_optimizer = new QComboBox();
     m_optimizer->addItem("sgd", static_cast<int>(OptimizerSpec::Kind::Sgd));
     m_optimizer->addItem("adam", static_cast<int>(OptimizerSpec::Kind::Adam));
+    m_optimizer->addItem("adamw", static_cast<int>(OptimizerSpec::Kind::AdamW));
     m_lr = new RealField(limits::kLr.min, limits::kLr.max, true);
     m_lr->setToolTip(tr("Learning rate of the optimizer (the arrows walk 0.01, 0.02, 0.05, 0.1, …)."));
+    m_weightDecay = new RealField(limits::kWeightDecay.min, limits::kWeightDecay.max, false);
+    m_weightDecay->setToolTip(tr("Weight decay: sgd and adam add it times the weight to the gradient (L2), adamw "
+                                 "shrinks the weight by lr times it before the step (decoupled; PyTorch's "
+                                 "default for adamw is 0.01)."));
+    // Choosing adamw where no weight decay is set takes PyTorch's AdamW default, as the command line does.
+    connect(m_optimizer, &QComboBox::activated, this, [this] {
+        if (static_cast<OptimizerSpec::Kind>(m_optimizer->currentData().toInt()) == OptimizerSpec::Kind::AdamW &&
+            m_weightDecay->value() == 0)
+            m_weightDecay->setValue(kAdamWDefaultWeightDecay);
+    });
     m_activation->setToolTip(tr("The activation function between the linear layers."));
     m_lossKind->setToolTip(tr("cross_entropy (log_softmax then the negative log-likelihood) for classes, mse for regression."));
     m_optimizer->setToolTip(tr("The optimizer; it updates float32 master weights in every lane."));
@@ -176,13 +199,14 @@ void TrainingPage::buildControls(QWidget* host) {
     mf->addRow(tr("loss"), m_lossKind);
     mf->addRow(tr("optimizer"), m_optimizer);
     mf->addRow(tr("learning rate"), m_lr);
+    mf->addRow(tr("weight decay"), m_weightDecay);
     mf->addRow(tr("batch"), m_batch);
     mf->addRow(tr("steps"), m_steps);
     mf->addRow(tr("seed"), m_seed);
     m_modelBox = model;
     for (QWidget* field : {static_cast<QWidget*>(m_sizes), static_cast<QWidget*>(m_activation),
                            static_cast<QWidget*>(m_lossKind), static_cast<QWidget*>(m_optimizer),
-                           static_cast<QWidget*>(m_lr)})
+                           static_cast<QWidget*>(m_lr), static_cast<QWidget*>(m_weightDecay)})
         m_trainingOnly << field << mf->labelForField(field);
     v->addWidget(model);
 
@@ -289,13 +313,18 @@ void TrainingPage::buildControls(QWidget* host) {
     pv->addLayout(defaults);
     auto* productsRow = new QFormLayout();
     m_products = new QComboBox();
-    for (const ProductsMode& m : kProductsModes) m_products->addItem(tr(m.text));
+    for (std::size_t i = 0; i < std::size(kProductsModes); ++i) m_products->addItem(QString());
     m_products->setToolTip(tr(kProductsHelp));
     // The texts are longer than the panel: the closed box elides, the open list shows them whole.
     m_products->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_products->setMinimumContentsLength(8);
     m_products->view()->setMinimumWidth(m_products->view()->sizeHintForColumn(0) + 24);
     productsRow->addRow(tr("products and GELU"), m_products);
+    m_torchVersion = new QComboBox();
+    for (TorchVersion v : kTorchVersions) m_torchVersion->addItem(QStringLiteral("PyTorch ") + torchVersionText(v));
+    m_torchVersion->setToolTip(tr(kTorchVersionHelp));
+    connect(m_torchVersion, &QComboBox::currentIndexChanged, this, [this] { nameProductsVersion(); });
+    productsRow->addRow(tr("follows"), m_torchVersion);
     productsRow->setRowWrapPolicy(QFormLayout::WrapAllRows);
     pv->addLayout(productsRow);
     auto* policySection = new Section(tr("Autocast policy (every lane)"), policy, false);
@@ -377,6 +406,7 @@ void TrainingPage::setScenario(const Scenario& s) {
     m_lossKind->setCurrentIndex(std::max(0, m_lossKind->findData(static_cast<int>(s.loss))));
     m_optimizer->setCurrentIndex(std::max(0, m_optimizer->findData(static_cast<int>(s.optimizer.kind))));
     m_lr->setValue(s.optimizer.lr);
+    m_weightDecay->setValue(s.optimizer.weightDecay);
     m_batch->setValue(s.batch);
     m_steps->setValue(s.steps);
     m_seed->setSeed(s.seed);
@@ -400,6 +430,17 @@ void TrainingPage::setScenario(const Scenario& s) {
     setPolicyTable(s.policyFor(LaneSpec{Device::Cpu, Format::BF16}));
     m_policy->setProperty("edited", false);
     m_products->setCurrentIndex(productsModeIndex(s));
+    const auto version = std::find(std::begin(kTorchVersions), std::end(kTorchVersions), s.torchVersion);
+    m_torchVersion->setCurrentIndex(static_cast<int>(version - std::begin(kTorchVersions)));
+    nameProductsVersion();
+}
+
+void TrainingPage::nameProductsVersion() {
+    const TorchVersion v = kTorchVersions[std::max(0, m_torchVersion->currentIndex())];
+    for (int i = 0; i < static_cast<int>(std::size(kProductsModes)); ++i) {
+        const QString text = tr(kProductsModes[i].text);
+        m_products->setItemText(i, text.contains(QLatin1String("%1")) ? text.arg(torchVersionText(v)) : text);
+    }
 }
 
 Scenario TrainingPage::scenarioFromControls() const {
@@ -418,6 +459,7 @@ Scenario TrainingPage::scenarioFromControls() const {
     s.loss = static_cast<LossKind>(m_lossKind->currentData().toInt());
     s.optimizer.kind = static_cast<OptimizerSpec::Kind>(m_optimizer->currentData().toInt());
     s.optimizer.lr = m_lr->value();
+    s.optimizer.weightDecay = m_weightDecay->value();
     s.pace = m_pace->currentData().toDouble();
     s.batch = m_batch->value();
     s.steps = m_steps->value();
@@ -441,6 +483,7 @@ Scenario TrainingPage::scenarioFromControls() const {
     s.dispatch = mode.dispatch;
     if (mode.dispatch == Dispatch::Presisi) s.backwardAccumulation = mode.accumulation;
     else s.torchCpu = mode.cpu;
+    s.torchVersion = kTorchVersions[std::max(0, m_torchVersion->currentIndex())];
     // A scenario that no longer matches its preset is not that preset any more (the pace is not part
     // of the setup).
     if (!sameSetup(s, m_base) || s.steps != m_base.steps || m_policy->property("edited").toBool()) s.preset.clear();

@@ -134,6 +134,7 @@ private:
     void showHistograms();      // the latest histogram of each lane, for the chosen layers
     void showDiagnostics(const RecordBatch& batch);  // ranges, first inf/NaN, scaler warnings (training_diagnostics.cpp)
     void rebuildLayerChoice(const Scenario& scenario);  // the histogram's layer list, for the model
+    void nameProductsVersion();  // the products box's PyTorch entries name the version the "follows" box picks
     void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
     void showTile(int lane, const StepRecord& record);
     void keepHistogram(const GradHistogram& g);
@@ -155,6 +156,7 @@ private:
     QComboBox* m_lossKind = nullptr;
     QComboBox* m_optimizer = nullptr;
     RealField* m_lr = nullptr;
+    RealField* m_weightDecay = nullptr;
     QSpinBox* m_batch = nullptr;
     QSpinBox* m_steps = nullptr;
     SeedField* m_seed = nullptr;
@@ -186,6 +188,7 @@ private:
     QSpinBox* m_interval = nullptr;
     QTableWidget* m_policy = nullptr;
     QComboBox* m_products = nullptr;  // products and GELU: accumulation / dispatch / torch CPU class
+    QComboBox* m_torchVersion = nullptr;  // the PyTorch followed (Scenario::torchVersion)
     QComboBox* m_underflowKind = nullptr;
     QCheckBox* m_logLoss = nullptr;
     QPushButton* m_play = nullptr;

@@ -117,7 +117,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
                           const std::map<std::string, std::string>& seedLiterals) {
     Reader r(context, seedLiterals);
     r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "steps", "seed",
-                        "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "dispatch", "torch_cpu", "histogram_interval", "pace",
+                        "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "dispatch", "torch_cpu", "torch_version", "histogram_interval", "pace",
                         "statistics", "accumulation_values", "range_interval"});
     Scenario s;
     if (o.contains("name")) s.preset = r.string(o["name"], "name");
@@ -159,10 +159,11 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         const QJsonObject p = r.object(o["optimizer"], "optimizer");
         r.checkKeys(p, "optimizer", {"name", "lr", "momentum", "weight_decay", "beta1", "beta2", "eps"});
         if (p.contains("name"))
-            s.optimizer.kind = r.named<OptimizerSpec::Kind>(p["name"], "optimizer.name", parseOptimizer, "sgd, adam");
+            s.optimizer.kind = r.named<OptimizerSpec::Kind>(p["name"], "optimizer.name", parseOptimizer, "sgd, adam, adamw");
         if (p.contains("lr")) s.optimizer.lr = r.number(p["lr"], "optimizer.lr");
         if (p.contains("momentum")) s.optimizer.momentum = r.number(p["momentum"], "optimizer.momentum");
         if (p.contains("weight_decay")) s.optimizer.weightDecay = r.number(p["weight_decay"], "optimizer.weight_decay");
+        else if (s.optimizer.kind == OptimizerSpec::Kind::AdamW) s.optimizer.weightDecay = kAdamWDefaultWeightDecay;
         if (p.contains("beta1")) s.optimizer.beta1 = r.number(p["beta1"], "optimizer.beta1");
         if (p.contains("beta2")) s.optimizer.beta2 = r.number(p["beta2"], "optimizer.beta2");
         if (p.contains("eps")) s.optimizer.eps = r.number(p["eps"], "optimizer.eps");
@@ -218,6 +219,10 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
     if (o.contains("dispatch")) s.dispatch = r.named<Dispatch>(o["dispatch"], "dispatch", parseDispatch, "presisi, torch");
     if (o.contains("torch_cpu"))
         s.torchCpu = r.named<TorchCpu>(o["torch_cpu"], "torch_cpu", parseTorchCpu, "this, avx512, no-avx512");
+    // A file written before torch_version existed followed PyTorch 1.13: it reruns as it did.
+    s.torchVersion = o.contains("torch_version")
+                         ? r.named<TorchVersion>(o["torch_version"], "torch_version", parseTorchVersion, "2, 1.13")
+                         : TorchVersion::V1_13;
     if (o.contains("histogram_interval")) s.histogramInterval = r.integer(o["histogram_interval"], "histogram_interval", limits::kInterval);
     if (o.contains("statistics")) s.statistics = r.boolean(o["statistics"], "statistics");
     if (o.contains("range_interval")) s.rangeInterval = r.integer(o["range_interval"], "range_interval", limits::kInterval);
@@ -275,6 +280,7 @@ QJsonObject scenarioToJson(const Scenario& s) {
     o["backward_accumulation"] = QString::fromUtf8(backwardAccumulationName(s.backwardAccumulation).data());
     o["dispatch"] = QString::fromUtf8(dispatchName(s.dispatch).data());
     o["torch_cpu"] = QString::fromUtf8(torchCpuName(s.torchCpu).data());
+    o["torch_version"] = QString::fromUtf8(torchVersionName(s.torchVersion).data());
     o["histogram_interval"] = s.histogramInterval;
     o["statistics"] = s.statistics;
     o["range_interval"] = s.rangeInterval;

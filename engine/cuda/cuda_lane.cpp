@@ -241,9 +241,9 @@ public:
         ++m_optimizerSteps;
         const OptimizerSpec& opt = m_scenario.optimizer;
         for (DeviceLayer& d : m_layers) {
-            if (opt.kind == OptimizerSpec::Kind::Adam) {
-                cuda::adamStep(d.w.data(), d.mw.data(), d.optW1.data(), d.optW2.data(), d.w.size(), opt, m_optimizerSteps);
-                cuda::adamStep(d.b.data(), d.mb.data(), d.optB1.data(), d.optB2.data(), d.b.size(), opt, m_optimizerSteps);
+            if (opt.keepsTwoMoments()) {
+                cuda::adamStep(d.w.data(), d.mw.data(), d.optW1.data(), d.optW2.data(), d.w.size(), opt, m_optimizerSteps, m_scenario.torchVersion);
+                cuda::adamStep(d.b.data(), d.mb.data(), d.optB1.data(), d.optB2.data(), d.b.size(), opt, m_optimizerSteps, m_scenario.torchVersion);
             } else {
                 cuda::sgdStep(d.w.data(), d.mw.data(), d.optW1.data(), d.w.size(), opt, m_optimizerSteps == 1);
                 cuda::sgdStep(d.b.data(), d.mb.data(), d.optB1.data(), d.b.size(), opt, m_optimizerSteps == 1);

@@ -246,18 +246,29 @@ __global__ void sgdKernel(float* p, const float* g, float* buf, std::size_t n, f
     }
 }
 
+// Adam and AdamW as engine/numerics/optimizer.cpp computes them (every operation written out and fused
+// only where that code calls fma: __fmul_rn/__fadd_rn keep nvcc from contracting the rest).
 __global__ void adamKernel(float* p, const float* g, float* m, float* v, std::size_t n, float beta1,
-                           float oneMinusBeta1, float beta2, float oneMinusBeta2, float wd, float bc2Sqrt, float eps,
-                           float negStepSize) {
+                           float oneMinusBeta1, float beta2, float oneMinusBeta2, float wd, bool decoupled,
+                           float decay, bool v2, float bc2Sqrt, float eps, float negStepSize) {
     PRESISI_GRID_STRIDE(i, n) {
+        float param = p[i];
+        if (decoupled && wd != 0.0f) param = __fmul_rn(param, decay);
         float grad = g[i];
-        if (wd != 0.0f) grad = fmaf(p[i], wd, grad);
-        const float mi = fmaf(grad, oneMinusBeta1, m[i] * beta1);
-        const float vi = v[i] * beta2 + oneMinusBeta2 * grad * grad;
+        if (!decoupled && wd != 0.0f) grad = fmaf(param, wd, grad);
+        float mi, vi;
+        if (v2) {
+            mi = fmaf(oneMinusBeta1, __fsub_rn(grad, m[i]), m[i]);
+            vi = fmaf(__fmul_rn(oneMinusBeta2, grad), grad, __fmul_rn(v[i], beta2));
+        } else {
+            mi = fmaf(grad, oneMinusBeta1, __fmul_rn(m[i], beta1));
+            vi = __fadd_rn(__fmul_rn(v[i], beta2), __fmul_rn(__fmul_rn(oneMinusBeta2, grad), grad));
+        }
         m[i] = mi;
         v[i] = vi;
-        const float denom = sqrtf(vi) / bc2Sqrt + eps;
-        p[i] = p[i] + negStepSize * (mi / denom);
+        const float denom = __fadd_rn(__fdiv_rn(__fsqrt_rn(vi), bc2Sqrt), eps);
+        p[i] = v2 ? __fadd_rn(param, __fdiv_rn(__fmul_rn(negStepSize, mi), denom))
+                  : __fadd_rn(param, __fmul_rn(negStepSize, __fdiv_rn(mi, denom)));
     }
 }
 
@@ -418,7 +429,7 @@ void sgdStep(float* param, const float* grad, float* momentumBuf, std::size_t n,
 }
 
 void adamStep(float* param, const float* grad, float* m, float* v, std::size_t n, const OptimizerSpec& opt,
-              std::int64_t step) {
+              std::int64_t step, TorchVersion version) {
     if (step < 1) throw Error("adam step: step counts from 1, got " + std::to_string(step));
     const double t = static_cast<double>(step);
     const double bc1 = 1.0 - std::pow(opt.beta1, t);
@@ -426,7 +437,10 @@ void adamStep(float* param, const float* grad, float* m, float* v, std::size_t n
     adamKernel<<<blocksFor(n), kThreads>>>(param, grad, m, v, n, static_cast<float>(opt.beta1),
                                            static_cast<float>(1.0 - opt.beta1),
                                            static_cast<float>(opt.beta2), static_cast<float>(1.0 - opt.beta2),
-                                           static_cast<float>(opt.weightDecay), static_cast<float>(std::sqrt(bc2)),
+                                           static_cast<float>(opt.weightDecay),
+                                           opt.kind == OptimizerSpec::Kind::AdamW,
+                                           static_cast<float>(1.0 - opt.lr * opt.weightDecay),
+                                           version == TorchVersion::V2, static_cast<float>(std::sqrt(bc2)),
                                            static_cast<float>(opt.eps), static_cast<float>(-(opt.lr / bc1)));
     launched("adam step (" + count(n) + ")");
 }

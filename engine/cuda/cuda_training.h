@@ -92,11 +92,11 @@ double sumSquares(const float* data, std::size_t n);
 // and the CPU lane does the same). Scalars cast to float. momentumBuf may be null without momentum.
 void sgdStep(float* param, const float* grad, float* momentumBuf, std::size_t n, const OptimizerSpec& opt,
              bool firstStep);
-// torch.optim.Adam, `step` counted from 1, as the CPU lane computes it: g = fma(p, wd, g);
-// m = fma(g, 1 - beta1, m beta1); v = v beta2 + (1 - beta2) g g; denom = sqrt(v) / sqrt(1 - beta2^step)
-// + eps; p = p + (-lr / (1 - beta1^step)) (m / denom). Bias corrections are computed in double.
+// torch.optim.Adam or AdamW (opt.kind), `step` counted from 1, exactly as the CPU lane computes it
+// (engine/numerics/optimizer.h: torch's single-tensor formulas of `version`, each operation written out,
+// fused where ATen fuses). Bias corrections are computed in double.
 void adamStep(float* param, const float* grad, float* m, float* v, std::size_t n, const OptimizerSpec& opt,
-              std::int64_t step);
+              std::int64_t step, TorchVersion version);
 
 // Waits for the device and turns an asynchronous failure into presisi::Error naming `what`.
 void synchronize(const std::string& what);

@@ -1,19 +1,35 @@
-// The activations' out-of-line pieces: oneDNN's float32 GELU and single-element float32 references.
+// The activations' out-of-line pieces: PyTorch's GELU paths and single-element float32 references.
 // No Qt here.
 #include "activation.h"
 
 namespace presisi::numerics {
 
-void geluOneDnnForward(const float* a, float* y, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) y[i] = 0.5f * a[i] * (1.0f + std::erf(a[i] * kGeluAlpha));
+namespace {
+
+// The library code a rule names; a one-element tensor never reaches oneDNN (use_mkldnn wants numel > 1).
+TorchGelu libraryCode(const GeluRule& rule, std::size_t n) {
+    if (n <= 1) return TorchGelu::AtenVec;
+    return rule.path == GeluPath::OneDnn2 ? TorchGelu::OneDnn2
+         : rule.path == GeluPath::OneDnn3 ? TorchGelu::OneDnn3
+                                          : TorchGelu::AtenVec;
 }
 
-void geluOneDnnBackward(const float* a, float* g, std::size_t n) {
-    const float twoOverSqrtPi = static_cast<float>(2 / std::sqrt(std::numbers::pi));
-    for (std::size_t i = 0; i < n; ++i) {
-        const float v = a[i] * kGeluAlpha;
-        g[i] = g[i] * 0.5f * (1.0f + std::erf(v) + v * twoOverSqrtPi * std::exp(-v * v));
+}  // namespace
+
+void torchGeluForward(const GeluRule& rule, const float* a, float* y, std::size_t n) {
+    if (rule.path == GeluPath::F32Erf || rule.path == GeluPath::RoundEachOp) {
+        activationForward(Activation::Gelu, a, y, n);
+        return;
     }
+    torchGeluForward(libraryCode(rule, n), a, y, n, rule.atenBlock);
+}
+
+void torchGeluBackward(const GeluRule& rule, const float* a, float* g, std::size_t n) {
+    if (rule.path == GeluPath::F32Erf || rule.path == GeluPath::RoundEachOp) {
+        activationBackward(Activation::Gelu, a, nullptr, g, n);
+        return;
+    }
+    torchGeluBackward(libraryCode(rule, n), a, g, g, n, rule.atenBlock);
 }
 
 float activationF32(Activation act, float a) {

@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "../training/scenario.h"
+#include "torch_gelu.h"
 
 namespace presisi::numerics {
 
@@ -78,10 +79,26 @@ void activationBackward(Activation act, const float* a, const float* y, float* g
     }
 }
 
-// oneDNN's eltwise_gelu_erf (PyTorch 1.13's bf16 GELU on AVX-512 CPUs), float32; the caller rounds once.
-// Forward 0.5 x (1 + erf(x / sqrt 2)); backward, v = x / sqrt 2: g 0.5 (1 + erf(v) + v 2/sqrt(pi) exp(-v^2)).
-void geluOneDnnForward(const float* a, float* y, std::size_t n);
-void geluOneDnnBackward(const float* a, float* g, std::size_t n);
+// How GELU (approximate="none") is computed in a lane, forward and backward.
+enum class GeluPath {
+    RoundEachOp,  // ATen 1.13's Vectorized<BFloat16> arithmetic: rounds after every operation and constant
+    F32Erf,       // the float32 formula with libm's erf, rounded once (the f32 lane; Presisi's 2.x GELU)
+    OneDnn2,      // oneDNN 2.x eltwise_gelu_erf (torch 1.13 bf16 on AVX-512; torch 2.x f32 without AVX-512)
+    OneDnn3,      // oneDNN 3.x eltwise_gelu_erf on AVX-512 (torch 2.x bf16 and f32)
+    AtenVec,      // ATen 2.x's GeluKernel in float32 (torch 2.x where oneDNN's path is not taken)
+};
+struct GeluRule {
+    GeluPath path = GeluPath::F32Erf;
+    std::size_t atenBlock = kAtenBlockBf16Avx512;  // AtenVec: the vector block (torch_gelu.h)
+    bool operator==(const GeluRule&) const = default;
+};
+
+// GELU along one of PyTorch's float32 paths (engine/numerics/torch_gelu.h; F32Erf too) over one
+// contiguous tensor of n elements: float32 results, the caller rounds once. torch takes oneDNN's path
+// only for tensors of more than one element, ATen's kernel otherwise, and so does this. Forward
+// y = gelu(a); backward g <- g * gelu'(a), in place.
+void torchGeluForward(const GeluRule& rule, const float* a, float* y, std::size_t n);
+void torchGeluBackward(const GeluRule& rule, const float* a, float* g, std::size_t n);
 
 // One element in float32 (host references for the device checks).
 float activationF32(Activation act, float a);

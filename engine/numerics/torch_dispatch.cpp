@@ -1,4 +1,4 @@
-// PyTorch 1.13's CPU dispatch decisions: the CPU class, the oneDNN threshold, the GELU path. No Qt here.
+// PyTorch's CPU dispatch decisions (2.x and 1.13): the CPU class, the oneDNN threshold, the GELU path. No Qt here.
 #include "torch_dispatch.h"
 
 #include <fstream>
@@ -44,16 +44,31 @@ bool torchUsesOneDnn(bool avx512, Format f, std::int64_t m, std::int64_t n, std:
 BackwardAccumulation ProductDispatch::backward(Format f, std::int64_t m, std::int64_t n, std::int64_t k) const {
     if (f == Format::F32) return BackwardAccumulation::F32;
     if (dispatch == Dispatch::Presisi) return presisi;
+    if (version == TorchVersion::V2) return BackwardAccumulation::F32;
     return torchUsesOneDnn(avx512, f, m, n, k) ? BackwardAccumulation::F32 : BackwardAccumulation::Storage;
 }
 
-bool ProductDispatch::geluInF32(Format f) const { return dispatch == Dispatch::Torch && avx512 && f == Format::BF16; }
+GeluRule ProductDispatch::gelu(Format f) const {
+    const bool low = f != Format::F32;
+    if (dispatch == Dispatch::Presisi)
+        return {low && version == TorchVersion::V1_13 ? GeluPath::RoundEachOp : GeluPath::F32Erf};
+    if (version == TorchVersion::V1_13) {
+        if (!low) return {GeluPath::F32Erf};
+        return {avx512 && f == Format::BF16 ? GeluPath::OneDnn2 : GeluPath::RoundEachOp};
+    }
+    if (f == Format::F32) return {avx512 ? GeluPath::OneDnn3 : GeluPath::OneDnn2};
+    if (f == Format::BF16 && avx512) return {GeluPath::OneDnn3};
+    // ATen's kernel: Vectorized<BFloat16> and Vectorized<Half> hold 32 values with AVX-512, 16 with AVX2;
+    // cpu_kernel_vec runs blocks of two vectors.
+    return {GeluPath::AtenVec, avx512 ? kAtenBlockBf16Avx512 : kAtenBlockBf16Avx2};
+}
 
 ProductDispatch productDispatch(const Scenario& s) {
     ProductDispatch d;
     d.dispatch = s.dispatch;
     d.presisi = s.backwardAccumulation;
     d.avx512 = s.dispatch == Dispatch::Torch && torchCpuIsAvx512(s.torchCpu);
+    d.version = s.torchVersion;
     return d;
 }
 

@@ -1,11 +1,13 @@
-// PyTorch 1.13's CPU dispatch for low-format matrix products and GELU, as Scenario::dispatch = Torch
-// follows it (docs/NUMERICS.md, "Matching PyTorch"). No Qt here.
+// PyTorch's CPU dispatch for low-format matrix products and GELU (2.x and 1.13), as Scenario::dispatch =
+// Torch follows it, and GELU's rounding under Presisi's own dispatch (docs/NUMERICS.md, "Matching
+// PyTorch"). No Qt here.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 #include "../format.h"
+#include "activation.h"
 #include "../training/scenario.h"
 
 namespace presisi::numerics {
@@ -30,13 +32,18 @@ struct ProductDispatch {
     Dispatch dispatch = Dispatch::Presisi;
     BackwardAccumulation presisi = BackwardAccumulation::F32;  // Dispatch::Presisi: the scenario's choice
     bool avx512 = false;                                       // Dispatch::Torch: the CPU class
+    TorchVersion version = TorchVersion::V2;
 
-    // How a backward product of format f, sized m*n*k, accumulates (F32 for float32 products).
+    // How a backward product of format f, sized m*n*k, accumulates (F32 for float32 products). PyTorch
+    // 2.x accumulates every bf16 and f16 product in float32; 1.13 as torchUsesOneDnn says.
     BackwardAccumulation backward(Format f, std::int64_t m, std::int64_t n, std::int64_t k) const;
-    // torch's use_mkldnn(input) in activation.cpp (1.13): bf16 GELU (approximate="none") goes through
-    // oneDNN's eltwise_gelu_erf, computed in float32 and rounded once, on CPUs that pass the device check;
-    // otherwise ATen's Vectorized<BFloat16> kernel, which rounds after every operation.
-    bool geluInF32(Format f) const;
+    // GELU in format f. Dispatch::Torch: torch's use_mkldnn(input) in aten/src/ATen/native/Activation.cpp
+    // sends GELU to oneDNN — 1.13: bf16 on CPUs that pass the device check; 2.x: float32 always, bf16
+    // where oneDNN's ISA has AVX-512 — and otherwise to ATen's kernel (1.13: bf16 arithmetic rounded per
+    // operation; 2.x: float32, one rounding, vector blocks by the CPU class). oneDNN 3.x (torch 2.x) runs
+    // its minimax GELU with AVX-512 and oneDNN 2.x's algorithm below. Dispatch::Presisi: the float32
+    // formula, rounded once (2.x) or per operation (1.13) in a low format.
+    GeluRule gelu(Format f) const;
 };
 ProductDispatch productDispatch(const Scenario& s);
 

@@ -33,7 +33,7 @@ Shape shapeOf(const Scenario& s) {
 }
 
 double optimizerCopies(const OptimizerSpec& o) {
-    if (o.kind == OptimizerSpec::Kind::Adam) return 2;  // exp_avg and exp_avg_sq
+    if (o.keepsTwoMoments()) return 2;  // exp_avg and exp_avg_sq
     return o.momentum != 0 ? 1 : 0;                     // momentum_buffer
 }
 

@@ -248,12 +248,12 @@ public:
     void optimizerStep() override {
         const OptimizerSpec& o = m_scenario.optimizer;
         ++m_steps;
-        if (m_optW.empty() && (o.kind == OptimizerSpec::Kind::Adam || o.momentum != 0)) {
+        if (m_optW.empty() && (o.keepsTwoMoments() || o.momentum != 0)) {
             m_optW = m_mW;
             m_optb = m_mb;
             for (auto& m : m_optW) m.setZero();
             for (auto& m : m_optb) m.setZero();
-            if (o.kind == OptimizerSpec::Kind::Adam) {
+            if (o.keepsTwoMoments()) {
                 m_opt2W = m_optW;
                 m_opt2b = m_optb;
             }
@@ -323,7 +323,7 @@ private:
         return bad;
     }
 
-    // torch.optim 1.13 single-tensor updates (engine/numerics/optimizer.h); the master gradients stay as
+    // torch.optim's single-tensor updates of the scenario's PyTorch version (engine/numerics/optimizer.h); the master gradients stay as
     // backward made them, as p.grad does, and as the CUDA lane leaves them.
     void update(float* w, const float* g, Index n, std::size_t l, bool isWeight) {
         const OptimizerSpec& o = m_scenario.optimizer;
@@ -334,7 +334,7 @@ private:
             return;
         }
         float* second = isWeight ? m_opt2W[l].data() : m_opt2b[l].data();
-        numerics::adamStep(w, g, first, second, count, o, m_steps);
+        numerics::adamStep(w, g, first, second, count, o, m_steps, m_scenario.torchVersion);
     }
 
     const Scenario& m_scenario;

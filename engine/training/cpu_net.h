@@ -270,21 +270,31 @@ private:
     };
 
     // The activation in format f (engine/numerics/activation.h): ATen's bf16 tanh and sigmoid kernels
-    // convert to float once and round the result; its GELU kernels round after every operation, unless
-    // torch's dispatch sends bf16 GELU to oneDNN (float32, one rounding by the caller).
+    // convert to float once and round the result; GELU as the dispatch's GeluPath says (torch_dispatch.h):
+    // per operation in the format (ATen 1.13), or in float32 with one rounding by the caller.
     void activationForward(Format f, const float* a, float* y, Index n) const {
         const auto count = static_cast<std::size_t>(n);
-        if (m_act == Activation::Gelu && m_dispatch.geluInF32(f)) numerics::geluOneDnnForward(a, y, count);
-        else if (needsRound(f)) numerics::activationForward(m_act, a, y, count, FormatRounding{f, m_sub});
-        else numerics::activationForward(m_act, a, y, count);
+        const numerics::GeluRule gelu = m_dispatch.gelu(f);
+        if (m_act == Activation::Gelu && gelu.path != numerics::GeluPath::RoundEachOp) {
+            numerics::torchGeluForward(gelu, a, y, count);
+        } else if (needsRound(f)) {
+            numerics::activationForward(m_act, a, y, count, FormatRounding{f, m_sub});
+        } else {
+            numerics::activationForward(m_act, a, y, count);
+        }
     }
 
     // g <- g * act'(a) in format f (the caller rounds the result). a: the activation's input, y: its output.
     void activationBackward(Format f, const float* a, const float* y, float* g, Index n) const {
         const auto count = static_cast<std::size_t>(n);
-        if (m_act == Activation::Gelu && m_dispatch.geluInF32(f)) numerics::geluOneDnnBackward(a, g, count);
-        else if (needsRound(f)) numerics::activationBackward(m_act, a, y, g, count, FormatRounding{f, m_sub});
-        else numerics::activationBackward(m_act, a, y, g, count);
+        const numerics::GeluRule gelu = m_dispatch.gelu(f);
+        if (m_act == Activation::Gelu && gelu.path != numerics::GeluPath::RoundEachOp) {
+            numerics::torchGeluBackward(gelu, a, g, count);
+        } else if (needsRound(f)) {
+            numerics::activationBackward(m_act, a, y, g, count, FormatRounding{f, m_sub});
+        } else {
+            numerics::activationBackward(m_act, a, y, g, count);
+        }
     }
 
     // cross_entropy(z, y), mean: log_softmax in m_fSm, nll in m_fNll. Writes dz of the last layer.

@@ -29,7 +29,7 @@ MemoryEstimate estimateTrainingMemory(const Scenario& s, std::int64_t trainRows,
         maxWidth = std::max({maxWidth, in, out});
     }
     const double in = s.sizes.empty() ? 0 : s.sizes.front(), out = s.sizes.empty() ? 0 : s.sizes.back();
-    const double optimizerCopies = s.optimizer.kind == OptimizerSpec::Kind::Adam ? 2 : (s.optimizer.momentum != 0 ? 1 : 0);
+    const double optimizerCopies = s.optimizer.keepsTwoMoments() ? 2 : (s.optimizer.momentum != 0 ? 1 : 0);
     // Lane net and shadow net: weights in the lane's formats and gradients (2 each); master weights,
     // master gradients and optimizer state; activations of both nets at the batch.
     const double weights = params * kFloat * (2 * 2 + 2 + optimizerCopies);

@@ -38,7 +38,8 @@ const std::pair<DatasetKind, std::string_view> kDatasetNames[] = {
     {DatasetKind::Gaussians, "gaussians"}, {DatasetKind::Moons, "moons"}, {DatasetKind::Sine, "sine"},
     {DatasetKind::Plane, "plane"}, {DatasetKind::Teacher, "teacher"}, {DatasetKind::Npy, "npy"}};
 const std::pair<OptimizerSpec::Kind, std::string_view> kOptimizerNames[] = {{OptimizerSpec::Kind::Sgd, "sgd"},
-                                                                            {OptimizerSpec::Kind::Adam, "adam"}};
+                                                                            {OptimizerSpec::Kind::Adam, "adam"},
+                                                                            {OptimizerSpec::Kind::AdamW, "adamw"}};
 const std::pair<Workload, std::string_view> kWorkloadNames[] = {{Workload::Training, "training"},
                                                                {Workload::Accumulation, "accumulation"}};
 
@@ -81,6 +82,13 @@ std::optional<TorchCpu> parseTorchCpu(std::string_view name) {
     if (name == "this") return TorchCpu::ThisCpu;
     if (name == "avx512") return TorchCpu::Avx512;
     if (name == "no-avx512") return TorchCpu::NoAvx512;
+    return std::nullopt;
+}
+
+std::string_view torchVersionName(TorchVersion v) { return v == TorchVersion::V1_13 ? "1.13" : "2"; }
+std::optional<TorchVersion> parseTorchVersion(std::string_view name) {
+    if (name == "2" || name == "2.x") return TorchVersion::V2;
+    if (name == "1.13") return TorchVersion::V1_13;
     return std::nullopt;
 }
 

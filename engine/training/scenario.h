@@ -45,13 +45,19 @@ struct DataSpec {
     bool operator==(const DataSpec&) const = default;
 };
 
+// torch.optim.AdamW's default weight decay: where an AdamW optimizer is chosen and no weight decay is
+// given (the command line, an experiment file, the window's box), this is taken, as PyTorch does.
+inline constexpr double kAdamWDefaultWeightDecay = 0.01;
+
 struct OptimizerSpec {
-    enum class Kind { Sgd, Adam };
+    // AdamW: torch.optim.AdamW, Adam with decoupled weight decay (param *= 1 - lr * wd before the update).
+    enum class Kind { Sgd, Adam, AdamW };
     Kind kind = Kind::Sgd;
     double lr = 0.1;
     double momentum = 0.0;      // SGD: torch.optim.SGD(momentum=…, dampening=0, nesterov=False)
-    double weightDecay = 0.0;   // SGD and Adam, torch's L2 form (grad += wd * w)
-    double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;  // Adam
+    double weightDecay = 0.0;   // SGD and Adam: torch's L2 form (grad += wd * w); AdamW: decoupled
+    double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;  // Adam and AdamW
+    bool keepsTwoMoments() const { return kind != Kind::Sgd; }  // Adam and AdamW: exp_avg and exp_avg_sq
     bool operator==(const OptimizerSpec&) const = default;
 };
 
@@ -114,15 +120,22 @@ std::string_view backwardAccumulationName(BackwardAccumulation a);  // "f32", "s
 std::optional<BackwardAccumulation> parseBackwardAccumulation(std::string_view name);
 
 // How the lanes' low-format matrix products and GELU are computed. Presisi: as backwardAccumulation says
-// (the default). Torch: product by product as PyTorch 1.13's CPU dispatch does on the CPU class `torchCpu`
-// (docs/NUMERICS.md: oneDNN, f32 accumulation, for bf16 products with m*n*k > 4096 on AVX-512 CPUs, else
-// ATen's reference product; bf16 GELU in f32 with one rounding on AVX-512 CPUs).
+// (the default). Torch: product by product as the CPU dispatch of PyTorch `torchVersion` does on the CPU
+// class `torchCpu` (docs/NUMERICS.md, "Matching PyTorch"): 2.x accumulates every bf16 product in float32
+// and computes GELU in float32 with one rounding; 1.13 sends bf16 products with m*n*k > 4096 to oneDNN on
+// AVX-512 CPUs and the others to ATen's reference product, bf16 GELU to oneDNN on AVX-512 CPUs.
 enum class Dispatch { Presisi, Torch };
 enum class TorchCpu { ThisCpu, Avx512, NoAvx512 };  // ThisCpu: decided from this CPU's flags as torch/oneDNN decide
 std::string_view dispatchName(Dispatch d);  // "presisi", "torch"
 std::optional<Dispatch> parseDispatch(std::string_view name);
 std::string_view torchCpuName(TorchCpu c);  // "this", "avx512", "no-avx512"
 std::optional<TorchCpu> parseTorchCpu(std::string_view name);
+// Which PyTorch a scenario follows: its optimizers' formulas (every dispatch: 2.x updates Adam's moments
+// with lerp, 1.13 with mul and add), its GELU's rounding, and with Dispatch::Torch its CPU dispatch. The
+// default is V2; an experiment file written before the setting existed reads as V1_13, so it reruns as it did.
+enum class TorchVersion { V2, V1_13 };
+std::string_view torchVersionName(TorchVersion v);  // "2", "1.13"
+std::optional<TorchVersion> parseTorchVersion(std::string_view name);  // "2" (also "2.x"), "1.13"
 
 enum class PolicyBase { DeviceDefault, Cpu, Cuda };  // DeviceDefault: cpu() on CPU lanes, cuda() on GPU lanes
 
@@ -158,6 +171,7 @@ struct Scenario {
     BackwardAccumulation backwardAccumulation = BackwardAccumulation::F32;
     Dispatch dispatch = Dispatch::Presisi;
     TorchCpu torchCpu = TorchCpu::ThisCpu;  // Dispatch::Torch only
+    TorchVersion torchVersion = TorchVersion::V2;
     int histogramInterval = 50;  // a gradient histogram every K steps (0 = never); needs statistics
     bool statistics = true;      // underflow/subnormal/overflow counts, grad norm, histograms (shadow f32 backward)
     int rangeInterval = 10;      // a RangeSnapshot per lane every K steps (0 = never); needs statistics
@@ -203,7 +217,7 @@ std::string_view lossName(LossKind l);  // "cross_entropy", "mse"
 std::optional<LossKind> parseLoss(std::string_view name);
 std::string_view datasetName(DatasetKind k);  // "spiral", "circles", "xor", "gaussians", "moons", "sine", "plane", "teacher", "npy"
 std::optional<DatasetKind> parseDataset(std::string_view name);
-std::string_view optimizerName(OptimizerSpec::Kind k);  // "sgd", "adam"
+std::string_view optimizerName(OptimizerSpec::Kind k);  // "sgd", "adam", "adamw"
 std::optional<OptimizerSpec::Kind> parseOptimizer(std::string_view name);
 std::string_view workloadName(Workload w);  // "training", "accumulation"
 std::optional<Workload> parseWorkload(std::string_view name);

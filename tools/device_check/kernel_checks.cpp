@@ -330,10 +330,11 @@ Check unscaleCheck() {
 }
 
 // Three optimizer steps on the device and on the host (the CPU lane's own updates), bit for bit.
-Check optimizerCheck(OptimizerSpec::Kind kind, double momentum, double weightDecay) {
+Check optimizerCheck(OptimizerSpec::Kind kind, double momentum, double weightDecay,
+                     TorchVersion version = TorchVersion::V2) {
     OptimizerSpec o;
     o.kind = kind;
-    o.lr = kind == OptimizerSpec::Kind::Adam ? 1e-3 : 0.1;
+    o.lr = o.keepsTwoMoments() ? 1e-3 : 0.1;
     o.momentum = momentum;
     o.weightDecay = weightDecay;
     const std::size_t n = 3000;
@@ -342,10 +343,10 @@ Check optimizerCheck(OptimizerSpec::Kind kind, double momentum, double weightDec
     for (int step = 1; step <= 3; ++step) {
         std::vector<float> g = randomNormal(n, 0.01f, 90 + static_cast<std::uint32_t>(step));
         dg.upload(g);
-        if (kind == OptimizerSpec::Kind::Adam) cuda::adamStep(dp.data(), dg.data(), dm.data(), dv.data(), n, o, step);
+        if (o.keepsTwoMoments()) cuda::adamStep(dp.data(), dg.data(), dm.data(), dv.data(), n, o, step, version);
         else cuda::sgdStep(dp.data(), dg.data(), dm.data(), n, o, step == 1);
         // The host side: the engine's own updates (engine/numerics), which the CPU lane runs.
-        if (kind == OptimizerSpec::Kind::Adam) numerics::adamStep(p.data(), g.data(), m.data(), v.data(), n, o, step);
+        if (o.keepsTwoMoments()) numerics::adamStep(p.data(), g.data(), m.data(), v.data(), n, o, step, version);
         else numerics::sgdStep(p.data(), g.data(), m.data(), n, o, step == 1);
     }
     const std::vector<float> got = dp.download();
@@ -401,6 +402,10 @@ std::vector<CheckCase> trainingKernelCases() {
         [] { return optimizerCheck(OptimizerSpec::Kind::Sgd, 0.9, 1e-4); });
     add("kernel adam", [] { return optimizerCheck(OptimizerSpec::Kind::Adam, 0.0, 0.0); });
     add("kernel adam weight decay 1e-2", [] { return optimizerCheck(OptimizerSpec::Kind::Adam, 0.0, 1e-2); });
+    add("kernel adam as torch 1.13", [] {
+        return optimizerCheck(OptimizerSpec::Kind::Adam, 0.0, 1e-2, TorchVersion::V1_13);
+    });
+    add("kernel adamw weight decay 1e-2", [] { return optimizerCheck(OptimizerSpec::Kind::AdamW, 0.0, 1e-2); });
 #else
     add("training kernels", [] { return Check{"", Outcome::Skip, cudaStatus().reason}; });
 #endif

@@ -1,0 +1,168 @@
+// PyTorch 2.x (and 1.13's oneDNN GELU), number for number: torch.optim's Adam and AdamW element for
+// element (scripts/make_torch2_optimizer_reference.py, tests/data/torch2-optim); bf16 GELU forward and
+// backward on every finite bf16 input, along the path torch's dispatch takes for each CPU class
+// (scripts/make_gelu_reference.py, tests/data/gelu).
+#include <QtTest>
+
+#include <QFile>
+
+#include <bit>
+#include <cstring>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "engine/format.h"
+#include "engine/numerics/optimizer.h"
+#include "engine/numerics/torch_dispatch.h"
+#include "torch_reference.h"
+
+using namespace presisi;
+
+namespace {
+
+// Units in the last place between two finite float32 values of the same sign.
+std::int64_t ulpsApart(float a, float b) {
+    return std::llabs(static_cast<std::int64_t>(std::bit_cast<std::int32_t>(a)) -
+                      static_cast<std::int64_t>(std::bit_cast<std::int32_t>(b)));
+}
+
+// Raw little-endian uint16 values (bf16 bits).
+std::vector<std::uint16_t> loadU16(const QString& relative) {
+    QFile f(testdata::dataPath(relative));
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QByteArray bytes = f.readAll();
+    std::vector<std::uint16_t> v(static_cast<std::size_t>(bytes.size()) / 2);
+    std::memcpy(v.data(), bytes.constData(), v.size() * 2);
+    return v;
+}
+
+float fromBf16(std::uint16_t bits) { return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16); }
+
+}  // namespace
+
+class TestTorch2 : public QObject {
+    Q_OBJECT
+private slots:
+    void optimizerMatchesTorch2_data() { testdata::addReferenceRows("torch2-optim/optim.json", "cases"); }
+    void optimizerMatchesTorch2();
+    void optimizerFollowsTheVersion();
+    void geluOnEveryBf16Input_data();
+    void geluOnEveryBf16Input();
+};
+
+// Each step starts from torch's parameters of the step before (so one differing element does not carry
+// on) and keeps its own moments. Equal bit for bit, except where torch's float32 sqrt is not correctly
+// rounded: PyPI's torch takes sqrt from MKL's VML (vsSqrt, high-accuracy mode, faithful but not always
+// correctly rounded), Presisi from std::sqrt (correctly rounded). One ulp in the denominator moves the
+// update by at most one ulp of the parameter, and that happens to about one update in 10^4.
+void TestTorch2::optimizerMatchesTorch2() {
+    QFETCH(QJsonObject, entry);
+    const auto n = static_cast<std::size_t>(entry["n"].toInt());
+    const int steps = entry["steps"].toInt();
+    const std::vector<float> data = testdata::loadArray(entry);
+    QCOMPARE(data.size(), n * static_cast<std::size_t>(1 + 2 * steps));
+    OptimizerSpec o;
+    o.kind = *parseOptimizer(entry["optimizer"].toString().toStdString());
+    o.lr = entry["lr"].toDouble();
+    o.weightDecay = entry["weight_decay"].toDouble();
+    std::vector<float> p(data.begin(), data.begin() + static_cast<std::ptrdiff_t>(n)), m(n, 0.0f), v(n, 0.0f);
+    std::int64_t differing = 0, worst = 0;
+    for (int t = 1; t <= steps; ++t) {
+        const float* grad = data.data() + n * static_cast<std::size_t>(2 * t - 1);
+        const float* torch = data.data() + n * static_cast<std::size_t>(2 * t);
+        numerics::adamStep(p.data(), grad, m.data(), v.data(), n, o, t, TorchVersion::V2);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (p[i] == torch[i]) continue;
+            ++differing;
+            worst = std::max(worst, ulpsApart(p[i], torch[i]));
+            p[i] = torch[i];
+        }
+    }
+    qInfo("%lld of %lld updates differ from torch, by at most %lld ulp", static_cast<long long>(differing),
+          static_cast<long long>(n) * steps, static_cast<long long>(worst));
+    QVERIFY2(worst <= 1, qPrintable(QString("an update differs by %1 ulp").arg(worst)));
+    QVERIFY2(differing * 1000 <= static_cast<std::int64_t>(n) * steps,
+             qPrintable(QString("%1 updates differ: more than torch's sqrt explains").arg(differing)));
+}
+
+// The 1.13 formula is a different computation: on the same data it departs from torch 2.x's updates in
+// many places (the lerp form rounds differently), which is why the version is a setting.
+void TestTorch2::optimizerFollowsTheVersion() {
+    const QJsonObject ref = testdata::loadJson("torch2-optim/optim.json");
+    const QJsonObject entry = ref["cases"].toArray()[0].toObject();
+    const auto n = static_cast<std::size_t>(entry["n"].toInt());
+    const std::vector<float> data = testdata::loadArray(entry);
+    QVERIFY(!data.empty());
+    OptimizerSpec o;
+    o.kind = OptimizerSpec::Kind::Adam;
+    o.lr = entry["lr"].toDouble();
+    std::vector<float> p2(data.begin(), data.begin() + static_cast<std::ptrdiff_t>(n)), p1 = p2;
+    std::vector<float> m2(n, 0.0f), v2(n, 0.0f), m1(n, 0.0f), v1(n, 0.0f);
+    std::size_t differ = 0;
+    for (int t = 1; t <= 5; ++t) {
+        const float* grad = data.data() + n * static_cast<std::size_t>(2 * t - 1);
+        numerics::adamStep(p2.data(), grad, m2.data(), v2.data(), n, o, t, TorchVersion::V2);
+        numerics::adamStep(p1.data(), grad, m1.data(), v1.data(), n, o, t, TorchVersion::V1_13);
+    }
+    for (std::size_t i = 0; i < n; ++i) differ += p1[i] != p2[i];
+    QVERIFY2(differ > n / 100, qPrintable(QString("only %1 of %2 differ").arg(differ).arg(n)));
+}
+
+// Each reference run (tests/data/gelu/README.md) against the GELU rule Presisi's dispatch chooses for the
+// matching scenario, on one contiguous tensor of the 65,280 finite bf16 values. `flush`: oneDNN on a CPU
+// with AVX512_BF16 stores through vcvtneps2bf16, which reads a float32 denormal as zero.
+void TestTorch2::geluOnEveryBf16Input_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("cpu");
+    QTest::addColumn<int>("version");
+    QTest::addColumn<bool>("flush");
+    QTest::newRow("torch 2.x, AVX-512 BF16 CPU") << "torch2_avx512" << int(TorchCpu::Avx512) << int(TorchVersion::V2) << true;
+    QTest::newRow("torch 2.x, ATen on AVX2") << "torch2_aten_avx2" << int(TorchCpu::Avx512) << int(TorchVersion::V2) << true;
+    QTest::newRow("torch 2.x, AVX-512 without BF16") << "torch2_avx512core" << int(TorchCpu::Avx512) << int(TorchVersion::V2) << false;
+    QTest::newRow("torch 2.x, AVX2-only CPU") << "torch2_avx2only" << int(TorchCpu::NoAvx512) << int(TorchVersion::V2) << false;
+    QTest::newRow("torch 1.13, AVX-512 BF16 CPU") << "torch113" << int(TorchCpu::Avx512) << int(TorchVersion::V1_13) << true;
+}
+
+void TestTorch2::geluOnEveryBf16Input() {
+    QFETCH(QString, name);
+    QFETCH(int, cpu);
+    QFETCH(int, version);
+    QFETCH(bool, flush);
+    Scenario s;
+    s.dispatch = Dispatch::Torch;
+    s.torchCpu = static_cast<TorchCpu>(cpu);
+    s.torchVersion = static_cast<TorchVersion>(version);
+    const numerics::GeluRule rule = numerics::productDispatch(s).gelu(Format::BF16);
+    std::vector<float> x;
+    for (std::uint32_t b = 0; b < 0x10000; ++b)
+        if ((b & 0x7f80u) != 0x7f80u) x.push_back(fromBf16(static_cast<std::uint16_t>(b)));
+    QCOMPARE(x.size(), std::size_t(65280));
+    const std::vector<std::uint16_t> gradBits = loadU16("gelu/grad_rand.bin");
+    QCOMPARE(gradBits.size(), x.size());
+    std::vector<float> ones(x.size(), 1.0f), grad(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) grad[i] = fromBf16(gradBits[i]);
+    // torch rounds each float32 result to bf16 once: Presisi's rounding, or the flushing store.
+    const auto toBf16 = [flush](float v) {
+        return flush ? numerics::torchBf16Round(v, true) : static_cast<std::uint16_t>(bitsOf(Format::BF16, roundTo(Format::BF16, v)));
+    };
+    const auto compare = [&](const std::vector<float>& mine, const QString& file) {
+        const std::vector<std::uint16_t> torch = loadU16("gelu/" + file);
+        QCOMPARE(torch.size(), mine.size());
+        std::size_t differ = 0, first = 0;
+        for (std::size_t i = 0; i < mine.size(); ++i)
+            if (toBf16(mine[i]) != torch[i] && differ++ == 0) first = i;
+        QVERIFY2(differ == 0, qPrintable(QString("%1: %2 of 65280 differ, the first at x = %3")
+                                             .arg(file).arg(differ).arg(double(x[first]), 0, 'g', 9)));
+    };
+    std::vector<float> y(x.size());
+    numerics::torchGeluForward(rule, x.data(), y.data(), x.size());
+    compare(y, name + "_fwd.bin");
+    numerics::torchGeluBackward(rule, x.data(), ones.data(), ones.size());
+    compare(ones, name + "_bwd_ones.bin");
+    numerics::torchGeluBackward(rule, x.data(), grad.data(), grad.size());
+    compare(grad, name + "_bwd_rand.bin");
+}
+
+QTEST_GUILESS_MAIN(TestTorch2)
+#include "tst_torch2.moc"
