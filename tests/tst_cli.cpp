@@ -101,6 +101,8 @@ private slots:
     void linearNativeBesideEmulated();
     void inspectJsonContract();
     void inspectTakesNegativeValues();
+    void inspectFromFloat32();
+    void trainNamesTheTorchVersion();
     void badArguments_data();
     void badArguments();
     void help();
@@ -255,6 +257,39 @@ void TestCli::inspectTakesNegativeValues() {
     QVERIFY(text.out.find("1 01011 1001100110") != std::string::npos);  // f16 sign/exponent/mantissa
 }
 
+// 1 + 2^-8 + 9e-10 lies just above a bf16 tie: read as a decimal it rounds up to 1.0078125; rounded to
+// float32 first it becomes the tie 1 + 2^-8 exactly, which bf16 rounds to even, 1.
+void TestCli::inspectFromFloat32() {
+    const auto bf16 = [](const Outcome& o) {
+        return parse(o.out)["values"].toArray()[0].toObject()["formats"].toArray()[0].toObject();
+    };
+    const Outcome decimal = runCli({"inspect", "1.0039062509", "--formats", "bf16", "--json"});
+    QCOMPARE(decimal.status, 0);
+    QCOMPARE(parse(decimal.out)["from"].toString(), QString("decimal"));
+    QCOMPARE(bf16(decimal)["value"].toDouble(), 1.0078125);
+    const Outcome f32 = runCli({"inspect", "1.0039062509", "--formats", "bf16", "--from", "f32", "--json"});
+    QCOMPARE(f32.status, 0);
+    QCOMPARE(parse(f32.out)["from"].toString(), QString("f32"));
+    QCOMPARE(bf16(f32)["value"].toDouble(), 1.0);
+    QVERIFY(std::fabs(bf16(f32)["abs_error"].toDouble() - 0.0039062509) < 1e-12);  // against the decimal
+}
+
+// train --json names the PyTorch it followed; --optimizer adamw without --weight-decay takes torch's 0.01.
+void TestCli::trainNamesTheTorchVersion() {
+    const Outcome two = runCli({"train", "--steps", "1", "--optimizer", "adamw", "--json", "-"});
+    QCOMPARE(two.status, 0);
+    const QJsonObject j = parse(two.out);
+    QCOMPARE(j["torch_version"].toString(), QString("2"));
+    QCOMPARE(j["scenario"].toObject()["torch_version"].toString(), QString("2"));
+    QCOMPARE(j["scenario"].toObject()["optimizer"].toObject()["name"].toString(), QString("adamw"));
+    QCOMPARE(j["scenario"].toObject()["optimizer"].toObject()["weight_decay"].toDouble(), 0.01);
+    const Outcome old = runCli({"train", "--steps", "1", "--torch-version", "1.13", "--optimizer", "adamw",
+                                "--weight-decay", "0", "--json", "-"});
+    QCOMPARE(old.status, 0);
+    QCOMPARE(parse(old.out)["torch_version"].toString(), QString("1.13"));
+    QCOMPARE(parse(old.out)["scenario"].toObject()["optimizer"].toObject()["weight_decay"].toDouble(), 0.0);
+}
+
 void TestCli::badArguments_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("mentions");
@@ -274,6 +309,9 @@ void TestCli::badArguments_data() {
     QTest::addRow("inspect nothing") << QStringList{"inspect"} << "VALUE";
     QTest::addRow("inspect word") << QStringList{"inspect", "1", "abc"} << "abc";
     QTest::addRow("inspect short option") << QStringList{"inspect", "-x"} << "-x";
+    QTest::addRow("inspect from") << QStringList{"inspect", "1", "--from", "f64"} << "--from: unknown value 'f64'";
+    QTest::addRow("torch version") << QStringList{"train", "--torch-version", "3"} << "--torch-version: unknown value '3' (2, 1.13)";
+    QTest::addRow("optimizer") << QStringList{"train", "--optimizer", "lion"} << "(sgd, adam, adamw)";
     QTest::addRow("bench unknown") << QStringList{"bench", "nothing"} << "nothing";
     QTest::addRow("format twice") << QStringList{"linear", "--formats", "f32,bf16,f16,bf16"} << "'bf16' given twice";
     QTest::addRow("lane twice") << QStringList{"train", "--lanes", "cpu:f32,cpu:f16,cpu:f16"} << "'cpu:f16' given twice";

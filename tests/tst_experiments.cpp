@@ -158,6 +158,21 @@ private slots:
         QCOMPARE(services::scenarioToJson(throughText(changed)), services::scenarioToJson(changed));
     }
 
+    // A file written before torch_version existed followed PyTorch 1.13 and reruns as it did; a new one
+    // says which it follows. AdamW without a weight decay takes torch's default.
+    void filesWithoutATorchVersionFollow113() {
+        QCOMPARE(services::scenarioFromJson(QJsonObject{}, "old").torchVersion, TorchVersion::V1_13);
+        QCOMPARE(services::scenarioFromJson(QJsonObject{{"torch_version", "2"}}, "new").torchVersion, TorchVersion::V2);
+        QCOMPARE(services::scenarioToJson(Scenario{})["torch_version"].toString(), QString("2"));
+        for (const auto& p : services::listPresets())
+            QCOMPARE(services::loadPreset(p.name).torchVersion, TorchVersion::V1_13);
+        const Scenario adamw = services::scenarioFromJson(QJsonObject{{"optimizer", QJsonObject{{"name", "adamw"}}}}, "w");
+        QCOMPARE(adamw.optimizer.weightDecay, kAdamWDefaultWeightDecay);
+        const Scenario none = services::scenarioFromJson(
+            QJsonObject{{"optimizer", QJsonObject{{"name", "adamw"}, {"weight_decay", 0}}}}, "w");
+        QCOMPARE(none.optimizer.weightDecay, 0.0);
+    }
+
     void errorsNameTheFileAndTheKey_data() {
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("message");
@@ -167,6 +182,8 @@ private slots:
         QTest::addRow("version") << QByteArray("{\"presisi_experiment\": 2, \"scenario\": {}}")
                                  << "e.json: presisi_experiment: version 2 is not supported (this program reads version 1)";
         QTest::addRow("no scenario") << QByteArray("{\"presisi_experiment\": 1}") << "e.json: scenario: expected an object";
+        QTest::addRow("torch version") << QByteArray(R"({"presisi_experiment": 1, "scenario": {"torch_version": "3"}})")
+                                       << "e.json: torch_version: unknown value '3' (2, 1.13)";
         QTest::addRow("key") << QByteArray("{\"presisi_experiment\": 1, \"scenario\": {\"optimizer\": {\"lr\": \"x\"}}}")
                              << "e.json: optimizer.lr: expected a number";
         // Each named once, the range given, control bytes shown (before: the key twice, "expected an

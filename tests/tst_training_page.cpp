@@ -71,37 +71,74 @@ private slots:
     // The "products and GELU" choice: each of its five entries, picked in the box, gives the scenario fields
     // it names (expected values written by hand from the entries' texts: Scenario's backwardAccumulation /
     // dispatch / torchCpu), is shown again for that scenario, and goes through the preset JSON unchanged.
+    // The "follows" box beside it picks the PyTorch version, and the PyTorch entries name it.
     void theProductsChoiceRoundTripsThroughControlsAndJson() {
         struct Mode { const char* text; Dispatch dispatch; BackwardAccumulation accumulation; TorchCpu cpu; };
         const Mode modes[] = {
             {"Presisi (backward f32 accumulation)", Dispatch::Presisi, BackwardAccumulation::F32, TorchCpu::ThisCpu},
             {"Presisi (storage accumulation)", Dispatch::Presisi, BackwardAccumulation::Storage, TorchCpu::ThisCpu},
-            {"as PyTorch 1.13 on this CPU", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
-            {"as PyTorch 1.13 with AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
-            {"as PyTorch 1.13 without AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512}};
+            {"as PyTorch 2.x on this CPU", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+            {"as PyTorch 2.x with AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
+            {"as PyTorch 2.x without AVX-512", Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512}};
         TrainingPage page;
         QComboBox* box = nullptr;
-        for (QComboBox* c : page.findChildren<QComboBox*>())
+        QComboBox* follows = nullptr;
+        for (QComboBox* c : page.findChildren<QComboBox*>()) {
             if (c->findText(modes[0].text) >= 0) box = c;
-        QVERIFY(box);
-        QCOMPARE(box->count(), 5);
-        for (const Mode& m : modes) {
-            // From the defaults (Presisi, f32, this CPU), the box alone sets the mode.
-            page.setScenario(fourLanes(10));
-            box->setCurrentIndex(box->findText(m.text));
-            const Scenario back = page.scenarioFromControls();
-            QCOMPARE(back.dispatch, m.dispatch);
-            if (m.dispatch == Dispatch::Presisi) QCOMPARE(back.backwardAccumulation, m.accumulation);
-            else QCOMPARE(back.torchCpu, m.cpu);
-            // The scenario shows the same entry again.
-            page.setScenario(fourLanes(10));
-            page.setScenario(back);
-            QCOMPARE(box->currentText(), QString(m.text));
-            const Scenario json = cli::scenarioFromJson(cli::scenarioToJson(back), "round trip");
-            QCOMPARE(json.dispatch, back.dispatch);
-            QCOMPARE(json.backwardAccumulation, back.backwardAccumulation);
-            QCOMPARE(json.torchCpu, back.torchCpu);
+            if (c->findText("PyTorch 1.13") >= 0) follows = c;
         }
+        QVERIFY(box);
+        QVERIFY(follows);
+        QCOMPARE(box->count(), 5);
+        for (const TorchVersion version : {TorchVersion::V2, TorchVersion::V1_13}) {
+            for (const Mode& m : modes) {
+                // From the defaults (Presisi, f32, this CPU, PyTorch 2.x), the boxes alone set the mode.
+                page.setScenario(fourLanes(10));
+                QCOMPARE(follows->currentText(), QString("PyTorch 2.x"));
+                follows->setCurrentIndex(follows->findText(version == TorchVersion::V2 ? "PyTorch 2.x" : "PyTorch 1.13"));
+                QString text = m.text;
+                if (version == TorchVersion::V1_13) text.replace("2.x", "1.13");
+                QVERIFY2(box->findText(text) >= 0, qPrintable(text));
+                box->setCurrentIndex(box->findText(text));
+                const Scenario back = page.scenarioFromControls();
+                QCOMPARE(back.dispatch, m.dispatch);
+                QCOMPARE(back.torchVersion, version);
+                if (m.dispatch == Dispatch::Presisi) QCOMPARE(back.backwardAccumulation, m.accumulation);
+                else QCOMPARE(back.torchCpu, m.cpu);
+                // The scenario shows the same entries again.
+                page.setScenario(fourLanes(10));
+                page.setScenario(back);
+                QCOMPARE(box->currentText(), text);
+                const Scenario json = cli::scenarioFromJson(cli::scenarioToJson(back), "round trip");
+                QCOMPARE(json.dispatch, back.dispatch);
+                QCOMPARE(json.backwardAccumulation, back.backwardAccumulation);
+                QCOMPARE(json.torchCpu, back.torchCpu);
+                QCOMPARE(json.torchVersion, back.torchVersion);
+            }
+        }
+    }
+
+    // AdamW chosen where no weight decay is set takes PyTorch's default, 0.01, as the command line does;
+    // the field keeps a weight decay already set, and it goes into the scenario.
+    void adamwTakesTorchsDefaultWeightDecay() {
+        TrainingPage page;
+        page.setScenario(fourLanes(10));
+        QComboBox* optimizer = nullptr;
+        for (QComboBox* c : page.findChildren<QComboBox*>())
+            if (c->findText("adamw") >= 0) optimizer = c;
+        QVERIFY(optimizer);
+        QCOMPARE(page.scenarioFromControls().optimizer.weightDecay, 0.0);
+        optimizer->setCurrentIndex(optimizer->findText("adamw"));
+        emit optimizer->activated(optimizer->currentIndex());
+        const Scenario s = page.scenarioFromControls();
+        QCOMPARE(s.optimizer.kind, OptimizerSpec::Kind::AdamW);
+        QCOMPARE(s.optimizer.weightDecay, kAdamWDefaultWeightDecay);
+        Scenario decayed = fourLanes(10);
+        decayed.optimizer.weightDecay = 0.25;
+        page.setScenario(decayed);
+        optimizer->setCurrentIndex(optimizer->findText("adamw"));
+        emit optimizer->activated(optimizer->currentIndex());
+        QCOMPARE(page.scenarioFromControls().optimizer.weightDecay, 0.25);
     }
 };
 

@@ -649,17 +649,25 @@ Status keluar: 0 selesai (apa pun penilaiannya), 1 kegagalan saat berjalan atau 
 </translation>
         </message>
         <message>
-            <source>usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--json]
+            <source>usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--from decimal|f32] [--json]
 
 Shows, per format, the value stored for each VALUE (rounded to nearest, ties to even), its
 bits (hex and sign/exponent/mantissa), its class, the rounding error and the neighbouring
 representable values. Negative values are values: presisi inspect -0.1 -0 1e-8 65520
+--from decimal (the default): the decimal VALUE is read exactly (as a double) and rounded once to
+each format. --from f32: it is rounded to float32 first and then to the format, as a float32
+tensor cast to bf16 or f16 is (torch.tensor(VALUE).to(torch.bfloat16)); the two differ where the
+first rounding lands on a tie of the second. The error is always against the decimal VALUE.
 </source>
-            <translation>pemakaian: presisi inspect NILAI... [--formats f32,bf16,f16] [--json]
+            <translation>pemakaian: presisi inspect NILAI... [--formats f32,bf16,f16] [--from decimal|f32] [--json]
 
 Menampilkan, untuk setiap format, nilai yang tersimpan bagi setiap NILAI (dibulatkan ke yang terdekat,
 seri ke genap), bit-bitnya (heksadesimal serta tanda/eksponen/mantisa), kelasnya, galat pembulatan dan
 nilai-nilai terwakili di sebelahnya. Nilai negatif tetap nilai: presisi inspect -0.1 -0 1e-8 65520
+--from decimal (bawaan): NILAI desimal dibaca persis (sebagai double) lalu dibulatkan sekali ke
+setiap format. --from f32: dibulatkan dulu ke float32 lalu ke format itu, seperti tensor float32
+yang diubah ke bf16 atau f16 (torch.tensor(NILAI).to(torch.bfloat16)); keduanya berbeda bila
+pembulatan pertama jatuh tepat di titik seri pembulatan kedua. Galat selalu terhadap NILAI desimal.
 </translation>
         </message>
         <message>
@@ -711,7 +719,7 @@ data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --sa
            --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S
            --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
            (X float32 (N, in); Y integer labels (N) for cross_entropy or float32 (N, out) for mse)
-optimizer: --optimizer sgd|adam  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps
+optimizer: --optimizer sgd|adam|adamw  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps
 run:       --batch B (0 = full batch)  --steps N  --seed S  --shuffle
 lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz])
 scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
@@ -719,9 +727,12 @@ autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activat
            reduction = low|f32|as-input)
            --backward-acc f32|storage  (storage: low-format backward products accumulate in the
            format, as ATen's reference GEMM does; f32: one rounding, as cuBLAS does)
-           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: each bf16 product and
-           GELU computed as PyTorch 1.13's CPU dispatch does: with AVX-512, oneDNN (f32 accumulation)
-           only for products with m*n*k &gt; 4096 and GELU in f32; otherwise ATen's reference)
+           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: each low-format product
+           and GELU computed as PyTorch's CPU dispatch does)
+           --torch-version 2|1.13  (the PyTorch followed, default 2: its optimizers and GELU, and with
+           --dispatch torch its products. 2: every bf16 product accumulates in f32, GELU in f32 with one
+           rounding, Adam with lerp. 1.13: with AVX-512, oneDNN only for products with m*n*k &gt; 4096 and
+           bf16 GELU; otherwise ATen's reference. Experiment files without it are 1.13)
 output:    --every N (table interval)  --histogram-interval K  --range-interval K (per-layer ranges
            every K steps, 0 = none)  --no-stats (no statistics: no underflow, histograms or ranges)
            --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE|-
@@ -748,7 +759,7 @@ data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --sa
            --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
            (X float32 (N, masukan); Y label bilangan bulat (N) untuk cross_entropy atau float32 (N, keluaran)
            untuk mse)
-optimizer: --optimizer sgd|adam  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps
+optimizer: --optimizer sgd|adam|adamw  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps
 latihan:   --batch B (0 = batch penuh)  --steps N  --seed S  --shuffle
 lajur:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (perangkat:format[+scaler][+ftz])
 penskala:  --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
@@ -756,9 +767,13 @@ autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activat
            reduction = low|f32|as-input)
            --backward-acc f32|storage  (storage: perkalian backward berformat rendah mengakumulasi dalam
            format itu, seperti GEMM acuan ATen; f32: satu kali pembulatan, seperti cuBLAS)
-           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: setiap perkalian bf16 dan
-           GELU dihitung seperti dispatch CPU PyTorch 1.13: dengan AVX-512, oneDNN (akumulasi f32) hanya
-           untuk perkalian dengan m*n*k &gt; 4096 dan GELU dalam f32; selain itu acuan ATen)
+           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: setiap perkalian
+           berformat rendah dan GELU dihitung seperti dispatch CPU PyTorch)
+           --torch-version 2|1.13  (PyTorch yang diikuti, bawaan 2: optimizer dan GELU-nya, serta
+           perkaliannya bila --dispatch torch. 2: setiap perkalian bf16 mengakumulasi dalam f32, GELU
+           dalam f32 dengan satu pembulatan, Adam dengan lerp. 1.13: dengan AVX-512, oneDNN hanya untuk
+           perkalian dengan m*n*k &gt; 4096 dan GELU bf16; selain itu acuan ATen. Berkas eksperimen
+           tanpa opsi ini mengikuti 1.13)
 keluaran:  --every N (selang tabel)  --histogram-interval K  --range-interval K (rentang per lapisan
            setiap K langkah, 0 = tidak ada)  --no-stats (tanpa statistik: tanpa underflow, histogram
            atau rentang)
@@ -3262,10 +3277,12 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <source>How every lane's low-format matrix products and GELU are computed.
 Presisi (backward f32 accumulation): the backward products accumulate in float32, rounded once to the lane's format (the default).
 Presisi (storage accumulation): the backward products accumulate in the lane's format, every partial sum rounded.
+As PyTorch 2.x: every bf16 and f16 product accumulates in float32 and is rounded once; GELU is computed in float32 and rounded once (oneDNN's algorithm on CPUs with AVX-512, ATen's otherwise).
 As PyTorch 1.13: product by product as its CPU dispatch decides. With AVX-512, a bf16 product goes to oneDNN (float32 accumulation) only when m·n·k &gt; 4096, otherwise to ATen's reference product (bf16 accumulation), and bf16 GELU is computed in float32 with one rounding; without AVX-512 every product takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.</source>
             <translation>Cara perkalian matriks berformat rendah dan GELU setiap lajur dihitung.
 Presisi (akumulasi f32 pada backward): perkalian pada backward diakumulasi dalam float32, lalu dibulatkan sekali ke format lajur (bawaan).
 Presisi (akumulasi dalam format penyimpanan): perkalian pada backward diakumulasi dalam format lajur, setiap jumlah parsial dibulatkan.
+Seperti PyTorch 2.x: setiap perkalian bf16 dan f16 diakumulasi dalam float32 dan dibulatkan sekali; GELU dihitung dalam float32 dan dibulatkan sekali (algoritma oneDNN pada CPU dengan AVX-512, milik ATen pada CPU lain).
 Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya. Dengan AVX-512, perkalian bf16 masuk ke oneDNN (akumulasi float32) hanya bila m·n·k &gt; 4096, selain itu ke perkalian referensi ATen (akumulasi bf16), dan GELU bf16 dihitung dalam float32 dengan satu pembulatan; tanpa AVX-512 setiap perkalian melalui jalur referensi dan GELU-nya milik ATen. 'Pada CPU ini' membaca flag CPU ini seperti yang dilakukan torch.</translation>
         </message>
         <message>
@@ -3405,6 +3422,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Penjumlahan</translation>
         </message>
         <message>
+            <source>The PyTorch whose numerics every lane follows: its optimizers (2.x updates Adam's moments with lerp), its GELU's rounding, and with the PyTorch entries above its products. Experiment files saved before this choice existed follow 1.13, so they rerun as they did.</source>
+            <translation>PyTorch yang numeriknya diikuti setiap lajur: optimizer-nya (2.x memperbarui momen Adam dengan lerp), pembulatan GELU-nya, dan perkaliannya bila memilih salah satu entri PyTorch di atas. Berkas eksperimen yang disimpan sebelum pilihan ini ada mengikuti 1.13, sehingga diulang persis seperti dulu.</translation>
+        </message>
+        <message>
             <source>The activation function between the linear layers.</source>
             <translation>Fungsi aktivasi di antara layer-layer linier.</translation>
         </message>
@@ -3493,6 +3514,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Underflow: dari semua elemen gradien jenis yang dipilih di Grafik (gradien bobot atau aktivasi), bagian yang persis 0 pada lajur ini padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol.</translation>
         </message>
         <message>
+            <source>Weight decay: sgd and adam add it times the weight to the gradient (L2), adamw shrinks the weight by lr times it before the step (decoupled; PyTorch's default for adamw is 0.01).</source>
+            <translation>Peluruhan bobot: sgd dan adam menambahkan nilai ini dikali bobot ke gradien (L2), adamw mengecilkan bobot sebesar lr dikali nilai ini sebelum langkah (terpisah; bawaan PyTorch untuk adamw adalah 0.01).</translation>
+        </message>
+        <message>
             <source>Which format each operation runs in under autocast, for every lane. linear: the matrix products; reduction: the batch mean inside the loss.</source>
             <translation>Format tempat setiap operasi berjalan di bawah autocast, untuk setiap lajur. linear: perkalian matriks; reduction: rata-rata batch di dalam loss.</translation>
         </message>
@@ -3521,16 +3546,16 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>semua layer</translation>
         </message>
         <message>
-            <source>as PyTorch 1.13 on this CPU</source>
-            <translation>seperti PyTorch 1.13 pada CPU ini</translation>
+            <source>as PyTorch %1 on this CPU</source>
+            <translation>seperti PyTorch %1 pada CPU ini</translation>
         </message>
         <message>
-            <source>as PyTorch 1.13 with AVX-512</source>
-            <translation>seperti PyTorch 1.13 dengan AVX-512</translation>
+            <source>as PyTorch %1 with AVX-512</source>
+            <translation>seperti PyTorch %1 dengan AVX-512</translation>
         </message>
         <message>
-            <source>as PyTorch 1.13 without AVX-512</source>
-            <translation>seperti PyTorch 1.13 tanpa AVX-512</translation>
+            <source>as PyTorch %1 without AVX-512</source>
+            <translation>seperti PyTorch %1 tanpa AVX-512</translation>
         </message>
         <message>
             <source>backoff factor</source>
@@ -3571,6 +3596,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>f16 subnormal</source>
             <translation>subnormal f16</translation>
+        </message>
+        <message>
+            <source>follows</source>
+            <translation>mengikuti</translation>
         </message>
         <message>
             <source>full</source>
@@ -3735,6 +3764,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>values per step</source>
             <translation>nilai per langkah</translation>
+        </message>
+        <message>
+            <source>weight decay</source>
+            <translation>peluruhan bobot</translation>
         </message>
         <message>
             <source>weight gradients</source>

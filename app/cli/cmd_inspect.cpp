@@ -1,4 +1,5 @@
-// `presisi inspect VALUE…`: how each value is stored in f32, bf16 and f16.
+// `presisi inspect VALUE…`: how each value is stored in f32, bf16 and f16, rounded from the decimal or
+// through float32.
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -13,14 +14,18 @@ namespace presisi::cli {
 
 namespace {
 
-const OptionSpec kInspectOptions[] = {{"formats", true}, {"json", false}, {"help", false}};
+const OptionSpec kInspectOptions[] = {{"formats", true}, {"from", true}, {"json", false}, {"help", false}};
 
 const char* kInspectHelp = QT_TRANSLATE_NOOP(
     "cli",
-    "usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--json]\n\n"
+    "usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--from decimal|f32] [--json]\n\n"
     "Shows, per format, the value stored for each VALUE (rounded to nearest, ties to even), its\n"
     "bits (hex and sign/exponent/mantissa), its class, the rounding error and the neighbouring\n"
-    "representable values. Negative values are values: presisi inspect -0.1 -0 1e-8 65520\n");
+    "representable values. Negative values are values: presisi inspect -0.1 -0 1e-8 65520\n"
+    "--from decimal (the default): the decimal VALUE is read exactly (as a double) and rounded once to\n"
+    "each format. --from f32: it is rounded to float32 first and then to the format, as a float32\n"
+    "tensor cast to bf16 or f16 is (torch.tensor(VALUE).to(torch.bfloat16)); the two differ where the\n"
+    "first rounding lands on a tie of the second. The error is always against the decimal VALUE.\n");
 
 std::string shortest(double v) {
     if (std::isnan(v)) return "nan";
@@ -57,10 +62,13 @@ struct Inspection {
     float nextDown, nextUp;
 };
 
-Inspection inspect(Format f, double input) {
+// What a VALUE is rounded from: the decimal itself (one rounding), or its float32 rounding (two).
+enum class RoundFrom { Decimal, F32 };
+
+Inspection inspect(Format f, double input, RoundFrom from) {
     Inspection r;
     r.format = f;
-    r.stored = roundFromDouble(f, input);
+    r.stored = from == RoundFrom::F32 ? roundTo(f, static_cast<float>(input)) : roundFromDouble(f, input);
     r.bits = bitsOf(f, r.stored);
     r.cls = classify(f, r.stored);
     if (std::isnan(input) || std::isnan(r.stored)) {
@@ -90,6 +98,10 @@ int cmdInspect(CommandArgs args, std::ostream& out, std::ostream&) {
         if (!f) throw UsageError("--formats: " + u8(QCoreApplication::translate("cli", "unknown format '%1' (known: %2)").arg(qs(name), QStringLiteral("f32, bf16, f16"))));
         formats.push_back(*f);
     }
+    const std::string fromName = a.text("from", "decimal");
+    if (fromName != "decimal" && fromName != "f32")
+        throw UsageError("--from: " + u8(QCoreApplication::translate("cli", "unknown value '%1' (%2)").arg(qs(fromName), QStringLiteral("decimal, f32"))));
+    const RoundFrom from = fromName == "f32" ? RoundFrom::F32 : RoundFrom::Decimal;
     if (a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "give at least one VALUE to inspect")));
     std::vector<double> values;
     for (const std::string& p : a.positionals()) {
@@ -100,11 +112,11 @@ int cmdInspect(CommandArgs args, std::ostream& out, std::ostream&) {
 
     if (a.has("json")) {
         JsonWriter j(out);
-        j.beginObject().key("values").beginArray();
+        j.beginObject().field("from", fromName).key("values").beginArray();
         for (std::size_t i = 0; i < values.size(); ++i) {
             j.beginObject().field("input", a.positionals()[i]).key("formats").beginArray();
             for (Format f : formats) {
-                const Inspection r = inspect(f, values[i]);
+                const Inspection r = inspect(f, values[i], from);
                 const FormatTraits& t = traits(f);
                 j.beginObject();
                 j.field("format", t.name).field("value", r.stored).field("bits", hexBits(f, r.bits));
@@ -127,7 +139,7 @@ int cmdInspect(CommandArgs args, std::ostream& out, std::ostream&) {
         if (i) out << '\n';
         out << a.positionals()[i] << '\n';
         for (Format f : formats) {
-            const Inspection r = inspect(f, values[i]);
+            const Inspection r = inspect(f, values[i], from);
             const FormatTraits& t = traits(f);
             char line[512];
             std::snprintf(line, sizeof line, "  %-5s %-16s %-10s %s %s %s  %-9s", std::string(t.name).c_str(),
