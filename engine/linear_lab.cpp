@@ -8,6 +8,8 @@
 #include "error.h"
 #include "linear_backend.h"
 #include "native/native_gemm.h"
+#include "numerics/aten_reduced_gemm.h"
+#include "numerics/torch_dispatch.h"
 
 namespace presisi {
 
@@ -72,7 +74,19 @@ Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& w
     if (lane.accumulation == Accumulation::Storage)
         return linearStorageAccumulation(lane.format, lane.subnormals, xr, wr, br, rowDone);
     Matrix y(x.rows(), weight.rows());
-    // float32 accumulation of exact products: oneDNN's native kernel on a native lane, else Eigen.
+    // float32 accumulation of exact products, as PyTorch 2.x computes the product on this CPU: ATen's own
+    // reduced-precision GEMM where torch takes it (numerics::torch2LinearKernel), else a float32 sum
+    // over k with the bias added last (oneDNN's order; Eigen's here), or oneDNN's native kernel on a
+    // native lane.
+    const bool aten = !lane.native && numerics::torch2LinearKernel(lane.format, x.rows(), x.cols(), weight.rows(),
+                                                                   numerics::thisCpuOneDnnFormats()) ==
+                                          numerics::TorchLinearKernel::Aten;
+    if (aten) {
+        numerics::atenReducedLinear(xr.data(), wr.data(), br.data(), y.data(), x.rows(), x.cols(), weight.rows(),
+                                    lane.format);
+        roundSpan(lane.format, spanOf(y), spanOf(y), lane.subnormals);
+        return y;
+    }
     if (!lane.native || !native::product(lane.format, y, xr, wr.transpose())) y.noalias() = xr * wr.transpose();
     y.rowwise() += br.transpose();
     roundSpan(lane.format, spanOf(y), spanOf(y), lane.subnormals);

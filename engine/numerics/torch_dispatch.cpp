@@ -37,6 +37,27 @@ bool torchCpuIsAvx512(TorchCpu c) {
     return here;
 }
 
+TorchCpuFormats torchOneDnnFormats(const std::string& cpuFlags) {
+    bool fp16 = false;
+    std::istringstream in(cpuFlags);
+    for (std::string flag; in >> flag;) fp16 |= flag == "avx512_fp16" || flag == "amx_fp16" || flag == "avx_ne_convert";
+    const bool avx512 = torchHasAvx512Bf16Path(cpuFlags);
+    return {avx512 || fp16, fp16};
+}
+
+const TorchCpuFormats& thisCpuOneDnnFormats() {
+    static const TorchCpuFormats here = torchOneDnnFormats(thisCpuFlags());
+    return here;
+}
+
+TorchLinearKernel torch2LinearKernel(Format f, std::int64_t batch, std::int64_t in, std::int64_t out,
+                                     const TorchCpuFormats& cpu) {
+    const bool large = batch * in * out > kOneDnnMinProduct;
+    if (f == Format::F16) return cpu.f16 && large && batch > 1 ? TorchLinearKernel::OneDnn : TorchLinearKernel::Aten;
+    if (f == Format::BF16) return cpu.bf16 && large ? TorchLinearKernel::OneDnn : TorchLinearKernel::Aten;
+    return TorchLinearKernel::OneDnn;
+}
+
 bool torchUsesOneDnn(bool avx512, Format f, std::int64_t m, std::int64_t n, std::int64_t k) {
     return avx512 && f == Format::BF16 && m * n * k > kOneDnnMinProduct;
 }

@@ -27,6 +27,20 @@ bool torchCpuIsAvx512(TorchCpu c);
 inline constexpr std::int64_t kOneDnnMinProduct = 16 * 16 * 16;  // oneDNN only for m*n*k above this
 bool torchUsesOneDnn(bool avx512, Format f, std::int64_t m, std::int64_t n, std::int64_t k);
 
+// PyTorch 2.x's CPU Linear (x W^T + b) in f16 or bf16 (aten/src/ATen/native/CPUBlas.cpp gemm for Half and
+// BFloat16, mkldnn/Matmul.cpp; checked against torch 2.15, tests/data/torch2/README.md): oneDNN, a
+// sequential float32 sum over k with the bias added last, where oneDNN's ISA has the format, the product
+// has batch*in*out > 4096 and (f16) batch > 1; otherwise ATen's own GEMM (aten_reduced_gemm.h).
+// oneDNN has f16 with avx512_fp16, amx_fp16 or avx_ne_convert, bf16 with AVX-512 (avx512bw/vl/dq).
+enum class TorchLinearKernel { OneDnn, Aten };
+struct TorchCpuFormats {
+    bool bf16 = false, f16 = false;  // oneDNN's effective ISA has the format
+};
+TorchCpuFormats torchOneDnnFormats(const std::string& cpuFlags);
+const TorchCpuFormats& thisCpuOneDnnFormats();  // this machine's, read once
+TorchLinearKernel torch2LinearKernel(Format f, std::int64_t batch, std::int64_t in, std::int64_t out,
+                                     const TorchCpuFormats& cpu);
+
 // A scenario's dispatch, resolved once per lane: how each low-format product and GELU is computed.
 struct ProductDispatch {
     Dispatch dispatch = Dispatch::Presisi;
