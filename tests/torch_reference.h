@@ -11,6 +11,9 @@
 #include <cstring>
 #include <vector>
 
+#include "engine/lane.h"
+#include "engine/training/scenario.h"
+
 namespace presisi::testdata {
 
 inline QString dataPath(const QString& relative) {
@@ -45,6 +48,33 @@ inline void addReferenceRows(const QString& relative, const char* key) {
         const QJsonObject o = c.toObject();
         QTest::addRow("%s", qPrintable(o["name"].toString())) << o;
     }
+}
+
+// A reference training case (the "cases" of tests/data/training/torch_training.json and
+// tests/data/torch2/runs_*.json: name, x, y, sizes, activation, loss, optimizer, batch, steps, seed) as
+// the scenario that reruns it in an f32 and a bf16 lane, statistics off. `dataDir`: the folder x and y
+// are relative to, below tests/data ("" when they carry it).
+inline Scenario referenceScenario(const QJsonObject& c, const QString& dataDir) {
+    Scenario s;
+    s.data.kind = DatasetKind::Npy;
+    const QString prefix = dataDir.isEmpty() ? QString() : dataDir + "/";
+    s.data.xPath = dataPath(prefix + c["x"].toString()).toStdString();
+    s.data.yPath = dataPath(prefix + c["y"].toString()).toStdString();
+    s.sizes.clear();
+    for (const auto v : c["sizes"].toArray()) s.sizes.push_back(v.toInt());
+    s.activation = *parseActivation(c["activation"].toString().toStdString());
+    s.loss = *parseLoss(c["loss"].toString().toStdString());
+    const QJsonObject o = c["optimizer"].toObject();
+    s.optimizer.kind = *parseOptimizer(o["name"].toString().toStdString());
+    s.optimizer.lr = o["lr"].toDouble();
+    s.optimizer.momentum = o["momentum"].toDouble(0.0);
+    s.optimizer.weightDecay = o["weight_decay"].toDouble(0.0);
+    s.batch = c["batch"].toInt();
+    s.steps = c["steps"].toInt();
+    s.seed = static_cast<std::uint64_t>(c["seed"].toInt());
+    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:bf16")};
+    s.statistics = false;
+    return s;
 }
 
 }  // namespace presisi::testdata

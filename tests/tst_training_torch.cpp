@@ -18,23 +18,7 @@ namespace {
 enum class Mode { Storage, TorchNoAvx512 };
 
 Scenario scenarioFor(const QJsonObject& c, Mode mode = Mode::Storage) {
-    Scenario s;
-    s.data.kind = DatasetKind::Npy;
-    s.data.xPath = testdata::dataPath("training/" + c["x"].toString()).toStdString();
-    s.data.yPath = testdata::dataPath("training/" + c["y"].toString()).toStdString();
-    s.sizes.clear();
-    for (const auto v : c["sizes"].toArray()) s.sizes.push_back(v.toInt());
-    s.activation = *parseActivation(c["activation"].toString().toStdString());
-    s.loss = *parseLoss(c["loss"].toString().toStdString());
-    const QJsonObject o = c["optimizer"].toObject();
-    s.optimizer.kind = *parseOptimizer(o["name"].toString().toStdString());
-    s.optimizer.lr = o["lr"].toDouble();
-    s.optimizer.momentum = o["momentum"].toDouble(0.0);
-    s.batch = c["batch"].toInt();
-    s.steps = c["steps"].toInt();
-    s.seed = static_cast<std::uint64_t>(c["seed"].toInt());
-    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:bf16")};
-    s.statistics = false;
+    Scenario s = testdata::referenceScenario(c, "training");
     s.torchVersion = TorchVersion::V1_13;  // made with torch 1.13 (tests/tst_torch2.cpp has 2.x's)
     // The reference was made on a CPU without AVX-512, where torch 1.13's bf16 backward GEMMs accumulate
     // in bf16 (see BackwardAccumulation).
