@@ -1,5 +1,6 @@
 // Native CPU products (engine/native, oneDNN): detection, float32 accumulation (float64 references),
-// the subnormal difference of AVX512_BF16 pinned on constructed inputs, the linear lab's and the training
+// the lanes' float32 products through oneDNN where it is faster, the subnormal difference of AVX512_BF16
+// pinned on constructed inputs, the linear lab's and the training
 // lane's native bf16 against the emulated lane, the fallback message, the GEMM bench's rows and its CLI JSON.
 #include <QtTest>
 
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "app/cli/commands.h"
 #include "engine/error.h"
@@ -68,7 +70,7 @@ private slots:
     void init() {
         // These four need neither oneDNN nor a native CPU; the rest do.
         for (const char* everywhere : {"cpuPeakHandComputed", "forcedEmulationSaysSo", "nativeLaneOptionParsedAndChecked",
-                                       "gpuAbsentSaysWhy"})
+                                       "gpuAbsentSaysWhy", "f32ProductsTakeTheFasterKernel", "f32ProductsFromTwoThreadsAgree"})
             if (QTest::currentTestFunction() == QLatin1String(everywhere)) return;
         if (!native::support().built) QSKIP("built without oneDNN");
         if (!cpuHasAvx512Bf16()) QSKIP("this CPU has no avx512_bf16 flag");
@@ -347,6 +349,57 @@ private slots:
         QCOMPARE(cpuPeakFrom("vendor_id\t: GenuineIntel\ncpu family\t: 6\nflags\t\t: avx2 fma avx512f\n", 1e6).flopsPerCycle, 64);
         QCOMPARE(cpuPeakFrom("flags\t\t: sse2\n", 1e6).flopsPerCycle, 8);
     }
+
+    // The lanes' float32 products (native::f32Product): oneDNN where it is faster (AVX-512, 2mnk >= 2^16,
+    // n >= 3), Eigen otherwise or when forced; either way within float32 summation's bound of a float64 sum.
+    void f32ProductsTakeTheFasterKernel() {
+        if (!native::f32Available()) QSKIP("oneDNN's float32 matmul has no AVX-512 kernel on this CPU");
+        std::mt19937 gen(5);
+        const Matrix a = roundedRandom(256, 64, gen), b = roundedRandom(64, 64, gen);
+        const auto before = native::f32ProductCount();
+        Matrix c;
+        QVERIFY(native::f32Product(c, a, b));
+        QCOMPARE(native::f32ProductCount(), before + 1);
+        for (Index i = 0; i < c.rows(); ++i)
+            for (Index j = 0; j < c.cols(); ++j) {
+                double exact = 0, magnitude = 0;
+                for (Index k = 0; k < a.cols(); ++k) {
+                    exact += double(a(i, k)) * double(b(k, j));
+                    magnitude += std::fabs(double(a(i, k)) * double(b(k, j)));
+                }
+                QVERIFY(std::fabs(double(c(i, j)) - exact) <= gamma(a.cols()) * magnitude);
+            }
+        // Too small, or two columns (the 2-input layer's weight gradient): Eigen's, no oneDNN call.
+        Matrix small;
+        QVERIFY(!native::f32Product(small, roundedRandom(8, 8, gen), roundedRandom(8, 8, gen)));
+        QVERIFY(!native::f32Product(small, roundedRandom(4096, 64, gen), roundedRandom(64, 2, gen)));
+        native::forceEigenF32(true);
+        QVERIFY(!native::f32Product(c, a, b));
+        native::forceEigenF32(false);
+        QCOMPARE(native::f32ProductCount(), before + 1);
+    }
+
+    // One shape's primitive shared by two threads (the convergence check's seeds): the same bits as one
+    // thread (each thread has its own scratchpad; with oneDNN's own, Debian's libdnnl computed garbage).
+    void f32ProductsFromTwoThreadsAgree() {
+        if (!native::f32Available()) QSKIP("oneDNN's float32 matmul has no AVX-512 kernel on this CPU");
+        std::mt19937 gen(9);
+        const Matrix a = roundedRandom(256, 128, gen), b = roundedRandom(128, 96, gen);
+        Matrix alone;
+        QVERIFY(native::f32Product(alone, a, b));
+        std::atomic<int> differing{0};
+        const auto work = [&] {
+            for (int r = 0; r < 50; ++r) {
+                Matrix c;
+                if (!native::f32Product(c, a, b) || c != alone) ++differing;
+            }
+        };
+        std::thread t1(work), t2(work);
+        t1.join();
+        t2.join();
+        QCOMPARE(differing.load(), 0);
+    }
+
 };
 
 QTEST_GUILESS_MAIN(TestNative)

@@ -545,7 +545,8 @@ perintah:
         <message>
             <source>usage: presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--repeats 5]
                           [--json FILE|-]
-  Achieved TFLOP/s of C = A B per lane: CPU f32 (Eigen, the lanes' product; one thread), f32 oneDNN,
+  Achieved TFLOP/s of C = A B per lane: CPU f32 (the lanes' product: oneDNN with AVX-512, else Eigen;
+  one thread), f32 eigen, f32 oneDNN,
   bf16/f16 native (oneDNN, where this CPU has the instructions), bf16/f16 emulated; GPU f32, tf32, bf16,
   f16, f16+acc16 (cuBLAS, CUDA events). Square m = n = k = size, or --layer: batch 256 x size -&gt; size.
   Warm-up, then the median of interleaved repeats; random inputs in [-1, 1).
@@ -553,10 +554,11 @@ perintah:
 </source>
             <translation>pemakaian: presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--repeats 5]
                               [--json BERKAS|-]
-  TFLOP/s yang dicapai C = A B per lajur: CPU f32 (Eigen, perkalian yang dipakai lajur; satu thread),
-  f32 oneDNN, bf16/f16 bawaan (oneDNN, bila CPU ini memiliki instruksinya), bf16/f16 emulasi; GPU f32,
-  tf32, bf16, f16, f16+acc16 (cuBLAS, event CUDA). Persegi m = n = k = ukuran, atau --layer: batch 256 x
-  ukuran -&gt; ukuran. Pemanasan, lalu median dari pengulangan yang diselang-seling; masukan acak dalam [-1, 1).
+  TFLOP/s yang dicapai C = A B per lajur: CPU f32 (perkalian yang dipakai lajur: oneDNN dengan AVX-512,
+  selain itu Eigen; satu thread), f32 eigen, f32 oneDNN, bf16/f16 bawaan (oneDNN, bila CPU ini memiliki
+  instruksinya), bf16/f16 emulasi; GPU f32, tf32, bf16, f16, f16+acc16 (cuBLAS, event CUDA). Persegi
+  m = n = k = ukuran, atau --layer: batch 256 x ukuran -&gt; ukuran. Pemanasan, lalu median dari pengulangan
+  yang diselang-seling; masukan acak dalam [-1, 1).
   PRESISI_FORCE_EMULATED=1 menirukan CPU tanpa bf16/f16 bawaan.
 </translation>
         </message>

@@ -9,7 +9,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #ifdef PRESISI_HAVE_ONEDNN
@@ -23,12 +25,24 @@ namespace presisi::native {
 namespace {
 
 std::atomic<bool> g_forced{false};
+std::atomic<bool> g_eigenF32{false};
 std::atomic<std::uint64_t> g_count{0};
+std::atomic<std::uint64_t> g_f32Count{0};
 
-bool envForced() {
-    const char* v = std::getenv("PRESISI_FORCE_EMULATED");
+bool envSet(const char* name) {
+    const char* v = std::getenv(name);
     return v && *v && std::strcmp(v, "0") != 0;
 }
+bool envForced() { return envSet("PRESISI_FORCE_EMULATED"); }
+
+// Where a float32 product stays in Eigen (f32Preferred). Measured on one core of the Xeon in
+// docs/BENCHMARKS.md, Eigen (AVX2) against oneDNN 2.6 (brg:avx512_core) on the lanes' three layouts (sizes
+// batch x in x out): below 2^16 flops (2 m n k) oneDNN's ~0.5 us per call loses (64x16x16: 0.7-0.9x
+// Eigen's speed), at 2^16 they tie (128x16x16), above it oneDNN wins (256x64x64 1.6-1.8x, 512x1024x1024
+// 1.55-1.8x); with n < 3 (the weight gradient of a 2-input layer, 64 x 256 x 2) it loses or ties at every
+// size tried (0.82-1.02x).
+constexpr double kF32MinFlops = 65536;
+constexpr Index kF32MinN = 3;
 
 }  // namespace
 
@@ -56,6 +70,8 @@ const Support& support() {
 bool matmul(Format, const float*, bool, const float*, bool, float*, Index, Index, Index) { return false; }
 bool matmulBits(Format, const std::uint16_t*, const std::uint16_t*, float*, Index, Index, Index) { return false; }
 bool matmulF32(const float*, const float*, float*, Index, Index, Index) { return false; }
+bool matmulF32(const float*, bool, const float*, bool, float*, Index, Index, Index) { return false; }
+bool f32Available() { return false; }
 
 #else
 
@@ -86,13 +102,19 @@ dnnl::stream& threadStream() {
 
 dt dataType(Format f) { return f == Format::BF16 ? dt::bf16 : f == Format::F16 ? dt::f16 : dt::f32; }
 
-// A primitive per (type, m, n, k, transposes): building one costs far more than a small product.
+// A primitive per (type, m, n, k, transposes): building one costs far more than a small product. Shared by
+// every thread; its scratchpad is the calling thread's (scratchpad_mode::user): with the library-managed
+// one, the convergence check's seeds (one thread per core, sharing primitives) trained to NaN through
+// Debian's oneDNN 2.6.3 while one thread gave the right losses.
 struct Prim {
     dnnl::matmul p;
-    dnnl::memory::desc a, b, c;
+    dnnl::memory::desc a, b, c, scratch;
     std::string impl;
+    bool real = false;  // not oneDNN's reference loop (isNative)
 };
 using Key = std::tuple<int, Index, Index, Index, bool, bool>;
+
+bool isNative(const std::string& impl) { return !impl.empty() && impl.find("ref") == std::string::npos; }
 
 std::shared_ptr<const Prim> primitive(dt type, Index m, Index n, Index k, bool ta, bool tb) {
     static std::mutex mutex;
@@ -108,20 +130,71 @@ std::shared_ptr<const Prim> primitive(dt type, Index m, Index n, Index k, bool t
     p->a = dnnl::memory::desc({m, k}, type, ta ? tag::ba : tag::ab);
     p->b = dnnl::memory::desc({k, n}, type, tb ? tag::ba : tag::ab);
     p->c = dnnl::memory::desc({m, n}, dt::f32, tag::ab);
-    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(p->a, p->b, p->c), cpuEngine());
+    dnnl::primitive_attr attr;
+    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(p->a, p->b, p->c), attr, cpuEngine());
+    p->scratch = pd.scratchpad_desc();
     p->impl = pd.impl_info_str();
+    p->real = isNative(p->impl);
     p->p = dnnl::matmul(pd);
     std::lock_guard lock(mutex);
     if (cache.size() > 512) cache.clear();  // a shape sweep must not grow without bound
     return cache.emplace(key, std::move(p)).first->second;
 }
 
-void run(const Prim& p, const void* a, const void* b, float* c) {
+// A primitive with its memory objects, per calling thread. The training lanes' 64-wide layers are products
+// of a few microseconds, so a call takes no lock and creates no oneDNN object: only the data handles change.
+struct Bound {
+    std::shared_ptr<const Prim> prim;
+    dnnl::memory a, b, c, scratch;
+    std::unordered_map<int, dnnl::memory> args;
+};
+
+// The calling thread's scratchpad, grown to the largest any of its primitives asked for (one product runs
+// at a time on a thread, so they share it). Page-aligned, as oneDNN's own scratchpad is.
+void* threadScratch(std::size_t bytes) {
+    struct Buffer {
+        void* p = nullptr;
+        std::size_t size = 0;
+        ~Buffer() { std::free(p); }
+    };
+    thread_local Buffer buf;
+    if (bytes > buf.size) {
+        const std::size_t size = (bytes + 4095) / 4096 * 4096;
+        void* p = std::aligned_alloc(4096, size);
+        if (!p) throw std::bad_alloc();
+        std::free(buf.p);
+        buf.p = p;
+        buf.size = size;
+    }
+    return buf.p;
+}
+
+Bound& bound(dt type, Index m, Index n, Index k, bool ta, bool tb) {
+    thread_local std::map<Key, Bound> cache;
+    const Key key{static_cast<int>(type), m, n, k, ta, tb};
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+    Bound b;
+    b.prim = primitive(type, m, n, k, ta, tb);
+    b.a = dnnl::memory(b.prim->a, cpuEngine(), DNNL_MEMORY_NONE);
+    b.b = dnnl::memory(b.prim->b, cpuEngine(), DNNL_MEMORY_NONE);
+    b.c = dnnl::memory(b.prim->c, cpuEngine(), DNNL_MEMORY_NONE);
+    b.args = {{DNNL_ARG_SRC, b.a}, {DNNL_ARG_WEIGHTS, b.b}, {DNNL_ARG_DST, b.c}};
+    if (b.prim->scratch.get_size() > 0) {
+        b.scratch = dnnl::memory(b.prim->scratch, cpuEngine(), DNNL_MEMORY_NONE);
+        b.args.emplace(DNNL_ARG_SCRATCHPAD, b.scratch);
+    }
+    if (cache.size() > 512) cache.clear();  // as primitive(): a shape sweep must not grow without bound
+    return cache.emplace(key, std::move(b)).first->second;
+}
+
+void run(Bound& p, const void* a, const void* b, float* c) {
     oneThread();
-    dnnl::memory ma(p.a, cpuEngine(), const_cast<void*>(a));
-    dnnl::memory mb(p.b, cpuEngine(), const_cast<void*>(b));
-    dnnl::memory mc(p.c, cpuEngine(), c);
-    p.p.execute(threadStream(), {{DNNL_ARG_SRC, ma}, {DNNL_ARG_WEIGHTS, mb}, {DNNL_ARG_DST, mc}});
+    p.a.set_data_handle(const_cast<void*>(a));
+    p.b.set_data_handle(const_cast<void*>(b));
+    p.c.set_data_handle(c);
+    if (p.scratch) p.scratch.set_data_handle(threadScratch(p.prim->scratch.get_size()));
+    p.prim->p.execute(threadStream(), p.args);
     threadStream().wait();
 }
 
@@ -149,8 +222,6 @@ std::string probeKernel(dt type) {
         return {};
     }
 }
-bool isNative(const std::string& impl) { return !impl.empty() && impl.find("ref") == std::string::npos; }
-
 }  // namespace
 
 const Support& support() {
@@ -183,7 +254,7 @@ bool matmul(Format format, const float* a, bool transA, const float* b, bool tra
     toBits(format, a, abits.data(), m * k);
     toBits(format, b, bbits.data(), k * n);
     try {
-        run(*primitive(dataType(format), m, n, k, transA, transB), abits.data(), bbits.data(), c);
+        run(bound(dataType(format), m, n, k, transA, transB), abits.data(), bbits.data(), c);
     } catch (const dnnl::error&) {
         return false;  // no kernel for this shape: the caller takes the emulated path
     }
@@ -193,14 +264,33 @@ bool matmul(Format format, const float* a, bool transA, const float* b, bool tra
 
 bool matmulBits(Format format, const std::uint16_t* a, const std::uint16_t* b, float* c, Index m, Index n, Index k) {
     if (!available(format)) return false;
-    run(*primitive(dataType(format), m, n, k, false, false), a, b, c);
+    run(bound(dataType(format), m, n, k, false, false), a, b, c);
     ++g_count;
     return true;
 }
 
 bool matmulF32(const float* a, const float* b, float* c, Index m, Index n, Index k) {
     if (!support().built || support().f32Kernel.empty()) return false;
-    run(*primitive(dt::f32, m, n, k, false, false), a, b, c);
+    run(bound(dt::f32, m, n, k, false, false), a, b, c);
+    return true;
+}
+
+bool f32Available() {
+    // AVX-512 in oneDNN's effective ISA (x86-64-v3's Eigen has AVX2 at best) and a real f32 kernel.
+    static const bool avx512 = support().isa.rfind("avx512", 0) == 0 && isNative(support().f32Kernel);
+    return avx512 && !eigenF32Forced();
+}
+
+bool matmulF32(const float* a, bool transA, const float* b, bool transB, float* c, Index m, Index n, Index k) {
+    if (!f32Available()) return false;
+    try {
+        Bound& p = bound(dt::f32, m, n, k, transA, transB);
+        if (!p.prim->real) return false;  // only the reference loop for this layout: Eigen is faster
+        run(p, a, b, c);
+    } catch (const dnnl::error&) {
+        return false;
+    }
+    ++g_f32Count;
     return true;
 }
 
@@ -209,6 +299,16 @@ bool matmulF32(const float* a, const float* b, float* c, Index m, Index n, Index
 void forceEmulated(bool on) { g_forced = on; }
 std::uint64_t nativeProductCount() { return g_count.load(); }
 bool emulationForced() { return g_forced || envForced(); }
+
+void forceEigenF32(bool on) { g_eigenF32 = on; }
+bool eigenF32Forced() { return g_eigenF32 || envSet("PRESISI_F32_EIGEN"); }
+std::uint64_t f32ProductCount() { return g_f32Count.load(); }
+
+bool f32Preferred(Index m, Index n, Index k) {
+    // Measured crossover (docs/BENCHMARKS.md): below it oneDNN's per-call cost outweighs its faster kernel.
+    const double flops = 2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
+    return flops >= kF32MinFlops && n >= kF32MinN && f32Available();
+}
 
 bool available(Format format) {
     if (emulationForced() || format == Format::F32) return false;
@@ -228,9 +328,13 @@ std::string subnormalNote(Format format) {
     // oneDNN's avx512_core_bf16 kernels multiply with VDPBF16PS, which ignores MXCSR: denormal inputs
     // are read as zero and denormal results flushed (Intel SDM, VDPBF16PS: "DAZ, FTZ ... are assumed").
     // tests/tst_native.cpp pins both on constructed inputs.
-    if (format == Format::BF16 && support().bf16Kernel.find("bf16") != std::string::npos)
-        return "native bf16 (" + support().bf16Kernel +
-               ", VDPBF16PS) treats subnormal inputs as zero and flushes subnormal products to zero";
+    // The AMX kernels (brg:avx512_core_amx_bf16) multiply with TDPBF16PS, which does the same: the same
+    // pins pass on the AMX Xeon of docs/BENCHMARKS.md.
+    if (format == Format::BF16 && support().bf16Kernel.find("bf16") != std::string::npos) {
+        const bool amx = support().bf16Kernel.find("amx") != std::string::npos;
+        return "native bf16 (" + support().bf16Kernel + (amx ? ", AMX TDPBF16PS" : ", VDPBF16PS") +
+               ") treats subnormal inputs as zero and flushes subnormal products to zero";
+    }
     return {};
 }
 

@@ -73,8 +73,44 @@ bool product(Format format, Matrix& dst, const A& a, const B& b) {
 // Products on inputs already held in the format's 16-bit encoding (the throughput bench: inputs stored
 // in bf16, as a bf16 tensor is): c (m x n) = a (m x k) b (k x n), row-major, float32 out.
 bool matmulBits(Format format, const std::uint16_t* a, const std::uint16_t* b, float* c, Index m, Index n, Index k);
-// oneDNN's float32 product, for the bench's second f32 baseline. Returns false without oneDNN.
+// oneDNN's float32 product whatever the dispatch below decides, for the bench's "f32 onednn" baseline.
+// Returns false without oneDNN.
 bool matmulF32(const float* a, const float* b, float* c, Index m, Index n, Index k);
+
+// ---- float32 products: every CPU training lane's products (the f32 lane, and the emulated bf16/f16 lanes,
+// whose products are float32 products of already-rounded values). The binary targets x86-64-v3, so
+// Eigen's GEMM is AVX2 code; where the CPU has AVX-512, oneDNN's float32 kernels are measured ~1.8x faster
+// (docs/BENCHMARKS.md). The choice is made at run time, per product, by size; Eigen stays the fallback (no
+// oneDNN in the build, no AVX-512, a shape oneDNN has only its reference loop for, or forced below).
+
+// Tests (and PRESISI_F32_EIGEN=1 in the environment) send every float32 product to Eigen, as on a CPU
+// without AVX-512. Independent of forceEmulated(), which is about the bf16/f16 kernels.
+void forceEigenF32(bool on);
+bool eigenF32Forced();
+// oneDNN's float32 matmul runs AVX-512 code on this CPU and is not forced off.
+bool f32Available();
+// Whether a product of these sizes goes to oneDNN: f32Available() and the product large enough that
+// oneDNN's per-call cost (primitive lookup, memory objects) is repaid; measured crossover in the .cpp.
+bool f32Preferred(Index m, Index n, Index k);
+// c (m x n) = op(a) op(b), float32 in and out, float32 accumulation in oneDNN's order; layout as matmul()
+// above. Returns false (c untouched) when f32Available() is false or oneDNN has no real kernel for the shape.
+bool matmulF32(const float* a, bool transA, const float* b, bool transB, float* c, Index m, Index n, Index k);
+// How many float32 products went through oneDNN in this process (for tests: the dispatch took that path).
+std::uint64_t f32ProductCount();
+
+// dst = a b on Eigen operands (a Matrix or the transpose of one) through oneDNN when f32Preferred() says
+// so. False: not taken (dst may have been resized, its values are unset); the caller runs Eigen's product.
+template <typename A, typename B>
+bool f32Product(Matrix& dst, const A& a, const B& b) {
+    bool ta = false, tb = false;
+    const Matrix& ma = operandOf(a, ta);
+    const Matrix& mb = operandOf(b, tb);
+    const Index m = ta ? ma.cols() : ma.rows(), k = ta ? ma.rows() : ma.cols();
+    const Index n = tb ? mb.rows() : mb.cols();
+    if (!f32Preferred(m, n, k)) return false;
+    dst.resize(m, n);
+    return matmulF32(ma.data(), ta, mb.data(), tb, dst.data(), m, n, k);
+}
 // float32 values of `format` -> the format's bits (round-to-nearest-even).
 void toBits(Format format, const float* in, std::uint16_t* out, Index n);
 

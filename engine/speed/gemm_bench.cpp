@@ -1,5 +1,6 @@
-// GEMM throughput: every CPU lane (Eigen f32, oneDNN f32, native bf16/f16, emulated bf16/f16) and every GPU
-// lane (cuBLAS), warm-up, interleaved repeats, medians, speed-ups over f32 and the CPU's estimated peak. No Qt.
+// GEMM throughput: every CPU lane (the lanes' f32 product, Eigen f32, oneDNN f32, native bf16/f16, emulated
+// bf16/f16) and every GPU lane (cuBLAS), warm-up, interleaved repeats, medians, speed-ups over f32 and the
+// CPU's estimated peak. No Qt.
 #include "gemm_bench.h"
 
 #include <algorithm>
@@ -91,11 +92,21 @@ CpuOperands makeOperands(const Shape& s, std::mt19937& gen) {
     return o;
 }
 
+// The float32 product the training lanes run (engine/training/cpu_net.h, product()): oneDNN's AVX-512
+// kernel where native::f32Product takes it, else Eigen's.
+void lanesF32Product(Matrix& c, const Matrix& a, const Matrix& b) {
+    if (!native::f32Product(c, a, b)) c.noalias() = a * b;
+}
+
 // One product of `lane` on the operands. A low lane's result is rounded to its format (the lanes'
 // policy): native and emulated lanes both pay that m x n rounding, neither pays for converting inputs.
 void runCpuLane(const GemmLane& lane, CpuOperands& o) {
     const Index m = o.a.rows(), k = o.a.cols(), n = o.b.cols();
     if (lane.name == "f32") {
+        lanesF32Product(o.c, o.a, o.b);
+        return;
+    }
+    if (lane.name == "f32 eigen") {
         o.c.noalias() = o.a * o.b;
         return;
     }
@@ -106,7 +117,7 @@ void runCpuLane(const GemmLane& lane, CpuOperands& o) {
     const Format f = lane.name.rfind("bf16", 0) == 0 ? Format::BF16 : Format::F16;
     const int i = static_cast<int>(f);
     if (lane.native) native::matmulBits(f, o.aBits[i].data(), o.bBits[i].data(), o.c.data(), m, n, k);
-    else o.c.noalias() = o.aR[i] * o.bR[i];  // float32 accumulation of exact products
+    else lanesF32Product(o.c, o.aR[i], o.bR[i]);  // float32 accumulation of exact products
     roundSpan(f, spanOf(o.c), spanOf(o.c));
 }
 
@@ -221,6 +232,8 @@ std::vector<GemmLane> availableGemmLanes(Device device) {
         return lanes;
     }
     lanes.push_back({Device::Cpu, "f32", false, false});
+    // Where "f32" can go to oneDNN, Eigen's product (its fallback) is shown beside it.
+    if (native::f32Available()) lanes.push_back({Device::Cpu, "f32 eigen", false, false});
     if (native::support().built && !native::support().f32Kernel.empty())
         lanes.push_back({Device::Cpu, "f32 onednn", false, false});
     for (Format f : {Format::BF16, Format::F16}) {

@@ -13,8 +13,10 @@
 namespace presisi {
 
 // One product kind the bench can time on a device.
-//  CPU: "f32" (Eigen, what the lanes use), "f32 onednn", "bf16 native", "f16 native" (oneDNN, where this CPU
-//  has the instructions), "bf16 emulated", "f16 emulated" (round to the format, Eigen f32 product, round).
+//  CPU: "f32" (what the lanes use: native::f32Product's oneDNN kernel where this CPU has AVX-512 and the size
+//  pays, else Eigen), "f32 eigen" (Eigen's AVX2 product, the fallback; listed where "f32" can take oneDNN),
+//  "f32 onednn" (oneDNN at every size), "bf16 native", "f16 native" (oneDNN, where this CPU has the
+//  instructions), "bf16 emulated", "f16 emulated" (round to the format, the lanes' f32 product, round).
 //  GPU: "gpu:f32", "gpu:tf32", "gpu:bf16", "gpu:f16", "gpu:f16+acc16" (cuBLAS).
 struct GemmLane {
     Device device = Device::Cpu;
@@ -52,7 +54,7 @@ struct GemmBenchReport {
     std::string cpuName;          // /proc/cpuinfo "model name"
     std::string gpuName;          // empty without a usable GPU
     // Per lane at the largest size: that lane's tflops / the f32 lane of the same device (CPU baseline:
-    // "f32", Eigen's product, what the emulated lanes run on; GPU baseline: "gpu:f32").
+    // "f32", the lanes' float32 product, what the emulated lanes run on; GPU baseline: "gpu:f32").
     struct Speedup { std::string lane; Device device = Device::Cpu; std::int64_t size = 0; double overF32 = 0; };
     std::vector<Speedup> speedups;
 };

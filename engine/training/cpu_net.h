@@ -25,11 +25,14 @@ std::span<float> spanOf(float* p, Index n) { return {p, static_cast<std::size_t>
 bool isFinite(float v) { return std::isfinite(v); }
 
 // dst = a * b with float32 accumulation: on a +native lane oneDNN's native kernel for format f
-// (engine/native; false there: not native here), else Eigen's blocked GEMM (measured faster here than
-// coefficient-based products even for the 2-wide first layer).
+// (engine/native; false there: not native here), else the best float32 product of this CPU for the size
+// (native::f32Product: oneDNN's AVX-512 kernel where the CPU has AVX-512 and the product is large enough;
+// false there: Eigen's blocked GEMM, measured faster than coefficient-based products even for the 2-wide
+// first layer). Emulated bf16/f16 lanes take the float32 path too: their inputs are already rounded.
 template <typename Dst, typename A, typename B>
 void product(Dst& dst, const A& a, const B& b, Format f = Format::F32, bool useNative = false) {
     if (useNative && native::product(f, dst, a, b)) return;
+    if (native::f32Product(dst, a, b)) return;
     dst.noalias() = a * b;
 }
 
