@@ -51,7 +51,7 @@ ACTS = {"relu": nn.ReLU, "tanh": nn.Tanh, "gelu": nn.GELU, "sigmoid": nn.Sigmoid
 
 # x / y relative to tests/data/. spiral/wave: tests/data/training (NumPy RandomState 1234);
 # torch-avx512-bf16/X,Y: the (64, 4) 5-class set of tests/data/torch-avx512-bf16 (and of
-# /work/shared/reference/torch2-avx512-bf16, whose four SGD cases are repeated here as *_x4 cases);
+# the shared reference set torch2-avx512-bf16, whose four SGD cases are repeated here as *_x4 cases);
 # torch2/wide_*: made by wide_data() below.
 SPIRAL = ("training/spiral_x.npy", "training/spiral_y.npy")
 WAVE = ("training/wave_x.npy", "training/wave_y.npy")
