@@ -220,8 +220,12 @@ std::string describe(const Scenario& s) {
     if (s.data.kind == DatasetKind::Npy) o << " (" << s.data.xPath << ")";
     o << " | " << optimizerName(s.optimizer.kind) << " lr " << fmtNum(s.optimizer.lr);
     if (s.optimizer.momentum != 0) o << " momentum " << fmtNum(s.optimizer.momentum);
+    if (s.optimizer.weightDecay != 0) o << " weight decay " << fmtNum(s.optimizer.weightDecay);
     o << " | batch " << (s.batch == 0 ? std::string("full") : std::to_string(s.batch)) << " | " << s.steps << " steps | seed "
       << s.seed;
+    // Which PyTorch the numbers follow (and, with --dispatch torch, for which CPU class).
+    o << " | PyTorch " << (s.torchVersion == TorchVersion::V2 ? "2.x" : "1.13");
+    if (s.dispatch == Dispatch::Torch) o << " dispatch (" << torchCpuName(s.torchCpu) << " CPU)";
     return o.str();
 }
 
