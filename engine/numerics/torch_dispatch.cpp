@@ -74,7 +74,7 @@ GeluRule ProductDispatch::gelu(Format f) const {
     if (dispatch == Dispatch::Presisi)
         return {low && version == TorchVersion::V1_13 ? GeluPath::RoundEachOp : GeluPath::F32Erf};
     if (version == TorchVersion::V1_13) {
-        if (!low) return {GeluPath::F32Erf};
+        if (!low) return {GeluPath::OneDnn2};  // float32 GELU goes to oneDNN 2.x on every CPU
         return {avx512 && f == Format::BF16 ? GeluPath::OneDnn2 : GeluPath::RoundEachOp};
     }
     if (f == Format::F32) return {avx512 ? GeluPath::OneDnn3 : GeluPath::OneDnn2};

@@ -52,8 +52,8 @@ struct ProductDispatch {
     // 2.x accumulates every bf16 and f16 product in float32; 1.13 as torchUsesOneDnn says.
     BackwardAccumulation backward(Format f, std::int64_t m, std::int64_t n, std::int64_t k) const;
     // GELU in format f. Dispatch::Torch: torch's use_mkldnn(input) in aten/src/ATen/native/Activation.cpp
-    // sends GELU to oneDNN — 1.13: bf16 on CPUs that pass the device check; 2.x: float32 always, bf16
-    // where oneDNN's ISA has AVX-512 — and otherwise to ATen's kernel (1.13: bf16 arithmetic rounded per
+    // sends GELU to oneDNN — float32 always; bf16 on CPUs that pass the device check (1.13) or where
+    // oneDNN's ISA has AVX-512 (2.x) — and otherwise to ATen's kernel (1.13: bf16 arithmetic rounded per
     // operation; 2.x: float32, one rounding, vector blocks by the CPU class). oneDNN 3.x (torch 2.x) runs
     // its minimax GELU with AVX-512 and oneDNN 2.x's algorithm below. Dispatch::Presisi: the float32
     // formula, rounded once (2.x) or per operation (1.13) in a low format.
