@@ -10,8 +10,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <QPainter>
+#include <algorithm>
+#include <cmath>
 #include <set>
 
+#include "widgets/chart_data.h"
 #include "widgets/chart_export.h"
 #include "widgets/format_views.h"
 #include "widgets/histogram_chart.h"
@@ -84,6 +87,75 @@ private slots:
         for (const QPointF& p : chart.points(0)) spike = spike || (p.x() == 555.0 && p.y() == 1e6);
         QVERIFY(spike);
         QCOMPARE(chart.refreshCount(), 12);
+    }
+
+    // Issue 19: a 100,000-step run appended in batches of 256 (as the Training lab does) whose bf16 loss
+    // falls from 0.1 to 1e-8 by step 35 and then stays flat. Halving the whole list at every overflow
+    // thinned the oldest steps to nothing (one min/max pair spanned steps 1..37,697, drawn as a ramp);
+    // buckets of W steps keep the drop where it happened, leave no gap wider than two buckets, and the
+    // export says which rule the points follow.
+    void liveChartDecimatesUniformlyInSteps() {
+        LiveChart chart("loss", "step", "loss");
+        chart.setLanes({"cpu:f32", "cpu:bf16"});
+        chart.setPointCap(3000);
+        constexpr int kSteps = 100000, kBatch = 256;
+        auto bf16 = [](int step) {
+            return step < 35 ? 0.1 * std::pow(1e-7, step / 35.0) : 1e-8 * (1.0 + 0.01 * std::sin(step * 0.37));
+        };
+        for (int s0 = 0; s0 < kSteps; s0 += kBatch) {
+            QList<QPointF> a, b;
+            for (int s = s0; s < std::min(kSteps, s0 + kBatch); ++s) {
+                a << QPointF(s, s == 50001 ? qQNaN() : 0.1 / (1.0 + s * 1e-3));  // one NaN step
+                b << QPointF(s, bf16(s));
+            }
+            chart.appendPoints(0, a);
+            chart.appendPoints(1, b);
+            chart.refresh();
+        }
+        const int w = chart.bucketSteps();
+        QVERIFY2(w > 1 && (w & (w - 1)) == 0, qPrintable(QString("W = %1").arg(w)));
+        for (int lane = 0; lane < 2; ++lane) {
+            const QList<QPointF>& pts = chart.points(lane);
+            QVERIFY(pts.size() <= 3000);
+            QCOMPARE(pts.front().x(), 0.0);
+            QCOMPARE(pts.back().x(), double(kSteps - 1));
+            for (qsizetype i = 1; i < pts.size(); ++i)
+                QVERIFY2(pts[i].x() - pts[i - 1].x() <= 2 * w,
+                         qPrintable(QString("lane %1: steps %2 and %3 kept next to each other, W = %4")
+                                        .arg(lane).arg(pts[i - 1].x()).arg(pts[i].x()).arg(w)));
+        }
+        // The floor is reached within the first two buckets, in the kept points and in the drawn line.
+        auto reachesFloorEarly = [w](const QList<QPointF>& pts) {
+            return std::any_of(pts.begin(), pts.end(), [w](QPointF p) { return p.x() <= 2 * w && p.y() < 1e-6; });
+        };
+        QVERIFY(reachesFloorEarly(chart.points(1)));
+        // A non-finite step stands for its bucket, as before.
+        QVERIFY(std::any_of(chart.points(0).begin(), chart.points(0).end(),
+                            [](QPointF p) { return p.x() == 50001 && std::isnan(p.y()); }));
+        QLineSeries* drawn = nullptr;
+        for (QAbstractSeries* s : chart.chart()->series())
+            if (auto* line = qobject_cast<QLineSeries*>(s); line && line->name() == "cpu:bf16") drawn = line;
+        QVERIFY(drawn);
+        QVERIFY(drawn->count() <= 800);
+        QVERIFY(reachesFloorEarly(drawn->points()));
+        // The drawn line thins by equal step ranges too: no gap wider than two of its 399 buckets.
+        const QList<QPointF> line = drawn->points();
+        for (qsizetype i = 1; i < line.size(); ++i) QVERIFY(line[i].x() - line[i - 1].x() <= 2.0 * kSteps / 399 + 1);
+        // The export states the rule: one field in JSON, a column in CSV (the other columns as before).
+        const ChartData d = chartDataOf(&chart);
+        const QString rule = QString("min and max of every %1 steps").arg(w);
+        QCOMPARE(d.decimation, rule);
+        QCOMPARE(d.columns, QStringList({"lane", "step", "value"}));
+        const QList<QByteArray> csv = chartDataCsv(d).split('\n');
+        QCOMPARE(csv.front(), QByteArray("lane,step,value,decimation"));
+        QVERIFY(csv.at(1).endsWith("," + rule.toUtf8()));
+        QVERIFY(chartDataJson(d).contains("\"decimation\": \"" + rule.toUtf8() + "\""));
+        // A short run holds every step, and says so.
+        chart.clearPoints();
+        chart.appendPoints(1, {QPointF(0, 1), QPointF(1, 2), QPointF(2, 0.5)});
+        QCOMPARE(chart.bucketSteps(), 1);
+        QCOMPARE(chart.pointCount(1), 3);
+        QCOMPARE(chartDataOf(&chart).decimation, QString("every step"));
     }
 
     // Zoom: the view stays while points arrive, and a reset returns to the whole run; a zoomed-out

@@ -29,7 +29,7 @@ namespace {
 
 QList<QVariant> row(std::initializer_list<QVariant> values) { return QList<QVariant>(values); }
 
-// Charts with a line per lane (LiveChart, ScalingChart): every point of every lane.
+// Charts with a line per lane (LiveChart, ScalingChart): every point each lane holds.
 template <typename LaneChart>
 ChartData lanePointsData(const LaneChart* c, const QString& kind, const QStringList& columns) {
     ChartData d{c->chart()->title(), kind, columns, {}};
@@ -126,8 +126,10 @@ QJsonValue jsonField(const QVariant& v) {
 
 ChartData chartDataOf(const QWidget* chart) {
     ChartData d;
-    if (auto* c = qobject_cast<const LiveChart*>(chart)) d = lanePointsData(c, "line", {"lane", "step", "value"});
-    else if (auto* c = qobject_cast<const HistogramChart*>(chart)) d = histogramData(c);
+    if (auto* c = qobject_cast<const LiveChart*>(chart)) {
+        d = lanePointsData(c, "line", {"lane", "step", "value"});
+        d.decimation = c->decimationRule();  // one rule for all lanes: they share the bucket width
+    } else if (auto* c = qobject_cast<const HistogramChart*>(chart)) d = histogramData(c);
     else if (auto* c = qobject_cast<const ScalingChart*>(chart)) d = lanePointsData(c, "scaling", {"lane", "x", "y"});
     else if (auto* c = qobject_cast<const StackedBarChart*>(chart)) d = stackedData(c);
     else if (auto* c = qobject_cast<const RangeChart*>(chart)) d = rangeData(c);
@@ -157,11 +159,15 @@ QString fileSlug(const QString& text) {
 }
 
 QByteArray chartDataCsv(const ChartData& data) {
-    QString out = data.columns.join(',') + '\n';
+    // A decimation goes in a last column rather than a line before the header: readers that take the
+    // first line as the header, or pick columns by name or position, read the file as before.
+    const bool decimated = !data.decimation.isEmpty();
+    const QString rule = decimated ? ',' + csvField(data.decimation) : QString();
+    QString out = data.columns.join(',') + (decimated ? ",decimation" : "") + '\n';
     for (const auto& r : data.rows) {
         QStringList fields;
         for (const QVariant& v : r) fields << csvField(v);
-        out += fields.join(',') + '\n';
+        out += fields.join(',') + rule + '\n';
     }
     return out.toUtf8();
 }
@@ -178,6 +184,7 @@ QByteArray chartDataJson(const ChartData& data) {
         rows.append(a);
     }
     root["rows"] = rows;
+    if (!data.decimation.isEmpty()) root["decimation"] = data.decimation;
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -17,6 +17,9 @@ struct ChartData {
     QString kind;                    // "line", "scatter", "histogram", "bars", "ranges", "seeds", "scaling"
     QStringList columns;             // keys: lane, step, value, bin_lo, bin_hi, ...
     QList<QList<QVariant>> rows;     // numbers (double, qint64) or text
+    // Which points of the run the rows hold, for charts that decimate (LiveChart): "every step" or
+    // "min and max of every 64 steps"; empty for the others (the rows are all there is).
+    QString decimation;
     bool empty() const { return rows.isEmpty(); }
 };
 
@@ -33,9 +36,11 @@ QString chartTitleOf(const QWidget* chart);
 QString fileSlug(const QString& text);
 
 // CSV: a header of the columns, one line per row, numbers in the C locale at full precision (shortest
-// round trip), text quoted when it holds a comma or quote.
+// round trip), text quoted when it holds a comma or quote. A decimation is a last column,
+// "decimation", the same on every row (the header stays the first line; the columns before it as before).
 QByteArray chartDataCsv(const ChartData& data);
 // JSON: {"chart": ..., "kind": ..., "columns": [...], "rows": [[...], ...]}; non-finite numbers as null.
+// A decimation is one more key, "decimation": "min and max of every 64 steps" (columns and rows as before).
 QByteArray chartDataJson(const ChartData& data);
 
 }  // namespace presisi

@@ -1,4 +1,5 @@
-// LiveChart: capped per-lane windows handed to Qt Charts with replace() once per refresh.
+// LiveChart: per-lane points decimated in equal step buckets, thinned by equal step ranges for drawing,
+// handed to Qt Charts with replace() once per refresh.
 #include "live_chart.h"
 
 #include <QGraphicsLayout>
@@ -43,6 +44,7 @@ void LiveChart::setLanes(const QStringList& labels) {
     m_events.clear();
     c->removeAllSeries();
     m_lanes.clear();
+    m_bucket = 1;
     m_labels = labels;
     for (const QString& label : labels) {
         Lane lane;
@@ -174,41 +176,110 @@ void LiveChart::rebuildAxes() {
 
 namespace {
 
-// The whole run in at most `cap` points: when full, every group of four consecutive points keeps
-// its lowest and highest (in step order), halving the list. Spikes and the first non-finite value
-// (kept as it is, y NaN compares false) survive every halving; memory stays at `cap` points.
-void decimate(QList<QPointF>& pts, int cap) {
-    while (pts.size() > cap && pts.size() >= 4) {
-        QList<QPointF> out;
-        out.reserve(pts.size() / 2 + 4);
-        out.append(pts.front());  // the run's first step stays where it is
-        qsizetype i = 1;
-        for (; i + 4 <= pts.size(); i += 4) {
-            qsizetype lo = i, hi = i;
-            for (qsizetype k = i; k < i + 4; ++k) {
-                if (!std::isfinite(pts[k].y())) {
-                    lo = hi = k;  // a non-finite value stands for its group
-                    break;
-                }
-                if (pts[k].y() < pts[lo].y()) lo = k;
-                if (pts[k].y() > pts[hi].y()) hi = k;
-            }
-            out.append(pts[std::min(lo, hi)]);
-            if (lo != hi) out.append(pts[std::max(lo, hi)]);
+// Steps per bucket at most: a cap too small for any width ends the doubling here.
+constexpr qint64 kMaxBucket = qint64(1) << 40;
+
+qint64 bucketOf(double x, qint64 width) { return static_cast<qint64>(std::floor(x / double(width))); }
+
+// One bucket's points src[b, e) reduced into `out`: its first non-finite point alone (it stands for
+// the bucket, so a NaN or inf step is never averaged away), else its lowest and highest in step order
+// (one point when they coincide). Returns whether src[e - 1] is among those kept. Reducing any subset
+// that holds a bucket's kept points gives the same as reducing the whole bucket, which is what lets a
+// bucket grow one point at a time and two buckets merge from their kept points alone.
+bool keepExtremes(const QList<QPointF>& src, qsizetype b, qsizetype e, QList<QPointF>& out) {
+    qsizetype lo = b, hi = b;
+    for (qsizetype k = b; k < e; ++k) {
+        if (!std::isfinite(src[k].y())) {
+            lo = hi = k;
+            break;
         }
-        for (; i < pts.size(); ++i) out.append(pts[i]);
-        if (out.back() != pts.back()) out.append(pts.back());  // and so does its last
-        pts = std::move(out);
+        if (src[k].y() < src[lo].y()) lo = k;
+        if (src[k].y() > src[hi].y()) hi = k;
     }
+    out.append(src[std::min(lo, hi)]);
+    if (lo != hi) out.append(src[std::max(lo, hi)]);
+    return std::max(lo, hi) == e - 1;
+}
+
+// The lane's points regrouped into buckets of `width` steps: the first point as it is, each run of
+// consecutive points in one bucket reduced to its extremes, the last point kept.
+void regroup(QList<QPointF>& pts, qint64 width) {
+    if (pts.size() <= 2) return;
+    QList<QPointF> out;
+    out.reserve(pts.size() / 2 + 4);
+    out.append(pts.front());  // the run's first step stays where it is
+    const qsizetype n = pts.size();
+    for (qsizetype i = 1; i < n;) {
+        const qint64 bucket = bucketOf(pts[i].x(), width);
+        qsizetype j = i + 1;
+        while (j < n && bucketOf(pts[j].x(), width) == bucket) ++j;
+        const bool lastKept = keepExtremes(pts, i, j, out);
+        if (j == n && !lastKept) out.append(pts.back());  // and so does its last
+        i = j;
+    }
+    pts = std::move(out);
+}
+
+// One new point p (the run's newest) into a lane bucketed by `width`. The tail of the list is the open
+// bucket: its extremes so far, and its newest point while that is not one of them. A point in a new
+// bucket first closes the open one (down to its extremes alone).
+void addPoint(QList<QPointF>& pts, QPointF p, qint64 width) {
+    if (pts.isEmpty()) {
+        pts.append(p);
+        return;
+    }
+    const qint64 bucket = bucketOf(p.x(), width);
+    auto tailStart = [&](qint64 b) {
+        qsizetype s = pts.size();
+        while (s > 1 && bucketOf(pts[s - 1].x(), width) == b) --s;  // index 0, the first point, is never regrouped
+        return s;
+    };
+    qsizetype s = tailStart(bucket);
+    if (s == pts.size()) {
+        if (pts.size() > 1) {
+            const qsizetype t = tailStart(bucketOf(pts.back().x(), width));
+            QList<QPointF> closed;
+            keepExtremes(pts, t, pts.size(), closed);
+            pts.resize(t);
+            pts.append(closed);
+        }
+        pts.append(p);
+        return;
+    }
+    QList<QPointF> open(pts.begin() + s, pts.end());
+    open.append(p);
+    pts.resize(s);
+    if (!keepExtremes(open, 0, open.size(), pts)) pts.append(p);
 }
 
 }  // namespace
 
+QString LiveChart::decimationRule() const {
+    return m_bucket == 1 ? QStringLiteral("every step") : QStringLiteral("min and max of every %1 steps").arg(m_bucket);
+}
+
+void LiveChart::coarsen() {
+    auto over = [this] {
+        return std::any_of(m_lanes.begin(), m_lanes.end(), [this](const Lane& l) { return l.points.size() > m_cap; });
+    };
+    // A width of 2 keeps every step of a run of whole steps (two points, both extremes): the doubling
+    // goes on until the lanes fit, so the first overflow goes straight to 4.
+    while (over() && m_bucket < kMaxBucket) {
+        m_bucket *= 2;
+        for (Lane& l : m_lanes) {
+            regroup(l.points, m_bucket);
+            l.dirty = true;
+        }
+    }
+}
+
 void LiveChart::appendPoints(int lane, const QList<QPointF>& points) {
     if (lane < 0 || lane >= static_cast<int>(m_lanes.size())) return;
     Lane& l = m_lanes[lane];
-    l.points.append(points);
-    if (l.points.size() > m_cap) decimate(l.points, m_cap / 2);
+    for (const QPointF& p : points) {
+        addPoint(l.points, p, m_bucket);
+        if (l.points.size() > m_cap) coarsen();
+    }
     l.dirty = true;
 }
 
@@ -235,27 +306,40 @@ void LiveChart::refresh() {
         }
         return out;
     };
-    // At most kDrawMax points per series reach Qt Charts: each bucket of the window keeps its lowest
-    // and highest point, so spikes (a NaN step, a scale drop) survive the thinning.
-    auto thin = [](QList<QPointF> pts) {
+    // At most kDrawMax points per series reach Qt Charts: the run's step range cut into equal parts,
+    // each keeping its lowest and highest point (spikes survive), plus each line's first and last
+    // point. Equal step ranges, not equal counts of points: the line keeps its shape however its
+    // points are spread, and every lane is cut at the same steps.
+    double first = std::numeric_limits<double>::infinity(), last = -first;
+    for (const auto& l : m_lanes)
+        for (const QPointF& p : l.points) {
+            first = std::min(first, p.x());
+            last = std::max(last, p.x());
+        }
+    auto thin = [first, last](QList<QPointF> pts) {
         constexpr int kDrawMax = 800;
         if (pts.size() <= kDrawMax) return pts;
-        const int buckets = kDrawMax / 2;
+        constexpr int buckets = (kDrawMax - 2) / 2;
+        const double width = (last - first) / buckets;
+        auto bucket = [&](double x) {
+            return width > 0 ? std::clamp(static_cast<int>((x - first) / width), 0, buckets - 1) : 0;
+        };
         QList<QPointF> out;
-        out.reserve(kDrawMax + 2);
-        const qsizetype n = pts.size();
-        for (int b = 0; b < buckets; ++b) {
-            const qsizetype i0 = n * b / buckets, i1 = n * (b + 1) / buckets;
-            if (i1 <= i0) continue;
-            qsizetype lo = i0, hi = i0;
-            for (qsizetype i = i0 + 1; i < i1; ++i) {
-                if (pts[i].y() < pts[lo].y()) lo = i;
-                if (pts[i].y() > pts[hi].y()) hi = i;
+        out.reserve(kDrawMax);
+        out.append(pts.front());
+        const qsizetype n = pts.size() - 1;  // the last point is appended after the buckets
+        for (qsizetype i = 1; i < n;) {
+            const int b = bucket(pts[i].x());
+            qsizetype lo = i, hi = i, j = i + 1;
+            for (; j < n && bucket(pts[j].x()) == b; ++j) {
+                if (pts[j].y() < pts[lo].y()) lo = j;
+                if (pts[j].y() > pts[hi].y()) hi = j;
             }
             out.append(pts[std::min(lo, hi)]);
             if (lo != hi) out.append(pts[std::max(lo, hi)]);
+            i = j;
         }
-        if (out.back() != pts.back()) out.append(pts.back());
+        out.append(pts.back());
         return out;
     };
     for (auto& l : m_lanes) {
@@ -337,6 +421,7 @@ void LiveChart::clearPoints() {
         l.markerPoints.clear();
         l.dirty = true;
     }
+    m_bucket = 1;
     refresh();
 }
 

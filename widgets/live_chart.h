@@ -1,5 +1,5 @@
 // A live line chart: one series per lane in the lane's colour, the whole run per series in a capped
-// number of points (decimated, extremes kept), and one replace() per series per refresh.
+// number of points (decimated uniformly in steps, extremes kept), and one replace() per series per refresh.
 #pragma once
 
 #include <QChartView>
@@ -44,9 +44,17 @@ public:
     // Optional marker series per lane (e.g. skipped optimizer steps on the scale chart).
     void setMarkerName(const QString& name) { m_markerName = name; }
 
-    // Buffers points for a lane; nothing is drawn until refresh(). Beyond the cap the lane's points
-    // are halved (lowest and highest of every four kept), so the chart always spans the whole run.
+    // Buffers points for a lane (x a step, in step order); nothing is drawn until refresh(). Each
+    // bucket of bucketSteps() consecutive steps (aligned to multiples of it) keeps its lowest and
+    // highest point, or its first non-finite one alone; the run's first and last points always stay.
+    // When a lane holds more than the cap, the width doubles for every lane of the chart (adjacent
+    // buckets merge), so each lane spans the whole run at an even density in at most `cap` points.
     void appendPoints(int lane, const QList<QPointF>& points);
+    // The width of the decimation's buckets in steps, shared by all lanes: 1 while every step is kept,
+    // then a power of two. What the chart data export states ("min and max of every 64 steps").
+    int bucketSteps() const { return static_cast<int>(m_bucket); }
+    // The rule the held points follow, as the export writes it (untranslated: a file's contract).
+    QString decimationRule() const;
     void appendMarkers(int lane, const QList<QPointF>& points);
     // An event on a lane's line (its loss turning inf or NaN): a cross in the lane's colour drawn at
     // (x, y) over the chart, kept through refreshes and resizes, dropped by clearPoints().
@@ -79,7 +87,9 @@ public:
 
     int pointCount(int lane) const;
     int markerCount(int lane) const;
-    int seriesPointCount(int lane) const;  // what the drawn series holds (after refresh; thinned to 800)
+    // What the drawn series holds (after refresh): at most 800, the lowest and highest of each of 399
+    // equal step ranges of the run, and its first and last points.
+    int seriesPointCount(int lane) const;
     int refreshCount() const { return m_refreshes; }
     // False once the lane was hidden by a click on its legend entry.
     bool laneVisible(int lane) const;
@@ -118,6 +128,8 @@ private:
     std::vector<Lane> m_lanes;
     AxisScale m_scale = AxisScale::Linear;
     int m_cap = 2000;
+    qint64 m_bucket = 1;  // steps per decimation bucket, all lanes (see appendPoints)
+    void coarsen();       // doubles m_bucket until every lane fits the cap
     double m_ceiling = std::numeric_limits<double>::infinity();
     int m_refreshes = 0;
     QValueAxis* m_x = nullptr;
