@@ -84,12 +84,21 @@ GeluRule ProductDispatch::gelu(Format f) const {
     return {GeluPath::AtenVec, avx512 ? kAtenBlockBf16Avx512 : kAtenBlockBf16Avx2};
 }
 
+bool ProductDispatch::atenForward(Format f, std::int64_t batch, std::int64_t in, std::int64_t out) const {
+    return dispatch == Dispatch::Torch && version == TorchVersion::V2 && f != Format::F32 &&
+           torch2LinearKernel(f, batch, in, out, oneDnn) == TorchLinearKernel::Aten;
+}
+
 ProductDispatch productDispatch(const Scenario& s) {
     ProductDispatch d;
     d.dispatch = s.dispatch;
     d.presisi = s.backwardAccumulation;
     d.avx512 = s.dispatch == Dispatch::Torch && torchCpuIsAvx512(s.torchCpu);
     d.version = s.torchVersion;
+    // The class's formats: this CPU's as oneDNN sees them; a CPU with AVX-512 (bf16 there; f16 needs
+    // AVX512-FP16, which the class does not promise); none without AVX-512.
+    if (s.dispatch == Dispatch::Torch)
+        d.oneDnn = s.torchCpu == TorchCpu::ThisCpu ? thisCpuOneDnnFormats() : TorchCpuFormats{d.avx512, false};
     return d;
 }
 

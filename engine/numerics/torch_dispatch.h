@@ -47,6 +47,12 @@ struct ProductDispatch {
     BackwardAccumulation presisi = BackwardAccumulation::F32;  // Dispatch::Presisi: the scenario's choice
     bool avx512 = false;                                       // Dispatch::Torch: the CPU class
     TorchVersion version = TorchVersion::V2;
+    TorchCpuFormats oneDnn;  // Dispatch::Torch: the formats oneDNN's ISA has on the CPU class
+
+    // Dispatch::Torch, version 2: whether the forward product x W^T + b (batch x in -> out) of format f
+    // runs in ATen's own reduced-precision GEMM (aten_reduced_gemm.h), as torch2LinearKernel says;
+    // otherwise a float32 product of the rounded values.
+    bool atenForward(Format f, std::int64_t batch, std::int64_t in, std::int64_t out) const;
 
     // How a backward product of format f, sized m*n*k, accumulates (F32 for float32 products). PyTorch
     // 2.x accumulates every bf16 and f16 product in float32; 1.13 as torchUsesOneDnn says.

@@ -14,6 +14,7 @@
 
 #include "../native/native_gemm.h"
 #include "../numerics/activation.h"
+#include "../numerics/aten_reduced_gemm.h"
 #include "../numerics/policy.h"
 #include "../numerics/torch_dispatch.h"
 #include "lane_backend.h"
@@ -128,9 +129,15 @@ public:
             }
             m_Wuse[l] = Wu;
             Matrix& z = m_z[l];
-            // z: (B, out) = xin (B, in) * W^T (in, out), float32 accumulation, + bias, one rounding.
-            product(z, *xin, Wu->transpose(), m_fLin[l], nativeProducts);
-            z.rowwise() += bu->transpose();
+            // z: (B, out) = xin (B, in) * W^T (in, out), float32 accumulation, + bias, one rounding; in
+            // ATen's summation order where torch 2.x's dispatch takes its own GEMM for this product.
+            if (!nativeProducts && m_dispatch.atenForward(m_fLin[l], z.rows(), xin->cols(), z.cols())) {
+                numerics::atenReducedLinear(xin->data(), Wu->data(), bu->data(), z.data(), z.rows(), xin->cols(),
+                                            z.cols(), m_fLin[l]);
+            } else {
+                product(z, *xin, Wu->transpose(), m_fLin[l], nativeProducts);
+                z.rowwise() += bu->transpose();
+            }
             if (m_probe && fault(m_fLin[l], z, l, FaultOp::ForwardLinear, TensorKind::Activation)) return {};
             roundInPlace(m_fLin[l], z.data(), z.size());
             if (l + 1 < L) {
