@@ -8,6 +8,8 @@
 #include <QString>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -26,15 +28,21 @@ inline QJsonObject loadJson(const QString& relative) {
     return QJsonDocument::fromJson(f.readAll()).object();
 }
 
-// Raw little-endian float32 values (this project only targets little-endian machines).
-inline std::vector<float> loadF32(const QString& relative) {
+// Raw little-endian values of type T (float32 arrays, bf16 bits; this project only targets
+// little-endian machines).
+template <typename T>
+std::vector<T> loadRaw(const QString& relative) {
     QFile f(dataPath(relative));
     if (!f.open(QIODevice::ReadOnly)) return {};
     const QByteArray bytes = f.readAll();
-    std::vector<float> v(static_cast<std::size_t>(bytes.size()) / sizeof(float));
-    std::memcpy(v.data(), bytes.constData(), v.size() * sizeof(float));
+    std::vector<T> v(static_cast<std::size_t>(bytes.size()) / sizeof(T));
+    std::memcpy(v.data(), bytes.constData(), v.size() * sizeof(T));
     return v;
 }
+inline std::vector<float> loadF32(const QString& relative) { return loadRaw<float>(relative); }
+
+// |a - b| relative to |b| (the reference), for loss comparisons.
+inline double relativeError(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(b), 1e-30); }
 
 inline std::vector<float> loadArray(const QJsonObject& array) { return loadF32(array["file"].toString()); }
 

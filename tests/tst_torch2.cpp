@@ -30,20 +30,6 @@ std::int64_t ulpsApart(float a, float b) {
                       static_cast<std::int64_t>(std::bit_cast<std::int32_t>(b)));
 }
 
-// Raw little-endian uint16 values (bf16 bits).
-std::vector<std::uint16_t> loadU16(const QString& relative) {
-    QFile f(testdata::dataPath(relative));
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    const QByteArray bytes = f.readAll();
-    std::vector<std::uint16_t> v(static_cast<std::size_t>(bytes.size()) / 2);
-    std::memcpy(v.data(), bytes.constData(), v.size() * 2);
-    return v;
-}
-
-double rel(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(b), 1e-30); }
-
-float fromBf16(std::uint16_t bits) { return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16); }
-
 }  // namespace
 
 class TestTorch2 : public QObject {
@@ -158,7 +144,7 @@ void TestTorch2::trainingMatchesTorch2() {
     for (int k = 0; k < s.steps; ++k) {
         const auto rec = runner.step();
         for (int lane = 0; lane < 2; ++lane) {
-            const double e = rel(rec[static_cast<std::size_t>(lane)].loss, (lane == 0 ? f32 : bf16)[k].toDouble());
+            const double e = testdata::relativeError(rec[static_cast<std::size_t>(lane)].loss, (lane == 0 ? f32 : bf16)[k].toDouble());
             if (lane == 1 && k < 5) bf16Error[k] = e;
             if (k < 2) worst[lane][0] = std::max(worst[lane][0], e);
             if (k < 5) worst[lane][1] = std::max(worst[lane][1], e);
@@ -267,18 +253,18 @@ void TestTorch2::geluOnEveryBf16Input() {
     const numerics::GeluRule rule = numerics::productDispatch(s).gelu(Format::BF16);
     std::vector<float> x;
     for (std::uint32_t b = 0; b < 0x10000; ++b)
-        if ((b & 0x7f80u) != 0x7f80u) x.push_back(fromBf16(static_cast<std::uint16_t>(b)));
+        if ((b & 0x7f80u) != 0x7f80u) x.push_back(fromBf16Bits(static_cast<std::uint16_t>(b)));
     QCOMPARE(x.size(), std::size_t(65280));
-    const std::vector<std::uint16_t> gradBits = loadU16("gelu/grad_rand.bin");
+    const std::vector<std::uint16_t> gradBits = testdata::loadRaw<std::uint16_t>("gelu/grad_rand.bin");
     QCOMPARE(gradBits.size(), x.size());
     std::vector<float> ones(x.size(), 1.0f), grad(x.size());
-    for (std::size_t i = 0; i < x.size(); ++i) grad[i] = fromBf16(gradBits[i]);
+    for (std::size_t i = 0; i < x.size(); ++i) grad[i] = fromBf16Bits(gradBits[i]);
     // torch rounds each float32 result to bf16 once: Presisi's rounding, or the flushing store.
     const auto toBf16 = [flush](float v) {
         return flush ? numerics::torchBf16Round(v, true) : static_cast<std::uint16_t>(bitsOf(Format::BF16, roundTo(Format::BF16, v)));
     };
     const auto compare = [&](const std::vector<float>& mine, const QString& file) {
-        const std::vector<std::uint16_t> torch = loadU16("gelu/" + file);
+        const std::vector<std::uint16_t> torch = testdata::loadRaw<std::uint16_t>("gelu/" + file);
         QCOMPARE(torch.size(), mine.size());
         std::size_t differ = 0, first = 0;
         for (std::size_t i = 0; i < mine.size(); ++i)

@@ -32,7 +32,6 @@ Scenario scenarioFor(const QJsonObject& c, Mode mode = Mode::Storage) {
     return s;
 }
 
-double rel(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(b), 1e-30); }
 
 // Worst |a - b| over all elements, as a fraction of tol * max(|b|, floor).
 double worstFraction(std::span<const float> a, const std::vector<float>& b, double tol, double floor) {
@@ -122,8 +121,8 @@ void TestTrainingTorch::cases() {
                 }
             }
         }
-        const double e32 = rel(rec[0].loss, f32[k].toDouble());
-        const double e16 = rel(rec[1].loss, bf16[k].toDouble());
+        const double e32 = testdata::relativeError(rec[0].loss, f32[k].toDouble());
+        const double e16 = testdata::relativeError(rec[1].loss, bf16[k].toDouble());
         worstF32 = std::max(worstF32, e32);
         if (k < 5) worstBf16Early = std::max(worstBf16Early, e16);
         if (k < 50) worstBf16 = std::max(worstBf16, e16);
@@ -193,8 +192,8 @@ void TestTrainingTorch::avx512() {
     QVERIFY(bf16.size() >= s.steps);
     for (int k = 0; k < s.steps; ++k) {
         const auto rec = runner.step();
-        const double e32 = rel(rec[0].loss, f32[k].toDouble());
-        const double e16 = rel(rec[1].loss, bf16[k].toDouble());
+        const double e32 = testdata::relativeError(rec[0].loss, f32[k].toDouble());
+        const double e16 = testdata::relativeError(rec[1].loss, bf16[k].toDouble());
         QVERIFY2(e32 <= 1e-5, qPrintable(QString("f32 loss at step %1: rel %2 from torch").arg(k).arg(e32)));
         QVERIFY2(e16 <= 1e-5, qPrintable(QString("bf16 loss at step %1: %2 vs torch %3 (rel %4)")
                                             .arg(k).arg(rec[1].loss, 0, 'g', 9).arg(bf16[k].toDouble(), 0, 'g', 9).arg(e16)));

@@ -301,7 +301,10 @@ std::uint64_t nativeProductCount() { return g_count.load(); }
 bool emulationForced() { return g_forced || envForced(); }
 
 void forceEigenF32(bool on) { g_eigenF32 = on; }
-bool eigenF32Forced() { return g_eigenF32 || envSet("PRESISI_F32_EIGEN"); }
+bool eigenF32Forced() {
+    static const bool fromEnvironment = envSet("PRESISI_F32_EIGEN");  // read once: asked on every product
+    return g_eigenF32 || fromEnvironment;
+}
 std::uint64_t f32ProductCount() { return g_f32Count.load(); }
 
 bool f32Preferred(Index m, Index n, Index k) {

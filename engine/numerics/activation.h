@@ -90,7 +90,6 @@ enum class GeluPath {
 struct GeluRule {
     GeluPath path = GeluPath::F32Erf;
     std::size_t atenBlock = kAtenBlockBf16Avx512;  // AtenVec: the vector block (torch_gelu.h)
-    bool operator==(const GeluRule&) const = default;
 };
 
 // GELU along one of PyTorch's float32 paths (engine/numerics/torch_gelu.h; F32Erf too) over one

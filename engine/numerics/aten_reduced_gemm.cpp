@@ -11,13 +11,7 @@
 //  - aten/src/ATen/cpu/vec/functional_base.h: VecReduceAllSIMD<float, Op> for CPU_CAPABILITY_AVX2.
 //  - aten/src/ATen/cpu/vec/vec256/vec256_float.h: fmadd = _mm256_fmadd_ps.
 // Every vec::fmadd of the original is an explicit std::fma; every other operation is its own
-// statement, so this file must not be compiled with contraction (the project uses
-// -ffp-contract=off; the pragma keeps this file right on its own).
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+// statement, so contraction must stay off (the project compiles everything with -ffp-contract=off).
 
 #include "aten_reduced_gemm.h"
 

@@ -3,18 +3,24 @@
 
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 namespace presisi::numerics {
 
-bool torchHasAvx512Bf16Path(const std::string& cpuFlags) {
-    bool bw = false, vl = false, dq = false;
+namespace {
+
+// Whether the space-separated flag list names `flag`.
+bool hasFlag(const std::string& cpuFlags, std::string_view flag) {
     std::istringstream in(cpuFlags);
-    for (std::string flag; in >> flag;) {
-        bw |= flag == "avx512bw";
-        vl |= flag == "avx512vl";
-        dq |= flag == "avx512dq";
-    }
-    return bw && vl && dq;
+    for (std::string f; in >> f;)
+        if (f == flag) return true;
+    return false;
+}
+
+}  // namespace
+
+bool torchHasAvx512Bf16Path(const std::string& cpuFlags) {
+    return hasFlag(cpuFlags, "avx512bw") && hasFlag(cpuFlags, "avx512vl") && hasFlag(cpuFlags, "avx512dq");
 }
 
 std::string thisCpuFlags() {
@@ -38,11 +44,9 @@ bool torchCpuIsAvx512(TorchCpu c) {
 }
 
 TorchCpuFormats torchOneDnnFormats(const std::string& cpuFlags) {
-    bool fp16 = false;
-    std::istringstream in(cpuFlags);
-    for (std::string flag; in >> flag;) fp16 |= flag == "avx512_fp16" || flag == "amx_fp16" || flag == "avx_ne_convert";
-    const bool avx512 = torchHasAvx512Bf16Path(cpuFlags);
-    return {avx512 || fp16, fp16};
+    const bool fp16 = hasFlag(cpuFlags, "avx512_fp16") || hasFlag(cpuFlags, "amx_fp16") ||
+                      hasFlag(cpuFlags, "avx_ne_convert");
+    return {torchHasAvx512Bf16Path(cpuFlags) || fp16, fp16};
 }
 
 const TorchCpuFormats& thisCpuOneDnnFormats() {

@@ -3,16 +3,11 @@
 // Every fused multiply-add of the original is an explicit std::fma and every other operation is its
 // own statement. Contraction must stay off: GCC's default -ffp-contract=fast fuses a product into a
 // following addition even across statements (checked: it moves oneDNN's float32 GELU backward off by
-// 1..8192 ulp on 2% of inputs). The project builds with -ffp-contract=off; the pragmas below keep this
-// file right when compiled on its own (GCC: optimize attribute; Clang: STDC FP_CONTRACT).
+// 1..8192 ulp on 2% of inputs); the project compiles everything with -ffp-contract=off (CMakeLists.txt).
 // Constants are the libraries' float32 bit patterns written as hex floats.
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
-
 #include "torch_gelu.h"
+
+#include "../format.h"
 
 #include <bit>
 #include <cmath>
@@ -240,23 +235,16 @@ float sleefExpf(float d) {
 }
 
 constexpr float kAtenSqrt1_2 = 0x1.6a09e6p-1f;  // float(M_SQRT1_2)
-constexpr float kAtenErfP = 0x1.4f740ap-2f;      // 0.3275911f
-constexpr float kAtenErfP1 = 0x1.04f20cp-2f;     // 0.254829592f
-constexpr float kAtenErfP2 = -0x1.23531cp-2f;    // -0.284496736f
-constexpr float kAtenErfP3 = 0x1.6be1c6p+0f;     // 1.421413741f
-constexpr float kAtenErfP4 = -0x1.7401c6p+0f;    // -1.453152027f
-constexpr float kAtenErfP5 = 0x1.0fb844p+0f;     // 1.061405429f
 constexpr float kAtenBeta = 0x1.988454p-2f;      // float(M_2_SQRTPI * M_SQRT1_2 * 0.5)
 
+// Abramowitz-Stegun 7.1.26 as ATen writes it: p = 0.3275911f and a1..a5 are the same float32 values as
+// oneDNN's (kDnnGeluApprox, kDnnErfPol) and its Horner order is the same FMA chain (dnnErfPoly).
 float atenVecErf(float v) {
     const std::uint32_t sign = toBits(v) & 0x80000000u;
     const float a = absBits(v);
-    const float tmp0 = std::fma(kAtenErfP, a, 1.0f);
+    const float tmp0 = std::fma(kDnnGeluApprox, a, 1.0f);
     const float t = 1.0f / tmp0;
-    float r = std::fma(kAtenErfP5, t, kAtenErfP4);
-    r = std::fma(r, t, kAtenErfP3);
-    r = std::fma(r, t, kAtenErfP2);
-    r = std::fma(r, t, kAtenErfP1);
+    const float r = dnnErfPoly(t);
     const float pow2 = v * v;
     const float negPow2 = negate(pow2);
     const float e = sleefExpf(negPow2);
@@ -365,13 +353,9 @@ void torchGeluBackward(TorchGelu k, const float* x, const float* g, float* dx, s
     }
 }
 
-unsigned short torchBf16Round(float v, bool flushDenormals) {
-    std::uint32_t b = toBits(v);
-    if (flushDenormals && (b & 0x7f800000u) == 0)
-        b &= 0x80000000u;
-    const std::uint32_t lsb = (b >> 16) & 1u;
-    b += 0x7fffu + lsb;
-    return static_cast<unsigned short>(b >> 16);
+std::uint16_t torchBf16Round(float v, bool flushDenormals) {
+    if (flushDenormals && (toBits(v) & 0x7f800000u) == 0) v = fromBits(toBits(v) & 0x80000000u);  // +-0
+    return toBf16Bits(v);
 }
 
 } // namespace presisi::numerics

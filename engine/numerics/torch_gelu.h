@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace presisi::numerics {
 
@@ -55,6 +56,6 @@ void torchGeluBackward(TorchGelu k, const float* x, const float* g, float* dx, s
 // AVX512_BF16 instruction vcvtneps2bf16, which treats a denormal float32 as zero (keeping its
 // sign); pass false for ATen's software conversion (c10::BFloat16 / convert_float_bfloat16) and for
 // oneDNN on CPUs without avx512_bf16 (emulated conversion). NaN is not expected here.
-unsigned short torchBf16Round(float v, bool flushDenormals);
+std::uint16_t torchBf16Round(float v, bool flushDenormals);
 
 } // namespace presisi::numerics
