@@ -1,7 +1,8 @@
 // The Training lab page's play logic and form: Play after a pause resumes the same setup and restarts a
 // changed one (records in strict step order throughout), the "products and GELU" box through the
-// controls and the preset JSON.
+// controls and the preset JSON, the "follows" box, AdamW's weight decay and its arrows.
 #include "app_support.h"
+#include "widgets/number_field.h"
 
 using namespace presisi;
 using namespace presisi::apptest;
@@ -133,6 +134,15 @@ private slots:
         const Scenario s = page.scenarioFromControls();
         QCOMPARE(s.optimizer.kind, OptimizerSpec::Kind::AdamW);
         QCOMPARE(s.optimizer.weightDecay, kAdamWDefaultWeightDecay);
+        // Its arrows walk the 1-2-5 ladder, as the learning rate's do: 0.01 -> 0.02 -> 0.05.
+        RealField* decay = nullptr;
+        for (RealField* f : page.findChildren<RealField*>())
+            if (f->toolTip().startsWith("Weight decay")) decay = f;
+        QVERIFY(decay);
+        decay->stepBy(1);
+        QCOMPARE(decay->value(), 0.02);
+        decay->stepBy(1);
+        QCOMPARE(page.scenarioFromControls().optimizer.weightDecay, 0.05);
         Scenario decayed = fourLanes(10);
         decayed.optimizer.weightDecay = 0.25;
         page.setScenario(decayed);

@@ -171,7 +171,7 @@ void TrainingPage::buildControls(QWidget* host) {
     m_optimizer->addItem("adamw", static_cast<int>(OptimizerSpec::Kind::AdamW));
     m_lr = new RealField(limits::kLr.min, limits::kLr.max, true);
     m_lr->setToolTip(tr("Learning rate of the optimizer (the arrows walk 0.01, 0.02, 0.05, 0.1, …)."));
-    m_weightDecay = new RealField(limits::kWeightDecay.min, limits::kWeightDecay.max, false);
+    m_weightDecay = new RealField(limits::kWeightDecay.min, limits::kWeightDecay.max, true);  // the 1-2-5 ladder, as lr
     m_weightDecay->setToolTip(tr("Weight decay: sgd and adam add it times the weight to the gradient (L2), adamw "
                                  "shrinks the weight by lr times it before the step (decoupled; PyTorch's "
                                  "default for adamw is 0.01)."));
