@@ -56,6 +56,8 @@ private slots:
     void underflowVerdicts();
     void everyLaneSafeWhenAllTrainWell();
     void ruleArithmetic();
+    void verdictNamesTheTermThatDecided();
+    void outlierSeedLeftOutAndNamed();
     void identicalDataAcrossSeeds();
     void cancels();
     void badSettings();
@@ -128,6 +130,59 @@ void TestConvergence::ruleArithmetic() {
     for (const LaneVerdict& v : rn.lanes) QCOMPARE(v.verdict, Verdict::Audit);
 }
 
+// The underflow preset's shape: the f32 seeds agree to 1e-15 while the evaluation noise is 1e-10, so the
+// noise sets the threshold; a verdict must say so, not "within the seed spread" (26,000x the spread).
+void TestConvergence::verdictNamesTheTermThatDecided() {
+    Scenario s;
+    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:bf16")};
+    std::vector<SeedResult> runs;
+    for (std::uint64_t k = 0; k < 5; ++k) {
+        runs.push_back({0, k, 1e-8 + static_cast<double>(k) * 1e-15, kNotMeasured, 2.65e-10, true});
+        runs.push_back({1, k, 1e-8 + 6.5e-11 + static_cast<double>(k) * 1e-15, kNotMeasured, 2.65e-10, true});
+    }
+    const ConvergenceReport r = judgeConvergence(s, runs);
+    QCOMPARE(r.thresholdFrom, ThresholdSource::EvaluationNoise);
+    QCOMPARE(thresholdSourceName(r.thresholdFrom), std::string_view("evaluation_noise"));
+    QVERIFY(std::fabs(r.threshold - 5.3e-10) < 1e-22);
+    QCOMPARE(r.lanes[1].verdict, Verdict::Safe);
+    const std::string& why = r.lanes[1].reason;
+    QVERIFY2(why.find("evaluation noise") != std::string::npos, why.c_str());
+    QVERIFY2(why.find("seed spread 1.581e-15 is smaller") != std::string::npos, why.c_str());
+    QVERIFY2(why.find("within the seed spread") == std::string::npos, why.c_str());
+    // When the seeds scatter more than the evaluation is noisy, the spread decides and is named.
+    std::vector<SeedResult> wide = {{0, 0, 0.9, kNotMeasured, 0.01, true}, {0, 1, 1.1, kNotMeasured, 0.01, true},
+                                    {1, 0, 1.05, kNotMeasured, 0.01, true}, {1, 1, 1.25, kNotMeasured, 0.01, true}};
+    const ConvergenceReport rw = judgeConvergence(s, wide);
+    QCOMPARE(rw.thresholdFrom, ThresholdSource::SeedSpread);
+    QVERIFY2(rw.lanes[1].reason.find("2 x the f32 seed spread") != std::string::npos, rw.lanes[1].reason.c_str());
+}
+
+// scaler-growth's shape: one seed is a dead ReLU net (eval loss ln 3) in every lane. It must not widen the
+// band until "safe" judges nothing: it is left out of every lane and named.
+void TestConvergence::outlierSeedLeftOutAndNamed() {
+    Scenario s;
+    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:f16+scaler")};
+    const double dead = std::log(3.0);
+    const std::vector<double> f32 = {0.020, 0.030, dead, 0.025, 0.028};
+    const std::vector<double> f16 = {0.060, 0.070, dead, 0.065, 0.068};
+    std::vector<SeedResult> runs;
+    for (std::uint64_t k = 0; k < 5; ++k) runs.push_back({0, k, f32[k], kNotMeasured, 0.001, true});
+    for (std::uint64_t k = 0; k < 5; ++k) runs.push_back({1, k, f16[k], kNotMeasured, 0.001, true});
+    const ConvergenceReport r = judgeConvergence(s, runs);
+    QCOMPARE(r.excludedSeeds, std::vector<std::uint64_t>{2});
+    for (const SeedResult& x : r.runs) QCOMPARE(x.outlier, x.seed == 2);
+    // The band comes from the four seeds that learned: f16+scaler's 0.04 shift is far outside it.
+    QVERIFY(r.lanes[0].spread < 0.005);
+    QVERIFY(std::fabs(r.lanes[0].mean - 0.02575) < 1e-12);
+    QCOMPARE(r.lanes[1].verdict, Verdict::Audit);
+    QVERIFY2(r.lanes[1].reason.find("seed 2 left out") != std::string::npos, r.lanes[1].reason.c_str());
+    // Seeds that agree to the last bits of a converged loss are not outliers of each other.
+    std::vector<SeedResult> tight;
+    for (std::uint64_t k = 0; k < 5; ++k) tight.push_back({0, k, 1e-8 + (k == 3 ? 1e-13 : 0.0), kNotMeasured, 2.6e-10, true});
+    for (std::uint64_t k = 0; k < 5; ++k) tight.push_back({1, k, 1e-8, kNotMeasured, 2.6e-10, true});
+    QVERIFY(judgeConvergence(s, tight).excludedSeeds.empty());
+}
+
 // Seeds change the model only: the data each seed trains on is the scenario's (data seed pinned), so two
 // Runners with different model seeds and the pinned data seed see the same training set.
 void TestConvergence::identicalDataAcrossSeeds() {
@@ -179,6 +234,12 @@ void TestConvergence::checkCommandTableAndJson() {
     QVERIFY(o["rule"].isString() && !o["rule"].toString().isEmpty());
     QCOMPARE(o["seeds"].toInt(), 3);
     QCOMPARE(o["reference_lane"].toString(), QString("cpu:f32"));
+    // The threshold names the term that set it, and is twice that term.
+    const QString from = o["threshold_from"].toString();
+    QVERIFY2(from == "seed_spread" || from == "evaluation_noise", qPrintable(from));
+    const double term = from == "seed_spread" ? o["reference_spread"].toDouble() : o["evaluation_noise"].toDouble();
+    QCOMPARE(o["threshold"].toDouble(), 2 * term);
+    QVERIFY(o["excluded_seeds"].isArray());
     const QJsonArray lanes = o["lanes"].toArray();
     QCOMPARE(lanes.size(), 4);
     QStringList verdicts;

@@ -62,6 +62,12 @@ void SeedChart::setSafeBand(double halfWidth, const QString& name) {
     update();
 }
 
+void SeedChart::setLowerBound(double bound) {
+    m_lowerBound = bound;
+    fitAxis();
+    update();
+}
+
 void SeedChart::setEmptyText(const QString& text) {
     m_emptyText = text;
     update();
@@ -79,6 +85,9 @@ void SeedChart::fitAxis() {
             lo = std::min(lo, c.mean - m_safe), hi = std::max(hi, c.mean + m_safe);
     }
     if (!std::isfinite(lo)) lo = 0, hi = 1;
+    // Bands reaching below the bound (a loss's 0) stop at it: a safe band to -1 claims a negative loss.
+    const bool bounded = std::isfinite(m_lowerBound);
+    if (bounded) lo = std::max(lo, m_lowerBound), hi = std::max(hi, m_lowerBound);
     double span = hi - lo;
     if (span <= std::max(1e-12, std::abs(hi) * 1e-6)) span = std::max(1e-3, std::abs(hi) * 0.1);
     lo -= span * 0.1;
@@ -86,6 +95,7 @@ void SeedChart::fitAxis() {
     const double t = niceTick(hi - lo, 5);
     m_lo = std::floor(lo / t) * t;
     m_hi = std::ceil(hi / t) * t;
+    if (bounded && m_lo < m_lowerBound) m_lo = m_lowerBound;
 }
 
 QRectF SeedChart::plotRect() const {
@@ -100,6 +110,10 @@ QRectF SeedChart::plotRect() const {
 double SeedChart::yFor(double value) const {
     const QRectF p = plotRect();
     return p.bottom() - (value - m_lo) / (m_hi - m_lo) * p.height();
+}
+
+double SeedChart::clipped(double value) const {
+    return std::isfinite(m_lowerBound) ? std::max(value, m_lowerBound) : value;
 }
 
 void SeedChart::paintEvent(QPaintEvent*) {
@@ -150,7 +164,7 @@ void SeedChart::paintEvent(QPaintEvent*) {
     for (const SeedColumn& c : m_columns)
         if (c.reference && std::isfinite(c.mean) && (std::isfinite(m_safe) || std::isfinite(c.spread))) {
             const double half = std::isfinite(m_safe) ? m_safe : c.spread;
-            const double y0 = yFor(c.mean + half), y1 = yFor(c.mean - half);
+            const double y0 = yFor(c.mean + half), y1 = yFor(clipped(c.mean - half));
             p.fillRect(QRectF(plot.left(), y0, plot.width(), std::max(1.0, y1 - y0)), QColor(0x88, 0x88, 0x88, 50));
             p.setPen(QPen(QColor(0x77, 0x77, 0x77), 1, Qt::DashLine));
             p.drawLine(QPointF(plot.left(), yFor(c.mean)), QPointF(plot.right(), yFor(c.mean)));
@@ -165,7 +179,7 @@ void SeedChart::paintEvent(QPaintEvent*) {
         const double halfW = std::min(colW * 0.3, 60.0);
         if (std::isfinite(c.mean)) {
             if (std::isfinite(c.spread)) {
-                const double y0 = yFor(c.mean + c.spread), y1 = yFor(c.mean - c.spread);
+                const double y0 = yFor(c.mean + c.spread), y1 = yFor(clipped(c.mean - c.spread));
                 QColor band = colour;
                 band.setAlpha(60);
                 p.fillRect(QRectF(cx - halfW, y0, 2 * halfW, std::max(1.0, y1 - y0)), band);
@@ -182,9 +196,15 @@ void SeedChart::paintEvent(QPaintEvent*) {
                 continue;
             }
             const double dx = c.values.size() > 1 ? (k / double(c.values.size() - 1) - 0.5) * halfW : 0;
-            p.setPen(QPen(fg(), 1));
-            p.setBrush(colour);
+            const bool leftOut = k < c.leftOut.size() && c.leftOut[k];
+            p.setPen(QPen(leftOut ? colour : fg(), leftOut ? 2 : 1));
+            p.setBrush(leftOut ? QBrush(Qt::NoBrush) : QBrush(colour));
             p.drawEllipse(QPointF(cx + dx, yFor(v)), 4.5, 4.5);
+            if (leftOut) {
+                p.setPen(fg());
+                p.drawText(QRectF(cx + dx + 7, yFor(v) - line / 2.0, colW / 2, line), Qt::AlignLeft | Qt::AlignVCenter,
+                           tr("left out"));
+            }
             ++m_dots;
         }
         if (nonFinite > 0) {

@@ -16,6 +16,8 @@ struct SeedColumn {
     double mean = 0, spread = 0;  // NaN: not known yet
     bool reference = false;   // the float32 lane every other is compared with
     QString verdict;          // "reference", "safe", "audit", or empty while running
+    QList<bool> leftOut;      // per seed (may be shorter than values): an outlier seed left out of the
+                              // mean and spread, drawn as a hollow dot
 };
 
 class SeedChart : public QWidget {
@@ -28,6 +30,8 @@ public:
     // Half the width of the band judged safe around the reference lane's mean (NaN: the reference's
     // mean ± sd instead), drawn across every column.
     void setSafeBand(double halfWidth, const QString& name);
+    // No value lies below it (a loss: 0; NaN: none): bands and the axis stop there.
+    void setLowerBound(double bound);
     const QList<SeedColumn>& columns() const { return m_columns; }
     void setEmptyText(const QString& text);
     // The value axis's extent as drawn (for tests).
@@ -46,11 +50,13 @@ protected:
 
 private:
     void fitAxis();
+    double clipped(double value) const;  // value, or the lower bound where it lies below
 
     QString m_title, m_yTitle, m_emptyText;
     QList<SeedColumn> m_columns;
     double m_lo = 0, m_hi = 1;
     double m_safe = std::numeric_limits<double>::quiet_NaN();
+    double m_lowerBound = std::numeric_limits<double>::quiet_NaN();
     QString m_safeName;
     int m_dots = 0;
 };

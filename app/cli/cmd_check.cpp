@@ -29,12 +29,15 @@ const char* kCheckHelp = QT_TRANSLATE_NOOP(
     "                     [--threads N] [--json FILE|-]\n\n"
     "The convergence check: trains every lane from K model seeds (default 5: seeds S..S+K-1, S = 0) on\n"
     "identical data, evaluates each run in float32 without gradients, and judges every lane against the\n"
-    "float32 lane: \"safe\" when its mean evaluation loss is within the float32 lane's seed spread,\n"
-    "\"audit\" when the shift is larger or a run went non-finite. The rule is printed with the table.\n"
+    "float32 lane: \"safe\" when its mean evaluation loss is within twice the larger of the float32\n"
+    "lane's seed spread and its evaluation noise (each verdict names which one decided), \"audit\" when\n"
+    "the shift is larger or a run went non-finite. A seed whose float32 run is an outlier (a run that\n"
+    "did not learn) is left out of every lane and named. The rule is printed with the table.\n"
     "Seeds run in parallel (--threads, default: every core).\n\n"
     "setup:     the options of `presisi train` (--preset, --sizes, --lanes, --lr, --steps, ...;\n"
     "           see presisi train --help). Statistics are off: they change no result, only the time.\n"
-    "output:    --json FILE|-  (lanes with lane, mean, spread, verdict; the rule; every seed's run)\n"
+    "output:    --json FILE|-  (lanes with lane, mean, spread, verdict, reason; the rule, threshold and\n"
+    "           threshold_from (seed_spread or evaluation_noise); excluded_seeds; every seed's run)\n"
     "Ctrl+C (SIGINT) or SIGTERM stops the check within a step: nothing is written, the exit status is\n"
     "130 or 143.\n"
     "Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.\n");
@@ -83,8 +86,14 @@ void writeJson(std::ostream& os, const Scenario& s, const ConvergenceSettings& c
     if (s.preset.empty()) j.null();
     else j.value(s.preset);
     j.field("setup", describe(s)).field("steps", s.steps).field("seeds", c.seeds).key("first_seed").seed(c.firstSeed);
-    j.field("metric", "eval_loss").field("rule", r.rule).field("threshold", r.threshold)
-        .field("reference_spread", r.referenceSpread).field("evaluation_noise", r.evaluationNoise);
+    j.field("metric", "eval_loss").field("rule", r.rule).field("threshold", r.threshold);
+    j.key("threshold_from");
+    if (r.referenceLane < 0) j.null();
+    else j.value(thresholdSourceName(r.thresholdFrom));
+    j.field("reference_spread", r.referenceSpread).field("evaluation_noise", r.evaluationNoise);
+    j.key("excluded_seeds").beginArray();
+    for (std::uint64_t seed : r.excludedSeeds) j.seed(seed);
+    j.endArray();
     j.key("reference_lane");
     if (r.referenceLane < 0) j.null();
     else j.value(s.lanes[static_cast<std::size_t>(r.referenceLane)].label());
@@ -98,7 +107,8 @@ void writeJson(std::ostream& os, const Scenario& s, const ConvergenceSettings& c
     for (const SeedResult& x : r.runs)
         j.beginObject().field("lane", s.lanes[static_cast<std::size_t>(x.lane)].label()).key("seed").seed(x.seed)
             .field("eval_loss", x.evalLoss).field("eval_accuracy", x.evalAccuracy)
-            .field("eval_loss_std_error", x.evalLossStdError).field("finite", x.finite).endObject();
+            .field("eval_loss_std_error", x.evalLossStdError).field("finite", x.finite).field("outlier", x.outlier)
+            .endObject();
     j.endArray();
     j.field("seconds", seconds).endObject();
     os << '\n';
@@ -136,9 +146,12 @@ void writeTable(std::ostream& out, const Scenario& s, const ConvergenceSettings&
     for (const LaneVerdict& v : r.lanes) {
         out << "  " << pad(v.label, width[0], true);
         for (const SeedResult& x : r.runs)
-            if (x.lane == v.lane) out << pad(x.finite ? num(x.evalLoss) : "non-finite", 12);
+            if (x.lane == v.lane) out << pad(x.finite ? num(x.evalLoss) + (x.outlier ? "*" : "") : "non-finite", 12);
         out << '\n';
     }
+    if (!r.excludedSeeds.empty())
+        out << u8(QCoreApplication::translate("cli", "  * left out of every lane: the seed's float32 run is an outlier"))
+            << '\n';
     out << '\n'
         << u8(threads == 1 ? QCoreApplication::translate("cli", "%1 s on 1 thread").arg(qs(fmtNum(seconds, "%.1f")))
                            : QCoreApplication::translate("cli", "%1 s on %2 threads").arg(qs(fmtNum(seconds, "%.1f"))).arg(threads))

@@ -48,8 +48,11 @@ QString label(const Scenario& s, int lane) {
 const char* const kRuleBefore = QT_TRANSLATE_NOOP(
     "presisi::ConvergencePage",
     "The rule: a lane is safe when its mean final evaluation loss differs from the float32 lane's by no more than "
-    "what changing the model seed does (the float32 lane's seed-to-seed spread); a larger shift calls for an audit "
-    "of the sensitive operations before the speed is taken. A run that ends in inf/NaN is always an audit.");
+    "twice the larger of two things: what changing the model seed does (the float32 lane's seed-to-seed spread) and "
+    "what another draw of evaluation data could do (the float32 evaluation's noise); a larger shift calls for an "
+    "audit of the sensitive operations before the speed is taken. Each verdict names which of the two set the "
+    "threshold. A run that ends in inf/NaN is always an audit; a seed whose float32 run is an outlier (it did not "
+    "learn) is left out of every lane and named.");
 
 // The engine's rule (engine/training/convergence.cpp), for the window's language; a changed rule shows as
 // the engine writes it.
@@ -58,7 +61,7 @@ const char* const kRuleBefore = QT_TRANSLATE_NOOP(
     "safe when every seed's run stays finite and |mean eval loss - mean of the f32 lane| <= "
     "2 x max(the f32 lane's seed-to-seed standard deviation, the f32 evaluation's standard error over its "
     "samples); otherwise audit (evaluation loss in float32 without gradients; spread = sample standard "
-    "deviation over seeds)");
+    "deviation over seeds; a seed whose f32 run is an outlier is left out and named)");
 
 }  // namespace
 
@@ -109,8 +112,8 @@ ConvergencePage::ConvergencePage(QWidget* parent)
     m_chart = new SeedChart();
     m_chart->setToolTip(tr("Each dot: one seed's final evaluation loss (float32, no gradients); bar: the lane's mean, "
                            "coloured band: mean ± one standard deviation across seeds. The grey band across every "
-                           "column is the safe band, the f32 mean ± the rule's threshold: a lane whose mean lies in it "
-                           "is within the seed spread."));
+                           "column is the safe band, the f32 mean ± the rule's threshold (stopped at 0: no loss is negative): a lane "
+                           "whose mean lies in it is safe. A hollow dot is a seed left out: its f32 run is an outlier."));
     m_chart->setEmptyText(tr("Press Run check: every lane of the Training lab's setup, from each seed"));
     v->addWidget(m_chart, 3);
     m_table = new QTableWidget(0, 6);
@@ -120,8 +123,9 @@ ConvergencePage::ConvergencePage(QWidget* parent)
     m_table->horizontalHeaderItem(1)->setToolTip(tr("Mean over seeds of the final evaluation loss (float32)"));
     m_table->horizontalHeaderItem(2)->setToolTip(tr("Sample standard deviation over seeds"));
     m_table->horizontalHeaderItem(3)->setToolTip(tr("The lane's mean minus the float32 lane's mean"));
-    m_table->horizontalHeaderItem(4)->setToolTip(tr("safe: within the seed spread; audit: shift larger than the seed "
-                                                    "spread (audit the sensitive operations); reference: the f32 lane"));
+    m_table->horizontalHeaderItem(4)->setToolTip(tr("safe: the shift is within the threshold (2 × the f32 seed spread or "
+                                                    "2 × the f32 evaluation noise, whichever is larger; the verdict names "
+                                                    "it); audit: a larger shift; reference: the f32 lane"));
     m_table->horizontalHeaderItem(5)->setToolTip(tr("The numbers behind the verdict: the shift against the threshold, "
                                                     "2 × the larger of the f32 seed spread and its evaluation noise"));
     m_table->setToolTip(tr("One row per lane: its mean over seeds, spread and shift from float32, and the verdict. "
@@ -163,8 +167,9 @@ ConvergencePage::~ConvergencePage() = default;
 QString ConvergencePage::explanation() const {
     return tr("<h3>Convergence check</h3><p>Is mixed precision safe for this setup? Every lane is trained from "
               "several model seeds on identical data; each run's final evaluation (float32, no gradients) is a dot. "
-              "A lane is <b>safe</b> when its mean lies within the float32 lane's seed-to-seed spread, and calls for an "
-              "<b>audit</b> of the sensitive operations when the shift is larger.</p><p>The setup is the Training lab's: "
+              "A lane is <b>safe</b> when its mean lies within twice the larger of the float32 lane's seed-to-seed "
+              "spread and its evaluation noise, and calls for an <b>audit</b> of the sensitive operations when the "
+              "shift is larger; the verdict says which of the two decided.</p><p>The setup is the Training lab's: "
               "load a preset there (e.g. <i>underflow</i>), then Run check here. Esc cancels.</p>");
 }
 
@@ -333,7 +338,10 @@ void ConvergencePage::showReport() {
         SeedColumn c;
         c.label = v.label.empty() ? label(m_scenario, v.lane) : QString::fromStdString(v.label);
         for (const SeedResult& s : r.runs)
-            if (s.lane == v.lane) c.values << (accuracy ? s.evalAccuracy : (s.finite ? s.evalLoss : kNotMeasured));
+            if (s.lane == v.lane) {
+                c.values << (accuracy ? s.evalAccuracy : (s.finite ? s.evalLoss : kNotMeasured));
+                c.leftOut << s.outlier;
+            }
         c.mean = accuracy ? v.meanAccuracy : v.mean;
         c.spread = accuracy ? v.spreadAccuracy : v.spread;
         c.reference = v.lane == r.referenceLane;
@@ -341,15 +349,18 @@ void ConvergencePage::showReport() {
         columns << c;
     }
     // The band judged safe around the f32 mean (the rule's threshold), on the loss view only.
+    const bool bySpread = r.thresholdFrom == ThresholdSource::SeedSpread;
+    m_chart->setLowerBound(r.lossLowerBound);  // neither a loss nor an accuracy goes below 0
     m_chart->setSafeBand(accuracy ? kNotMeasured : r.threshold,
-                         tr("safe band: f32 mean ± %1 (the rule's threshold)").arg(num(r.threshold)));
+                         bySpread ? tr("safe band: f32 mean ± %1 (2 × the f32 seed spread)").arg(num(r.threshold))
+                                  : tr("safe band: f32 mean ± %1 (2 × the f32 evaluation noise)").arg(num(r.threshold)));
     m_chart->setColumns(columns);
     m_table->setRowCount(static_cast<int>(r.lanes.size()));
     for (int i = 0; i < static_cast<int>(r.lanes.size()); ++i) {
         const LaneVerdict& v = r.lanes[i];
-        const QString verdict = v.verdict == Verdict::Safe ? tr("within the seed spread: safe")
-            : v.verdict == Verdict::Audit ? tr("shift larger than the seed spread: audit the sensitive operations")
-                                          : tr("reference (float32)");
+        const QString verdict = v.verdict == Verdict::Safe
+            ? (bySpread ? tr("safe: within 2 × the seed spread") : tr("safe: within 2 × the evaluation noise"))
+            : v.verdict == Verdict::Audit ? tr("audit the sensitive operations") : tr("reference (float32)");
         const QStringList cells = {columns[i].label, num(v.mean), num(v.spread), num(v.shift), verdict, reasonText(v)};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
@@ -376,14 +387,30 @@ QString ConvergencePage::reasonText(const LaneVerdict& v) const {
     if (r.referenceLane < 0) return finiteLane(v.lane) ? tr("no float32 lane to compare with: add cpu:f32") : nonFinite;
     if (!finiteLane(r.referenceLane))
         return tr("the float32 reference went non-finite: the setup itself diverges (lower the learning rate)");
+    const bool bySpread = r.thresholdFrom == ThresholdSource::SeedSpread;
+    QStringList seeds;
+    for (std::uint64_t seed : r.excludedSeeds) seeds << QString::number(seed);
+    const QString excluded = seeds.isEmpty() ? QString()
+        : tr("; seed %1 left out: its f32 run is an outlier (did it learn?)").arg(seeds.join(", "));
     if (v.lane == r.referenceLane)
-        return tr("the float32 reference: seed spread %1, evaluation noise %2; safe within ±%3")
-            .arg(num(v.spread), num(r.evaluationNoise), num(r.threshold));
+        return (bySpread ? tr("the float32 reference: seed spread %1, evaluation noise %2; safe within ±%3 "
+                              "(2 × the f32 seed spread)")
+                         : tr("the float32 reference: seed spread %1, evaluation noise %2; safe within ±%3 "
+                              "(2 × the f32 evaluation noise)"))
+                   .arg(num(v.spread), num(r.evaluationNoise), num(r.threshold)) + excluded;
     if (!finiteLane(v.lane)) return nonFinite;
-    return std::fabs(v.shift) <= r.threshold
-               ? tr("shift %1 within the seed spread (|shift| ≤ %2): safe").arg(num(v.shift), num(r.threshold))
-               : tr("shift %1 larger than the seed spread (|shift| > %2): audit the sensitive operations")
-                     .arg(num(v.shift), num(r.threshold));
+    const bool within = std::fabs(v.shift) <= r.threshold;
+    QString text;
+    if (bySpread)
+        text = within ? tr("shift %1 within 2 × the f32 seed spread (|shift| ≤ %2): safe").arg(num(v.shift), num(r.threshold))
+                      : tr("shift %1 beyond 2 × the f32 seed spread (|shift| > %2): audit the sensitive operations")
+                            .arg(num(v.shift), num(r.threshold));
+    else
+        text = within ? tr("shift %1 within 2 × the f32 evaluation noise (|shift| ≤ %2; the seed spread %3 is smaller): "
+                           "safe").arg(num(v.shift), num(r.threshold), num(r.referenceSpread))
+                      : tr("shift %1 beyond 2 × the f32 evaluation noise (|shift| > %2; the seed spread %3 is smaller): "
+                           "audit the sensitive operations").arg(num(v.shift), num(r.threshold), num(r.referenceSpread));
+    return text + excluded;
 }
 
 bool ConvergencePage::exportCsv(const QString& path) const {
@@ -419,6 +446,11 @@ bool ConvergencePage::exportJson(const QString& path) const {
     root["metric"] = "eval_loss";
     root["rule"] = QString::fromStdString(r.rule);
     root["threshold"] = jnum(r.threshold);
+    root["threshold_from"] = r.referenceLane >= 0 ? QJsonValue(QString::fromUtf8(thresholdSourceName(r.thresholdFrom).data()))
+                                                  : QJsonValue();
+    QJsonArray excludedSeeds;
+    for (std::uint64_t seed : r.excludedSeeds) excludedSeeds.append(static_cast<qint64>(seed));
+    root["excluded_seeds"] = excludedSeeds;
     root["reference_spread"] = jnum(r.referenceSpread);
     root["evaluation_noise"] = jnum(r.evaluationNoise);
     root["reference_lane"] = r.referenceLane >= 0 ? QJsonValue(label(m_scenario, r.referenceLane)) : QJsonValue();
@@ -447,6 +479,7 @@ bool ConvergencePage::exportJson(const QString& path) const {
         o["eval_accuracy"] = jnum(s.evalAccuracy);
         o["eval_loss_std_error"] = jnum(s.evalLossStdError);
         o["finite"] = s.finite;
+        o["outlier"] = s.outlier;
         runs.append(o);
     }
     root["runs"] = runs;

@@ -8,6 +8,7 @@
 #include <exception>
 #include <limits>
 #include <mutex>
+#include <numeric>
 #include <thread>
 
 #include "../error.h"
@@ -33,11 +34,26 @@ std::string num(double v) {
 // (a shift below it is one that another draw of evaluation data could produce or hide).
 constexpr double kSpreads = 2.0;
 
+// An outlier seed: a float32 run whose evaluation loss lies further from the seeds' median than five
+// robust standard deviations (1.4826 x the median absolute deviation, which one wild run cannot inflate)
+// and than ten evaluation noises (so that seeds agreeing to the last bits of a converged loss are not
+// told apart). Judged on the float32 lane only: the seed's initialisation is the same in every lane, so
+// a seed that fails in float32 is a bad seed, not a format's doing, and leaves every lane's numbers.
+constexpr double kOutlierRobustSds = 5.0;
+constexpr double kOutlierNoises = 10.0;
+constexpr int kOutlierMinSeeds = 3;
+
 const char* kRule =
     "safe when every seed's run stays finite and |mean eval loss - mean of the f32 lane| <= "
     "2 x max(the f32 lane's seed-to-seed standard deviation, the f32 evaluation's standard error over its "
     "samples); otherwise audit (evaluation loss in float32 without gradients; spread = sample standard "
-    "deviation over seeds)";
+    "deviation over seeds; a seed whose f32 run is an outlier is left out and named)";
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
 
 void meanSpread(const std::vector<double>& v, double& mean, double& sd) {
     mean = sd = kNotMeasured;
@@ -65,6 +81,10 @@ int referenceLaneOf(const Scenario& s) {
 
 }  // namespace
 
+std::string_view thresholdSourceName(ThresholdSource s) {
+    return s == ThresholdSource::SeedSpread ? "seed_spread" : "evaluation_noise";
+}
+
 std::string_view verdictName(Verdict v) {
     switch (v) {
     case Verdict::Reference: return "reference";
@@ -74,11 +94,46 @@ std::string_view verdictName(Verdict v) {
     return "?";
 }
 
+namespace {
+
+// Marks the reference lane's outlier seeds (see kOutlierRobustSds) and returns them.
+std::vector<std::uint64_t> markOutlierSeeds(std::vector<SeedResult>& runs, int referenceLane) {
+    std::vector<double> loss, noise;
+    for (const SeedResult& r : runs) {
+        if (r.lane != referenceLane) continue;
+        if (!(r.finite && std::isfinite(r.evalLoss))) return {};  // a non-finite reference is judged as such
+        loss.push_back(r.evalLoss);
+        if (std::isfinite(r.evalLossStdError)) noise.push_back(r.evalLossStdError);
+    }
+    if (static_cast<int>(loss.size()) < kOutlierMinSeeds) return {};
+    const double mid = median(loss);
+    std::vector<double> deviation;
+    for (double x : loss) deviation.push_back(std::fabs(x - mid));
+    const double robustSd = 1.4826 * median(deviation);
+    const double meanNoise = noise.empty() ? 0.0 : std::accumulate(noise.begin(), noise.end(), 0.0) / noise.size();
+    const double limit = std::max(kOutlierRobustSds * robustSd, kOutlierNoises * meanNoise);
+    std::vector<std::uint64_t> seeds;
+    for (SeedResult& r : runs)
+        if (r.lane == referenceLane && std::fabs(r.evalLoss - mid) > limit && limit > 0) seeds.push_back(r.seed);
+    for (SeedResult& r : runs)
+        r.outlier = std::find(seeds.begin(), seeds.end(), r.seed) != seeds.end();
+    return seeds;
+}
+
+std::string seedList(const std::vector<std::uint64_t>& seeds) {
+    std::string s;
+    for (std::uint64_t seed : seeds) s += (s.empty() ? "" : ", ") + std::to_string(seed);
+    return s;
+}
+
+}  // namespace
+
 ConvergenceReport judgeConvergence(const Scenario& s, std::vector<SeedResult> runs) {
     ConvergenceReport rep;
     rep.rule = kRule;
     rep.runs = std::move(runs);
     rep.referenceLane = referenceLaneOf(s);
+    if (rep.referenceLane >= 0) rep.excludedSeeds = markOutlierSeeds(rep.runs, rep.referenceLane);
     const int lanes = static_cast<int>(s.lanes.size());
     rep.lanes.resize(static_cast<std::size_t>(lanes));
     for (int i = 0; i < lanes; ++i) {
@@ -88,7 +143,7 @@ ConvergenceReport judgeConvergence(const Scenario& s, std::vector<SeedResult> ru
         std::vector<double> loss, acc;
         bool finite = true;
         for (const SeedResult& r : rep.runs) {
-            if (r.lane != i) continue;
+            if (r.lane != i || r.outlier) continue;
             finite = finite && r.finite && std::isfinite(r.evalLoss);
             loss.push_back(r.evalLoss);
             if (std::isfinite(r.evalAccuracy)) acc.push_back(r.evalAccuracy);
@@ -117,22 +172,33 @@ ConvergenceReport judgeConvergence(const Scenario& s, std::vector<SeedResult> ru
     ref.shift = 0;
     std::vector<double> noise;
     for (const SeedResult& r : rep.runs)
-        if (r.lane == rep.referenceLane && std::isfinite(r.evalLossStdError)) noise.push_back(r.evalLossStdError);
+        if (r.lane == rep.referenceLane && !r.outlier && std::isfinite(r.evalLossStdError))
+            noise.push_back(r.evalLossStdError);
     double noiseSpread = 0;
     meanSpread(noise, rep.evaluationNoise, noiseSpread);
     rep.referenceSpread = ref.spread;
-    rep.threshold = kSpreads * std::max(ref.spread, std::isfinite(rep.evaluationNoise) ? rep.evaluationNoise : 0.0);
+    const double evalNoise = std::isfinite(rep.evaluationNoise) ? rep.evaluationNoise : 0.0;
+    rep.thresholdFrom = ref.spread >= evalNoise ? ThresholdSource::SeedSpread : ThresholdSource::EvaluationNoise;
+    rep.threshold = kSpreads * std::max(ref.spread, evalNoise);
+    const bool bySpread = rep.thresholdFrom == ThresholdSource::SeedSpread;
+    // The term that decided, named in every sentence: "within 2 x the f32 evaluation noise" is a different
+    // claim from "within the seed spread" when the seeds agree to 1e-15 and the noise is 1e-10.
+    const std::string term = bySpread ? "2 x the f32 seed spread" : "2 x the f32 evaluation noise";
+    const std::string other = bySpread ? "" : "; the seed spread " + num(ref.spread) + " is smaller";
+    const std::string excluded = rep.excludedSeeds.empty() ? "" :
+        "; seed " + seedList(rep.excludedSeeds) + " left out: its f32 run is an outlier (did it learn?)";
     ref.reason = "the float32 reference: seed spread " + num(ref.spread) + ", evaluation noise " +
-                 num(rep.evaluationNoise) + "; safe within +-" + num(rep.threshold);
+                 num(rep.evaluationNoise) + "; safe within +-" + num(rep.threshold) + " (" + term + ")" + excluded;
     for (LaneVerdict& v : rep.lanes) {
         if (v.lane == rep.referenceLane) continue;
         v.shift = v.mean - ref.mean;
         if (v.verdict == Verdict::Audit) continue;
         const bool within = std::fabs(v.shift) <= rep.threshold;
         v.verdict = within ? Verdict::Safe : Verdict::Audit;
-        v.reason = within ? "shift " + num(v.shift) + " within the seed spread (|shift| <= " + num(rep.threshold) + "): safe"
-                          : "shift " + num(v.shift) + " larger than the seed spread (|shift| > " + num(rep.threshold) +
+        v.reason = within ? "shift " + num(v.shift) + " within " + term + " (|shift| <= " + num(rep.threshold) + other + "): safe"
+                          : "shift " + num(v.shift) + " beyond " + term + " (|shift| > " + num(rep.threshold) + other +
                                 "): audit the sensitive operations";
+        v.reason += excluded;
     }
     return rep;
 }

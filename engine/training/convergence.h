@@ -27,9 +27,17 @@ struct SeedResult {
     double evalLoss = kNotMeasured, evalAccuracy = kNotMeasured;
     double evalLossStdError = kNotMeasured;  // the evaluation loss's sampling noise (LaneFinal::evalLossStdError)
     bool finite = true;  // every step's loss and the final evaluation loss finite
+    // The float32 reference's run from this seed is far from the other seeds' (a run that did not learn,
+    // e.g. a dead ReLU net): this seed is left out of every lane's mean and spread, and shown.
+    bool outlier = false;
 };
 
 enum class Verdict { Reference, Safe, Audit };
+
+// Which of the two terms of the rule set the threshold: the float32 lane's seed-to-seed spread, or
+// (when every seed lands on the same minimum) the float32 evaluation's own noise.
+enum class ThresholdSource { SeedSpread, EvaluationNoise };
+std::string_view thresholdSourceName(ThresholdSource s);  // "seed_spread", "evaluation_noise"
 std::string_view verdictName(Verdict v);  // "reference", "safe", "audit"
 
 struct LaneVerdict {
@@ -48,6 +56,9 @@ struct ConvergenceReport {
     std::vector<LaneVerdict> lanes;  // one per scenario lane
     int referenceLane = -1;          // the float32 lane judged against (-1: none; every verdict then audit)
     double threshold = kNotMeasured;  // the largest |shift| judged safe
+    ThresholdSource thresholdFrom = ThresholdSource::SeedSpread;  // the term that set it
+    std::vector<std::uint64_t> excludedSeeds;  // seeds whose float32 run is an outlier (SeedResult::outlier)
+    double lossLowerBound = 0;  // no loss goes below it (cross-entropy and MSE: 0): bands stop there
     double referenceSpread = kNotMeasured;  // the float32 lane's seed-to-seed standard deviation
     double evaluationNoise = kNotMeasured;  // the float32 lane's mean evaluation standard error
 };
