@@ -59,6 +59,7 @@ private slots:
     void largestBatchAtTheEdge();
     void memoryRefusesAccumulation();
     void sweepStopsAtTheMemoryLimit();
+    void sweepPointsAreTimedLongEnoughAndReportTheirSpread();
     void sweepListCutAtTheLimit();
     void sweepNothingFits();
     void sweepStopsAfterASlowStep();
@@ -119,6 +120,34 @@ void TestSpeed::memoryRefusesAccumulation() {
     s.workload = Workload::Accumulation;
     QVERIFY_THROWS_EXCEPTION(Error, laneMemory(s, 8));
     QVERIFY_THROWS_EXCEPTION(Error, runStepBreakdown(s, {}, {}, kNoCancel));
+}
+
+// At batch 1 a step takes microseconds: twenty of them timed one lane after the other measured an emulated
+// f16 lane 4.3x faster than f32. Every point is now rounds of at least minSecondsPerRound each (whatever
+// the step count), the lanes' rounds interleaved, and reports how far its rounds disagree.
+void TestSpeed::sweepPointsAreTimedLongEnoughAndReportTheirSpread() {
+    SweepSettings set;
+    set.batches = {1, 16};
+    set.repeats = 3;
+    set.minSecondsPerRound = 0.005;
+    const SweepReport r = runBatchSweep(tiny({"cpu:f32", "cpu:f16+scaler"}), set, {}, kNoCancel);
+    QCOMPARE(r.points.size(), std::size_t(4));
+    for (const SweepPoint& p : r.points) {
+        QCOMPARE(p.rounds, 3);
+        QVERIFY2(p.seconds >= 3 * set.minSecondsPerRound, qPrintable(QString::number(p.seconds)));
+        QVERIFY(p.steps >= p.rounds);
+        // A step of the tiny model takes microseconds: each round ran many of them.
+        if (p.batch == 1) QVERIFY2(p.steps > 3 * 10, qPrintable(QString::number(p.steps)));
+        QVERIFY(std::isfinite(p.spread) && p.spread >= 0);
+        // samples/s is batch over the median round's seconds per step, which lies within the rounds' range.
+        const double mean = p.seconds / static_cast<double>(p.steps);
+        QVERIFY(p.samplesPerSecond > 0);
+        // The median and the overall mean both lie between the fastest and the slowest round, which are
+        // spread x median apart.
+        const double median = static_cast<double>(p.batch) / p.samplesPerSecond;
+        QVERIFY(std::fabs(median - mean) <= p.spread * median * (1 + 1e-9) + 1e-15);
+    }
+    QVERIFY(r.note.find("3 rounds") != std::string::npos);
 }
 
 void TestSpeed::sweepStopsAtTheMemoryLimit() {

@@ -33,13 +33,15 @@ const char* kSpeedHelp = QT_TRANSLATE_NOOP(
     "usage: presisi bench memory    [--preset NAME | train's setup options] [--batch B] [--budget BYTES] [--json FILE|-]\n"
     "       (each also takes --device cpu|gpu|all)\n"
     "       presisi bench sweep     [--preset NAME | train's setup options] [--budget BYTES] [--batches 1,8,64]\n"
-    "                               [--max-batch 16384] [--steps 20] [--json FILE|-]\n"
+    "                               [--max-batch 16384] [--steps 1] [--repeats 5] [--json FILE|-]\n"
     "       presisi bench breakdown [--preset NAME | train's setup options] [--batch B] [--loader-ms MS]\n"
     "                               [--steps 30] [--json FILE|-]\n\n"
     "memory:    bytes per lane (weights, f32 master weights, gradients, activations kept for backward,\n"
     "           optimizer state) at the batch, and the largest batch that fits the budget\n"
     "sweep:     training samples/s against batch size per lane up to the memory limit; the knee is the\n"
-    "           smallest batch reaching 90% of the lane's best (--steps: timed steps per point)\n"
+    "           smallest batch reaching 90% of the lane's best. Each point is --repeats rounds (default 5),\n"
+    "           the lanes' rounds interleaved; a round lasts at least 20 ms and --steps steps (default 1):\n"
+    "           samples/s from the median round, spread = (slowest - fastest round) / median\n"
     "breakdown: one step split into data, transfer, forward, backward, optimizer (medians of --steps);\n"
     "           --loader-ms is the built-in loader's cost per batch; the largest part is named\n"
     "--budget:  bytes, or with K/M/G/T (powers of 1024), e.g. 512M, 2G; default: the host's MemAvailable\n"
@@ -47,7 +49,7 @@ const char* kSpeedHelp = QT_TRANSLATE_NOOP(
     "--device cpu|gpu|all: the scenario's lanes on that device (moved there when none is); all: both, each so\n");
 
 // This command's own options; everything else is train's setup and goes to trainScenarioFromArgs.
-const OptionSpec kOwn[] = {{"budget", true}, {"loader-ms", true}, {"json", true},      {"steps", true},
+const OptionSpec kOwn[] = {{"budget", true}, {"loader-ms", true}, {"json", true},      {"steps", true}, {"repeats", true},
                            {"batches", true}, {"max-batch", true}, {"device", true},    {"help", false}};
 
 struct SplitArgs {
@@ -167,7 +169,7 @@ std::string cell(double v, const char* f = "%10s") {
 
 int memoryCmd(const SplitArgs& sa, std::ostream& out) {
     const ParsedArgs& a = sa.own;
-    if (a.has("loader-ms") || a.has("steps") || a.has("batches") || a.has("max-batch"))
+    if (a.has("loader-ms") || a.has("steps") || a.has("repeats") || a.has("batches") || a.has("max-batch"))
         throw UsageError("bench memory takes --batch, --budget and --json besides the setup (it times nothing)");
     const Scenario& s = sa.scenario;
     int batch = s.batch;
@@ -224,7 +226,8 @@ int sweepCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
     if (a.has("loader-ms")) throw UsageError("--loader-ms applies to bench breakdown");
     SweepSettings set;
     set.budgetBytes = parseBudget(a);
-    set.stepsPerPoint = static_cast<int>(a.integer("steps", 20, 1, 100000));
+    set.stepsPerPoint = static_cast<int>(a.integer("steps", 1, 1, 100000));
+    set.repeats = static_cast<int>(a.integer("repeats", 5, 1, 1000));
     set.maxBatch = a.integer("max-batch", 16384, 1, 1 << 24);
     for (const auto& v : a.has("batches") ? a.list("batches", "") : std::vector<std::string>{}) {
         const auto b = parseReal(v);
@@ -247,7 +250,8 @@ int sweepCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
         j.endArray().key("points").beginArray();
         for (const auto& p : r.points)
             j.beginObject().field("lane", s.lanes[static_cast<std::size_t>(p.lane)].label()).field("batch", p.batch)
-                .field("samples_per_second", p.samplesPerSecond).field("bytes", p.bytes).endObject();
+                .field("samples_per_second", p.samplesPerSecond).field("spread", p.spread).field("rounds", p.rounds)
+                .field("steps", p.steps).field("seconds", p.seconds).field("bytes", p.bytes).endObject();
         j.endArray().key("knee_batch").beginArray();
         for (auto k : r.kneeBatch) j.value(k);
         j.endArray().key("limit_batch").beginArray();
@@ -261,8 +265,9 @@ int sweepCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
         for (const auto& p : r.points) {
             if (p.lane != static_cast<int>(l)) continue;
             char line[200];
-            std::snprintf(line, sizeof line, "    batch %8lld  %12.0f samples/s  %10s%s%s\n", static_cast<long long>(p.batch),
-                          p.samplesPerSecond, formatBytes(p.bytes).c_str(), p.batch == r.kneeBatch[l] ? "  <- knee" : "",
+            std::snprintf(line, sizeof line, "    batch %8lld  %12.0f samples/s  spread %5.1f%%  %10s%s%s\n",
+                          static_cast<long long>(p.batch), p.samplesPerSecond, 100.0 * p.spread,
+                          formatBytes(p.bytes).c_str(), p.batch == r.kneeBatch[l] ? "  <- knee" : "",
                           p.batch == r.limitBatch[l] ? "  <- memory limit" : "");
             out << line;
         }
@@ -273,7 +278,7 @@ int sweepCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
 
 int breakdownCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
     const ParsedArgs& a = sa.own;
-    if (a.has("budget") || a.has("batches") || a.has("max-batch"))
+    if (a.has("budget") || a.has("batches") || a.has("max-batch") || a.has("repeats"))
         throw UsageError("bench breakdown takes --batch, --loader-ms, --steps and --json besides the setup");
     BreakdownSettings set;
     set.steps = static_cast<int>(a.integer("steps", 30, 1, 100000));

@@ -143,7 +143,7 @@ private:
     int m_generation = 0;
     std::vector<std::int64_t> m_gemmSizes;  // empty: powers of two from 256 to the chosen largest
     int m_gemmRepeats = 5;
-    int m_sweepSteps = 20;
+    int m_sweepSteps = 1;   // at least this many steps per timed round (SweepSettings::stepsPerPoint)
     int m_breakdownSteps = 30;
 
     // Results, with what they were measured on.

@@ -216,6 +216,14 @@ QString SpeedPage::sweepSentence() const {
                    .arg(g.gains.join(", "));
     }
     if (!rising.isEmpty()) out << tr("still rising at the last batch measured: %1").arg(rising.join(", "));
+    // How sure the points are: the widest spread between a point's timed rounds.
+    const auto widest = std::max_element(r.points.begin(), r.points.end(),
+                                         [](const SweepPoint& a, const SweepPoint& b) { return a.spread < b.spread; });
+    if (widest != r.points.end())
+        out << tr("rounds of a point agree within %1% (widest: %2 at batch %3)")
+                   .arg(100.0 * widest->spread, 0, 'f', 0)
+                   .arg(lanes.value(widest->lane).toHtmlEscaped())
+                   .arg(widest->batch);
     if (!limits.isEmpty()) out << tr("memory limit %1").arg(limits.join(", "));
     return out.join("; ") + ".";
 }
@@ -350,6 +358,7 @@ bool SpeedPage::exportCsv(const QString& path) const {
         for (const SweepPoint& p : m_sweep->points) {
             const QString lane = m_scenarioLanes[Sweep].value(p.lane);
             row("sweep", lane, "samples_per_second", static_cast<double>(p.batch), p.samplesPerSecond, "samples/s");
+            row("sweep", lane, "spread", static_cast<double>(p.batch), p.spread, "share");
             row("sweep", lane, "bytes", static_cast<double>(p.batch), p.bytes, "bytes");
         }
     static const char* stepParts[] = {"data", "transfer", "forward", "backward", "optimizer"};
@@ -401,7 +410,9 @@ bool SpeedPage::exportJson(const QString& path) const {
         QJsonArray points, knees, limits;
         for (const SweepPoint& p : m_sweep->points)
             points.append(QJsonObject{{"lane", m_scenarioLanes[Sweep].value(p.lane)}, {"batch", static_cast<double>(p.batch)},
-                                      {"samples_per_second", p.samplesPerSecond}, {"bytes", p.bytes}});
+                                      {"samples_per_second", p.samplesPerSecond}, {"spread", p.spread},
+                                      {"rounds", p.rounds}, {"steps", static_cast<double>(p.steps)},
+                                      {"seconds", p.seconds}, {"bytes", p.bytes}});
         for (std::int64_t k : m_sweep->kneeBatch) knees.append(static_cast<double>(k));
         for (std::int64_t l : m_sweep->limitBatch) limits.append(static_cast<double>(l));
         root["sweep"] = QJsonObject{{"setup", plain(m_measuredSetup[Sweep])}, {"points", points}, {"knee_batch", knees}, {"limit_batch", limits},

@@ -35,25 +35,31 @@ std::vector<std::int64_t> lanePlan(const SweepSettings& set, std::int64_t limit)
     return plan;
 }
 
-// Median seconds of one training step at `batch` (2 warm-up steps first: caches, page faults).
-double timePoint(const SpeedSetup& setup, int lane, std::int64_t batch, const SweepSettings& set,
-                 const std::atomic<bool>& cancel) {
+// One round: a fresh backend at `batch`, one warm-up step (caches, page faults), then timed steps until
+// the round has lasted minSecondsPerRound and run stepsPerPoint steps (or a slow point's share of
+// maxSecondsPerPoint is spent). Returns the timed seconds and steps.
+struct Round {
+    double seconds = 0;
+    std::int64_t steps = 0;
+};
+
+Round timeRound(const SpeedSetup& setup, int lane, std::int64_t batch, const SweepSettings& set,
+                const std::atomic<bool>& cancel) {
     StepHarness h(setup, lane, static_cast<Index>(batch));
-    for (int i = 0; i < 2; ++i) {
+    if (cancel.load()) throw Cancelled();
+    h.assemble();
+    h.step();
+    Round r;
+    const double cap = set.maxSecondsPerPoint > 0 ? set.maxSecondsPerPoint / std::max(1, set.repeats) : 0.0;
+    while (true) {
         if (cancel.load()) throw Cancelled();
         h.assemble();
-        h.step();
+        r.seconds += h.step().total();
+        ++r.steps;
+        const bool longEnough = r.seconds >= set.minSecondsPerRound && r.steps >= set.stepsPerPoint;
+        if (longEnough || (cap > 0 && r.seconds > cap)) break;
     }
-    std::vector<double> times;
-    const auto start = Clock::now();
-    for (int i = 0; i < set.stepsPerPoint; ++i) {
-        if (cancel.load()) throw Cancelled();
-        h.assemble();
-        times.push_back(h.step().total());
-        const double spent = std::chrono::duration<double>(Clock::now() - start).count();
-        if (set.maxSecondsPerPoint > 0 && spent > set.maxSecondsPerPoint && times.size() >= 3) break;
-    }
-    return median(times);
+    return r;
 }
 
 std::string shortSeconds(double s) {
@@ -115,20 +121,49 @@ SweepReport runBatchSweep(const Scenario& scenario, const SweepSettings& setting
     if (progress) progress(0, total);
     std::vector<std::string> stopped(static_cast<std::size_t>(lanes));  // why a lane's larger batches were skipped
     const auto hostAvailable = availableMemory();
-    for (const auto& [l, b] : order) {
-        std::string& why = stopped[static_cast<std::size_t>(l)];
-        if (why.empty()) why = wontRun(scenario, setup, l, b, hostAvailable);
-        if (!why.empty()) {
-            if (progress) progress(++done, total);
-            continue;
+    const int repeats = std::max(1, settings.repeats);
+    for (std::size_t at = 0; at < order.size();) {
+        // The lanes of this batch, round by round.
+        const std::int64_t b = order[at].second;
+        std::vector<int> running;
+        for (; at < order.size() && order[at].second == b; ++at) {
+            const int l = order[at].first;
+            std::string& why = stopped[static_cast<std::size_t>(l)];
+            if (why.empty()) why = wontRun(scenario, setup, l, b, hostAvailable);
+            if (why.empty()) running.push_back(l);
+            else if (progress) progress(++done, total);
         }
-        const double seconds = timePoint(setup, l, b, settings, cancel);
-        if (settings.maxSecondsPerStep > 0 && seconds > settings.maxSecondsPerStep)
-            why = "stopped after batch " + std::to_string(b) + ": a step took " + shortSeconds(seconds) + ", more than " +
-                  shortSeconds(settings.maxSecondsPerStep);
-        const double bytes = laneMemory(scenario, static_cast<int>(std::min<std::int64_t>(b, INT32_MAX)))[static_cast<std::size_t>(l)].total();
-        r.points.push_back({l, b, seconds > 0 ? static_cast<double>(b) / seconds : 0.0, bytes});
-        if (progress) progress(++done, total);
+        std::vector<std::vector<Round>> rounds(running.size());
+        std::vector<double> spent(running.size(), 0.0);
+        for (int k = 0; k < repeats; ++k)
+            for (std::size_t i = 0; i < running.size(); ++i) {
+                // A slow point stops after maxSecondsPerPoint, with at least three rounds.
+                if (k >= 3 && settings.maxSecondsPerPoint > 0 && spent[i] > settings.maxSecondsPerPoint) continue;
+                rounds[i].push_back(timeRound(setup, running[i], b, settings, cancel));
+                spent[i] += rounds[i].back().seconds;
+            }
+        for (std::size_t i = 0; i < running.size(); ++i) {
+            const int l = running[i];
+            SweepPoint p{l, b, 0.0, 0.0};
+            std::vector<double> perStep;
+            for (const Round& round : rounds[i]) {
+                perStep.push_back(round.seconds / static_cast<double>(round.steps));
+                p.steps += round.steps;
+                p.seconds += round.seconds;
+            }
+            p.rounds = static_cast<int>(rounds[i].size());
+            const double seconds = median(perStep);
+            const auto [fastest, slowest] = std::minmax_element(perStep.begin(), perStep.end());
+            p.spread = seconds > 0 ? (*slowest - *fastest) / seconds : 0.0;
+            p.samplesPerSecond = seconds > 0 ? static_cast<double>(b) / seconds : 0.0;
+            p.bytes = laneMemory(scenario, static_cast<int>(std::min<std::int64_t>(b, INT32_MAX)))[static_cast<std::size_t>(l)].total();
+            if (settings.maxSecondsPerStep > 0 && seconds > settings.maxSecondsPerStep)
+                stopped[static_cast<std::size_t>(l)] = "stopped after batch " + std::to_string(b) + ": a step took " +
+                                                        shortSeconds(seconds) + ", more than " +
+                                                        shortSeconds(settings.maxSecondsPerStep);
+            r.points.push_back(p);
+            if (progress) progress(++done, total);
+        }
     }
     std::stable_sort(r.points.begin(), r.points.end(), [](const SweepPoint& a, const SweepPoint& b) {
         return a.lane != b.lane ? a.lane < b.lane : a.batch < b.batch;
@@ -146,9 +181,11 @@ SweepReport runBatchSweep(const Scenario& scenario, const SweepSettings& setting
             }
     }
     std::ostringstream note;
-    note << "samples/s = batch / median seconds of a training step (host-to-device transfer on GPU lanes, forward, "
-            "backward, optimizer; batch assembly and statistics excluded), up to "
-         << settings.stepsPerPoint << " steps per point; knee = smallest batch reaching " << kKneeFraction * 100
+    note << "samples/s = batch / seconds of a training step (host-to-device transfer on GPU lanes, forward, "
+            "backward, optimizer; batch assembly and statistics excluded), the median over "
+         << repeats << " rounds of at least " << shortSeconds(settings.minSecondsPerRound) << " and "
+         << settings.stepsPerPoint << (settings.stepsPerPoint == 1 ? " step" : " steps")
+         << " each, the lanes' rounds interleaved; spread = (slowest - fastest round) / median; knee = smallest batch reaching " << kKneeFraction * 100
          << "% of the lane's best; limit = largest batch whose lane memory fits the budget ("
          << (settings.budgetBytes > 0 ? formatBytes(settings.budgetBytes) + " set" : source) << ")";
     if (settings.batches.empty()) note << "; batches are powers of two up to " << settings.maxBatch << " and the limit";

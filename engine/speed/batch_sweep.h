@@ -15,16 +15,27 @@ namespace presisi {
 struct SweepPoint {
     int lane;                 // index into scenario.lanes
     std::int64_t batch;
-    double samplesPerSecond;  // batch / median seconds of one training step (forward, backward, optimizer)
+    double samplesPerSecond;  // batch / the median over rounds of a round's mean seconds per training step
+                              // (forward, backward, optimizer)
     double bytes;             // laneMemory(scenario, batch)[lane].total()
+    double spread = 0;        // (slowest − fastest round) / median round, per step: how sure the point is
+    int rounds = 0;           // timed rounds
+    std::int64_t steps = 0;   // timed steps over all rounds
+    double seconds = 0;       // timed seconds over all rounds
 };
 
+// How a point is timed. A step at batch 1 takes microseconds, so a point is not a fixed number of steps:
+// each round runs steps until it has lasted minSecondsPerRound (and at least stepsPerPoint steps), on a
+// fresh backend after one warm-up step; a point is `repeats` rounds, the lanes' rounds interleaved at each
+// batch (round 1 of every lane, then round 2, …) so that drift on a shared machine hits every lane alike.
 struct SweepSettings {
     std::vector<std::int64_t> batches;  // empty: powers of two 1, 2, 4, … up to min(limit, maxBatch)
     double budgetBytes = 0;             // 0: the machine's available memory (defaultBudget per lane)
-    int stepsPerPoint = 20;             // timed steps per point (after 2 warm-up steps)
+    int stepsPerPoint = 1;              // at least this many timed steps in each round
+    int repeats = 5;                    // rounds per point
+    double minSecondsPerRound = 0.02;   // a round lasts at least this long
     std::int64_t maxBatch = 16384;      // the default list's cap (a huge budget would sweep for hours)
-    double maxSecondsPerPoint = 2.0;    // stop timing a point after this long (at least 3 steps); 0: never
+    double maxSecondsPerPoint = 2.0;    // a point's rounds stop after this long (at least 3 rounds); 0: never
     double maxSecondsPerStep = 1.0;     // a lane whose median step takes longer runs no larger batch; 0: no limit
 };
 
