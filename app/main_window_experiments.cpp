@@ -223,6 +223,10 @@ bool MainWindow::loadData(const QString& xPath, const QString& yPath) {
         s.data.evalXPath.clear();
         s.data.evalYPath.clear();
         s.workload = Workload::Training;
+        // The experiment is now about this data: a preset's name, title and story would describe other data.
+        s.preset.clear();
+        s.title = tr("Your data: %1 and %2").arg(QFileInfo(xPath).fileName(), QFileInfo(yPath).fileName()).toStdString();
+        s.explanation.clear();
         s = cli::fitModelToData(s);
         // A batch larger than the data becomes the full batch (the command line would refuse it).
         const NpyHeader x = readNpyHeader(s.data.xPath);

@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QStorageInfo>
 #include <QStatusBar>
+#include <QTemporaryDir>
 
 #include "pages/page.h"
 #include "services/atomic_file.h"
@@ -91,18 +92,21 @@ void MainWindow::exportChartDataDialog() {
         return;
     }
     const QString folder = m_lastExportDir.isEmpty() ? ExportDialog::exportFolder(m_persistent) : m_lastExportDir;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export chart data"),
-                                                QDir(folder).filePath(page->exportName(chart) + ".csv"),
+    // The data and its name are taken together, now: a run going on while the dialog is open must not
+    // write steps 0-112 into "underflow-loss-step51.csv".
+    const ChartData data = page->chartData(chart);
+    const QString name = page->exportName(chart);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export chart data"), QDir(folder).filePath(name + ".csv"),
                                                 tr("CSV (*.csv);;JSON (*.json)"));
     if (path.isEmpty()) return;
     if (!path.endsWith(".csv", Qt::CaseInsensitive) && !path.endsWith(".json", Qt::CaseInsensitive)) path += ".csv";
     m_lastExportDir = QFileInfo(path).absolutePath();
     ExportDialog::rememberFolder(m_lastExportDir, m_persistent);
-    if (page->chartData(chart).empty()) {
+    if (data.empty()) {
         QMessageBox::warning(this, tr("Export failed"), tr("The chart has no data yet: run something first."));
         return;
     }
-    if (page->exportChartData(chart, path)) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
+    if (Page::writeChartData(data, path)) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
     else exportFailed(path, QString());
 }
 
@@ -110,6 +114,14 @@ void MainWindow::exportDataDialog(bool json) {
     Page* page = currentPage();
     const QString suffix = json ? "json" : "csv";
     const QString folder = m_lastExportDir.isEmpty() ? ExportDialog::exportFolder(m_persistent) : m_lastExportDir;
+    // The page's data is written now, with the name that describes it; the dialog only chooses where it
+    // goes (a run going on meanwhile does not change what the proposed name says).
+    QTemporaryDir scratch;
+    const QString taken = scratch.filePath("page." + suffix);
+    if (!scratch.isValid() || !(json ? page->exportJson(taken) : page->exportCsv(taken))) {
+        showProblem(tr("Export failed"), tr("This page has nothing to export yet: run something first."));
+        return;
+    }
     QString path = QFileDialog::getSaveFileName(this, tr("Export page data"),
                                                 QDir(folder).filePath(page->exportName(nullptr) + "." + suffix),
                                                 json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
@@ -117,9 +129,10 @@ void MainWindow::exportDataDialog(bool json) {
     if (!path.endsWith("." + suffix, Qt::CaseInsensitive)) path += "." + suffix;
     m_lastExportDir = QFileInfo(path).absolutePath();
     ExportDialog::rememberFolder(m_lastExportDir, m_persistent);
-    const bool ok = json ? page->exportJson(path) : page->exportCsv(path);
+    QFile file(taken);
+    const bool ok = file.open(QIODevice::ReadOnly) && writeFileWhole(path, file.readAll());
     if (ok) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
-    else exportFailed(path, tr("This page has nothing to export yet: run something first."));
+    else exportFailed(path, QString());
 }
 
 void MainWindow::exportFailed(const QString& path, const QString& nothingYet) {

@@ -15,6 +15,7 @@
 #include "diagnostics_support.h"
 #include "engine/error.h"
 #include "engine/training/doctor.h"
+#include "engine/training/nonfinite.h"
 #include "engine/training/npy.h"
 #include "engine/training/runner.h"
 
@@ -104,7 +105,35 @@ void TestDiagnosticsRuns::trainJsonKeys() {
     std::ostringstream table;
     QCOMPARE(cli::cmdTrain(std::vector<std::string>{"--preset", "overflow-nan", "--steps", "12"}, table, err), 0);
     QVERIFY(table.str().find("cpu:f16: f16 weight gradient overflowed") != std::string::npos);
-    QVERIFY(table.str().find("no loss scale may make f16 work here") != std::string::npos);
+    QVERIFY(table.str().find("cpu:f16+scaler: the scaler skipped 11 steps in a row") != std::string::npos);
+    // The warning ends when its condition does: once the scaler has trained ten steps in a row without a
+    // skip, from the step after its last skip, at the scale it settled on.
+    Scenario s = cli::loadPreset("overflow-nan");
+    s.steps = 60;
+    Runner runner(s);
+    const Collected c = runCollect(runner);
+    const int lane = laneIndex(s, "cpu:f16+scaler");
+    std::int64_t lastSkip = -1, since = -1;
+    double scale = 0;
+    int clean = 0;
+    for (const StepRecord& r : c.records[static_cast<std::size_t>(lane)]) {
+        clean = r.skipped ? 0 : clean + 1;
+        if (r.skipped) lastSkip = r.step;
+        if (clean == kScalerRecoveredSteps && since < 0) since = lastSkip + 1, scale = r.scale;
+    }
+    QVERIFY(since > 0);
+    std::vector<ScalerWarning> laneWarnings;
+    for (const ScalerWarning& w : c.warnings)
+        if (w.lane == lane) laneWarnings.push_back(w);
+    QCOMPARE(laneWarnings.size(), std::size_t{2});
+    QCOMPARE(laneWarnings[0].why, ScalerWarning::Why::Skips);
+    QCOMPARE(laneWarnings[1].why, ScalerWarning::Why::Recovered);
+    QCOMPARE(laneWarnings[1].since, since);
+    QCOMPARE(static_cast<double>(laneWarnings[1].scale), scale);
+    std::ostringstream longer;
+    QCOMPARE(cli::cmdTrain(std::vector<std::string>{"--preset", "overflow-nan", "--steps", "60"}, longer, err), 0);
+    const std::string recovered = "cpu:f16+scaler: since step " + std::to_string(since) + " the scaler trains again: 10 steps";
+    QVERIFY2(longer.str().find(recovered) != std::string::npos, longer.str().c_str());
 }
 
 // `presisi train`'s default spiral classifier in f16 with SGD at lr 40 diverges and goes non-finite at step 4: its

@@ -8,18 +8,23 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <atomic>
 #include <cmath>
 
+#include "engine/training/nonfinite.h"
 #include "engine/training/runner.h"
 #include "main_window.h"
 #include "pages/convergence_page.h"
 #include "pages/doctor_panel.h"
 #include "pages/gradient_ranges.h"
+#include "pages/presets.h"
 #include "pages/training_page.h"
 #include "widgets/chart_export.h"
+#include "widgets/histogram_chart.h"
 #include "widgets/live_chart.h"
 #include "widgets/range_chart.h"
 #include "widgets/seed_chart.h"
@@ -210,6 +215,30 @@ private slots:
         QVERIFY(page.lossChart()->eventCount() >= 1);  // the step marked on the loss chart
         // The scaler lane skips its first steps (the preset's story): its warning is in the panel.
         QVERIFY2(doctor->scalerText().contains("cpu:f16+scaler"), qPrintable(doctor->scalerText()));
+        // … and, once the scaled gradients fit (the scale below 1, after about twenty skips), the warning
+        // says it ended: no "overflow at every scale" standing beside a lane that trains to float32's loss.
+        QVERIFY2(doctor->scalerText().contains(QRegularExpression("— ended: since step \\d+ the scaler trains again")),
+                 qPrintable(doctor->scalerText()));
+        // Remedy 1 (a learning rate ten times lower) keeps the lane's label: the two runs are still told
+        // apart by colour and pattern, and each run's inf/NaN is marked where it happened.
+        doctor->remedyButtons()[0]->click();
+        doctor->waitForRemedy();
+        QVERIFY(doctor->lastOutcome());
+        QCOMPARE(doctor->lastOutcome()->remedy, Remedy::LowerLearningRate);
+        QCOMPARE(doctor->chart()->lanes().size(), qsizetype(2));
+        QVERIFY(doctor->chart()->lanes()[0] != doctor->chart()->lanes()[1]);
+        QVERIFY(doctor->chart()->seriesPen(0).color() != doctor->chart()->seriesPen(1).color());
+        QVERIFY(doctor->chart()->seriesPen(0).dashPattern() != doctor->chart()->seriesPen(1).dashPattern());
+        const auto marked = [](const QList<QPointF>& points, qint64 step) {
+            if (step < 0) return 0;
+            for (const QPointF& q : points)
+                if (q.x() < step && std::isfinite(q.y())) return 1;
+            return 0;
+        };
+        const RemedyOutcome& lower = *doctor->lastOutcome();
+        QVERIFY(lower.originalNonFiniteStep >= 0);
+        QCOMPARE(doctor->chart()->eventCount(), marked(lower.original, lower.originalNonFiniteStep) +
+                                                    marked(lower.remedied, lower.remediedNonFiniteStep));
         // Remedy 2 (switch to bf16), one click: the rerun ends finite and falling.
         QCOMPARE(doctor->remedyButtons().size(), qsizetype(4));
         doctor->remedyButtons()[1]->click();
@@ -327,6 +356,46 @@ private slots:
         // The timeline moves the range chart too: step 0 shows the snapshot kept at step 0.
         page.scrubTo(0);
         QVERIFY2(view->chart()->title().contains("step 0"), qPrintable(view->chart()->title()));
+    }
+
+    // At step 20 of the underflow preset the histogram said "f16: 59.8 % zeros" beside an underflow chart at
+    // ~2 %: it pooled output and weight gradients, the chart counts weight gradients, and zeros are not
+    // underflows (a ReLU's idle units are zero in float32 too). The histogram shows the chart's tensors by
+    // default, its title names them, and its "underflowed" share is the chart's number.
+    void histogramCountsWhatTheUnderflowChartCounts() {
+        Scenario s = loadPresetScenario("underflow");
+        s.steps = 21;
+        s.histogramInterval = 20;
+        Runner runner(s);
+        std::vector<GradHistogram> histograms;
+        std::vector<StepRecord> records;
+        const std::atomic<bool> cancel{false};
+        runner.run([&](const RunEvent& e) {
+            if (e.kind == RunEventKind::Histogram) histograms.push_back(e.histogram);
+            if (e.kind == RunEventKind::Step) records.push_back(e.record);
+        }, cancel);
+        int checked = 0;
+        for (const GradHistogram& g : histograms) {
+            if (g.step != 20) continue;
+            for (const StepRecord& r : records)
+                if (r.lane == g.lane && r.step == 20) {
+                    QCOMPARE(makeHistogramView(g, kHistAllWeights).underflowShare, r.weightGradUnderflow);
+                    QCOMPARE(makeHistogramView(g, kHistAllOutputs).underflowShare, r.actGradUnderflow);
+                    ++checked;
+                }
+        }
+        QCOMPARE(checked, static_cast<int>(s.lanes.size()));
+        // The page: the histogram's choice follows the underflow chart's, and both titles name the tensors.
+        TrainingPage page;
+        QString error;
+        QVERIFY2(page.loadPreset("underflow", false, &error), qPrintable(error));
+        page.setPace(0);
+        page.run();
+        page.controller()->waitForIdle();
+        QVERIFY2(page.underflowChart()->chart()->title().contains("weight gradients"),
+                 qPrintable(page.underflowChart()->chart()->title()));
+        QVERIFY2(page.histogramChart()->chart()->title().contains("weight gradients, all layers"),
+                 qPrintable(page.histogramChart()->chart()->title()));
     }
 };
 

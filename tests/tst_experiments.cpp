@@ -277,6 +277,19 @@ private slots:
                  qPrintable(w.statusBar()->currentMessage()));
         QVERIFY(w.loadData(dir.filePath("x.npy"), dir.filePath("y.npy")));
         Scenario s = w.trainingPage()->scenarioFromControls();
+        // The experiment is about this data now: no preset's name or story, the built-in set's fields off.
+        QVERIFY(s.preset.empty());
+        QVERIFY(w.trainingPage()->loadedPreset().isEmpty());
+        QCOMPARE(QString::fromStdString(s.title), QString("Your data: x.npy and y.npy"));
+        QVERIFY2(!w.trainingPage()->explanation().contains("Preset:"), qPrintable(w.trainingPage()->explanation()));
+        QVERIFY(w.trainingPage()->explanation().contains("Your data: x.npy and y.npy"));
+        int unused = 0;  // samples and noise
+        for (QWidget* c : w.trainingPage()->findChildren<QWidget*>())
+            if (c->toolTip().startsWith("Not used: the data comes from .npy files")) {
+                QVERIFY(!c->isEnabled());
+                ++unused;
+            }
+        QCOMPARE(unused, 2);
         QCOMPARE(s.sizes.front(), 3);
         QCOMPARE(s.sizes.back(), 3);
         QCOMPARE(s.batch, 0);  // larger than the data: the full batch
@@ -286,6 +299,7 @@ private slots:
         const QString file = dir.filePath("npy.presisi.json");
         QVERIFY(w.saveExperiment(file));
         QCOMPARE(documentOf(file)["scenario"].toObject()["data"].toObject()["x"].toString(), QString("x.npy"));
+        QVERIFY2(documentOf(file)["preset"].toString().isEmpty(), "a preset's name on an experiment about other data");
         QVERIFY(runToEnd(w));
         QVERIFY(w.trainingPage()->exportJson(dir.filePath("window.json")));
 

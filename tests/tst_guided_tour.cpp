@@ -166,6 +166,39 @@ private slots:
         QVERIFY(m_tour->bodyText().contains("correlation 1.0"));
     }
 
+    // Whatever was done before the tour, a step sets up what it describes: a Linear lab left accumulating in
+    // the storage format (tiles 0.007818 / 0.9998) and a finished training run (timeline at "step 21").
+    void stepsSetUpWhatTheyDescribeAfterEarlierWork() {
+        m_window = std::make_unique<MainWindow>(false);
+        MainWindow& w = *m_window;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QComboBox* accumulation = nullptr;
+        for (QComboBox* c : w.linearPage()->findChildren<QComboBox*>())
+            for (int i = 0; i < c->count(); ++i)
+                if (c->itemText(i).contains("storage")) accumulation = c;
+        QVERIFY(accumulation);
+        accumulation->setCurrentIndex(accumulation->findText("storage", Qt::MatchContains));
+        w.trainingPage()->setPace(0);
+        w.loadPreset("overflow-nan", false);
+        Scenario s = w.trainingPage()->scenarioFromControls();
+        s.steps = 21;
+        w.trainingPage()->setScenario(s);
+        w.trainingPage()->run();
+        QVERIFY(waitFor([&] { return finished(w); }));
+        QVERIFY(w.trainingPage()->timelineText().contains("20"));
+        m_tour = w.openGuidedTour();
+        m_tour->showStep(0);
+        QVERIFY2(w.trainingPage()->timelineText().startsWith("timeline: run or step first"),
+                 qPrintable(w.trainingPage()->timelineText()));
+        m_tour->showStep(2);
+        QVERIFY(waitFor([&] { return !w.linearPage()->computing() && w.linearPage()->result(); }, 60000));
+        auto* tile = qobject_cast<LaneTile*>(m_tour->target());
+        QVERIFY(tile);
+        QCOMPARE(tile->bigValueTexts(), (QStringList{"bfloat16", "0.001253", "1.0"}));
+    }
+
     void step4ScalerSkipsHalvesAndDoublesAfterCleanSteps() {
         MainWindow& w = open(3);
         QCOMPARE(m_tour->target(), static_cast<QWidget*>(w.trainingPage()->scaleChart()));

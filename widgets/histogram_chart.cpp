@@ -20,10 +20,13 @@ HistogramView makeHistogramView(const GradHistogram& g, int layerChoice) {
     if (g.layers.empty()) return view;
     const LayerHistogram& first = g.layers.front();
     std::vector<double> counts(first.counts.size(), 0.0);
-    double total = 0, zeros = 0, nonFinite = 0;
+    double total = 0, zeros = 0, nonFinite = 0, underflowed = 0;
     for (std::size_t k = 0; k < g.layers.size(); ++k) {
-        if (layerChoice >= 0 && static_cast<int>(k) != layerChoice) continue;
         const LayerHistogram& l = g.layers[k];
+        if (layerChoice >= 0 && static_cast<int>(k) != layerChoice) continue;
+        if (layerChoice == kHistAllWeights && !l.weight) continue;
+        if (layerChoice == kHistAllOutputs && l.weight) continue;
+        underflowed += static_cast<double>(l.underflowed);
         for (std::size_t bin = 0; bin < l.counts.size() && bin < counts.size(); ++bin) counts[bin] += l.counts[bin];
         for (auto c : l.counts) total += c;
         total += l.zeros + l.nonFinite;
@@ -34,6 +37,7 @@ HistogramView makeHistogramView(const GradHistogram& g, int layerChoice) {
     view.any = true;
     view.zeroShare = zeros / total;
     view.nonFiniteShare = nonFinite / total;
+    view.underflowShare = underflowed / total;
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (std::size_t bin = 0; bin < counts.size(); ++bin) {
         const double e = first.minExponent + static_cast<double>(bin);

@@ -24,10 +24,14 @@ struct HistogramView {
     QList<double> edges;   // bin i spans [edges[i], edges[i+1]) in log2 |g|
     QList<double> values;  // % of all chosen elements
     double zeroShare = 0, nonFiniteShare = 0;  // 0..1
+    double underflowShare = 0;  // 0..1: zero in the lane, non-zero in the float32 shadow (the underflow chart's share)
     double lo = 0, hi = 0;  // x extent of the non-empty bins, one bin of margin left, two right
     bool any = false;       // some element was counted
 };
-// layerChoice: -1 every layer; k: g.layers[k] only (2n: layer n's weights, 2n + 1: its outputs).
+// Which of a histogram's tensors a view pools: every layer's weight and output gradients, every layer's
+// weight gradients (what the underflow chart counts by default), every layer's output gradients, or
+// g.layers[k] only (k = 2n: layer n's weights, 2n + 1: its outputs).
+inline constexpr int kHistAllTensors = -1, kHistAllWeights = -2, kHistAllOutputs = -3;
 HistogramView makeHistogramView(const GradHistogram& g, int layerChoice);
 
 class HistogramChart : public QChartView {

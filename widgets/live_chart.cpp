@@ -56,7 +56,7 @@ void LiveChart::setLanes(const QStringList& labels) {
             if (on) QToolTip::showText(QCursor::pos(), readout(index, p), this);
             else QToolTip::hideText();
         });
-        lane.series->setPen(lanePen(label));
+        lane.series->setPen(index < m_lanePens.size() ? m_lanePens[index] : lanePen(label));
         if (!m_markerName.isEmpty()) {
             lane.markers = new QScatterSeries();
             lane.markers->setName(label + " " + m_markerName);
@@ -367,7 +367,7 @@ void LiveChart::markEvent(int lane, double x, double y) {
     QFont f = chart()->titleFont();
     f.setPointSizeF(f.pointSizeF() * 1.3);
     e.item->setFont(f);
-    e.item->setBrush(lanePen(m_labels.value(lane)).color());
+    e.item->setBrush(m_lanePens.size() > lane ? m_lanePens[lane].color() : lanePen(m_labels.value(lane)).color());
     e.item->setPen(QPen(chartsDark() ? Qt::white : Qt::black, 0.6));
     m_events.push_back(e);
     placeEvents();
@@ -528,6 +528,15 @@ void LiveChart::fitAxes() {
             }
         }
     }
+    // A mark (a run's first inf/NaN) is part of the picture: the axes reach it.
+    for (const Event& e : m_events) {
+        if (!std::isfinite(e.x) || !std::isfinite(e.y) || (log && e.y <= 0)) continue;
+        x0 = std::min(x0, e.x);
+        x1 = std::max(x1, e.x);
+        y0 = std::min(y0, e.y);
+        y1 = std::max(y1, e.y);
+    }
+    if (std::isfinite(x0) && std::isfinite(m_xAtLeast)) x1 = std::max(x1, m_xAtLeast);
     if (!std::isfinite(x0)) {
         // Empty: whole ticks on the step axis and on log axes (whose labels are whole exponents).
         setNiceRange(m_x, 0, 1, 5, true);
@@ -551,9 +560,16 @@ void LiveChart::fitAxes() {
     }
 }
 
+QPen LiveChart::seriesPen(int lane) const { return m_lanes.at(lane).series->pen(); }
+
+void LiveChart::setLanePens(const QList<QPen>& pens) {
+    m_lanePens = pens;
+    applyLaneColours();
+}
+
 void LiveChart::applyLaneColours() {
     for (int i = 0; i < static_cast<int>(m_lanes.size()); ++i) {
-        m_lanes[i].series->setPen(lanePen(m_labels.value(i)));
+        m_lanes[i].series->setPen(i < m_lanePens.size() ? m_lanePens[i] : lanePen(m_labels.value(i)));
         if (m_lanes[i].markers) {
             m_lanes[i].markers->setColor(laneStyle(m_labels.value(i)).color);
             m_lanes[i].markers->setBorderColor(chartsDark() ? Qt::white : Qt::black);

@@ -43,6 +43,11 @@ public:
     int pointCap() const { return m_cap; }
     // Optional marker series per lane (e.g. skipped optimizer steps on the scale chart).
     void setMarkerName(const QString& name) { m_markerName = name; }
+    // Pens for the lanes in order, instead of their labels' (two runs of one lane label drawn side by
+    // side, e.g. the NaN doctor's original and remedy); empty: the labels' pens. Kept until changed.
+    void setLanePens(const QList<QPen>& pens);
+    // The step axis reaches at least this far (a rerun's last step), whatever the points; NaN: no floor.
+    void setXAtLeast(double x) { m_xAtLeast = x; }
 
     // Buffers points for a lane (x a step, in step order); nothing is drawn until refresh(). Each
     // bucket of bucketSteps() consecutive steps (aligned to multiples of it) keeps its lowest and
@@ -60,6 +65,7 @@ public:
     // (x, y) over the chart, kept through refreshes and resizes, dropped by clearPoints().
     void markEvent(int lane, double x, double y);
     int eventCount() const { return static_cast<int>(m_events.size()); }
+    QPen seriesPen(int lane) const;  // as drawn (for tests)
     // What an empty chart says (centred in the plot) until its first point arrives.
     void setEmptyText(const QString& text);
     // A vertical cursor at step x (NaN: none), e.g. the step being scrubbed to.
@@ -131,6 +137,8 @@ private:
     qint64 m_bucket = 1;  // steps per decimation bucket, all lanes (see appendPoints)
     void coarsen();       // doubles m_bucket until every lane fits the cap
     double m_ceiling = std::numeric_limits<double>::infinity();
+    QList<QPen> m_lanePens;
+    double m_xAtLeast = std::numeric_limits<double>::quiet_NaN();
     int m_refreshes = 0;
     QValueAxis* m_x = nullptr;
     QAbstractAxis* m_y = nullptr;

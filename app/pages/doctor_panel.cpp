@@ -20,6 +20,7 @@
 #include "app/job_worker.h"
 #include "engine/error.h"
 #include "engine/training/runner.h"
+#include "widgets/lane_style.h"
 #include "widgets/live_chart.h"
 #include "fault_text.h"
 
@@ -46,6 +47,16 @@ const char* const kKindShort[] = {QT_TRANSLATE_NOOP("presisi::DoctorPanel", "out
                                   QT_TRANSLATE_NOOP("presisi::DoctorPanel", "output grads"),
                                   QT_TRANSLATE_NOOP("presisi::DoctorPanel", "weight grads")};
 
+}  // namespace
+
+namespace {
+// The remedy's line: sky blue (no lane format's colour) in long dashes, beside the original's lane pen.
+QPen remedyPen() {
+    QPen pen(QColor(0x56, 0xB4, 0xE9));
+    pen.setWidthF(2.5);
+    pen.setDashPattern({5, 2});
+    return pen;
+}
 }  // namespace
 
 RemedyOutcome rerunWithRemedy(const Scenario& scenario, const FirstNonFinite& fault, Remedy remedy,
@@ -78,7 +89,10 @@ RemedyOutcome rerunWithRemedy(const Scenario& scenario, const FirstNonFinite& fa
         const StepRecord ra = a.step().front();
         const StepRecord rb = b.step().front();
         if (!std::isfinite(ra.loss) && out.originalNonFiniteStep < 0) out.originalNonFiniteStep = ra.step;
-        if (!std::isfinite(rb.loss)) out.remediedFinite = false;
+        if (!std::isfinite(rb.loss)) {
+            out.remediedFinite = false;
+            if (out.remediedNonFiniteStep < 0) out.remediedNonFiniteStep = rb.step;
+        }
         all << QPointF(static_cast<double>(rb.step), rb.loss);
         if (k % stride == 0 || k + 1 == steps) {
             out.original << QPointF(static_cast<double>(ra.step), ra.loss);
@@ -250,6 +264,8 @@ void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
     m_labels = labels;
     m_faults.clear();
     m_warnings.clear();
+    m_warningSteps.clear();
+    m_warningTexts.clear();
     m_lane = -1;
     m_hasOutcome = false;
     {
@@ -295,12 +311,27 @@ void DoctorPanel::addFault(const FirstNonFinite& fault) {
 
 void DoctorPanel::addScalerWarning(const ScalerWarning& w) {
     if (w.lane < 0 || w.lane >= m_labels.size()) return;
-    m_warnings[w.lane] = tr("%1, step %2: %3").arg(m_labels[w.lane]).arg(w.step).arg(scalerWarningSentence(w));
+    const bool recovered = w.why == ScalerWarning::Why::Recovered;
+    if (recovered) {
+        // The warning's condition ended: it stays as history, in the past, with how it ended.
+        const auto it = m_warnings.find(w.lane);
+        m_warnings[w.lane] = tr("%1, step %2: %3 — ended: %4")
+                                 .arg(m_labels[w.lane])
+                                 .arg(m_warningSteps.value(w.lane))
+                                 .arg(it != m_warnings.end() ? m_warningTexts.value(w.lane) : QString(),
+                                      scalerWarningSentence(w));
+    } else {
+        m_warningSteps[w.lane] = w.step;
+        m_warningTexts[w.lane] = scalerWarningSentence(w);
+        m_warnings[w.lane] = tr("%1, step %2: %3").arg(m_labels[w.lane]).arg(w.step).arg(m_warningTexts[w.lane]);
+    }
     QStringList lines;
     for (const auto& [lane, text] : m_warnings) lines << tr("Scaler: %1").arg(text);
     m_scaler->setText(lines.join("\n"));
     m_scaler->show();
-    if (m_lane < 0) {
+    if (m_lane < 0 && recovered) {
+        m_sentence->setText(tr("No inf or NaN has reached this run's weights; the loss scaler struggled and recovered."));
+    } else if (m_lane < 0) {
         // A warning before (or without) any inf/NaN: the panel says so, and there is nothing to remedy yet.
         m_title->setText(tr("<b>NaN doctor · loss scaler</b>"));
         m_sentence->setText(tr("No inf or NaN has reached this run's weights; the loss scaler is struggling."));
@@ -456,19 +487,41 @@ void DoctorPanel::onOutcome(quint64 generation, const RemedyOutcome& outcome, co
     const QString lane = m_labels.value(m_lane);
     const QString remedied = QString::fromStdString(remedyScenario(m_scenario, m_faults[m_lane], outcome.remedy)
                                                         .lanes.front().label());
-    m_chart->setLanes({lane, remedied != lane ? remedied : tr("%1 remedy").arg(lane)});
+    // Two runs of one lane label (a lower learning rate, an op kept in f32) must still be told apart:
+    // the original in its lane's pen, the remedy always in a colour and pattern of its own.
+    m_chart->setLanes({tr("%1 original").arg(lane),
+                       remedied != lane ? tr("%1 remedy").arg(remedied) : tr("%1 remedy").arg(lane)});
+    m_chart->setLanePens({lanePen(lane), remedyPen()});
+    m_chart->setXAtLeast(static_cast<double>(std::max<std::int64_t>(1, outcome.steps - 1)));
     m_chart->appendPoints(0, outcome.original);
     m_chart->appendPoints(1, outcome.remedied);
+    // Each line ends where its loss turned inf/NaN: a cross (in the line's colour) at its last finite value.
+    const auto markEnd = [this](int lane, const QList<QPointF>& points, std::int64_t step) {
+        if (step < 0) return;
+        double y = kNotMeasured;
+        for (const QPointF& q : points)
+            if (q.x() < step && std::isfinite(q.y())) y = q.y();
+        if (std::isfinite(y)) m_chart->markEvent(lane, static_cast<double>(step), y);
+    };
+    markEnd(0, outcome.original, outcome.originalNonFiniteStep);
+    markEnd(1, outcome.remedied, outcome.remediedNonFiniteStep);
     m_chart->refresh();
-    if (outcome.originalNonFiniteStep >= 0) {
-        // The original's line ends where its loss turned inf/NaN: a cross at its last finite value.
-        double y = 1;
-        for (const QPointF& q : outcome.original)
-            if (q.x() < outcome.originalNonFiniteStep && std::isfinite(q.y())) y = q.y();
-        m_chart->markEvent(0, static_cast<double>(outcome.originalNonFiniteStep), y);
-    }
+    // Lines need two finite points; when a run is finite for less than that, the title says where it ended.
+    const auto finitePoints = [](const QList<QPointF>& points) {
+        return std::count_if(points.begin(), points.end(), [](const QPointF& q) { return std::isfinite(q.y()); });
+    };
+    QStringList ends;
+    if (outcome.originalNonFiniteStep >= 0 && finitePoints(outcome.original) < 2)
+        ends << tr("original inf/NaN from step %1").arg(outcome.originalNonFiniteStep);
+    if (outcome.remediedNonFiniteStep >= 0 && finitePoints(outcome.remedied) < 2)
+        ends << tr("remedy inf/NaN from step %1").arg(outcome.remediedNonFiniteStep);
+    m_chart->chart()->setTitle(ends.isEmpty() ? tr("Original vs remedy")
+                                              : tr("Original vs remedy: %1").arg(ends.join(tr("; "))));
 }
 
-void DoctorPanel::restyle() { m_chart->applyLaneColours(); }
+void DoctorPanel::restyle() {
+    if (m_hasOutcome) m_chart->setLanePens({lanePen(m_labels.value(m_lane)), remedyPen()});
+    else m_chart->applyLaneColours();
+}
 
 }  // namespace presisi

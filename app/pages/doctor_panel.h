@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QFrame>
+#include <QHash>
 #include <QList>
 #include <QPointF>
 #include <QString>
@@ -36,6 +37,7 @@ struct RemedyOutcome {
     bool falling = false;          // the last tenth's mean loss below the first tenth's
     double firstLoss = kNotMeasured, lastLoss = kNotMeasured;
     std::int64_t originalNonFiniteStep = -1;  // the original lane's first non-finite loss (-1: none)
+    std::int64_t remediedNonFiniteStep = -1;  // the remedied lane's (-1: none)
     bool helped() const { return remediedFinite && falling; }
 };
 // Runs the faulted lane alone and `remedyScenario(...)` side by side for the scenario's steps; throws
@@ -91,7 +93,9 @@ private:
     Scenario m_scenario;
     QStringList m_labels;
     std::map<int, FirstNonFinite> m_faults;
-    std::map<int, QString> m_warnings;
+    std::map<int, QString> m_warnings;       // per lane: the line shown
+    QHash<int, std::int64_t> m_warningSteps;  // per lane: the standing warning's step
+    QHash<int, QString> m_warningTexts;       // per lane: its sentence
     int m_lane = -1;
     std::unique_ptr<JobWorker> m_worker;
     quint64 m_generation = 0;

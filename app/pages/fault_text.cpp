@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "engine/training/nonfinite.h"
 #include "widgets/locale_number.h"
 
 namespace presisi {
@@ -67,13 +68,23 @@ QString faultSentence(const FirstNonFinite& f) {
 
 QString scalerWarningSentence(const ScalerWarning& w) {
     const QString format = QString::fromStdString(w.format);
-    if (w.why == ScalerWarning::Why::ScaleBelowOne)
-        return FaultText::tr("the loss scale fell to %1 (below 1): even unscaled, the gradients overflow %2: no loss scale "
-                  "may make %2 work here; try bf16")
+    switch (w.why) {
+    case ScalerWarning::Why::ScaleBelowOne:
+        return FaultText::tr("the loss scale fell to %1 (below 1): even unscaled, the gradients overflow %2; bf16 has "
+                             "the range for them")
             .arg(num(w.scale), format);
-    return FaultText::tr("the scaler skipped %1 steps in a row: no loss scale may make %2 work here; try bf16")
-        .arg(w.skips)
-        .arg(format);
+    case ScalerWarning::Why::Skips:
+        return FaultText::tr("the scaler skipped %1 steps in a row: the gradients overflow %2 at every scale tried so "
+                             "far; bf16 has the range for them")
+            .arg(w.skips)
+            .arg(format);
+    case ScalerWarning::Why::Recovered:
+        return FaultText::tr("since step %1 the scaler trains again: %2 steps without a skip at scale %3")
+            .arg(w.since)
+            .arg(kScalerRecoveredSteps)
+            .arg(num(w.scale));
+    }
+    return {};
 }
 
 }  // namespace presisi

@@ -12,7 +12,8 @@ namespace presisi {
 // "f16 weight gradient overflowed: 76676.6 > 65504 in layer 3, backward, step 0" (numbers in the
 // window's locale).
 QString faultSentence(const FirstNonFinite& fault);
-// "the scaler skipped 11 steps in a row: no loss scale may make f16 work here; try bf16".
+// "the scaler skipped 11 steps in a row: the gradients overflow f16 at every scale tried so far; …", or
+// its end: "since step 17 the scaler trains again: …".
 QString scalerWarningSentence(const ScalerWarning& warning);
 
 }  // namespace presisi

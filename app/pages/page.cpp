@@ -50,8 +50,9 @@ QString Page::exportName(QWidget* chart) const {
 
 ChartData Page::chartData(QWidget* chart) const { return chart ? chartDataOf(chart) : ChartData{}; }
 
-bool Page::exportChartData(QWidget* chart, const QString& path) const {
-    const ChartData data = chartData(chart);
+bool Page::exportChartData(QWidget* chart, const QString& path) const { return writeChartData(chartData(chart), path); }
+
+bool Page::writeChartData(const ChartData& data, const QString& path) {
     if (data.empty()) return false;
     return writeFileWhole(path, path.endsWith(".json", Qt::CaseInsensitive) ? chartDataJson(data) : chartDataCsv(data));
 }

@@ -34,6 +34,8 @@ public:
     virtual ChartData chartData(QWidget* chart) const;
     // chartData(chart) as CSV or JSON by the suffix of `path`; false when empty or the file fails.
     bool exportChartData(QWidget* chart, const QString& path) const;
+    // Writes data taken earlier (CSV, or JSON for a .json path): what a name proposed at that moment describes.
+    static bool writeChartData(const ChartData& data, const QString& path);
     // Ctrl+R.
     virtual void resetPage() {}
     // What the status bar says while this page is shown (the window shows the visible page's only).

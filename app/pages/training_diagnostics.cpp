@@ -50,10 +50,14 @@ void TrainingPage::showDiagnostics(const RecordBatch& batch) {
         if (w.lane < 0 || w.lane >= m_laneLabels.size()) continue;
         m_doctor->addScalerWarning(w);
         const QString text = scalerWarningSentence(w);
-        // The tile's details line says it from now on (showTile), its tooltip says it in full.
-        m_scalerWarned[w.lane] = text;
+        // The tile's details line says it while it stands (showTile), its tooltip says it in full; a
+        // recovery ends it there too.
+        if (w.why == ScalerWarning::Why::Recovered) m_scalerWarned.remove(w.lane);
+        else m_scalerWarned[w.lane] = text;
         if (w.lane < m_tiles.size())
-            m_tiles[w.lane]->setToolTip(tr("Scaler warning at step %1: %2").arg(w.step).arg(text));
+            m_tiles[w.lane]->setToolTip(w.why == ScalerWarning::Why::Recovered
+                                            ? tr("Scaler recovered at step %1: %2").arg(w.step).arg(text)
+                                            : tr("Scaler warning at step %1: %2").arg(w.step).arg(text));
         emit statusMessage(QString("%1: %2").arg(m_laneLabels[w.lane], text));
     }
 }

@@ -26,6 +26,7 @@
 #include <iterator>
 
 #include "engine/error.h"
+#include "widgets/histogram_chart.h"
 #include "widgets/live_chart.h"
 #include "widgets/number_field.h"
 #include "widgets/section.h"
@@ -153,6 +154,18 @@ void TrainingPage::buildControls(QWidget* host) {
     df->addRow(tr("dataset"), m_dataset);
     df->addRow(tr("samples"), m_samples);
     df->addRow(tr("noise"), m_noise);
+    // Samples and noise describe the built-in sets only: with data from .npy files they would be read as
+    // a statement about that data, so they are off (their tooltips say why).
+    connect(m_dataset, &QComboBox::currentIndexChanged, this, [this] {
+        const bool builtIn = m_dataset->currentData().toInt() != static_cast<int>(DatasetKind::Npy);
+        m_samples->setEnabled(builtIn);
+        m_noise->setEnabled(builtIn);
+        for (QWidget* w : {static_cast<QWidget*>(m_samples), static_cast<QWidget*>(m_noise)})
+            w->setToolTip(builtIn ? w->property("builtInTip").toString()
+                                  : tr("Not used: the data comes from .npy files (File > Load data…)."));
+    });
+    m_samples->setProperty("builtInTip", m_samples->toolTip());
+    m_noise->setProperty("builtInTip", m_noise->toolTip());
     v->addWidget(data);
     m_trainingOnly << data;
 
@@ -340,12 +353,20 @@ void TrainingPage::buildControls(QWidget* host) {
     m_underflowKind->setToolTip(tr("Which gradients the underflow chart and the tiles count: at every linear layer's "
                                    "output, or every weight and bias gradient."));
     m_underflowKind->setCurrentIndex(1);
+    // The underflow chart's title names what it counts; the histogram follows it when it showed the same.
+    connect(m_underflowKind, &QComboBox::currentIndexChanged, this, [this](int kind) {
+        nameUnderflowChart();
+        const int matching = kind == 1 ? kHistAllWeights : kHistAllOutputs, other = kind == 1 ? kHistAllOutputs : kHistAllWeights;
+        if (m_histLayer && m_histLayer->currentData().toInt() == other)
+            m_histLayer->setCurrentIndex(std::max(0, m_histLayer->findData(matching)));
+    });
     m_logLoss = new QCheckBox(tr("log axis"));
     m_logLoss->setToolTip(tr("The loss chart's vertical axis in powers of 10 (losses that fall by orders of magnitude)."));
     m_logLoss->setChecked(true);
     m_histLayer = new QComboBox();
-    m_histLayer->setToolTip(tr("Which gradients the histogram shows: every layer together, or one layer's weight or "
-                               "output gradients."));
+    m_histLayer->setToolTip(tr("Which gradients the histogram shows: every layer's weight gradients (what the underflow "
+                               "chart counts by default), output gradients, both, or one layer's. Its \"underflowed\" "
+                               "share counts what the underflow chart counts."));
     connect(m_histLayer, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_latestHistograms.empty()) showHistograms();
     });
@@ -492,13 +513,17 @@ Scenario TrainingPage::scenarioFromControls() const {
 
 void TrainingPage::rebuildLayerChoice(const Scenario& scenario) {
     const QSignalBlocker quiet(m_histLayer);
-    const int previous = m_histLayer->currentData().isValid() ? m_histLayer->currentData().toInt() : -1;
+    // By default the tensors the underflow chart counts, so the two charts' numbers are the same count.
+    const int matching = m_underflowKind->currentIndex() == 1 ? kHistAllWeights : kHistAllOutputs;
+    const int previous = m_histLayer->currentData().isValid() ? m_histLayer->currentData().toInt() : matching;
     m_histLayer->clear();
-    m_histLayer->addItem(tr("all layers"), -1);
+    m_histLayer->addItem(tr("weight gradients, all layers"), kHistAllWeights);
+    m_histLayer->addItem(tr("output gradients, all layers"), kHistAllOutputs);
+    m_histLayer->addItem(tr("weight and output gradients, all layers"), kHistAllTensors);
     const int layers = std::max<int>(0, static_cast<int>(scenario.sizes.size()) - 1);
     for (int k = 0; k < layers; ++k) {
-        m_histLayer->addItem(tr("layer %1 weights").arg(k + 1), 2 * k);
-        m_histLayer->addItem(tr("layer %1 outputs").arg(k + 1), 2 * k + 1);
+        m_histLayer->addItem(tr("layer %1 weight gradients").arg(k + 1), 2 * k);
+        m_histLayer->addItem(tr("layer %1 output gradients").arg(k + 1), 2 * k + 1);
     }
     m_histLayer->setCurrentIndex(std::max(0, m_histLayer->findData(previous)));
 }

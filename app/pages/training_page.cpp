@@ -226,6 +226,11 @@ QString TrainingPage::explanation() const {
     if (!m_base.preset.empty() || !m_preset.isEmpty()) {
         const QString shown = m_base.title.empty() ? m_preset : presetText(m_base.title);
         out += tr("<h3>Preset: %1</h3><p>%2</p><hr>").arg(shown.toHtmlEscaped(), presetText(m_base.explanation).toHtmlEscaped());
+    } else if (!m_base.title.empty()) {
+        // An experiment of one's own (loaded data, a saved file): its own title, no preset's story.
+        out += QString("<h3>%1</h3>").arg(presetText(m_base.title).toHtmlEscaped());
+        if (!m_base.explanation.empty()) out += QString("<p>%1</p>").arg(presetText(m_base.explanation).toHtmlEscaped());
+        out += "<hr>";
     }
     if (m_base.workload == Workload::Accumulation) {
         out += tr("<b>Summation.</b> Every lane adds the same values, one by one, into an accumulator held in its "

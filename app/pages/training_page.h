@@ -104,6 +104,7 @@ public:
     void scrubTo(std::int64_t step);
     std::int64_t scrubStep() const;
     QSlider* timeline() const { return m_timeline; }
+    QString timelineText() const;  // the label beside it
 
 public slots:
     void run();        // start the controls' scenario from step 0
@@ -133,7 +134,8 @@ private:
     std::vector<LaneSpec> lanesFromControls() const;
     void showHistograms();      // the latest histogram of each lane, for the chosen layers
     void showDiagnostics(const RecordBatch& batch);  // ranges, first inf/NaN, scaler warnings (training_diagnostics.cpp)
-    void rebuildLayerChoice(const Scenario& scenario);  // the histogram's layer list, for the model
+    void rebuildLayerChoice(const Scenario& scenario);
+    void nameUnderflowChart();  // the underflow chart's title names the gradients it counts  // the histogram's layer list, for the model
     void nameProductsVersion();  // the products box's PyTorch entries name the version the "follows" box picks
     void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
     void showTile(int lane, const StepRecord& record);

@@ -134,7 +134,7 @@ void TrainingPage::setSummationView(bool summation) {
         m_loss->setTitles(tr("Training loss per step"), tr("loss"));
         m_loss->setToolTip(tr("The training loss per step, as each lane computes it in its format (the batch's loss). "
                               "A cross marks where a lane's loss turned inf or NaN, at its last finite value."));
-        m_underflow->setTitles(tr("Gradient underflow"), tr("% underflowed"));
+        nameUnderflowChart();
         m_underflow->setToolTip(tr("Per step, the share of gradient elements that are exactly 0 in the lane although a "
                                    "float32 shadow backward on the lane's own weights and batch gives them non-zero: "
                                    "gradients sunk to zero. \"underflow of\" (Charts) chooses weight or activation gradients."));
@@ -210,6 +210,7 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_batches = 0;
     m_lastStep = -1;
     setSummationView(m_summation);
+    updateTimeline();  // "timeline: run or step first", not the last run's step
 }
 void TrainingPage::onRecords(const RecordBatch& batch) {
     if (!batch.records.empty() || !batch.finals.empty()) ++m_batches;
@@ -286,7 +287,7 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
                                         .arg(r ? r->step : m_lastStep)
                                         .arg(fmt(f.evalLoss))
                                         .arg(std::isnan(f.evalAccuracy) ? QString() : tr(" · eval acc. %1").arg(pct(f.evalAccuracy)))
-                                        .arg(m_scalerWarned.contains(f.lane) ? tr(" · ⚠ scaler: try bf16") : QString()));
+                                        .arg(m_scalerWarned.contains(f.lane) ? tr(" · ⚠ scaler struggling") : QString()));
     }
 
     // Histogram: each lane's latest, the chosen layers together, as a share of all its gradient
@@ -329,7 +330,7 @@ void TrainingPage::showTile(int i, const StepRecord& r) {
                                .arg(log2Text(r.scale))
                                .arg(r.skipped ? tr(" (skipped)") : QString())
                                .arg(QLocale().toString(static_cast<qlonglong>(r.overflows)))
-                               .arg(m_scalerWarned.contains(i) ? tr(" · ⚠ scaler: try bf16") : QString()));
+                               .arg(m_scalerWarned.contains(i) ? tr(" · ⚠ scaler struggling") : QString()));
 }
 
 namespace {
@@ -374,6 +375,8 @@ void TrainingPage::keepBoundary(const BoundarySnapshot& boundary) {
     m_keptBoundaries[boundary.step] = boundary;
     thinEvenly(m_keptBoundaries, kKeptBoundaries);
 }
+
+QString TrainingPage::timelineText() const { return m_timelineLabel->text(); }
 
 void TrainingPage::updateTimeline() {
     const bool running = m_controller->state() == RunState::Running || m_controller->state() == RunState::Starting ||
@@ -428,6 +431,13 @@ void TrainingPage::scrubTo(std::int64_t step) {
 
 std::int64_t TrainingPage::scrubStep() const { return m_scrubStep; }
 
+void TrainingPage::nameUnderflowChart() {
+    if (m_summation) return;
+    m_underflow->setTitles(m_underflowKind->currentIndex() == 1 ? tr("Gradient underflow · weight gradients")
+                                                                : tr("Gradient underflow · output gradients"),
+                           tr("% underflowed"));
+}
+
 void TrainingPage::showHistograms() {
     const int lanes = m_laneLabels.size();
     const int layerChoice = m_histLayer ? m_histLayer->currentData().toInt() : -1;  // -1: all
@@ -441,7 +451,9 @@ void TrainingPage::showHistograms() {
         if (!view.any) continue;
         // Exact zeros and inf/NaN have no log2 bin: their shares are written on the chart.
         QStringList note;
-        if (view.zeroShare > 0) note << tr("%1 zeros").arg(pct(view.zeroShare));
+        // Zeros include gradients that are zero in float32 too (a ReLU's idle units); "underflowed" are
+        // the ones float32 keeps: the underflow chart's count for the same tensors.
+        if (view.zeroShare > 0) note << tr("%1 zeros (%2 underflowed)").arg(pct(view.zeroShare), pct(view.underflowShare));
         if (view.nonFiniteShare > 0) note << tr("%1 inf/NaN").arg(pct(view.nonFiniteShare));
         m_histogram->setLaneNote(lane, note.join(", "));
         m_histogram->setHistogram(lane, view.edges, view.values);
@@ -455,7 +467,9 @@ void TrainingPage::showHistograms() {
     lo = std::min(std::isfinite(lo) ? lo : -26.0, -26.0);
     hi = std::max(std::isfinite(hi) ? hi : 2.0, 2.0);
     m_histogram->setXRange(lo, hi);
-    m_histogram->chart()->setTitle(step >= 0 ? tr("Gradient magnitudes, step %1").arg(step) : histogramTitle());
+    const QString tensors = m_histLayer ? m_histLayer->currentText() : QString();
+    m_histogram->chart()->setTitle(step >= 0 ? tr("Gradient magnitudes, step %1 · %2").arg(step).arg(tensors)
+                                             : histogramTitle());
     m_histogram->refresh();
 }
 

@@ -75,6 +75,9 @@ QList<TourStep> makeSteps() {
               [] { return QStringList{n(0.001253, 6), n(1.0, 1)}; },
               [](MainWindow& w) {
                   w.setPage(MainWindow::LinearIndex);
+                  // The tutorial's lanes and float32 accumulation, whatever was chosen before: the card's
+                  // numbers are those of this setup.
+                  w.linearPage()->resetPage();
                   w.linearPage()->setConfig(LinearConfig{});  // 256, 256, 64, seed 0
                   w.linearPage()->computeNow();  // a result cancelled earlier is computed again
               },
@@ -120,9 +123,11 @@ QList<TourStep> makeSteps() {
     s.append({QT_TRANSLATE_NOOP("GuidedTour", "An honest comparison across seeds"),
               QT_TRANSLATE_NOOP("GuidedTour",
                                 "One run proves little: the Convergence check (Ctrl+5) trains every lane from several "
-                                "model seeds on the same data and evaluates each in float32. A lane whose mean shift "
-                                "from float32 lies within float32's seed-to-seed spread is safe; a larger shift calls "
-                                "for an audit of the sensitive operations. On the underflow setup: cpu:bf16 and "
+                                "model seeds on the same data and evaluates each in float32. A lane is safe when its "
+                                "mean shift from float32 is within twice the larger of float32's seed-to-seed spread "
+                                "and its evaluation noise; a larger shift calls for an audit of the sensitive "
+                                "operations. Each verdict names the term that decided: on the underflow setup the "
+                                "seeds agree so closely that the evaluation noise sets the threshold; cpu:bf16 and "
                                 "cpu:f16+scaler safe, cpu:f16 audit."),
               {},
               [](MainWindow& w) {

@@ -353,14 +353,18 @@ private:
             const DeviceLayer& d = m_layers[l];
             for (bool weight : {true, false}) {
                 LayerHistogram lh = numerics::emptyLayerHistogram(static_cast<int>(l), weight);
+                // Each tensor downloaded once: binned, and counted against its shadow for the underflow.
+                const auto add = [&](const DeviceArray& laneValues, const DeviceArray& shadowValues) {
+                    const std::vector<float> v = laneValues.download(), sv = shadowValues.download();
+                    histogramOf(v, 1.0f, lh.counts, lh.zeros, &lh.nonFinite);
+                    histogramOf(sv, scale, lh.f32Counts, lh.f32Zeros, nullptr);
+                    lh.underflowed += numerics::countGradients(v.data(), sv.data(), v.size(), m_lane.format).underflowed;
+                };
                 if (weight) {
-                    for (const DeviceArray* a : {&d.gw, &d.gb})
-                        histogramOf(a->download(), 1.0f, lh.counts, lh.zeros, &lh.nonFinite);
-                    for (const DeviceArray* a : {&d.sw, &d.sb})
-                        histogramOf(a->download(), scale, lh.f32Counts, lh.f32Zeros, nullptr);
+                    add(d.gw, d.sw);
+                    add(d.gb, d.sb);
                 } else {
-                    histogramOf(m_lanePass.dz[l].download(), 1.0f, lh.counts, lh.zeros, &lh.nonFinite);
-                    histogramOf(m_shadowPass.dz[l].download(), scale, lh.f32Counts, lh.f32Zeros, nullptr);
+                    add(m_lanePass.dz[l], m_shadowPass.dz[l]);
                 }
                 h.layers.push_back(std::move(lh));
             }

@@ -205,11 +205,13 @@ public:
                 for (int kind = 0; kind < 2; ++kind) {
                     LayerHistogram h = numerics::emptyLayerHistogram(l, kind == 0);
                     if (h.weight) {
+                        h.underflowed = counts(a.gW(l), s.gW(l)).underflowed + counts(a.gb(l), s.gb(l)).underflowed;
                         addToHistogram(h.counts, h.zeros, &h.nonFinite, a.gW(l).data(), a.gW(l).size(), 1.0f);
                         addToHistogram(h.counts, h.zeros, &h.nonFinite, a.gb(l).data(), a.gb(l).size(), 1.0f);
                         addToHistogram(h.f32Counts, h.f32Zeros, nullptr, s.gW(l).data(), s.gW(l).size(), scale);
                         addToHistogram(h.f32Counts, h.f32Zeros, nullptr, s.gb(l).data(), s.gb(l).size(), scale);
                     } else {
+                        h.underflowed = counts(a.dz(l), s.dz(l)).underflowed;
                         addToHistogram(h.counts, h.zeros, &h.nonFinite, a.dz(l).data(), a.dz(l).size(), 1.0f);
                         addToHistogram(h.f32Counts, h.f32Zeros, nullptr, s.dz(l).data(), s.dz(l).size(), scale);
                     }

@@ -61,8 +61,8 @@ std::string describeNonFinite(const FirstNonFinite& f) {
 
 void LaneWatch::reset() {
     m_fault.reset();
-    m_skips = 0;
-    m_warned = false;
+    m_skips = m_clean = 0;
+    m_belowOne = m_warned = false;
 }
 
 const FirstNonFinite& LaneWatch::setFault(FirstNonFinite fault, std::vector<RangeSnapshot> leadUp) {
@@ -74,18 +74,31 @@ const FirstNonFinite& LaneWatch::setFault(FirstNonFinite fault, std::vector<Rang
 
 std::optional<ScalerWarning> LaneWatch::scalerHealth(const StepRecord& r, float newScale, const std::string& format) {
     m_skips = r.skipped ? m_skips + 1 : 0;
-    if (m_warned) return std::nullopt;
+    m_clean = r.skipped ? 0 : m_clean + 1;
+    const bool fellBelowOne = newScale < 1.0f && !m_belowOne;
+    m_belowOne = newScale < 1.0f;
     ScalerWarning w{r.lane, r.step, ScalerWarning::Why::Skips, newScale, m_skips, format, {}};
+    if (m_warned) {
+        // The warning's condition has ended: the lane trains, at whatever scale it settled on.
+        if (m_clean < kScalerRecoveredSteps) return std::nullopt;
+        m_warned = false;
+        w.why = ScalerWarning::Why::Recovered;
+        w.since = r.step - kScalerRecoveredSteps + 1;
+        w.text = "since step " + std::to_string(w.since) + " the scaler trains again: " +
+                 std::to_string(kScalerRecoveredSteps) + " steps without a skip at scale " + num(newScale);
+        return w;
+    }
     std::string why;
-    if (newScale < 1.0f) {
+    if (fellBelowOne) {
         w.why = ScalerWarning::Why::ScaleBelowOne;
         why = "the loss scale fell to " + num(newScale) + " (below 1): even unscaled, the gradients overflow " + format;
     } else if (m_skips > kScalerSkipWarning) {
-        why = "the scaler skipped " + std::to_string(m_skips) + " steps in a row";
+        why = "the scaler skipped " + std::to_string(m_skips) + " steps in a row: the gradients overflow " + format +
+              " at every scale tried so far";
     }
     if (why.empty()) return std::nullopt;
     m_warned = true;
-    w.text = why + ": no loss scale may make " + format + " work here; try bf16";
+    w.text = why + "; bf16 has the range for them";
     return w;
 }
 

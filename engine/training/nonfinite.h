@@ -15,8 +15,10 @@ namespace presisi {
 // as the window's layer menus), step 0-based (fault.step, the charts' x axis).
 std::string describeNonFinite(const FirstNonFinite& fault);
 
-// Consecutive skipped steps after which a scaler lane is told that no scale may work.
+// Consecutive skipped steps after which a scaler lane is warned.
 inline constexpr int kScalerSkipWarning = 10;
+// Consecutive clean steps after a warning that end it (ScalerWarning::Why::Recovered).
+inline constexpr int kScalerRecoveredSteps = 10;
 
 // Per lane, in the runner: the first fault and the scaler's health.
 class LaneWatch {
@@ -25,14 +27,18 @@ public:
     // Records the lane's first fault with its lead-up (the sentence is written here) and returns it.
     const FirstNonFinite& setFault(FirstNonFinite fault, std::vector<RangeSnapshot> leadUp);
     const std::optional<FirstNonFinite>& fault() const { return m_fault; }
-    // After a scaler lane's update: one warning per lane when the new scale is below 1 or the lane has
-    // skipped more than kScalerSkipWarning steps in a row. `format`: the lane format's name.
+    // After a scaler lane's update: a warning when the new scale falls below 1 (from at or above it) or
+    // the lane has skipped more than kScalerSkipWarning steps in a row; while a warning stands no other
+    // is given, and kScalerRecoveredSteps clean steps in a row end it (Why::Recovered). `format`: the
+    // lane format's name.
     std::optional<ScalerWarning> scalerHealth(const StepRecord& r, float newScale, const std::string& format);
 
 private:
     std::optional<FirstNonFinite> m_fault;
     int m_skips = 0;
-    bool m_warned = false;
+    int m_clean = 0;          // steps in a row without a skip
+    bool m_belowOne = false;  // the scale after the last step was below 1
+    bool m_warned = false;    // a warning stands (not yet recovered)
 };
 
 }  // namespace presisi

@@ -51,6 +51,9 @@ struct LayerHistogram {
     // without rounding. Same bins. Compare with the format's smallest subnormal to see the loss.
     std::vector<std::int64_t> f32Counts;
     std::int64_t f32Zeros = 0;
+    // Elements zero in the lane while the shadow float32 value is not: the underflow chart's count
+    // (numerics::classifyGradient), so the histogram's "underflowed" share is the chart's number.
+    std::int64_t underflowed = 0;
     double binLowerEdge(std::size_t i) const;  // 2^(minExponent + i)
 };
 
@@ -122,15 +125,19 @@ struct FirstNonFinite {
     std::string sentence;
 };
 
+// A scaler lane's health: a warning when the scale falls below 1 or the scaler skips more than
+// kScalerSkipWarning steps in a row, and Recovered when the lane has trained kScalerRecoveredSteps steps
+// in a row without a skip after it (the warning's condition has ended; a later one warns again).
 struct ScalerWarning {
-    enum class Why { ScaleBelowOne, Skips };
+    enum class Why { ScaleBelowOne, Skips, Recovered };
     int lane = 0;
     std::int64_t step = 0;  // 0-based
     Why why = Why::Skips;
-    float scale = 0;         // the new scale (ScaleBelowOne)
+    float scale = 0;         // the new scale (ScaleBelowOne; Recovered: the scale it trains at)
     int skips = 0;           // skipped steps in a row (Skips)
     std::string format;      // the lane's format name ("f16")
     std::string text;        // the English sentence (command line); the window builds its own from the fields
+    std::int64_t since = -1; // Recovered: the first step of the clean run
 };
 
 enum class RunEventKind { Step, Histogram, Final, Range, NonFinite, ScalerWarning };
