@@ -11,15 +11,20 @@
 namespace presisi {
 
 struct RoundingBenchRow {
+    std::string operation;   // "round" (float32 to rounded float32) or "encode" (float32 to 8-bit codes)
     std::string kernel;      // "memcpy" (the baseline), "avx2-f16c", "portable", …
-    std::string format;      // "bf16", "f16", or "-" for memcpy
-    double gigabytesPerSecond = 0;  // bytes read + written per second, best of the repeats
-    double ratioToMemcpy = 0;
+    std::string format;      // "bf16", "f16", "e4m3", "e5m2", or "-" for memcpy
+    // Best of the repeats. round: bytes read + written per second (memcpy: the same). encode: float32
+    // bytes read per second (memcpy: float32 bytes copied per second), so a ratio of 1 means encoding
+    // the buffer takes as long as copying it.
+    double gigabytesPerSecond = 0;
+    double ratioToMemcpy = 0;  // memcpy's time / this row's time, same elements
 };
 
 // Rounds `elements` float32 values (default 16 Mi = 64 MiB, beyond any cache) with every kernel the
-// CPU supports, for bf16 and f16, and copies the same buffer with memcpy. Repeats interleave so
-// that drift on a shared machine hits baseline and candidate alike.
+// CPU supports, for bf16 and f16, encodes them to e4m3 and e5m2 codes (encodeSpanWith, one byte each),
+// and copies the same buffer with memcpy. Repeats interleave so that drift on a shared machine hits
+// baseline and candidate alike.
 std::vector<RoundingBenchRow> benchRounding(std::size_t elements = std::size_t{1} << 24, int repeats = 7);
 
 struct LinearBenchRow {

@@ -14,7 +14,7 @@ namespace {
 
 const char* kBenchHelp = QT_TRANSLATE_NOOP(
     "cli",
-    "usage: presisi bench rounding [--elements N] [--repeats R] [--json]\n"
+    "usage: presisi bench rounding [--elements N] [--repeats R] [--json]   (also e4m3/e5m2 encoding)\n"
     "       presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--json FILE|-]\n"
     "       presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--device cpu|gpu|all] [--json]\n"
     "       presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]\n"
@@ -31,7 +31,7 @@ int benchRoundingCmd(CommandArgs args, std::ostream& out) {
         JsonWriter j(out);
         j.beginObject().field("best_kernel", kernelName(bestKernel())).key("rows").beginArray();
         for (const auto& r : rows)
-            j.beginObject().field("kernel", r.kernel).field("format", r.format)
+            j.beginObject().field("operation", r.operation).field("kernel", r.kernel).field("format", r.format)
                 .field("gigabytes_per_second", r.gigabytesPerSecond).field("ratio_to_memcpy", r.ratioToMemcpy)
                 .endObject();
         j.endArray().endObject();
@@ -40,7 +40,12 @@ int benchRoundingCmd(CommandArgs args, std::ostream& out) {
     }
     out << "bulk rounding, bytes read + written per second (best of repeats); kernel in use: "
         << kernelName(bestKernel()) << '\n';
+    bool encodeHeading = false;
     for (const auto& r : rows) {
+        if (r.operation == "encode" && !encodeHeading) {
+            out << "encoding to 8-bit codes (encodeSpan), float32 bytes read per second, memcpy counted the same:\n";
+            encodeHeading = true;
+        }
         char line[160];
         std::snprintf(line, sizeof line, "  %-10s %-5s %8.2f GB/s  %5.2f x memcpy\n", r.kernel.c_str(),
                       r.format.c_str(), r.gigabytesPerSecond, r.ratioToMemcpy);

@@ -314,7 +314,9 @@ bool f32Preferred(Index m, Index n, Index k) {
 }
 
 bool available(Format format) {
-    if (emulationForced() || format == Format::F32) return false;
+    // Native products exist for bf16 and f16 only (the formats of 8 bits and below are element formats of
+    // scaled lanes, which compute in float32).
+    if (emulationForced() || (format != Format::BF16 && format != Format::F16)) return false;
     const Support& s = support();
     return format == Format::BF16 ? s.bf16 : s.f16;
 }

@@ -52,8 +52,12 @@ std::span<float> spanOf(Matrix& m) { return {m.data(), static_cast<std::size_t>(
 // emulated lanes) and 16-bit encodings (the native lanes), so no lane pays for another's conversion.
 struct CpuOperands {
     Matrix a, b, c;
-    Matrix aR[3], bR[3];                    // indexed by Format: rounded copies for BF16/F16
-    std::vector<std::uint16_t> aBits[3], bBits[3];
+    // Indexed by Format: rounded copies for BF16/F16 (the lane formats; the formats of 8 bits and below
+    // follow them in the enum and never index these).
+    static constexpr std::size_t kSlots = std::size(kAllFormats);
+    static_assert(static_cast<std::size_t>(Format::BF16) < kSlots && static_cast<std::size_t>(Format::F16) < kSlots);
+    Matrix aR[kSlots], bR[kSlots];
+    std::vector<std::uint16_t> aBits[kSlots], bBits[kSlots];
 };
 
 // Host bytes of one shape's operands: A and B in float32, rounded to bf16 and f16 (float32 storage) and as
