@@ -17,6 +17,7 @@ using CommandArgs = std::span<const std::string>;  // the arguments after the co
 
 int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdInspect(CommandArgs args, std::ostream& out, std::ostream& err);
+int cmdQuantize(CommandArgs args, std::ostream& out, std::ostream& err);  // `presisi quantize` (cmd_quantize.cpp)
 int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdTrain(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdPresets(CommandArgs args, std::ostream& out, std::ostream& err);

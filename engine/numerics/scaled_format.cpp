@@ -1,0 +1,300 @@
+// Scaled low-precision tensors: per-tensor FP8, OCP MX blocks and NVFP4, each computed operation for
+// operation as torchao 0.18 computes it (float32 arithmetic where torchao's is float32), so codes, scales
+// and dequantised values agree bit for bit (tests/data/quantize, scripts/make_quantize_reference.py).
+// No Qt here.
+#include "scaled_format.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "../error.h"
+
+namespace presisi {
+
+namespace {
+
+constexpr ScaledFormatTraits kScaledTraits[] = {
+    {ScaledFormat::E4M3, "e4m3", Format::E4M3, 0, Format::F32},
+    {ScaledFormat::E5M2, "e5m2", Format::E5M2, 0, Format::F32},
+    {ScaledFormat::Mxfp8, "mxfp8", Format::E4M3, 32, Format::E8M0},
+    {ScaledFormat::Mxfp8E5m2, "mxfp8-e5m2", Format::E5M2, 32, Format::E8M0},
+    {ScaledFormat::Mxfp6E2m3, "mxfp6-e2m3", Format::E2M3, 32, Format::E8M0},
+    {ScaledFormat::Mxfp6E3m2, "mxfp6-e3m2", Format::E3M2, 32, Format::E8M0},
+    {ScaledFormat::Mxfp4, "mxfp4", Format::E2M1, 32, Format::E8M0},
+    {ScaledFormat::Nvfp4, "nvfp4", Format::E2M1, 16, Format::E4M3},
+};
+
+constexpr std::string_view kScaleModeNames[] = {"floor", "ceil", "even", "rceil"};
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+// max |x| over a span, NaN as soon as one value is NaN (torch.amax's rule; std::max would drop it).
+float amaxOf(std::span<const float> x) {
+    float m = 0.0f;
+    for (const float v : x) {
+        if (std::isnan(v)) return kNaN;
+        m = std::max(m, std::fabs(v));
+    }
+    return m;
+}
+
+// torch.clamp(x, -m, m): NaN passes through.
+float clampSym(float x, float m) { return std::isnan(x) ? x : std::clamp(x, -m, m); }
+
+// Sums of one cast, accumulated in double, turned into CastStats at the end. Blocks and the tensor
+// share one kind so the tensor's numbers are sums over blocks, not averages of averages.
+struct StatsSum {
+    double sumSqError = 0, sumSqInput = 0, maxAbsError = 0;
+    std::int64_t elements = 0, saturated = 0, nonZero = 0, underflowed = 0;
+
+    // x: the input, scaled: x times the quantisation scale (before any clamp), element: the rounded
+    // element's value, dequantised: element times the dequantisation scale.
+    void add(float x, float scaled, float element, float dequantised, float elementMax) {
+        const double e = static_cast<double>(dequantised) - static_cast<double>(x);
+        sumSqError += e * e;
+        sumSqInput += static_cast<double>(x) * static_cast<double>(x);
+        if (std::isnan(e) || std::isnan(maxAbsError)) maxAbsError = std::numeric_limits<double>::quiet_NaN();
+        else maxAbsError = std::max(maxAbsError, std::fabs(e));
+        ++elements;
+        if (std::fabs(scaled) > elementMax) ++saturated;  // NaN compares false
+        if (x != 0.0f && !std::isnan(x)) {
+            ++nonZero;
+            if (element == 0.0f) ++underflowed;
+        }
+    }
+    void add(const StatsSum& o) {
+        sumSqError += o.sumSqError;
+        sumSqInput += o.sumSqInput;
+        maxAbsError = std::isnan(o.maxAbsError) || std::isnan(maxAbsError) ? std::numeric_limits<double>::quiet_NaN()
+                                                                           : std::max(maxAbsError, o.maxAbsError);
+        elements += o.elements;
+        saturated += o.saturated;
+        nonZero += o.nonZero;
+        underflowed += o.underflowed;
+    }
+    CastStats stats() const {
+        CastStats s;
+        s.elements = elements;
+        if (elements == 0) return s;
+        const double n = static_cast<double>(elements);
+        s.mse = sumSqError / n;
+        if (std::isnan(sumSqError) || std::isnan(sumSqInput)) s.sqnrDb = std::numeric_limits<double>::quiet_NaN();
+        else if (sumSqError == 0) s.sqnrDb = std::numeric_limits<double>::infinity();
+        else s.sqnrDb = 10.0 * std::log10(sumSqInput / sumSqError);
+        s.maxAbsError = maxAbsError;
+        s.saturatedShare = static_cast<double>(saturated) / n;
+        s.underflowShare = nonZero ? static_cast<double>(underflowed) / static_cast<double>(nonZero) : 0.0;
+        return s;
+    }
+};
+
+// The largest power of two of an element format: floor(log2(max)) (torchao's *_MAX_POW2: e4m3 8,
+// e5m2 15, e2m3 2, e3m2 4, e2m1 2).
+int emaxOf(Format element) { return std::ilogb(traits(element).max); }
+
+// One MX block's e8m0 code as torchao's to_mx computes it (mx_tensor.py), FLOOR, CEIL and EVEN
+// from amax's float32 bits, RCEIL through log2 (_to_mx_rceil).
+std::uint8_t mxScaleCode(float amax, ScaleMode mode, Format element) {
+    const FormatTraits& t = traits(element);
+    if (mode == ScaleMode::Rceil) {
+        const float descale = amax / static_cast<float>(t.max);
+        if (std::isnan(descale)) return 255;
+        if (std::isinf(descale)) return 254;
+        // torch.log2 on float32: on this path it equals log2 in double rounded once to float32 (checked
+        // against torch 2.15 for every float32 within 2^14 units above each power of two and every
+        // subnormal, the only places where that rounding can land on an integer and change the ceil).
+        // log2(0) = -inf clamps to the bottom code.
+        const float l = std::ceil(static_cast<float>(std::log2(static_cast<double>(descale))));
+        return static_cast<std::uint8_t>(std::clamp(l, -127.0f, 127.0f) + 127.0f);
+    }
+    if (std::isnan(amax)) return 255;
+    std::uint32_t bits = std::bit_cast<std::uint32_t>(amax);
+    if (mode == ScaleMode::Even) {
+        // Round amax to the element's mantissa width (half an element ulp added, float32's mantissa
+        // masked off; the sign bit is 0 for an amax): 0x7f7fffff rounds to inf, exponent 255.
+        bits = (bits + (1u << (23 - t.mantissaBits - 1))) & 0xff800000u;
+    }
+    int pow2 = static_cast<int>((bits >> 23) & 0xffu) - 127;  // floor(log2 amax); zero and subnormals: -127
+    if (mode == ScaleMode::Ceil && (bits & 0x7fffffu) != 0) ++pow2;
+    // torchao clamps to [-127, 128] ("add one to positive range to capture NaNs"); with emax >= 2 the top
+    // is 126 (amax inf).
+    const int unbiased = std::clamp(pow2 - emaxOf(element), -127, 128);
+    return static_cast<std::uint8_t>(unbiased + 127);
+}
+
+// 2^(code-127) as float32 (get_fp_scale): code 0 is 2^-127, a float32 subnormal; 255 is NaN.
+float e8m0Value(std::uint8_t code) { return code == 255 ? kNaN : std::ldexp(1.0f, static_cast<int>(code) - 127); }
+
+void checkShape(const ScaledFormatTraits& t, std::size_t size, std::int64_t rows, std::int64_t cols) {
+    if (rows < 0 || cols < 0)
+        throw Error("quantize: shape (" + std::to_string(rows) + ", " + std::to_string(cols) + ") has a negative dimension");
+    if (static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) != size)
+        throw Error("quantize: " + std::to_string(size) + " values do not make a (" + std::to_string(rows) + ", " +
+                    std::to_string(cols) + ") tensor");
+    if (t.blockSize > 0 && cols % t.blockSize != 0)
+        throw Error("the tensor has " + std::to_string(cols) + " values per row; " + std::string(t.name) + " blocks hold " +
+                    std::to_string(t.blockSize));
+}
+
+// MX: torchao's to_mx, then to_dtype for the dequantised values.
+void quantizeMx(QuantizedTensor& q, std::span<const float> x, ScaleMode mode, StatsSum& total) {
+    const ScaledFormatTraits& st = traits(q.format);
+    const Format element = st.element;
+    const float elementMax = static_cast<float>(traits(element).max);
+    const std::int64_t n = st.blockSize;
+    const std::int64_t blocks = q.rows * (q.cols / n);
+    q.blocks.resize(static_cast<std::size_t>(blocks));
+    for (std::int64_t b = 0; b < blocks; ++b) {
+        const std::span<const float> in = x.subspan(static_cast<std::size_t>(b * n), static_cast<std::size_t>(n));
+        BlockInfo& info = q.blocks[static_cast<std::size_t>(b)];
+        info.amax = amaxOf(in);
+        info.scaleCode = mxScaleCode(info.amax, mode, element);
+        info.scale = e8m0Value(info.scaleCode);
+        StatsSum sum;
+        for (std::int64_t i = 0; i < n; ++i) {
+            const float v = in[static_cast<std::size_t>(i)];
+            float scaled;
+            if (mode == ScaleMode::Rceil) {
+                // Multiplied by a reciprocal: code 255 by the NaN descale itself, 254 by 2^-127, and
+                // code 0 by 1 (not 2^127: torchao's choice for blocks whose amax/max is at most 2^-127).
+                const std::uint8_t c = info.scaleCode;
+                const float rcp = c == 255 ? kNaN : c == 254 ? std::ldexp(1.0f, -127) : c == 0 ? 1.0f
+                                                                                      : std::ldexp(1.0f, 127 - int(c));
+                scaled = v * rcp;
+            } else {
+                // Divided by the scale's float32 bits (code 255 reads as inf: finite values become ±0),
+                // raised to at least 2^-126 (torchao's guard for code 0, whose dequantisation still uses
+                // 2^-127).
+                const float divisor = std::max(std::bit_cast<float>(std::uint32_t{info.scaleCode} << 23), 0x1p-126f);
+                scaled = v / divisor;
+            }
+            // torchao clamps to ±max (FP8) or its FP6/FP4 cast saturates: either way a saturating cast.
+            const std::uint8_t code = encode(element, clampSym(scaled, elementMax), Overflow::Saturate);
+            const float e = decode(element, code);
+            const float d = e * info.scale;
+            const std::size_t at = static_cast<std::size_t>(b * n + i);
+            q.codes[at] = code;
+            q.dequantised[at] = d;
+            sum.add(v, scaled, e, d, elementMax);
+        }
+        info.stats = sum.stats();
+        total.add(sum);
+    }
+}
+
+// NVFP4: torchao's nvfp4_quantize with per_tensor_scale = per_tensor_amax_to_scale(max |x|), then
+// NVFP4Tensor.dequantize (element · (tensor scale · block scale)).
+void quantizeNvfp4(QuantizedTensor& q, std::span<const float> x, StatsSum& total) {
+    constexpr std::int64_t n = 16;
+    constexpr float kE2m1Max = 6.0f, kE4m3Max = 448.0f;
+    const float pts = q.tensorAmax / (kE4m3Max * kE2m1Max);  // float32 / 2688
+    const float invPts = 1.0f / pts;
+    const std::int64_t blocks = q.rows * (q.cols / n);
+    q.blocks.resize(static_cast<std::size_t>(blocks));
+    for (std::int64_t b = 0; b < blocks; ++b) {
+        const std::span<const float> in = x.subspan(static_cast<std::size_t>(b * n), static_cast<std::size_t>(n));
+        BlockInfo& info = q.blocks[static_cast<std::size_t>(b)];
+        info.amax = amaxOf(in);
+        // The block scale relative to the tensor scale, clamped to [2^-6, 448] (NaN passes) and cast to e4m3.
+        const float relative = (info.amax / kE2m1Max) / pts;
+        const float clamped = std::isnan(relative) ? relative : std::clamp(relative, 0x1p-6f, kE4m3Max);
+        info.scaleCode = encode(Format::E4M3, clamped, Overflow::Saturate);
+        const float blockScale = decode(Format::E4M3, info.scaleCode);
+        const float reciprocal = invPts / blockScale;
+        info.scale = pts * blockScale;
+        StatsSum sum;
+        for (std::int64_t i = 0; i < n; ++i) {
+            const float v = in[static_cast<std::size_t>(i)];
+            const float scaled = v * reciprocal;
+            const std::uint8_t code = encode(Format::E2M1, clampSym(scaled, kE2m1Max), Overflow::Saturate);
+            const float e = decode(Format::E2M1, code);
+            const float d = e * info.scale;
+            const std::size_t at = static_cast<std::size_t>(b * n + i);
+            q.codes[at] = code;
+            q.dequantised[at] = d;
+            sum.add(v, scaled, e, d, kE2m1Max);
+        }
+        info.stats = sum.stats();
+        total.add(sum);
+    }
+}
+
+// Per-tensor FP8: torchao.float8's amax_to_scale (max / clamp(amax, 1e-12) in float64, then float32),
+// x · scale in float32, the cast (torchao clamps first: Overflow::Saturate; Ocp is ml_dtypes' cast), and
+// to_original_precision (element / scale in float32).
+void quantizeTensorwise(QuantizedTensor& q, std::span<const float> x, const QuantizeOptions& o, StatsSum& total) {
+    const Format element = traits(q.format).element;
+    const double max = traits(element).max;
+    const double amax = o.amax ? static_cast<double>(*o.amax) : static_cast<double>(q.tensorAmax);
+    const double clamped = std::isnan(amax) ? amax : std::max(amax, 1e-12);
+    const float scale = static_cast<float>(max / clamped);
+    q.tensorScale = scale;
+    BlockInfo info;
+    info.amax = q.tensorAmax;
+    info.scale = static_cast<float>(1.0 / static_cast<double>(scale));
+    StatsSum sum;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const float scaled = x[i] * scale;
+        const std::uint8_t code = encode(element, scaled, o.overflow);
+        const float e = decode(element, code);
+        const float d = e / scale;
+        q.codes[i] = code;
+        q.dequantised[i] = d;
+        sum.add(x[i], scaled, e, d, static_cast<float>(max));
+    }
+    info.stats = sum.stats();
+    q.blocks.assign(1, info);
+    total.add(sum);
+}
+
+}  // namespace
+
+const ScaledFormatTraits& traits(ScaledFormat format) { return kScaledTraits[static_cast<int>(format)]; }
+
+std::optional<ScaledFormat> parseScaledFormat(std::string_view name) {
+    for (const ScaledFormatTraits& t : kScaledTraits)
+        if (t.name == name) return t.format;
+    return std::nullopt;
+}
+
+std::string_view scaleModeName(ScaleMode mode) { return kScaleModeNames[static_cast<int>(mode)]; }
+
+std::optional<ScaleMode> parseScaleMode(std::string_view name) {
+    for (int i = 0; i < 4; ++i)
+        if (kScaleModeNames[i] == name) return static_cast<ScaleMode>(i);
+    return std::nullopt;
+}
+
+QuantizedTensor quantize(ScaledFormat format, std::span<const float> values, std::int64_t rows, std::int64_t cols,
+                         const QuantizeOptions& options) {
+    const ScaledFormatTraits& t = traits(format);
+    checkShape(t, values.size(), rows, cols);
+    if (options.amax && t.blockSize > 0)
+        throw Error("an amax applies to the per-tensor formats (e4m3, e5m2); " + std::string(t.name) +
+                    " takes each block's scale from the block's own amax");
+    QuantizedTensor q;
+    q.format = format;
+    q.rows = rows;
+    q.cols = cols;
+    q.scaleMode = options.scaleMode;
+    q.overflow = t.blockSize > 0 ? Overflow::Saturate : options.overflow;
+    q.codes.resize(values.size());
+    q.dequantised.resize(values.size());
+    q.tensorAmax = amaxOf(values);
+    StatsSum total;
+    if (t.blockSize == 0) {
+        quantizeTensorwise(q, values, options, total);
+    } else if (format == ScaledFormat::Nvfp4) {
+        quantizeNvfp4(q, values, total);
+        q.tensorScale = q.tensorAmax / (448.0f * 6.0f);
+    } else {
+        quantizeMx(q, values, options.scaleMode, total);
+    }
+    q.stats = total.stats();
+    return q;
+}
+
+}  // namespace presisi
