@@ -91,11 +91,29 @@ public:
         const QWidget* holder = widget();
         const QWidget* top = window();
         if (!holder || !top) return QScrollArea::minimumSizeHint();
-        const QSize need = holder->minimumSizeHint();
+        // Bounded by a 1024x768 screen (a projector) too, not by the window alone: a bound that followed the
+        // window would hold a window once widened by its widest page (the Speed page) at that width.
+        const QSize need = withScrollBar(holder->minimumSizeHint());
+        return {std::min(need.width(), std::max(200, std::min(top->width(), kSmallScreen.width()) - 190)),
+                std::min(need.height(), std::max(200, std::min(top->height(), kSmallScreen.height()) - 110))};
+    }
+    // The whole page where the window has room for it: a page that fits never scrolls.
+    QSize sizeHint() const override {
+        const QWidget* holder = widget();
+        const QWidget* top = window();
+        if (!holder || !top) return QScrollArea::sizeHint();
+        const QSize need = withScrollBar(holder->minimumSizeHint());
         return {std::min(need.width(), std::max(200, top->width() - 190)),
                 std::min(need.height(), std::max(200, top->height() - 110))};
     }
-    QSize sizeHint() const override { return minimumSizeHint(); }
+
+private:
+    static constexpr QSize kSmallScreen{1024, 768};
+    // A page taller than the area scrolls down: its width then needs the scroll bar's beside it.
+    QSize withScrollBar(QSize need) const {
+        if (need.height() > viewport()->height()) need.rwidth() += style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+        return need;
+    }
 };
 
 }  // namespace

@@ -9,13 +9,49 @@ namespace presisi {
 std::string Lane::label() const {
     std::string s(deviceName(device));
     s += ':';
-    s += tf32 ? std::string_view("tf32") : traits(format).name;
+    s += scaled ? traits(*scaled).name : tf32 ? std::string_view("tf32") : traits(format).name;
     if (accumulation == Accumulation::Storage) s += "+acc16";
     if (scaler) s += "+scaler";
     if (subnormals == Subnormals::Flush) s += "+ftz";
     if (native) s += "+native";
+    if (overflow == Overflow::Saturate) s += "+sat";
+    if (scaleMode != ScaleMode::Floor) {
+        s += '+';
+        s += scaleModeName(scaleMode);
+    }
     return s;
 }
+
+bool isPerTensor(ScaledFormat format) { return traits(format).blockSize == 0; }
+bool isMx(ScaledFormat format) { return traits(format).blockSize > 0 && traits(format).scale == Format::E8M0; }
+
+namespace {
+
+// "e4m3, e5m2, mxfp8, …": the scaled lane formats, for messages.
+std::string scaledNames(bool (*keep)(ScaledFormat) = nullptr) {
+    std::string s;
+    for (ScaledFormat f : kAllScaledFormats) {
+        if (keep && !keep(f)) continue;
+        if (!s.empty()) s += ", ";
+        s += traits(f).name;
+    }
+    return s;
+}
+
+// Why an element format of 8 bits and below is no lane format: the lanes compute with scaled tensors of
+// it (a bare cast of N(0,1) data to e2m1 would keep six values), so name the scaled lanes that store it.
+[[noreturn]] void refuseElementFormat(Format f, const std::string& all) {
+    const std::string name(traits(f).name);
+    std::string users;
+    for (ScaledFormat s : kAllScaledFormats)
+        if (traits(s).element == f && !isPerTensor(s)) users += (users.empty() ? "" : ", ") + std::string(traits(s).name);
+    const std::string what = f == Format::E8M0 ? "'e8m0' is the MX block scale's format, not a lane format"
+                                               : "'" + name + "' is an element format, not a lane format";
+    throw Error(what + " in '" + all + "'" + (users.empty() ? "" : ": its lanes are " + users) +
+                " (lanes of 8 bits and below: " + scaledNames() + ")");
+}
+
+}  // namespace
 
 Lane parseLane(std::string_view text) {
     // Quoted in messages with control bytes escaped: a label from a file may hold a newline or a NUL.
@@ -33,20 +69,55 @@ Lane parseLane(std::string_view text) {
     const std::string_view fmt = rest.substr(0, plus);
     if (fmt == "tf32") {
         lane.tf32 = true;  // a math mode of f32 products, stored as f32
+    } else if (const auto sf = parseScaledFormat(fmt)) {
+        lane.scaled = *sf;  // computes in float32 on dequantised operands
     } else {
         const auto f = parseFormat(fmt);
-        if (!f) throw Error("unknown lane format '" + printableText(fmt) + "' in '" + all + "' (f32, bf16 or f16)");
+        if (!f)
+            throw Error("unknown lane format '" + printableText(fmt) + "' in '" + all + "' (f32, tf32, bf16, f16, " +
+                        scaledNames() + ")");
+        if (isMiniFormat(*f)) refuseElementFormat(*f, all);
         lane.format = *f;
     }
+    bool modeGiven = false;
+    bool otherOption = false;  // an option of the f32/bf16/f16 lanes
+    std::string firstOther;
     while (plus != std::string_view::npos) {
         rest = rest.substr(plus + 1);
         plus = rest.find('+');
         const std::string_view opt = rest.substr(0, plus);
+        if (const auto mode = parseScaleMode(opt)) {
+            if (modeGiven) throw Error("two scale modes in '" + all + "' (one of +floor, +ceil, +even, +rceil)");
+            if (!lane.scaled || !isMx(*lane.scaled))
+                throw Error("+" + std::string(opt) + " is a scale mode of the MX lanes (" + scaledNames(isMx) +
+                            "), in '" + all + "'");
+            lane.scaleMode = *mode;
+            modeGiven = true;
+            continue;
+        }
+        if (opt == "sat") {
+            if (!lane.scaled || !isPerTensor(*lane.scaled))
+                throw Error("+sat applies to the per-tensor lanes " + scaledNames(isPerTensor) + " in '" + all +
+                            "' (MX and NVFP4 elements always saturate; f32, bf16 and f16 overflow to inf)");
+            lane.overflow = Overflow::Saturate;
+            continue;
+        }
         if (opt == "scaler") lane.scaler = true;
         else if (opt == "ftz") lane.subnormals = Subnormals::Flush;
         else if (opt == "native") lane.native = true;
         else if (opt == "acc16") lane.accumulation = Accumulation::Storage;
-        else throw Error("unknown lane option '+" + printableText(opt) + "' in '" + all + "' (+scaler, +ftz, +native)");
+        else
+            throw Error("unknown lane option '+" + printableText(opt) + "' in '" + all +
+                        "' (+scaler, +ftz, +native, +acc16; scaled lanes: +sat, +floor, +ceil, +even, +rceil)");
+        if (!otherOption) firstOther = std::string(opt);
+        otherOption = true;
+    }
+    // The scaled lanes dequantise to float32 and accumulate in float32: rounding options of the low
+    // lanes have nothing to act on there.
+    if (lane.scaled && otherOption) {
+        const std::string own = isPerTensor(*lane.scaled) ? "+sat" : isMx(*lane.scaled) ? "+floor, +ceil, +even, +rceil" : "none";
+        throw Error("+" + firstOther + " is not an option of the scaled lane '" + std::string(traits(*lane.scaled).name) +
+                    "' in '" + all + "' (its options: " + own + ")");
     }
     return lane;
 }

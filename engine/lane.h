@@ -2,11 +2,13 @@
 // lab's LinearLane and the training lab's LaneSpec are this type; one label and one parser. No Qt here.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "device.h"
 #include "format.h"
+#include "numerics/scaled_format.h"
 
 namespace presisi {
 
@@ -28,18 +30,35 @@ struct Lane {
     // numbers up to summation order; where the CPU has no such instructions it runs emulated and says so.
     bool native = false;
     bool scaler = false;  // training lanes: a GradScaler on this lane ("+scaler")
+    // Linear lab, CPU only: x and W are stored in a scaled format of 8 bits and below (per-tensor e4m3/e5m2,
+    // MX blocks, NVFP4), quantised along their last axis `in` (the reduction dimension) by quantize()
+    // (numerics/scaled_format.h), and the product of the dequantised float32 values accumulates in float32;
+    // bias and output stay float32. `format` stays F32 (what the lane computes and outputs in); the label
+    // shows the scaled format instead ("cpu:mxfp8"). Unset: an ordinary lane.
+    std::optional<ScaledFormat> scaled;
+    ScaleMode scaleMode = ScaleMode::Floor;  // MX lanes: how each block's e8m0 scale is chosen ("+rceil"…)
+    Overflow overflow = Overflow::Ocp;        // per-tensor e4m3/e5m2 lanes: Saturate clamps to ±max ("+sat")
 
     // The lane's identifier: "device:format" then the variants in a fixed order, e.g. "cpu:bf16",
-    // "gpu:tf32", "cpu:f16+acc16+ftz", "cpu:f16+scaler+ftz", "cpu:bf16+native". parseLane reads it back.
+    // "gpu:tf32", "cpu:f16+acc16+ftz", "cpu:f16+scaler+ftz", "cpu:bf16+native", "cpu:e4m3+sat",
+    // "cpu:mxfp8+rceil" (the MX default, floor, is not written). parseLane reads it back.
     std::string label() const;
     bool operator==(const Lane&) const = default;
 };
 
 // Reads a label back: "[device:]format[+option...]", device cpu (default) or gpu, format f32, bf16, f16 or
-// tf32 (an f32 lane with tf32 set), options +acc16, +scaler, +ftz, +native in any order.
-// parseLane(l.label()) == l for every lane. Throws presisi::Error naming the bad part
-// ("unknown lane format 'f8' in 'cpu:f8'"). Which options a lab accepts is the lab's check (validate()).
+// tf32 (an f32 lane with tf32 set), options +acc16, +scaler, +ftz, +native in any order; or a scaled format
+// (e4m3, e5m2, mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4, nvfp4) with its own options only: +sat
+// on e4m3/e5m2, one scale mode +floor/+ceil/+even/+rceil on the MX formats. An element format alone
+// ("cpu:e2m1") is refused with the scaled lanes that store it. parseLane(l.label()) == l for every lane.
+// Throws presisi::Error naming the bad part ("unknown lane format 'f8' in 'cpu:f8'"). Which lanes and options
+// a lab accepts is the lab's check (validate(), runLinear()).
 Lane parseLane(std::string_view text);
+
+// The scaled-format kinds, from the format's traits: one scale per tensor (e4m3, e5m2), an e8m0 scale per
+// block of 32 (the MX formats), or NVFP4's two levels.
+bool isPerTensor(ScaledFormat format);
+bool isMx(ScaledFormat format);
 
 // What a person is shown beside the label of a lane that does not run as its label says: a native CPU
 // lane without native instructions here runs emulated, " (emulated: no native f16 here)"; else empty.

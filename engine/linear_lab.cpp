@@ -58,8 +58,38 @@ LinearInputs makeLinearInputs(const LinearConfig& c) {
     return {std::move(x), std::move(p.weight), std::move(p.bias)};
 }
 
+std::string scaledLaneProblem(const LinearLane& lane, Index in) {
+    if (!lane.scaled) return {};
+    const ScaledFormatTraits& t = traits(*lane.scaled);
+    if (t.blockSize > 0 && in % t.blockSize != 0)
+        return "in = " + std::to_string(in) + " is not a multiple of " + std::string(t.name) + "'s " +
+               std::to_string(t.blockSize) + "-element blocks";
+    return {};
+}
+
+Matrix linearScaledCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias,
+                       ScaledOperandStats* stats) {
+    if (!lane.scaled) throw Error("linearScaledCpu: lane " + lane.label() + " has no scaled format");
+    if (const std::string why = scaledLaneProblem(lane, x.cols()); !why.empty()) throw Error(lane.label() + ": " + why);
+    QuantizeOptions options;
+    options.scaleMode = lane.scaleMode;
+    options.overflow = lane.overflow;
+    // Each operand along its last axis, `in`: x (batch, in) row by row, W (out, in) row by row.
+    const QuantizedTensor qx = quantize(*lane.scaled, spanOf(x), x.rows(), x.cols(), options);
+    const QuantizedTensor qw = quantize(*lane.scaled, spanOf(weight), weight.rows(), weight.cols(), options);
+    if (stats) *stats = {qx.stats, qw.stats};
+    using ConstMap = Eigen::Map<const Matrix>;
+    const ConstMap xd(qx.dequantised.data(), x.rows(), x.cols());
+    const ConstMap wd(qw.dequantised.data(), weight.rows(), weight.cols());
+    Matrix y(x.rows(), weight.rows());
+    y.noalias() = xd * wd.transpose();  // float32 accumulation, the f32 lane's product
+    y.rowwise() += bias.transpose();
+    return y;
+}
+
 Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& weight, const Vector& bias,
                         const LinearProgress& rowDone) {
+    if (lane.scaled) return linearScaledCpu(lane, x, weight, bias);
     if (lane.format == Format::F32 && lane.subnormals == Subnormals::Keep) {
         Matrix y(x.rows(), weight.rows());
         y.noalias() = x * weight.transpose();
@@ -121,6 +151,26 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
     for (; laneIndex < lanes.size(); ++laneIndex) {
         const LinearLane& lane = lanes[laneIndex];
         if (laneIndex > 0) ask(0);
+        if (lane.scaled) {
+            // Emulated here: the quantisation runs on the host, and a GPU lane would be the same numbers
+            // with a different summation order.
+            if (lane.device != Device::Cpu) throw Error(lane.label() + ": FP8/MX lanes run on the CPU (use cpu:" +
+                                                        std::string(traits(*lane.scaled).name) + ")");
+            if (const std::string why = scaledLaneProblem(lane, config.in); !why.empty()) {
+                result.notes.push_back(lane.label() + " left out: " + why);
+                continue;
+            }
+            LinearLaneResult r;
+            r.lane = lane;
+            ScaledOperandStats stats;
+            const auto t0 = std::chrono::steady_clock::now();
+            r.output = linearScaledCpu(lane, in.x, in.weight, in.bias, &stats);
+            r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            r.quantization = stats;
+            r.metrics = compareToReference(Format::F32, spanOf(r.output), spanOf(reference(Device::Cpu)));
+            result.lanes.push_back(std::move(r));
+            continue;
+        }
         if (lane.tf32 && (lane.device != Device::Gpu || lane.format != Format::F32)) {
             result.notes.push_back(lane.label() + " left out: TF32 is a GPU tensor-core mode of f32 products");
             continue;

@@ -99,9 +99,16 @@ private slots:
     void linearDeviceAllExplainsMissingGpu();
     void benchLinearGpuNeedsADevice();
     void linearNativeBesideEmulated();
+    void linearScaledLanesText();
+    void linearScaledLanesJson();
+    void linearScaledLanesRefused_data();
+    void linearScaledLanesRefused();
     void inspectJsonContract();
     void inspectTakesNegativeValues();
     void inspectFromFloat32();
+    void inspectMiniFormatsJson();
+    void inspectMiniFormatsSaturate();
+    void inspectMiniFormatsText();
     void trainNamesTheTorchVersion();
     void badArguments_data();
     void badArguments();
@@ -189,6 +196,106 @@ void TestCli::linearNativeBesideEmulated() {
     QVERIFY(n["correlation"].toDouble() > 0.9999);
 }
 
+// `linear --lanes` with the lanes of 8 bits and below: each lane's block names its storage, scale mode
+// and saturation, the usual metrics, and what quantising x and W cost.
+void TestCli::linearScaledLanesText() {
+    const Outcome o = runCli({"linear", "--lanes", "cpu:f32,cpu:bf16,cpu:mxfp8,cpu:mxfp4+rceil,cpu:e4m3+sat,cpu:nvfp4"});
+    QCOMPARE(o.status, 0);
+    QVERIFY2(o.err.empty(), o.err.c_str());
+    const QString t = QString::fromStdString(o.out);
+    for (const char* want : {"\ncpu:mxfp8\n", "mxfp8 · floor (e4m3 in blocks of 32 along in, e8m0 scales)",
+                             "\ncpu:mxfp4+rceil\n", "mxfp4 · rceil (e2m1 in blocks of 32 along in, e8m0 scales)",
+                             "\ncpu:e4m3+sat\n", "e4m3 · per-tensor · saturating (e4m3, one float32 scale max/amax)",
+                             "\ncpu:nvfp4\n", "nvfp4 (e2m1 in blocks of 16 along in, e4m3 scales, a float32 tensor scale)",
+                             "SQNR of x / W", "saturated, x / W"})
+        QVERIFY2(t.contains(QString::fromUtf8(want)), want);
+    // Every scaled lane has the metrics of the others, and its output stays float32.
+    QCOMPARE(int(t.count("mean absolute difference")), 5);
+    QCOMPARE(int(t.count("SQNR of x / W")), 4);
+    QCOMPARE(int(t.count("float32\n")), 1 + 4);  // the dtype lines of f32 and the four scaled lanes
+    // --formats takes the scaled names too (CPU lanes), and the same numbers come out.
+    const Outcome f = runCli({"linear", "--formats", "f32,mxfp8"});
+    QCOMPARE(f.status, 0);
+    QVERIFY(f.out.find("\ncpu:mxfp8\n") != std::string::npos);
+    const auto meanOf = [](const std::string& text, const std::string& lane) {
+        const std::size_t at = text.find("\n" + lane + "\n");
+        const std::size_t m = text.find("mean absolute difference", at);
+        return text.substr(text.find(':', m) + 2, text.find('\n', m) - text.find(':', m) - 2);
+    };
+    QCOMPARE(meanOf(f.out, "cpu:mxfp8"), meanOf(o.out, "cpu:mxfp8"));
+}
+
+void TestCli::linearScaledLanesJson() {
+    const Outcome o = runCli({"linear", "--json", "--lanes", "cpu:f32,cpu:bf16,cpu:mxfp8,cpu:mxfp4,cpu:e4m3+sat"});
+    QCOMPARE(o.status, 0);
+    const QJsonArray lanes = parse(o.out)["lanes"].toArray();
+    QCOMPARE(lanes.size(), 5);
+    QVERIFY(lanes[1].toObject()["scaled"].isNull());
+    const QJsonObject mx = lanes[2].toObject();
+    QCOMPARE(mx["lane"].toString(), QString("cpu:mxfp8"));
+    QCOMPARE(mx["format"].toString(), QString("mxfp8"));
+    QCOMPARE(mx["output_dtype"].toString(), QString("float32"));
+    const QJsonObject q = mx["scaled"].toObject();
+    QCOMPARE(q["format"].toString(), QString("mxfp8"));
+    QCOMPARE(q["element_format"].toString(), QString("e4m3"));
+    QCOMPARE(q["block_size"].toInt(), 32);
+    QCOMPARE(q["scale_format"].toString(), QString("e8m0"));
+    QCOMPARE(q["scale_mode"].toString(), QString("floor"));
+    QCOMPARE(q["saturate"].toBool(), false);
+    for (const char* operand : {"x", "weight"}) {
+        const QJsonObject c = q[operand].toObject();
+        QVERIFY2(c["sqnr_db"].toDouble() > 25 && c["sqnr_db"].toDouble() < 45, operand);  // ~6 dB per bit
+        QVERIFY(c["mse"].toDouble() > 0);
+        for (const char* key : {"max_abs_error", "saturated_share", "underflow_share"}) QVERIFY2(c.contains(key), key);
+    }
+    QCOMPARE(q["x"].toObject()["elements"].toInt(), 64 * 256);
+    QCOMPARE(q["weight"].toObject()["elements"].toInt(), 256 * 256);
+    const QJsonObject e4 = lanes[4].toObject()["scaled"].toObject();
+    QVERIFY(e4["scale_mode"].isNull());
+    QCOMPARE(e4["saturate"].toBool(), true);
+    QCOMPARE(e4["block_size"].toInt(), 0);
+    QCOMPARE(e4["scale_format"].toString(), QString("f32"));
+    // Fewer bits, more error: mxfp4 > mxfp8 > bf16 on the tutorial's example.
+    const double bf16 = lanes[1].toObject()["mean_abs_error"].toDouble();
+    const double mxfp8 = mx["mean_abs_error"].toDouble();
+    const double mxfp4 = lanes[3].toObject()["mean_abs_error"].toDouble();
+    QVERIFY2(bf16 > 0 && mxfp8 > 4 * bf16 && mxfp4 > 2 * mxfp8, o.out.c_str());
+}
+
+void TestCli::linearScaledLanesRefused_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("gpu lane") << QStringList{"linear", "--lanes", "cpu:f32,gpu:mxfp8"}
+                              << "--lanes: gpu:mxfp8: FP8/MX lanes run on the CPU";
+    QTest::addRow("gpu formats") << QStringList{"linear", "--formats", "f32,mxfp4", "--device", "gpu"}
+                                 << "FP8/MX lanes run on the CPU";
+    QTest::addRow("element format") << QStringList{"linear", "--lanes", "cpu:e2m1"} << "'e2m1' is an element format";
+    QTest::addRow("element as --formats") << QStringList{"linear", "--formats", "f32,e3m2"} << "mxfp6-e3m2";
+    QTest::addRow("blocks") << QStringList{"linear", "--in", "100", "--lanes", "cpu:mxfp8"}
+                            << "cpu:mxfp8: in = 100 is not a multiple of mxfp8's 32-element blocks";
+    QTest::addRow("lanes and formats") << QStringList{"linear", "--lanes", "cpu:mxfp8", "--formats", "f32"} << "--lanes";
+    QTest::addRow("sat on mx") << QStringList{"linear", "--lanes", "cpu:mxfp8+sat"} << "+sat";
+    QTest::addRow("lane twice") << QStringList{"linear", "--lanes", "cpu:mxfp8,cpu:mxfp8+floor"} << "given twice";
+}
+
+// Refused lanes: one line on stderr naming the lane, exit 2; and training refuses a linear-lab lane.
+void TestCli::linearScaledLanesRefused() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    std::vector<std::string> v;
+    for (const QString& a : args) v.push_back(a.toStdString());
+    std::ostringstream out, err;
+    QCOMPARE(cli::run(v, out, err), 2);
+    QCOMPARE(lineCount(err.str()), 1);
+    QVERIFY2(QString::fromStdString(err.str()).contains(mentions), err.str().c_str());
+    QVERIFY(out.str().empty());
+    const Outcome train = runCli({"train", "--steps", "1", "--lanes", "cpu:f32,cpu:mxfp8"});
+    QVERIFY(train.status != 0);
+    QCOMPARE(lineCount(train.err), 1);
+    QVERIFY2(train.err.find("cpu:mxfp8 is a linear-lab lane; training lanes are f32, bf16 or f16") != std::string::npos,
+             train.err.c_str());
+}
+
 void TestCli::linearDeviceAllExplainsMissingGpu() {
     const Outcome o = runCli({"linear", "--device", "all", "--in", "16", "--out", "8", "--batch", "4"});
     QCOMPARE(o.status, 0);
@@ -274,6 +381,94 @@ void TestCli::inspectFromFloat32() {
     QVERIFY(std::fabs(bf16(f32)["abs_error"].toDouble() - 0.0039062509) < 1e-12);  // against the decimal
 }
 
+// The formats of 8 bits and below: 449 in each (values, codes and fields by hand from the OCP layouts).
+void TestCli::inspectMiniFormatsJson() {
+    const Outcome o = runCli({"inspect", "449", "--formats", "e4m3,e5m2,e3m2,e2m3,float4_e2m1fn,e8m0", "--json"});
+    QCOMPARE(o.status, 0);
+    const QJsonObject j = parse(o.out);
+    QCOMPARE(j["saturate"].toBool(), false);
+    const QJsonArray formats = j["values"].toArray()[0].toObject()["formats"].toArray();
+    QCOMPARE(formats.size(), 6);
+    struct Row {
+        const char *format, *bits, *sign, *exponent, *mantissa, *cls;
+        double value, down, up;  // NaN: no neighbour (JSON null)
+    };
+    const double none = std::nan("");
+    const Row rows[] = {
+        // e4m3: 449 rounds to max 448 = 1.110 x 2^8 (0x7e); above it only the NaN code, no neighbour.
+        {"e4m3", "0x7e", "0", "1111", "110", "normal", 448, 416, none},
+        // e5m2: 448 = 1.11 x 2^8 exactly (0x5f).
+        {"e5m2", "0x5f", "0", "10111", "11", "normal", 448, 384, 512},
+        // FP6/FP4 saturate: max 28 (0x1f), 7.5 (0x1f), 6 (0x7); nothing above.
+        {"e3m2", "0x1f", "0", "111", "11", "normal", 28, 24, none},
+        {"e2m3", "0x1f", "0", "11", "111", "normal", 7.5, 7, none},
+        {"e2m1", "0x07", "0", "11", "1", "normal", 6, 4, none},
+        // e8m0: 449 >= 1.5 x 256 rounds to 512 = 2^(136 - 127); no sign, no mantissa.
+        {"e8m0", "0x88", "", "10001000", "", "normal", 512, 256, 1024},
+    };
+    for (int i = 0; i < 6; ++i) {
+        const QJsonObject f = formats[i].toObject();
+        const Row& r = rows[i];
+        QCOMPARE(f["format"].toString(), QString(r.format));
+        QCOMPARE(f["value"].toDouble(), r.value);
+        QCOMPARE(f["bits"].toString(), QString(r.bits));
+        QCOMPARE(f["sign"].toString(), QString(r.sign));
+        QCOMPARE(f["exponent"].toString(), QString(r.exponent));
+        QCOMPARE(f["mantissa"].toString(), QString(r.mantissa));
+        QCOMPARE(f["class"].toString(), QString(r.cls));
+        QCOMPARE(f["abs_error"].toDouble(), std::fabs(r.value - 449));
+        QCOMPARE(f["next_down"].toDouble(), r.down);
+        if (std::isnan(r.up)) QVERIFY2(f["next_up"].isNull(), r.format);
+        else QCOMPARE(f["next_up"].toDouble(), r.up);
+    }
+}
+
+// Beyond max: the OCP conversion (ml_dtypes) by default, +-max with --saturate.
+void TestCli::inspectMiniFormatsSaturate() {
+    const auto first = [](const Outcome& o, int k) {
+        return parse(o.out)["values"].toArray()[0].toObject()["formats"].toArray()[k].toObject();
+    };
+    const Outcome ocp = runCli({"inspect", "-500", "--formats", "e4m3,e5m2,e2m1", "--json"});
+    QCOMPARE(ocp.status, 0);
+    QCOMPARE(first(ocp, 0)["value"].toString(), QString("nan"));  // e4m3: no inf, -500 is NaN
+    QCOMPARE(first(ocp, 0)["bits"].toString(), QString("0xff"));
+    QCOMPARE(first(ocp, 0)["class"].toString(), QString("nan"));
+    QVERIFY(first(ocp, 0)["next_up"].isNull() && first(ocp, 0)["next_down"].isNull());
+    QCOMPARE(first(ocp, 1)["value"].toDouble(), -512.0);
+    QCOMPARE(first(ocp, 2)["value"].toDouble(), -6.0);
+    QCOMPARE(first(ocp, 2)["bits"].toString(), QString("0x0f"));
+    const Outcome sat = runCli({"inspect", "-500", "1e300", "--formats", "e4m3,e5m2", "--saturate", "--json"});
+    QCOMPARE(sat.status, 0);
+    QCOMPARE(parse(sat.out)["saturate"].toBool(), true);
+    QCOMPARE(first(sat, 0)["value"].toDouble(), -448.0);
+    QCOMPARE(first(sat, 0)["bits"].toString(), QString("0xfe"));
+    const QJsonArray big = parse(sat.out)["values"].toArray()[1].toObject()["formats"].toArray();
+    QCOMPARE(big[1].toObject()["value"].toDouble(), 57344.0);
+    QCOMPARE(big[1].toObject()["bits"].toString(), QString("0x7b"));
+    const Outcome inf = runCli({"inspect", "1e300", "--formats", "e5m2", "--json"});
+    QCOMPARE(first(inf, 0)["value"].toString(), QString("inf"));
+    QCOMPARE(first(inf, 0)["bits"].toString(), QString("0x7c"));
+    // -inf saturated: an infinite error, no relative error (not "-nan").
+    const Outcome negInf = runCli({"inspect", "-inf", "--formats", "f16,e5m2", "--saturate"});
+    QCOMPARE(negInf.status, 0);
+    QVERIFY2(negInf.out.find("e5m2  -57344           0xfb       1 11110 11  normal     error inf (rel nan)") != std::string::npos,
+             negInf.out.c_str());
+    QVERIFY2(negInf.out.find("f16   -65504") != std::string::npos && negInf.out.find("-nan") == std::string::npos, negInf.out.c_str());
+}
+
+void TestCli::inspectMiniFormatsText() {
+    const Outcome o = runCli({"inspect", "0", "0.75", "--formats", "e2m1,e8m0"});
+    QCOMPARE(o.status, 0);
+    // 0 in e2m1: code 0x00; in e8m0 (no zero) NaN, with no neighbours.
+    QVERIFY2(o.out.find("e2m1  0                0x00       0 00 0  zero") != std::string::npos, o.out.c_str());
+    QVERIFY2(o.out.find("e8m0  nan              0xff         11111111   nan") != std::string::npos, o.out.c_str());
+    QVERIFY2(o.out.find("neighbours none .. none") != std::string::npos, o.out.c_str());
+    // 0.75: a tie in e2m1 (0.5 | 1) to the even code 0x2 = 1; e8m0 rounds ties upwards, to 1 as well.
+    QVERIFY2(o.out.find("e2m1  1                0x02       0 01 0  normal") != std::string::npos, o.out.c_str());
+    QVERIFY2(o.out.find("e8m0  1                0x7f         01111111   normal") != std::string::npos, o.out.c_str());
+    QCOMPARE(runCli({"inspect", "--help"}).out.find("--saturate") != std::string::npos, true);
+}
+
 // train --json names the PyTorch it followed; --optimizer adamw without --weight-decay takes torch's 0.01.
 void TestCli::trainNamesTheTorchVersion() {
     const Outcome two = runCli({"train", "--steps", "1", "--optimizer", "adamw", "--json", "-"});
@@ -310,6 +505,7 @@ void TestCli::badArguments_data() {
     QTest::addRow("inspect word") << QStringList{"inspect", "1", "abc"} << "abc";
     QTest::addRow("inspect short option") << QStringList{"inspect", "-x"} << "-x";
     QTest::addRow("inspect from") << QStringList{"inspect", "1", "--from", "f64"} << "--from: unknown value 'f64'";
+    QTest::addRow("inspect format") << QStringList{"inspect", "1", "--formats", "e4m4"} << "'e4m4' (known: f32, bf16, f16, e4m3, e5m2, e3m2, e2m3, e2m1, e8m0)";
     QTest::addRow("torch version") << QStringList{"train", "--torch-version", "3"} << "--torch-version: unknown value '3' (2, 1.13)";
     QTest::addRow("optimizer") << QStringList{"train", "--optimizer", "lion"} << "(sgd, adam, adamw)";
     QTest::addRow("bench unknown") << QStringList{"bench", "nothing"} << "nothing";

@@ -6,9 +6,14 @@
 #include "reliability_support.h"
 
 #include <QChartView>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QLogValueAxis>
 #include <QPointer>
 
 #include "language.h"
+#include "pages/convergence_page.h"
+#include "pages/speed_page.h"
 #include "widgets/chart_style.h"
 #include "widgets/text_scale.h"
 #include "window_host.h"
@@ -331,7 +336,9 @@ private slots:
         page.show();
         QVERIFY(waitUntil([&] { return page.result() != nullptr && !page.computing(); }, 30000));
         const Index before = page.result()->config.in;
-        auto* accumulation = page.findChildren<QComboBox*>().value(0);
+        QComboBox* accumulation = nullptr;  // the box whose second choice accumulates in the storage format
+        for (QComboBox* c : page.findChildren<QComboBox*>())
+            if (c->count() > 1 && c->itemText(1).contains("storage")) accumulation = c;
         QVERIFY(accumulation);
         QSignalSpy computed(&page, &LinearPage::computed);
         LinearConfig big;
@@ -367,6 +374,179 @@ private slots:
         QVERIFY(computed.wait(10000));
         QCOMPARE(page.result()->config.in, Index(8));
         QCOMPARE(LinearPage::guiThreadComputations(), 0);
+    }
+
+    // The Linear lab's lanes of 8 bits and below, chosen with real input: the tutorial's example opens with
+    // mxfp8 and mxfp4 beside bf16/f16, tiles name the scale mode and saturation, the scale-mode box and the
+    // saturate box reach the lanes, an `in` the blocks do not divide leaves them out with a note, and at
+    // 1024x768 the tiles wrap instead of being cut.
+    void theLinearLabShowsLanesOfEightBitsAndBelow() {
+        MainWindow w(false);
+        showActive(w);
+        w.resize(1024, 768);
+        w.setPage(MainWindow::LinearIndex);
+        QTest::qWait(50);
+        LinearPage* page = w.linearPage();
+        QVERIFY(waitUntil([&] { return page->result() != nullptr && !page->computing(); }, 30000));
+        auto tileOf = [&](const QString& lane) -> LaneTile* {
+            for (LaneTile* t : page->tiles())
+                if (t->lane() == lane) return t;
+            return nullptr;
+        };
+        QVERIFY(tileOf("cpu:mxfp8") && tileOf("cpu:mxfp4") && tileOf("cpu:bf16"));
+        QCOMPARE(tileOf("cpu:mxfp8")->subtitle(), QString("mxfp8 · floor"));
+        QCOMPARE(tileOf("cpu:mxfp8")->bigValueTexts().value(0), QString("float32"));
+        QVERIFY2(page->explanation().contains("bf16's"), qPrintable(page->explanation()));
+        const double bf16 = page->result()->lanes[1].metrics.meanAbsError;
+        for (const auto& l : page->result()->lanes)
+            if (l.lane.scaled) QVERIFY(l.metrics.meanAbsError > 4 * bf16);
+        // Asked for 1024x768 (the window's own minimum width may hold it wider), every tile keeps its minimum
+        // width inside the page: the tiles wrap into rows rather than widen the page.
+        QVERIFY2(page->width() <= page->parentWidget()->width(), qPrintable(QString("page %1 wide").arg(page->width())));
+        for (LaneTile* t : page->tiles()) {
+            QVERIFY2(t->width() >= t->minimumSizeHint().width(), qPrintable(t->lane()));
+            QVERIFY(t->mapTo(page, QPoint(t->width(), 0)).x() <= page->width());
+        }
+
+        QCheckBox* e4m3 = nullptr;
+        QCheckBox* saturate = nullptr;
+        for (QCheckBox* b : page->findChildren<QCheckBox*>()) {
+            if (b->text() == "e4m3") e4m3 = b;
+            if (b->text().startsWith("saturate")) saturate = b;
+        }
+        QComboBox* mode = nullptr;
+        for (QComboBox* c : page->findChildren<QComboBox*>())
+            if (c->count() == 4 && c->itemText(3) == "rceil") mode = c;
+        QVERIFY(e4m3 && saturate && mode);
+        QSignalSpy computed(page, &LinearPage::computed);
+        QTest::mouseClick(e4m3, Qt::LeftButton, {}, QPoint(8, e4m3->height() / 2));
+        QTest::mouseClick(saturate, Qt::LeftButton, {}, QPoint(8, saturate->height() / 2));
+        mode->setFocus();
+        for (int k = 0; k < 3; ++k) QTest::keyClick(mode, Qt::Key_Down);
+        QCOMPARE(mode->currentText(), QString("rceil"));
+        QVERIFY(waitUntil([&] { return tileOf("cpu:mxfp8+rceil") && tileOf("cpu:e4m3+sat") && !page->computing(); }, 30000));
+        QCOMPARE(tileOf("cpu:mxfp8+rceil")->subtitle(), QString("mxfp8 · rceil"));
+        QCOMPARE(tileOf("cpu:mxfp4+rceil")->subtitle(), QString("mxfp4 · rceil"));
+        QCOMPARE(tileOf("cpu:e4m3+sat")->subtitle(), QString("e4m3 · per-tensor · saturating"));
+        QVERIFY(tileOf("cpu:bf16")->subtitle().isEmpty());
+        QVERIFY(page->caption().contains("cpu:e4m3+sat"));
+        // in = 40: no MX block fits; the per-tensor lane still runs.
+        LinearConfig c = page->config();
+        c.in = 40;
+        page->setConfig(c);
+        QVERIFY(waitUntil([&] { return page->result()->config.in == 40 && !page->computing(); }, 30000));
+        QVERIFY(!tileOf("cpu:mxfp8+rceil") && tileOf("cpu:e4m3+sat"));
+        QLabel* note = nullptr;
+        for (QLabel* l : page->findChildren<QLabel*>())
+            if (l->text().contains("left out")) note = l;
+        QVERIFY(note);
+        QVERIFY2(note->text().contains("cpu:mxfp8+rceil left out: in = 40 is not a multiple of mxfp8's 32-element blocks"),
+                 qPrintable(note->text()));
+        QVERIFY(computed.count() >= 2);
+    }
+
+    // Regression: with seven tiles and more the rows were squeezed below the tiles' height, the big numbers
+    // over their captions. Eleven lanes (and the GPU tile) at 1280x800 and 1024x768: every tile keeps the
+    // height it needs at its width and the tile area scrolls; the default lanes at 1280x800 need no scrolling.
+    void theLinearLabTilesKeepTheirHeightWithElevenLanes() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::LinearIndex);
+        LinearPage* page = w.linearPage();
+        QVERIFY(waitUntil([&] { return page->result() != nullptr && !page->computing(); }, 30000));
+        auto checkTiles = [&](const QString& where) {
+            for (LaneTile* t : page->tiles()) {
+                int need = t->minimumSizeHint().height();
+                if (t->hasHeightForWidth()) need = std::max(need, t->heightForWidth(t->width()));
+                QVERIFY2(t->height() >= need, qPrintable(QString("%1: tile %2 is %3 px tall, needs %4")
+                                                             .arg(where, t->lane()).arg(t->height()).arg(need)));
+            }
+        };
+        QSignalSpy computed(page, &LinearPage::computed);
+        for (QCheckBox* b : page->findChildren<QCheckBox*>())
+            if (b->isEnabled() && !b->isChecked() && !b->text().startsWith("flush") && !b->text().startsWith("saturate"))
+                b->setChecked(true);  // every lane of 8 bits and below, native bf16/f16
+        QVERIFY(waitUntil([&] { return computed.count() > 0 && !page->computing(); }, 60000));
+        QVERIFY2(page->result()->lanes.size() >= 11, qPrintable(page->caption()));
+        for (QSize size : {QSize(1280, 800), QSize(1024, 768), QSize(1920, 1080)}) {
+            w.resize(size);
+            QTest::qWait(100);
+            checkTiles(QString("%1x%2").arg(size.width()).arg(size.height()));
+        }
+        w.resize(1280, 800);
+        QTest::qWait(100);
+        QVERIFY(page->tileArea()->verticalScrollBar()->isVisible());
+        page->resetPage();
+        QVERIFY(waitUntil([&] { return page->result()->lanes.size() == 5 && !page->computing(); }, 30000));
+        QTest::qWait(100);
+        checkTiles("default lanes");
+        QVERIFY2(!page->tileArea()->verticalScrollBar()->isVisible(), "the default lanes scroll at 1280x800");
+        QVERIFY2(page->height() <= page->parentWidget()->parentWidget()->height(), "the page scrolls at 1280x800");
+    }
+
+    // Regression: on a linear axis bf16's and f16's mean |diff| bars vanished beside mxfp4's (68x larger) and
+    // their value labels overlapped. The axis is logarithmic, every bar has a label, and no two labels meet.
+    void theLinearBarChartIsLogarithmicWithLabelsApart() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::LinearIndex);
+        LinearPage* page = w.linearPage();
+        QVERIFY(waitUntil([&] { return page->result() != nullptr && !page->computing(); }, 30000));
+        QTest::qWait(100);
+        auto* bars = qobject_cast<QChartView*>(page->charts().value(2));
+        QVERIFY(bars && bars->chart()->title().startsWith("Mean"));
+        const QList<QAbstractAxis*> vertical = bars->chart()->axes(Qt::Vertical);
+        QVERIFY(!vertical.isEmpty() && qobject_cast<QLogValueAxis*>(vertical.front()));
+        bars->grab();  // lays the scene out
+        QList<QRectF> labels;
+        QStringList texts;
+        for (QGraphicsItem* item : bars->scene()->items()) {
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            if (!text || !text->isVisible() || text->toPlainText().isEmpty()) continue;
+            bool number = false;
+            QLocale().toDouble(text->toPlainText(), &number);
+            if (!number && text->toPlainText() != "0") continue;
+            if (text->parentItem() && qobject_cast<QGraphicsTextItem*>(text->parentItem()->toGraphicsObject())) continue;
+            if (std::abs(text->rotation()) < 1) continue;  // axis tick labels stand level; the bars' labels upright
+            labels << text->sceneBoundingRect();
+            texts << text->toPlainText();
+        }
+        int positive = 0;  // the reference's 0 stands at the axis' foot, unlabelled
+        for (const auto& l : page->result()->lanes) positive += l.metrics.meanAbsError > 0;
+        QVERIFY2(labels.size() >= positive, qPrintable(texts.join(", ")));
+        for (int i = 0; i < labels.size(); ++i)
+            for (int j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(!labels[i].intersects(labels[j]), qPrintable(QString("labels %1 and %2 overlap").arg(texts[i], texts[j])));
+    }
+
+    // Regression: the window could not be narrower than 1155 px (the Speed page's minimum held it there), so
+    // it did not fit a 1024x768 projector. At 1024x768 the window keeps that size and every page fits its
+    // area across; the pages other than the Training lab fit without scrolling at all.
+    void theWindowFitsA1024By768Screen() {
+        MainWindow w(false);
+        showActive(w);
+        w.resize(1024, 768);
+        QTest::qWait(100);
+        QVERIFY2(w.minimumSizeHint().width() <= 1024 && w.minimumSizeHint().height() <= 768,
+                 qPrintable(QString("minimum %1x%2").arg(w.minimumSizeHint().width()).arg(w.minimumSizeHint().height())));
+        QCOMPARE(w.size(), QSize(1024, 768));
+        const QList<Page*> pages{w.linearPage(), w.trainingPage(), w.formatsPage(), w.speedPage(), w.convergencePage()};
+        for (int i = 0; i < pages.size(); ++i) {
+            Page* p = pages[i];
+            QVERIFY(p);
+            w.setPage(i);
+            QTest::qWait(100);
+            QScrollArea* area = nullptr;
+            for (QWidget* up = p->parentWidget(); up && !area; up = up->parentWidget()) area = qobject_cast<QScrollArea*>(up);
+            QVERIFY(area);
+            const QSize need = p->minimumSizeHint();
+            QVERIFY2(need.width() <= area->viewport()->width(),
+                     qPrintable(QString("%1 needs %2 px across, has %3").arg(p->title()).arg(need.width()).arg(area->viewport()->width())));
+            QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(p->title()));
+            if (p != w.trainingPage())
+                QVERIFY2(need.height() <= area->viewport()->height(),
+                         qPrintable(QString("%1 needs %2 px down, has %3").arg(p->title()).arg(need.height()).arg(area->viewport()->height())));
+        }
     }
 
     // The status bar speaks for the visible page only, and says "finished" only when a run reached
@@ -499,7 +679,7 @@ private slots:
         // The histogram shows the kept step nearest k (one histogram every K steps).
         const int K = w.controller()->scenario().histogramInterval;
         const std::int64_t nearest = (k + K / 2) / K * K;
-        QCOMPARE(page->histogramChart()->chart()->title(), QString("Gradient magnitudes, step %1").arg(nearest));
+        QCOMPARE(page->histogramChart()->chart()->title(), QString("Gradient magnitudes, step %1 · weight gradients, all layers").arg(nearest));
         // Keys move the cursor once the timeline has focus.
         page->timeline()->setFocus();
         QTest::keyClick(page->timeline(), Qt::Key_End);

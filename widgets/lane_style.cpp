@@ -25,7 +25,15 @@ void setDarkBackground(bool dark) { g_darkBackground = dark; }
 LaneStyle laneStyle(const Lane& lane) {
     LaneStyle s;
     s.dashed = lane.device == Device::Gpu;
-    if (lane.tf32) s.color = QColor(0xCC, 0x79, 0xA7);            // reddish purple
+    if (lane.scaled) {
+        // 8 bits and below, by width: FP8 per tensor vermillion, FP8 blocks sky blue, FP6 a dark yellow
+        // (Okabe-Ito's yellow darkened to read on white), FP4 a brown; the label tells mxfp4 from nvfp4.
+        const int bits = traits(traits(*lane.scaled).element).bits;
+        if (isPerTensor(*lane.scaled)) s.color = QColor(0xD5, 0x5E, 0x00);
+        else if (bits == 8) s.color = QColor(0x56, 0xB4, 0xE9);
+        else if (bits == 6) s.color = QColor(0xB8, 0xA2, 0x00);
+        else s.color = QColor(0x8C, 0x51, 0x3A);
+    } else if (lane.tf32) s.color = QColor(0xCC, 0x79, 0xA7);            // reddish purple
     else if (lane.format == Format::F32) s.color = g_darkBackground ? QColor(0xCC, 0xCC, 0xCC) : QColor(0x33, 0x33, 0x33);  // neutral grey
     else if (lane.format == Format::BF16) s.color = QColor(0x00, 0x72, 0xB2);  // blue
     else if (lane.scaler) s.color = QColor(0x00, 0x9E, 0x73);     // bluish green
@@ -48,7 +56,8 @@ QPen lanePen(const Lane& lane) {
     else if (style.dashed) pen.setDashPattern({2.5, 1.5});              // gpu: short dashes
     else if (ftz) pen.setDashPattern({1, 1.5});                          // +ftz: dots
     else if (lane.native) pen.setDashPattern({6, 1.5});                  // +native: long dashes
-    else if (lane.format == Format::F32) pen.setDashPattern({7, 2, 1, 2});  // other f32 lanes: long dash-dot
+    else if (lane.scaled && !isPerTensor(*lane.scaled) && !isMx(*lane.scaled)) pen.setDashPattern({3, 1.5});  // nvfp4 beside mxfp4
+    else if (lane.format == Format::F32 && !lane.scaled) pen.setDashPattern({7, 2, 1, 2});  // other f32 lanes: long dash-dot
     return pen;
 }
 

@@ -17,7 +17,8 @@ struct LaneStyle {
     bool dashed = false;  // GPU lanes: same hue, dashed
 };
 
-// f32 neutral dark grey, bf16 blue, f16 orange, f16+scaler green, tf32 purple (Okabe-Ito hues,
+// f32 neutral dark grey, bf16 blue, f16 orange, f16+scaler green, tf32 purple; the scaled lanes of 8 bits
+// and below vermillion (per-tensor FP8), sky blue (MX FP8), dark yellow (FP6), brown (FP4) (Okabe-Ito hues,
 // distinguishable under deuteranopia; legends always name the lane, never colour alone).
 LaneStyle laneStyle(const Lane& lane);
 // On a dark background the neutral f32 grey is drawn light instead of dark; other hues stay.

@@ -29,6 +29,13 @@ LaneTile::LaneTile(const QString& lane, QWidget* parent) : QFrame(parent), m_lan
     const QColor text = style.color.lightnessF() > 0.6 ? Qt::black : Qt::white;
     title->setStyleSheet(QString("QLabel { color: %1; background: %2; padding: 1px 6px; }").arg(text.name(), style.color.name()));
     v->addWidget(title);
+    m_subtitle = new QLabel();
+    QFont sf = m_subtitle->font();
+    sf.setPointSizeF(10);
+    sf.setBold(true);
+    m_subtitle->setFont(sf);
+    m_subtitle->hide();
+    v->addWidget(m_subtitle);
     m_middle = new QHBoxLayout();
     m_middle->setSpacing(6);
     m_grid = new QGridLayout();
@@ -63,6 +70,14 @@ LaneTile::LaneTile(const QString& lane, QWidget* parent) : QFrame(parent), m_lan
     v->addWidget(m_details);
     applyUiScale(this);  // a tile built while the window's text is enlarged starts enlarged
 }
+
+void LaneTile::setSubtitle(const QString& text, const QString& toolTip) {
+    m_subtitle->setText(text);
+    m_subtitle->setToolTip(toolTip);
+    m_subtitle->setVisible(!text.isEmpty());
+}
+
+QString LaneTile::subtitle() const { return m_subtitle->text(); }
 
 void LaneTile::placeNumbers(bool stacked) {
     for (int i = 0; i < 3; ++i) {

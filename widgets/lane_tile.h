@@ -22,6 +22,10 @@ public:
     // (caption, value) pairs shown in large type, e.g. {"output dtype", "bfloat16"}.
     void setBigValues(const QList<QPair<QString, QString>>& values);
     void setDetails(const QString& text);
+    // A line in small type under the title, hidden while empty: the Linear lab's storage of a lane of
+    // 8 bits and below ("mxfp8 · floor", "e4m3 · per-tensor · saturating"), with its tooltip.
+    void setSubtitle(const QString& text, const QString& toolTip = {});
+    QString subtitle() const;
     void setUnavailable(const QString& reason);
     // What each big number measures and how to read it (caption and value share the tip), and the
     // details line's; a later setBigValues keeps them.
@@ -41,6 +45,7 @@ private:
     QList<QLabel*> m_captions;
     QList<QLabel*> m_values;
     QLabel* m_details = nullptr;
+    QLabel* m_subtitle = nullptr;
     QHBoxLayout* m_middle = nullptr;
     QGridLayout* m_grid = nullptr;
 };

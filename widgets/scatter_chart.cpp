@@ -4,7 +4,9 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QFontMetricsF>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QValueAxis>
 #include <algorithm>
@@ -115,47 +117,84 @@ int ScatterChart::pointCount(int lane) const { return m_series.value(lane) ? m_s
 
 BarChart::BarChart(const QString& title, const QString& yTitle, QWidget* parent) : QChartView(parent), m_yTitle(yTitle) {
     installStyledChart(this, title);
+    connect(chart(), &QChart::plotAreaChanged, this, &BarChart::fitLabels);
 }
 
 void BarChart::setValues(const QStringList& lanes, const QList<double>& values, const QString& category) {
     QChart* c = chart();
+    m_series = nullptr;
     c->removeAllSeries();
     for (QAbstractAxis* a : c->axes()) {
         c->removeAxis(a);
         delete a;
     }
-    auto* series = new QBarSeries();
-    double top = 0;
+    m_series = new QBarSeries();
+    double top = 0, least = std::numeric_limits<double>::infinity();
+    const auto valueAt = [&](int i) { return std::isfinite(values[i]) ? values[i] : 0.0; };
     for (int i = 0; i < lanes.size() && i < values.size(); ++i) {
-        auto* set = new QBarSet(lanes[i]);
-        const double v = std::isfinite(values[i]) ? values[i] : 0.0;
-        *set << v;
-        set->setColor(laneStyle(lanes[i]).color);
-        set->setBorderColor(laneStyle(lanes[i]).color);
-        set->setLabelColor(Qt::black);
-        series->append(set);
-        top = std::max(top, v);
+        top = std::max(top, valueAt(i));
+        if (valueAt(i) > 0) least = std::min(least, valueAt(i));
     }
-    series->setLabelsVisible(true);
-    series->setLabelsFormat("@value");
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    series->setLabelsPrecision(4);
-    c->addSeries(series);
+    // The values span decades (bf16 ~1e-3, mxfp4 ~1e-1): on a linear axis the small bars vanish. A log axis
+    // shows every bar; a zero (the reference) stays at the axis' foot. The labels stand upright on the bars,
+    // one line of text wide, so neighbours never overlap; the axis leaves them room above the tallest bar.
+    m_series->setBarWidth(0.9);
+    m_series->setLabelsVisible(true);
+    m_series->setLabelsFormat("@value");
+    m_series->setLabelsPrecision(3);
+    m_series->setLabelsAngle(-90);
+    c->addSeries(m_series);
     auto* x = new QBarCategoryAxis();
     x->append(category);
     QFont f = x->labelsFont();
     f.setPointSizeF(10);
     x->setLabelsFont(f);
-    auto* y = new QValueAxis();
-    styleValueAxis(y, m_yTitle);
-    setNiceRange(y, 0, top > 0 ? top * 1.15 : 1.0, 4, false);
+    auto* y = new QLogValueAxis();
+    styleAxis(y, m_yTitle);
+    y->setBase(10);
+    y->setLabelFormat("%g");
+    if (!(top > 0)) {
+        top = 1;
+        least = 1;
+    }
+    double lo = std::pow(10.0, std::floor(std::log10(least)));
+    if (top / lo < 100) lo = top / 100;  // two decades at least: two ticks
+    lo = std::pow(10.0, std::floor(std::log10(lo)));
+    // A zero (the reference against itself) has no logarithm: its bar is the axis' foot, unlabelled.
+    QList<QBarSet*> zeros;
+    for (int i = 0; i < lanes.size() && i < values.size(); ++i) {
+        auto* set = new QBarSet(lanes[i]);
+        *set << (valueAt(i) > 0 ? valueAt(i) : lo);
+        if (!(valueAt(i) > 0)) zeros << set;
+        set->setColor(laneStyle(lanes[i]).color);
+        set->setBorderColor(laneStyle(lanes[i]).color);
+        m_series->append(set);
+    }
+    const double decades = std::log10(top) - std::log10(lo);
+    const double hi = std::pow(10.0, std::log10(top) + std::max(1.0, 1.5 * decades));
+    // A tick every decade crowds a short chart (Qt Charts then elides every tick label): every second
+    // decade where the axis spans more than four.
+    if (std::log10(hi / lo) > 4) y->setBase(100);
+    y->setRange(lo, hi);
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    for (QBarSet* set : series->barSets()) set->setLabelColor(chartsDark() ? Qt::white : Qt::black);
+    m_series->attachAxis(x);
+    m_series->attachAxis(y);
+    m_series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    for (QBarSet* set : m_series->barSets())
+        set->setLabelColor(zeros.contains(set) ? QColor(Qt::transparent) : (chartsDark() ? Qt::white : Qt::black));
     applyChartColours(c);
+    fitLabels();
+}
+
+void BarChart::fitLabels() {
+    if (!m_series || m_series->count() == 0) return;
+    // Upright labels need a bar slot at least one line of text wide; in a chart too narrow for that they hide
+    // (the tiles and the tooltip give the values) rather than overlap.
+    const QFont font = m_series->barSets().constFirst()->labelFont();
+    const double slot = chart()->plotArea().width() * m_series->barWidth() / m_series->count();
+    const bool fit = slot >= QFontMetricsF(font).height();
+    if (m_series->isLabelsVisible() != fit) m_series->setLabelsVisible(fit);
 }
 
 }  // namespace presisi

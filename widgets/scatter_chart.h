@@ -9,6 +9,7 @@
 class QScatterSeries;
 class QLineSeries;
 class QValueAxis;
+class QBarSeries;
 
 namespace presisi {
 
@@ -30,15 +31,19 @@ private:
     bool m_diagonal = false;
 };
 
-// Bars, one per lane in the lane's colour, all in one category.
+// Bars, one per lane in the lane's colour, all in one category, on a log axis with upright value labels.
 class BarChart : public QChartView {
     Q_OBJECT
 public:
     BarChart(const QString& title, const QString& yTitle, QWidget* parent = nullptr);
+    // On a log axis; a value of 0 (the reference) stays at the axis' foot.
     void setValues(const QStringList& lanes, const QList<double>& values, const QString& category);
 
 private:
+    void fitLabels();  // hides the value labels where the bars are narrower than a line of text
+
     QString m_yTitle;
+    QBarSeries* m_series = nullptr;
 };
 
 }  // namespace presisi

@@ -13,6 +13,9 @@
 #include <QLocale>
 #include <QPointer>
 #include <QPushButton>
+#include <QResizeEvent>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QThread>
 #include <QTimer>
@@ -146,6 +149,68 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
                                       : qs(native::fallbackMessage(Format::BF16))));
     lv->addWidget(m_native);
     cv->addWidget(lanesBox);
+
+    // Lanes of 8 bits and below: x and W quantised along in (the reduction dimension), the dequantised
+    // values multiplied with float32 accumulation, bias and output in float32. CPU only. Two columns of
+    // short names keep the panel as narrow as the other groups; the tooltips say what each one is.
+    auto* lowBox = new QGroupBox(tr("8 bits and below (CPU)"));
+    lowBox->setToolTip(tr("FP8, FP6 and FP4 lanes: x and the weights are stored in the format, scaled along in (each "
+                          "dot product's length), then multiplied with float32 accumulation; the bias and the output "
+                          "stay float32. They show what the storage costs, not a rounded output."));
+    auto* lg = new QGridLayout(lowBox);
+    lg->setHorizontalSpacing(4);
+    lg->setVerticalSpacing(2);
+    const QString mxTip = tr("%1: blocks of 32 values along in share one power-of-two scale (e8m0); the elements are "
+                             "%2. The block's largest value sets the scale (see the scale mode below), so one outlier "
+                             "costs only its own block precision.");
+    const struct {
+        ScaledFormat format;
+        QString tip;
+    } scaledChoices[] = {
+        {ScaledFormat::E4M3, tr("e4m3 (FP8, 3 mantissa bits, max 448): the format for activations and weights. One "
+                                "float32 scale per tensor, max/amax, as torchao's tensorwise float8 recipe computes it.")},
+        {ScaledFormat::E5M2, tr("e5m2 (FP8, 2 mantissa bits, max 57344): the format for gradients, with range rather "
+                                "than precision. One float32 scale per tensor, max/amax.")},
+        {ScaledFormat::Mxfp8, mxTip.arg(QStringLiteral("mxfp8"), tr("e4m3 (FP8)"))},
+        {ScaledFormat::Mxfp6E2m3, mxTip.arg(QStringLiteral("mxfp6-e2m3"), tr("e2m3 (FP6, max 7.5)")) +
+                                      tr(" (mxfp6-e3m2 and mxfp8-e5m2 run from the command line: presisi linear "
+                                         "--lanes cpu:mxfp6-e3m2)")},
+        {ScaledFormat::Mxfp4, mxTip.arg(QStringLiteral("mxfp4"), tr("e2m1 (FP4: 0, 0.5, 1, 1.5, 2, 3, 4, 6)"))},
+        {ScaledFormat::Nvfp4, tr("nvfp4: blocks of 16 values along in with an e4m3 scale each, and one float32 scale "
+                                 "for the tensor (amax / (448·6)); the elements are e2m1 (FP4). The finer blocks and "
+                                 "scales make it more precise than mxfp4 at the same 4 bits.")},
+    };
+    int slot = 0;
+    for (const auto& choice : scaledChoices) {
+        // "mxfp6" is mxfp6-e2m3 (the full name would not fit the column; its tile names it in full).
+        auto* box = new QCheckBox(choice.format == ScaledFormat::Mxfp6E2m3 ? QStringLiteral("mxfp6")
+                                                                           : qs(traits(choice.format).name));
+        box->setToolTip(choice.tip);
+        // The tutorial's example shows FP8 and FP4 beside bf16 and f16.
+        box->setChecked(choice.format == ScaledFormat::Mxfp8 || choice.format == ScaledFormat::Mxfp4);
+        lg->addWidget(box, slot / 2, slot % 2);
+        m_scaled.append({choice.format, box});
+        ++slot;
+    }
+    m_scaleMode = new QComboBox();
+    for (ScaleMode mode : {ScaleMode::Floor, ScaleMode::Ceil, ScaleMode::Even, ScaleMode::Rceil})
+        m_scaleMode->addItem(qs(scaleModeName(mode)), static_cast<int>(mode));
+    m_scaleMode->setToolTip(tr("How an MX block's power-of-two scale follows its largest value: floor (the OCP rule, "
+                               "torchao's default) may push the largest values past the element's max, where they "
+                               "saturate; rceil (Transformer Engine) rounds the scale up so nothing saturates, at the "
+                               "cost of precision for the rest; ceil and even lie between."));
+    auto* modeLabel = new QLabel(tr("MX scale"));
+    modeLabel->setBuddy(m_scaleMode);
+    modeLabel->setToolTip(m_scaleMode->toolTip());
+    lg->addWidget(modeLabel, (slot + 1) / 2, 0);
+    lg->addWidget(m_scaleMode, (slot + 1) / 2, 1);
+    m_saturate = new QCheckBox(tr("saturate e4m3/e5m2"));
+    m_saturate->setToolTip(tr("The per-tensor lanes clamp values beyond the format's max to ±max (torch's eager cast to "
+                              "float8_e4m3fn, Transformer Engine's satfinite) instead of the OCP conversion (e4m3 → "
+                              "NaN, e5m2 → inf). With the tensor's own amax nothing overflows, so the numbers rarely "
+                              "change; the tile says which rule ran."));
+    lg->addWidget(m_saturate, (slot + 1) / 2 + 1, 0, 1, 2);
+    cv->addWidget(lowBox);
     m_note = new QLabel();
     m_note->setWordWrap(true);
     cv->addWidget(m_note);
@@ -160,8 +225,22 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
 
     // Tiles and charts.
     auto* centre = new QVBoxLayout();
-    m_tileRow = new QHBoxLayout();
-    centre->addLayout(m_tileRow);
+    m_tileGrid = new QGridLayout();
+    m_tileGrid->setContentsMargins(0, 0, 0, 0);
+    m_tileHost = new QWidget();
+    m_tileHost->setLayout(m_tileGrid);
+    // The host takes the width it is given and sets its own minimum height from the rows (flowTiles); its
+    // scroll area is as tall as the rows where the page has room and scrolls beyond (seven lanes and more
+    // at 1280x800, nine at 1920x1080), so a tile is never squeezed below the height its numbers need.
+    m_tileHost->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_tileHost->installEventFilter(this);  // the scroll bar's coming and going changes its width
+    m_tileArea = new linear_page_detail::TileArea();
+    m_tileArea->setFrameShape(QFrame::NoFrame);
+    m_tileArea->setWidgetResizable(true);
+    m_tileArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_tileArea->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_tileArea->setWidget(m_tileHost);
+    centre->addWidget(m_tileArea);
     auto* grid = new QGridLayout();
     m_scatter = new ScatterChart(tr("Lane output against f32 output"), tr("f32 output"), tr("lane output"));
     m_scatter->setDiagonal(true);
@@ -172,9 +251,11 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     m_errorHist->setToolTip(tr("How many outputs have an error in each binade (power of two) of |lane - f32|; exact "
                                "outputs are left out. A lane further left is more precise: each step left halves "
                                "the error."));
-    m_bars = new BarChart(tr("Mean |lane - f32| per lane"), tr("mean |difference|"));
+    m_bars = new BarChart(tr("Mean |lane - f32| per lane"), tr("mean |difference| (log)"));
     m_bars->setToolTip(tr("The mean absolute difference of each lane's outputs from its device's f32 outputs (the "
-                          "tiles' mean |diff|). Shorter is closer to float32; f32 itself is 0."));
+                          "tiles' mean |diff|), on a log axis: each grid line is ten times the one below, so bf16's "
+                          "bar shows beside mxfp4's, which is far longer. Shorter is closer to float32; f32 itself "
+                          "is 0 and stays at the foot."));
     m_errVsMag = new ScatterChart(tr("|Error| against |f32 output|"), tr("|f32 output|"), tr("|lane - f32|"));
     m_errVsMag->setToolTip(tr("Each dot: an output's size across, its error up. Rounding error is relative, so it "
                               "grows with the size of the value, in steps at each power of two."));
@@ -201,9 +282,11 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     connect(m_debounce, &QTimer::timeout, this, &LinearPage::startCompute);
     for (QSpinBox* s : {m_in, m_out, m_batch, m_seed})
         connect(s, &QSpinBox::valueChanged, this, &LinearPage::scheduleCompute);
-    for (QCheckBox* c : {m_bf16, m_f16, m_cpu, m_gpu, m_ftz, m_native})
+    for (QCheckBox* c : {m_bf16, m_f16, m_cpu, m_gpu, m_ftz, m_native, m_saturate})
         connect(c, &QCheckBox::toggled, this, &LinearPage::scheduleCompute);
+    for (const auto& [format, box] : m_scaled) connect(box, &QCheckBox::toggled, this, &LinearPage::scheduleCompute);
     connect(m_accumulation, &QComboBox::currentIndexChanged, this, &LinearPage::scheduleCompute);
+    connect(m_scaleMode, &QComboBox::currentIndexChanged, this, &LinearPage::scheduleCompute);
 
     computeNow();
 }
@@ -238,6 +321,36 @@ QString LinearPage::explanation() const {
         out += tr("<br><br>f16 keeps 3 more mantissa bits, so its error is about %1&times; smaller here, but its "
                   "range ends at 65504.")
                    .arg(QLocale().toString(bf16->metrics.meanAbsError / f16->metrics.meanAbsError, 'f', 0));
+    // The lanes of 8 bits and below against bf16: what storing x and W in FP8, FP6 or FP4 costs.
+    QStringList costs;
+    if (m_result && m_result->config.in == c.in && m_result->config.seed == c.seed)
+        for (const auto& lr : m_result->lanes) {
+            if (!lr.lane.scaled) continue;
+            const QString mean = pyRound(lr.metrics.meanAbsError, 6);
+            costs << (bf16 && bf16->metrics.meanAbsError > 0
+                          ? tr("%1 %2 (%3&times; bf16's)")
+                                .arg(storageText(lr.lane).toHtmlEscaped(), mean,
+                                     QLocale().toString(lr.metrics.meanAbsError / bf16->metrics.meanAbsError, 'f', 0))
+                          : tr("%1 %2").arg(storageText(lr.lane).toHtmlEscaped(), mean));
+        }
+    if (!costs.isEmpty())
+        out += tr("<br><br>Below 16 bits the storage itself costs accuracy. Mean |diff| with x and W stored in "
+                  "%1. Each bit of mantissa lost doubles the error; the scales only keep the values in range.")
+                   .arg(costs.join(tr(", ")));
+    // FLOOR puts a block's amax in the element's top binade, where it may pass the max and be clamped: for
+    // nn.Linear's uniform weights, bounded just under a power of two, an eighth of them in mxfp8.
+    const LinearLaneResult* clamped = nullptr;
+    if (!costs.isEmpty())
+        for (const auto& lr : m_result->lanes)
+            if (lr.lane.scaled && isMx(*lr.lane.scaled) && lr.lane.scaleMode == ScaleMode::Floor && lr.quantization &&
+                lr.quantization->x.saturatedShare + lr.quantization->weight.saturatedShare > 0 && !clamped)
+                clamped = &lr;
+    if (clamped)
+        out += tr(" Under floor the largest values of some blocks pass the element's max and are clamped (in %1: "
+                  "%2 % of x, %3 % of the weights): choose rceil as the MX scale to see the difference.")
+                   .arg(qs(traits(*clamped->lane.scaled).name),
+                        QLocale().toString(100 * clamped->quantization->x.saturatedShare, 'g', 2),
+                        QLocale().toString(100 * clamped->quantization->weight.saturatedShare, 'g', 2));
     out += tr(" Switch the accumulation to the storage format to see why every library sums in f32.");
     return out;
 }
@@ -299,10 +412,41 @@ std::vector<LinearLane> LinearPage::lanes() const {
             }
         }
     }
+    // The lanes of 8 bits and below run on the CPU only (the quantisation is emulated there), whichever
+    // devices are ticked; each compares with cpu:f32, which the charts then need beside them.
+    const bool anyScaled = std::any_of(m_scaled.begin(), m_scaled.end(), [](const auto& c) { return c.second->isChecked(); });
+    if (anyScaled && std::find(out.begin(), out.end(), LinearLane{}) == out.end()) out.insert(out.begin(), LinearLane{});
+    for (const auto& [format, box] : m_scaled) {
+        if (!box->isChecked()) continue;
+        LinearLane lane;
+        lane.scaled = format;
+        if (isMx(format)) lane.scaleMode = static_cast<ScaleMode>(m_scaleMode->currentData().toInt());
+        if (isPerTensor(format) && m_saturate->isChecked()) lane.overflow = Overflow::Saturate;
+        out.push_back(lane);
+    }
     return out;
 }
 
-void LinearPage::rescale(double scale) { m_controls->setFixedWidth(static_cast<int>(kControlsWidth * scale)); }
+void LinearPage::rescale(double scale) {
+    m_scale = scale;
+    m_controls->setFixedWidth(static_cast<int>(kControlsWidth * scale));
+    m_tileColumns = 0;
+    flowTiles();
+}
+
+void LinearPage::resizeEvent(QResizeEvent* event) {
+    Page::resizeEvent(event);
+    flowTiles();
+}
+
+bool LinearPage::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_tileHost && event->type() == QEvent::Resize &&
+        static_cast<QResizeEvent*>(event)->oldSize().width() != m_tileHost->width())
+        flowTiles();
+    return Page::eventFilter(watched, event);
+}
+
+QScrollArea* LinearPage::tileArea() const { return m_tileArea; }
 
 void LinearPage::resetPage() {
     setConfig(LinearConfig{});
@@ -314,6 +458,10 @@ void LinearPage::resetPage() {
     m_accumulation->setCurrentIndex(0);
     m_ftz->setChecked(false);
     m_native->setChecked(false);
+    for (const auto& [format, box] : m_scaled)
+        box->setChecked(format == ScaledFormat::Mxfp8 || format == ScaledFormat::Mxfp4);
+    m_scaleMode->setCurrentIndex(0);
+    m_saturate->setChecked(false);
     m_blockCompute = false;
     scheduleCompute();
 }

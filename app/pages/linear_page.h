@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QList>
+#include <QPair>
 #include <atomic>
 #include <memory>
 
@@ -14,10 +15,16 @@ class QCheckBox;
 class QComboBox;
 class QTimer;
 class QPushButton;
+class QGridLayout;
 class QHBoxLayout;
 class QLabel;
+class QScrollArea;
 
 namespace presisi {
+
+namespace linear_page_detail {
+class TileArea;
+}
 
 class JobWorker;
 
@@ -59,16 +66,29 @@ public:
     static int guiThreadComputations();
     const LinearResult* result() const { return m_result.get(); }
     QList<LaneTile*> tiles() const { return m_tiles; }
+    // The tiles' scroll area: as tall as the rows where the page has room, scrolling beyond (for tests).
+    QScrollArea* tileArea() const;
 
 signals:
     void computed();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void scheduleCompute();
+    // The tiles in as many columns as fit the page's width, rows below (as the Training lab's): eight
+    // lanes and the GPU tile never widen the window. Every row keeps the height its tiles need; the tile
+    // area shows as many rows as leave the charts their room and scrolls beyond (linear_page_results.cpp).
+    void flowTiles();
     void startCompute();
     void showResult(std::shared_ptr<const LinearResult> result);
     // What each number of a lane's tile measures and how to read it (linear_page_results.cpp).
     void setTileToolTips(LaneTile* tile, const LinearLane& lane, const ErrorMetrics& m) const;
+    // How a lane of 8 bits and below stores x and W, as its tile names it: "mxfp8 · floor",
+    // "e4m3 · per-tensor · saturating", "nvfp4 · two-level" (linear_page_results.cpp).
+    QString storageText(const LinearLane& lane) const;
 
     QSpinBox* m_in = nullptr;
     QSpinBox* m_out = nullptr;
@@ -81,9 +101,17 @@ private:
     QComboBox* m_accumulation = nullptr;
     QCheckBox* m_ftz = nullptr;
     QCheckBox* m_native = nullptr;
+    // The lanes of 8 bits and below (CPU only), their MX scale mode and the per-tensor lanes' saturation.
+    QList<QPair<ScaledFormat, QCheckBox*>> m_scaled;
+    QComboBox* m_scaleMode = nullptr;
+    QCheckBox* m_saturate = nullptr;
     QLabel* m_note = nullptr;
     QTimer* m_debounce = nullptr;
-    QHBoxLayout* m_tileRow = nullptr;
+    QGridLayout* m_tileGrid = nullptr;
+    QWidget* m_tileHost = nullptr;
+    linear_page_detail::TileArea* m_tileArea = nullptr;
+    int m_tileColumns = 0;
+    double m_scale = 1.0;     // the window's text scale (rescale)
     QList<LaneTile*> m_tiles;
     ScatterChart* m_scatter = nullptr;
     HistogramChart* m_errorHist = nullptr;

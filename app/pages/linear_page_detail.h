@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QLocale>
+#include <QScrollArea>
 #include <QString>
 #include <cmath>
 #include <string_view>
@@ -11,7 +12,27 @@
 
 namespace presisi::linear_page_detail {
 
-constexpr int kScatterPoints = 1500;  // per lane: enough to show the spread, cheap to draw
+// The tiles' scroll area: it asks the layout for the rows' height (as far as the page has room: flowTiles
+// sets it), while its minimum stays one row, so its current height never becomes the page's minimum (a
+// minimum that followed the page's height would grow the window on every relayout, repainting every chart).
+class TileArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+    void setWantedHeight(int h) {
+        if (h == m_wanted) return;
+        m_wanted = h;
+        updateGeometry();
+    }
+    QSize sizeHint() const override { return {QScrollArea::sizeHint().width(), m_wanted}; }
+
+private:
+    int m_wanted = 0;
+};
+
+// Points per scatter chart, all lanes together (each lane gets its share): enough to show every lane's
+// spread, and cheap to draw — Qt Charts paints every scatter marker as its own item, and 18,000 of them
+// (six lanes at 1,500) held the window for most of a second on every repaint.
+constexpr int kScatterBudget = 4500;
 // Error histogram bins: one per power of two of |diff|, from 2^-30 to 2^2.
 constexpr int kMinErrorExponent = -30;
 constexpr int kMaxErrorExponent = 2;
@@ -29,9 +50,11 @@ inline QString pyRound(double v, int places) {
     return s.replace('.', QLocale().decimalPoint());
 }
 
-// The lane the others on its device are compared with: plain float32.
+// The lane the others on its device are compared with: plain float32 (not TF32, not a scaled lane, whose
+// format is float32 too).
 inline bool isReference(const LinearLane& l) {
-    return l.format == Format::F32 && l.accumulation == Accumulation::F32 && l.subnormals == Subnormals::Keep;
+    return l.format == Format::F32 && !l.tf32 && !l.scaled && l.accumulation == Accumulation::F32 &&
+           l.subnormals == Subnormals::Keep;
 }
 
 }  // namespace presisi::linear_page_detail

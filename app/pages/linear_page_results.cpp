@@ -1,7 +1,8 @@
 // LinearPage's results: the lane tiles with the tutorial's three numbers, the four error charts, and
 // the CSV and JSON exports (the JSON is presisi_services' writer, the same file as `presisi linear --json`).
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
@@ -18,6 +19,16 @@
 namespace presisi {
 
 using namespace linear_page_detail;
+
+QString LinearPage::storageText(const LinearLane& lane) const {
+    if (!lane.scaled) return qs(traits(lane.format).name);
+    const QString name = qs(traits(*lane.scaled).name);
+    if (isPerTensor(*lane.scaled))
+        return lane.overflow == Overflow::Saturate ? tr("%1 · per-tensor · saturating").arg(name)
+                                                   : tr("%1 · per-tensor").arg(name);
+    if (isMx(*lane.scaled)) return tr("%1 · %2").arg(name, qs(scaleModeName(lane.scaleMode)));
+    return tr("%1 · two-level").arg(name);  // nvfp4: e4m3 block scales under a float32 tensor scale
+}
 
 void LinearPage::setTileToolTips(LaneTile* tile, const LinearLane& lane, const ErrorMetrics& m) const {
     if (isReference(lane)) {
@@ -42,15 +53,45 @@ void LinearPage::setTileToolTips(LaneTile* tile, const LinearLane& lane, const E
                  "shape of the outputs, not only their last bits.")
                   .arg(m.count)
                   .arg(relPercent);
+    QString storageTip;
+    if (lane.scaled) {
+        const ScaledFormatTraits& t = traits(*lane.scaled);
+        const QString element = qs(traits(t.element).name);
+        storageTip = isPerTensor(*lane.scaled)
+                         ? tr("x and the weights are stored in %1 with one float32 scale per tensor (max / amax, as "
+                              "torchao's tensorwise recipe); values beyond the max %2. The product of the dequantised "
+                              "values accumulates in float32; bias and output stay float32.")
+                               .arg(element, lane.overflow == Overflow::Saturate
+                                                 ? tr("saturate to ±max (+sat)")
+                                                 : tr("follow the OCP conversion (e4m3 → NaN, e5m2 → inf)"))
+                     : isMx(*lane.scaled)
+                         ? tr("x and the weights are stored as %1 elements in blocks of %2 along in, each block with a "
+                              "power-of-two (e8m0) scale chosen by the %3 rule; elements beyond the max saturate. The "
+                              "product of the dequantised values accumulates in float32; bias and output stay float32.")
+                               .arg(element).arg(t.blockSize).arg(qs(scaleModeName(lane.scaleMode)))
+                         : tr("x and the weights are stored as %1 elements in blocks of %2 along in, each block with an "
+                              "e4m3 scale, under one float32 scale per tensor (amax / (448·6)). The product of the "
+                              "dequantised values accumulates in float32; bias and output stay float32.")
+                               .arg(element).arg(t.blockSize);
+    }
+    if (lane.scaled) tile->setSubtitle(storageText(lane), storageTip);
     tile->setRowToolTips(
-        {tr("The dtype of this lane's output tensor, as y.dtype prints it: autocast returns the low format."),
+        {lane.scaled ? tr("The dtype of this lane's output tensor: float32. The lane stores x and the weights in %1 but "
+                          "multiplies, adds the bias and keeps the output in float32, so the error is the storage's.")
+                           .arg(storageText(lane))
+                     : tr("The dtype of this lane's output tensor, as y.dtype prints it: autocast returns the low format."),
          tr("The mean of |lane output − f32 output| over all %L1 outputs, in the outputs' own units: the typical "
             "error of one output, rounded to 6 decimals as Python prints it. Smaller is closer to float32.")
              .arg(m.count),
          correlation});
     tile->setDetailsToolTip(tr("max |diff| is the largest error of a single output; rel. L2 = ‖lane − f32‖ / ‖f32‖, the "
                                "error relative to the outputs' size. The counts are the lane's outputs that are zero, "
-                               "subnormal, inf or NaN in its format."));
+                               "subnormal, inf or NaN in its format.") +
+                            (lane.scaled ? tr(" SQNR: signal-to-quantisation-noise ratio of x and of the weights after "
+                                              "storing them (10·log10 of Σx² / Σerror², in dB; each bit of mantissa adds "
+                                              "about 6 dB); sat.: the share of values that were clamped to the format's "
+                                              "max.")
+                                         : QString()));
 }
 
 void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
@@ -59,9 +100,10 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
 
     // Tiles: one per lane, plus a disabled GPU tile with the reason when no device is present.
     for (LaneTile* t : m_tiles) {
-        m_tileRow->removeWidget(t);
+        m_tileGrid->removeWidget(t);
         delete t;
     }
+    m_tileColumns = 0;
     m_tiles.clear();
     QStringList labels;
     for (const auto& lr : r.lanes) {
@@ -75,6 +117,22 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
             tile->setDetails(tr("the lanes on %1 are compared with this one\nzero %L2 · subnormal %L3 · inf %L4 · NaN %L5 of %L6")
                                  .arg(qs(deviceName(lr.lane.device))).arg(m.zeros).arg(m.subnormals).arg(m.infs)
                                  .arg(m.nans).arg(m.count));
+        } else if (lr.lane.scaled && lr.quantization) {
+            // The storage and its rule first: the output of these lanes is float32 by construction.
+            const CastStats& qx = lr.quantization->x;
+            const CastStats& qw = lr.quantization->weight;
+            // The storage and its rule under the title (setTileToolTips); two lines of details, a third only
+            // when outputs overflowed (an e4m3 cast without +sat given a stale amax).
+            tile->setBigValues({{tr("output dtype"), dtype},
+                                {tr("mean |diff|"), pyRound(m.meanAbsError, 6)},
+                                {tr("correlation"), pyRound(m.correlation, 4)}});
+            const auto percent = [](double share) { return QLocale().toString(100 * share, 'g', 2); };
+            QString details = tr("max |diff| %1 · rel. L2 %2\nSQNR x %3 dB · W %4 dB · sat. %5 % / %6 %")
+                                  .arg(sci(m.maxAbsError), sci(m.relL2Error), QLocale().toString(qx.sqnrDb, 'f', 1),
+                                       QLocale().toString(qw.sqnrDb, 'f', 1), percent(qx.saturatedShare),
+                                       percent(qw.saturatedShare));
+            if (m.infs + m.nans > 0) details += tr("\ninf %L1 · NaN %L2 of %L3").arg(m.infs).arg(m.nans).arg(m.count);
+            tile->setDetails(details);
         } else {
             tile->setBigValues({{tr("output dtype"), dtype},
                                 {tr("mean |diff|"), pyRound(m.meanAbsError, 6)},
@@ -84,16 +142,15 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
                                  .arg(m.infs).arg(m.nans).arg(m.count));
         }
         setTileToolTips(tile, lr.lane, m);
-        m_tileRow->addWidget(tile, 1);
         m_tiles.append(tile);
     }
     if (!cudaStatus().available) {
         auto* gpu = new LaneTile(tr("GPU lanes"));
         gpu->setUnavailable(tr("GPU lanes off: %1").arg(qs(cudaStatus().reason)));
         gpu->setMaximumWidth(170);
-        m_tileRow->addWidget(gpu, 1);
         m_tiles.append(gpu);
     }
+    flowTiles();
 
     // Charts.
     // The reference lies on y = x by definition: the scatters show the other lanes only, the finer
@@ -120,7 +177,8 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
             if (other.lane.device == lr.lane.device && isReference(other.lane)) ref = &other.output;
         if (!ref) ref = &r.lanes.front().output;
         const Index n = lr.output.size();
-        const Index stride = std::max<Index>(1, n / kScatterPoints);
+        const Index perLane = kScatterBudget / std::max<Index>(1, static_cast<Index>(lowIndex.size()));
+        const Index stride = std::max<Index>(1, n / perLane);
         QList<QPointF> pts, errPts;
         for (Index i = 0; i < n; i += stride) {
             const double y32 = ref->data()[i], y = lr.output.data()[i];
@@ -154,13 +212,63 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     emit explanationChanged();
 }
 
+void LinearPage::flowTiles() {
+    const int n = static_cast<int>(m_tiles.size());
+    if (n == 0) return;
+    int minW = 1;
+    for (LaneTile* t : m_tiles) minW = std::max(minW, t->minimumSizeHint().width());
+    const int hSpacing = std::max(0, m_tileGrid->horizontalSpacing());
+    const int vSpacing = std::max(0, m_tileGrid->verticalSpacing());
+    const int available = m_tileHost->width() > 1 ? m_tileHost->width() : minW * n;
+    int cols = std::clamp((available + hSpacing) / (minW + hSpacing), 1, n);
+    const int rows = (n + cols - 1) / cols;
+    cols = (n + rows - 1) / rows;  // balanced rows: 6 tiles as 3 + 3, not 5 + 1
+    // Each row as tall as its tallest tile needs at the column width (the details wrap there).
+    const int colWidth = std::max(minW, (available - (cols - 1) * hSpacing) / cols);
+    QList<int> rowHeights(rows, 1);
+    for (int i = 0; i < n; ++i) {
+        LaneTile* t = m_tiles[i];
+        int need = t->minimumSizeHint().height();
+        if (t->hasHeightForWidth()) need = std::max(need, t->heightForWidth(std::min(colWidth, t->maximumWidth())));
+        rowHeights[i / cols] = std::max(rowHeights[i / cols], need);
+    }
+    const int rowHeight = rowHeights.front();
+    int wantHeight = (rows - 1) * vSpacing;
+    for (int h : rowHeights) wantHeight += h;
+    // The charts below keep this much of the page (two rows of charts with their tick labels and legends);
+    // the tile area takes the rest, at least one row.
+    constexpr int kChartsRoom = 360;
+    const int room = height() - contentsMargins().top() - contentsMargins().bottom() - layout()->contentsMargins().top() -
+                     layout()->contentsMargins().bottom() - static_cast<int>(kChartsRoom * m_scale) - vSpacing;
+    const int areaHeight = std::min(wantHeight, std::max(rowHeight, room));
+    if (cols != m_tileColumns) {
+        m_tileColumns = cols;
+        for (LaneTile* t : m_tiles) m_tileGrid->removeWidget(t);
+        for (int c = 0; c < m_tileGrid->columnCount(); ++c) m_tileGrid->setColumnStretch(c, 0);
+        for (int i = 0; i < n; ++i) m_tileGrid->addWidget(m_tiles[i], i / cols, i % cols);
+        for (int c = 0; c < cols; ++c) m_tileGrid->setColumnStretch(c, 1);
+    }
+    for (int r = 0; r < m_tileGrid->rowCount(); ++r) m_tileGrid->setRowMinimumHeight(r, rowHeights.value(r, 0));
+    if (m_tileHost->minimumHeight() != wantHeight) {
+        m_tileHost->setMinimumHeight(wantHeight);
+        m_tileArea->setWidgetResizable(true);  // re-fits the host to the new height (the scroll bar follows)
+    }
+    // At least one row, at most what leaves the charts their room; the layout picks the height in
+    // between (the rows' natural height where it fits). Only the one row enters the page's minimum size:
+    // a minimum that followed the page's own height would grow the window on every relayout (each
+    // progress tick's), repainting every chart as it went.
+    if (m_tileArea->minimumHeight() != rowHeight) m_tileArea->setMinimumHeight(rowHeight);
+    m_tileArea->setWantedHeight(areaHeight);
+}
+
 bool LinearPage::exportCsv(const QString& path) const {
     if (!m_result) return false;
     QByteArray out = "lane,device,format,output_dtype,mean_abs_error,max_abs_error,rel_l2_error,correlation,zeros,subnormals,infs,nans,count\n";
     for (const auto& l : m_result->lanes) {
         const ErrorMetrics& m = l.metrics;
         out += QString("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13\n")
-                   .arg(label(l.lane), qs(deviceName(l.lane.device)), qs(traits(l.lane.format).name),
+                   .arg(label(l.lane), qs(deviceName(l.lane.device)),
+                        qs(l.lane.scaled ? traits(*l.lane.scaled).name : traits(l.lane.format).name),
                         qs(traits(l.lane.format).dtypeName))
                    .arg(m.meanAbsError, 0, 'g', 17).arg(m.maxAbsError, 0, 'g', 17).arg(m.relL2Error, 0, 'g', 17)
                    .arg(m.correlation, 0, 'g', 17)

@@ -194,7 +194,14 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
 }
 
 void SpeedPage::rescale(double scale) {
-    for (const SectionUi& ui : m_ui) ui.textArea->setFixedHeight(3 * ui.text->fontMetrics().lineSpacing() + 4);
+    for (const SectionUi& ui : m_ui) {
+        ui.textArea->setFixedHeight(3 * ui.text->fontMetrics().lineSpacing() + 4);
+        // Buttons as wide as their text and a narrow progress bar (its percentage still shows), not the style's
+        // 80 px buttons: two sections side by side then fit a 1024-pixel window.
+        for (QPushButton* b : {ui.run, ui.cancel})
+            b->setMinimumWidth(b->fontMetrics().horizontalAdvance(b->text()) + b->fontMetrics().averageCharWidth() * 3);
+        ui.progress->setMinimumWidth(ui.progress->fontMetrics().horizontalAdvance(QStringLiteral("100%")) + 12);
+    }
     // Charts keep room for their axes as the text grows: the page then scrolls instead of squeezing them.
     for (QWidget* c : charts()) c->setMinimumSize(qRound(240 * scale), qRound(190 * scale));
 }

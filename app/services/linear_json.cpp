@@ -7,6 +7,44 @@
 
 namespace presisi::services {
 
+namespace {
+
+// What a cast cost, as `presisi quantize --json` names it.
+void writeCastStats(JsonWriter& j, const CastStats& c) {
+    j.beginObject();
+    j.field("mse", c.mse).field("sqnr_db", c.sqnrDb).field("max_abs_error", c.maxAbsError);
+    j.field("saturated_share", c.saturatedShare).field("underflow_share", c.underflowShare);
+    j.field("elements", c.elements);
+    j.endObject();
+}
+
+// "scaled": null for the f32/bf16/f16 lanes; for a lane of 8 bits and below how x and W were stored
+// (along in) and what quantising each cost.
+void writeScaled(JsonWriter& j, const LinearLaneResult& l) {
+    j.key("scaled");
+    if (!l.lane.scaled) {
+        j.null();
+        return;
+    }
+    const ScaledFormatTraits& t = traits(*l.lane.scaled);
+    j.beginObject();
+    j.field("format", t.name).field("element_format", traits(t.element).name);
+    j.field("block_size", t.blockSize).field("scale_format", traits(t.scale).name);
+    j.key("scale_mode");
+    if (isMx(*l.lane.scaled)) j.value(scaleModeName(l.lane.scaleMode));
+    else j.null();
+    j.field("saturate", l.lane.overflow == Overflow::Saturate);
+    if (l.quantization) {
+        j.key("x");
+        writeCastStats(j, l.quantization->x);
+        j.key("weight");
+        writeCastStats(j, l.quantization->weight);
+    }
+    j.endObject();
+}
+
+}  // namespace
+
 void writeLinearJson(std::ostream& out, const LinearResult& result) {
     const LinearConfig& config = result.config;
     JsonWriter j(out);
@@ -30,11 +68,12 @@ void writeLinearJson(std::ostream& out, const LinearResult& result) {
         j.beginObject();
         j.field("lane", displayLabel(l.lane));  // what the window and the text output show
         j.field("device", deviceName(l.lane.device));
-        j.field("format", l.lane.tf32 ? "tf32" : traits(l.lane.format).name);
+        j.field("format", l.lane.scaled ? traits(*l.lane.scaled).name : l.lane.tf32 ? "tf32" : traits(l.lane.format).name);
         j.field("output_dtype", traits(l.lane.format).dtypeName);
         j.field("accumulation", l.lane.accumulation == Accumulation::F32 ? "f32" : "storage");
         j.field("flush_subnormals", l.lane.subnormals == Subnormals::Flush);
         j.field("native", l.lane.native);
+        writeScaled(j, l);
         j.field("mean_abs_error", m.meanAbsError).field("max_abs_error", m.maxAbsError);
         j.field("rel_l2_error", m.relL2Error).field("correlation", m.correlation);
         j.field("zeros", m.zeros).field("subnormals", m.subnormals);

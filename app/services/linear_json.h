@@ -9,8 +9,10 @@
 namespace presisi::services {
 
 // One object: in, out, batch, seed (exact 64-bit), samples (the first 4 values of x, weight and
-// bias), lanes (label, device, format — "tf32" for a TF32 lane —, output dtype, accumulation,
-// flags, error metrics, seconds) and notes; numbers with 17 significant digits. Ends with '\n'.
+// bias), lanes (label, device, format — "tf32" for a TF32 lane, the scaled format's name for a lane of
+// 8 bits and below —, output dtype, accumulation, flags, scaled — null, or the element and scale formats,
+// block size, scale mode, saturation and the cast statistics of x and W —, error metrics, seconds) and
+// notes; numbers with 17 significant digits. Ends with '\n'.
 void writeLinearJson(std::ostream& out, const LinearResult& result);
 
 }  // namespace presisi::services

@@ -258,7 +258,14 @@ void validate(const Scenario& s) {
         // as backwardAccumulation/dispatch say, and its f32 products are float32.
         if (l.accumulation != Accumulation::F32)
             bad("lane", l.label(), "+acc16 is a linear-lab option; training products accumulate as --backward-acc and --dispatch say");
+        // The scaled lanes of 8 bits and below quantise one product's operands; a training step has no
+        // recipe for them yet (which tensors, which scales, gradients in e5m2), so they are refused by name.
+        if (l.scaled)
+            bad("lane", l.label(), l.label() + " is a linear-lab lane; training lanes are f32, bf16 or f16");
         if (l.tf32) bad("lane", l.label(), "tf32 is a linear-lab lane; training lanes are f32, bf16 or f16");
+        // A lane built in code (not parsed) could still carry an element format of 8 bits and below.
+        if (isMiniFormat(l.format))
+            bad("lane", l.label(), std::string(traits(l.format).name) + " is an element format; training lanes are f32, bf16 or f16");
         if (const std::string why = nativeLaneProblem(l); !why.empty()) bad("lane", l.label(), why);
     }
     const ScalerSettings& c = s.scaler;
