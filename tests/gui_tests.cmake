@@ -24,6 +24,8 @@ if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_preset_texts SOURCES tst_preset_texts.cpp LIBS presisi_app LABELS gui TIMEOUT 120)
   # The Training lab's tooltips: every control, chart and tile number (the NaN doctor open).
   presisi_add_test(tst_tooltips_b SOURCES tst_tooltips_b.cpp LIBS presisi_app LABELS gui TIMEOUT 120)
+  # The Formats page's formats of 8 bits and below: value rows, number line, block view (FP8.md's worked blocks), exports.
+  presisi_add_test(tst_formats_page SOURCES tst_formats_page.cpp LIBS presisi_app LABELS gui TIMEOUT 120)
 endif()
 # The NaN doctor's and the scaler's sentences in the window: the engine's English word for word, translated.
 if(PRESISI_BUILD_GUI)

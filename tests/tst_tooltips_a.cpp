@@ -86,8 +86,8 @@ private slots:
     void formatsPage() {
         FormatsPage page;
         requireTips(readable(&page));
-        // One bit view per format, and the range strip.
-        QCOMPARE(page.findChildren<BitsView*>().size(), qsizetype(3));
+        // One bit view per format (f32 down to e8m0), and the range strip.
+        QCOMPARE(page.findChildren<BitsView*>().size(), qsizetype(9));
         QCOMPARE(page.findChildren<RangeView*>().size(), qsizetype(1));
         for (QLabel* l : page.findChildren<QLabel*>())
             if (l->text().startsWith("stored")) QVERIFY2(!l->toolTip().isEmpty(), qPrintable(describe(l)));

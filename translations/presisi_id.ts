@@ -79,16 +79,20 @@
             <translation>overflow: %1 &gt; %2</translation>
         </message>
         <message>
-            <source>the loss scale fell to %1 (below 1): even unscaled, the gradients overflow %2: no loss scale may make %2 work here; try bf16</source>
-            <translation>skala loss turun ke %1 (di bawah 1): tanpa penskalaan pun gradiennya overflow pada %2; tidak ada skala loss yang bisa membuat %2 berjalan di sini, coba bf16</translation>
+            <source>since step %1 the scaler trains again: %2 steps without a skip at scale %3</source>
+            <translation>sejak langkah %1 penskala loss kembali berlatih: %2 langkah tanpa ada yang dilewati pada skala %3</translation>
+        </message>
+        <message>
+            <source>the loss scale fell to %1 (below 1): even unscaled, the gradients overflow %2; bf16 has the range for them</source>
+            <translation>skala loss turun ke %1 (di bawah 1): tanpa penskalaan pun gradiennya overflow pada %2; bf16 memiliki rentang untuk menampungnya</translation>
         </message>
         <message>
             <source>the optimizer step wrote %1 into layer %2's weights from finite gradients, step %3</source>
             <translation>langkah optimizer menuliskan %1 ke bobot layer %2 dari gradien yang hingga, langkah %3</translation>
         </message>
         <message>
-            <source>the scaler skipped %1 steps in a row: no loss scale may make %2 work here; try bf16</source>
-            <translation>penskala loss melewati %1 langkah berturut-turut; tidak ada skala loss yang bisa membuat %2 berjalan di sini, coba bf16</translation>
+            <source>the scaler skipped %1 steps in a row: the gradients overflow %2 at every scale tried so far; bf16 has the range for them</source>
+            <translation>penskala loss melewati %1 langkah berturut-turut: gradiennya overflow pada %2 di setiap skala yang sudah dicoba; bf16 memiliki rentang untuk menampungnya</translation>
         </message>
         <message>
             <source>unscaling %1: a gradient times 1/scale left float32's range in layer %2, step %3</source>
@@ -118,8 +122,8 @@
             <translation>Setiap lajur menjalankan forward pass dan loss di dalam autocast, sedangkan backward pass di luarnya; bobot master dan optimizer tetap pada float32, dan evaluasi akhir berjalan dalam float32 tanpa gradien. Dengan float16, penskala loss membungkus backward dan step: langkah yang gradien terskalanya overflow dilewati (ditandai pada grafik ini) dan skalanya dibagi dua, lalu setelah %1 langkah bersih skalanya digandakan. bfloat16 tidak memerlukan penskala.</translation>
         </message>
         <message>
-            <source>One run proves little: the Convergence check (Ctrl+5) trains every lane from several model seeds on the same data and evaluates each in float32. A lane whose mean shift from float32 lies within float32's seed-to-seed spread is safe; a larger shift calls for an audit of the sensitive operations. On the underflow setup: cpu:bf16 and cpu:f16+scaler safe, cpu:f16 audit.</source>
-            <translation>Satu run belum membuktikan banyak: Uji konvergensi (Ctrl+5) melatih setiap lajur dari beberapa benih model pada data yang sama dan mengevaluasi masing-masing dalam float32. Lajur yang pergeseran rata-ratanya terhadap float32 masih dalam kisaran variansi antar benih float32 dinyatakan aman; pergeseran yang lebih besar menuntut audit operasi yang sensitif. Pada setelan underflow: cpu:bf16 dan cpu:f16+scaler aman, cpu:f16 perlu audit.</translation>
+            <source>One run proves little: the Convergence check (Ctrl+5) trains every lane from several model seeds on the same data and evaluates each in float32. A lane is safe when its mean shift from float32 is within twice the larger of float32's seed-to-seed spread and its evaluation noise; a larger shift calls for an audit of the sensitive operations. Each verdict names the term that decided: on the underflow setup the seeds agree so closely that the evaluation noise sets the threshold; cpu:bf16 and cpu:f16+scaler safe, cpu:f16 audit.</source>
+            <translation>Satu run belum membuktikan banyak: Uji konvergensi (Ctrl+5) melatih setiap lajur dari beberapa benih model pada data yang sama dan mengevaluasi masing-masing dalam float32. Sebuah lajur aman bila pergeseran rata-ratanya terhadap float32 tidak melebihi dua kali yang lebih besar antara sebaran antar-benih float32 dan derau evaluasinya; pergeseran yang lebih besar menuntut audit operasi yang sensitif. Setiap putusan menyebut suku yang menentukan: pada setelan underflow, hasil antar-benih begitu berdekatan sehingga derau evaluasilah yang menetapkan ambangnya; cpu:bf16 dan cpu:f16+scaler aman, cpu:f16 perlu audit.</translation>
         </message>
         <message>
             <source>Sensitive operations forced into the low format</source>
@@ -315,6 +319,22 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
 </translation>
         </message>
         <message>
+            <source>  * left out of every lane: the seed's float32 run is an outlier</source>
+            <translation>  * dikecualikan dari setiap lajur: pelatihan float32 seed ini adalah pencilan</translation>
+        </message>
+        <message>
+            <source> · saturating</source>
+            <translation> · saturasi</translation>
+        </message>
+        <message>
+            <source>%1 %2: format %3 | elements %4 | block %5 | scale %6 | scale mode %7 | overflow %8</source>
+            <translation>%1 %2: format %3 | elemen %4 | blok %5 | skala %6 | mode skala %7 | overflow %8</translation>
+        </message>
+        <message>
+            <source>%1 (%2 in blocks of %3 along in, e4m3 scales, a float32 tensor scale)</source>
+            <translation>%1 (%2 dalam blok berisi %3 sepanjang in, skala e4m3, satu skala tensor float32)</translation>
+        </message>
+        <message>
             <source>%1 given twice</source>
             <translation>%1 diberikan dua kali</translation>
         </message>
@@ -335,6 +355,18 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
             <translation>%1 tidak menerima nilai</translation>
         </message>
         <message>
+            <source>%1 · %2 (%3 in blocks of %4 along in, e8m0 scales)</source>
+            <translation>%1 · %2 (%3 dalam blok berisi %4 sepanjang in, skala e8m0)</translation>
+        </message>
+        <message>
+            <source>%1 · per-tensor%2 (%3, one float32 scale max/amax)</source>
+            <translation>%1 · per tensor%2 (%3, satu skala float32 maks/amax)</translation>
+        </message>
+        <message>
+            <source>%1: tf32 runs on GPU lanes only</source>
+            <translation>%1: tf32 hanya berjalan pada lajur GPU</translation>
+        </message>
+        <message>
             <source>'%1' given twice</source>
             <translation>'%1' diberikan dua kali</translation>
         </message>
@@ -349,6 +381,18 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
         <message>
             <source>(the reference the other lanes on %1 are compared with)</source>
             <translation>(acuan pembanding lajur-lajur lain di %1)</translation>
+        </message>
+        <message>
+            <source>... %1 more blocks not shown (--json has every block)</source>
+            <translation>... %1 blok lagi tidak ditampilkan (--json memuat semua blok)</translation>
+        </message>
+        <message>
+            <source>FP8/MX lanes run on the CPU</source>
+            <translation>lajur FP8/MX berjalan di CPU</translation>
+        </message>
+        <message>
+            <source>FP8/MX lanes run on the CPU (use --device cpu or all)</source>
+            <translation>lajur FP8/MX berjalan di CPU (pakai --device cpu atau all)</translation>
         </message>
         <message>
             <source>Presisi - a laboratory for mixed-precision numerics (float32, bfloat16, float16)
@@ -367,6 +411,26 @@ perintah:
 </translation>
         </message>
         <message>
+            <source>SQNR of x / W</source>
+            <translation>SQNR x / W</translation>
+        </message>
+        <message>
+            <source>a float32 .npy tensor in FP8, MX or NVFP4 as torchao computes it: error per tensor and per block</source>
+            <translation>tensor .npy float32 dalam FP8, MX atau NVFP4 seperti yang dihitung torchao: galat per tensor dan per blok</translation>
+        </message>
+        <message>
+            <source>amax %1</source>
+            <translation>amax %1</translation>
+        </message>
+        <message>
+            <source>applies to the MX formats' e8m0 scales; %1 has none</source>
+            <translation>berlaku untuk skala e8m0 format MX; %1 tidak memilikinya</translation>
+        </message>
+        <message>
+            <source>applies to the per-tensor formats (e4m3, e5m2); %1 scales each block from its own amax</source>
+            <translation>berlaku untuk format per tensor (e4m3, e5m2); %1 menskalakan setiap blok dari amax-nya sendiri</translation>
+        </message>
+        <message>
             <source>benchmarks: rounding, linear, train, memory, sweep, breakdown</source>
             <translation>tolok ukur: rounding, linear, train, memory, sweep, breakdown</translation>
         </message>
@@ -381,6 +445,10 @@ perintah:
         <message>
             <source>correlation</source>
             <translation>korelasi arah</translation>
+        </message>
+        <message>
+            <source>empty file name</source>
+            <translation>nama berkas kosong</translation>
         </message>
         <message>
             <source>empty file name (use '-' for standard output)</source>
@@ -415,6 +483,10 @@ perintah:
             <translation>hasil akhir setelah %1 langkah</translation>
         </message>
         <message>
+            <source>give a format (%1)</source>
+            <translation>berikan sebuah format (%1)</translation>
+        </message>
+        <message>
             <source>give at least one VALUE to inspect</source>
             <translation>berikan paling sedikit satu NILAI untuk diperiksa</translation>
         </message>
@@ -423,8 +495,28 @@ perintah:
             <translation>berikan paling sedikit satu ukuran</translation>
         </message>
         <message>
-            <source>how values are stored in f32, bf16 and f16: bits, class, rounding error, neighbours</source>
-            <translation>cara nilai disimpan dalam f32, bf16 dan f16: bit, kelas, galat pembulatan, tetangga</translation>
+            <source>give the .npy file to quantize</source>
+            <translation>berikan berkas .npy yang akan dikuantisasi</translation>
+        </message>
+        <message>
+            <source>give the lanes with their options (cpu:f16+ftz), not with --%1</source>
+            <translation>berikan lajur beserta opsinya (cpu:f16+ftz), bukan dengan --%1</translation>
+        </message>
+        <message>
+            <source>given amax %1 (the tensor's: %2)</source>
+            <translation>amax yang diberikan %1 (milik tensor: %2)</translation>
+        </message>
+        <message>
+            <source>has %1 values per row; %2 blocks hold %3</source>
+            <translation>memiliki %1 nilai per baris; blok %2 berisi %3</translation>
+        </message>
+        <message>
+            <source>has no values (shape %1)</source>
+            <translation>tidak memiliki nilai (bentuk %1)</translation>
+        </message>
+        <message>
+            <source>how values are stored in f32, bf16, f16 and the FP8/FP6/FP4/e8m0 formats: bits, class, rounding error, neighbours</source>
+            <translation>cara nilai disimpan dalam f32, bf16, f16 dan format FP8/FP6/FP4/e8m0: bit, kelas, galat pembulatan, tetangga</translation>
         </message>
         <message>
             <source>interrupted (%1); nothing written</source>
@@ -451,8 +543,28 @@ perintah:
             <translation>selisih rata-rata</translation>
         </message>
         <message>
+            <source>must be float32, got %1</source>
+            <translation>harus float32, didapat %1</translation>
+        </message>
+        <message>
+            <source>must have 1 or 2 dimensions (a row, or rows x columns), got shape %1</source>
+            <translation>harus berdimensi 1 atau 2 (satu baris, atau baris x kolom), didapat bentuk %1</translation>
+        </message>
+        <message>
             <source>nn.Linear(%1, %2) on x = randn(%3, %2), seed %4</source>
             <translation>nn.Linear(%1, %2) pada x = randn(%3, %2), seed %4</translation>
+        </message>
+        <message>
+            <source>no lane given</source>
+            <translation>tidak ada lajur yang diberikan</translation>
+        </message>
+        <message>
+            <source>non-zero to zero, x / W</source>
+            <translation>bukan nol menjadi nol, x / W</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>tak ada</translation>
         </message>
         <message>
             <source>not a number: '%1'</source>
@@ -481,6 +593,22 @@ perintah:
         <message>
             <source>run: %1</source>
             <translation>jalankan: %1</translation>
+        </message>
+        <message>
+            <source>saturated, x / W</source>
+            <translation>tersaturasi, x / W</translation>
+        </message>
+        <message>
+            <source>tensor scale %1 = amax / (448*6), amax %2</source>
+            <translation>skala tensor %1 = amax / (448*6), amax %2</translation>
+        </message>
+        <message>
+            <source>tensor scale %1 = max / amax, from %2</source>
+            <translation>skala tensor %1 = maks / amax, dari %2</translation>
+        </message>
+        <message>
+            <source>tensor: MSE %1 | SQNR %2 dB | max abs error %3 | saturated %4 | underflow %5 | %6 elements</source>
+            <translation>tensor: MSE %1 | SQNR %2 dB | galat mutlak maks %3 | tersaturasi %4 | underflow %5 | %6 elemen</translation>
         </message>
         <message>
             <source>the convergence check needs a training setup, not '%1'</source>
@@ -566,14 +694,16 @@ perintah:
             <source>usage: presisi bench memory    [--preset NAME | train's setup options] [--batch B] [--budget BYTES] [--json FILE|-]
        (each also takes --device cpu|gpu|all)
        presisi bench sweep     [--preset NAME | train's setup options] [--budget BYTES] [--batches 1,8,64]
-                               [--max-batch 16384] [--steps 20] [--json FILE|-]
+                               [--max-batch 16384] [--steps 1] [--repeats 5] [--json FILE|-]
        presisi bench breakdown [--preset NAME | train's setup options] [--batch B] [--loader-ms MS]
                                [--steps 30] [--json FILE|-]
 
 memory:    bytes per lane (weights, f32 master weights, gradients, activations kept for backward,
            optimizer state) at the batch, and the largest batch that fits the budget
 sweep:     training samples/s against batch size per lane up to the memory limit; the knee is the
-           smallest batch reaching 90% of the lane's best (--steps: timed steps per point)
+           smallest batch reaching 90% of the lane's best. Each point is --repeats rounds (default 5),
+           the lanes' rounds interleaved; a round lasts at least 20 ms and --steps steps (default 1):
+           samples/s from the median round, spread = (slowest - fastest round) / median
 breakdown: one step split into data, transfer, forward, backward, optimizer (medians of --steps);
            --loader-ms is the built-in loader's cost per batch; the largest part is named
 --budget:  bytes, or with K/M/G/T (powers of 1024), e.g. 512M, 2G; default: the host's MemAvailable
@@ -583,15 +713,17 @@ breakdown: one step split into data, transfer, forward, backward, optimizer (med
             <translation>pemakaian: presisi bench memory    [--preset NAMA | opsi persiapan train] [--batch B] [--budget BYTE] [--json BERKAS|-]
            (masing-masing juga menerima --device cpu|gpu|all)
            presisi bench sweep     [--preset NAMA | opsi persiapan train] [--budget BYTE] [--batches 1,8,64]
-                                   [--max-batch 16384] [--steps 20] [--json BERKAS|-]
+                                   [--max-batch 16384] [--steps 1] [--repeats 5] [--json BERKAS|-]
            presisi bench breakdown [--preset NAMA | opsi persiapan train] [--batch B] [--loader-ms MS]
                                    [--steps 30] [--json BERKAS|-]
 
 memory:    byte per lajur (bobot, bobot master f32, gradien, aktivasi yang disimpan untuk backward,
            state optimizer) pada batch itu, dan batch terbesar yang muat dalam anggaran
 sweep:     sampel pelatihan per detik terhadap ukuran batch per lajur sampai batas memori; lututnya
-           adalah batch terkecil yang mencapai 90% dari yang terbaik di lajur itu (--steps: langkah
-           yang diukur per titik)
+           adalah batch terkecil yang mencapai 90% dari yang terbaik di lajur itu. Setiap titik
+           terdiri atas --repeats putaran (bawaan 5), putaran antarlajur diselang-seling; satu
+           putaran berlangsung paling sedikit 20 ms dan --steps langkah (bawaan 1): sampel/detik
+           dari putaran median, sebaran = (putaran paling lambat - paling cepat) / median
 breakdown: satu langkah dipecah menjadi data, transfer, forward, backward, optimizer (median dari --steps);
            --loader-ms adalah biaya pemuat bawaan per batch; bagian terbesar disebutkan
 --budget:  byte, atau dengan K/M/G/T (pangkat 1024), mis. 512M, 2G; bawaan: MemAvailable milik host
@@ -601,14 +733,14 @@ breakdown: satu langkah dipecah menjadi data, transfer, forward, backward, optim
 </translation>
         </message>
         <message>
-            <source>usage: presisi bench rounding [--elements N] [--repeats R] [--json]
+            <source>usage: presisi bench rounding [--elements N] [--repeats R] [--json]   (also e4m3/e5m2 encoding)
        presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--json FILE|-]
        presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--device cpu|gpu|all] [--json]
        presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]
        presisi bench memory|sweep|breakdown [--preset NAME | train's setup options] [--batch B]
                             [--budget BYTES] [--loader-ms MS] [--json FILE|-]   (--help: their options)
 </source>
-            <translation>pemakaian: presisi bench rounding [--elements N] [--repeats R] [--json]
+            <translation>pemakaian: presisi bench rounding [--elements N] [--repeats R] [--json]   (juga pengodean e4m3/e5m2)
            presisi bench gemm [--device cpu|gpu|all] [--sizes 256,512,1024,2048] [--layer] [--json BERKAS|-]
            presisi bench linear [--batch 1024] [--in 4096] [--out 4096] [--repeats R] [--device cpu|gpu|all] [--json]
            presisi bench train [--sizes 2,64,64,3] [--batch 256] [--steps 2000] [--threads 1] [--lanes …] [--json]
@@ -622,13 +754,16 @@ breakdown: satu langkah dipecah menjadi data, transfer, forward, backward, optim
 
 The convergence check: trains every lane from K model seeds (default 5: seeds S..S+K-1, S = 0) on
 identical data, evaluates each run in float32 without gradients, and judges every lane against the
-float32 lane: "safe" when its mean evaluation loss is within the float32 lane's seed spread,
-"audit" when the shift is larger or a run went non-finite. The rule is printed with the table.
+float32 lane: "safe" when its mean evaluation loss is within twice the larger of the float32
+lane's seed spread and its evaluation noise (each verdict names which one decided), "audit" when
+the shift is larger or a run went non-finite. A seed whose float32 run is an outlier (a run that
+did not learn) is left out of every lane and named. The rule is printed with the table.
 Seeds run in parallel (--threads, default: every core).
 
 setup:     the options of `presisi train` (--preset, --sizes, --lanes, --lr, --steps, ...;
            see presisi train --help). Statistics are off: they change no result, only the time.
-output:    --json FILE|-  (lanes with lane, mean, spread, verdict; the rule; every seed's run)
+output:    --json FILE|-  (lanes with lane, mean, spread, verdict, reason; the rule, threshold and
+           threshold_from (seed_spread or evaluation_noise); excluded_seeds; every seed's run)
 Ctrl+C (SIGINT) or SIGTERM stops the check within a step: nothing is written, the exit status is
 130 or 143.
 Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.
@@ -638,34 +773,59 @@ Exit status: 0 done (whatever the verdicts), 1 a failure while running or writin
 
 Uji konvergensi: melatih setiap lajur dari K seed model (bawaan 5: seed S..S+K-1, S = 0) pada data
 yang identik, mengevaluasi setiap pelatihan dalam float32 tanpa gradien, lalu menilai setiap lajur
-terhadap lajur float32: "safe" (aman) bila rata-rata loss evaluasinya berada dalam sebaran seed lajur
-float32, "audit" (periksa) bila pergeserannya lebih besar atau ada pelatihan yang menjadi tak hingga/NaN.
-Aturannya dicetak bersama tabel. Seed dijalankan paralel (--threads, bawaan: semua inti).
+terhadap lajur float32: "safe" (aman) bila rata-rata loss evaluasinya berada dalam dua kali yang
+lebih besar antara sebaran seed lajur float32 dan derau evaluasinya (setiap putusan menyebut mana
+yang menentukan), "audit" (periksa) bila pergeserannya lebih besar atau ada pelatihan yang menjadi
+tak hingga/NaN. Seed yang pelatihan float32-nya pencilan (pelatihan yang tidak belajar)
+dikecualikan dari setiap lajur dan disebutkan. Aturannya dicetak bersama tabel. Seed dijalankan
+paralel (--threads, bawaan: semua inti).
 
 persiapan: opsi `presisi train` (--preset, --sizes, --lanes, --lr, --steps, ...;
            lihat presisi train --help). Statistik dimatikan: tidak mengubah hasil, hanya waktunya.
-keluaran:  --json BERKAS|-  (lajur dengan lane, mean, spread, verdict; aturannya; pelatihan setiap seed)
+keluaran:  --json BERKAS|-  (lajur dengan lane, mean, spread, verdict, reason; aturannya,
+           threshold dan threshold_from (seed_spread atau evaluation_noise); excluded_seeds;
+           pelatihan setiap seed)
 Ctrl+C (SIGINT) atau SIGTERM menghentikan uji dalam satu langkah: tidak ada yang ditulis, status
 keluar 130 atau 143.
 Status keluar: 0 selesai (apa pun penilaiannya), 1 kegagalan saat berjalan atau menulis, 2 argumen salah.
 </translation>
         </message>
         <message>
-            <source>usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--from decimal|f32] [--json]
+            <source>usage: presisi inspect VALUE... [--formats f32,bf16,f16] [--from decimal|f32] [--saturate] [--json]
 
 Shows, per format, the value stored for each VALUE (rounded to nearest, ties to even), its
 bits (hex and sign/exponent/mantissa), its class, the rounding error and the neighbouring
-representable values. Negative values are values: presisi inspect -0.1 -0 1e-8 65520
+representable values ("none" where there is none). Negative values are values:
+presisi inspect -0.1 -0 1e-8 65520
+--formats: f32, bf16, f16 and the formats of 8 bits and below: e4m3 and e5m2 (FP8), e3m2 and
+e2m3 (FP6), e2m1 (FP4), e8m0 (the MX block scale: powers of two, no sign, no zero); the dtype
+names (float8_e4m3fn, float8_e5m2, float6_e3m2fn, float6_e2m3fn, float4_e2m1fn, float8_e8m0fnu)
+work too. Beyond the largest finite value the default follows ml_dtypes (the OCP conversion):
+e4m3 gives NaN, e5m2 and f32/bf16/f16 give inf, FP6/FP4 saturate to their largest value.
+--saturate: every format gives +-max instead (torch's eager e4m3 cast, Transformer Engine's
+satfinite, torchao's clamp before the cast). NaN into FP6/FP4 (which have no NaN) gives the
+zero of the opposite sign, as ml_dtypes does; zero and negatives into e8m0 give its NaN.
 --from decimal (the default): the decimal VALUE is read exactly (as a double) and rounded once to
 each format. --from f32: it is rounded to float32 first and then to the format, as a float32
 tensor cast to bf16 or f16 is (torch.tensor(VALUE).to(torch.bfloat16)); the two differ where the
 first rounding lands on a tie of the second. The error is always against the decimal VALUE.
 </source>
-            <translation>pemakaian: presisi inspect NILAI... [--formats f32,bf16,f16] [--from decimal|f32] [--json]
+            <translation>pemakaian: presisi inspect NILAI... [--formats f32,bf16,f16] [--from decimal|f32] [--saturate] [--json]
 
 Menampilkan, untuk setiap format, nilai yang tersimpan bagi setiap NILAI (dibulatkan ke yang terdekat,
 seri ke genap), bit-bitnya (heksadesimal serta tanda/eksponen/mantisa), kelasnya, galat pembulatan dan
-nilai-nilai terwakili di sebelahnya. Nilai negatif tetap nilai: presisi inspect -0.1 -0 1e-8 65520
+nilai-nilai terwakili di sebelahnya ("tak ada" bila tidak ada). Nilai negatif tetap nilai:
+presisi inspect -0.1 -0 1e-8 65520
+--formats: f32, bf16, f16 dan format 8 bit ke bawah: e4m3 dan e5m2 (FP8), e3m2 dan e2m3 (FP6),
+e2m1 (FP4), e8m0 (skala blok MX: pangkat dua, tanpa tanda, tanpa nol); nama dtype
+(float8_e4m3fn, float8_e5m2, float6_e3m2fn, float6_e2m3fn, float4_e2m1fn, float8_e8m0fnu) juga
+dapat dipakai. Di atas nilai hingga terbesar, bawaannya mengikuti ml_dtypes (konversi OCP):
+e4m3 menghasilkan NaN, e5m2 dan f32/bf16/f16 menghasilkan inf, FP6/FP4 tersaturasi ke nilai
+terbesarnya.
+--saturate: setiap format menghasilkan +-maks sebagai gantinya (cast eager e4m3 milik torch,
+satfinite milik Transformer Engine, clamp torchao sebelum cast). NaN ke FP6/FP4 (yang tidak punya
+NaN) menghasilkan nol bertanda berlawanan, seperti ml_dtypes; nol dan bilangan negatif ke e8m0
+menghasilkan NaN-nya.
 --from decimal (bawaan): NILAI desimal dibaca persis (sebagai double) lalu dibulatkan sekali ke
 setiap format. --from f32: dibulatkan dulu ke float32 lalu ke format itu, seperti tensor float32
 yang diubah ke bf16 atau f16 (torch.tensor(NILAI).to(torch.bfloat16)); keduanya berbeda bila
@@ -673,8 +833,9 @@ pembulatan pertama jatuh tepat di titik seri pembulatan kedua. Galat selalu terh
 </translation>
         </message>
         <message>
-            <source>usage: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16]
+            <source>usage: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16,mxfp8,…]
                       [--device cpu|gpu|all] [--acc16] [--ftz] [--native] [--json]
+       presisi linear [--in N] [--out M] [--batch B] [--seed S] --lanes cpu:f32,cpu:bf16,cpu:mxfp8+rceil,…
 
 Runs torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) and the layer's output
 in each format: the low formats round x, W and b, accumulate in float32 and round the output
@@ -684,9 +845,23 @@ in each format: the low formats round x, W and b, accumulate in float32 and roun
   --native beside each CPU bf16/f16 lane, the same product on the CPU's native low-precision
            instructions (oneDNN, float32 accumulation); where the CPU has none it runs emulated and says so
   tf32     (GPU lanes only) f32 products on tensor cores with inputs rounded to TF32
+  --lanes  the lanes themselves, instead of --formats, --device and the options above: device:format
+           with options (cpu:f16+ftz, gpu:tf32, cpu:bf16+native, cpu:mxfp4+rceil, cpu:e4m3+sat)
+
+Lanes of 8 bits and below (CPU only): x and W are quantised along `in` (the reduction dimension),
+the dequantised values multiplied with float32 accumulation, the bias added and the output kept in
+float32; bias and output are not quantised.
+  e4m3, e5m2      one float32 scale per tensor, max/amax (torchao's tensorwise recipe);
+                  +sat clamps to ±max instead of the OCP overflow (NaN in e4m3, inf in e5m2)
+  mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4
+                  blocks of 32 sharing an e8m0 scale; the scale mode +floor (default, OCP), +ceil,
+                  +even or +rceil (Transformer Engine); elements saturate
+  nvfp4           e2m1 in blocks of 16 with an e4m3 scale, and a float32 tensor scale
+  `in` must be a multiple of the block size (32; nvfp4 16).
 </source>
-            <translation>pemakaian: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16]
+            <translation>pemakaian: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16,mxfp8,…]
                           [--device cpu|gpu|all] [--acc16] [--ftz] [--native] [--json]
+           presisi linear [--in N] [--out M] [--batch B] [--seed S] --lanes cpu:f32,cpu:bf16,cpu:mxfp8+rceil,…
 
 Menjalankan torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) lalu menghitung keluaran
 lapisan itu dalam setiap format: format rendah membulatkan x, W dan b, mengakumulasi dalam float32 lalu
@@ -697,6 +872,20 @@ membulatkan keluarannya (autocast). Nilai bawaan mengikuti tutorial: 256, 256, 6
            bawaan CPU (oneDNN, akumulasi float32); bila CPU tidak memilikinya, lajur itu diemulasikan dan
            hal itu disebutkan
   tf32     (hanya lajur GPU) perkalian f32 pada tensor core dengan masukan dibulatkan ke TF32
+  --lanes  lajur-lajurnya langsung, sebagai ganti --formats, --device dan opsi di atas:
+           perangkat:format beserta opsinya (cpu:f16+ftz, gpu:tf32, cpu:bf16+native, cpu:mxfp4+rceil,
+           cpu:e4m3+sat)
+
+Lajur 8 bit ke bawah (hanya CPU): x dan W dikuantisasi sepanjang `in` (dimensi reduksi), nilai hasil
+dekuantisasi dikalikan dengan akumulasi float32, bias ditambahkan dan keluaran tetap dalam float32;
+bias dan keluaran tidak dikuantisasi.
+  e4m3, e5m2      satu skala float32 per tensor, maks/amax (resep tensorwise torchao);
+                  +sat memotong ke ±maks sebagai ganti overflow OCP (NaN pada e4m3, inf pada e5m2)
+  mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4
+                  blok berisi 32 yang berbagi satu skala e8m0; mode skala +floor (bawaan, OCP),
+                  +ceil, +even atau +rceil (Transformer Engine); elemen tersaturasi
+  nvfp4           e2m1 dalam blok berisi 16 dengan skala e4m3, plus satu skala tensor float32
+  `in` harus kelipatan ukuran blok (32; nvfp4 16).
 </translation>
         </message>
         <message>
@@ -705,6 +894,55 @@ membulatkan keluarannya (autocast). Nilai bawaan mengikuti tutorial: 256, 256, 6
 </source>
             <translation>pemakaian: presisi presets [NAMA] [--json]
   menampilkan daftar preset pelatihan; dengan NAMA, menampilkan preset itu
+</translation>
+        </message>
+        <message>
+            <source>usage: presisi quantize X.npy --format F [--scale-mode floor|ceil|even|rceil] [--saturate]
+                        [--amax A] [--out Q.npy] [--json FILE|-]
+
+Quantises a float32 tensor (1-D: one row; 2-D: rows x columns) along its last axis, as torchao
+computes it, and reports the error against the input per tensor and per block: mean squared error,
+SQNR in dB, max absolute error, the share of elements beyond the element format's max after
+scaling (saturated) and the share of non-zero inputs that became zero (underflow).
+  --format      e4m3, e5m2         one float32 scale per tensor, max/amax (torchao float8 tensorwise)
+                mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4
+                                   32-element blocks, an e8m0 scale each (OCP MX, torchao to_mx)
+                nvfp4              16-element e2m1 blocks, an e4m3 scale each, and a float32 tensor
+                                   scale amax/(448*6) (torchao nvfp4_quantize)
+  --scale-mode  MX formats: floor (the OCP rule, default), ceil, even, rceil (Transformer Engine's)
+  --amax A      per-tensor formats: compute the scale from A instead of the tensor's own amax (a
+                delayed-scaling history's stale amax); values beyond it then overflow
+  --saturate    per-tensor formats: overflowing elements become +-max; without it they follow the
+                OCP conversion (ml_dtypes): e4m3 NaN, e5m2 inf. MX and NVFP4 elements always
+                saturate (OCP MX, torchao, Transformer Engine), so the option changes nothing there.
+  --out Q.npy   write the dequantised values (float32, the input's shape)
+  --json FILE   write every number as JSON to FILE ('-': to standard output instead of the text)
+The text table shows the first 64 blocks; the JSON has all of them.
+</source>
+            <translation>pemakaian: presisi quantize X.npy --format F [--scale-mode floor|ceil|even|rceil] [--saturate]
+                            [--amax A] [--out Q.npy] [--json BERKAS|-]
+
+Mengkuantisasi tensor float32 (1-D: satu baris; 2-D: baris x kolom) sepanjang sumbu terakhirnya,
+seperti yang dihitung torchao, lalu melaporkan galat terhadap masukan per tensor dan per blok: galat
+kuadrat rata-rata, SQNR dalam dB, galat mutlak maksimum, porsi elemen yang melampaui maks format
+elemen setelah penskalaan (tersaturasi) dan porsi masukan bukan nol yang menjadi nol (underflow).
+  --format      e4m3, e5m2         satu skala float32 per tensor, maks/amax (torchao float8
+                                   tensorwise)
+                mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4
+                                   blok berisi 32 elemen, masing-masing dengan skala e8m0 (OCP MX,
+                                   torchao to_mx)
+                nvfp4              blok e2m1 berisi 16 elemen, masing-masing dengan skala e4m3, plus
+                                   skala tensor float32 amax/(448*6) (torchao nvfp4_quantize)
+  --scale-mode  format MX: floor (aturan OCP, bawaan), ceil, even, rceil (milik Transformer Engine)
+  --amax A      format per tensor: hitung skala dari A alih-alih amax tensor itu sendiri (amax usang
+                dari riwayat delayed scaling); nilai di atasnya lalu overflow
+  --saturate    format per tensor: elemen yang overflow menjadi +-maks; tanpa opsi ini elemen itu
+                mengikuti konversi OCP (ml_dtypes): e4m3 NaN, e5m2 inf. Elemen MX dan NVFP4 selalu
+                tersaturasi (OCP MX, torchao, Transformer Engine), jadi opsi ini tidak mengubah
+                apa pun di sana.
+  --out Q.npy   tulis nilai hasil dekuantisasi (float32, dengan bentuk masukan)
+  --json BERKAS tulis setiap angka sebagai JSON ke BERKAS ('-': ke keluaran standar, bukan teks)
+Tabel teks menampilkan 64 blok pertama; JSON memuat semuanya.
 </translation>
         </message>
         <message>
@@ -793,8 +1031,16 @@ Preset: 'presisi presets' menampilkan daftarnya.
 </translation>
         </message>
         <message>
+            <source>whole tensor</source>
+            <translation>seluruh tensor</translation>
+        </message>
+        <message>
             <source>width '%1' must be an integer from 1 to 4096</source>
             <translation>lebar '%1' harus bilangan bulat dari 1 sampai 4096</translation>
+        </message>
+        <message>
+            <source>x and W stored as</source>
+            <translation>x dan W disimpan sebagai</translation>
         </message>
         <message>
             <source>zeros / subnormals / inf / NaN: %1 / %2 / %3 / %4 of %5</source>
@@ -894,6 +1140,140 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <source>mantissa (%1)</source>
             <translation>mantisa (%1)</translation>
         </message>
+        <message>
+            <source>no sign, no mantissa: 2^(e − 127)</source>
+            <translation>tanpa tanda, tanpa mantisa: 2^(e − 127)</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::BlockTable</name>
+        <message>
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <source>%1 (block %2)</source>
+            <translation>%1 (blok %2)</translation>
+        </message>
+        <message>
+            <source>%1 code</source>
+            <translation>kode %1</translation>
+        </message>
+        <message>
+            <source>%1 error</source>
+            <translation>galat %1</translation>
+        </message>
+        <message>
+            <source>%1 value</source>
+            <translation>nilai %1</translation>
+        </message>
+        <message>
+            <source>&lt;span style='background:%1; color:black'&gt;&amp;nbsp;%2 saturated&amp;nbsp;&lt;/span&gt;: |x| / scale is above the element format's max, clamped to ±max. &lt;span style='background:%3; color:black'&gt;&amp;nbsp;%4 became zero&amp;nbsp;&lt;/span&gt;: a non-zero input below half the smallest element step.</source>
+            <translation>&lt;span style='background:%1; color:black'&gt;&amp;nbsp;%2 tersaturasi&amp;nbsp;&lt;/span&gt;: |x| / skala melampaui maks format elemen, dipotong ke ±maks. &lt;span style='background:%3; color:black'&gt;&amp;nbsp;%4 menjadi nol&amp;nbsp;&lt;/span&gt;: masukan bukan nol di bawah setengah langkah terkecil format elemen.</translation>
+        </message>
+        <message>
+            <source>Each element of the block: the input, and for each scale mode the element's code (the bits stored), the value it dequantises to (element × shared scale) and the error (dequantised − input). ▲ marks an element that saturated, ○ one that became zero.</source>
+            <translation>Setiap elemen blok: masukannya, dan untuk setiap mode skala kode elemen (bit yang disimpan), nilai hasil dekuantisasinya (elemen × skala bersama) dan galatnya (hasil dekuantisasi − masukan). ▲ menandai elemen yang tersaturasi, ○ elemen yang menjadi nol.</translation>
+        </message>
+        <message>
+            <source>input</source>
+            <translation>masukan</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::BlockView</name>
+        <message>
+            <source>%1 numbers given: the other %2 of the block are 0</source>
+            <translation>%1 bilangan diberikan: %2 bilangan lainnya di blok ini bernilai 0</translation>
+        </message>
+        <message>
+            <source>&amp;Block (32 numbers):</source>
+            <translation>B&amp;lok (32 bilangan):</translation>
+        </message>
+        <message>
+            <source>&amp;Random block with an outlier</source>
+            <translation>Blok acak dengan &amp;pencilan</translation>
+        </message>
+        <message>
+            <source>&amp;Scale mode:</source>
+            <translation>Mo&amp;de skala:</translation>
+        </message>
+        <message>
+            <source>'%1' (number %2) is not a number: write e.g. 0.5, -1e-3, 0x1p-3, inf</source>
+            <translation>'%1' (bilangan ke-%2) bukan angka: tulis mis. 0.5, -1e-3, 0x1p-3, inf</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt;: %2&lt;br&gt;MSE %3 · SQNR %4 dB · %5 saturated ▲ · %6 became zero ○</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt;: %2&lt;br&gt;MSE %3 · SQNR %4 dB · %5 tersaturasi ▲ · %6 menjadi nol ○</translation>
+        </message>
+        <message>
+            <source>Draws a new block for the next seed: 31 values around ±1 and one outlier 30 to 300 times larger, the case block scaling is for. The same seed gives the same block.</source>
+            <translation>Mengundi blok baru untuk seed berikutnya: 31 nilai di sekitar ±1 dan satu pencilan 30 sampai 300 kali lebih besar, kasus yang menjadi alasan adanya penskalaan blok. Seed yang sama menghasilkan blok yang sama.</translation>
+        </message>
+        <message>
+            <source>For&amp;mat:</source>
+            <translation>For&amp;mat:</translation>
+        </message>
+        <message>
+            <source>How the shared e8m0 scale is chosen from the block's largest |x| (amax). FLOOR (OCP, torchao's default): 2^(floor(log2 amax) − emax of the element), so amax may saturate. CEIL: one power higher when amax is not a power of two. EVEN: amax rounded at the element's precision first. RCEIL (Transformer Engine): 2^ceil(log2(amax / max)), so nothing saturates.</source>
+            <translation>Cara skala e8m0 bersama dipilih dari |x| terbesar blok (amax). FLOOR (OCP, bawaan torchao): 2^(floor(log2 amax) − emax elemen), sehingga amax bisa tersaturasi. CEIL: satu pangkat lebih tinggi bila amax bukan pangkat dua. EVEN: amax dibulatkan dulu pada presisi elemen. RCEIL (Transformer Engine): 2^ceil(log2(amax / max)), sehingga tidak ada yang tersaturasi.</translation>
+        </message>
+        <message>
+            <source>How the table marks elements: the same marks in both scale modes' columns.</source>
+            <translation>Cara tabel menandai elemen: tanda yang sama di kolom kedua mode skala.</translation>
+        </message>
+        <message>
+            <source>The block format. mxfp8 (e4m3 elements), mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4 (e2m1): 32 elements share one e8m0 scale, a power of two. nvfp4: 16 e2m1 elements share an e4m3 scale, times a float32 scale for the whole tensor (here the block).</source>
+            <translation>Format blok. mxfp8 (elemen e4m3), mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4 (e2m1): 32 elemen berbagi satu skala e8m0, sebuah pangkat dua. nvfp4: 16 elemen e2m1 berbagi satu skala e4m3, dikalikan skala float32 untuk seluruh tensor (di sini blok itu).</translation>
+        </message>
+        <message>
+            <source>The block: 32 numbers separated by spaces, commas or new lines (decimal with a point, or hexadecimal such as 0x1p-3). Paste a row of a tensor, or draw a random block.</source>
+            <translation>Blok: 32 bilangan yang dipisahkan spasi, koma, atau baris baru (desimal dengan titik, atau heksadesimal seperti 0x1p-3). Tempelkan satu baris tensor, atau undi blok acak.</translation>
+        </message>
+        <message>
+            <source>The seed of the random block; the block shown was drawn with it. Change it and press the button, or press the button for the next one.</source>
+            <translation>Seed blok acak; blok yang ditampilkan diundi dengan seed ini. Ubah lalu tekan tombolnya, atau tekan tombolnya untuk seed berikutnya.</translation>
+        </message>
+        <message>
+            <source>The shared scale (its code and value), the block's amax, and the cast's error: mean squared error, SQNR (signal to quantisation noise, 10·log10(Σx² / Σerror²), higher is better), how many elements saturated and how many became zero.</source>
+            <translation>Skala bersama (kode dan nilainya), amax blok, dan galat cast: galat kuadrat rata-rata, SQNR (sinyal terhadap derau kuantisasi, 10·log10(Σx² / Σgalat²), makin tinggi makin baik), berapa elemen yang tersaturasi dan berapa yang menjadi nol.</translation>
+        </message>
+        <message>
+            <source>What is wrong with the block typed, if anything, or how a short block was filled.</source>
+            <translation>Apa yang salah dengan blok yang diketik, jika ada, atau cara blok yang kurang panjang dilengkapi.</translation>
+        </message>
+        <message>
+            <source>a block holds %1 numbers: %2 given</source>
+            <translation>satu blok berisi %1 bilangan: %2 diberikan</translation>
+        </message>
+        <message>
+            <source>against</source>
+            <translation>dibandingkan dengan</translation>
+        </message>
+        <message>
+            <source>block %1: e4m3 scale %2 (code %3), amax %4</source>
+            <translation>blok %1: skala e4m3 %2 (kode %3), amax %4</translation>
+        </message>
+        <message>
+            <source>nvfp4</source>
+            <translation>nvfp4</translation>
+        </message>
+        <message>
+            <source>see&amp;d</source>
+            <translation>se&amp;ed</translation>
+        </message>
+        <message>
+            <source>shared scale &lt;b&gt;%1&lt;/b&gt; = %2 (e8m0 code %3), amax %4</source>
+            <translation>skala bersama &lt;b&gt;%1&lt;/b&gt; = %2 (kode e8m0 %3), amax %4</translation>
+        </message>
+        <message>
+            <source>tensor scale %1 (amax / (448·6))</source>
+            <translation>skala tensor %1 (amax / (448·6))</translation>
+        </message>
+        <message>
+            <source>∞ (exact)</source>
+            <translation>∞ (persis)</translation>
+        </message>
     </context>
     <context>
         <name>presisi::BoundaryView</name>
@@ -909,8 +1289,12 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>%p% · %1 lajur × %2 seed</translation>
         </message>
         <message>
-            <source>&lt;h3&gt;Convergence check&lt;/h3&gt;&lt;p&gt;Is mixed precision safe for this setup? Every lane is trained from several model seeds on identical data; each run's final evaluation (float32, no gradients) is a dot. A lane is &lt;b&gt;safe&lt;/b&gt; when its mean lies within the float32 lane's seed-to-seed spread, and calls for an &lt;b&gt;audit&lt;/b&gt; of the sensitive operations when the shift is larger.&lt;/p&gt;&lt;p&gt;The setup is the Training lab's: load a preset there (e.g. &lt;i&gt;underflow&lt;/i&gt;), then Run check here. Esc cancels.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Uji konvergensi&lt;/h3&gt;&lt;p&gt;Amankah presisi campuran untuk pengaturan ini? Setiap lajur dilatih dari beberapa seed model pada data yang identik; evaluasi akhir tiap run (float32, tanpa gradien) menjadi satu titik. Sebuah lajur &lt;b&gt;aman&lt;/b&gt; bila rata-ratanya berada dalam sebaran antar-seed lajur float32, dan menuntut &lt;b&gt;audit&lt;/b&gt; operasi-operasi sensitif bila pergeserannya lebih besar.&lt;/p&gt;&lt;p&gt;Pengaturannya milik Lab pelatihan: muat preset di sana (mis. &lt;i&gt;underflow&lt;/i&gt;), lalu tekan Jalankan uji di sini. Esc membatalkan.&lt;/p&gt;</translation>
+            <source>; seed %1 left out: its f32 run is an outlier (did it learn?)</source>
+            <translation>; seed %1 dikecualikan: run f32-nya pencilan (apakah ia benar-benar belajar?)</translation>
+        </message>
+        <message>
+            <source>&lt;h3&gt;Convergence check&lt;/h3&gt;&lt;p&gt;Is mixed precision safe for this setup? Every lane is trained from several model seeds on identical data; each run's final evaluation (float32, no gradients) is a dot. A lane is &lt;b&gt;safe&lt;/b&gt; when its mean lies within twice the larger of the float32 lane's seed-to-seed spread and its evaluation noise, and calls for an &lt;b&gt;audit&lt;/b&gt; of the sensitive operations when the shift is larger; the verdict says which of the two decided.&lt;/p&gt;&lt;p&gt;The setup is the Training lab's: load a preset there (e.g. &lt;i&gt;underflow&lt;/i&gt;), then Run check here. Esc cancels.&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;Uji konvergensi&lt;/h3&gt;&lt;p&gt;Amankah presisi campuran untuk pengaturan ini? Setiap lajur dilatih dari beberapa seed model pada data yang identik; evaluasi akhir tiap run (float32, tanpa gradien) menjadi satu titik. Sebuah lajur &lt;b&gt;aman&lt;/b&gt; bila rata-ratanya berada dalam dua kali yang lebih besar antara sebaran antar-seed lajur float32 dan derau evaluasinya, dan menuntut &lt;b&gt;audit&lt;/b&gt; operasi-operasi sensitif bila pergeserannya lebih besar; putusannya menyebut mana dari keduanya yang menentukan.&lt;/p&gt;&lt;p&gt;Pengaturannya milik Lab pelatihan: muat preset di sana (mis. &lt;i&gt;underflow&lt;/i&gt;), lalu tekan Jalankan uji di sini. Esc membatalkan.&lt;/p&gt;</translation>
         </message>
         <message>
             <source>Cancel</source>
@@ -941,8 +1325,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Uji konvergensi: berjalan (%1 seed)</translation>
         </message>
         <message>
-            <source>Each dot: one seed's final evaluation loss (float32, no gradients); bar: the lane's mean, coloured band: mean ± one standard deviation across seeds. The grey band across every column is the safe band, the f32 mean ± the rule's threshold: a lane whose mean lies in it is within the seed spread.</source>
-            <translation>Tiap titik: loss evaluasi akhir satu seed (float32, tanpa gradien); garis: rata-rata lajur, pita berwarna: rata-rata ± satu simpangan baku antar-seed. Pita abu-abu yang melintasi semua kolom adalah pita aman, rata-rata f32 ± ambang aturan: lajur yang rata-ratanya berada di dalamnya masih dalam sebaran seed.</translation>
+            <source>Each dot: one seed's final evaluation loss (float32, no gradients); bar: the lane's mean, coloured band: mean ± one standard deviation across seeds. The grey band across every column is the safe band, the f32 mean ± the rule's threshold (stopped at 0: no loss is negative): a lane whose mean lies in it is safe. A hollow dot is a seed left out: its f32 run is an outlier.</source>
+            <translation>Tiap titik: loss evaluasi akhir satu seed (float32, tanpa gradien); garis: rata-rata lajur, pita berwarna: rata-rata ± satu simpangan baku antar-seed. Pita abu-abu yang melintasi semua kolom adalah pita aman, rata-rata f32 ± ambang aturan (terpotong di 0: tidak ada loss yang negatif): lajur yang rata-ratanya berada di dalamnya aman. Titik berlubang adalah seed yang dikecualikan: run f32-nya pencilan.</translation>
         </message>
         <message>
             <source>Final evaluation accuracy per seed</source>
@@ -1017,8 +1401,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Aturannya: %1</translation>
         </message>
         <message>
-            <source>The rule: a lane is safe when its mean final evaluation loss differs from the float32 lane's by no more than what changing the model seed does (the float32 lane's seed-to-seed spread); a larger shift calls for an audit of the sensitive operations before the speed is taken. A run that ends in inf/NaN is always an audit.</source>
-            <translation>Aturannya: sebuah lajur aman bila rata-rata loss evaluasi akhirnya berselisih dari lajur float32 tidak lebih dari apa yang terjadi bila seed model diganti (sebaran antar-seed lajur float32); pergeseran yang lebih besar menuntut audit operasi-operasi sensitif sebelum kecepatannya diambil. Run yang berakhir dengan inf/NaN selalu berarti audit.</translation>
+            <source>The rule: a lane is safe when its mean final evaluation loss differs from the float32 lane's by no more than twice the larger of two things: what changing the model seed does (the float32 lane's seed-to-seed spread) and what another draw of evaluation data could do (the float32 evaluation's noise); a larger shift calls for an audit of the sensitive operations before the speed is taken. Each verdict names which of the two set the threshold. A run that ends in inf/NaN is always an audit; a seed whose float32 run is an outlier (it did not learn) is left out of every lane and named.</source>
+            <translation>Aturannya: sebuah lajur aman bila rata-rata loss evaluasi akhirnya berselisih dari lajur float32 tidak lebih dari dua kali yang lebih besar di antara dua hal: apa yang terjadi bila seed model diganti (sebaran antar-seed lajur float32) dan apa yang bisa terjadi bila data evaluasi diambil ulang (derau evaluasi float32); pergeseran yang lebih besar menuntut audit operasi-operasi sensitif sebelum kecepatannya diambil. Setiap putusan menyebut mana dari keduanya yang menetapkan ambang. Run yang berakhir dengan inf/NaN selalu berarti audit; seed yang run float32-nya pencilan (tidak belajar) dikecualikan dari setiap lajur dan disebutkan.</translation>
         </message>
         <message>
             <source>Training runs done of all: every lane from every seed.</source>
@@ -1043,6 +1427,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>a seed's run went non-finite: audit the sensitive operations</source>
             <translation>run salah satu seed menjadi tak hingga/NaN: audit operasi-operasi sensitif</translation>
+        </message>
+        <message>
+            <source>audit the sensitive operations</source>
+            <translation>audit operasi-operasi sensitif</translation>
         </message>
         <message>
             <source>cancelled</source>
@@ -1105,32 +1493,48 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>berjalan…</translation>
         </message>
         <message>
-            <source>safe band: f32 mean ± %1 (the rule's threshold)</source>
-            <translation>pita aman: rata-rata f32 ± %1 (ambang aturan)</translation>
+            <source>safe band: f32 mean ± %1 (2 × the f32 evaluation noise)</source>
+            <translation>pita aman: rata-rata f32 ± %1 (2 × derau evaluasi f32)</translation>
         </message>
         <message>
-            <source>safe when every seed's run stays finite and |mean eval loss - mean of the f32 lane| &lt;= 2 x max(the f32 lane's seed-to-seed standard deviation, the f32 evaluation's standard error over its samples); otherwise audit (evaluation loss in float32 without gradients; spread = sample standard deviation over seeds)</source>
-            <translation>aman bila run setiap seed tetap hingga dan |rata-rata loss evaluasi - rata-rata lajur f32| &lt;= 2 x maks(simpangan baku antar-seed lajur f32, galat baku evaluasi f32 atas sampelnya); selain itu audit (loss evaluasi dalam float32 tanpa gradien; sebaran = simpangan baku sampel antar-seed)</translation>
+            <source>safe band: f32 mean ± %1 (2 × the f32 seed spread)</source>
+            <translation>pita aman: rata-rata f32 ± %1 (2 × sebaran seed f32)</translation>
         </message>
         <message>
-            <source>safe: within the seed spread; audit: shift larger than the seed spread (audit the sensitive operations); reference: the f32 lane</source>
-            <translation>aman: dalam sebaran seed; audit: pergeseran lebih besar daripada sebaran seed (audit operasi-operasi sensitif); acuan: lajur f32</translation>
+            <source>safe when every seed's run stays finite and |mean eval loss - mean of the f32 lane| &lt;= 2 x max(the f32 lane's seed-to-seed standard deviation, the f32 evaluation's standard error over its samples); otherwise audit (evaluation loss in float32 without gradients; spread = sample standard deviation over seeds; a seed whose f32 run is an outlier is left out and named)</source>
+            <translation>aman bila run setiap seed tetap hingga dan |rata-rata loss evaluasi - rata-rata lajur f32| &lt;= 2 x maks(simpangan baku antar-seed lajur f32, galat baku evaluasi f32 atas sampelnya); selain itu audit (loss evaluasi dalam float32 tanpa gradien; sebaran = simpangan baku sampel antar-seed; seed yang run f32-nya pencilan dikecualikan dan disebutkan)</translation>
+        </message>
+        <message>
+            <source>safe: the shift is within the threshold (2 × the f32 seed spread or 2 × the f32 evaluation noise, whichever is larger; the verdict names it); audit: a larger shift; reference: the f32 lane</source>
+            <translation>aman: pergeseran berada dalam ambang (2 × sebaran seed f32 atau 2 × derau evaluasi f32, mana yang lebih besar; putusannya menyebutkannya); audit: pergeseran yang lebih besar; acuan: lajur f32</translation>
+        </message>
+        <message>
+            <source>safe: within 2 × the evaluation noise</source>
+            <translation>aman: dalam 2 × derau evaluasi</translation>
+        </message>
+        <message>
+            <source>safe: within 2 × the seed spread</source>
+            <translation>aman: dalam 2 × sebaran seed</translation>
         </message>
         <message>
             <source>seeds</source>
             <translation>seed</translation>
         </message>
         <message>
-            <source>shift %1 larger than the seed spread (|shift| &gt; %2): audit the sensitive operations</source>
-            <translation>pergeseran %1 lebih besar daripada sebaran seed (|pergeseran| &gt; %2): audit operasi-operasi sensitif</translation>
+            <source>shift %1 beyond 2 × the f32 evaluation noise (|shift| &gt; %2; the seed spread %3 is smaller): audit the sensitive operations</source>
+            <translation>pergeseran %1 melampaui 2 × derau evaluasi f32 (|pergeseran| &gt; %2; sebaran seed %3 lebih kecil): audit operasi-operasi sensitif</translation>
         </message>
         <message>
-            <source>shift %1 within the seed spread (|shift| ≤ %2): safe</source>
-            <translation>pergeseran %1 dalam sebaran seed (|pergeseran| ≤ %2): aman</translation>
+            <source>shift %1 beyond 2 × the f32 seed spread (|shift| &gt; %2): audit the sensitive operations</source>
+            <translation>pergeseran %1 melampaui 2 × sebaran seed f32 (|pergeseran| &gt; %2): audit operasi-operasi sensitif</translation>
         </message>
         <message>
-            <source>shift larger than the seed spread: audit the sensitive operations</source>
-            <translation>pergeseran lebih besar daripada sebaran seed: audit operasi-operasi sensitif</translation>
+            <source>shift %1 within 2 × the f32 evaluation noise (|shift| ≤ %2; the seed spread %3 is smaller): safe</source>
+            <translation>pergeseran %1 dalam 2 × derau evaluasi f32 (|pergeseran| ≤ %2; sebaran seed %3 lebih kecil): aman</translation>
+        </message>
+        <message>
+            <source>shift %1 within 2 × the f32 seed spread (|shift| ≤ %2): safe</source>
+            <translation>pergeseran %1 dalam 2 × sebaran seed f32 (|pergeseran| ≤ %2): aman</translation>
         </message>
         <message>
             <source>shift vs f32</source>
@@ -1153,8 +1557,12 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>acuan float32 menjadi tak hingga/NaN: pengaturannya sendiri divergen (turunkan laju pembelajaran)</translation>
         </message>
         <message>
-            <source>the float32 reference: seed spread %1, evaluation noise %2; safe within ±%3</source>
-            <translation>acuan float32: sebaran seed %1, derau evaluasi %2; aman dalam ±%3</translation>
+            <source>the float32 reference: seed spread %1, evaluation noise %2; safe within ±%3 (2 × the f32 evaluation noise)</source>
+            <translation>acuan float32: sebaran seed %1, derau evaluasi %2; aman dalam ±%3 (2 × derau evaluasi f32)</translation>
+        </message>
+        <message>
+            <source>the float32 reference: seed spread %1, evaluation noise %2; safe within ±%3 (2 × the f32 seed spread)</source>
+            <translation>acuan float32: sebaran seed %1, derau evaluasi %2; aman dalam ±%3 (2 × sebaran seed f32)</translation>
         </message>
         <message>
             <source>verdict</source>
@@ -1164,13 +1572,13 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <source>why</source>
             <translation>alasan</translation>
         </message>
-        <message>
-            <source>within the seed spread: safe</source>
-            <translation>dalam sebaran seed: aman</translation>
-        </message>
     </context>
     <context>
         <name>presisi::DoctorPanel</name>
+        <message>
+            <source>%1 original</source>
+            <translation>%1 asli</translation>
+        </message>
         <message>
             <source>%1 remedy</source>
             <translation>%1 penanganan</translation>
@@ -1178,6 +1586,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>%1, step %2: %3</source>
             <translation>%1, langkah %2: %3</translation>
+        </message>
+        <message>
+            <source>%1, step %2: %3 — ended: %4</source>
+            <translation>%1, langkah %2: %3 — berakhir: %4</translation>
         </message>
         <message>
             <source>%1, step %2: smallest non-zero %3, largest %4; underflowed %5, overflowed %6</source>
@@ -1198,6 +1610,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>4 · Enable the loss scaler</source>
             <translation>4 · Aktifkan penskala loss</translation>
+        </message>
+        <message>
+            <source>; </source>
+            <translation>; </translation>
         </message>
         <message>
             <source>&lt;b&gt;NaN doctor · %1:&lt;/b&gt; %2</source>
@@ -1248,12 +1664,20 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Belum ada inf atau NaN yang mencapai bobot run ini; penskala loss sedang kesulitan.</translation>
         </message>
         <message>
+            <source>No inf or NaN has reached this run's weights; the loss scaler struggled and recovered.</source>
+            <translation>Belum ada inf atau NaN yang mencapai bobot run ini; penskala loss sempat kesulitan lalu pulih.</translation>
+        </message>
+        <message>
             <source>Opens the panel again: the finding, its lead-up and the remedies.</source>
             <translation>Membuka panel lagi: temuan, langkah-langkah menjelang, dan penanganannya.</translation>
         </message>
         <message>
             <source>Original vs remedy</source>
             <translation>Asli vs penanganan</translation>
+        </message>
+        <message>
+            <source>Original vs remedy: %1</source>
+            <translation>Asli vs penanganan: %1</translation>
         </message>
         <message>
             <source>Remedies, in the tutorial's order:</source>
@@ -1358,6 +1782,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>remedy %1: step %v of %m</source>
             <translation>penanganan %1: langkah %v dari %m</translation>
+        </message>
+        <message>
+            <source>remedy inf/NaN from step %1</source>
+            <translation>penanganan inf/NaN sejak langkah %1</translation>
         </message>
         <message>
             <source>rerun cancelled</source>
@@ -1512,82 +1940,309 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
     </context>
     <context>
-        <name>presisi::FormatsPage</name>
+        <name>presisi::FormatPropertyTable</name>
         <message>
-            <source>  — NaN stays NaN in every format</source>
-            <translation>  — NaN tetap NaN di setiap format</translation>
+            <source>Every format's properties, from the one format table the rounding uses. Hover a column's header for what it means.</source>
+            <translation>Properti setiap format, dari satu-satunya tabel format yang dipakai pembulatan. Arahkan kursor ke judul kolom untuk artinya.</translation>
         </message>
         <message>
-            <source>  — exactly half the smallest subnormal %1: a tie, rounded to the even neighbour, 0</source>
-            <translation>  — tepat setengah subnormal terkecil %1: seri, dibulatkan ke tetangga genap, 0</translation>
+            <source>NaN</source>
+            <translation>NaN</translation>
         </message>
         <message>
-            <source>  — inf stays inf in every format</source>
-            <translation>  — inf tetap inf di setiap format</translation>
+            <source>The distance from 1 to the next value, 2^-mantissa bits: the format's relative precision.</source>
+            <translation>Jarak dari 1 ke nilai berikutnya, 2^-bit mantisa: presisi relatif format.</translation>
         </message>
         <message>
-            <source>  — overflow: |x| ≥ %1 rounds to inf</source>
-            <translation>  — overflow: |x| ≥ %1 dibulatkan ke inf</translation>
+            <source>The format's name here and in PyTorch / ml_dtypes.</source>
+            <translation>Nama format di sini dan di PyTorch / ml_dtypes.</translation>
         </message>
         <message>
-            <source>  — subnormal: fewer significant bits below %1</source>
-            <translation>  — subnormal: bit signifikan lebih sedikit di bawah %1</translation>
+            <source>The largest finite value.</source>
+            <translation>Nilai hingga terbesar.</translation>
         </message>
         <message>
-            <source>  — underflow: below half the smallest subnormal %1</source>
-            <translation>  — tenggelam ke nol: di bawah setengah subnormal terkecil %1</translation>
+            <source>The smallest value above zero; between it and the smallest normal precision is lost bit by bit.</source>
+            <translation>Nilai terkecil di atas nol; di antara nilai ini dan normal terkecil, presisi hilang bit demi bit.</translation>
         </message>
         <message>
-            <source>%1 (%2): %3 bits = 1 sign + %4 exponent + %5 mantissa · max %6 · smallest normal %7 · smallest subnormal %8</source>
-            <translation>%1 (%2): %3 bit = 1 tanda + %4 eksponen + %5 mantisa · maks %6 · normal terkecil %7 · subnormal terkecil %8</translation>
+            <source>The smallest value with full precision, 2^(1 − bias).</source>
+            <translation>Nilai terkecil dengan presisi penuh, 2^(1 − bias).</translation>
         </message>
         <message>
-            <source>%1 (relative %2)</source>
-            <translation>%1 (relatif %2)</translation>
+            <source>Total bits = sign + exponent + mantissa (stored fraction) bits. e8m0 has no sign and no mantissa: it is a power of two, the shared scale of an MX block.</source>
+            <translation>Jumlah bit = bit tanda + eksponen + mantisa (pecahan yang disimpan). e8m0 tidak punya tanda dan mantisa: nilainya pangkat dua, skala bersama sebuah blok MX.</translation>
         </message>
         <message>
-            <source>&lt;b&gt;Formats.&lt;/b&gt; Type a value and see how each format stores it. bf16 keeps float32's 8 exponent bits (same range, 8 bits of precision); f16 has 5 exponent bits: its largest value is 65504, its smallest normal 2&lt;sup&gt;-14&lt;/sup&gt; and smallest subnormal 2&lt;sup&gt;-24&lt;/sup&gt;.&lt;br&gt;&lt;br&gt;Try 65520 (rounds to inf in f16), 0x1p-25 (ties to even: 0 in f16), 1e-8 (a gradient that sinks to zero in f16 but not in bf16) and 0.1.</source>
-            <translation>&lt;b&gt;Format.&lt;/b&gt; Ketik sebuah nilai dan lihat bagaimana tiap format menyimpannya. bf16 mempertahankan 8 bit eksponen float32 (rentang sama, presisi 8 bit); f16 punya 5 bit eksponen: nilai terbesarnya 65504, normal terkecilnya 2&lt;sup&gt;-14&lt;/sup&gt; dan subnormal terkecilnya 2&lt;sup&gt;-24&lt;/sup&gt;.&lt;br&gt;&lt;br&gt;Coba 65520 (menjadi inf di f16), 0x1p-25 (seri ke genap: 0 di f16), 1e-8 (gradien yang tenggelam ke nol di f16 tetapi tidak di bf16) dan 0.1.</translation>
+            <source>Whether the format has a NaN code. FP6 and FP4 have none: every code is a number.</source>
+            <translation>Apakah format punya kode NaN. FP6 dan FP4 tidak punya: setiap kode adalah bilangan.</translation>
         </message>
         <message>
-            <source>Formats</source>
-            <translation>Format</translation>
+            <source>Whether the format has an infinity. Without one, an overflow becomes NaN (e4m3, under the OCP conversion) or ±max (FP6, FP4, and every format when saturating).</source>
+            <translation>Apakah format punya tak hingga. Tanpa itu, overflow menjadi NaN (e4m3, dengan konversi OCP) atau ±maks (FP6, FP4, dan setiap format bila saturasi aktif).</translation>
         </message>
         <message>
-            <source>Presisi formats: %1 in f32, bf16, f16</source>
-            <translation>Format Presisi: %1 dalam f32, bf16, f16</translation>
+            <source>bits (s·e·m)</source>
+            <translation>bit (t·e·m)</translation>
         </message>
         <message>
-            <source>The exponent bits set the range (max, smallest normal), the mantissa bits the precision: %1 significant bits, so neighbouring normal values differ by at most 1 part in 2^%2 (the ulp). Below the smallest normal, subnormals trade precision for range down to the smallest subnormal.</source>
-            <translation>Bit eksponen menentukan rentang (maks, normal terkecil), bit mantisa menentukan presisi: %1 bit signifikan, sehingga nilai normal yang bertetangga berselisih paling banyak 1 bagian dalam 2^%2 (ulp). Di bawah normal terkecil, subnormal menukar presisi dengan rentang hingga subnormal terkecil.</translation>
+            <source>epsilon</source>
+            <translation>epsilon</translation>
         </message>
         <message>
-            <source>The stored bits: sign (0 = positive), exponent (biased by %1; all ones means inf or NaN, all zeros subnormal or zero) and mantissa (the fraction after the leading 1). A 1 is drawn in the field's full colour, a 0 paler.</source>
-            <translation>Bit yang disimpan: tanda (0 = positif), eksponen (dengan bias %1; semua satu berarti inf atau NaN, semua nol berarti subnormal atau nol) dan mantisa (pecahan setelah angka 1 di depan). Bit 1 digambar dengan warna penuh bidangnya, bit 0 lebih pucat.</translation>
-        </message>
-        <message>
-            <source>The value to store, as a decimal or hexadecimal float: 65520, 1e-8, -0.1, 0x1p-24, inf, nan. It is rounded to each format to nearest, ties to even, as a cast does.</source>
-            <translation>Nilai yang disimpan, sebagai float desimal atau heksadesimal: 65520, 1e-8, -0.1, 0x1p-24, inf, nan. Nilai ini dibulatkan ke tiap format ke yang terdekat, seri ke genap, seperti cast.</translation>
-        </message>
-        <message>
-            <source>Value:</source>
-            <translation>Nilai:</translation>
-        </message>
-        <message>
-            <source>Where the value sits among each format's ranges</source>
-            <translation>Letak nilai di antara rentang tiap format</translation>
+            <source>format</source>
+            <translation>format</translation>
         </message>
         <message>
             <source>inf</source>
             <translation>inf</translation>
         </message>
         <message>
+            <source>max</source>
+            <translation>maks</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>tidak</translation>
+        </message>
+        <message>
+            <source>smallest normal</source>
+            <translation>normal terkecil</translation>
+        </message>
+        <message>
+            <source>smallest subnormal</source>
+            <translation>subnormal terkecil</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>ya</translation>
+        </message>
+        <message>
+            <source>yes (0xff)</source>
+            <translation>ya (0xff)</translation>
+        </message>
+        <message>
+            <source>yes (S.1111.111)</source>
+            <translation>ya (S.1111.111)</translation>
+        </message>
+        <message>
+            <source>— (no subnormals)</source>
+            <translation>— (tanpa subnormal)</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::FormatsPage</name>
+        <message>
+            <source>%1 (%2): %3 bits = %4%5 exponent + %6 mantissa · max %7</source>
+            <translation>%1 (%2): %3 bit = %4%5 eksponen + %6 mantisa · maks %7</translation>
+        </message>
+        <message>
+            <source>%1 (relative %2)</source>
+            <translation>%1 (relatif %2)</translation>
+        </message>
+        <message>
+            <source>%1 has no NaN: a cast stores a zero's code (ml_dtypes)</source>
+            <translation>%1 tidak punya NaN: cast menyimpan kode nol (ml_dtypes)</translation>
+        </message>
+        <message>
+            <source>%1 in %2: stored as &lt;b&gt;%3&lt;/b&gt; (code 0x%4). Inputs that round to this code: %5</source>
+            <translation>%1 dalam %2: disimpan sebagai &lt;b&gt;%3&lt;/b&gt; (kode 0x%4). Masukan yang dibulatkan ke kode ini: %5</translation>
+        </message>
+        <message>
+            <source>, saturating</source>
+            <translation>, dengan saturasi</translation>
+        </message>
+        <message>
+            <source>1 sign + </source>
+            <translation>1 tanda + </translation>
+        </message>
+        <message>
+            <source>8 bits and below</source>
+            <translation>8 bit ke bawah</translation>
+        </message>
+        <message>
+            <source>; saturating gives %1</source>
+            <translation>; saturasi menghasilkan %1</translation>
+        </message>
+        <message>
+            <source>; the OCP conversion gives %1</source>
+            <translation>; konversi OCP menghasilkan %1</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Formats.&lt;/b&gt; Type a value and see how each format stores it. bf16 keeps float32's 8 exponent bits (same range, 8 bits of precision); f16 has 5 exponent bits: its largest value is 65504, its smallest normal 2&lt;sup&gt;-14&lt;/sup&gt; and smallest subnormal 2&lt;sup&gt;-24&lt;/sup&gt;.&lt;br&gt;&lt;br&gt;Try 65520 (rounds to inf in f16), 0x1p-25 (ties to even: 0 in f16), 1e-8 (a gradient that sinks to zero in f16 but not in bf16) and 0.1.&lt;br&gt;&lt;br&gt;&lt;b&gt;8 bits and below.&lt;/b&gt; FP8 &lt;b&gt;e4m3&lt;/b&gt; holds activations and weights (3 mantissa bits, max 448); &lt;b&gt;e5m2&lt;/b&gt; holds gradients, which need range more than precision (max 57344, down to 2&lt;sup&gt;-16&lt;/sup&gt;). FP6 (e3m2, e2m3) and FP4 (e2m1: 0, 0.5, 1, 1.5, 2, 3, 4, 6) have too few values for a whole tensor, so &lt;b&gt;blocks&lt;/b&gt; of 32 elements share a scale: the block's largest value lands near the element format's max and the small ones keep what precision is left. That scale is &lt;b&gt;e8m0&lt;/b&gt;, eight exponent bits and nothing else: a power of two from 2&lt;sup&gt;-127&lt;/sup&gt; to 2&lt;sup&gt;127&lt;/sup&gt;, no zero, no sign.&lt;br&gt;&lt;br&gt;Beyond the largest value, the OCP conversion (ml_dtypes) gives NaN in e4m3 and inf in e5m2, while PyTorch's and Transformer Engine's casts saturate: try 500 with and without &lt;i&gt;Saturate&lt;/i&gt;. In the block view, FLOOR (the OCP rule) may saturate the block's largest element; RCEIL (Transformer Engine) scales one power higher so nothing saturates and small elements may become zero.</source>
+            <translation>&lt;b&gt;Format.&lt;/b&gt; Ketik sebuah nilai dan lihat bagaimana tiap format menyimpannya. bf16 mempertahankan 8 bit eksponen float32 (rentang sama, presisi 8 bit); f16 punya 5 bit eksponen: nilai terbesarnya 65504, normal terkecilnya 2&lt;sup&gt;-14&lt;/sup&gt; dan subnormal terkecilnya 2&lt;sup&gt;-24&lt;/sup&gt;.&lt;br&gt;&lt;br&gt;Coba 65520 (menjadi inf di f16), 0x1p-25 (seri ke genap: 0 di f16), 1e-8 (gradien yang tenggelam ke nol di f16 tetapi tidak di bf16) dan 0.1.&lt;br&gt;&lt;br&gt;&lt;b&gt;8 bit ke bawah.&lt;/b&gt; FP8 &lt;b&gt;e4m3&lt;/b&gt; menampung aktivasi dan bobot (3 bit mantisa, maks 448); &lt;b&gt;e5m2&lt;/b&gt; menampung gradien, yang lebih membutuhkan rentang daripada presisi (maks 57344, turun sampai 2&lt;sup&gt;-16&lt;/sup&gt;). FP6 (e3m2, e2m3) dan FP4 (e2m1: 0, 0.5, 1, 1.5, 2, 3, 4, 6) memiliki terlalu sedikit nilai untuk seluruh tensor, sehingga &lt;b&gt;blok&lt;/b&gt; berisi 32 elemen berbagi satu skala: nilai terbesar blok jatuh di dekat maks format elemen dan nilai-nilai kecil mempertahankan sisa presisi yang ada. Skala itu adalah &lt;b&gt;e8m0&lt;/b&gt;, delapan bit eksponen dan tidak ada yang lain: pangkat dua dari 2&lt;sup&gt;-127&lt;/sup&gt; sampai 2&lt;sup&gt;127&lt;/sup&gt;, tanpa nol, tanpa tanda.&lt;br&gt;&lt;br&gt;Di atas nilai terbesar, konversi OCP (ml_dtypes) menghasilkan NaN di e4m3 dan inf di e5m2, sedangkan cast PyTorch dan Transformer Engine melakukan saturasi: coba 500 dengan dan tanpa &lt;i&gt;Saturasikan overflow&lt;/i&gt;. Di tampilan blok, FLOOR (aturan OCP) dapat membuat elemen terbesar blok tersaturasi; RCEIL (Transformer Engine) menskalakan satu pangkat lebih tinggi sehingga tidak ada yang tersaturasi dan elemen kecil bisa menjadi nol.</translation>
+        </message>
+        <message>
+            <source>A&amp;xis:</source>
+            <translation>S&amp;umbu:</translation>
+        </message>
+        <message>
+            <source>Block (MX, NVFP4)</source>
+            <translation>Blok (MX, NVFP4)</translation>
+        </message>
+        <message>
+            <source>Ctrl+Tab and Ctrl+Shift+Tab switch between these tabs.</source>
+            <translation>Ctrl+Tab dan Ctrl+Shift+Tab berpindah antar-tab ini.</translation>
+        </message>
+        <message>
+            <source>Every non-negative value of the format as a tick (negative values mirror them), the typed value's magnitude as the triangle, the value it is stored as as the thick tick, and shaded the inputs that round to that code: a filled end belongs to it, a hollow one not.</source>
+            <translation>Setiap nilai tak negatif format sebagai garis tanda (nilai negatif mencerminkannya), besar nilai yang diketik sebagai segitiga, nilai tersimpannya sebagai garis tanda tebal, dan yang diarsir adalah masukan yang dibulatkan ke kode itu: ujung yang terisi termasuk di dalamnya, ujung yang berlubang tidak.</translation>
+        </message>
+        <message>
+            <source>For&amp;mat:</source>
+            <translation>For&amp;mat:</translation>
+        </message>
+        <message>
+            <source>Formats</source>
+            <translation>Format</translation>
+        </message>
+        <message>
+            <source>NaN stays NaN in every format</source>
+            <translation>NaN tetap NaN di setiap format</translation>
+        </message>
+        <message>
+            <source>Number line</source>
+            <translation>Garis bilangan</translation>
+        </message>
+        <message>
+            <source>Off: the OCP conversion ml_dtypes implements: beyond the largest value e4m3 gives NaN, e5m2, f16, bf16 and f32 give inf, FP6 and FP4 their max. On: every format clamps to ±max, as PyTorch's cast to float8_e4m3fn and Transformer Engine's satfinite do. 500 in e4m3: NaN, or 448 saturating.</source>
+            <translation>Mati: konversi OCP yang diterapkan ml_dtypes: di atas nilai terbesar, e4m3 menghasilkan NaN, e5m2, f16, bf16 dan f32 menghasilkan inf, FP6 dan FP4 nilai maksnya. Hidup: setiap format dipotong ke ±maks, seperti cast PyTorch ke float8_e4m3fn dan satfinite Transformer Engine. 500 dalam e4m3: NaN, atau 448 dengan saturasi.</translation>
+        </message>
+        <message>
+            <source>Presisi formats: %1 in %2%3</source>
+            <translation>Format Presisi: %1 dalam %2%3</translation>
+        </message>
+        <message>
+            <source>Properties</source>
+            <translation>Properti</translation>
+        </message>
+        <message>
+            <source>Sa&amp;turate overflow</source>
+            <translation>Saturasikan &amp;overflow</translation>
+        </message>
+        <message>
+            <source>Sho&amp;w:</source>
+            <translation>Tampil&amp;kan:</translation>
+        </message>
+        <message>
+            <source>The axis: linear shows the even steps of FP4 and e2m3, log2 the binades of formats with a wide range (8 values per binade in e4m3, 4 in e5m2). Auto picks the one that fits the format.</source>
+            <translation>Sumbu: linear menampilkan langkah seragam FP4 dan e2m3, log2 menampilkan binade format yang rentangnya lebar (8 nilai per binade pada e4m3, 4 pada e5m2). Otomatis memilih yang cocok dengan formatnya.</translation>
+        </message>
+        <message>
+            <source>The exponent bits set the range (max, smallest normal %3), the mantissa bits the precision: %1 significant bits, so neighbouring normal values differ by at most 1 part in 2^%2 (the ulp). Below the smallest normal, subnormals trade precision for range down to the smallest subnormal, %4.</source>
+            <translation>Bit eksponen menentukan rentang (maks, normal terkecil %3), bit mantisa menentukan presisi: %1 bit signifikan, sehingga nilai normal yang bertetangga berselisih paling banyak 1 bagian dalam 2^%2 (ulp). Di bawah normal terkecil, subnormal menukar presisi dengan rentang hingga subnormal terkecil, %4.</translation>
+        </message>
+        <message>
+            <source>The format whose every value is drawn: FP8 (e4m3, e5m2), FP6 (e3m2, e2m3), FP4 (e2m1) or the scale format e8m0.</source>
+            <translation>Format yang setiap nilainya digambar: FP8 (e4m3, e5m2), FP6 (e3m2, e2m3), FP4 (e2m1) atau format skala e8m0.</translation>
+        </message>
+        <message>
+            <source>The stored bits: %1exponent (biased by %2; %3) and mantissa (the fraction after the leading 1). A 1 is drawn in the field's full colour, a 0 paler.</source>
+            <translation>Bit yang disimpan: %1eksponen (dengan bias %2; %3) dan mantisa (pecahan setelah angka 1 di depan). Bit 1 digambar dengan warna penuh bidangnya, bit 0 lebih pucat.</translation>
+        </message>
+        <message>
+            <source>The value to store, as a decimal or hexadecimal float: 65520, 1e-8, -0.1, 0x1p-24, inf, nan. It is rounded to each format to nearest, ties to even, as a cast does.</source>
+            <translation>Nilai yang disimpan, sebagai float desimal atau heksadesimal: 65520, 1e-8, -0.1, 0x1p-24, inf, nan. Nilai ini dibulatkan ke tiap format ke yang terdekat, seri ke genap, seperti cast.</translation>
+        </message>
+        <message>
+            <source>Val&amp;ue:</source>
+            <translation>&amp;Nilai:</translation>
+        </message>
+        <message>
+            <source>Value in each format</source>
+            <translation>Nilai di setiap format</translation>
+        </message>
+        <message>
+            <source>What each of the formats of 8 bits and below is for.</source>
+            <translation>Kegunaan setiap format 8 bit ke bawah.</translation>
+        </message>
+        <message>
+            <source>Where the value sits among each format's ranges</source>
+            <translation>Letak nilai di antara rentang tiap format</translation>
+        </message>
+        <message>
+            <source>Which formats the Value tab shows: the 32- and 16-bit compute formats, the formats of 8 bits and below (FP8 e4m3 and e5m2, FP6 e3m2 and e2m3, FP4 e2m1, the scale format e8m0), or all nine.</source>
+            <translation>Format yang ditampilkan tab Nilai: format komputasi 32 dan 16 bit, format 8 bit ke bawah (FP8 e4m3 dan e5m2, FP6 e3m2 dan e2m3, FP4 e2m1, format skala e8m0), atau kesembilannya.</translation>
+        </message>
+        <message>
+            <source>Which interval of inputs rounds to the stored value's code, and whether each end belongs to it: a tie (an input exactly halfway) goes to the neighbour whose last bit is 0; e8m0 rounds ties upwards.</source>
+            <translation>Selang masukan mana yang dibulatkan ke kode nilai tersimpan, dan apakah setiap ujungnya termasuk: nilai seri (masukan tepat di tengah) jatuh ke tetangga yang bit terakhirnya 0; e8m0 membulatkan seri ke atas.</translation>
+        </message>
+        <message>
+            <source>Why the text typed is not a value, if it is not.</source>
+            <translation>Mengapa teks yang diketik bukan nilai, bila memang bukan.</translation>
+        </message>
+        <message>
+            <source>all nine formats</source>
+            <translation>kesembilan format</translation>
+        </message>
+        <message>
+            <source>all ones means inf or NaN, all zeros subnormal or zero</source>
+            <translation>semua satu berarti inf atau NaN, semua nol berarti subnormal atau nol</translation>
+        </message>
+        <message>
+            <source>all ones with mantissa all ones is NaN, all zeros subnormal or zero</source>
+            <translation>semua satu dengan mantisa semua satu berarti NaN, semua nol berarti subnormal atau nol</translation>
+        </message>
+        <message>
+            <source>auto</source>
+            <translation>otomatis</translation>
+        </message>
+        <message>
+            <source>beyond the largest value: saturated to ±%1</source>
+            <translation>di atas nilai terbesar: disaturasi ke ±%1</translation>
+        </message>
+        <message>
+            <source>e4m3 (FP8) stores activations and weights: more precision, range up to 448. e5m2 stores gradients: the range of f16 (to 57344) with two mantissa bits. FP6 and FP4 are element formats of MX blocks: too few values to hold a tensor alone, so every 32 elements share an e8m0 scale, a power of two from 2^-127 to 2^127.</source>
+            <translation>e4m3 (FP8) menyimpan aktivasi dan bobot: presisi lebih tinggi, rentang sampai 448. e5m2 menyimpan gradien: rentang f16 (sampai 57344) dengan dua bit mantisa. FP6 dan FP4 adalah format elemen blok MX: nilainya terlalu sedikit untuk memuat tensor sendirian, sehingga setiap 32 elemen berbagi satu skala e8m0, pangkat dua dari 2^-127 sampai 2^127.</translation>
+        </message>
+        <message>
+            <source>e8m0 has no zero and no sign: zero and negative numbers become NaN</source>
+            <translation>e8m0 tidak punya nol dan tanda: nol dan bilangan negatif menjadi NaN</translation>
+        </message>
+        <message>
+            <source>every code a number, all zeros subnormal or zero</source>
+            <translation>setiap kode adalah bilangan, semua nol berarti subnormal atau nol</translation>
+        </message>
+        <message>
+            <source>exactly half the smallest subnormal %1: a tie, rounded to the even neighbour, 0</source>
+            <translation>tepat setengah subnormal terkecil %1: seri, dibulatkan ke tetangga genap, 0</translation>
+        </message>
+        <message>
+            <source>f32 · bf16 · f16</source>
+            <translation>f32 · bf16 · f16</translation>
+        </message>
+        <message>
+            <source>inf</source>
+            <translation>inf</translation>
+        </message>
+        <message>
+            <source>inf stays inf in every format</source>
+            <translation>inf tetap inf di setiap format</translation>
+        </message>
+        <message>
             <source>inf: overflow</source>
             <translation>inf: overflow</translation>
         </message>
         <message>
+            <source>linear</source>
+            <translation>linear</translation>
+        </message>
+        <message>
+            <source>log2</source>
+            <translation>log2</translation>
+        </message>
+        <message>
             <source>nan</source>
             <translation>nan</translation>
+        </message>
+        <message>
+            <source>no sign + </source>
+            <translation>tanpa tanda + </translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>tak ada</translation>
         </message>
         <message>
             <source>none (stored as itself)</source>
@@ -1602,6 +2257,18 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>bukan angka: ketik mis. 65520, 1e-8, 0x1p-24</translation>
         </message>
         <message>
+            <source>overflow: %1 has no inf, the OCP conversion gives NaN</source>
+            <translation>overflow: %1 tidak punya inf, konversi OCP menghasilkan NaN</translation>
+        </message>
+        <message>
+            <source>overflow: |x| ≥ %1 rounds to inf</source>
+            <translation>overflow: |x| ≥ %1 dibulatkan ke inf</translation>
+        </message>
+        <message>
+            <source>sign (0 = positive), </source>
+            <translation>tanda (0 = positif), </translation>
+        </message>
+        <message>
             <source>stored &lt;b&gt;%1&lt;/b&gt; (%2)%3&lt;br&gt;error %4 · bits 0x%5 · neighbours %6 ◀ ▶ %7</source>
             <translation>tersimpan &lt;b&gt;%1&lt;/b&gt; (%2)%3&lt;br&gt;galat %4 · bit 0x%5 · tetangga %6 ◀ ▶ %7</translation>
         </message>
@@ -1614,12 +2281,32 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>subnormal</translation>
         </message>
         <message>
+            <source>subnormal: fewer significant bits below %1</source>
+            <translation>subnormal: bit signifikan lebih sedikit di bawah %1</translation>
+        </message>
+        <message>
+            <source>the value is 2^(e − 127), all ones is NaN</source>
+            <translation>nilainya 2^(e − 127), semua satu berarti NaN</translation>
+        </message>
+        <message>
+            <source>underflow: below half the smallest subnormal %1</source>
+            <translation>tenggelam ke nol: di bawah setengah subnormal terkecil %1</translation>
+        </message>
+        <message>
+            <source>which e8m0 does not have</source>
+            <translation>yang tidak dimiliki e8m0</translation>
+        </message>
+        <message>
             <source>zero</source>
             <translation>nol</translation>
         </message>
         <message>
-            <source>|value| on a log2 axis: pale is each format's subnormal range, solid its normal range, and the marker the typed value. Left of a row's pale part the value rounds to 0, right of its solid part to inf.</source>
-            <translation>|nilai| pada sumbu log2: bagian pucat adalah rentang subnormal tiap format, bagian pekat rentang normalnya, dan penanda adalah nilai yang diketik. Di kiri bagian pucat suatu baris nilainya dibulatkan ke 0, di kanan bagian pekatnya ke inf.</translation>
+            <source>|value| on a log2 axis: pale is each format's subnormal range, solid its normal range, and the marker the typed value. Left of a row's pale part the value rounds to 0, right of its solid part to inf (or NaN, or max). e8m0's range, 2^-127 to 2^127, is in the property table.</source>
+            <translation>|nilai| pada sumbu log2: bagian pucat adalah rentang subnormal tiap format, bagian pekat rentang normalnya, dan penanda adalah nilai yang diketik. Di kiri bagian pucat suatu baris nilainya dibulatkan ke 0, di kanan bagian pekatnya ke inf (atau NaN, atau maks). Rentang e8m0, 2^-127 sampai 2^127, ada di tabel properti.</translation>
+        </message>
+        <message>
+            <source>— (NaN)</source>
+            <translation>— (NaN)</translation>
         </message>
     </context>
     <context>
@@ -1718,20 +2405,78 @@ Preset: 'presisi presets' menampilkan daftarnya.
     <context>
         <name>presisi::LinearPage</name>
         <message>
+            <source>
+inf %L1 · NaN %L2 of %L3</source>
+            <translation>
+inf %L1 · NaN %L2 dari %L3</translation>
+        </message>
+        <message>
             <source> &amp;mdash; the tutorial's example</source>
             <translation> &amp;mdash; contoh dari tutorial</translation>
+        </message>
+        <message>
+            <source> (mxfp6-e3m2 and mxfp8-e5m2 run from the command line: presisi linear --lanes cpu:mxfp6-e3m2)</source>
+            <translation> (mxfp6-e3m2 dan mxfp8-e5m2 dijalankan dari baris perintah: presisi linear --lanes cpu:mxfp6-e3m2)</translation>
+        </message>
+        <message>
+            <source> SQNR: signal-to-quantisation-noise ratio of x and of the weights after storing them (10·log10 of Σx² / Σerror², in dB; each bit of mantissa adds about 6 dB); sat.: the share of values that were clamped to the format's max.</source>
+            <translation> SQNR: rasio sinyal terhadap derau kuantisasi dari x dan bobot setelah disimpan (10·log10 dari Σx² / Σgalat², dalam dB; setiap bit mantisa menambah sekitar 6 dB); sat.: porsi nilai yang dipotong ke maks format.</translation>
         </message>
         <message>
             <source> Switch the accumulation to the storage format to see why every library sums in f32.</source>
             <translation> Ubah akumulasi ke format penyimpanan untuk melihat mengapa setiap pustaka menjumlahkan dalam f32.</translation>
         </message>
         <message>
+            <source> Under floor the largest values of some blocks pass the element's max and are clamped (in %1: %2 % of x, %3 % of the weights): choose rceil as the MX scale to see the difference.</source>
+            <translation> Dengan floor, nilai terbesar beberapa blok melewati maks elemen dan dipotong (pada %1: %2 % dari x, %3 % dari bobot): pilih rceil sebagai skala MX untuk melihat bedanya.</translation>
+        </message>
+        <message>
             <source>% of outputs</source>
             <translation>% keluaran</translation>
         </message>
         <message>
+            <source>%1 %2</source>
+            <translation>%1 %2</translation>
+        </message>
+        <message>
+            <source>%1 %2 (%3&amp;times; bf16's)</source>
+            <translation>%1 %2 (%3&amp;times; milik bf16)</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>%1 · per-tensor</source>
+            <translation>%1 · per tensor</translation>
+        </message>
+        <message>
+            <source>%1 · per-tensor · saturating</source>
+            <translation>%1 · per tensor · saturasi</translation>
+        </message>
+        <message>
+            <source>%1 · two-level</source>
+            <translation>%1 · dua tingkat</translation>
+        </message>
+        <message>
+            <source>%1: blocks of 32 values along in share one power-of-two scale (e8m0); the elements are %2. The block's largest value sets the scale (see the scale mode below), so one outlier costs only its own block precision.</source>
+            <translation>%1: blok berisi 32 nilai sepanjang in berbagi satu skala pangkat dua (e8m0); elemennya %2. Nilai terbesar blok menentukan skalanya (lihat mode skala di bawah), sehingga satu pencilan hanya mengorbankan presisi bloknya sendiri.</translation>
+        </message>
+        <message>
+            <source>, </source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>8 bits and below (CPU)</source>
+            <translation>8 bit ke bawah (CPU)</translation>
+        </message>
+        <message>
             <source>&lt;b&gt;Linear lab.&lt;/b&gt; &lt;code&gt;torch.manual_seed(%1)&lt;/code&gt;, &lt;code&gt;nn.Linear(%2, %3)&lt;/code&gt;, &lt;code&gt;x = torch.randn(%4, %2)&lt;/code&gt;, with and without autocast on the CPU%5.&lt;br&gt;&lt;br&gt;</source>
             <translation>&lt;b&gt;Lab linear.&lt;/b&gt; &lt;code&gt;torch.manual_seed(%1)&lt;/code&gt;, &lt;code&gt;nn.Linear(%2, %3)&lt;/code&gt;, &lt;code&gt;x = torch.randn(%4, %2)&lt;/code&gt;, dengan dan tanpa autocast di CPU%5.&lt;br&gt;&lt;br&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;&lt;br&gt;Below 16 bits the storage itself costs accuracy. Mean |diff| with x and W stored in %1. Each bit of mantissa lost doubles the error; the scales only keep the values in range.</source>
+            <translation>&lt;br&gt;&lt;br&gt;Di bawah 16 bit, penyimpanannya sendiri mengorbankan akurasi. Rata-rata |selisih| dengan x dan W disimpan dalam %1. Setiap bit mantisa yang hilang menggandakan galat; skala hanya menjaga nilai tetap dalam rentang.</translation>
         </message>
         <message>
             <source>&lt;br&gt;&lt;br&gt;f16 keeps 3 more mantissa bits, so its error is about %1&amp;times; smaller here, but its range ends at 65504.</source>
@@ -1778,6 +2523,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Galat |lajur - f32| (porsi keluaran)</translation>
         </message>
         <message>
+            <source>FP8, FP6 and FP4 lanes: x and the weights are stored in the format, scaled along in (each dot product's length), then multiplied with float32 accumulation; the bias and the output stay float32. They show what the storage costs, not a rounded output.</source>
+            <translation>Lajur FP8, FP6 dan FP4: x dan bobot disimpan dalam format itu, diskalakan sepanjang in (panjang setiap perkalian titik), lalu dikalikan dengan akumulasi float32; bias dan keluaran tetap float32. Lajur ini menunjukkan biaya penyimpanan, bukan keluaran yang dibulatkan.</translation>
+        </message>
+        <message>
             <source>GPU (CUDA)</source>
             <translation>GPU (CUDA)</translation>
         </message>
@@ -1792,6 +2541,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>GPU: %1</source>
             <translation>GPU: %1</translation>
+        </message>
+        <message>
+            <source>How an MX block's power-of-two scale follows its largest value: floor (the OCP rule, torchao's default) may push the largest values past the element's max, where they saturate; rceil (Transformer Engine) rounds the scale up so nothing saturates, at the cost of precision for the rest; ceil and even lie between.</source>
+            <translation>Cara skala pangkat dua sebuah blok MX mengikuti nilai terbesarnya: floor (aturan OCP, bawaan torchao) dapat mendorong nilai terbesar melewati maks elemen, sehingga tersaturasi; rceil (Transformer Engine) membulatkan skala ke atas sehingga tidak ada yang tersaturasi, dengan mengorbankan presisi nilai lainnya; ceil dan even berada di antaranya.</translation>
         </message>
         <message>
             <source>How each dot product is summed: in float32, as autocast, cuBLAS and oneDNN do, or rounding every partial sum to the lane's format. The second shows why every library sums in f32: the error grows with in.</source>
@@ -1844,6 +2597,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Lihat ubin bf16: presisi keluaran bfloat16, selisih rata-rata %1 dan korelasi %2 &amp;mdash; sinyalnya bertahan.</translation>
         </message>
         <message>
+            <source>MX scale</source>
+            <translation>Skala MX</translation>
+        </message>
+        <message>
             <source>Mean |lane - f32| per lane</source>
             <translation>Rata-rata |lajur - f32| per lajur</translation>
         </message>
@@ -1880,6 +2637,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Dtype tensor keluaran lajur ini, seperti yang dicetak y.dtype: autocast mengembalikan format presisi rendah.</translation>
         </message>
         <message>
+            <source>The dtype of this lane's output tensor: float32. The lane stores x and the weights in %1 but multiplies, adds the bias and keeps the output in float32, so the error is the storage's.</source>
+            <translation>Dtype tensor keluaran lajur ini: float32. Lajur ini menyimpan x dan bobot dalam %1 tetapi mengalikan, menambahkan bias, dan menyimpan keluaran dalam float32, sehingga galatnya berasal dari penyimpanan.</translation>
+        </message>
+        <message>
             <source>The float32 lane, always on: the other lanes on the same device are compared with its outputs.</source>
             <translation>Lajur float32, selalu aktif: lajur-lajur lain pada perangkat yang sama dibandingkan dengan keluarannya.</translation>
         </message>
@@ -1888,12 +2649,16 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Lajur presisi rendah menjadikan nilai subnormal nol, seperti perangkat keras dalam mode flush-to-zero: x, bobot, bias dan keluaran di-flush pada setiap pembulatan (lajur +ftz).</translation>
         </message>
         <message>
-            <source>The mean absolute difference of each lane's outputs from its device's f32 outputs (the tiles' mean |diff|). Shorter is closer to float32; f32 itself is 0.</source>
-            <translation>Selisih mutlak rata-rata keluaran tiap lajur dari keluaran f32 perangkatnya (rata-rata |selisih| pada ubin). Makin pendek makin dekat ke float32; f32 sendiri 0.</translation>
+            <source>The mean absolute difference of each lane's outputs from its device's f32 outputs (the tiles' mean |diff|), on a log axis: each grid line is ten times the one below, so bf16's bar shows beside mxfp4's, which is far longer. Shorter is closer to float32; f32 itself is 0 and stays at the foot.</source>
+            <translation>Selisih mutlak rata-rata keluaran tiap lajur dari keluaran f32 perangkatnya (rata-rata |selisih| pada ubin), pada sumbu log: setiap garis kisi sepuluh kali garis di bawahnya, sehingga batang bf16 tetap terlihat di samping batang mxfp4 yang jauh lebih panjang. Makin pendek makin dekat ke float32; f32 sendiri 0 dan tetap di dasar.</translation>
         </message>
         <message>
             <source>The mean of |lane output − f32 output| over all %L1 outputs, in the outputs' own units: the typical error of one output, rounded to 6 decimals as Python prints it. Smaller is closer to float32.</source>
             <translation>Rata-rata |keluaran lajur − keluaran f32| atas semua %L1 keluaran, dalam satuan keluaran itu sendiri: galat khas satu keluaran, dibulatkan ke 6 desimal seperti yang dicetak Python. Makin kecil makin dekat ke float32.</translation>
+        </message>
+        <message>
+            <source>The per-tensor lanes clamp values beyond the format's max to ±max (torch's eager cast to float8_e4m3fn, Transformer Engine's satfinite) instead of the OCP conversion (e4m3 → NaN, e5m2 → inf). With the tensor's own amax nothing overflows, so the numbers rarely change; the tile says which rule ran.</source>
+            <translation>Lajur per tensor memotong nilai di atas maks format ke ±maks (cast eager torch ke float8_e4m3fn, satfinite Transformer Engine) alih-alih konversi OCP (e4m3 → NaN, e5m2 → inf). Dengan amax tensor itu sendiri tidak ada yang overflow, sehingga angkanya jarang berubah; ubin menyebutkan aturan mana yang berjalan.</translation>
         </message>
         <message>
             <source>The reference correlates perfectly with itself: 1.0 by definition.</source>
@@ -1936,6 +2701,26 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>korelasi arah</translation>
         </message>
         <message>
+            <source>e2m1 (FP4: 0, 0.5, 1, 1.5, 2, 3, 4, 6)</source>
+            <translation>e2m1 (FP4: 0, 0.5, 1, 1.5, 2, 3, 4, 6)</translation>
+        </message>
+        <message>
+            <source>e2m3 (FP6, max 7.5)</source>
+            <translation>e2m3 (FP6, maks 7.5)</translation>
+        </message>
+        <message>
+            <source>e4m3 (FP8)</source>
+            <translation>e4m3 (FP8)</translation>
+        </message>
+        <message>
+            <source>e4m3 (FP8, 3 mantissa bits, max 448): the format for activations and weights. One float32 scale per tensor, max/amax, as torchao's tensorwise float8 recipe computes it.</source>
+            <translation>e4m3 (FP8, 3 bit mantisa, maks 448): format untuk aktivasi dan bobot. Satu skala float32 per tensor, maks/amax, seperti yang dihitung resep float8 tensorwise torchao.</translation>
+        </message>
+        <message>
+            <source>e5m2 (FP8, 2 mantissa bits, max 57344): the format for gradients, with range rather than precision. One float32 scale per tensor, max/amax.</source>
+            <translation>e5m2 (FP8, 2 bit mantisa, maks 57344): format untuk gradien, mengutamakan rentang daripada presisi. Satu skala float32 per tensor, maks/amax.</translation>
+        </message>
+        <message>
             <source>f16 (autocast)</source>
             <translation>f16 (autocast)</translation>
         </message>
@@ -1950,6 +2735,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>flush subnormals to zero</source>
             <translation>flush subnormal ke nol</translation>
+        </message>
+        <message>
+            <source>follow the OCP conversion (e4m3 → NaN, e5m2 → inf)</source>
+            <translation>mengikuti konversi OCP (e4m3 → NaN, e5m2 → inf)</translation>
         </message>
         <message>
             <source>in</source>
@@ -1973,6 +2762,12 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
         <message>
             <source>max |diff| %1 · rel. L2 %2
+SQNR x %3 dB · W %4 dB · sat. %5 % / %6 %</source>
+            <translation>maks |selisih| %1 · L2 rel. %2
+SQNR x %3 dB · W %4 dB · sat. %5 % / %6 %</translation>
+        </message>
+        <message>
+            <source>max |diff| %1 · rel. L2 %2
 zero %L3 · subnormal %L4 · inf %L5 · NaN %L6 of %L7</source>
             <translation>maks |selisih| %1 · L2 rel. %2
 nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
@@ -1982,8 +2777,8 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
             <translation>maks |selisih| adalah galat terbesar satu keluaran; L2 rel. = ‖lajur − f32‖ / ‖f32‖, galat relatif terhadap besar keluaran. Hitungannya adalah keluaran lajur yang nol, subnormal, inf atau NaN dalam formatnya.</translation>
         </message>
         <message>
-            <source>mean |difference|</source>
-            <translation>rata-rata |selisih|</translation>
+            <source>mean |difference| (log)</source>
+            <translation>rata-rata |selisih| (log)</translation>
         </message>
         <message>
             <source>mean |diff|</source>
@@ -2002,6 +2797,10 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
             <translation>nn.Linear(in, out) diterapkan pada x = torch.randn(batch, in) setelah torch.manual_seed(seed)</translation>
         </message>
         <message>
+            <source>nvfp4: blocks of 16 values along in with an e4m3 scale each, and one float32 scale for the tensor (amax / (448·6)); the elements are e2m1 (FP4). The finer blocks and scales make it more precise than mxfp4 at the same 4 bits.</source>
+            <translation>nvfp4: blok berisi 16 nilai sepanjang in, masing-masing dengan skala e4m3, dan satu skala float32 untuk tensor (amax / (448·6)); elemennya e2m1 (FP4). Blok dan skala yang lebih halus membuatnya lebih presisi daripada mxfp4 pada 4 bit yang sama.</translation>
+        </message>
+        <message>
             <source>out</source>
             <translation>out</translation>
         </message>
@@ -2018,6 +2817,14 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
             <translation>acuan</translation>
         </message>
         <message>
+            <source>saturate e4m3/e5m2</source>
+            <translation>saturasi e4m3/e5m2</translation>
+        </message>
+        <message>
+            <source>saturate to ±max (+sat)</source>
+            <translation>disaturasi ke ±maks (+sat)</translation>
+        </message>
+        <message>
             <source>seed</source>
             <translation>seed</translation>
         </message>
@@ -2030,6 +2837,18 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
 zero %L2 · subnormal %L3 · inf %L4 · NaN %L5 of %L6</source>
             <translation>lajur-lajur di %1 dibandingkan dengan lajur ini
 nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
+        </message>
+        <message>
+            <source>x and the weights are stored as %1 elements in blocks of %2 along in, each block with a power-of-two (e8m0) scale chosen by the %3 rule; elements beyond the max saturate. The product of the dequantised values accumulates in float32; bias and output stay float32.</source>
+            <translation>x dan bobot disimpan sebagai elemen %1 dalam blok berisi %2 sepanjang in, setiap blok dengan skala pangkat dua (e8m0) yang dipilih dengan aturan %3; elemen di atas maks tersaturasi. Perkalian nilai hasil dekuantisasi diakumulasi dalam float32; bias dan keluaran tetap float32.</translation>
+        </message>
+        <message>
+            <source>x and the weights are stored as %1 elements in blocks of %2 along in, each block with an e4m3 scale, under one float32 scale per tensor (amax / (448·6)). The product of the dequantised values accumulates in float32; bias and output stay float32.</source>
+            <translation>x dan bobot disimpan sebagai elemen %1 dalam blok berisi %2 sepanjang in, setiap blok dengan skala e4m3, di bawah satu skala float32 per tensor (amax / (448·6)). Perkalian nilai hasil dekuantisasi diakumulasi dalam float32; bias dan keluaran tetap float32.</translation>
+        </message>
+        <message>
+            <source>x and the weights are stored in %1 with one float32 scale per tensor (max / amax, as torchao's tensorwise recipe); values beyond the max %2. The product of the dequantised values accumulates in float32; bias and output stay float32.</source>
+            <translation>x dan bobot disimpan dalam %1 dengan satu skala float32 per tensor (maks / amax, seperti resep tensorwise torchao); nilai di atas maks %2. Perkalian nilai hasil dekuantisasi diakumulasi dalam float32; bias dan keluaran tetap float32.</translation>
         </message>
         <message>
             <source>|Error| against |f32 output|</source>
@@ -2498,6 +3317,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Lab pelatihan</translation>
         </message>
         <message>
+            <source>Your data: %1 and %2</source>
+            <translation>Data Anda: %1 dan %2</translation>
+        </message>
+        <message>
             <source>back to the whole run; ← → pan a zoomed chart</source>
             <translation>kembali ke seluruh pelatihan; ← → menggeser grafik yang diperbesar</translation>
         </message>
@@ -2604,6 +3427,85 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>zoom (the view holds while the run goes on)</source>
             <translation>memperbesar (tampilan bertahan selama pelatihan berlanjut)</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::NumberLineView</name>
+        <message>
+            <source> and everything from %1 up</source>
+            <translation> serta semua nilai mulai %1 ke atas</translation>
+        </message>
+        <message>
+            <source>%1%2, %3%4: %5 (%6)</source>
+            <translation>%1%2, %3%4: %5 (%6)</translation>
+        </message>
+        <message>
+            <source>%1: its %2 non-negative values on a linear axis; negative values mirror them</source>
+            <translation>%1: %2 nilai tak negatifnya pada sumbu linear; nilai negatif mencerminkannya</translation>
+        </message>
+        <message>
+            <source>%1: its %2 non-negative values on a log2 axis (zero left of the break); negative values mirror them</source>
+            <translation>%1: %2 nilai tak negatifnya pada sumbu log2 (nol di kiri patahan); nilai negatif mencerminkannya</translation>
+        </message>
+        <message>
+            <source>Close up, linear: the stored value (bold), its neighbours, and shaded the inputs that round to it (a filled end belongs, a hollow one not)</source>
+            <translation>Perbesaran, linear: nilai tersimpan (tebal), tetangganya, dan yang diarsir adalah masukan yang dibulatkan ke sana (ujung terisi termasuk, ujung berlubang tidak)</translation>
+        </message>
+        <message>
+            <source>NaN itself, and under the OCP conversion every |x| above %1 (overflow); saturating, those become ±%2</source>
+            <translation>NaN itu sendiri, dan dengan konversi OCP setiap |x| di atas %1 (overflow); dengan saturasi, nilai-nilai itu menjadi ±%2</translation>
+        </message>
+        <message>
+            <source>both ends round here</source>
+            <translation>kedua ujung dibulatkan ke sini</translation>
+        </message>
+        <message>
+            <source>e8m0 rounds ties upwards</source>
+            <translation>e8m0 membulatkan seri ke atas</translation>
+        </message>
+        <message>
+            <source>neither end rounds here</source>
+            <translation>tidak satu pun ujung dibulatkan ke sini</translation>
+        </message>
+        <message>
+            <source>no input rounds to this code when saturating (inf becomes ±max)</source>
+            <translation>tidak ada masukan yang dibulatkan ke kode ini bila saturasi aktif (inf menjadi ±maks)</translation>
+        </message>
+        <message>
+            <source>only NaN itself</source>
+            <translation>hanya NaN itu sendiri</translation>
+        </message>
+        <message>
+            <source>stored as %1: see below which inputs do that</source>
+            <translation>disimpan sebagai %1: lihat di bawah masukan mana yang menghasilkannya</translation>
+        </message>
+        <message>
+            <source>stored as NaN: see below which inputs do that</source>
+            <translation>disimpan sebagai NaN: lihat di bawah masukan mana yang menghasilkannya</translation>
+        </message>
+        <message>
+            <source>the lower end rounds here, the upper one away</source>
+            <translation>ujung bawah dibulatkan ke sini, ujung atas tidak</translation>
+        </message>
+        <message>
+            <source>the upper end rounds here, the lower one away</source>
+            <translation>ujung atas dibulatkan ke sini, ujung bawah tidak</translation>
+        </message>
+        <message>
+            <source>ties go to the even code, the one whose last bit is 0</source>
+            <translation>seri jatuh ke kode genap, yang bit terakhirnya 0</translation>
+        </message>
+        <message>
+            <source>zero, negative numbers, NaN%1 (e8m0 has no zero and no sign)</source>
+            <translation>nol, bilangan negatif, NaN%1 (e8m0 tidak punya nol dan tanda)</translation>
+        </message>
+        <message>
+            <source>|x| = %1</source>
+            <translation>|x| = %1</translation>
+        </message>
+        <message>
+            <source>|x| = %1 →</source>
+            <translation>|x| = %1 →</translation>
         </message>
     </context>
     <context>
@@ -2726,6 +3628,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>eval loss (float32)</source>
             <translation>loss eval (float32)</translation>
+        </message>
+        <message>
+            <source>left out</source>
+            <translation>dikecualikan</translation>
         </message>
         <message>
             <source>reference</source>
@@ -3074,6 +3980,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>tekan Jalankan untuk mengukur</translation>
         </message>
         <message>
+            <source>rounds of a point agree within %1% (widest: %2 at batch %3)</source>
+            <translation>putaran-putaran satu titik berselisih paling banyak %1% (terlebar: %2 pada batch %3)</translation>
+        </message>
+        <message>
             <source>samples/s</source>
             <translation>sampel/dtk</translation>
         </message>
@@ -3160,8 +4070,8 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation> · langkah %1 dari %2</translation>
         </message>
         <message>
-            <source> · ⚠ scaler: try bf16</source>
-            <translation> · ⚠ penskala: coba bf16</translation>
+            <source> · ⚠ scaler struggling</source>
+            <translation> · ⚠ penskala kesulitan</translation>
         </message>
         <message>
             <source>% of gradients</source>
@@ -3180,12 +4090,16 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>%1 inf/NaN</translation>
         </message>
         <message>
+            <source>%1 is a linear-lab lane; training lanes are f32, bf16 or f16</source>
+            <translation>%1 adalah lajur lab linear; lajur pelatihan adalah f32, bf16 atau f16</translation>
+        </message>
+        <message>
             <source>%1 steps/s</source>
             <translation>%1 langkah/detik</translation>
         </message>
         <message>
-            <source>%1 zeros</source>
-            <translation>%1 nol</translation>
+            <source>%1 zeros (%2 underflowed)</source>
+            <translation>%1 nol (%2 underflow)</translation>
         </message>
         <message>
             <source>&lt;b&gt;Summation.&lt;/b&gt; Every lane adds the same values, one by one, into an accumulator held in its format; each partial sum is rounded to it. The left chart shows each lane's running sum against the exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a format's spacing at the running sum exceeds twice the value added, the sum stops growing.</source>
@@ -3264,8 +4178,8 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Besaran gradien (bin log2)</translation>
         </message>
         <message>
-            <source>Gradient magnitudes, step %1</source>
-            <translation>Besaran gradien, langkah %1</translation>
+            <source>Gradient magnitudes, step %1 · %2</source>
+            <translation>Besaran gradien, langkah %1 · %2</translation>
         </message>
         <message>
             <source>Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>
@@ -3274,6 +4188,14 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>Gradient underflow</source>
             <translation>Underflow gradien</translation>
+        </message>
+        <message>
+            <source>Gradient underflow · output gradients</source>
+            <translation>Underflow gradien · gradien keluaran</translation>
+        </message>
+        <message>
+            <source>Gradient underflow · weight gradients</source>
+            <translation>Underflow gradien · gradien bobot</translation>
         </message>
         <message>
             <source>How every lane's low-format matrix products and GELU are computed.
@@ -3336,6 +4258,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Model dan optimizer</translation>
         </message>
         <message>
+            <source>Not used: the data comes from .npy files (File &gt; Load data…).</source>
+            <translation>Tidak dipakai: data berasal dari berkas .npy (Berkas &gt; Muat data…).</translation>
+        </message>
+        <message>
             <source>One step of every lane (.)</source>
             <translation>Satu langkah untuk setiap lajur (.)</translation>
         </message>
@@ -3394,6 +4320,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>Samples per step ('full': the whole training set every step).</source>
             <translation>Sampel per langkah ('penuh': seluruh set pelatihan setiap langkah).</translation>
+        </message>
+        <message>
+            <source>Scaler recovered at step %1: %2</source>
+            <translation>Penskala pulih pada langkah %1: %2</translation>
         </message>
         <message>
             <source>Scaler warning at step %1: %2</source>
@@ -3524,8 +4454,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Format tempat setiap operasi berjalan di bawah autocast, untuk setiap lajur. linear: perkalian matriks; reduction: rata-rata batch di dalam loss.</translation>
         </message>
         <message>
-            <source>Which gradients the histogram shows: every layer together, or one layer's weight or output gradients.</source>
-            <translation>Gradien yang ditampilkan histogram: semua layer bersama, atau gradien bobot atau keluaran satu layer.</translation>
+            <source>Which gradients the histogram shows: every layer's weight gradients (what the underflow chart counts by default), output gradients, both, or one layer's. Its "underflowed" share counts what the underflow chart counts.</source>
+            <translation>Gradien yang ditampilkan histogram: gradien bobot setiap layer (yang dihitung grafik underflow secara bawaan), gradien keluaran, keduanya, atau milik satu layer. Porsi "underflow"-nya menghitung apa yang dihitung grafik underflow.</translation>
         </message>
         <message>
             <source>Which gradients the underflow chart and the tiles count: at every linear layer's output, or every weight and bias gradient.</source>
@@ -3542,10 +4472,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>activation gradients</source>
             <translation>gradien aktivasi</translation>
-        </message>
-        <message>
-            <source>all layers</source>
-            <translation>semua layer</translation>
         </message>
         <message>
             <source>as PyTorch %1 on this CPU</source>
@@ -3632,12 +4558,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>lajur '%1' sudah ada dalam run</translation>
         </message>
         <message>
-            <source>layer %1 outputs</source>
-            <translation>keluaran layer %1</translation>
+            <source>layer %1 output gradients</source>
+            <translation>gradien keluaran layer %1</translation>
         </message>
         <message>
-            <source>layer %1 weights</source>
-            <translation>bobot layer %1</translation>
+            <source>layer %1 weight gradients</source>
+            <translation>gradien bobot layer %1</translation>
         </message>
         <message>
             <source>learning rate</source>
@@ -3678,6 +4604,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>optimizer</source>
             <translation>optimizer</translation>
+        </message>
+        <message>
+            <source>output gradients, all layers</source>
+            <translation>gradien keluaran, semua layer</translation>
         </message>
         <message>
             <source>pace</source>
@@ -3768,12 +4698,20 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>nilai per langkah</translation>
         </message>
         <message>
+            <source>weight and output gradients, all layers</source>
+            <translation>gradien bobot dan keluaran, semua layer</translation>
+        </message>
+        <message>
             <source>weight decay</source>
             <translation>peluruhan bobot</translation>
         </message>
         <message>
             <source>weight gradients</source>
             <translation>gradien bobot</translation>
+        </message>
+        <message>
+            <source>weight gradients, all layers</source>
+            <translation>gradien bobot, semua layer</translation>
         </message>
     </context>
 </TS>

@@ -3,6 +3,7 @@
 
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
+#include <QApplication>
 #include <QComboBox>
 #include <QKeyEvent>
 #include <QPlainTextEdit>
@@ -58,7 +59,10 @@ bool RunKeysFilter::eventFilter(QObject* watched, QEvent* event) {
     const bool space = key->key() == Qt::Key_Space && key->modifiers() == Qt::NoModifier;
     const bool reset = key->key() == Qt::Key_R && key->modifiers() == Qt::ControlModifier;
     if (!space && !reset) return false;
-    if (qobject_cast<QTextEdit*>(watched) || qobject_cast<QPlainTextEdit*>(watched)) return false;
+    // The event reaches the window (a QWidgetWindow) before the focus widget: ask which widget has focus,
+    // not only what is being watched, or a multi-line editor loses its spaces to Play.
+    for (QObject* o : {watched, static_cast<QObject*>(QApplication::focusWidget())})
+        if (qobject_cast<QTextEdit*>(o) || qobject_cast<QPlainTextEdit*>(o)) return false;
     // Not accepted and not delivered: the shortcut map treats the key as a shortcut.
     event->ignore();
     return true;

@@ -1,20 +1,32 @@
-// The Formats page: a typed value's bits in f32, bf16 and f16, its stored value, error, neighbours and
-// place among each format's ranges.
+// The Formats page: a typed value's bits, stored value, error and neighbours in f32, bf16, f16 and the formats
+// of 8 bits and below (FP8, FP6, FP4, e8m0), their property table, the number line of a small format with the
+// interval that rounds to the stored code, and a block of 32 numbers in an MX format or NVFP4.
 #pragma once
 
+#include "engine/format.h"
 #include "page.h"
 
-class QLineEdit;
+class QCheckBox;
+class QComboBox;
 class QLabel;
+class QLineEdit;
+class QScrollArea;
+class QTabWidget;
 
 namespace presisi {
 
 class BitsView;
+class BlockView;
+class NumberLineView;
 class RangeView;
 
 class FormatsPage : public Page {
     Q_OBJECT
 public:
+    // Which formats the value's rows show: the three compute formats, the six of 8 bits and below, all nine.
+    enum class Group { Compute, Mini, All };
+    enum Tab { ValueTab, PropertiesTab, NumberLineTab, BlockTab };
+
     explicit FormatsPage(QWidget* parent = nullptr);
 
     QString title() const override { return tr("Formats"); }
@@ -28,18 +40,40 @@ public:
 
     void setValueText(const QString& text);
     QString valueText() const;
-    // The text shown for one format (for tests): "stored 65504 …".
+    void setGroup(Group group);
+    Group group() const;
+    void setSaturate(bool saturate);
+    bool saturate() const;
+    void setTab(Tab tab);
+    // The text shown for one format, indexed as kEveryFormat (for tests): "stored 65504 …".
     QString summary(int formatIndex) const;
+    bool rowShown(int formatIndex) const;
+    NumberLineView* numberLine() const { return m_line; }
+    void setNumberLineFormat(Format format);
+    QString numberLineText() const;
+    BlockView* blockView() const { return m_block; }
 
 private:
+    QWidget* buildValueTab();
+    QWidget* buildNumberLineTab();
     void update();
+    void showGroup();
+    Overflow overflow() const;
 
     QLineEdit* m_input = nullptr;
     QLabel* m_error = nullptr;
+    QComboBox* m_group = nullptr;
+    QCheckBox* m_saturate = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QList<QWidget*> m_rows;  // one per format of kEveryFormat
     QList<BitsView*> m_bits;
     QList<QLabel*> m_texts;
     RangeView* m_range = nullptr;
-    QWidget* m_body = nullptr;
+    QComboBox* m_lineFormat = nullptr;
+    QComboBox* m_lineAxis = nullptr;
+    NumberLineView* m_line = nullptr;
+    QLabel* m_lineText = nullptr;
+    BlockView* m_block = nullptr;
     double m_value = 0;
     bool m_valid = false;
 };
