@@ -3448,6 +3448,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>%1: %2 nilai tak negatifnya pada sumbu log2 (nol di kiri patahan); nilai negatif mencerminkannya</translation>
         </message>
         <message>
+            <source>%1: its %2 values (powers of two, no zero, no sign) on a log2 axis</source>
+            <translation>%1: %2 nilainya (pangkat dua, tanpa nol, tanpa tanda) pada sumbu log2</translation>
+        </message>
+        <message>
             <source>Close up, linear: the stored value (bold), its neighbours, and shaded the inputs that round to it (a filled end belongs, a hollow one not)</source>
             <translation>Perbesaran, linear: nilai tersimpan (tebal), tetangganya, dan yang diarsir adalah masukan yang dibulatkan ke sana (ujung terisi termasuk, ujung berlubang tidak)</translation>
         </message>

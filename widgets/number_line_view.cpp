@@ -171,8 +171,8 @@ QString NumberLineView::intervalText() const {
         .arg(open, numText(m_interval.lo), numText(m_interval.hi), close, ends, why);
 }
 
-QSize NumberLineView::sizeHint() const { return {700, 10 * fontMetrics().height() + 64}; }
-QSize NumberLineView::minimumSizeHint() const { return {360, 10 * fontMetrics().height() + 64}; }
+QSize NumberLineView::sizeHint() const { return {700, 11 * fontMetrics().height() + 64}; }
+QSize NumberLineView::minimumSizeHint() const { return {360, 11 * fontMetrics().height() + 64}; }
 
 void NumberLineView::paintEvent(QPaintEvent*) {
     QPainter p(this);
@@ -270,11 +270,14 @@ void NumberLineView::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(left, axisY - 22 - fh, w, fh), Qt::AlignCenter, s);
     }
     p.setPen(text);
-    const QString caption = (log ? tr("%1: its %2 non-negative values on a log2 axis (zero left of the break); "
-                                      "negative values mirror them")
-                                 : tr("%1: its %2 non-negative values on a linear axis; negative values mirror them"))
-                                .arg(QString::fromUtf8(t.name.data(), qsizetype(t.name.size())))
-                                .arg(m_values.size());
+    // e8m0 has neither zero nor a sign: its caption says only what it holds.
+    const QString caption =
+        (!t.hasSign ? tr("%1: its %2 values (powers of two, no zero, no sign) on a log2 axis")
+         : log      ? tr("%1: its %2 non-negative values on a log2 axis (zero left of the break); "
+                         "negative values mirror them")
+                    : tr("%1: its %2 non-negative values on a linear axis; negative values mirror them"))
+            .arg(QString::fromUtf8(t.name.data(), qsizetype(t.name.size())))
+            .arg(m_values.size());
     p.drawText(QRectF(0, axisY + 10 + fh, width(), fh + 4), Qt::AlignHCenter | Qt::AlignVCenter,
                fontMetrics().elidedText(caption, Qt::ElideRight, width()));
     drawZoom(p, axisY + 5 * fh + 24);
@@ -355,10 +358,10 @@ void NumberLineView::drawZoom(QPainter& p, double axisY) {
         p.fillPath(tri, kMarker);
     }
     p.setPen(text);
-    p.drawText(QRectF(0, axisY + 14 + fh, width(), fh + 4), Qt::AlignHCenter | Qt::AlignVCenter,
-               fontMetrics().elidedText(tr("Close up, linear: the stored value (bold), its neighbours, and shaded the "
-                                           "inputs that round to it (a filled end belongs, a hollow one not)"),
-                                        Qt::ElideRight, width()));
+    // Two lines where one is too narrow (a longer language, a larger text): wrapped, never cut.
+    p.drawText(QRectF(0, axisY + 14 + fh, width(), 2 * fh + 4), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+               tr("Close up, linear: the stored value (bold), its neighbours, and shaded the inputs that round to it "
+                  "(a filled end belongs, a hollow one not)"));
 }
 
 }  // namespace presisi

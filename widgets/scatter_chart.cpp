@@ -37,6 +37,14 @@ ScatterChart::ScatterChart(const QString& title, const QString& xTitle, const QS
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     applyChartColours(c);
+    // A short chart (a small window, a large text) gets fewer value ticks instead of labels Qt elides to "…".
+    connect(c, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        const double line = QFontMetricsF(m_y->labelsFont()).height();
+        const int ticks = std::clamp(static_cast<int>(plot.height() / (2.5 * line)), 1, 5);
+        if (ticks == m_yTicks) return;
+        m_yTicks = ticks;
+        refresh();
+    });
 }
 
 void ScatterChart::setLanes(const QStringList& labels) {
@@ -106,7 +114,7 @@ void ScatterChart::refresh() {
     if (nonNegativeX) x0 = std::max(0.0, x0);
     if (nonNegativeY) y0 = std::max(0.0, y0);
     setNiceRange(m_x, x0, x1, 5, false);
-    setNiceRange(m_y, y0, y1, 5, false);
+    setNiceRange(m_y, y0, y1, m_yTicks, false);
     if (m_guide) {
         const double lo = std::max(x0, y0), hi = std::min(x1, y1);
         m_guide->replace(QList<QPointF>{{lo, lo}, {hi, hi}});
@@ -152,7 +160,7 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
     auto* y = new QLogValueAxis();
     styleAxis(y, m_yTitle);
     y->setBase(10);
-    y->setLabelFormat("%g");
+    y->setLabelFormat("%.3g");  // "%g" without a precision shows no label where the chart localizes numbers
     if (!(top > 0)) {
         top = 1;
         least = 1;

@@ -29,6 +29,7 @@ private:
     QValueAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;
     bool m_diagonal = false;
+    int m_yTicks = 5;  // as many as the plot's height has room for (two and a half lines each)
 };
 
 // Bars, one per lane in the lane's colour, all in one category, on a log axis with upright value labels.

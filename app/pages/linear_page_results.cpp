@@ -237,7 +237,7 @@ void LinearPage::flowTiles() {
     for (int h : rowHeights) wantHeight += h;
     // The charts below keep this much of the page (two rows of charts with their tick labels and legends);
     // the tile area takes the rest, at least one row.
-    constexpr int kChartsRoom = 360;
+    constexpr int kChartsRoom = 380;
     const int room = height() - contentsMargins().top() - contentsMargins().bottom() - layout()->contentsMargins().top() -
                      layout()->contentsMargins().bottom() - static_cast<int>(kChartsRoom * m_scale) - vSpacing;
     const int areaHeight = std::min(wantHeight, std::max(rowHeight, room));
