@@ -49,17 +49,6 @@ const char* kQuantizeHelp = QT_TRANSLATE_NOOP(
     "  --json FILE   write every number as JSON to FILE ('-': to standard output instead of the text)\n"
     "The text table shows the first 64 blocks; the JSON has all of them.\n");
 
-std::string dtypeName(NpyArray::DType d) {
-    switch (d) {
-    case NpyArray::DType::F32: return "float32";
-    case NpyArray::DType::F64: return "float64";
-    case NpyArray::DType::I32: return "int32";
-    case NpyArray::DType::I64: return "int64";
-    case NpyArray::DType::U8: return "uint8";
-    }
-    return "?";
-}
-
 std::string knownFormats() {
     std::string s;
     for (ScaledFormat f : kAllScaledFormats) s += (s.empty() ? "" : ", ") + std::string(traits(f).name);
@@ -97,7 +86,7 @@ Input readInput(const std::string& path, const ScaledFormatTraits& t) {
         throw UsageError(e.what());
     }
     if (a.dtype != NpyArray::DType::F32)
-        throw UsageError(path + ": " + u8(QCoreApplication::translate("cli", "must be float32, got %1").arg(qs(dtypeName(a.dtype)))));
+        throw UsageError(path + ": " + u8(QCoreApplication::translate("cli", "must be float32, got %1").arg(qs(npyDTypeName(a.dtype)))));
     if (a.shape.size() != 1 && a.shape.size() != 2)
         throw UsageError(path + ": " + u8(QCoreApplication::translate("cli", "must have 1 or 2 dimensions (a row, or rows x columns), got shape %1")
                                               .arg(qs(npyShapeText(a.shape)))));

@@ -134,16 +134,7 @@ std::string shapeOf(const NpyArray& a) {
     return npyShapeText(a.shape);
 }
 
-std::string dtypeOf(const NpyArray& a) {
-    switch (a.dtype) {
-    case NpyArray::DType::F32: return "float32";
-    case NpyArray::DType::F64: return "float64";
-    case NpyArray::DType::I32: return "int32";
-    case NpyArray::DType::I64: return "int64";
-    case NpyArray::DType::U8: return "uint8";
-    }
-    return "?";
-}
+std::string dtypeOf(const NpyArray& a) { return npyDTypeName(a.dtype); }
 
 Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::vector<int>& sizes, LossKind loss) {
     const NpyArray xa = readNpy(xPath);

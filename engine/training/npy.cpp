@@ -304,6 +304,17 @@ NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes) {
     return decode(h, data.data(), path);
 }
 
+std::string npyDTypeName(NpyArray::DType dtype) {
+    switch (dtype) {
+    case NpyArray::DType::F32: return "float32";
+    case NpyArray::DType::F64: return "float64";
+    case NpyArray::DType::I32: return "int32";
+    case NpyArray::DType::I64: return "int64";
+    case NpyArray::DType::U8: return "uint8";
+    }
+    return "?";
+}
+
 std::string npyShapeText(const std::vector<std::int64_t>& shape) {
     constexpr std::size_t kShown = 8;
     std::string s = "(";

@@ -54,6 +54,8 @@ NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes = kNpyMaxDa
 
 // A shape as NumPy prints it, "(3, 2)", "(4,)"; more than 8 dimensions abbreviated: "(1, 2, 3, ..., 9) [12 dimensions]".
 std::string npyShapeText(const std::vector<std::int64_t>& shape);
+// NumPy's name of a dtype: "float32", "float64", "int32", "int64", "uint8".
+std::string npyDTypeName(NpyArray::DType dtype);
 
 // Writes a C-order little-endian .npy (version 1.0). dtype "<f4" or "<i8".
 std::string npyBytesF32(const std::vector<std::int64_t>& shape, const std::vector<float>& values);
