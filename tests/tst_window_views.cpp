@@ -679,7 +679,7 @@ private slots:
         // The histogram shows the kept step nearest k (one histogram every K steps).
         const int K = w.controller()->scenario().histogramInterval;
         const std::int64_t nearest = (k + K / 2) / K * K;
-        QCOMPARE(page->histogramChart()->chart()->title(), QString("Gradient magnitudes, step %1 · weight gradients, all layers").arg(nearest));
+        QCOMPARE(page->histogramChart()->chart()->title(), QString("Weight gradients, all layers · step %1").arg(nearest));
         // Keys move the cursor once the timeline has focus.
         page->timeline()->setFocus();
         QTest::keyClick(page->timeline(), Qt::Key_End);

@@ -4106,6 +4106,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>%1 nol (%2 underflow)</translation>
         </message>
         <message>
+            <source>%1 · step %2</source>
+            <translation>%1 · langkah %2</translation>
+        </message>
+        <message>
             <source>&lt;b&gt;Summation.&lt;/b&gt; Every lane adds the same values, one by one, into an accumulator held in its format; each partial sum is rounded to it. The left chart shows each lane's running sum against the exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a format's spacing at the running sum exceeds twice the value added, the sum stops growing.</source>
             <translation>&lt;b&gt;Penjumlahan.&lt;/b&gt; Setiap lajur menambahkan nilai yang sama, satu per satu, ke akumulator yang disimpan dalam formatnya; setiap jumlah parsial dibulatkan ke format itu. Grafik kiri menampilkan jumlah berjalan setiap lajur terhadap jumlah eksak (pita pucat yang lebar), grafik kanan seberapa jauh setiap lajur darinya, dalam persen. Begitu jarak antarnilai format pada jumlah berjalan melebihi dua kali nilai yang ditambahkan, jumlahnya berhenti bertambah.</translation>
         </message>
@@ -4180,10 +4184,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>Gradient magnitudes (log2 bins)</source>
             <translation>Besaran gradien (bin log2)</translation>
-        </message>
-        <message>
-            <source>Gradient magnitudes, step %1 · %2</source>
-            <translation>Besaran gradien, langkah %1 · %2</translation>
         </message>
         <message>
             <source>Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>

@@ -191,10 +191,14 @@ void HistogramChart::placeNotes() {
         auto* text = new QGraphicsSimpleTextItem(name + ": " + l.note, box);
         text->setFont(f);
         text->setBrush(lanePen(l.label).color());
+        // A note wider than the plot breaks before its parenthesis ("100 % zeros" / "(100 % underflowed)")
+        // rather than running off the chart's left edge.
+        if (text->boundingRect().width() > plot.width() - 10 && l.note.contains(" ("))
+            text->setText(name + ": " + QString(l.note).replace(" (", "\n("));
         const QRectF r = text->boundingRect();
         box->setRect(0, 0, r.width() + 6, r.height());
         text->setPos(3, 0);
-        box->setPos(plot.right() - r.width() - 10, y);
+        box->setPos(std::max(plot.left(), plot.right() - r.width() - 10), y);
         y += r.height();
         m_noteItems.append(box);
     }

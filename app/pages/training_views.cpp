@@ -467,9 +467,11 @@ void TrainingPage::showHistograms() {
     lo = std::min(std::isfinite(lo) ? lo : -26.0, -26.0);
     hi = std::max(std::isfinite(hi) ? hi : 2.0, 2.0);
     m_histogram->setXRange(lo, hi);
-    const QString tensors = m_histLayer ? m_histLayer->currentText() : QString();
-    m_histogram->chart()->setTitle(step >= 0 ? tr("Gradient magnitudes, step %1 · %2").arg(step).arg(tensors)
-                                             : histogramTitle());
+    // The title names the tensors counted ("Weight gradients, all layers · step 60"), short enough for a
+    // chart a quarter of the window wide.
+    QString tensors = m_histLayer ? m_histLayer->currentText() : QString();
+    if (!tensors.isEmpty()) tensors[0] = tensors[0].toUpper();
+    m_histogram->chart()->setTitle(step >= 0 ? tr("%1 · step %2").arg(tensors).arg(step) : histogramTitle());
     m_histogram->refresh();
 }
 
