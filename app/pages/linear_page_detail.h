@@ -30,9 +30,9 @@ private:
 };
 
 // Points per scatter chart, all lanes together (each lane gets its share): enough to show every lane's
-// spread, and cheap to draw — Qt Charts paints every scatter marker as its own item, and 18,000 of them
-// (six lanes at 1,500) held the window for most of a second on every repaint.
-constexpr int kScatterBudget = 4500;
+// spread, and cheap to build and draw — Qt Charts makes every scatter marker its own graphics item, and
+// 18,000 of them (six lanes at 1,500) held the window for most of a second on every result and repaint.
+constexpr int kScatterBudget = 2400;
 // Error histogram bins: one per power of two of |diff|, from 2^-30 to 2^2.
 constexpr int kMinErrorExponent = -30;
 constexpr int kMaxErrorExponent = 2;
