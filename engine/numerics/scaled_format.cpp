@@ -95,6 +95,18 @@ struct StatsSum {
 // e5m2 15, e2m3 2, e3m2 4, e2m1 2).
 int emaxOf(Format element) { return std::ilogb(traits(element).max); }
 
+// One element of an MX or NVFP4 block: x scaled, clamped to ±max and cast (torchao clamps FP8, and its
+// FP6/FP4 cast saturates: either way a saturating cast), dequantised with the block's scale, counted.
+void storeSaturated(QuantizedTensor& q, std::size_t at, float x, float scaled, Format element, float elementMax,
+                    float dequantScale, StatsSum& sum) {
+    const std::uint8_t code = encode(element, clampSym(scaled, elementMax), Overflow::Saturate);
+    const float e = decode(element, code);
+    const float d = e * dequantScale;
+    q.codes[at] = code;
+    q.dequantised[at] = d;
+    sum.add(x, scaled, e, d, elementMax);
+}
+
 // One MX block's e8m0 code as torchao's to_mx computes it (mx_tensor.py), FLOOR, CEIL and EVEN
 // from amax's float32 bits, RCEIL through log2 (_to_mx_rceil).
 std::uint8_t mxScaleCode(float amax, ScaleMode mode, Format element) {
@@ -171,14 +183,7 @@ void quantizeMx(QuantizedTensor& q, std::span<const float> x, ScaleMode mode, St
                 const float divisor = std::max(std::bit_cast<float>(std::uint32_t{info.scaleCode} << 23), 0x1p-126f);
                 scaled = v / divisor;
             }
-            // torchao clamps to ±max (FP8) or its FP6/FP4 cast saturates: either way a saturating cast.
-            const std::uint8_t code = encode(element, clampSym(scaled, elementMax), Overflow::Saturate);
-            const float e = decode(element, code);
-            const float d = e * info.scale;
-            const std::size_t at = static_cast<std::size_t>(b * n + i);
-            q.codes[at] = code;
-            q.dequantised[at] = d;
-            sum.add(v, scaled, e, d, elementMax);
+            storeSaturated(q, static_cast<std::size_t>(b * n + i), v, scaled, element, elementMax, info.scale, sum);
         }
         info.stats = sum.stats();
         total.add(sum);
@@ -208,14 +213,8 @@ void quantizeNvfp4(QuantizedTensor& q, std::span<const float> x, StatsSum& total
         StatsSum sum;
         for (std::int64_t i = 0; i < n; ++i) {
             const float v = in[static_cast<std::size_t>(i)];
-            const float scaled = v * reciprocal;
-            const std::uint8_t code = encode(Format::E2M1, clampSym(scaled, kE2m1Max), Overflow::Saturate);
-            const float e = decode(Format::E2M1, code);
-            const float d = e * info.scale;
-            const std::size_t at = static_cast<std::size_t>(b * n + i);
-            q.codes[at] = code;
-            q.dequantised[at] = d;
-            sum.add(v, scaled, e, d, kE2m1Max);
+            storeSaturated(q, static_cast<std::size_t>(b * n + i), v, v * reciprocal, Format::E2M1, kE2m1Max, info.scale,
+                           sum);
         }
         info.stats = sum.stats();
         total.add(sum);
