@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "json_writer.h"
 #include "services/atomic_file.h"
+#include "services/linear_json.h"
 
 namespace presisi::cli {
 
@@ -105,14 +106,6 @@ Input readInput(const std::string& path, const ScaledFormatTraits& t) {
     return in;
 }
 
-void writeStats(JsonWriter& j, const CastStats& s) {
-    j.beginObject();
-    j.field("mse", s.mse).field("sqnr_db", s.sqnrDb).field("max_abs_error", s.maxAbsError);
-    j.field("saturated_share", s.saturatedShare).field("underflow_share", s.underflowShare);
-    j.field("elements", s.elements);
-    j.endObject();
-}
-
 void writeJson(std::ostream& out, const std::string& path, const Input& in, const QuantizedTensor& q,
                const std::optional<float>& givenAmax) {
     const ScaledFormatTraits& t = traits(q.format);
@@ -136,7 +129,7 @@ void writeJson(std::ostream& out, const std::string& path, const Input& in, cons
     if (t.scale == Format::E8M0) j.null();
     else j.value(q.tensorScale);
     j.key("stats");
-    writeStats(j, q.stats);
+    services::writeCastStats(j, q.stats);
     const std::int64_t perRow = t.blockSize > 0 ? q.cols / t.blockSize : 1;
     j.key("blocks").beginArray();
     for (std::size_t b = 0; b < q.blocks.size(); ++b) {
@@ -149,7 +142,7 @@ void writeJson(std::ostream& out, const std::string& path, const Input& in, cons
         if (t.blockSize > 0) j.value(static_cast<std::int64_t>(bi.scaleCode));
         else j.null();
         j.key("stats");
-        writeStats(j, bi.stats);
+        services::writeCastStats(j, bi.stats);
         j.endObject();
     }
     j.endArray();

@@ -9,15 +9,6 @@ namespace presisi::services {
 
 namespace {
 
-// What a cast cost, as `presisi quantize --json` names it.
-void writeCastStats(JsonWriter& j, const CastStats& c) {
-    j.beginObject();
-    j.field("mse", c.mse).field("sqnr_db", c.sqnrDb).field("max_abs_error", c.maxAbsError);
-    j.field("saturated_share", c.saturatedShare).field("underflow_share", c.underflowShare);
-    j.field("elements", c.elements);
-    j.endObject();
-}
-
 // "scaled": null for the f32/bf16/f16 lanes; for a lane of 8 bits and below how x and W were stored
 // (along in) and what quantising each cost.
 void writeScaled(JsonWriter& j, const LinearLaneResult& l) {
@@ -44,6 +35,14 @@ void writeScaled(JsonWriter& j, const LinearLaneResult& l) {
 }
 
 }  // namespace
+
+void writeCastStats(JsonWriter& j, const CastStats& c) {
+    j.beginObject();
+    j.field("mse", c.mse).field("sqnr_db", c.sqnrDb).field("max_abs_error", c.maxAbsError);
+    j.field("saturated_share", c.saturatedShare).field("underflow_share", c.underflowShare);
+    j.field("elements", c.elements);
+    j.endObject();
+}
 
 void writeLinearJson(std::ostream& out, const LinearResult& result) {
     const LinearConfig& config = result.config;

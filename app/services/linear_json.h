@@ -15,4 +15,9 @@ namespace presisi::services {
 // notes; numbers with 17 significant digits. Ends with '\n'.
 void writeLinearJson(std::ostream& out, const LinearResult& result);
 
+class JsonWriter;
+// What a cast to a scaled format cost, one object: mse, sqnr_db, max_abs_error, saturated_share,
+// underflow_share, elements — the keys of the Linear lab's "scaled" and of `presisi quantize --json`.
+void writeCastStats(JsonWriter& j, const CastStats& stats);
+
 }  // namespace presisi::services
