@@ -114,15 +114,29 @@ StepRecord RecordStore::at(std::size_t i) const {
     return r;
 }
 
-void RecordStore::forEach(const std::function<void(const StepRecord&)>& visit) const {
-    std::vector<StepRecord> chunk(std::min(m_onDisk, m_bufferRecords));
-    for (std::size_t i = 0; i < m_onDisk; i += chunk.size()) {
-        const std::size_t n = std::min(chunk.size(), m_onDisk - i);
+void RecordStore::forEach(const std::function<void(const StepRecord&)>& visit) const { forEach(0, size(), visit); }
+
+void RecordStore::forEach(std::size_t begin, std::size_t end, const std::function<void(const StepRecord&)>& visit) const {
+    end = std::min(end, size());
+    const std::size_t diskEnd = std::min(end, m_onDisk);
+    std::vector<StepRecord> chunk(begin < diskEnd ? std::min(diskEnd - begin, m_bufferRecords) : 0);
+    for (std::size_t i = begin; i < diskEnd; i += chunk.size()) {
+        const std::size_t n = std::min(chunk.size(), diskEnd - i);
         if (!readAll(m_fd, chunk.data(), n * sizeof(StepRecord), static_cast<off_t>(i * sizeof(StepRecord))))
             throw std::runtime_error(ioError(QT_TRANSLATE_NOOP("RecordStore", "cannot read the temporary record file: %1")));
         for (std::size_t k = 0; k < n; ++k) visit(chunk[k]);
     }
-    for (const StepRecord& r : m_buffer) visit(r);
+    for (std::size_t i = std::max(begin, m_onDisk); i < end; ++i) visit(m_buffer[i - m_onDisk]);
+}
+
+std::size_t RecordStore::firstAtStep(std::int64_t step) const {
+    std::size_t lo = 0, hi = size();
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (at(mid).step < step) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
 }
 
 std::vector<StepRecord> RecordStore::toVector() const {

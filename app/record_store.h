@@ -31,6 +31,11 @@ public:
     StepRecord at(std::size_t i) const;
     // Every record in append order, read in chunks of at most bufferRecords.
     void forEach(const std::function<void(const StepRecord&)>& visit) const;
+    // Records [begin, end) in append order, read the same way (end clamped to size()).
+    void forEach(std::size_t begin, std::size_t end, const std::function<void(const StepRecord&)>& visit) const;
+    // The index of the first record whose step is at least `step` (size() when none): records arrive
+    // in step order, every lane once per step, so a step range is one contiguous run of records.
+    std::size_t firstAtStep(std::int64_t step) const;
     std::vector<StepRecord> toVector() const;
     // Bytes of memory the store holds (the buffer and, when the file failed, what stayed in memory).
     std::size_t memoryBytes() const;

@@ -4,6 +4,9 @@
 #include "app_support.h"
 #include "widgets/number_field.h"
 
+#include <QLineSeries>
+#include <map>
+
 using namespace presisi;
 using namespace presisi::apptest;
 
@@ -121,6 +124,70 @@ private slots:
 
     // AdamW chosen where no weight decay is set takes PyTorch's default, 0.01, as the command line does;
     // the field keeps a weight decay already set, and it goes into the scenario.
+    // A long run zoomed in is drawn from the record store at the view's own resolution: 6,000 steps
+    // of four lanes keep the charts in buckets of 4 steps; zoomed into steps 0-800, every lane's
+    // loss and underflow are drawn as the lowest and highest record of each of the view's columns
+    // (at most 3 steps wide). Switching "underflow of" redraws the whole run counting the new kind.
+    void aZoomedLongRunIsDrawnFromTheRecordStore() {
+        TrainingPage page;
+        page.resize(1280, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        Scenario s = fourLanes(6000);
+        s.sizes = {2, 8, 3};
+        s.batch = 16;
+        s.pace = 0;
+        page.setScenario(s);
+        page.setPace(0);
+        page.run();
+        QVERIFY(waitFor([&] { return page.controller()->state() == RunState::Finished; }, 120000));
+        const RecordStore& store = page.controller()->records();
+        QCOMPARE(store.size(), std::size_t(6000 * 4));
+        LiveChart* loss = page.lossChart();
+        QVERIFY(loss->bucketSteps() >= 4);
+        const QStringList lanes = loss->lanes();
+        auto drawn = [](LiveChart* chart, const QString& name) {
+            for (QAbstractSeries* s : chart->chart()->series())
+                if (auto* line = qobject_cast<QLineSeries*>(s); line && line->name() == name) return line->points();
+            return QList<QPointF>();
+        };
+        // The view's buckets, from the store: each must have its lowest and highest record drawn.
+        auto check = [&](LiveChart* chart, const std::function<double(const StepRecord&)>& value, const char* what) {
+            const qint64 w = chart->viewBucketSteps();
+            QVERIFY2(w <= 3 && w < chart->bucketSteps(), qPrintable(QString("%1: view buckets of %2 steps").arg(what).arg(w)));
+            for (int lane = 0; lane < lanes.size(); ++lane) {
+                const QList<QPointF> line = drawn(chart, lanes[lane]);
+                std::map<qint64, std::pair<QPointF, QPointF>> buckets;  // bucket -> (lowest, highest)
+                const qint64 end = (801 / w) * w;                        // the whole buckets in steps 1-800
+                store.forEach([&](const StepRecord& r) {
+                    const double y = value(r);
+                    if (r.lane != lane || r.step < 1 || r.step >= end || !std::isfinite(y)) return;
+                    const QPointF p(double(r.step), y);
+                    auto [it, fresh] = buckets.try_emplace(r.step / w, p, p);
+                    if (!fresh && y < it->second.first.y()) it->second.first = p;
+                    if (!fresh && y > it->second.second.y()) it->second.second = p;
+                });
+                QVERIFY(buckets.size() >= 800 / 3);
+                for (const auto& [b, extremes] : buckets)
+                    for (QPointF p : {extremes.first, extremes.second})
+                        QVERIFY2(line.contains(p), qPrintable(QString("%1 %2: step %3 (%4) not drawn")
+                                                                  .arg(what, lanes[lane]).arg(p.x()).arg(p.y())));
+            }
+        };
+        loss->zoomToSteps(0, 800);
+        check(loss, [](const StepRecord& r) { return r.loss > 0 ? std::log10(r.loss) : qQNaN(); }, "loss");
+        LiveChart* under = page.underflowChart();
+        under->zoomToSteps(0, 800);
+        check(under, [](const StepRecord& r) { return 100.0 * r.weightGradUnderflow; }, "weight-gradient underflow");
+        // "underflow of": activation gradients. The chart now counts them over the whole run.
+        auto* kind = page.findChild<QComboBox*>("underflowKind");
+        QVERIFY(kind);
+        kind->setCurrentIndex(0);
+        QVERIFY(!under->isZoomed());
+        under->zoomToSteps(0, 800);
+        check(under, [](const StepRecord& r) { return 100.0 * r.actGradUnderflow; }, "activation-gradient underflow");
+    }
+
     void adamwTakesTorchsDefaultWeightDecay() {
         TrainingPage page;
         page.setScenario(fourLanes(10));

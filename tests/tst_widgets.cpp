@@ -158,6 +158,98 @@ private slots:
         QCOMPARE(chartDataOf(&chart).decimation, QString("every step"));
     }
 
+    // Zoomed into a long run, the view reads its steps back from the source (the run's record store)
+    // and keeps the lowest and highest step of each of its own columns: zoomed into steps 0-800 of
+    // 100,000, bf16's drop to the floor is a cliff where it happened, not a ramp across a whole-run
+    // bucket of 128 steps. New steps inside the view join it; a reset returns to the run's buckets.
+    void zoomedViewReadsEveryStepFromTheSource() {
+        LiveChart chart("loss", "step", "loss");
+        chart.resize(900, 500);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setLanes({"cpu:f32", "cpu:bf16"});
+        chart.setPointCap(3000);
+        constexpr int kSteps = 100000, kBatch = 4096;
+        auto value = [](int lane, int step) {
+            if (lane == 0) return 0.1 / (1.0 + step * 1e-3) * (1.0 + 0.05 * std::sin(step * 1.3));
+            return step < 35 ? 0.1 : 1e-8 * (1.0 + 0.01 * std::sin(step * 0.37));
+        };
+        int steps = 0;  // what the "store" holds so far
+        auto append = [&](int from, int to) {
+            for (int lane = 0; lane < 2; ++lane) {
+                QList<QPointF> pts;
+                for (int s = from; s < to; ++s) pts << QPointF(s, value(lane, s));
+                chart.appendPoints(lane, pts);
+            }
+            steps = to;
+            chart.refresh();
+        };
+        int reads = 0;
+        chart.setDetailSource([&](double x0, double x1, const LiveChart::PointSink& sink) {
+            ++reads;
+            for (int s = std::max(0, int(std::ceil(x0))); s <= std::min(steps - 1, int(std::floor(x1))); ++s)
+                for (int lane = 0; lane < 2; ++lane) sink(lane, QPointF(s, value(lane, s)));
+            return true;
+        });
+        for (int s0 = 0; s0 < kSteps - 1000; s0 += kBatch) append(s0, std::min(kSteps - 1000, s0 + kBatch));
+        QVERIFY(chart.bucketSteps() >= 64);
+        QCOMPARE(chart.viewBucketSteps(), qint64(chart.bucketSteps()));  // not zoomed: the run's buckets
+
+        chart.zoomToSteps(0, 800);
+        QCOMPARE(reads, 1);
+        qint64 w = chart.viewBucketSteps();
+        QVERIFY2(w <= 3, qPrintable(QString("view buckets of %1 steps").arg(w)));
+        auto drawn = [&chart](const QString& name) {
+            for (QAbstractSeries* s : chart.chart()->series())
+                if (auto* line = qobject_cast<QLineSeries*>(s); line && line->name() == name) return line->points();
+            return QList<QPointF>();
+        };
+        // Every bucket of the view: its lowest and highest step, as the source has them, are drawn.
+        auto checkView = [&](int lane, const QString& name, int from, int to) {
+            const QList<QPointF> line = drawn(name);
+            QVERIFY(line.size() <= LiveChart::kDrawMax);
+            for (qint64 b = from / w; b * w < to; ++b) {
+                int lo = -1, hi = -1;
+                for (qint64 s = std::max<qint64>(1, b * w); s < (b + 1) * w && s < steps; ++s) {
+                    if (lo < 0 || value(lane, s) < value(lane, lo)) lo = int(s);
+                    if (hi < 0 || value(lane, s) > value(lane, hi)) hi = int(s);
+                }
+                if (lo < 0) continue;
+                for (int s : {lo, hi})
+                    QVERIFY2(line.contains(QPointF(s, chart.scale() == AxisScale::Log10 ? std::log10(value(lane, s)) : value(lane, s))),
+                             qPrintable(QString("%1: step %2 of the view's bucket %3 (%4 steps) not drawn").arg(name).arg(s).arg(b).arg(w)));
+            }
+        };
+        checkView(0, "cpu:f32", 0, 800);
+        checkView(1, "cpu:bf16", 0, 800);
+        // The cliff: bf16 is drawn at 0.1 until one view bucket before step 35 and at the floor from it.
+        const QList<QPointF> bf16 = drawn("cpu:bf16");
+        QVERIFY(std::any_of(bf16.begin(), bf16.end(), [w](QPointF p) { return p.x() >= 35 - w && p.y() == 0.1; }));
+        QVERIFY(std::any_of(bf16.begin(), bf16.end(), [](QPointF p) { return p.x() == 35 && p.y() < 1e-7; }));
+        // The value axis fits the view.
+        auto* y = static_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).front());
+        QVERIFY(y->max() >= 0.1 && y->min() <= 1e-8);
+
+        // Steps arriving inside a zoomed view join it without another read.
+        chart.zoomToSteps(kSteps - 1600, kSteps - 200);
+        QCOMPARE(reads, 2);
+        w = chart.viewBucketSteps();
+        append(kSteps - 1000, kSteps);
+        QCOMPARE(reads, 2);
+        checkView(0, "cpu:f32", kSteps - 1600, kSteps - 200);
+
+        // The whole run again: the run's own buckets, nothing read.
+        chart.resetZoom();
+        QCOMPARE(chart.viewBucketSteps(), qint64(chart.bucketSteps()));
+        QCOMPARE(drawn("cpu:bf16").back().x(), double(kSteps - 1));
+        QCOMPARE(reads, 2);
+
+        // A source that declines (too many records) leaves the run's buckets in the view.
+        chart.setDetailSource([](double, double, const LiveChart::PointSink&) { return false; });
+        chart.zoomToSteps(0, 800);
+        QCOMPARE(chart.viewBucketSteps(), qint64(chart.bucketSteps()));
+    }
+
     // Zoom: the view stays while points arrive, and a reset returns to the whole run; a zoomed-out
     // axis keeps a countable number of ticks.
     void zoomHoldsTheViewAndResets() {

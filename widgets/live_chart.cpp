@@ -25,6 +25,7 @@
 #include <utility>
 
 #include "lane_style.h"
+#include "step_buckets.h"
 #include "text_scale.h"
 
 namespace presisi {
@@ -45,6 +46,7 @@ void LiveChart::setLanes(const QStringList& labels) {
     c->removeAllSeries();
     m_lanes.clear();
     m_bucket = 1;
+    m_detailBucket = 0;
     m_labels = labels;
     for (const QString& label : labels) {
         Lane lane;
@@ -174,86 +176,6 @@ void LiveChart::rebuildAxes() {
     fitAxes();
 }
 
-namespace {
-
-// Steps per bucket at most: a cap too small for any width ends the doubling here.
-constexpr qint64 kMaxBucket = qint64(1) << 40;
-
-qint64 bucketOf(double x, qint64 width) { return static_cast<qint64>(std::floor(x / double(width))); }
-
-// One bucket's points src[b, e) reduced into `out`: its first non-finite point alone (it stands for
-// the bucket, so a NaN or inf step is never averaged away), else its lowest and highest in step order
-// (one point when they coincide). Returns whether src[e - 1] is among those kept. Reducing any subset
-// that holds a bucket's kept points gives the same as reducing the whole bucket, which is what lets a
-// bucket grow one point at a time and two buckets merge from their kept points alone.
-bool keepExtremes(const QList<QPointF>& src, qsizetype b, qsizetype e, QList<QPointF>& out) {
-    qsizetype lo = b, hi = b;
-    for (qsizetype k = b; k < e; ++k) {
-        if (!std::isfinite(src[k].y())) {
-            lo = hi = k;
-            break;
-        }
-        if (src[k].y() < src[lo].y()) lo = k;
-        if (src[k].y() > src[hi].y()) hi = k;
-    }
-    out.append(src[std::min(lo, hi)]);
-    if (lo != hi) out.append(src[std::max(lo, hi)]);
-    return std::max(lo, hi) == e - 1;
-}
-
-// The lane's points regrouped into buckets of `width` steps: the first point as it is, each run of
-// consecutive points in one bucket reduced to its extremes, the last point kept.
-void regroup(QList<QPointF>& pts, qint64 width) {
-    if (pts.size() <= 2) return;
-    QList<QPointF> out;
-    out.reserve(pts.size() / 2 + 4);
-    out.append(pts.front());  // the run's first step stays where it is
-    const qsizetype n = pts.size();
-    for (qsizetype i = 1; i < n;) {
-        const qint64 bucket = bucketOf(pts[i].x(), width);
-        qsizetype j = i + 1;
-        while (j < n && bucketOf(pts[j].x(), width) == bucket) ++j;
-        const bool lastKept = keepExtremes(pts, i, j, out);
-        if (j == n && !lastKept) out.append(pts.back());  // and so does its last
-        i = j;
-    }
-    pts = std::move(out);
-}
-
-// One new point p (the run's newest) into a lane bucketed by `width`. The tail of the list is the open
-// bucket: its extremes so far, and its newest point while that is not one of them. A point in a new
-// bucket first closes the open one (down to its extremes alone).
-void addPoint(QList<QPointF>& pts, QPointF p, qint64 width) {
-    if (pts.isEmpty()) {
-        pts.append(p);
-        return;
-    }
-    const qint64 bucket = bucketOf(p.x(), width);
-    auto tailStart = [&](qint64 b) {
-        qsizetype s = pts.size();
-        while (s > 1 && bucketOf(pts[s - 1].x(), width) == b) --s;  // index 0, the first point, is never regrouped
-        return s;
-    };
-    qsizetype s = tailStart(bucket);
-    if (s == pts.size()) {
-        if (pts.size() > 1) {
-            const qsizetype t = tailStart(bucketOf(pts.back().x(), width));
-            QList<QPointF> closed;
-            keepExtremes(pts, t, pts.size(), closed);
-            pts.resize(t);
-            pts.append(closed);
-        }
-        pts.append(p);
-        return;
-    }
-    QList<QPointF> open(pts.begin() + s, pts.end());
-    open.append(p);
-    pts.resize(s);
-    if (!keepExtremes(open, 0, open.size(), pts)) pts.append(p);
-}
-
-}  // namespace
-
 QString LiveChart::decimationRule() const {
     return m_bucket == 1 ? QStringLiteral("every step") : QStringLiteral("min and max of every %1 steps").arg(m_bucket);
 }
@@ -267,7 +189,7 @@ void LiveChart::coarsen() {
     while (over() && m_bucket < kMaxBucket) {
         m_bucket *= 2;
         for (Lane& l : m_lanes) {
-            regroup(l.points, m_bucket);
+            regroupBuckets(l.points, m_bucket);
             l.dirty = true;
         }
     }
@@ -277,8 +199,10 @@ void LiveChart::appendPoints(int lane, const QList<QPointF>& points) {
     if (lane < 0 || lane >= static_cast<int>(m_lanes.size())) return;
     Lane& l = m_lanes[lane];
     for (const QPointF& p : points) {
-        addPoint(l.points, p, m_bucket);
+        addBucketed(l.points, p, m_bucket);
         if (l.points.size() > m_cap) coarsen();
+        // A zoomed view read from the source keeps growing with the steps that fall inside it.
+        if (m_detailBucket > 0 && p.x() >= m_detailX0 && p.x() <= m_detailX1) addBucketed(l.detail, p, m_detailBucket);
     }
     l.dirty = true;
 }
@@ -309,42 +233,17 @@ void LiveChart::refresh() {
     // At most kDrawMax points per series reach Qt Charts: the run's step range cut into equal parts,
     // each keeping its lowest and highest point (spikes survive), plus each line's first and last
     // point. Equal step ranges, not equal counts of points: the line keeps its shape however its
-    // points are spread, and every lane is cut at the same steps.
+    // points are spread, and every lane is cut at the same steps. A zoomed view read from the source
+    // draws its own buckets, already at most kDrawBuckets in the view.
     double first = std::numeric_limits<double>::infinity(), last = -first;
     for (const auto& l : m_lanes)
-        for (const QPointF& p : l.points) {
+        for (const QPointF& p : (m_detailBucket > 0 ? l.detail : l.points)) {
             first = std::min(first, p.x());
             last = std::max(last, p.x());
         }
-    auto thin = [first, last](QList<QPointF> pts) {
-        constexpr int kDrawMax = 800;
-        if (pts.size() <= kDrawMax) return pts;
-        constexpr int buckets = (kDrawMax - 2) / 2;
-        const double width = (last - first) / buckets;
-        auto bucket = [&](double x) {
-            return width > 0 ? std::clamp(static_cast<int>((x - first) / width), 0, buckets - 1) : 0;
-        };
-        QList<QPointF> out;
-        out.reserve(kDrawMax);
-        out.append(pts.front());
-        const qsizetype n = pts.size() - 1;  // the last point is appended after the buckets
-        for (qsizetype i = 1; i < n;) {
-            const int b = bucket(pts[i].x());
-            qsizetype lo = i, hi = i, j = i + 1;
-            for (; j < n && bucket(pts[j].x()) == b; ++j) {
-                if (pts[j].y() < pts[lo].y()) lo = j;
-                if (pts[j].y() > pts[hi].y()) hi = j;
-            }
-            out.append(pts[std::min(lo, hi)]);
-            if (lo != hi) out.append(pts[std::max(lo, hi)]);
-            i = j;
-        }
-        out.append(pts.back());
-        return out;
-    };
     for (auto& l : m_lanes) {
         if (!l.dirty) continue;
-        l.series->replace(thin(drawable(l.points)));
+        l.series->replace(thinByRanges(drawable(m_detailBucket > 0 ? l.detail : l.points), first, last, kDrawMax));
         if (l.markers) l.markers->replace(drawable(l.markerPoints));
         l.dirty = false;
         any = true;
@@ -422,6 +321,7 @@ void LiveChart::clearPoints() {
         l.dirty = true;
     }
     m_bucket = 1;
+    dropDetail();
     refresh();
 }
 
@@ -437,6 +337,65 @@ void LiveChart::setView(double x0, double x1, double y0, double y1) {
     const bool log = m_scale != AxisScale::Linear;
     setNiceRange(m_x, x0, x1, 5, true);
     setNiceRange(static_cast<QValueAxis*>(m_y), y0, y1, 5, log);
+    loadDetail();
+    placeEvents();
+}
+
+void LiveChart::setDetailSource(DetailSource source) {
+    m_detailSource = std::move(source);
+    dropDetail();
+}
+
+void LiveChart::dropDetail() {
+    if (m_detailBucket == 0) return;
+    m_detailBucket = 0;
+    for (Lane& l : m_lanes) {
+        l.detail.clear();
+        l.dirty = true;
+    }
+}
+
+void LiveChart::loadDetail() {
+    // The view's steps in at most kDrawBuckets buckets (one per pixel column where the plot is
+    // narrower): finer than the whole run's buckets once zoomed in, so read from the source.
+    const double x0 = m_x->min(), x1 = m_x->max();
+    const int columns = std::clamp(static_cast<int>(chart()->plotArea().width()), 1, kDrawBuckets);
+    const qint64 width = std::max<qint64>(1, static_cast<qint64>(std::ceil((x1 - x0) / columns)));
+    dropDetail();
+    if (m_zoomed && m_detailSource && width < m_bucket) {
+        // One bucket beyond each edge, so the lines run on to the plot's borders.
+        m_detailX0 = double((bucketOf(x0, width) - 1) * width);
+        m_detailX1 = double((bucketOf(x1, width) + 2) * width - 1);
+        for (Lane& l : m_lanes) l.detail.clear();
+        const int lanes = static_cast<int>(m_lanes.size());
+        const bool read = m_detailSource(m_detailX0, m_detailX1, [&](int lane, QPointF p) {
+            if (lane >= 0 && lane < lanes) addBucketed(m_lanes[lane].detail, p, width);
+        });
+        if (read) m_detailBucket = width;
+        else
+            for (Lane& l : m_lanes) l.detail.clear();
+    }
+    for (Lane& l : m_lanes) l.dirty = true;
+    refresh();
+}
+
+qint64 LiveChart::viewBucketSteps() const { return m_detailBucket > 0 ? m_detailBucket : m_bucket; }
+
+void LiveChart::zoomToSteps(double x0, double x1) {
+    if (m_lanes.empty() || !(x1 > x0)) return;
+    m_zoomed = true;
+    auto* y = static_cast<QValueAxis*>(m_y);
+    setView(x0, x1, y->min(), y->max());
+    // The value axis fits what the view shows (its own buckets when it read them).
+    const bool log = m_scale != AxisScale::Linear;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (const Lane& l : m_lanes)
+        for (const QPointF& p : (m_detailBucket > 0 ? l.detail : l.points))
+            if (p.x() >= x0 && p.x() <= x1 && std::isfinite(p.y()) && (!log || p.y() > 0)) {
+                lo = std::min(lo, p.y());
+                hi = std::max(hi, p.y());
+            }
+    if (std::isfinite(lo)) fitY(lo, hi);
     placeEvents();
 }
 
@@ -465,7 +424,9 @@ void LiveChart::zoomAround(QPointF position, double factor) {
 
 void LiveChart::resetZoom() {
     m_zoomed = false;
+    dropDetail();
     chart()->zoomReset();
+    refresh();
     fitAxes();
     placeEvents();
 }
@@ -544,6 +505,10 @@ void LiveChart::fitAxes() {
         return;
     }
     setNiceRange(m_x, x0, std::max(x1, x0 + 1), 5, true);
+    fitY(y0, y1);
+}
+
+void LiveChart::fitY(double y0, double y1) {
     if (m_scale == AxisScale::Log10) {
         const double lo = std::floor(std::log10(y0)), hi = std::max(lo + 1, std::ceil(std::log10(y1)));
         setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, 5, true);

@@ -1,5 +1,6 @@
 // A live line chart: one series per lane in the lane's colour, the whole run per series in a capped
-// number of points (decimated uniformly in steps, extremes kept), and one replace() per series per refresh.
+// number of points (min and max of equal step buckets), a zoomed view re-read at its own resolution from a
+// source, and one replace() per series per refresh.
 #pragma once
 
 #include <QChartView>
@@ -7,6 +8,7 @@
 #include <QPointF>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -60,6 +62,17 @@ public:
     int bucketSteps() const { return static_cast<int>(m_bucket); }
     // The rule the held points follow, as the export writes it (untranslated: a file's contract).
     QString decimationRule() const;
+    // Where a zoomed view reads every step of its range (a run's record store): called with a step
+    // range [x0, x1] and a sink for each (lane, point) in it, in step order per lane; returns false when
+    // the range holds more than it will read (the view then draws the run's own buckets). While zoomed
+    // in, each of at most kDrawBuckets columns of the view keeps its steps' lowest and highest point.
+    using PointSink = std::function<void(int lane, QPointF point)>;
+    using DetailSource = std::function<bool(double x0, double x1, const PointSink& sink)>;
+    void setDetailSource(DetailSource source);
+    // The width in steps of the buckets drawn now: the view's when read from the source, else bucketSteps().
+    qint64 viewBucketSteps() const;
+    static constexpr int kDrawMax = 800;                    // points per series handed to Qt Charts
+    static constexpr int kDrawBuckets = (kDrawMax - 2) / 2;  // step ranges drawn (two points each)
     void appendMarkers(int lane, const QList<QPointF>& points);
     // An event on a lane's line (its loss turning inf or NaN): a cross in the lane's colour drawn at
     // (x, y) over the chart, kept through refreshes and resizes, dropped by clearPoints().
@@ -74,6 +87,7 @@ public:
     // click (or resetZoom) returns to the whole run. While zoomed, new points do not move the view.
     bool isZoomed() const { return m_zoomed; }
     void zoomAround(QPointF position, double factor);
+    void zoomToSteps(double x0, double x1);  // the view on steps [x0, x1], the value axis fitted to them
     void resetZoom();
     // What the hover readout says for a point of a lane's line ("cpu:f16 · step 40 · 0.0123").
     QString readout(int lane, QPointF drawn) const;
@@ -108,10 +122,12 @@ private:
         QScatterSeries* markers = nullptr;
         QList<QPointF> points;
         QList<QPointF> markerPoints;
+        QList<QPointF> detail;  // the zoomed view's steps from the source, in buckets of m_detailBucket
         bool dirty = false;
     };
     void rebuildAxes();
     void fitAxes();
+    void fitY(double y0, double y1);  // the value axis over [y0, y1] (data units), padded per scale
     void connectLegend();
     void placeEvents();
     struct Event {
@@ -136,6 +152,11 @@ private:
     int m_cap = 2000;
     qint64 m_bucket = 1;  // steps per decimation bucket, all lanes (see appendPoints)
     void coarsen();       // doubles m_bucket until every lane fits the cap
+    DetailSource m_detailSource;
+    qint64 m_detailBucket = 0;         // 0: the view draws the lanes' own points
+    double m_detailX0 = 0, m_detailX1 = 0;  // the steps the detail covers
+    void loadDetail();                 // after the view changed: reads the view's steps when finer
+    void dropDetail();
     double m_ceiling = std::numeric_limits<double>::infinity();
     QList<QPen> m_lanePens;
     double m_xAtLeast = std::numeric_limits<double>::quiet_NaN();

@@ -348,6 +348,7 @@ void TrainingPage::buildControls(QWidget* host) {
     auto* view = new QGroupBox();
     auto* vf = new QFormLayout(view);
     m_underflowKind = new QComboBox();
+    m_underflowKind->setObjectName("underflowKind");
     m_underflowKind->addItem(tr("activation gradients"));
     m_underflowKind->addItem(tr("weight gradients"));
     m_underflowKind->setToolTip(tr("Which gradients the underflow chart and the tiles count: at every linear layer's "
@@ -356,6 +357,7 @@ void TrainingPage::buildControls(QWidget* host) {
     // The underflow chart's title names what it counts; the histogram follows it when it showed the same.
     connect(m_underflowKind, &QComboBox::currentIndexChanged, this, [this](int kind) {
         nameUnderflowChart();
+        replotUnderflow();
         const int matching = kind == 1 ? kHistAllWeights : kHistAllOutputs, other = kind == 1 ? kHistAllOutputs : kHistAllWeights;
         if (m_histLayer && m_histLayer->currentData().toInt() == other)
             m_histLayer->setCurrentIndex(std::max(0, m_histLayer->findData(matching)));

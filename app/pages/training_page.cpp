@@ -106,6 +106,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
         c->setPointCap(kPointCap);
         c->setEmptyText(tr("Press Play (Space), or step (.)"));
     }
+    readChartsFromStore();
     m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
     const FormatTraits& h = traits(Format::F16);
     const FormatTraits& b = traits(Format::BF16);

@@ -14,6 +14,7 @@
 #include "engine/training/scenario.h"
 #include "page.h"
 #include "run_controller.h"
+#include "widgets/live_chart.h"
 
 class QCheckBox;
 class QComboBox;
@@ -35,7 +36,6 @@ class DoctorPanel;
 class GradientRangeView;
 class HistogramChart;
 class LaneTile;
-class LiveChart;
 class RunController;
 class RealField;
 class SeedField;
@@ -125,6 +125,14 @@ private:
     void flowTiles();  // tiles in as many columns as fit the page's width, rows below
     void onRunStarted(const RunInfo& info);
     void onRecords(const RecordBatch& batch);
+    // Where one record's points go on the three step charts (loss, underflow, scale; a null sink takes
+    // nothing): the live batches, a zoomed chart's reread of the record store and a replot share it.
+    struct ChartSinks {
+        LiveChart::PointSink loss, underflow, scale;
+    };
+    void plotRecord(const StepRecord& r, const ChartSinks& to) const;
+    void readChartsFromStore();  // the step charts' zoomed views read the record store
+    void replotUnderflow();      // the underflow chart redrawn from the store for the chosen kind
     void onState(RunState state);
     void setPolicyTable(const AutocastPolicy& policy);
     void setupLanes(const QStringList& labels, const Scenario& scenario);

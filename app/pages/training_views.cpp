@@ -212,35 +212,79 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     setSummationView(m_summation);
     updateTimeline();  // "timeline: run or step first", not the last run's step
 }
+void TrainingPage::plotRecord(const StepRecord& r, const ChartSinks& to) const {
+    const int lanes = m_laneLabels.size();
+    if (r.lane < 0 || r.lane >= lanes) return;
+    const double x = static_cast<double>(r.step);
+    if (to.loss) to.loss(r.lane, QPointF(x, r.loss));
+    if (m_summation) {
+        // The error chart: how far each lane's running sum is from the exact one; the exact sum is
+        // the loss chart's extra series (index `lanes`), from lane 0's records.
+        if (to.underflow && r.exactSum > 0) to.underflow(r.lane, QPointF(x, 100.0 * std::abs(r.loss - r.exactSum) / r.exactSum));
+        if (to.loss && r.lane == 0) to.loss(lanes, QPointF(x, r.exactSum));
+        return;
+    }
+    const double u = m_underflowKind->currentIndex() == 1 ? r.weightGradUnderflow : r.actGradUnderflow;
+    if (to.underflow && !std::isnan(u)) to.underflow(r.lane, QPointF(x, 100.0 * u));
+    const int si = m_scaleLane.value(r.lane, -1);
+    if (to.scale && si >= 0) to.scale(si, QPointF(x, r.scale));
+}
+
+void TrainingPage::readChartsFromStore() {
+    // A zoomed chart reads its steps back from the run's record store (every step, not the chart's
+    // buckets); at most kDetailRecords records per zoom, about 15 MB read from the page cache.
+    constexpr std::size_t kDetailRecords = std::size_t(1) << 17;
+    auto source = [this](int which) {
+        return [this, which](double x0, double x1, const LiveChart::PointSink& sink) {
+            const RecordStore& store = m_controller->records();
+            const std::size_t begin = store.firstAtStep(static_cast<std::int64_t>(std::ceil(x0)));
+            const std::size_t end = store.firstAtStep(static_cast<std::int64_t>(std::floor(x1)) + 1);
+            if (end - begin > kDetailRecords) return false;
+            ChartSinks to;
+            (which == 0 ? to.loss : which == 1 ? to.underflow : to.scale) = sink;
+            store.forEach(begin, end, [&](const StepRecord& r) { plotRecord(r, to); });
+            return true;
+        };
+    };
+    m_loss->setDetailSource(source(0));
+    m_underflow->setDetailSource(source(1));
+    m_scale->setDetailSource(source(2));
+}
+
+void TrainingPage::replotUnderflow() {
+    // After "underflow of" changed: the whole run again, counting what the chart now says it counts.
+    m_underflow->resetZoom();
+    m_underflow->clearPoints();
+    const int lanes = m_laneLabels.size();
+    QList<QList<QPointF>> under(lanes);
+    ChartSinks to;
+    to.underflow = [&](int lane, QPointF p) { under[lane].append(p); };
+    m_controller->records().forEach([&](const StepRecord& r) { plotRecord(r, to); });
+    for (int i = 0; i < lanes; ++i) m_underflow->appendPoints(i, under[i]);
+    m_underflow->refresh();
+}
+
 void TrainingPage::onRecords(const RecordBatch& batch) {
     if (!batch.records.empty() || !batch.finals.empty()) ++m_batches;
     const int lanes = m_laneLabels.size();
     QList<QList<QPointF>> loss(lanes), under(lanes), scale(lanes), skipped(lanes);
-    const bool weightKind = m_underflowKind->currentIndex() == 1;
     std::vector<const StepRecord*> last(lanes, nullptr);
     QList<QPointF> exact;  // Workload::Accumulation: the exact running sum, one point per step
     showDiagnostics(batch);
+    const ChartSinks sinks{[&](int lane, QPointF p) { (lane == lanes ? exact : loss[lane]).append(p); },
+                           [&](int lane, QPointF p) { under[lane].append(p); },
+                           [&](int lane, QPointF p) { scale[lane].append(p); }};
     for (const StepRecord& r : batch.records) {
         if (r.lane < 0 || r.lane >= lanes) continue;
         const double x = static_cast<double>(r.step);
-        loss[r.lane].append(QPointF(x, r.loss));
+        plotRecord(r, sinks);
         if (std::isfinite(r.loss)) m_lastFiniteLoss[r.lane] = r.loss;
         else if (!m_nonFiniteMarked.value(r.lane, false) && !m_summation) {
             m_nonFiniteMarked[r.lane] = true;
             const double y = m_lastFiniteLoss.value(r.lane, 1.0);
             m_loss->markEvent(r.lane, x, y);
         }
-        if (m_summation) {
-            // The error chart: how far each lane's running sum is from the exact one.
-            if (r.exactSum > 0) under[r.lane].append(QPointF(x, 100.0 * std::abs(r.loss - r.exactSum) / r.exactSum));
-            if (r.lane == 0) exact.append(QPointF(x, r.exactSum));
-            last[r.lane] = &r;
-            continue;
-        }
-        const double u = weightKind ? r.weightGradUnderflow : r.actGradUnderflow;
-        if (!std::isnan(u)) under[r.lane].append(QPointF(x, 100.0 * u));
-        scale[r.lane].append(QPointF(x, r.scale));
-        if (r.skipped) skipped[r.lane].append(QPointF(x, r.scale));
+        if (!m_summation && r.skipped) skipped[r.lane].append(QPointF(x, r.scale));
         last[r.lane] = &r;
     }
     if (!exact.isEmpty()) m_loss->appendPoints(lanes, exact);  // the extra "exact" series
@@ -249,7 +293,7 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
         if (!under[i].isEmpty()) m_underflow->appendPoints(i, under[i]);
         const int si = m_scaleLane.value(i, -1);
         if (si >= 0) {
-            m_scale->appendPoints(si, scale[i]);
+            if (!scale[si].isEmpty()) m_scale->appendPoints(si, scale[si]);
             if (!skipped[i].isEmpty()) m_scale->appendMarkers(si, skipped[i]);
         }
     }
@@ -403,13 +447,7 @@ void TrainingPage::scrubTo(std::int64_t step) {
     // The tiles show that step's records (read back from the run's record store: records are in
     // step order, every lane once per step).
     const RecordStore& store = m_controller->records();
-    std::size_t lo = 0, hi = store.size();
-    while (lo < hi) {
-        const std::size_t mid = (lo + hi) / 2;
-        if (store.at(mid).step < step) lo = mid + 1;
-        else hi = mid;
-    }
-    for (std::size_t i = lo; i < store.size(); ++i) {
+    for (std::size_t i = store.firstAtStep(step); i < store.size(); ++i) {
         const StepRecord r = store.at(i);
         if (r.step != step) break;
         showTile(r.lane, r);
