@@ -44,6 +44,7 @@ struct GuiOptions {
     double seconds = 5;
     std::optional<std::string> json;
     bool dark = false;
+    std::optional<double> textScale;  // --screenshot: View > Text larger's factor (1 to 2)
     std::optional<double> pace;  // steps per second in the window (0: as fast as it goes)
     std::optional<std::string> experiment;  // FILE.presisi.json: opened in the Training lab, paused at step 0
 };
@@ -114,6 +115,12 @@ GuiOptions parse(const std::vector<std::string>& args) {
             if (o.json->empty()) throw BadArgument{"--json: " + tx(QT_TRANSLATE_NOOP("gui", "empty file name")).toStdString()};
         } else if (a == "--dark") {
             o.dark = true;
+        } else if (a == "--text-scale") {
+            const std::string text = value(i);
+            double v = 0;
+            if (!parseReal(QString::fromStdString(text), &v) || v < 1 || v > 2)
+                throw BadArgument{"--text-scale: " + tx(QT_TRANSLATE_NOOP("gui", "expected a factor from 1 to 2, got '%1'")).arg(qs(text)).toStdString()};
+            o.textScale = v;
         } else if (a.rfind("-", 0) == 0 && a.size() > 1 && a.rfind("-psn", 0) != 0 && a != "-platform" &&
                    a != "-style" && a != "-reverse") {
             throw BadArgument{tx(QT_TRANSLATE_NOOP("gui", "unknown option '%1' (see presisi --help)")).arg(qs(a)).toStdString()};
@@ -127,6 +134,7 @@ GuiOptions parse(const std::vector<std::string>& args) {
     }
     if (!o.screenshot && !o.measure && o.steps)
         throw BadArgument{"--steps: " + tx(QT_TRANSLATE_NOOP("gui", "only with --screenshot or --measure-responsiveness")).toStdString()};
+    if (!o.screenshot && o.textScale) throw BadArgument{"--text-scale: " + tx(QT_TRANSLATE_NOOP("gui", "only with --screenshot")).toStdString()};
     if (!o.screenshot && o.value) throw BadArgument{"--value: " + tx(QT_TRANSLATE_NOOP("gui", "only with --screenshot")).toStdString()};
     // An output that cannot be created is refused before the rendering or the measurement.
     if (o.screenshot) {
@@ -182,6 +190,7 @@ int screenshot(MainWindow& w, const GuiOptions& o) {
     const int page = o.page.empty() ? (o.preset || o.experiment ? MainWindow::TrainingIndex : MainWindow::LinearIndex) : pageIndex(o.page);
     w.setPage(page);
     if (o.dark) w.setDarkTheme(true);
+    if (o.textScale) w.setTextScale(*o.textScale);
     w.show();
     QCoreApplication::processEvents();
     if (page == MainWindow::FormatsIndex && o.value) w.formatsPage()->setValueText(QString::fromStdString(*o.value));
