@@ -24,6 +24,7 @@
 #include <numeric>
 #include <utility>
 
+#include "chart_legend.h"
 #include "lane_style.h"
 #include "text_scale.h"
 
@@ -107,6 +108,7 @@ void LiveChart::connectLegend() {
         });
         styleMarker(marker);
     }
+    fitLegend(chart());  // the entries changed: under the plot or beside it
 }
 
 void LiveChart::styleMarker(QLegendMarker* marker) {
@@ -172,6 +174,7 @@ void LiveChart::rebuildAxes() {
         }
     }
     fitAxes();
+    fitAxisTitles(c);  // new axes, full titles: shortened again where the plot is too short for them
 }
 
 namespace {
