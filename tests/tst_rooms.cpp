@@ -105,6 +105,32 @@ private slots:
                 QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(w.currentPage()->title()));
     }
 
+    // Regression: at 1024x768 the Training lab scrolled down (its charts two columns of ~280 px beside the
+    // explanation). A window that narrow folds the explanation, and the page fits with two chart columns;
+    // widened again, the explanation is back.
+    void aProjectorsWindowFitsTheTrainingLab() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        QTextBrowser* explanation = nullptr;
+        for (QTextBrowser* b : w.findChildren<QTextBrowser*>())
+            if (b->parentWidget() == w.centralWidget()) explanation = b;
+        QVERIFY(explanation && explanation->isVisible());
+        w.resize(1024, 768);
+        QTest::qWait(100);
+        QVERIFY(!explanation->isVisible());
+        QCOMPARE(w.trainingPage()->chartColumns(), 2);
+        QScrollArea* area = nullptr;
+        for (QWidget* up = w.trainingPage()->parentWidget(); up && !area; up = up->parentWidget())
+            area = qobject_cast<QScrollArea*>(up);
+        QVERIFY(area);
+        QVERIFY2(!area->verticalScrollBar()->isVisible(),
+                 qPrintable(QString("page %1 px in %2 px").arg(w.trainingPage()->height()).arg(area->viewport()->height())));
+        w.resize(1280, 800);
+        QTest::qWait(50);
+        QVERIFY(explanation->isVisible());
+    }
+
     // Regression: a chart shown alone kept the top ~45 % of the window and its small fonts. Alone, it fills
     // the page area and its text is larger; back, it is in its place with its fonts as before.
     void aChartAloneFillsTheWindowWithLargerText() {
