@@ -6,7 +6,9 @@
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
+#include <QStackedLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -32,6 +34,7 @@
 #include "pages/speed_page.h"
 #include "pages/training_page.h"
 #include "job_worker.h"
+#include "presentation_mode.h"
 #include "run_controller.h"
 #include "services/settings_check.h"
 #include "widgets/chart_export.h"
@@ -147,13 +150,31 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     ef.setPointSizeF(10.5);
     m_explanation->setFont(ef);
 
+    // A chart shown alone has a page of its own in the stack, filling the central area.
+    m_aloneHost = new QWidget();
+    auto* aloneLayout = new QVBoxLayout(m_aloneHost);
+    aloneLayout->setContentsMargins(4, 4, 4, 4);
+    m_stack->addWidget(m_aloneHost);
+
     auto* central = new QWidget();
-    auto* h = new QHBoxLayout(central);
+    auto* v = new QVBoxLayout(central);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(0);
+    auto* h = new QHBoxLayout();
     h->setContentsMargins(0, 0, 4, 0);
     h->setSpacing(4);
     h->addWidget(m_stack, 1);
     h->addWidget(m_explanation);
+    v->addLayout(h, 1);
+    // Presentation mode's caption strip: the page's explanation under the charts, hidden otherwise.
+    m_caption = new QLabel();
+    m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::RichText);
+    m_caption->setContentsMargins(12, 4, 12, 6);
+    m_caption->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    v->addWidget(m_caption);
     setCentralWidget(central);
+    m_presentation = new PresentationMode(this, m_caption);
 
     m_tabs = new QTabBar();
     m_tabs->addTab(tr("Linear lab"));
@@ -258,11 +279,12 @@ void MainWindow::setPage(int index) {
     if (index < 0 || index >= pages().size()) index = LinearIndex;
     if (m_alone && index != page()) showAllCharts();
     m_tabs->setCurrentIndex(index);
-    m_stack->setCurrentIndex(index);
+    if (!m_alone) m_stack->setCurrentIndex(index);
     updateExplanation();
 }
 
-int MainWindow::page() const { return m_stack->currentIndex(); }
+// The tab's index: the stack shows the chart-alone page while a chart is alone.
+int MainWindow::page() const { return m_tabs->currentIndex(); }
 Page* MainWindow::currentPage() const { return pages().value(page(), m_linear); }
 
 QList<Page*> MainWindow::pages() const { return {m_linear, m_training, m_formats, m_speedPage, m_convergence}; }
@@ -287,33 +309,89 @@ void MainWindow::setTextScale(double scale) {
     if (m_persistent) QSettings().setValue("window/textScale", uiScale());
 }
 
+namespace {
+
+// The layout under `root` (root included, nested layouts searched) that holds `widget` directly.
+QLayout* layoutHolding(QLayout* root, QWidget* widget) {
+    if (!root) return nullptr;
+    if (root->indexOf(widget) >= 0) return root;
+    for (int i = 0; i < root->count(); ++i)
+        if (QLayout* found = layoutHolding(root->itemAt(i)->layout(), widget)) return found;
+    return nullptr;
+}
+
+// Every chart's text in `w` (a chart view, or a widget holding some) at `factor` times its base size
+// (0: the window's text scale).
+void scaleChartsText(QWidget* w, double factor) {
+    QList<QChartView*> views = w->findChildren<QChartView*>();
+    if (auto* self = qobject_cast<QChartView*>(w)) views.prepend(self);
+    for (QChartView* view : views) applyTextFactor(view->chart(), factor);
+}
+
+}  // namespace
+
 void MainWindow::showChartAlone(QWidget* chart) {
     if (m_alone) showAllCharts();
-    if (!chart) return;
-    // Everything between the chart and the window's central widget that is not on the chart's path
-    // steps aside; layouts give the chart the room.
-    for (QWidget* w = chart; w && w != centralWidget(); w = w->parentWidget()) {
-        QWidget* parent = w->parentWidget();
-        if (!parent) break;
-        for (QWidget* sibling : parent->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
-            if (sibling != w && !sibling->isWindow() && !sibling->isHidden()) {
-                sibling->hide();
-                m_hiddenForAlone.append(sibling);
-            }
+    if (!chart || !chart->parentWidget()) return;
+    QLayout* layout = layoutHolding(chart->parentWidget()->layout(), chart);
+    if (!layout) return;
+    // The chart moves into the stack's own page for it, remembering its place to go back to.
+    AlonePlace place;
+    place.layout = layout;
+    place.index = layout->indexOf(chart);
+    if (auto* grid = qobject_cast<QGridLayout*>(layout)) {
+        grid->getItemPosition(place.index, &place.row, &place.column, &place.rowSpan, &place.columnSpan);
+    } else if (auto* box = qobject_cast<QBoxLayout*>(layout)) {
+        place.stretch = box->stretch(place.index);
+    } else if (auto* stacked = qobject_cast<QStackedLayout*>(layout)) {
+        place.current = stacked->currentWidget() == chart;
+    } else {
+        return;  // a layout it could not be put back into
     }
+    m_alonePlace = place;
+    layout->removeWidget(chart);
+    m_aloneHost->layout()->addWidget(chart);
+    chart->show();
     m_alone = chart;
+    m_stack->setCurrentWidget(m_aloneHost);
+    m_explanation->setVisible(false);
+    // Text for the back row: larger than the window's.
+    scaleChartsText(chart, uiScale() * kAloneTextFactor);
     statusBar()->showMessage(tr("one chart alone: Esc or a double-click returns to all charts"), 4000);
 }
 
 void MainWindow::showAllCharts() {
-    for (QWidget* w : std::as_const(m_hiddenForAlone))
-        if (w) w->show();
-    m_hiddenForAlone.clear();
+    QWidget* chart = m_alone;
+    if (!chart) return;
     m_alone = nullptr;
+    m_aloneHost->layout()->removeWidget(chart);
+    const AlonePlace& place = m_alonePlace;
+    if (auto* grid = qobject_cast<QGridLayout*>(place.layout)) {
+        grid->addWidget(chart, place.row, place.column, place.rowSpan, place.columnSpan);
+    } else if (auto* box = qobject_cast<QBoxLayout*>(place.layout)) {
+        box->insertWidget(place.index, chart, place.stretch);
+    } else if (auto* stacked = qobject_cast<QStackedLayout*>(place.layout)) {
+        stacked->insertWidget(place.index, chart);
+        if (place.current) stacked->setCurrentWidget(chart);
+    }
+    chart->show();
+    scaleChartsText(chart, 0);  // the window's text scale again
+    m_stack->setCurrentIndex(page());
+    m_explanation->setVisible(m_explanationShown);
+    m_alonePlace = {};
+    // Pages that arrange their charts by width (the Training lab's columns) arrange them again.
+    if (Page* p = currentPage()) p->rescale(uiScale());
+}
+
+void MainWindow::setExplanationShown(bool shown) {
+    m_explanationShown = shown;
+    if (m_explanationAction) m_explanationAction->setChecked(shown);
+    m_explanation->setVisible(shown && !m_alone);
 }
 
 void MainWindow::updateExplanation() {
     m_explanation->setHtml(currentPage()->explanation());
+    if (m_presentation && m_presentation->isActive()) m_presentation->updateCaption();
 }
 
 void MainWindow::updateStatus() {
@@ -382,6 +460,12 @@ void MainWindow::showEvent(QShowEvent* event) {
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
+    // A window made narrow (a projector) gives the explanation's width to the page, and takes it back when
+    // wide again; in between, View > Explanation panel decides.
+    if (const bool wide = width() >= kWideWindow; wide != m_wideWindow) {
+        m_wideWindow = wide;
+        if (!m_presentation->isActive()) setExplanationShown(wide);
+    }
     // The page areas' minimum sizes follow the window's (see PageArea).
     for (int i = 0; i < m_stack->count(); ++i) m_stack->widget(i)->updateGeometry();
 }

@@ -14,6 +14,7 @@
 #include "engine/training/scenario.h"
 
 class QLabel;
+class QLayout;
 class QStackedWidget;
 class QTabBar;
 class QTextBrowser;
@@ -29,6 +30,7 @@ class FormatsPage;
 class SpeedPage;
 class ConvergencePage;
 class GuidedTour;
+class PresentationMode;
 class RunController;
 class JobWorker;
 enum class RunState;
@@ -70,10 +72,22 @@ public:
     void setDarkTheme(bool dark);
     // Text size for a room: 1x to 2x of every font, charts included (Ctrl+= / Ctrl+- / Ctrl+0).
     void setTextScale(double scale);
-    // Shows one chart alone in the window (double-click on it); Esc or a second double-click returns.
+    // Shows one chart alone in the window (double-click on it): it moves into a page of its own that
+    // fills the window's central area, its text larger for the back row; Esc or a second double-click
+    // returns it to its place, text as before.
     void showChartAlone(QWidget* chart);
     void showAllCharts();
     QWidget* chartAlone() const { return m_alone; }
+    // The text of a chart shown alone, relative to the window's text scale.
+    static constexpr double kAloneTextFactor = 1.6;
+    // The explanation panel beside the pages (View > Explanation panel; presentation mode shows it as a
+    // caption instead). It folds by itself when the window becomes narrower than kWideWindow (a
+    // 1024x768 projector: the charts need the width) and opens when it becomes wider again.
+    void setExplanationShown(bool shown);
+    bool explanationShown() const { return m_explanationShown; }
+    static constexpr int kWideWindow = 1100;
+    // View > Presentation mode (F5).
+    PresentationMode* presentation() const { return m_presentation; }
     // The keyboard shortcuts, as Help shows them.
     static QString shortcutsHtml();
     // The devices this build and machine have, for the status bar and Help > About.
@@ -123,7 +137,19 @@ private:
     QAction* m_darkAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
     QWidget* m_alone = nullptr;          // the chart shown alone, or null
-    QList<QWidget*> m_hiddenForAlone;    // what showChartAlone hid, to show again
+    QWidget* m_aloneHost = nullptr;      // the stack's page that holds it
+    // Where the chart shown alone came from, to put it back: its layout and its place in it.
+    struct AlonePlace {
+        QLayout* layout = nullptr;
+        int index = 0, row = 0, column = 0, rowSpan = 1, columnSpan = 1, stretch = 0;
+        bool current = false;  // the shown widget of a stacked layout
+    };
+    AlonePlace m_alonePlace;
+    bool m_explanationShown = true;
+    bool m_wideWindow = true;  // at least kWideWindow wide, when last resized
+    QAction* m_explanationAction = nullptr;
+    QLabel* m_caption = nullptr;  // presentation mode's explanation strip
+    PresentationMode* m_presentation = nullptr;
     QLabel* m_state = nullptr;
     QLabel* m_speed = nullptr;
     QLabel* m_device = nullptr;

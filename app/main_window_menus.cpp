@@ -1,5 +1,6 @@
 // MainWindow's menu bar: File, Edit, View, Presets and Help, and the shortcuts table Help shows.
 #include "main_window.h"
+#include "presentation_mode.h"
 
 #include <QAction>
 #include <QApplication>
@@ -65,6 +66,11 @@ void MainWindow::buildMenus() {
         if (isFullScreen()) showNormal();
         else showFullScreen();
     });
+    view->addAction(tr("P&resentation mode"), QKeySequence(Qt::Key_F5), this, [this] { m_presentation->toggle(); });
+    m_explanationAction = view->addAction(tr("&Explanation panel"));
+    m_explanationAction->setCheckable(true);
+    m_explanationAction->setChecked(m_explanationShown);
+    connect(m_explanationAction, &QAction::toggled, this, [this](bool on) { setExplanationShown(on); });
     QAction* larger = view->addAction(tr("&Larger text"), QKeySequence(Qt::CTRL | Qt::Key_Equal), this,
                                       [this] { setTextScale(uiScale() + 0.25); });
     // Ctrl++ too (Shift+= on most keyboards, a key of its own on the keypad), and the platform's zoom-in
@@ -82,7 +88,8 @@ void MainWindow::buildMenus() {
                                         if (!m_alone && currentPage() == m_convergence && m_convergence->running())
                                             m_convergence->cancel();
                                         else if (!m_alone && currentPage() == m_speedPage && m_speedPage->isBusy()) m_speedPage->cancel();
-                                        else showAllCharts();
+                                        else if (m_alone) showAllCharts();
+                                        else if (m_presentation->isActive()) m_presentation->leave();
                                     });
     back->setShortcutContext(Qt::WindowShortcut);
 
@@ -133,6 +140,8 @@ QString MainWindow::shortcutsHtml() {
         {tr("Ctrl+5"), tr("Convergence check (Esc cancels a running check)")},
         {tr("Ctrl+= or Ctrl++, Ctrl+-, Ctrl+0"), tr("larger, smaller, normal text (1x to 2x, charts included)")},
         {tr("F11"), tr("full screen")},
+        {tr("F5"), tr("presentation mode: full screen, large text, the explanation as a caption; → or Page Down "
+                      "steps, Return shows the current chart alone, Esc leaves")},
         {tr("double-click a chart"), tr("show it alone; Esc or another double-click returns")},
         {tr("click a legend entry"), tr("hide or show that lane")},
         {tr("drag a rectangle, or the wheel, over a chart"), tr("zoom (the view holds while the run goes on)")},

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <limits>
 
+#include "chart_legend.h"
 #include "text_scale.h"
 
 namespace presisi {
@@ -103,6 +104,7 @@ QChart* installStyledChart(QChartView* view, const QString& title) {
     delete previous;
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(240, 180);
+    fitLegendOnResize(view);
     return c;
 }
 

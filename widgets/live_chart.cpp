@@ -24,6 +24,7 @@
 #include <numeric>
 #include <utility>
 
+#include "chart_legend.h"
 #include "lane_style.h"
 #include "step_buckets.h"
 #include "text_scale.h"
@@ -109,6 +110,7 @@ void LiveChart::connectLegend() {
         });
         styleMarker(marker);
     }
+    fitLegend(chart());  // the entries changed: under the plot or beside it
 }
 
 void LiveChart::styleMarker(QLegendMarker* marker) {
@@ -174,6 +176,7 @@ void LiveChart::rebuildAxes() {
         }
     }
     fitAxes();
+    fitAxisTitles(c);  // new axes, full titles: shortened again where the plot is too short for them
 }
 
 QString LiveChart::decimationRule() const {

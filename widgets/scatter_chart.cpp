@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "chart_legend.h"
 #include "lane_style.h"
 #include "live_chart.h"
 
@@ -80,6 +81,7 @@ void ScatterChart::setLanes(const QStringList& labels) {
         s->attachAxis(m_y);
         m_series.append(s);
     }
+    fitLegend(chart());  // the entries changed: under the plot or beside it
 }
 
 void ScatterChart::setPoints(int lane, const QList<QPointF>& points) {

@@ -7,6 +7,7 @@ target_sources(presisi_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/live_chart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/step_buckets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chart_style.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chart_legend.cpp
   ${CMAKE_CURRENT_LIST_DIR}/histogram_chart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lane_tile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/format_views.cpp ${CMAKE_CURRENT_LIST_DIR}/number_line_view.cpp ${CMAKE_CURRENT_LIST_DIR}/format_property_table.cpp ${CMAKE_CURRENT_LIST_DIR}/block_view.cpp ${CMAKE_CURRENT_LIST_DIR}/block_table.cpp

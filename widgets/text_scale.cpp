@@ -1,5 +1,6 @@
 // Text scale: base point sizes kept as dynamic properties on the objects that own the fonts.
 #include "text_scale.h"
+#include "chart_legend.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
@@ -7,6 +8,7 @@
 #include <QChartView>
 #include <QFont>
 #include <QLegend>
+#include <QVariant>
 #include <QWidget>
 #include <algorithm>
 #include <cmath>
@@ -48,10 +50,12 @@ void setScaledPointSize(QObject* owner, const char* role, QFont& font, double po
     font.setPointSizeF(points * g_scale);
 }
 
-void applyUiScale(QChart* chart) {
-    auto scaleFont = [](QObject* owner, const char* role, QFont f) {
+namespace {
+
+void scaleChartFonts(QChart* chart, double factor) {
+    auto scaleFont = [factor](QObject* owner, const char* role, QFont f) {
         if (f.pointSizeF() <= 0) return f;
-        f.setPointSizeF(basePoints(owner, role, f.pointSizeF()) * g_scale);
+        f.setPointSizeF(basePoints(owner, role, f.pointSizeF()) * factor);
         return f;
     };
     chart->setTitleFont(scaleFont(chart, "title", chart->titleFont()));
@@ -60,6 +64,21 @@ void applyUiScale(QChart* chart) {
         a->setLabelsFont(scaleFont(a, "labels", a->labelsFont()));
         a->setTitleFont(scaleFont(a, "title", a->titleFont()));
     }
+    fitLegend(chart);  // larger entries may no longer fit under the plot
+}
+
+constexpr const char* kOwnFactor = "presisiTextFactor";  // a chart's own factor (applyTextFactor)
+
+}  // namespace
+
+void applyUiScale(QChart* chart) {
+    const QVariant own = chart->property(kOwnFactor);
+    scaleChartFonts(chart, own.isValid() ? own.toDouble() : g_scale);
+}
+
+void applyTextFactor(QChart* chart, double factor) {
+    chart->setProperty(kOwnFactor, std::isfinite(factor) && factor > 0 ? QVariant(factor) : QVariant());
+    applyUiScale(chart);
 }
 
 void applyUiScale(QWidget* root) {

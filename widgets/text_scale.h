@@ -22,6 +22,9 @@ void setUiScale(double scale);
 void applyUiScale(QWidget* root);
 // The same for one chart (title, legend, axis labels and titles).
 void applyUiScale(QChart* chart);
+// One chart's text at `factor` times its base sizes instead of the window's factor (a chart shown alone,
+// for the back row), kept through later applyUiScale calls; factor 0: the window's factor again.
+void applyTextFactor(QChart* chart, double factor);
 // `font` at `points` times the factor; `owner` remembers `points` as the base (for later rescaling).
 void setScaledPointSize(QObject* owner, const char* role, QFont& font, double points);
 

@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
+#include <QToolButton>
 #include <QStyle>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -122,20 +123,23 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
                                "and normal (to 65504) ranges. Exact zeros and inf/NaN have no bin: the legend gives their "
                                "share beside each lane."));
     auto* charts = new QGridLayout();
+    m_chartGrid = charts;
     charts->setSpacing(4);
-    charts->addWidget(m_loss, 0, 0);
-    charts->addWidget(m_underflow, 0, 1);
-    charts->addWidget(m_scale, 1, 0);
     m_ranges = new GradientRangeView(m_histogram);  // Histogram | Ranges in one cell
-    charts->addWidget(m_ranges, 1, 1);
-    // Both rows of charts the same height, whatever each chart's preferred size (the lower row would
-    // otherwise be squeezed until its axis labels elide).
-    charts->setRowStretch(0, 1);
-    charts->setRowStretch(1, 1);
+    // Two columns, or one where two would squeeze the charts (flowCharts); every row the same height,
+    // whatever each chart's preferred size (a squeezed row's axis labels elide).
+    flowCharts();
     centre->addLayout(charts, 1);
     // The timeline: when paused or finished, drag it (or ← → Home End with it focused) to look at
     // any step of the run; Play resumes from the end.
     auto* timelineRow = new QHBoxLayout();
+    // Folds the settings panel away, for the charts' sake (a projector, large text).
+    m_panelToggle = new QToolButton();
+    m_panelToggle->setAutoRaise(true);
+    m_panelToggle->setArrowType(Qt::LeftArrow);
+    m_panelToggle->setToolTip(tr("Hide or show the settings panel (the charts take its width)"));
+    connect(m_panelToggle, &QToolButton::clicked, this, [this] { setPanelCollapsed(!panelCollapsed()); });
+    timelineRow->addWidget(m_panelToggle);
     m_timeline = new QSlider(Qt::Horizontal);
     m_timeline->setEnabled(false);
     m_timeline->setFocusPolicy(Qt::StrongFocus);

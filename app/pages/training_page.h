@@ -28,6 +28,7 @@ class QGridLayout;
 class QGroupBox;
 class QSlider;
 class QTimer;
+class QToolButton;
 
 namespace presisi {
 
@@ -105,6 +106,12 @@ public:
     std::int64_t scrubStep() const;
     QSlider* timeline() const { return m_timeline; }
     QString timelineText() const;  // the label beside it
+    // The settings panel folded away (the button left of the timeline, presentation mode): the charts
+    // take its width.
+    void setPanelCollapsed(bool collapsed);
+    bool panelCollapsed() const;
+    // The charts' columns: two where each chart keeps a legible width, else one above the other.
+    int chartColumns() const { return m_chartColumns; }
 
 public slots:
     void run();        // start the controls' scenario from step 0
@@ -123,6 +130,7 @@ protected:
 private:
     void buildControls(QWidget* host);
     void flowTiles();  // tiles in as many columns as fit the page's width, rows below
+    void flowCharts();  // the charts in two columns or one, by the width they would get (see chartColumns)
     void onRunStarted(const RunInfo& info);
     void onRecords(const RecordBatch& batch);
     // Where one record's points go on the three step charts (loss, underflow, scale; a null sink takes
@@ -192,6 +200,9 @@ private:
     QWidget* m_panelHost = nullptr;  // what it scrolls
     QWidget* m_laneHost = nullptr;   // holds the tiles' grid
     int m_tileColumns = 0;
+    QGridLayout* m_chartGrid = nullptr;
+    int m_chartColumns = 0;
+    QToolButton* m_panelToggle = nullptr;
     RealField* m_initScale = nullptr;
     RealField* m_growth = nullptr;
     RealField* m_backoff = nullptr;

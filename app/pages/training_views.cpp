@@ -17,6 +17,7 @@
 #include <QLocale>
 #include <QSlider>
 #include <QSpinBox>
+#include <QToolButton>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -26,6 +27,7 @@
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_tile.h"
 #include "widgets/live_chart.h"
+#include "widgets/text_scale.h"
 
 namespace presisi {
 
@@ -93,17 +95,58 @@ void TrainingPage::flowTiles() {
     m_laneHost->setMinimumHeight(wantHeight);
 }
 
+void TrainingPage::flowCharts() {
+    // The chart cells in reading order; a chart shown alone elsewhere is left out until it returns
+    // (MainWindow then calls rescale, which flows them again).
+    const QList<QWidget*> cells{m_loss, m_underflow, m_scale, m_ranges};
+    const int spacing = std::max(0, m_chartGrid->horizontalSpacing());
+    const int panel = m_panel->isHidden() ? 0 : m_panel->width() + spacing;
+    const int centre = width() - panel - 8;
+    // Below about 330 px a chart's legend and tick labels no longer fit beside its plot (at 1x text).
+    const int legible = static_cast<int>(std::lround(kMinChartWidth * uiScale()));
+    const int cols = centre >= 2 * legible + spacing ? 2 : 1;
+    if (cols == m_chartColumns) return;
+    m_chartColumns = cols;
+    for (QWidget* c : cells)
+        if (m_chartGrid->indexOf(c) >= 0) m_chartGrid->removeWidget(c);
+    for (int r = 0; r < 4; ++r) m_chartGrid->setRowStretch(r, 0);
+    for (int c = 0; c < 2; ++c) m_chartGrid->setColumnStretch(c, 0);
+    for (int i = 0; i < cells.size(); ++i) {
+        if (cells[i]->parentWidget() && cells[i]->parentWidget() != this) continue;  // shown alone
+        m_chartGrid->addWidget(cells[i], i / cols, i % cols);
+    }
+    for (int r = 0; r < (cells.size() + cols - 1) / cols; ++r) m_chartGrid->setRowStretch(r, 1);
+    for (int c = 0; c < cols; ++c) m_chartGrid->setColumnStretch(c, 1);
+}
+
 void TrainingPage::resizeEvent(QResizeEvent* event) {
     Page::resizeEvent(event);
     flowTiles();
+    flowCharts();
 }
 
 void TrainingPage::rescale(double scale) {
     m_panel->setFixedWidth(static_cast<int>(kPanelWidth * scale));
     m_panelHost->setFixedWidth(static_cast<int>(kPanelWidth * scale) - 16);
+    // Charts keep a legible height as the text grows (their axes and legend take more of it).
+    for (QWidget* c : QList<QWidget*>{m_loss, m_underflow, m_scale, m_ranges})
+        c->setMinimumHeight(static_cast<int>(std::lround(kMinChartHeight * scale)));
     m_tileColumns = 0;
+    m_chartColumns = 0;
+    flowTiles();
+    flowCharts();
+}
+
+void TrainingPage::setPanelCollapsed(bool collapsed) {
+    m_panel->setVisible(!collapsed);
+    m_panelToggle->setArrowType(collapsed ? Qt::RightArrow : Qt::LeftArrow);
+    m_chartColumns = 0;
+    m_tileColumns = 0;
+    flowCharts();
     flowTiles();
 }
+
+bool TrainingPage::panelCollapsed() const { return m_panel->isHidden(); }
 void TrainingPage::restyle() {
     for (BoundaryView* b : m_boundaries) b->restyle();
     for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->applyLaneColours();

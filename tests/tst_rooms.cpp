@@ -1,0 +1,224 @@
+// The rooms a lecture is given in: every chart of every page keeps its tick labels, titles and legend
+// entries whole (no "…") at 1024x768, 1280x800, 1920x1080, 1920x1080 with text 2x and (run with
+// --hidpi) 1280x800 at QT_SCALE_FACTOR=2; a chart shown alone fills the window with larger text;
+// presentation mode (F5) and back restores the window.
+#include "reliability_support.h"
+
+#include <QChartView>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QTextBrowser>
+
+#include "presentation_mode.h"
+
+using namespace presisi;
+using namespace presisi::reliability;
+
+namespace {
+
+// Every visible text of `view`'s scene that Qt Charts shortened ("…", or "..." in some versions).
+QStringList elidedTexts(QChartView* view) {
+    QStringList out;
+    for (QGraphicsItem* item : view->scene()->items()) {
+        if (!item->isVisible()) continue;
+        QString text;
+        if (auto* t = dynamic_cast<QGraphicsTextItem*>(item)) text = t->toPlainText();
+        else if (auto* s = dynamic_cast<QGraphicsSimpleTextItem*>(item)) text = s->text();
+        if (text.contains(QChar(0x2026)) || text.contains(QLatin1String("...")))
+            out << QString("\"%1\" in \"%2\"").arg(text, view->chart()->title());
+    }
+    return out;
+}
+
+// The elided texts of every chart shown on each page of `w` at its present size.
+QStringList elidedOnEveryPage(MainWindow& w) {
+    QStringList out;
+    for (int i = 0; i <= MainWindow::ConvergenceIndex; ++i) {
+        w.setPage(i);
+        QTest::qWait(60);  // the pages' deferred layouts (tile flow, chart columns) settle
+        Page* page = w.currentPage();
+        for (QChartView* view : page->findChildren<QChartView*>()) {
+            // As the window shows it: no extra layout pass here (grab() would lay the scene out again and
+            // hide a chart left stale by its last layout).
+            if (!view->isVisible()) continue;
+            for (const QString& e : elidedTexts(view)) out << page->title() + ": " + e;
+        }
+    }
+    return out;
+}
+
+// Data on every page that makes some without a click: the Linear lab's result, a short training run.
+void fillPages(MainWindow& w) {
+    QVERIFY(waitUntil([&] { return w.linearPage()->result() != nullptr && !w.linearPage()->computing(); }, 60000));
+    QVERIFY(w.loadPreset("underflow", false));
+    TrainingPage* page = w.trainingPage();
+    Scenario s = page->scenarioFromControls();
+    s.steps = 60;
+    s.pace = 0;
+    page->setScenario(s);
+    page->run();
+    QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+}
+
+bool g_hidpi = false;  // QT_SCALE_FACTOR=2 was set before the application (the --hidpi run)
+
+}  // namespace
+
+class TestRooms : public QObject {
+    Q_OBJECT
+private slots:
+    void noChartElidesItsTextInAnyRoom_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<double>("text");
+        if (g_hidpi) {
+            // 2560x1600 pixels at scale 2: a logical 1280x800 window.
+            QTest::newRow("1280x800 at scale 2") << QSize(1280, 800) << 1.0;
+            return;
+        }
+        QTest::newRow("1024x768") << QSize(1024, 768) << 1.0;
+        QTest::newRow("1280x800") << QSize(1280, 800) << 1.0;
+        QTest::newRow("1920x1080") << QSize(1920, 1080) << 1.0;
+        QTest::newRow("1920x1080 text 2x") << QSize(1920, 1080) << 2.0;
+    }
+
+    // Regression: at 1280x800 the Training lab's legends read "cpu:m…" and "cpu:f16…", the Linear lab's
+    // scatter axis titles were elided, and at 2x text the Training lab's charts were ~40 px high with
+    // "…" ticks. Every chart's texts stay whole: layouts give a chart fewer columns, not less room.
+    void noChartElidesItsTextInAnyRoom() {
+        QFETCH(QSize, size);
+        QFETCH(double, text);
+        if (g_hidpi) QCOMPARE(qApp->devicePixelRatio(), 2.0);
+        // As a person gets there: the window at its size and text scale first, then the run.
+        MainWindow w(false);
+        showActive(w);
+        w.resize(size);
+        w.setTextScale(text);
+        fillPages(w);
+        QTest::qWait(100);
+        const QStringList elided = elidedOnEveryPage(w);
+        w.setTextScale(1.0);
+        QVERIFY2(elided.isEmpty(), qPrintable(elided.join("\n")));
+        // Nothing wider than the window: no horizontal scroll bar on any page.
+        for (QScrollArea* area : w.findChildren<QScrollArea*>())
+            if (area->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff && area->isVisible())
+                QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(w.currentPage()->title()));
+    }
+
+    // Regression: at 1024x768 the Training lab scrolled down (its charts two columns of ~280 px beside the
+    // explanation). A window that narrow folds the explanation, and the page fits with two chart columns;
+    // widened again, the explanation is back.
+    void aProjectorsWindowFitsTheTrainingLab() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        QTextBrowser* explanation = nullptr;
+        for (QTextBrowser* b : w.findChildren<QTextBrowser*>())
+            if (b->parentWidget() == w.centralWidget()) explanation = b;
+        QVERIFY(explanation && explanation->isVisible());
+        w.resize(1024, 768);
+        QTest::qWait(100);
+        QVERIFY(!explanation->isVisible());
+        QCOMPARE(w.trainingPage()->chartColumns(), 2);
+        QScrollArea* area = nullptr;
+        for (QWidget* up = w.trainingPage()->parentWidget(); up && !area; up = up->parentWidget())
+            area = qobject_cast<QScrollArea*>(up);
+        QVERIFY(area);
+        QVERIFY2(!area->verticalScrollBar()->isVisible(),
+                 qPrintable(QString("page %1 px in %2 px").arg(w.trainingPage()->height()).arg(area->viewport()->height())));
+        w.resize(1280, 800);
+        QTest::qWait(50);
+        QVERIFY(explanation->isVisible());
+    }
+
+    // Regression: a chart shown alone kept the top ~45 % of the window and its small fonts. Alone, it fills
+    // the page area and its text is larger; back, it is in its place with its fonts as before.
+    void aChartAloneFillsTheWindowWithLargerText() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        QTest::qWait(50);
+        TrainingPage* page = w.trainingPage();
+        LiveChart* loss = page->lossChart();
+        QWidget* parentBefore = loss->parentWidget();
+        const double titleBefore = loss->chart()->titleFont().pointSizeF();
+        const QPointF at(50, 50);
+        QMouseEvent dbl(QEvent::MouseButtonDblClick, at, loss->viewport()->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton,
+                        Qt::NoModifier);
+        QApplication::sendEvent(loss->viewport(), &dbl);
+        QCOMPARE(w.chartAlone(), static_cast<QWidget*>(loss));
+        QTest::qWait(50);
+        QVERIFY2(loss->height() > 0.8 * w.centralWidget()->height(),
+                 qPrintable(QString("alone: %1 px of %2").arg(loss->height()).arg(w.centralWidget()->height())));
+        QVERIFY2(loss->width() > 0.8 * w.centralWidget()->width(),
+                 qPrintable(QString("alone: %1 px of %2").arg(loss->width()).arg(w.centralWidget()->width())));
+        QVERIFY(loss->chart()->titleFont().pointSizeF() >= 1.5 * titleBefore);
+        QVERIFY(elidedTexts(loss).isEmpty());
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QCOMPARE(w.chartAlone(), nullptr);
+        QCOMPARE(loss->parentWidget(), parentBefore);
+        QVERIFY(loss->isVisible());
+        QVERIFY(page->underflowChart()->isVisible());
+        QCOMPARE(loss->chart()->titleFont().pointSizeF(), titleBefore);
+    }
+
+    // Presentation mode: F5 goes full screen with large text and the explanation as a caption under the
+    // charts; → steps the run; Esc leaves it and restores the geometry, the text scale and the panels.
+    void presentationModeAndBack() {
+        MainWindow w(false);
+        showActive(w);
+        w.setTextScale(1.25);
+        w.setPage(MainWindow::TrainingIndex);
+        QVERIFY(w.loadPreset("underflow", false));
+        QTest::qWait(50);
+        const QRect geometry = w.geometry();
+        QTextBrowser* explanation = nullptr;
+        for (QTextBrowser* b : w.findChildren<QTextBrowser*>())
+            if (b->isVisible() && b->parentWidget() == w.centralWidget()) explanation = b;
+        QVERIFY(explanation);
+        QTest::keyClick(&w, Qt::Key_F5);
+        PresentationMode* mode = w.presentation();
+        QVERIFY(mode && mode->isActive());
+        QVERIFY(w.windowState() & Qt::WindowFullScreen);
+        QVERIFY(uiScale() >= 1.5);
+        QVERIFY(!explanation->isVisible());
+        QVERIFY(mode->caption()->isVisible());
+        QVERIFY(!mode->caption()->text().isEmpty());
+        // A strip, not the side panel's several paragraphs: the heading and the first paragraph.
+        QVERIFY2(mode->caption()->text().size() < w.currentPage()->explanation().size() / 2, qPrintable(mode->caption()->text()));
+        // → steps (the preset's next moment, where a preset names them; one step until then).
+        const std::int64_t before = w.controller()->stepsDone();
+        QTest::keyClick(&w, Qt::Key_Right);
+        QVERIFY(waitUntil([&] { return w.controller()->stepsDone() > before && !w.controller()->busy(); }, 20000));
+        // Return shows the current chart alone; Esc returns from it first, then leaves the mode.
+        QTest::keyClick(&w, Qt::Key_Return);
+        QVERIFY(w.chartAlone());
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QVERIFY(!w.chartAlone());
+        QVERIFY(mode->isActive());
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QVERIFY(!mode->isActive());
+        QVERIFY(!(w.windowState() & Qt::WindowFullScreen));
+        QCOMPARE(uiScale(), 1.25);
+        QVERIFY(explanation->isVisible());
+        QVERIFY(!mode->caption()->isVisible());
+        QVERIFY(waitUntil([&] { return w.geometry() == geometry; }, 2000));
+        w.setTextScale(1.0);
+    }
+};
+
+int main(int argc, char** argv) {
+    // --hidpi: the whole run at device pixel ratio 2 (set before the application exists).
+    QList<char*> args;
+    for (int i = 0; i < argc; ++i) {
+        if (QByteArray(argv[i]) == "--hidpi") g_hidpi = true;
+        else args << argv[i];
+    }
+    if (g_hidpi) qputenv("QT_SCALE_FACTOR", "2");
+    int n = static_cast<int>(args.size());
+    QApplication app(n, args.data());
+    TestRooms t;
+    return QTest::qExec(&t, n, args.data());
+}
+
+#include "tst_rooms.moc"

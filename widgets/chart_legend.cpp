@@ -1,0 +1,106 @@
+// fitLegend: one row of entries under the plot, measured in the legend's font, or a column beside it.
+#include "chart_legend.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QResizeEvent>
+#include <QVariant>
+
+namespace presisi {
+
+namespace {
+
+constexpr const char* kLegendMoved = "presisiLegendMoved";  // fitLegend put it beside the plot
+constexpr const char* kFitted = "presisiLegendFitter";      // the view has its LegendFitter
+constexpr const char* kFullTitle = "presisiFullTitle";      // an axis title as its chart set it
+constexpr const char* kShownTitle = "presisiShownTitle";    // and as fitAxisTitles shows it
+
+class LegendFitter : public QObject {
+public:
+    explicit LegendFitter(QChartView* view) : QObject(view), m_view(view) {
+        view->installEventFilter(this);
+        // Axis titles follow the plot's size: a title longer than its axis is shortened, never elided.
+        // Queued: a title changed inside the chart's layout pass would leave that pass's axis sizes stale.
+        connect(view->chart(), &QChart::plotAreaChanged, this, [this] { fitAxisTitles(m_view->chart()); },
+                Qt::QueuedConnection);
+    }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        // The new width, before the chart itself is resized: its layout then places the legend once.
+        if (watched == m_view && event->type() == QEvent::Resize)
+            fitLegend(m_view->chart(), static_cast<QResizeEvent*>(event)->size().width());
+        return false;
+    }
+
+private:
+    QChartView* m_view;
+};
+
+}  // namespace
+
+void fitLegend(QChart* chart, qreal width) {
+    if (!chart) return;
+    QLegend* legend = chart->legend();
+    const bool moved = chart->property(kLegendMoved).toBool();
+    if (!legend->isVisible() || (legend->alignment() != Qt::AlignBottom && !moved)) return;
+    if (width < 0) width = chart->size().width();
+    if (width <= 0) return;
+    // One row: each entry's words, its marker (about a line high) and the spacing Qt puts around both.
+    const QFontMetricsF fm(legend->font());
+    qreal row = 16;
+    // Every marker counts: one not laid out yet reads as hidden.
+    for (const QLegendMarker* m : legend->markers()) row += fm.horizontalAdvance(m->label()) + fm.height() + 14;
+    const bool beside = row > width - chart->margins().left() - chart->margins().right();
+    if (beside == moved) return;
+    chart->setProperty(kLegendMoved, beside);
+    legend->setAlignment(beside ? Qt::AlignRight : Qt::AlignBottom);
+}
+
+void fitAxisTitles(QChart* chart) {
+    if (!chart) return;
+    const QRectF plot = chart->plotArea();
+    bool changed = false;
+    for (QAbstractAxis* axis : chart->axes()) {
+        // The title as its chart set it (setTitleText since the last fit replaces the remembered one).
+        QString full = axis->property(kFullTitle).toString();
+        if (axis->titleText() != axis->property(kShownTitle).toString()) full = axis->titleText();
+        if (full.isEmpty()) continue;
+        // Qt's title item keeps a document margin each side, and elides a little before the plot's length.
+        const qreal room = (axis->orientation() == Qt::Vertical ? plot.height() : plot.width()) - 24;
+        const QFontMetricsF fm(axis->titleFont());
+        // The whole title, then without its parenthesis ("loss (log axis)": the ticks say log), then none:
+        // the chart's own title names the quantity, and a cut word names nothing.
+        QString shown = full;
+        if (fm.horizontalAdvance(shown) > room) {
+            const qsizetype open = full.indexOf(QLatin1String(" ("));
+            shown = open > 0 ? full.left(open) : QString();
+            if (fm.horizontalAdvance(shown) > room) shown.clear();
+        }
+        axis->setProperty(kFullTitle, full);
+        axis->setProperty(kShownTitle, shown);
+        if (axis->titleText() != shown) {
+            axis->setTitleText(shown);
+            changed = true;
+        }
+    }
+    // Qt Charts writes a new title into its text item only when it lays the chart out again, and an
+    // invalidated layout whose size is unchanged may wait for the next resize: lay it out now.
+    if (changed && chart->layout()) {
+        chart->layout()->invalidate();
+        chart->layout()->activate();
+    }
+}
+
+void fitLegendOnResize(QChartView* view) {
+    // Once per view (a chart re-installed on the same view keeps its fitter).
+    if (view->property(kFitted).toBool()) return;
+    view->setProperty(kFitted, true);
+    new LegendFitter(view);
+}
+
+}  // namespace presisi

@@ -1,0 +1,24 @@
+// Chart texts that stay whole: legends under the plot while their entries fit one row, beside it (an
+// entry a line) when they do not, and axis titles that fit their axis, instead of what Qt Charts elides
+// ("cpu:f1…", "loss (log a…") in a small chart or at large text.
+#pragma once
+
+#include <QtGlobal>
+
+class QChart;
+class QChartView;
+
+namespace presisi {
+
+// A legend under the plot whose entries do not fit one row of `width` (the chart's width when < 0) moves
+// beside the plot, and back under it when they fit again. A legend its chart placed elsewhere stays.
+// Call it after changing a chart's series or fonts.
+void fitLegend(QChart* chart, qreal width = -1);
+// Each axis title whole, shortened (its parenthesis dropped) or, where even that is longer than the axis,
+// left out; never elided. Called whenever the plot area changes.
+void fitAxisTitles(QChart* chart);
+// Fits `view`'s legend whenever the view is resized, and its axis titles whenever its plot changes
+// (every styled chart view does both).
+void fitLegendOnResize(QChartView* view);
+
+}  // namespace presisi
