@@ -200,6 +200,8 @@ private slots:
         QVERIFY(crosses > 0);
         const bool open = doctor->isOpen();
         const QString sentence = doctor->sentence();
+        QCOMPARE(w->trainingPage()->timeline()->value(), w->trainingPage()->timeline()->maximum());
+        const int timelineEnd = w->trainingPage()->timeline()->value();
 
         host.switchLanguage(QStringLiteral("id"));
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
@@ -211,6 +213,7 @@ private slots:
         QVERIFY(!doctor->sentence().isEmpty());
         QVERIFY2(doctor->sentence() != sentence, qPrintable(doctor->sentence()));  // in Indonesian now
         QCOMPARE(w->trainingPage()->lossChart()->eventCount(), crosses);
+        QCOMPARE(w->trainingPage()->timeline()->value(), timelineEnd);  // the handle at the run's end, as its label says
         QCOMPARE(w->trainingPage()->explanation().contains(QStringLiteral("Preset")), true);
     }
 

@@ -7,6 +7,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
 #include <algorithm>
 #include <exception>
 
@@ -103,7 +105,12 @@ void TrainingPage::takeOver(Page& previous) {
         m_banner->setText(old.m_banner->text());
         m_banner->show();
     }
-    onState(adopted->state());  // Play or Pause, the timeline
+    onState(adopted->state());  // Play or Pause, the timeline's range
+    {
+        // The handle where it was (at the end after a run: the range grew under it while it ran here).
+        const QSignalBlocker quiet(m_timeline);
+        m_timeline->setValue(old.m_timeline->value());
+    }
     if (old.m_scrubStep >= 0) scrubTo(old.m_scrubStep);
     emit explanationChanged();
     emit statusChanged();
