@@ -18,6 +18,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_form.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_views.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/training_handover.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp

@@ -180,6 +180,11 @@ signals:
     // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.
     void languageChangeRequested(const QString& code);
 
+public:
+    // The window rebuilt in another language takes over `old` (still open): every page's state and the
+    // Training lab's run controller, the theme (app/main_window_language.cpp).
+    void takeOver(MainWindow& old);
+
 private:
     void addLanguageActions(QMenu* view);  // View > Language (app/main_window_language.cpp)
 };

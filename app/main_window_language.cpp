@@ -1,10 +1,15 @@
 // MainWindow's View > Language menu: English or Bahasa Indonesia, each written in its own language so
-// a person who cannot read the current one still finds theirs.
+// a person who cannot read the current one still finds theirs; and the window rebuilt in the new
+// language taking over the old one's state.
+#include <QAction>
 #include <QActionGroup>
 #include <QMenu>
 
 #include "language.h"
 #include "main_window.h"
+#include "pages/page.h"
+#include "pages/training_page.h"
+#include "run_controller.h"
 
 namespace presisi {
 
@@ -26,6 +31,24 @@ void MainWindow::addLanguageActions(QMenu* view) {
             emit languageChangeRequested(code);
         });
     }
+}
+
+void MainWindow::takeOver(MainWindow& old) {
+    RunController* spare = controller();
+    const QList<Page*> mine = pages(), theirs = old.pages();
+    for (int i = 0; i < mine.size() && i < theirs.size(); ++i) mine[i]->takeOver(*theirs[i]);
+    // The Training lab took the old window's controller: its state reaches this window from now on.
+    RunController* adopted = controller();
+    if (adopted != spare) {
+        disconnect(spare, nullptr, this, nullptr);
+        disconnect(adopted, nullptr, &old, nullptr);
+        connect(adopted, &RunController::stateChanged, this, &MainWindow::onStateChanged);
+        connect(adopted, &RunController::runFailed, this, &MainWindow::onRunFailed);
+        onStateChanged(adopted->state());
+    }
+    if (old.m_darkAction->isChecked() != m_darkAction->isChecked()) m_darkAction->setChecked(old.m_darkAction->isChecked());
+    updateExplanation();
+    updateStatus();
 }
 
 }  // namespace presisi

@@ -267,7 +267,9 @@ RunController::Outcome RunController::execute(const Command& command) {
                     info.data = m_runner->dataset();
                     info.classification = info.data.classification();
                     QMetaObject::invokeMethod(this, [this, info] {
-                        if (info.run == m_run) emit runStarted(info);
+                        if (info.run != m_run) return;
+                        m_info = info;
+                        emit runStarted(info);
                     }, Qt::QueuedConnection);
                 }
                 runSteps(command, outcome);

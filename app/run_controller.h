@@ -70,7 +70,7 @@ struct RunInfo {
 // calls only: no event loop runs inside it, so no key press can re-enter the controller.
 //
 // Who touches what:
-//   GUI thread only:  m_scenario, m_state, m_run, m_records, m_finals, m_hasRunner, m_failure,
+//   GUI thread only:  m_scenario, m_state, m_run, m_records, m_finals, m_info, m_hasRunner, m_failure,
 //                     m_lastSent, m_lastRunSent, m_lastDone.
 //   Worker only:      m_runner.
 //   Under m_mutex:    m_queue, m_executing, m_quit (and the worker's copy of each command).
@@ -109,6 +109,9 @@ public:
     // mostly on disk, so a run of any length costs the window a bounded amount of memory.
     const RecordStore& records() const { return m_records; }
     const std::vector<LaneFinal>& finals() const { return m_finals; }
+    // What runStarted said about the latest run started (its lanes and data); lanes empty before any.
+    // A window rebuilt in another language draws an adopted run from it and records().
+    const RunInfo& runInfo() const { return m_info; }
 
 public slots:
     // Builds a fresh runner for `scenario` on the worker and runs it to scenario.steps. Whatever ran
@@ -170,6 +173,7 @@ private:
     bool m_hasRunner = false;
     RecordStore m_records;
     std::vector<LaneFinal> m_finals;
+    RunInfo m_info;
     QString m_failure;
 
     // Worker thread.

@@ -28,9 +28,12 @@ void WindowHost::switchLanguage(const QString& code) {
     const auto parsed = language::parseCode(code);
     if (!parsed || *parsed == language::current() || !m_window) return;
     MainWindow* old = m_window;
-    // The run stops first: its worker must not report to a window that is going away.
-    old->controller()->stop();
-    if (!old->controller()->waitForIdle(MainWindow::kStopWait)) {
+    // The run pauses at a step boundary first, so that the new window draws it from a record store that
+    // no batch is on its way to; it goes on in the new window.
+    RunController* run = old->controller();
+    const bool running = run->busy();
+    run->stop();
+    if (!run->waitForIdle(MainWindow::kStopWait)) {
         // Its step has not ended: switching now would leave a worker reporting to a deleted window.
         old->statusBar()->showMessage(QCoreApplication::translate("presisi::MainWindow",
                                                                   "The run is still stopping: choose the language again when it has."),
@@ -40,19 +43,11 @@ void WindowHost::switchLanguage(const QString& code) {
     const int page = old->page();
     const QByteArray geometry = old->saveGeometry();
     const bool visible = old->isVisible();
-    // The Training lab's setup goes along; controls that do not form one (a lane field holding
-    // "nonsense") throw, and then the setup last run or loaded goes instead. Found by the seeded
-    // stress test: a switch with a bad lane field ended the program.
-    Scenario setup;
-    try {
-        setup = old->trainingPage()->scenarioFromControls();
-    } catch (const std::exception&) {
-        setup = old->controller()->scenario();
-    }
 
     language::install(*parsed, true);
     MainWindow* fresh = create();
-    fresh->trainingPage()->setScenario(setup);
+    // Every page's state, the Training lab's run controller included (the worker, runner and records).
+    fresh->takeOver(*old);
     fresh->restoreGeometry(geometry);
     fresh->setPage(page);
     m_window = fresh;
@@ -60,6 +55,7 @@ void WindowHost::switchLanguage(const QString& code) {
     // Shown before the old one closes, so the application does not quit on its last window closing.
     old->close();
     old->deleteLater();
+    if (running) fresh->controller()->resume();
     emit windowRebuilt(fresh);
 }
 

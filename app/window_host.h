@@ -1,6 +1,7 @@
-// Owns the main window and rebuilds it when the language changes: the runs stop cleanly, the new window
-// is made in the new language (every text and number format follows, the pages' included) and opens
-// on the same page, with the same geometry and Training lab setup.
+// Owns the main window and rebuilds it when the language changes: the new window is made in the new
+// language (every text and number format follows, the pages' included), takes over every page's state
+// (the Training lab's run controller with its run, results, settings; MainWindow::takeOver) and opens on
+// the same page with the same geometry; a run that was running goes on.
 #pragma once
 
 #include <QObject>

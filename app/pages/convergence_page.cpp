@@ -226,14 +226,7 @@ void ConvergencePage::runCheck(const Scenario& scenario) {
     m_chart->setColumns({});
     m_table->setRowCount(0);
     m_rule->setText(tr(kRuleBefore));
-    QStringList lanes;
-    for (const LaneSpec& l : scenario.lanes) lanes << QString::fromStdString(l.label());
-    m_setup->setText(tr("Setup: %1 · %2 steps · lanes %3 · %4 seeds each, data seed pinned")
-                         .arg(scenario.preset.empty() ? tr("custom setup")
-                                                      : tr("preset %1").arg(QString::fromStdString(scenario.preset)))
-                         .arg(scenario.steps)
-                         .arg(lanes.join(", "))
-                         .arg(seeds()));
+    showSetup(scenario, seeds());
     m_status->setText(tr("running…"));
     // A fresh progress state per check: a cancelled job still writing to its own cannot move this bar.
     m_progressState = std::make_shared<Progress>();
@@ -268,6 +261,38 @@ void ConvergencePage::runCheck(const Scenario& scenario) {
             if (self) self->onDone(generation, report, error, seconds);
         }, Qt::QueuedConnection);
     });
+}
+
+void ConvergencePage::showSetup(const Scenario& scenario, int seeds) {
+    QStringList lanes;
+    for (const LaneSpec& l : scenario.lanes) lanes << QString::fromStdString(l.label());
+    m_setup->setText(tr("Setup: %1 · %2 steps · lanes %3 · %4 seeds each, data seed pinned")
+                         .arg(scenario.preset.empty() ? tr("custom setup")
+                                                      : tr("preset %1").arg(QString::fromStdString(scenario.preset)))
+                         .arg(scenario.steps)
+                         .arg(lanes.join(", "))
+                         .arg(seeds));
+}
+
+void ConvergencePage::takeOver(Page& previous) {
+    auto& old = static_cast<ConvergencePage&>(previous);
+    setSeeds(old.seeds());
+    m_metric->setCurrentIndex(old.m_metric->currentIndex());
+    if (old.m_running) {
+        // The old page's worker ends with it: the same check starts again here, on the same setup.
+        const Scenario scenario = old.m_scenario;
+        setSeeds(old.m_settings.seeds);
+        old.cancel();
+        runCheck(scenario);
+        setSeeds(old.seeds());
+        return;
+    }
+    if (!old.m_report) return;
+    m_scenario = old.m_scenario;
+    m_settings = old.m_settings;
+    showSetup(m_scenario, m_settings.seeds);
+    ++m_generation;
+    onDone(m_generation, old.m_report, QString(), old.m_seconds);
 }
 
 void ConvergencePage::cancel() {

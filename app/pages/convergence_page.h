@@ -40,6 +40,7 @@ public:
     bool exportJson(const QString& path) const override;
     QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
     void resetPage() override;
+    void takeOver(Page& previous) override;  // the check shown (or running), seeds and metric
     QString statusText() const override;
 
     // Where the setup comes from (the Training lab's controls); throws presisi::Error for a bad field.
@@ -64,6 +65,7 @@ private:
     void onDone(quint64 generation, const std::optional<ConvergenceReport>& report, const QString& error,
                 double seconds);
     void showReport();
+    void showSetup(const Scenario& scenario, int seeds);  // the line naming the checked setup
     void pollProgress();
     void setRunning(bool running);
     // A lane's "why" in the window's language, from the report's numbers (the engine's reason is English).

@@ -413,6 +413,7 @@ void DoctorPanel::runRemedy(Remedy remedy) {
     const FirstNonFinite fault = m_faults[m_lane];
     const Scenario scenario = m_scenario;
     m_running = true;
+    m_remedy = remedy;
     m_cancel->setEnabled(true);
     m_progress->setRange(0, std::max(1, scenario.steps));
     m_progress->setValue(0);
@@ -517,6 +518,18 @@ void DoctorPanel::onOutcome(quint64 generation, const RemedyOutcome& outcome, co
         ends << tr("remedy inf/NaN from step %1").arg(outcome.remediedNonFiniteStep);
     m_chart->chart()->setTitle(ends.isEmpty() ? tr("Original vs remedy")
                                               : tr("Original vs remedy: %1").arg(ends.join(tr("; "))));
+}
+
+void DoctorPanel::takeOver(DoctorPanel& previous) {
+    if (previous.m_lane >= 0) showLane(previous.m_lane);
+    if (previous.m_running) {
+        previous.cancelRemedy();  // its worker ends with the old panel: the same rerun starts here
+        runRemedy(previous.m_remedy);
+    } else if (previous.m_hasOutcome) {
+        m_remedy = previous.m_remedy;
+        onOutcome(m_generation, previous.m_outcome, QString());
+    }
+    if (hasFault()) setOpen(previous.isOpen());
 }
 
 void DoctorPanel::restyle() {

@@ -76,6 +76,9 @@ public:
     QTableWidget* leadUpTable() const { return m_table; }
     QList<QPushButton*> remedyButtons() const { return m_remedyButtons; }
     void restyle();
+    // After a language switch (the faults and warnings already added again): the lane chosen, whether
+    // open, the last remedy's outcome, and a rerun still running started again here.
+    void takeOver(DoctorPanel& previous);
 
     // Shown or hidden (the page shows the lane tiles while it is hidden); openChanged follows.
     void setOpen(bool open);
@@ -100,6 +103,7 @@ private:
     std::unique_ptr<JobWorker> m_worker;
     quint64 m_generation = 0;
     bool m_running = false;
+    Remedy m_remedy = Remedy::LowerLearningRate;  // the one running or run last
     bool m_hasOutcome = false;
     RemedyOutcome m_outcome;
 

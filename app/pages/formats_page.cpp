@@ -361,6 +361,19 @@ bool FormatsPage::rowShown(int formatIndex) const { return m_rows.value(formatIn
 void FormatsPage::setNumberLineFormat(Format format) { m_lineFormat->setCurrentIndex(m_lineFormat->findData(static_cast<int>(format))); }
 QString FormatsPage::numberLineText() const { return m_lineText->text(); }
 
+void FormatsPage::takeOver(Page& previous) {
+    const auto& old = static_cast<const FormatsPage&>(previous);
+    setGroup(old.group());
+    setSaturate(old.saturate());
+    m_lineFormat->setCurrentIndex(old.m_lineFormat->currentIndex());
+    m_lineAxis->setCurrentIndex(old.m_lineAxis->currentIndex());
+    m_block->setFormat(old.m_block->format());
+    m_block->setSeed(old.m_block->seed());
+    m_block->setText(old.m_block->text());
+    setValueText(old.valueText());
+    m_tabs->setCurrentIndex(old.m_tabs->currentIndex());
+}
+
 void FormatsPage::showGroup() {
     QList<Format> ranged;
     for (int i = 0; i < m_rows.size(); ++i) {

@@ -37,6 +37,7 @@ public:
     bool exportJson(const QString& path) const override;
     QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
     void resetPage() override;
+    void takeOver(Page& previous) override;  // the typed value, the formats shown, the tabs' choices
 
     void setValueText(const QString& text);
     QString valueText() const;

@@ -138,6 +138,13 @@ void GradientRangeView::setLanes(const QStringList& labels, const Scenario& scen
     redraw();
 }
 
+std::vector<RangeSnapshot> GradientRangeView::keptSnapshots() const {
+    std::vector<RangeSnapshot> out;
+    for (const auto& [lane, kept] : m_kept)
+        for (const auto& [step, snapshot] : kept) out.push_back(snapshot);
+    return out;
+}
+
 void GradientRangeView::keep(const std::vector<RangeSnapshot>& snapshots) {
     for (const RangeSnapshot& s : snapshots) {
         if (s.lane < 0 || s.lane >= m_labels.size()) continue;

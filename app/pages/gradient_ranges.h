@@ -40,6 +40,8 @@ public:
     int lane() const;
     void setLane(int lane);
     std::size_t keptCount(int lane) const;
+    // Every kept snapshot, lane by lane in step order (keep() of them rebuilds this view's state).
+    std::vector<RangeSnapshot> keptSnapshots() const;
     static constexpr int kKeptPerLane = 400;
 
 signals:

@@ -22,6 +22,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <utility>
 
 #include "engine/error.h"
 #include "engine/native/native_gemm.h"
@@ -464,6 +466,37 @@ void LinearPage::resetPage() {
     m_saturate->setChecked(false);
     m_blockCompute = false;
     scheduleCompute();
+}
+
+void LinearPage::takeOver(Page& previous) {
+    auto& old = static_cast<LinearPage&>(previous);
+    m_blockCompute = true;
+    using Spins = std::pair<QSpinBox*, QSpinBox*>;
+    using Boxes = std::pair<QCheckBox*, QCheckBox*>;
+    for (auto [mine, theirs] : std::initializer_list<Spins>{{m_in, old.m_in}, {m_out, old.m_out}, {m_batch, old.m_batch}, {m_seed, old.m_seed}})
+        mine->setValue(theirs->value());
+    for (auto [mine, theirs] : std::initializer_list<Boxes>{{m_bf16, old.m_bf16}, {m_f16, old.m_f16}, {m_cpu, old.m_cpu},
+                                                            {m_gpu, old.m_gpu}, {m_ftz, old.m_ftz}, {m_native, old.m_native},
+                                                            {m_saturate, old.m_saturate}})
+        mine->setChecked(theirs->isChecked());
+    for (int i = 0; i < m_scaled.size() && i < old.m_scaled.size(); ++i)
+        m_scaled[i].second->setChecked(old.m_scaled[i].second->isChecked());
+    m_accumulation->setCurrentIndex(old.m_accumulation->currentIndex());
+    m_scaleMode->setCurrentIndex(old.m_scaleMode->currentIndex());
+    m_blockCompute = false;
+    // The old result is the one of these settings unless it was being recomputed: then it is computed here.
+    if (old.m_result && !old.m_computing && !old.m_debounce->isActive()) {
+        ++m_generation;  // the computation the constructor started is not needed
+        m_worker->cancel();
+        m_computing = false;
+        m_slow->stop();
+        m_cancel->hide();
+        m_debounce->stop();
+        showResult(old.m_result);
+    } else {
+        computeNow();
+    }
+    emit explanationChanged();
 }
 
 void LinearPage::scheduleCompute() {

@@ -48,6 +48,7 @@ public:
     QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
     ChartData chartData(QWidget* chart) const override;  // the whole output, every lane
     void resetPage() override;
+    void takeOver(Page& previous) override;  // every setting and the result shown (no recomputation)
     void rescale(double scale) override;
     QString statusText() const override { return m_status; }
 

@@ -42,6 +42,11 @@ public:
     virtual QString statusText() const { return title(); }
     // The window's text scale changed (1x to 2x): fixed widths follow it.
     virtual void rescale(double scale) { Q_UNUSED(scale); }
+    // A language switch rebuilds the window: this page (new, in the new language) takes over what
+    // `previous` (the same page of the old window, still alive, of the same class) holds — its settings,
+    // results and runs — and shows it again, so that nothing a person did is lost. Work still running
+    // in `previous` goes on here (taken over, or started again on the same input).
+    virtual void takeOver(Page& previous) { Q_UNUSED(previous); }
 
 signals:
     void explanationChanged();

@@ -400,6 +400,52 @@ void SpeedPage::onFinished(int generation, const QString& error, bool cancelled)
     emit explanationChanged();
 }
 
+void SpeedPage::takeOver(Page& previous) {
+    auto& old = static_cast<SpeedPage&>(previous);
+    setDevice(old.device());  // before the budget: a device change sets the budget to its default
+    setNativeLane(old.nativeLane());
+    m_maxSize->setCurrentIndex(old.m_maxSize->currentIndex());
+    m_shape->setCurrentIndex(old.m_shape->currentIndex());
+    setBudgetBytes(old.budgetBytes());
+    setLoaderMilliseconds(old.m_loader->value());
+    m_gemmSizes = old.m_gemmSizes;
+    m_gemmRepeats = old.m_gemmRepeats;
+    m_sweepSteps = old.m_sweepSteps;
+    m_breakdownSteps = old.m_breakdownSteps;
+    // The results, drawn and written again in this page's language.
+    m_gemm = old.m_gemm;
+    m_memory = old.m_memory;
+    m_memoryLargest = old.m_memoryLargest;
+    m_memoryBatch = old.m_memoryBatch;
+    m_memoryBudget = old.m_memoryBudget;
+    m_sweep = old.m_sweep;
+    m_breakdown = old.m_breakdown;
+    m_breakdownLoaderMs = old.m_breakdownLoaderMs;
+    for (int i = 0; i < 4; ++i) {
+        m_scenarioLanes[i] = old.m_scenarioLanes[i];
+        m_measuredSetup[i] = old.m_measuredSetup[i];
+    }
+    if (m_gemm) showThroughput();
+    if (!m_memory.empty()) showMemory();
+    if (m_sweep) showSweep();
+    if (m_breakdown) showBreakdown();
+    for (int i = 0; i < 4; ++i) {
+        if (old.m_doneText[i].isEmpty()) continue;
+        m_doneText[i] = sectionText(static_cast<Section>(i));
+        m_ui[i].progress->setRange(0, 1);
+        m_ui[i].progress->setValue(1);
+    }
+    updateSetup();
+    // A measurement still running: the old page's worker ends with it, so it is measured again here.
+    if (old.m_running >= 0) {
+        const auto section = static_cast<Section>(old.m_running);
+        old.cancel();
+        run(section);
+    }
+    updateButtons();
+    emit explanationChanged();
+}
+
 void SpeedPage::run(Section section) {
     if (m_running >= 0) return;
     Scenario scenario;

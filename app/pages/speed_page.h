@@ -47,6 +47,7 @@ public:
     bool exportJson(const QString& path) const override;
     QString exportName(QWidget* chart) const override;  // app/pages/page_exports.cpp
     void resetPage() override;
+    void takeOver(Page& previous) override;  // settings, every section's results; a running one starts again
     QString statusText() const override;
     void rescale(double scale) override;  // the text under each chart keeps three lines at any text size
 

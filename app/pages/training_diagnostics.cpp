@@ -33,6 +33,8 @@ double markHeight(const RecordBatch& batch, const FirstNonFinite& f, double last
 void TrainingPage::showDiagnostics(const RecordBatch& batch) {
     if (m_summation) return;
     if (!batch.ranges.empty()) m_ranges->keep(batch.ranges);
+    m_seenFaults.insert(m_seenFaults.end(), batch.nonFinites.begin(), batch.nonFinites.end());
+    m_seenWarnings.insert(m_seenWarnings.end(), batch.scalerWarnings.begin(), batch.scalerWarnings.end());
     for (const FirstNonFinite& f : batch.nonFinites) {
         if (f.lane < 0 || f.lane >= m_laneLabels.size()) continue;
         const bool first = !m_doctor->hasFault();

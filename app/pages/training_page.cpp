@@ -44,16 +44,7 @@ constexpr int kPointCap = 3000;
 
 TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_controller = new RunController(this);
-    connect(m_controller, &RunController::runStarted, this, &TrainingPage::onRunStarted);
-    connect(m_controller, &RunController::recordsReady, this, &TrainingPage::onRecords);
-    connect(m_controller, &RunController::stateChanged, this, &TrainingPage::onState);
-    connect(m_controller, &RunController::runReset, this, [this] {
-        m_loss->clearPoints();
-        m_underflow->clearPoints();
-        m_scale->clearPoints();
-        setupLanes(m_laneLabels, m_controller->scenario());
-        m_banner->hide();
-    });
+    connectController();
 
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(4, 4, 4, 4);
@@ -180,6 +171,19 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
 
 // The controller (a child) ends its worker in its own destructor, without running events here.
 TrainingPage::~TrainingPage() = default;
+
+void TrainingPage::connectController() {
+    connect(m_controller, &RunController::runStarted, this, &TrainingPage::onRunStarted);
+    connect(m_controller, &RunController::recordsReady, this, &TrainingPage::onRecords);
+    connect(m_controller, &RunController::stateChanged, this, &TrainingPage::onState);
+    connect(m_controller, &RunController::runReset, this, [this] {
+        m_loss->clearPoints();
+        m_underflow->clearPoints();
+        m_scale->clearPoints();
+        setupLanes(m_laneLabels, m_controller->scenario());
+        m_banner->hide();
+    });
+}
 
 QList<PresetInfo> TrainingPage::presets() {
     QList<PresetInfo> out;

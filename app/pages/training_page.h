@@ -68,6 +68,9 @@ public:
     void resetPage() override { resetRun(); }
     void rescale(double scale) override;
     QString statusText() const override;
+    // The old page's run controller (its worker, runner and records) becomes this page's, and its run is
+    // drawn again from it: charts, tiles, histograms, ranges, the NaN doctor, the timeline (training_handover.cpp).
+    void takeOver(Page& previous) override;
 
     RunController* controller() const { return m_controller; }
     int laneCount() const { return m_laneLabels.size(); }
@@ -129,6 +132,7 @@ protected:
 
 private:
     void buildControls(QWidget* host);
+    void connectController();  // m_controller's signals to this page
     void flowTiles();  // tiles in as many columns as fit the page's width, rows below
     void flowCharts();  // the charts in two columns or one, by the width they would get (see chartColumns)
     void onRunStarted(const RunInfo& info);
@@ -193,6 +197,8 @@ private:
     QHash<int, bool> m_nonFiniteMarked;    // by lane: its loss has turned non-finite (marked once)
     QHash<int, double> m_lastFiniteLoss;   // by lane: where the marker goes
     QHash<int, QString> m_scalerWarned;    // by lane: the scaler's warning (the tile says so)
+    std::vector<FirstNonFinite> m_seenFaults;     // this run's, as they came (a rebuilt window shows them again)
+    std::vector<ScalerWarning> m_seenWarnings;
     QList<QWidget*> m_trainingOnly;    // controls that only a training run uses
     QGroupBox* m_modelBox = nullptr;
     std::map<int, GradHistogram> m_latestHistograms;  // by lane

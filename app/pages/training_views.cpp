@@ -245,6 +245,8 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_nonFiniteMarked.clear();
     m_lastFiniteLoss.clear();
     m_scalerWarned.clear();
+    m_seenFaults.clear();
+    m_seenWarnings.clear();
     rebuildLayerChoice(scenario);
     m_histogram->refresh();
     m_ranges->setLanes(labels, scenario);

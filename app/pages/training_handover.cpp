@@ -1,0 +1,119 @@
+// TrainingPage::takeOver: after a language switch the rebuilt window's Training lab adopts the old page's
+// run controller (worker, runner and record store: the run goes on from where it was) and draws the run
+// again, in the new language, from the store and from what the old page kept for scrubbing (histograms,
+// decision boundaries, layer ranges) and the NaN doctor's findings.
+#include "training_page.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <algorithm>
+#include <exception>
+
+#include "doctor_panel.h"
+#include "gradient_ranges.h"
+#include "run_controller.h"
+#include "widgets/boundary_view.h"
+
+namespace presisi {
+
+namespace {
+
+// Records per replayed batch: the most the worker itself puts in one.
+constexpr std::size_t kReplayRecords = 16384;
+
+}  // namespace
+
+void TrainingPage::takeOver(Page& previous) {
+    auto& old = static_cast<TrainingPage&>(previous);
+
+    // The controllers change places: this page runs the old one's run, and the old page (about to close)
+    // keeps this page's idle controller, so that nothing it still does reaches the adopted run.
+    RunController* adopted = old.m_controller;
+    RunController* spare = m_controller;
+    disconnect(adopted, nullptr, &old, nullptr);
+    disconnect(spare, nullptr, this, nullptr);
+    adopted->setParent(this);
+    spare->setParent(&old);
+    m_controller = adopted;
+    old.m_controller = spare;
+    connectController();
+
+    // The controls as the person left them: the setup they describe (where a field does not form one, a
+    // lane field holding "nonsense", the run's setup instead), the loaded preset and the chart choices.
+    Scenario setup;
+    try {
+        setup = old.scenarioFromControls();
+    } catch (const std::exception&) {
+        setup = adopted->scenario();
+    }
+    setScenario(setup);
+    m_preset = old.m_preset;
+    m_base = old.m_base;
+    m_underflowKind->setCurrentIndex(old.m_underflowKind->currentIndex());
+    m_logLoss->setChecked(old.m_logLoss->isChecked());
+
+    // The lanes the old page showed: the run's when there is one, else those of the loaded setup.
+    const RecordStore& store = adopted->records();
+    const bool ran = !store.empty() || adopted->hasRunner();
+    m_classification = old.m_classification;
+    m_laneLabels = old.m_laneLabels;
+    setupLanes(m_laneLabels, ran ? adopted->scenario() : m_base);
+    m_histLayer->setCurrentIndex(old.m_histLayer->currentIndex());
+    const RunInfo& info = adopted->runInfo();
+    if (ran && !info.lanes.isEmpty())
+        for (BoundaryView* b : m_boundaries) b->setData(info.data.x, info.data.labels, info.data.targets, info.data.classes);
+
+    // The run again, as batches: every record from the store, each finding in the batch holding its step
+    // (as the worker sent it, so the loss chart's crosses land where they did); what was kept for
+    // scrubbing, and the final evaluation, with the last batch.
+    const std::vector<StepRecord> records = store.toVector();
+    std::vector<FirstNonFinite> faults = old.m_seenFaults;
+    std::vector<ScalerWarning> warnings = old.m_seenWarnings;
+    std::size_t nextFault = 0, nextWarning = 0;
+    for (std::size_t from = 0; ran && (from < records.size() || from == 0);) {
+        const std::size_t to = std::min(records.size(), from + kReplayRecords);
+        const bool last = to == records.size();
+        RecordBatch batch;
+        batch.records.assign(records.begin() + static_cast<std::ptrdiff_t>(from), records.begin() + static_cast<std::ptrdiff_t>(to));
+        const std::int64_t lastStep = batch.records.empty() ? -1 : batch.records.back().step;
+        batch.lastStep = lastStep;
+        while (nextFault < faults.size() && (last || faults[nextFault].step <= lastStep)) batch.nonFinites.push_back(faults[nextFault++]);
+        while (nextWarning < warnings.size() && (last || warnings[nextWarning].step <= lastStep))
+            batch.scalerWarnings.push_back(warnings[nextWarning++]);
+        if (last) {
+            batch.ranges = old.m_ranges->keptSnapshots();
+            for (const auto& [lane, kept] : old.m_keptHistograms)
+                for (const auto& [step, histogram] : kept) batch.histograms.push_back(histogram);
+            if (!old.m_keptBoundaries.empty()) batch.boundary = old.m_keptBoundaries.rbegin()->second;
+            batch.finals = adopted->finals();
+        }
+        onRecords(batch);
+        if (last) break;
+        from = to;
+    }
+    m_keptHistograms = old.m_keptHistograms;
+    m_keptBoundaries = old.m_keptBoundaries;
+    m_batches = old.m_batches;
+    m_lastStep = old.m_lastStep;
+    m_ranges->setShowingRanges(old.m_ranges->showingRanges());
+    m_ranges->setLane(old.m_ranges->lane());
+    m_doctor->takeOver(*old.m_doctor);
+    if (!old.m_banner->isHidden()) {
+        m_banner->setText(old.m_banner->text());
+        m_banner->show();
+    }
+    onState(adopted->state());  // Play or Pause, the timeline's range
+    {
+        // The handle where it was (at the end after a run: the range grew under it while it ran here).
+        const QSignalBlocker quiet(m_timeline);
+        m_timeline->setValue(old.m_timeline->value());
+    }
+    if (old.m_scrubStep >= 0) scrubTo(old.m_scrubStep);
+    emit explanationChanged();
+    emit statusChanged();
+}
+
+}  // namespace presisi
