@@ -181,6 +181,7 @@ private slots:
         QVERIFY(accumulation);
         accumulation->setCurrentIndex(accumulation->findText("storage", Qt::MatchContains));
         w.trainingPage()->setPace(0);
+        w.trainingPage()->setPauseAtMoments(false);  // the preset's own pace: 21 steps without stopping at its moments
         w.loadPreset("overflow-nan", false);
         Scenario s = w.trainingPage()->scenarioFromControls();
         s.steps = 21;
