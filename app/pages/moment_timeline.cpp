@@ -1,7 +1,6 @@
 // MomentTimeline: the slider plus its moment ticks; momentCaption: a moment's sentence from its fields.
 #include "moment_timeline.h"
 
-#include <QCoreApplication>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
@@ -12,8 +11,6 @@
 namespace presisi {
 
 namespace {
-
-QString tx(const char* text) { return QCoreApplication::translate("presisi::MomentTimeline", text); }
 
 // In the window's locale (its decimal mark), without group separators: a scale reads 65536, as the
 // preset texts write it.
@@ -36,28 +33,29 @@ QString momentCaption(const Moment& m) {
     const QString step = QString::number(m.step);
     switch (m.kind) {
         case MomentKind::FirstSkip:
-            return tx("step %1: %2's scaled gradients overflow at scale %3: the scaler skips the step (weights "
-                      "untouched) and halves the scale to %4")
+            return MomentTimeline::tr("step %1: %2's scaled gradients overflow at scale %3: the scaler skips the "
+                                      "step (weights untouched) and halves the scale to %4")
                 .arg(step, lane, number(m.before), number(m.after));
         case MomentKind::Recovery:
-            return tx("step %1: after %2 skipped steps (from step %3) %4's gradients fit at scale %5: it trains")
+            return MomentTimeline::tr("step %1: after %2 skipped steps (from step %3) %4's gradients fit at scale "
+                                      "%5: it trains")
                 .arg(step, number(m.before), QString::number(m.since), lane, number(m.after));
         case MomentKind::UnderflowJump:
-            return tx("step %1: %2's weight gradients jumped from %3 zeros (step %4) to %5: they underflowed, "
-                      "float32 has them non-zero")
+            return MomentTimeline::tr("step %1: %2's weight gradients jumped from %3 zeros (step %4) to %5: they "
+                                      "underflowed, float32 has them non-zero")
                 .arg(step, lane, percent(m.before), QString::number(m.since), percent(m.after));
         case MomentKind::FirstNonFinite:
-            return std::isfinite(m.after)
-                       ? tx("step %1: %2 of %3's activations and gradients overflowed to inf/NaN; the loss (%4) is "
-                            "still finite, the update writes them into the weights")
-                             .arg(step, number(m.before), lane, number(m.after))
-                       : tx("step %1: %2's loss is %3").arg(step, lane, number(m.after));
+            if (!std::isfinite(m.after))
+                return MomentTimeline::tr("step %1: %2's loss is %3").arg(step, lane, number(m.after));
+            return MomentTimeline::tr("step %1: %2 of %3's activations and gradients overflowed to inf/NaN; the "
+                                      "loss (%4) is still finite, the update writes them into the weights")
+                .arg(step, number(m.before), lane, number(m.after));
         case MomentKind::ScaleGrowth:
-            return tx("step %1: %2's scaler grows its scale from %3 to %4 after a run of clean steps")
+            return MomentTimeline::tr("step %1: %2's scaler grows its scale from %3 to %4 after a run of clean steps")
                 .arg(step, lane, number(m.before), number(m.after));
         case MomentKind::SumStall:
-            return tx("step %1: %2's running sum stops growing at %3 (exact sum %4): what is added rounds back to "
-                      "the same number")
+            return MomentTimeline::tr("step %1: %2's running sum stops growing at %3 (exact sum %4): what is added "
+                                      "rounds back to the same number")
                 .arg(step, lane, number(m.before), number(m.after));
     }
     return {};

@@ -52,7 +52,8 @@ void TrainingPage::updateMomentCaption() {
     for (const Moment& m : all)
         if (m.step == step) lines << momentCaption(m).toHtmlEscaped();
     QString html = QStringLiteral("<b>%1</b> ").arg(tr("Key moment.")) + lines.join(QStringLiteral("<br>"));
-    if (m_momentPaused) html += QStringLiteral("<br><i>%1</i>").arg(tr("Paused here: Space goes on, N runs to the next key moment."));
+    if (m_momentPaused)
+        html += QStringLiteral("<br><i>%1</i>").arg(tr("Paused here: Space goes on, N runs to the next key moment."));
     m_momentCaption->setText(html);
     m_momentCaption->show();
 }

@@ -57,7 +57,7 @@ void MomentDetector::reset() {
     m_moments.clear();
 }
 
-bool MomentDetector::wants(MomentKind kind, LaneState& lane) const {
+bool MomentDetector::wants(MomentKind kind, const LaneState& lane) const {
     return std::find(m_kinds.begin(), m_kinds.end(), kind) != m_kinds.end() &&
            std::find(lane.fired.begin(), lane.fired.end(), kind) == lane.fired.end();
 }
@@ -67,7 +67,8 @@ Moment MomentDetector::make(MomentKind kind, const StepRecord& r, double before,
     m.kind = kind;
     m.lane = r.lane;
     m.step = r.step;
-    m.laneLabel = r.lane >= 0 && r.lane < static_cast<int>(m_labels.size()) ? m_labels[r.lane] : "lane " + std::to_string(r.lane);
+    m.laneLabel = r.lane >= 0 && r.lane < static_cast<int>(m_labels.size()) ? m_labels[static_cast<std::size_t>(r.lane)]
+                                                                           : "lane " + std::to_string(r.lane);
     m.before = before;
     m.after = after;
     m.since = since;
@@ -136,7 +137,8 @@ std::vector<Moment> MomentDetector::add(const StepRecord& r) {
     }
     if (std::isfinite(r.weightGradUnderflow)) {
         lane.underflow.push_back(r.weightGradUnderflow);
-        if (lane.underflow.size() > static_cast<std::size_t>(kUnderflowJumpSpan) + 1) lane.underflow.erase(lane.underflow.begin());
+        if (lane.underflow.size() > static_cast<std::size_t>(kUnderflowJumpSpan) + 1)
+            lane.underflow.erase(lane.underflow.begin());
         if (wants(MomentKind::UnderflowJump, lane) && r.weightGradUnderflow >= kUnderflowJumpShare &&
             lane.underflow.front() < kUnderflowJumpShare / 2) {
             const std::int64_t since = r.step - static_cast<std::int64_t>(lane.underflow.size()) + 1;

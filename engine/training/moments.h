@@ -61,7 +61,7 @@ private:
         std::int64_t skipsInRow = 0, firstSkip = -1;
         std::vector<MomentKind> fired;
     };
-    bool wants(MomentKind kind, LaneState& lane) const;
+    bool wants(MomentKind kind, const LaneState& lane) const;
     Moment make(MomentKind kind, const StepRecord& r, double before, double after, std::int64_t since = -1) const;
     std::vector<MomentKind> m_kinds;
     std::vector<std::string> m_labels;
