@@ -19,6 +19,8 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_form.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_handover.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/moment_timeline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/training_moments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp

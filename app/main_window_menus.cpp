@@ -61,6 +61,20 @@ void MainWindow::buildMenus() {
         m_training->stepOnce();
     });
     view->addAction(tr("&Reset"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] { currentPage()->resetPage(); });
+    // Key moments (app/pages/training_moments.cpp): N runs on to the next, or moves a finished run's
+    // timeline there; the option pauses a paced preset run at each.
+    QAction* nextMoment = view->addAction(tr("Next key &moment"), QKeySequence(Qt::Key_N), this, [this] {
+        setPage(TrainingIndex);
+        m_training->nextMoment();
+    });
+    nextMoment->setObjectName("nextMomentAction");
+    QAction* pauseAtMoments = view->addAction(tr("Pause at &key moments"));
+    pauseAtMoments->setObjectName("pauseAtMomentsAction");
+    pauseAtMoments->setCheckable(true);
+    pauseAtMoments->setChecked(m_training->pauseAtMoments());
+    pauseAtMoments->setToolTip(tr("A preset run at its lecture pace stops after each key moment with a caption; "
+                                  "Space goes on. Runs at pace max never stop."));
+    connect(pauseAtMoments, &QAction::toggled, m_training, &TrainingPage::setPauseAtMoments);
     view->addSeparator();
     m_fullScreenAction = view->addAction(tr("F&ull screen"), QKeySequence(Qt::Key_F11), this, [this] {
         if (isFullScreen()) showNormal();
@@ -135,6 +149,7 @@ QString MainWindow::shortcutsHtml() {
     const QList<QPair<QString, QString>> keys = {
         {tr("Space"), tr("play / pause the training run (from any field)")},
         {tr("."), tr("one step of every lane")},
+        {tr("N"), tr("run on to the next key moment (a finished run: show it on the timeline)")},
         {tr("Ctrl+R"), tr("reset to step 0 (applies a changed lane set)")},
         {tr("Ctrl+1 … Ctrl+4"), tr("Linear lab, Training lab, Formats, Speed (Esc cancels a measurement)")},
         {tr("Ctrl+5"), tr("Convergence check (Esc cancels a running check)")},

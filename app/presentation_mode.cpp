@@ -2,6 +2,8 @@
 // it adds, each put back by leave().
 #include "presentation_mode.h"
 
+#include "engine/training/moments.h"
+
 #include <QKeySequence>
 #include <QLabel>
 #include <QShortcut>
@@ -76,10 +78,12 @@ void PresentationMode::leave() {
 }
 
 void PresentationMode::step() {
-    // The one place presentation mode advances: to the preset's next key moment once the Training lab
-    // names them (nextMoment()); until then, one step of every lane, as "." does.
+    // The one place presentation mode advances: to the loaded preset's next key moment (N), like the
+    // next slide; a setup without key moments goes one step of every lane, as "." does.
     m_window->setPage(MainWindow::TrainingIndex);
-    m_window->trainingPage()->stepOnce();
+    TrainingPage* page = m_window->trainingPage();
+    if (!presetMomentKinds(page->loadedPreset().toStdString()).empty()) page->nextMoment();
+    else page->stepOnce();
 }
 
 QString PresentationMode::captionText(const QString& explanationHtml) {

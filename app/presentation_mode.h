@@ -1,6 +1,6 @@
 // Presentation mode for a lecture hall (View > Presentation mode, F5; Esc leaves): full screen, large
 // text, the page's explanation as a caption strip under the charts, a chart alone on Return, and → or
-// PageDown stepping the run; leaving restores the window as it was.
+// PageDown going to the preset's next key moment (one step without moments); leaving restores the window as it was.
 #pragma once
 
 #include <QList>
@@ -32,7 +32,8 @@ public slots:
     void enter();
     void leave();
     void toggle();
-    // → / PageDown: the next thing to narrate. The single place presentation mode steps the run.
+    // → / PageDown: the next thing to narrate, the preset's next key moment (TrainingPage::nextMoment),
+    // or one step where the setup has none. The single place presentation mode advances the run.
     void step();
     // The caption strip follows the page and its explanation.
     void updateCaption();

@@ -25,6 +25,7 @@ struct TypeRegistration {
         qRegisterMetaType<RecordBatch>("presisi::RecordBatch");
         qRegisterMetaType<RunInfo>("presisi::RunInfo");
         qRegisterMetaType<RunState>("presisi::RunState");
+        qRegisterMetaType<Moment>("presisi::Moment");
     }
 };
 
@@ -118,6 +119,7 @@ void RunController::prepare(const Scenario& scenario) {
     m_scenario = scenario;
     m_records.clear();
     m_finals.clear();
+    m_moments.clear();
     m_failure.clear();
     m_hasRunner = false;
     ++m_run;  // batches still on their way from the old runner are dropped
@@ -138,12 +140,18 @@ void RunController::resume() {
     send(std::move(c));
 }
 
+void RunController::runToNextMoment() {
+    m_stopAtNextMoment = true;
+    if (!busy()) resume();
+}
+
 void RunController::stepOnce() {
     if (busy()) return;
     if (!m_hasRunner) {
         ++m_run;
         m_records.clear();
         m_finals.clear();
+        m_moments.clear();
         m_failure.clear();
         m_hasRunner = true;
         setState(RunState::Starting);
@@ -172,6 +180,7 @@ void RunController::reset() {
     m_abortBelow = m_lastSent + 1;
     m_records.clear();
     m_finals.clear();
+    m_moments.clear();
     m_failure.clear();
     ++m_run;  // batches still queued from before the reset are dropped
     if (m_hasRunner) send(Command{CommandKind::Reset});
@@ -250,14 +259,17 @@ RunController::Outcome RunController::execute(const Command& command) {
         switch (command.kind) {
             case CommandKind::Drop:
                 m_runner.reset();
+                m_detector = MomentDetector();
                 break;
             case CommandKind::Reset:
                 if (m_runner) m_runner->reset();
+                m_detector.reset();
                 publishProgress(command.run, 0);
                 break;
             case CommandKind::Start:
                 m_runner.reset();
                 m_runner = std::make_unique<Runner>(command.scenario);
+                m_detector = MomentDetector(m_runner->scenario());
                 publishProgress(command.run, 0);
                 {
                     RunInfo info;
@@ -337,8 +349,11 @@ void RunController::deliver(RecordBatch batch) {
     if (batch.run != m_run) return;
     m_records.append(batch.records);
     m_finals.insert(m_finals.end(), batch.finals.begin(), batch.finals.end());
+    m_moments.insert(m_moments.end(), batch.moments.begin(), batch.moments.end());
     if (m_state == RunState::Starting) setState(RunState::Running);
     emit recordsReady(batch);
+    for (std::size_t i = 0; i < batch.moments.size(); ++i)
+        emit momentReached(batch.moments[i], batch.pausedAtMoment && i + 1 == batch.moments.size());
 }
 
 namespace {
@@ -427,6 +442,20 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
             batch.lastStep = runner.stepsDone() - 1;
             ++stepsInBatch;
             publishProgress(run, runner.stepsDone());
+            bool found = false;
+            for (const StepRecord& r : records)
+                for (Moment& m : m_detector.add(r)) {
+                    batch.moments.push_back(std::move(m));
+                    found = true;
+                }
+            // A key moment: a paced run (or one asked to run to the next moment) stops here, before its
+            // target, with this step's batch handed over; Play goes on.
+            if (found && runner.stepsDone() < target &&
+                (m_stopAtNextMoment.load() || (m_pauseAtMoments.load() && m_pace.load() > 0))) {
+                m_stopAtNextMoment = false;
+                batch.pausedAtMoment = true;
+                break;
+            }
             if (runner.stepsDone() < target) keepPace();
             if (sinceGrid.elapsed() >= m_gridIntervalMs) gridDue = true;
             // Hand over at the step boundary nearest the interval (not the first one after it), never
@@ -446,6 +475,8 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
         // "Finished" means the scenario's step count was reached, not merely this command's target
         // (one step with `.` is not the end of a run).
         outcome.reachedTarget = runner.stepsDone() >= target && runner.stepsDone() >= runner.scenario().steps;
+        // runToNextMoment() asks once: a command that ends without reaching a moment forgets it.
+        if (!batch.pausedAtMoment) m_stopAtNextMoment = false;
         if (outcome.reachedTarget)
             for (int lane = 0; lane < runner.laneCount(); ++lane) batch.finals.push_back(runner.evaluate(lane));
         flush(true);

@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/training/moments.h"
 #include "engine/training/record.h"
 #include "engine/training/runner.h"
 #include "engine/training/scenario.h"
@@ -47,6 +48,8 @@ struct RecordBatch {
     std::vector<FirstNonFinite> nonFinites;       // at most one per lane and run (the doctor's finding)
     std::vector<ScalerWarning> scalerWarnings;    // at most one per lane and run
     std::vector<LaneFinal> finals;         // sent once when a run reaches its step target
+    std::vector<Moment> moments;           // key moments the batch's records complete (engine/training/moments.h)
+    bool pausedAtMoment = false;           // the run stopped after the last of `moments` (Play goes on)
     BoundarySnapshot boundary;             // latest decision boundaries (may be invalid)
     std::int64_t lastStep = -1;            // last step held in `records`
     double stepsPerSecond = 0;             // steps (of all lanes together) per second over the batch
@@ -70,11 +73,11 @@ struct RunInfo {
 // calls only: no event loop runs inside it, so no key press can re-enter the controller.
 //
 // Who touches what:
-//   GUI thread only:  m_scenario, m_state, m_run, m_records, m_finals, m_info, m_hasRunner, m_failure,
+//   GUI thread only:  m_scenario, m_state, m_run, m_records, m_finals, m_info, m_moments, m_hasRunner, m_failure,
 //                     m_lastSent, m_lastRunSent, m_lastDone.
-//   Worker only:      m_runner.
+//   Worker only:      m_runner, m_detector.
 //   Under m_mutex:    m_queue, m_executing, m_quit (and the worker's copy of each command).
-//   Atomics:          m_abortBelow, m_pace (GUI writes, worker reads between steps), m_progress (worker writes
+//   Atomics:          m_abortBelow, m_pace, m_pauseAtMoments, m_stopAtNextMoment (GUI writes, worker reads between steps), m_progress (worker writes
 //                     run generation and steps, GUI reads), m_inFlight, m_intervalMs, m_gridN,
 //                     m_gridIntervalMs (set between runs).
 //   m_fault:          set by tests only while no command is queued or running.
@@ -95,6 +98,12 @@ public:
     // effect at once, also in the middle of a run.
     void setPace(double stepsPerSecond) { m_pace = stepsPerSecond > 0 ? stepsPerSecond : 0; }
     double pace() const { return m_pace; }
+    // A paced run (pace > 0) of a preset with key moments stops right after the step that completes
+    // each moment, so it can be narrated; Play goes on. Off: it runs through them. Takes effect at once.
+    void setPauseAtMoments(bool on) { m_pauseAtMoments = on; }
+    bool pauseAtMoments() const { return m_pauseAtMoments; }
+    // The current run's key moments found so far, in the order found.
+    const std::vector<Moment>& moments() const { return m_moments; }
     // Decision-boundary grid size per axis (0: none) and how often it is recomputed (ms).
     void setBoundaryGrid(int n, int intervalMs = 250) { m_gridN = n; m_gridIntervalMs = intervalMs; }
     // Test hook: called on the worker before each step with the step index; may throw to simulate an
@@ -119,6 +128,9 @@ public slots:
     void start(const Scenario& scenario);
     // Continues the current runner (another scenario.steps when it had finished).
     void resume();
+    // Runs on to the next key moment and stops there, whatever the pace and pauseAtMoments (a running
+    // run stops at its next one; a paused one resumes). Runs to the end when none comes.
+    void runToNextMoment();
     // Requests a stop; the worker finishes its current step, flushes its batch and ends.
     void stop();
     // Takes `scenario` for the next stepOnce()/resume() without running anything yet.
@@ -139,6 +151,9 @@ signals:
     void runFailed(const QString& message);
     void stateChanged(presisi::RunState state);
     void runReset();
+    // A key moment was reached (after recordsReady of the batch that completes it); `paused`: the run
+    // stopped there.
+    void momentReached(const presisi::Moment& moment, bool paused);
 
 private:
     enum class CommandKind { Start, Continue, Reset, Drop };
@@ -174,10 +189,12 @@ private:
     RecordStore m_records;
     std::vector<LaneFinal> m_finals;
     RunInfo m_info;
+    std::vector<Moment> m_moments;
     QString m_failure;
 
     // Worker thread.
     std::unique_ptr<Runner> m_runner;
+    MomentDetector m_detector;  // the runner's records so far
 
     // Shared.
     std::mutex m_mutex;
@@ -192,6 +209,8 @@ private:
     std::atomic<int> m_gridN{48};
     std::atomic<int> m_gridIntervalMs{250};
     std::atomic<double> m_pace{0};
+    std::atomic<bool> m_pauseAtMoments{true};
+    std::atomic<bool> m_stopAtNextMoment{false};  // runToNextMoment(): once, then cleared by the worker
     std::function<void(std::int64_t)> m_fault;
     std::thread m_worker;  // last: started after every member above exists
 };
@@ -201,3 +220,4 @@ private:
 Q_DECLARE_METATYPE(presisi::RecordBatch)
 Q_DECLARE_METATYPE(presisi::RunInfo)
 Q_DECLARE_METATYPE(presisi::RunState)
+Q_DECLARE_METATYPE(presisi::Moment)

@@ -20,6 +20,8 @@ if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_diagnostics_window SOURCES tst_diagnostics_window.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
   # Help > Guided tour: each step's setup, pointer and claim; fast Next/Back; Esc.
   presisi_add_test(tst_guided_tour SOURCES tst_guided_tour.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
+  # Key moments: a paced preset run pauses at each with its caption, N to the next, the timeline's marks.
+  presisi_add_test(tst_moments_window SOURCES tst_moments_window.cpp LIBS presisi_app LABELS gui TIMEOUT 300)
   # Preset titles and explanations: in the generated translatable list, and translated in the Presets menu.
   presisi_add_test(tst_preset_texts SOURCES tst_preset_texts.cpp LIBS presisi_app LABELS gui TIMEOUT 120)
   # The Training lab's tooltips: every control, chart and tile number (the NaN doctor open).

@@ -13,6 +13,7 @@ presisi_add_test(tst_diagnostics_runs SOURCES tst_diagnostics_runs.cpp LIBS pres
 presisi_add_test(tst_convergence SOURCES tst_convergence.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_native SOURCES tst_native.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_grad_counts SOURCES tst_grad_counts.cpp LABELS engine training)
+presisi_add_test(tst_moments SOURCES tst_moments.cpp LIBS presisi_cli LABELS engine training cli)
 # The executable as a process: signals, full disks, screenshots (needs the presisi target).
 if(TARGET presisi)
   presisi_add_test(tst_cli_process SOURCES tst_cli_process.cpp LABELS cli TIMEOUT 300)

@@ -61,6 +61,8 @@ class TestGuidedTour : public QObject {
         m_window->resize(1280, 800);
         m_window->show();
         [&] { QVERIFY(QTest::qWaitForWindowExposed(m_window.get())); }();
+        // The step's preset starts at its own pace before the pace below applies: no stop at its key moments.
+        m_window->trainingPage()->setPauseAtMoments(false);
         m_tour = m_window->openGuidedTour();
         m_tour->showStep(k);
         m_window->trainingPage()->setPace(0);
@@ -181,6 +183,7 @@ private slots:
         QVERIFY(accumulation);
         accumulation->setCurrentIndex(accumulation->findText("storage", Qt::MatchContains));
         w.trainingPage()->setPace(0);
+        w.trainingPage()->setPauseAtMoments(false);  // the preset's own pace: 21 steps without stopping at its moments
         w.loadPreset("overflow-nan", false);
         Scenario s = w.trainingPage()->scenarioFromControls();
         s.steps = 21;

@@ -86,6 +86,7 @@ private slots:
     void presetsPickedFastDuringARunNeverOverlap() {
         MainWindow w(false);
         showActive(w);
+        w.trainingPage()->setPauseAtMoments(false);  // the last preset's whole run, not up to its first key moment
         QVERIFY(w.loadPreset("sensitive-ops", true));
         Watchdog dog(4000, "preset storm");
         QSignalSpy started(w.controller(), &RunController::runStarted);

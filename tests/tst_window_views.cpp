@@ -141,6 +141,7 @@ private slots:
         MainWindow w(false);
         QElapsedTimer t;
         t.start();
+        w.trainingPage()->setPauseAtMoments(false);  // the whole run, without stopping at its key moments
         QVERIFY(w.loadPreset("accumulation", true));
         QCOMPARE(w.trainingPage()->pace(), loadPresetScenario("accumulation").pace);
         QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));

@@ -333,6 +333,11 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
                         << tally[i].firstFloored << "; it is held there instead of sinking to a subnormal or 0\n";
         }
     }
+    // The preset's key moments, the steps its explanation is about (the window pauses there).
+    if (text && !spool.moments().empty()) {
+        out << '\n' << u8(QCoreApplication::translate("cli", "key moments")) << '\n';
+        for (const Moment& m : spool.moments()) out << "  " << m.text << '\n';
+    }
     // Standard output first: when it has failed, no file is replaced.
     errno = 0;
     out.flush();

@@ -93,7 +93,7 @@ void writeJsonDocument(std::ostream& os, const Scenario& s, const std::vector<La
                        const std::function<void(std::size_t, std::ostream&)>& records,
                        const std::vector<std::int64_t>& floored,
                        const std::function<void(std::size_t, std::ostream&)>& ranges,
-                       const std::vector<const FirstNonFinite*>& faults) {
+                       const std::vector<const FirstNonFinite*>& faults, const std::vector<Moment>& moments) {
     JsonWriter j(os);
     j.beginObject();
     j.key("model").beginObject().key("sizes").beginArray();
@@ -144,7 +144,17 @@ void writeJsonDocument(std::ostream& os, const Scenario& s, const std::vector<La
             j.null();
         j.endObject();
     }
-    j.endArray().endObject();
+    j.endArray();
+    // Only for a preset that names its moments, so every other run's document keeps its shape.
+    if (!presetMomentKinds(s.preset).empty()) {
+        j.key("moments").beginArray();
+        for (const Moment& m : moments)
+            j.beginObject().field("kind", momentKindName(m.kind)).field("lane", m.laneLabel)
+                .field("step", static_cast<std::int64_t>(m.step)).field("before", m.before).field("after", m.after)
+                .field("since", static_cast<std::int64_t>(m.since)).field("sentence", m.text).endObject();
+        j.endArray();
+    }
+    j.endObject();
     os << '\n';
 }
 
@@ -183,7 +193,7 @@ void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<St
                               rangeJson(out, r);
                           }
                       },
-                      faults);
+                      faults, detectMoments(s, records));
 }
 
 void writeTrainingCsv(std::ostream& os, const Scenario& s, const std::vector<StepRecord>& records) {
@@ -236,7 +246,7 @@ void copySpool(std::FILE* f, std::ostream& os) {
 
 }  // namespace
 
-TrainingSpool::TrainingSpool(const Scenario& scenario, bool json, bool csv) : m_scenario(scenario) {
+TrainingSpool::TrainingSpool(const Scenario& scenario, bool json, bool csv) : m_scenario(scenario), m_detector(scenario) {
     for (const LaneSpec& l : scenario.lanes) {
         auto lane = std::make_unique<Lane>();
         lane->label = l.label();
@@ -259,6 +269,7 @@ void TrainingSpool::add(const StepRecord& r) {
     if (r.lane < 0 || static_cast<std::size_t>(r.lane) >= m_lanes.size()) return;
     Lane& l = *m_lanes[static_cast<std::size_t>(r.lane)];
     l.floored += r.scaleFloored;
+    m_detector.add(r);
     if (l.json) {
         l.buffer.str("");
         if (l.records) l.buffer << ',';
@@ -305,7 +316,7 @@ void TrainingSpool::writeJson(std::ostream& os, const std::vector<LaneFinal>& fi
                       [&](std::size_t i, std::ostream& out) {
                           if (m_lanes[i]->ranges) copySpool(m_lanes[i]->ranges, out);
                       },
-                      faults);
+                      faults, m_detector.moments());
 }
 
 void TrainingSpool::writeCsv(std::ostream& os) {

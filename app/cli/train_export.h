@@ -9,6 +9,7 @@
 #include <ostream>
 #include <vector>
 
+#include "../../engine/training/moments.h"
 #include "../../engine/training/record.h"
 #include "../../engine/training/scenario.h"
 
@@ -21,7 +22,8 @@ struct TrainingDiagnostics {
 };
 
 // records: any order and any lanes (each record names its lane); written lane by lane in step order
-// as given. finals: by lane index; a lane without one (a run stopped before evaluation) gets null.
+// as given. A preset with key moments (engine/training/moments.h) gets a "moments" array after "lanes":
+// each moment's kind, lane, step, the two numbers it quotes and its sentence. finals: by lane index; a lane without one (a run stopped before evaluation) gets null.
 // Without diagnostics every lane's "first_nonfinite" is null and its "ranges" empty.
 void writeTrainingJson(std::ostream& os, const Scenario& scenario, const std::vector<StepRecord>& records,
                        const std::vector<LaneFinal>& finals);
@@ -47,11 +49,14 @@ public:
     void setFault(const FirstNonFinite& fault);     // the lane's first non-finite (kept in memory)
     void writeJson(std::ostream& os, const std::vector<LaneFinal>& finals);
     void writeCsv(std::ostream& os);
+    // The key moments of the records added so far (the same as writeTrainingJson finds).
+    const std::vector<Moment>& moments() const { return m_detector.moments(); }
 
 private:
     struct Lane;
     const Scenario& m_scenario;
     std::vector<std::unique_ptr<Lane>> m_lanes;
+    MomentDetector m_detector;
 };
 
 }  // namespace presisi::cli

@@ -4,6 +4,8 @@
 // decision boundaries, layer ranges) and the NaN doctor's findings.
 #include "training_page.h"
 
+#include "moment_timeline.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
@@ -69,15 +71,16 @@ void TrainingPage::takeOver(Page& previous) {
     // The run again, as batches: every record from the store, each finding in the batch holding its step
     // (as the worker sent it, so the loss chart's crosses land where they did); what was kept for
     // scrubbing, and the final evaluation, with the last batch.
-    const std::vector<StepRecord> records = store.toVector();
+    // Read from the store a batch at a time: a long run's records stay on disk.
     std::vector<FirstNonFinite> faults = old.m_seenFaults;
     std::vector<ScalerWarning> warnings = old.m_seenWarnings;
     std::size_t nextFault = 0, nextWarning = 0;
-    for (std::size_t from = 0; ran && (from < records.size() || from == 0);) {
-        const std::size_t to = std::min(records.size(), from + kReplayRecords);
-        const bool last = to == records.size();
+    for (std::size_t from = 0; ran && (from < store.size() || from == 0);) {
+        const std::size_t to = std::min(store.size(), from + kReplayRecords);
+        const bool last = to == store.size();
         RecordBatch batch;
-        batch.records.assign(records.begin() + static_cast<std::ptrdiff_t>(from), records.begin() + static_cast<std::ptrdiff_t>(to));
+        batch.records.reserve(to - from);
+        store.forEach(from, to, [&batch](const StepRecord& r) { batch.records.push_back(r); });
         const std::int64_t lastStep = batch.records.empty() ? -1 : batch.records.back().step;
         batch.lastStep = lastStep;
         while (nextFault < faults.size() && (last || faults[nextFault].step <= lastStep)) batch.nonFinites.push_back(faults[nextFault++]);
@@ -112,6 +115,13 @@ void TrainingPage::takeOver(Page& previous) {
         m_timeline->setValue(old.m_timeline->value());
     }
     if (old.m_scrubStep >= 0) scrubTo(old.m_scrubStep);
+    // The key moments: the adopted controller found them; the marks and the caption shown go along.
+    QList<std::int64_t> marks;
+    for (const Moment& m : adopted->moments()) marks << m.step;
+    m_momentTimeline->setMarks(marks);
+    m_momentIndex = old.m_momentIndex;
+    m_momentPaused = old.m_momentPaused;
+    if (!old.m_momentCaption->isHidden()) updateMomentCaption();
     emit explanationChanged();
     emit statusChanged();
 }

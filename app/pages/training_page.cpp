@@ -5,6 +5,7 @@
 
 #include "doctor_panel.h"
 #include "gradient_ranges.h"
+#include "moment_timeline.h"
 #include "training_page_common.h"
 #include "widgets/range_chart.h"
 
@@ -131,7 +132,8 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_panelToggle->setToolTip(tr("Hide or show the settings panel (the charts take its width)"));
     connect(m_panelToggle, &QToolButton::clicked, this, [this] { setPanelCollapsed(!panelCollapsed()); });
     timelineRow->addWidget(m_panelToggle);
-    m_timeline = new QSlider(Qt::Horizontal);
+    m_momentTimeline = new MomentTimeline();
+    m_timeline = m_momentTimeline;
     m_timeline->setEnabled(false);
     m_timeline->setFocusPolicy(Qt::StrongFocus);
     m_timeline->setToolTip(tr("The run's steps, when paused or finished: drag (or Home, End, arrows) to show a step's "
@@ -143,6 +145,13 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
         m_timelineLabel->fontMetrics().horizontalAdvance(tr("step %1 of %2 · Play goes on from the end").arg(QStringLiteral("0000000"), QStringLiteral("0000000"))));
     timelineRow->addWidget(m_timeline, 1);
     timelineRow->addWidget(m_timelineLabel);
+    // A key moment's caption, above the timeline that marks it (training_moments.cpp).
+    m_momentCaption = new QLabel();
+    m_momentCaption->setObjectName("momentCaption");
+    m_momentCaption->setWordWrap(true);
+    m_momentCaption->setStyleSheet("QLabel { background: #fff3cd; color: #4a3500; border: 1px solid #e69f00; padding: 4px; }");
+    m_momentCaption->hide();
+    centre->addWidget(m_momentCaption);
     centre->addLayout(timelineRow);
     connect(m_timeline, &QSlider::valueChanged, this, [this](int v) { scrubTo(v); });
     root->addLayout(centre, 1);
@@ -176,12 +185,14 @@ void TrainingPage::connectController() {
     connect(m_controller, &RunController::runStarted, this, &TrainingPage::onRunStarted);
     connect(m_controller, &RunController::recordsReady, this, &TrainingPage::onRecords);
     connect(m_controller, &RunController::stateChanged, this, &TrainingPage::onState);
+    connect(m_controller, &RunController::momentReached, this, &TrainingPage::onMoment);
     connect(m_controller, &RunController::runReset, this, [this] {
         m_loss->clearPoints();
         m_underflow->clearPoints();
         m_scale->clearPoints();
         setupLanes(m_laneLabels, m_controller->scenario());
         m_banner->hide();
+        m_momentCaption->hide();
     });
 }
 
@@ -369,11 +380,17 @@ void TrainingPage::onRunStarted(const RunInfo& info) {
     setupLanes(info.lanes, info.scenario);
     for (BoundaryView* b : m_boundaries) b->setData(info.data.x, info.data.labels, info.data.targets, info.data.classes);
     m_banner->hide();
+    m_momentCaption->hide();
+    m_momentIndex = -1;
     emit explanationChanged();
 }
 void TrainingPage::onState(RunState state) {
     const bool running = state == RunState::Running || state == RunState::Starting;
     if (running) m_scrubStep = -1;
+    if (running) {
+        m_momentPaused = false;  // going on: the charts get the caption's room back
+        m_momentCaption->hide();
+    }
     // A run that ended between two tile updates: show what is still pending.
     if (!running && state != RunState::Stopping && (!m_pendingTile.empty() || m_pendingBoundary.valid() || !m_pendingHistograms.empty()))
         onRecords(RecordBatch{});

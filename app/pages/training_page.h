@@ -37,6 +37,7 @@ class DoctorPanel;
 class GradientRangeView;
 class HistogramChart;
 class LaneTile;
+class MomentTimeline;
 class RunController;
 class RealField;
 class SeedField;
@@ -115,6 +116,13 @@ public:
     bool panelCollapsed() const;
     // The charts' columns: two where each chart keeps a legible width, else one above the other.
     int chartColumns() const { return m_chartColumns; }
+    // Key moments (engine/training/moments.h, training_moments.cpp): the steps the timeline marks; the
+    // caption of the moment the run paused at or N went to (empty: none shown, or the run went on);
+    // whether a paced preset run pauses at each (on by default; the controller's setting).
+    QList<std::int64_t> timelineMarks() const;
+    QString momentText() const;
+    void setPauseAtMoments(bool on);
+    bool pauseAtMoments() const;
 
 public slots:
     void run();        // start the controls' scenario from step 0
@@ -123,9 +131,15 @@ public slots:
     void resetRun();   // Ctrl+R: back to step 0, charts cleared
     void showFailure(const QString& message);
     void restyle();    // re-applies lane colours (theme change)
+    // N: a live or paused run runs on to its next key moment and pauses there; a finished run (or a
+    // paused one looked back on) moves the timeline to the next moment it holds, from the first again
+    // after the last.
+    void nextMoment();
 
 signals:
     void speedChanged(double stepsPerSecond);
+    // A key moment was reached by the run (paused: it stopped there) or gone to with nextMoment().
+    void momentReached(const presisi::Moment& moment, bool paused);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -163,6 +177,9 @@ private:
     void showBoundary(const BoundarySnapshot& boundary);
     void keepBoundary(const BoundarySnapshot& boundary);
     void updateTimeline();
+    void onMoment(const Moment& moment, bool paused);
+    void showMoment(const Moment& moment, bool paused);
+    void updateMomentCaption();
     qint64 summedValues(std::int64_t step) const;
 
     RunController* m_controller = nullptr;
@@ -190,6 +207,10 @@ private:
     QComboBox* m_histLayer = nullptr;
     bool m_summation = false;          // the accumulation workload's view is on
     QSlider* m_timeline = nullptr;
+    MomentTimeline* m_momentTimeline = nullptr;  // m_timeline, with its marks
+    QLabel* m_momentCaption = nullptr;
+    int m_momentIndex = -1;       // into the controller's moments: the one the caption is about
+    bool m_momentPaused = false;  // the run stopped at it (the caption says how to go on)
     QLabel* m_timelineLabel = nullptr;
     std::int64_t m_scrubStep = -1;
     std::map<int, std::map<std::int64_t, GradHistogram>> m_keptHistograms;  // lane -> step -> histogram

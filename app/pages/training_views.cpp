@@ -2,6 +2,8 @@
 // histogram and boundary snapshots kept for scrubbing, the timeline, the summation workload's view.
 #include "training_page.h"
 
+#include "moment_timeline.h"
+
 #include "doctor_panel.h"
 #include "gradient_ranges.h"
 #include "training_page_common.h"
@@ -474,6 +476,9 @@ void TrainingPage::updateTimeline() {
     const QSignalBlocker quiet(m_timeline);
     m_timeline->setEnabled(any && !running);
     m_timeline->setRange(0, std::max<int>(0, static_cast<int>(m_lastStep)));
+    QList<std::int64_t> marks;  // the key moments reached so far (training_moments.cpp)
+    for (const Moment& m : m_controller->moments()) marks << m.step;
+    m_momentTimeline->setMarks(marks);
     if (running || !any) {
         m_timeline->setValue(m_timeline->maximum());
         m_scrubStep = -1;

@@ -11,6 +11,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/nonfinite.cpp
   ${CMAKE_CURRENT_LIST_DIR}/convergence.cpp
   ${CMAKE_CURRENT_LIST_DIR}/doctor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/moments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/torch_dispatch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/loss_scale.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/activation.cpp
