@@ -6,6 +6,11 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
+#include <QGraphicsTextItem>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QStyle>
+#include <QTextLayout>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +21,7 @@
 
 #include "widgets/chart_data.h"
 #include "widgets/chart_export.h"
+#include "widgets/chart_style.h"
 #include "widgets/format_views.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_style.h"
@@ -487,6 +493,43 @@ private slots:
         }
         QVERIFY(distinctColours(renderWidget(&range, {}, 1.0)) > 3);
     }
+
+    // Value axes write plain numbers: a step axis reads 6000, not "6e+03", and in Indonesian 1500, not
+    // "1,5E+03" (nor "6.000" with a group separator); axes of 2^n keep their own format.
+    void axisLabelsArePlainNumbers() {
+        const QLocale before;
+        for (const QLocale& locale : {QLocale::c(), QLocale(QLocale::Indonesian, QLocale::Indonesia)}) {
+            QLocale::setDefault(locale);
+            LiveChart chart("Training loss", "step", "loss");
+            chart.setLanes({"cpu:f32"});
+            QList<QPointF> pts;
+            for (int i = 0; i <= 60; ++i) pts.append(QPointF(100.0 * i, 25.0 * i));  // x to 6000, y to 1500
+            chart.appendPoints(0, pts);
+            chart.refresh();
+            chart.resize(700, 420);
+            chart.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&chart));
+            QApplication::processEvents();
+            QStringList labels;
+            for (QGraphicsItem* item : chart.scene()->items())
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item)) labels << text->toPlainText();
+            const QString all = labels.join(" | ");
+            QVERIFY2(labels.contains("6000") && labels.contains("1500") && labels.contains("500"), qPrintable(all));
+            for (const QString& l : labels) QVERIFY2(!l.contains(QRegularExpression("[eE][+-]")) && !l.contains("6.000"), qPrintable(all));
+        }
+        QLocale::setDefault(before);
+        QValueAxis log2;
+        log2.setLabelFormat("2^%.0f");
+        setNiceRange(&log2, -20, 0, 5, true);
+        QCOMPARE(log2.labelFormat(), QString("2^%.0f"));
+        QValueAxis fine;
+        fine.setLabelFormat("%.3g");
+        setNiceRange(&fine, 0, 1.5, 3, false);
+        QCOMPARE(QString::asprintf(qPrintable(fine.labelFormat()), 0.5), QString("0.5"));
+        setNiceRange(&fine, 0, 3e7, 3, false);  // beyond plain decimals: the axis's own format again
+        QCOMPARE(fine.labelFormat(), QString("%.3g"));
+    }
+
 };
 
 QTEST_MAIN(TestWidgets)
