@@ -530,6 +530,47 @@ private slots:
         QCOMPARE(fine.labelFormat(), QString("%.3g"));
     }
 
+    // Every lane's title band reads (text against band at least 4.5:1, WCAG's rule for text) in the light and
+    // the dark theme, a tile built in one theme follows a switch to the other, and the reason an unavailable
+    // tile gives is text, not a disabled grey.
+    void laneTilesReadInBothThemes() {
+        const QPalette before = QApplication::palette();
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+        dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x99, 0x99, 0x99));
+        const auto bandColours = [](const LaneTile& t) {
+            const QRegularExpression re("color: (#[0-9a-f]{6}); background: (#[0-9a-f]{6})");
+            const auto m = re.match(t.titleLabel()->styleSheet());
+            return std::pair<QColor, QColor>(QColor(m.captured(1)), QColor(m.captured(2)));
+        };
+        LaneTile switched("cpu:f32");
+        for (bool isDark : {false, true}) {
+            setDarkBackground(isDark);
+            QApplication::setPalette(isDark ? dark : QApplication::style()->standardPalette());
+            QTest::qWait(1);  // the tiles restyle once the theme is wholly set
+            for (const QString& lane : {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler", "gpu:f16", "cpu:mxfp8",
+                                        "cpu:e4m3", "cpu:mxfp6", "cpu:mxfp4", "gpu:f32+tf32"}) {
+                LaneTile tile(lane);
+                const auto [text, band] = bandColours(tile);
+                QCOMPARE(band, laneStyle(lane).color);
+                QVERIFY2(contrastRatio(text, band) >= 4.5,
+                         qPrintable(QString("%1 %2: %3 on %4").arg(lane).arg(isDark).arg(text.name(), band.name())));
+            }
+            QCOMPARE(bandColours(switched).second, laneStyle("cpu:f32").color);
+            LaneTile gpu("GPU lanes");
+            gpu.setUnavailable("no CUDA device: driver not found");
+            QVERIFY(!gpu.isEnabled());
+            const QColor reason = gpu.detailsLabel()->palette().color(QPalette::Disabled, QPalette::Text);
+            const QColor ground = gpu.palette().color(QPalette::Window);
+            QVERIFY2(contrastRatio(reason, ground) >= 4.5,
+                     qPrintable(QString("dark %1: %2 on %3").arg(isDark).arg(reason.name(), ground.name())));
+        }
+        setDarkBackground(false);
+        QApplication::setPalette(before);
+        QCOMPARE(contrastRatio(Qt::black, Qt::white), 21.0);
+    }
+
 };
 
 QTEST_MAIN(TestWidgets)
