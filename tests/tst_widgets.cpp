@@ -571,6 +571,29 @@ private slots:
         QCOMPARE(contrastRatio(Qt::black, Qt::white), 21.0);
     }
 
+    // A tile's details break between their " · " parts: a number never starts a line apart from its word
+    // ("overflows" at the end of one line, "12" on the next) at any width.
+    void laneTileKeepsNumbersWithTheirWords() {
+        LaneTile tile("cpu:f16");
+        tile.setDetails("step 12345 · scale 2^16 · overflows 12\nmax |diff| 0.1428 · sat. 0.79 % / 12 %");
+        const QString text = tile.detailsLabel()->text();
+        for (int width = 60; width <= 400; width += 5)
+            for (const QString& para : text.split('\n')) {
+                QTextLayout layout(para, tile.detailsLabel()->font());
+                QTextOption option;
+                option.setWrapMode(QTextOption::WordWrap);
+                layout.setTextOption(option);
+                layout.beginLayout();
+                for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+                    line.setLineWidth(width);
+                    const QString piece = para.mid(line.textStart(), line.textLength()).trimmed();
+                    if (piece.isEmpty()) continue;
+                    QVERIFY2(!piece.front().isDigit() && !piece.startsWith("%") && !piece.startsWith(QChar(0xB7)),
+                             qPrintable(QString("at %1 px a line starts \"%2\"").arg(width).arg(piece)));
+                }
+                layout.endLayout();
+            }
+    }
 };
 
 QTEST_MAIN(TestWidgets)

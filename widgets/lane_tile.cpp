@@ -149,7 +149,25 @@ void LaneTile::setBigValues(const QList<QPair<QString, QString>>& values) {
     }
 }
 
-void LaneTile::setDetails(const QString& text) { m_details->setText(text); }
+void LaneTile::setDetails(const QString& text) {
+    // Lines break between the " · " parts, not inside a short one: "overflows" and its count stay together
+    // when a five-digit step pushes them to the next line, and "sat. 0.79 % / 12 %" is not cut after 0.79.
+    // A long part (a sentence) still wraps at its spaces.
+    constexpr int kKeptWhole = 24;
+    QStringList lines = text.split('\n');
+    for (QString& line : lines) {
+        QStringList parts = line.split(QStringLiteral(" · "));
+        for (QString& part : parts)
+            if (part.size() <= kKeptWhole) {
+                part.replace(' ', QChar(0x00A0));
+                // '|' lets a line break after it even before a no-break space ("max |diff|" / "0.1428"): a word
+                // joiner (U+2060, invisible) holds it to what follows.
+                part.replace(QStringLiteral("|") + QChar(0x00A0), QStringLiteral("|") + QChar(0x2060) + QChar(0x00A0));
+            }
+        line = parts.join(QString(QChar(0x00A0)) + QStringLiteral("· "));  // the dot ends a line, never starts one
+    }
+    m_details->setText(lines.join('\n'));
+}
 
 void LaneTile::setRowToolTips(const QStringList& tips) {
     for (int i = 0; i < m_values.size(); ++i) {
