@@ -451,6 +451,38 @@ private slots:
         QVERIFY2(distinctColours(image) > 10, "the SVG renders blank");
     }
 
+    // A long caption wraps with room to spare: in the SVG (drawn by its renderer, unhinted, at the figure's
+    // scale) no line reaches into the last 2% of the width beyond the left margin's mirror.
+    void svgCaptionStaysClearOfTheRightEdge() {
+        LiveChart chart("Training loss", "step", "loss");
+        chart.setLanes({"cpu:f32"});
+        chart.appendPoints(0, ramp(0, 100));
+        chart.refresh();
+        QString caption;
+        for (int i = 0; i < 400; ++i) caption += QChar('a' + i % 26) + QString(" ");
+        const ExportOptions o{QSize(1920, 1080), 1.0, 2.0, caption.trimmed()};
+        QTemporaryDir dir;
+        const QString path = dir.filePath("captioned.svg");
+        QVERIFY(exportSvg(&chart, path, o));
+        QSvgRenderer svg(path);
+        QVERIFY(svg.isValid());
+        QImage image(o.size, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter p(&image);
+        svg.render(&p);
+        p.end();
+        const ExportLayout l = exportLayout(&chart, o);
+        QVERIFY(l.captionLines.size() >= 2);
+        int left = image.width(), right = -1;
+        for (int y = int(l.widgetSize.height() * l.scale) + 2; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                if (qGray(image.pixel(x, y)) < 160) left = std::min(left, x), right = std::max(right, x);
+        QVERIFY2(right >= 0, "no caption drawn");
+        const int rightMargin = image.width() - 1 - right;
+        QVERIFY2(rightMargin >= left + image.width() / 50,
+                 qPrintable(QString("caption ink from x = %1 to %2 of %3").arg(left).arg(right).arg(image.width())));
+    }
+
     void copyPutsTheChartOnTheClipboard() {
         LiveChart chart("Training loss", "step", "loss");
         chart.setLanes({"cpu:bf16"});
