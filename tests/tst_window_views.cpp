@@ -648,6 +648,56 @@ private slots:
         }
     }
 
+    // The Linear lab says what it shows: the accumulation choices fit the side panel (they were cut at
+    // "accumulate in storage f"), the explanation follows the accumulation chosen with that mode's numbers,
+    // and the bars' labels read as the tiles do (0.001253, not 0.00125).
+    void theLinearLabSaysWhatItShows() {
+        LinearPage page;
+        page.resize(1280, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(waitUntil([&] { return page.result() != nullptr && !page.computing(); }, 30000));
+        QComboBox* accumulation = nullptr;
+        for (QComboBox* c : page.findChildren<QComboBox*>())
+            if (c->count() > 1 && c->itemText(1).contains("storage")) accumulation = c;
+        QVERIFY(accumulation);
+        QVERIFY2(accumulation->width() >= accumulation->sizeHint().width(),
+                 qPrintable(QString("%1 px for %2").arg(accumulation->width()).arg(accumulation->sizeHint().width())));
+        const auto tileMean = [&](const QString& lane) {
+            for (LaneTile* t : page.tiles())
+                if (t->lane() == lane) return t->bigValueTexts().value(1);
+            return QString();
+        };
+        const QString f32Mean = tileMean("cpu:bf16");
+        QCOMPARE(f32Mean, QString("0.001253"));  // the tutorial's number
+        QStringList barLabels;
+        QApplication::processEvents();
+        auto* bars = qobject_cast<QChartView*>(page.charts().at(2));
+        QVERIFY(bars);
+        for (QGraphicsItem* item : bars->scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item)) {
+                barLabels << text->toPlainText();
+                // A value label is shown whole inside the plot or not at all (0.085265 ran past its top edge).
+                if (text->toPlainText() == f32Mean && text->isVisible())
+                    QVERIFY(bars->chart()->plotArea().adjusted(-1, -1, 1, 1).contains(text->sceneBoundingRect()));
+            }
+        QVERIFY2(barLabels.contains(f32Mean), qPrintable(barLabels.join(" | ")));
+        const QString summedInF32 = page.explanation();
+        QVERIFY(summedInF32.contains(f32Mean));
+        QSignalSpy computed(&page, &LinearPage::computed);
+        accumulation->setCurrentIndex(1);
+        QVERIFY(computed.wait(30000));
+        const QString storageMean = tileMean("cpu:bf16+acc16");
+        QVERIFY(!storageMean.isEmpty() && storageMean != f32Mean);
+        const QString summedInStorage = page.explanation();
+        QVERIFY2(summedInStorage != summedInF32 && summedInStorage.contains(storageMean) &&
+                     !summedInStorage.contains("Switch the accumulation to the storage format"),
+                 qPrintable(summedInStorage));
+        accumulation->setCurrentIndex(0);
+        QVERIFY(computed.wait(30000));
+        QCOMPARE(page.explanation(), summedInF32);
+    }
+
     void theAccumulationPresetShowsSumsNotALoss() {
         MainWindow w(false);
         showActive(w);
