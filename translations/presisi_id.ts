@@ -4311,7 +4311,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         </message>
         <message>
             <source>Reset</source>
-            <translation>Ke awal</translation>
+            <translation>Atur ulang</translation>
         </message>
         <message>
             <source>Run failed: %1</source>
