@@ -3,6 +3,8 @@
 // Transformer Engine's RCEIL), bad block input, keyboard entry, and the page's exports. Expected numbers by
 // hand from the OCP specs and ml_dtypes (see ../shared/FP8.md).
 #include <QComboBox>
+#include <QGroupBox>
+#include <QLabel>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -87,6 +89,48 @@ private slots:
         QVERIFY(page.summary(indexOf(Format::F16)).startsWith("stored <b>inf</b>"));
         page.setValueText("-1");
         QVERIFY2(page.summary(indexOf(Format::E8M0)).contains("no zero and no sign"), qPrintable(page.summary(8)));
+    }
+
+    // 65520 is the tie at f16's top as 0x1p-25 is the one at its foot: both are worked out, neighbours named.
+    void tiesAtBothEndsAreWorkedOut() {
+        FormatsPage page;
+        page.setValueText("65520");
+        const QString top = page.summary(indexOf(Format::F16));
+        QVERIFY2(top.contains("exactly halfway between the largest value 65504 and 65536 = 2^16") &&
+                     top.contains("a tie, rounded to the even neighbour") && top.contains("65536, which f16 cannot hold: inf"),
+                 qPrintable(top));
+        page.setSaturate(true);
+        QVERIFY2(page.summary(indexOf(Format::F16)).contains("saturated to ±65504"), qPrintable(page.summary(indexOf(Format::F16))));
+        page.setSaturate(false);
+        page.setValueText("0x1p-25");
+        QVERIFY(page.summary(indexOf(Format::F16)).contains("a tie, rounded to the even neighbour, 0"));
+        page.setValueText("464");  // e4m3's max 448 ends in a 0 bit: the tie stays in range
+        const QString e4m3 = page.summary(indexOf(Format::E4M3));
+        QVERIFY2(e4m3.contains("between the largest value 448 and 480") && e4m3.contains("rounded to the even neighbour, 448"),
+                 qPrintable(e4m3));
+    }
+
+    // In Indonesian a row's max reads as its values do (65504, not 65.504 beside them), and the page takes
+    // the 0,1 its explanation suggests; 12.345 (twelve, or twelve thousand?) is refused with the reason.
+    void numbersInTheWindowsLanguage() {
+        QLocale::setDefault(QLocale(QLocale::Indonesian, QLocale::Indonesia));
+        {
+            FormatsPage page;
+            QStringList titles;
+            for (QGroupBox* b : page.findChildren<QGroupBox*>()) titles << b->title();
+            const QString all = titles.join("\n");
+            QVERIFY2(all.contains("max 65504") && !all.contains("65.504"), qPrintable(all));
+            page.setValueText("0,1");
+            QVERIFY2(page.summary(indexOf(Format::F16)).startsWith("stored <b>0,09997558594</b>"),
+                     qPrintable(page.summary(indexOf(Format::F16))));
+            page.setValueText("12.345");
+            bool refused = false;
+            for (QLabel* l : page.findChildren<QLabel*>()) refused = refused || l->text().contains("12345");
+            QVERIFY(refused);
+            page.setValueText("0x1p-25");
+            QVERIFY(page.summary(indexOf(Format::F16)).contains("a tie"));
+        }
+        QLocale::setDefault(QLocale::c());
     }
 
     void groupChoosesTheRows() {

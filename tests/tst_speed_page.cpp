@@ -5,7 +5,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 #include <QtTest>
 
 #include <QElapsedTimer>
@@ -15,6 +19,7 @@
 #include "engine/speed/memory_plan.h"
 #include "main_window.h"
 #include "pages/speed_page.h"
+#include "pages/speed_text_area.h"
 #include "widgets/chart_export.h"
 #include "widgets/scaling_chart.h"
 #include "widgets/stacked_bar_chart.h"
@@ -62,6 +67,48 @@ private slots:
     }
 
     void setupLineNamesTheModel() { QVERIFY2(page->setupText().contains("2-4-3"), qPrintable(page->setupText())); }
+
+    // The text under each chart is never cut: its box shows it whole up to five lines (three lines tall, the
+    // box cut the memory section's sentences at this width); a longer text scrolls, with the wheel too.
+    void sectionTextsAreWholeOrScroll() {
+        page->setBudgetBytes(1e9);
+        page->resize(560, 720);  // narrow: the sentences wrap onto more lines
+        page->show();
+        QVERIFY(QTest::qWaitForWindowExposed(page));
+        page->run(SpeedPage::Memory);
+        QTRY_VERIFY(!page->isBusy());
+        QApplication::processEvents();
+        int boxes = 0, longer = 0;
+        for (QScrollArea* area : page->findChildren<QScrollArea*>()) {
+            auto* label = qobject_cast<QLabel*>(area->widget());
+            if (!label || !label->wordWrap()) continue;
+            ++boxes;
+            const int need = label->heightForWidth(label->width());
+            const int line = label->fontMetrics().lineSpacing();
+            QVERIFY2(label->height() >= need, qPrintable(QString("%1 px of %2: %3").arg(label->height()).arg(need).arg(label->text())));
+            QVERIFY(need <= SpeedTextArea::kMaxLines * line);
+            QVERIFY2(area->viewport()->height() >= need,
+                     qPrintable(QString("%1 px shown of %2: %3").arg(area->viewport()->height()).arg(need).arg(label->text())));
+            longer += need > 3 * line + 4;
+        }
+        QCOMPARE(boxes, 4);
+        QVERIFY(longer >= 1);  // the memory section's text is longer than the old three-line box
+        // Beyond five lines the box scrolls, the wheel included.
+        auto* text = new QLabel(QString("A sentence that goes on for a while. ").repeated(40));
+        text->setWordWrap(true);
+        SpeedTextArea area(text);
+        area.resize(300, 100);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        QCOMPARE(area.height(), SpeedTextArea::kMaxLines * text->fontMetrics().lineSpacing());
+        QScrollBar* bar = area.verticalScrollBar();
+        QVERIFY(bar->maximum() >= text->heightForWidth(text->width()) - area.viewport()->height());
+        const QPointF at = area.viewport()->rect().center();
+        QWheelEvent wheel(at, area.viewport()->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(area.viewport(), &wheel);
+        QVERIFY2(bar->value() > 0, "the wheel did not scroll the text");
+    }
 
     void memoryShowsOneBarPerLaneWithTheTotals() {
         page->setBudgetBytes(1e9);

@@ -6,6 +6,11 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
+#include <QGraphicsTextItem>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QStyle>
+#include <QTextLayout>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +21,7 @@
 
 #include "widgets/chart_data.h"
 #include "widgets/chart_export.h"
+#include "widgets/chart_style.h"
 #include "widgets/format_views.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_style.h"
@@ -537,6 +543,38 @@ private slots:
         QVERIFY2(distinctColours(image) > 10, "the SVG renders blank");
     }
 
+    // A long caption wraps with room to spare: in the SVG (drawn by its renderer, unhinted, at the figure's
+    // scale) no line reaches into the last 2% of the width beyond the left margin's mirror.
+    void svgCaptionStaysClearOfTheRightEdge() {
+        LiveChart chart("Training loss", "step", "loss");
+        chart.setLanes({"cpu:f32"});
+        chart.appendPoints(0, ramp(0, 100));
+        chart.refresh();
+        QString caption;
+        for (int i = 0; i < 400; ++i) caption += QChar('a' + i % 26) + QString(" ");
+        const ExportOptions o{QSize(1920, 1080), 1.0, 2.0, caption.trimmed()};
+        QTemporaryDir dir;
+        const QString path = dir.filePath("captioned.svg");
+        QVERIFY(exportSvg(&chart, path, o));
+        QSvgRenderer svg(path);
+        QVERIFY(svg.isValid());
+        QImage image(o.size, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter p(&image);
+        svg.render(&p);
+        p.end();
+        const ExportLayout l = exportLayout(&chart, o);
+        QVERIFY(l.captionLines.size() >= 2);
+        int left = image.width(), right = -1;
+        for (int y = int(l.widgetSize.height() * l.scale) + 2; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                if (qGray(image.pixel(x, y)) < 160) left = std::min(left, x), right = std::max(right, x);
+        QVERIFY2(right >= 0, "no caption drawn");
+        const int rightMargin = image.width() - 1 - right;
+        QVERIFY2(rightMargin >= left + image.width() / 50,
+                 qPrintable(QString("caption ink from x = %1 to %2 of %3").arg(left).arg(right).arg(image.width())));
+    }
+
     void copyPutsTheChartOnTheClipboard() {
         LiveChart chart("Training loss", "step", "loss");
         chart.setLanes({"cpu:bf16"});
@@ -578,6 +616,107 @@ private slots:
             QCOMPARE(image.pixelColor(2 + i * 21 + 3, 5).rgb(), want.rgb());
         }
         QVERIFY(distinctColours(renderWidget(&range, {}, 1.0)) > 3);
+    }
+
+    // Value axes write plain numbers: a step axis reads 6000, not "6e+03", and in Indonesian 1500, not
+    // "1,5E+03" (nor "6.000" with a group separator); axes of 2^n keep their own format.
+    void axisLabelsArePlainNumbers() {
+        const QLocale before;
+        for (const QLocale& locale : {QLocale::c(), QLocale(QLocale::Indonesian, QLocale::Indonesia)}) {
+            QLocale::setDefault(locale);
+            LiveChart chart("Training loss", "step", "loss");
+            chart.setLanes({"cpu:f32"});
+            QList<QPointF> pts;
+            for (int i = 0; i <= 60; ++i) pts.append(QPointF(100.0 * i, 25.0 * i));  // x to 6000, y to 1500
+            chart.appendPoints(0, pts);
+            chart.refresh();
+            chart.resize(700, 420);
+            chart.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&chart));
+            QApplication::processEvents();
+            QStringList labels;
+            for (QGraphicsItem* item : chart.scene()->items())
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item)) labels << text->toPlainText();
+            const QString all = labels.join(" | ");
+            QVERIFY2(labels.contains("6000") && labels.contains("1500") && labels.contains("500"), qPrintable(all));
+            for (const QString& l : labels) QVERIFY2(!l.contains(QRegularExpression("[eE][+-]")) && !l.contains("6.000"), qPrintable(all));
+        }
+        QLocale::setDefault(before);
+        QValueAxis log2;
+        log2.setLabelFormat("2^%.0f");
+        setNiceRange(&log2, -20, 0, 5, true);
+        QCOMPARE(log2.labelFormat(), QString("2^%.0f"));
+        QValueAxis fine;
+        fine.setLabelFormat("%.3g");
+        setNiceRange(&fine, 0, 1.5, 3, false);
+        QCOMPARE(QString::asprintf(qPrintable(fine.labelFormat()), 0.5), QString("0.5"));
+        setNiceRange(&fine, 0, 3e7, 3, false);  // beyond plain decimals: the axis's own format again
+        QCOMPARE(fine.labelFormat(), QString("%.3g"));
+    }
+
+    // Every lane's title band reads (text against band at least 4.5:1, WCAG's rule for text) in the light and
+    // the dark theme, a tile built in one theme follows a switch to the other, and the reason an unavailable
+    // tile gives is text, not a disabled grey.
+    void laneTilesReadInBothThemes() {
+        const QPalette before = QApplication::palette();
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+        dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x99, 0x99, 0x99));
+        const auto bandColours = [](const LaneTile& t) {
+            const QRegularExpression re("color: (#[0-9a-f]{6}); background: (#[0-9a-f]{6})");
+            const auto m = re.match(t.titleLabel()->styleSheet());
+            return std::pair<QColor, QColor>(QColor(m.captured(1)), QColor(m.captured(2)));
+        };
+        LaneTile switched("cpu:f32");
+        for (bool isDark : {false, true}) {
+            setDarkBackground(isDark);
+            QApplication::setPalette(isDark ? dark : QApplication::style()->standardPalette());
+            QTest::qWait(1);  // the tiles restyle once the theme is wholly set
+            for (const QString& lane : {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler", "gpu:f16", "cpu:mxfp8",
+                                        "cpu:e4m3", "cpu:mxfp6", "cpu:mxfp4", "gpu:f32+tf32"}) {
+                LaneTile tile(lane);
+                const auto [text, band] = bandColours(tile);
+                QCOMPARE(band, laneStyle(lane).color);
+                QVERIFY2(contrastRatio(text, band) >= 4.5,
+                         qPrintable(QString("%1 %2: %3 on %4").arg(lane).arg(isDark).arg(text.name(), band.name())));
+            }
+            QCOMPARE(bandColours(switched).second, laneStyle("cpu:f32").color);
+            LaneTile gpu("GPU lanes");
+            gpu.setUnavailable("no CUDA device: driver not found");
+            QVERIFY(!gpu.isEnabled());
+            const QColor reason = gpu.detailsLabel()->palette().color(QPalette::Disabled, QPalette::Text);
+            const QColor ground = gpu.palette().color(QPalette::Window);
+            QVERIFY2(contrastRatio(reason, ground) >= 4.5,
+                     qPrintable(QString("dark %1: %2 on %3").arg(isDark).arg(reason.name(), ground.name())));
+        }
+        setDarkBackground(false);
+        QApplication::setPalette(before);
+        QCOMPARE(contrastRatio(Qt::black, Qt::white), 21.0);
+    }
+
+    // A tile's details break between their " · " parts: a number never starts a line apart from its word
+    // ("overflows" at the end of one line, "12" on the next) at any width.
+    void laneTileKeepsNumbersWithTheirWords() {
+        LaneTile tile("cpu:f16");
+        tile.setDetails("step 12345 · scale 2^16 · overflows 12\nmax |diff| 0.1428 · sat. 0.79 % / 12 %");
+        const QString text = tile.detailsLabel()->text();
+        for (int width = 60; width <= 400; width += 5)
+            for (const QString& para : text.split('\n')) {
+                QTextLayout layout(para, tile.detailsLabel()->font());
+                QTextOption option;
+                option.setWrapMode(QTextOption::WordWrap);
+                layout.setTextOption(option);
+                layout.beginLayout();
+                for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+                    line.setLineWidth(width);
+                    const QString piece = para.mid(line.textStart(), line.textLength()).trimmed();
+                    if (piece.isEmpty()) continue;
+                    QVERIFY2(!piece.front().isDigit() && !piece.startsWith("%") && !piece.startsWith(QChar(0xB7)),
+                             qPrintable(QString("at %1 px a line starts \"%2\"").arg(width).arg(piece)));
+                }
+                layout.endLayout();
+            }
     }
 };
 

@@ -8,6 +8,11 @@
 #include <malloc.h>
 
 #include <QChartView>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QSignalSpy>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLogValueAxis>
@@ -17,6 +22,7 @@
 #include "pages/convergence_page.h"
 #include "pages/speed_page.h"
 #include "widgets/chart_style.h"
+#include "widgets/lane_tile.h"
 #include "widgets/text_scale.h"
 #include "window_host.h"
 
@@ -603,6 +609,96 @@ private slots:
     // The accumulation preset gets a view made for a summation: running sums against the exact sum,
     // their error, tiles that name them, and only the settings that apply; a training preset after
     // it gets the training view back.
+    // Readable from the back row in both themes: the lane field's placeholder, every tile's title band and
+    // the reason an unavailable tile gives stand at 4.5:1 or more (WCAG's rule for text) on their ground.
+    void textReadsInBothThemes() {
+        MainWindow w(false);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const auto over = [](const QColor& fg, const QColor& bg) {  // fg drawn over bg, its alpha applied
+            const double a = fg.alphaF();
+            return QColor::fromRgbF(fg.redF() * a + bg.redF() * (1 - a), fg.greenF() * a + bg.greenF() * (1 - a),
+                                    fg.blueF() * a + bg.blueF() * (1 - a));
+        };
+        for (bool dark : {true, false}) {
+            w.setDarkTheme(dark);
+            QTest::qWait(20);  // the tiles restyle once the theme is wholly set
+            int placeholders = 0, tiles = 0;
+            for (QLineEdit* e : w.findChildren<QLineEdit*>()) {
+                if (e->placeholderText().isEmpty()) continue;
+                ++placeholders;
+                const QColor bg = e->palette().color(QPalette::Base);
+                const QColor fg = over(e->palette().color(QPalette::PlaceholderText), bg);
+                QVERIFY2(contrastRatio(fg, bg) >= 4.5, qPrintable(QString("dark %1: placeholder %2 on %3 (%4)")
+                                                                      .arg(dark).arg(fg.name(), bg.name(), e->placeholderText())));
+            }
+            for (LaneTile* t : w.findChildren<LaneTile*>()) {
+                ++tiles;
+                const QRegularExpression re("color: (#[0-9a-f]{6}); background: (#[0-9a-f]{6})");
+                const auto m = re.match(t->titleLabel()->styleSheet());
+                QVERIFY(m.hasMatch());
+                QVERIFY2(contrastRatio(QColor(m.captured(1)), QColor(m.captured(2))) >= 4.5, qPrintable(t->lane()));
+                if (t->isEnabled()) continue;
+                const QColor reason = t->detailsLabel()->palette().color(QPalette::Disabled, QPalette::Text);
+                const QColor ground = t->palette().color(QPalette::Window);
+                QVERIFY2(contrastRatio(reason, ground) >= 4.5,
+                         qPrintable(QString("dark %1: reason %2 on %3").arg(dark).arg(reason.name(), ground.name())));
+            }
+            QVERIFY(placeholders >= 1 && tiles >= 3);
+        }
+    }
+
+    // The Linear lab says what it shows: the accumulation choices fit the side panel (they were cut at
+    // "accumulate in storage f"), the explanation follows the accumulation chosen with that mode's numbers,
+    // and the bars' labels read as the tiles do (0.001253, not 0.00125).
+    void theLinearLabSaysWhatItShows() {
+        LinearPage page;
+        page.resize(1280, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(waitUntil([&] { return page.result() != nullptr && !page.computing(); }, 30000));
+        QComboBox* accumulation = nullptr;
+        for (QComboBox* c : page.findChildren<QComboBox*>())
+            if (c->count() > 1 && c->itemText(1).contains("storage")) accumulation = c;
+        QVERIFY(accumulation);
+        QVERIFY2(accumulation->width() >= accumulation->sizeHint().width(),
+                 qPrintable(QString("%1 px for %2").arg(accumulation->width()).arg(accumulation->sizeHint().width())));
+        const auto tileMean = [&](const QString& lane) {
+            for (LaneTile* t : page.tiles())
+                if (t->lane() == lane) return t->bigValueTexts().value(1);
+            return QString();
+        };
+        const QString f32Mean = tileMean("cpu:bf16");
+        QCOMPARE(f32Mean, QString("0.001253"));  // the tutorial's number
+        QStringList barLabels;
+        QApplication::processEvents();
+        auto* bars = qobject_cast<QChartView*>(page.charts().at(2));
+        QVERIFY(bars);
+        for (QGraphicsItem* item : bars->scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item)) {
+                barLabels << text->toPlainText();
+                // A value label is shown whole inside the plot or not at all (0.085265 ran past its top edge).
+                if (text->toPlainText() == f32Mean && text->isVisible())
+                    QVERIFY(bars->chart()->plotArea().adjusted(-1, -1, 1, 1).contains(text->sceneBoundingRect()));
+            }
+        QVERIFY2(barLabels.contains(f32Mean), qPrintable(barLabels.join(" | ")));
+        const QString summedInF32 = page.explanation();
+        QVERIFY(summedInF32.contains(f32Mean));
+        QSignalSpy computed(&page, &LinearPage::computed);
+        accumulation->setCurrentIndex(1);
+        QVERIFY(computed.wait(30000));
+        const QString storageMean = tileMean("cpu:bf16+acc16");
+        QVERIFY(!storageMean.isEmpty() && storageMean != f32Mean);
+        const QString summedInStorage = page.explanation();
+        QVERIFY2(summedInStorage != summedInF32 && summedInStorage.contains(storageMean) &&
+                     !summedInStorage.contains("Switch the accumulation to the storage format"),
+                 qPrintable(summedInStorage));
+        accumulation->setCurrentIndex(0);
+        QVERIFY(computed.wait(30000));
+        QCOMPARE(page.explanation(), summedInF32);
+    }
+
     void theAccumulationPresetShowsSumsNotALoss() {
         MainWindow w(false);
         showActive(w);

@@ -54,6 +54,12 @@ private:
     bool m_changed = false;
 };
 
+// Room a caption line leaves free at its right beyond the padding: the widths measured here are the
+// screen's hinted ones, while an SVG viewer draws the text unhinted at the figure's scale, and perhaps in a
+// font of its own, wider by a few percent; a line filled to the measured edge then touched the figure's
+// right edge. Two average characters, and a twenty-fifth of the width in wide figures.
+int captionSlack(const QFontMetrics& fm, int width) { return std::max(2 * fm.averageCharWidth(), width / 25); }
+
 QSize figureSize(const QWidget* widget, const ExportOptions& o) {
     return o.size.isValid() && !o.size.isEmpty() ? o.size : widget->size();
 }
@@ -120,7 +126,8 @@ ExportLayout exportLayout(const QWidget* widget, const ExportOptions& o) {
     for (int round = 0; round < 4; ++round) {
         l.scale = std::min(l.scale, size.width() / double(minimum.width()));
         const int width = int(size.width() / l.scale);
-        l.captionLines = o.caption.isEmpty() ? QStringList() : wrapCaption(o.caption, widget->font(), width - 2 * kCaptionPad);
+        l.captionLines = o.caption.isEmpty() ? QStringList()
+                                             : wrapCaption(o.caption, widget->font(), width - 2 * kCaptionPad - captionSlack(fm, width));
         l.captionHeight = l.captionLines.isEmpty()
                               ? 0
                               : fm.height() + fm.lineSpacing() * int(l.captionLines.size() - 1) + 2 * kCaptionPad;

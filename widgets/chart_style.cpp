@@ -11,6 +11,7 @@
 #include <QLegend>
 #include <QLogValueAxis>
 #include <QPen>
+#include <QRegularExpression>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -76,7 +77,11 @@ void styleChart(QChart* chart) {
     chart->setBackgroundRoundness(0);
     // Axis numbers in the window's locale where it writes a decimal comma (Indonesian 0,5 and 1.000);
     // English keeps the C notation it always had.
-    chart->setLocale(QLocale());
+    // No group separators: "1500" beside "1500" in every language, as the window's fields and tables write
+    // numbers ("1.500" would read as one and a half in English).
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    chart->setLocale(locale);
     chart->setLocalizeNumbers(QLocale().decimalPoint() != QLatin1String("."));
     applyChartColours(chart);
 }
@@ -121,6 +126,14 @@ double niceStep(double range, int ticks) {
 
 }  // namespace
 
+QString plainLabelFormat(double lo, double hi, double step) {
+    const double magnitude = std::max(std::abs(lo), std::abs(hi));
+    if (!(step > 0) || !std::isfinite(magnitude) || magnitude >= 1e6) return {};
+    const int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step) + 1e-9)));
+    if (decimals > 4) return {};
+    return QStringLiteral("%.%1f").arg(decimals);
+}
+
 void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers) {
     // Bounded inputs first: a non-finite or reversed range, or one too narrow for its magnitude (a
     // one-point chart at zero), becomes a range whose ticks can be counted on two hands.
@@ -146,6 +159,18 @@ void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool intege
     axis->setTickAnchor(a);
     axis->setTickInterval(step);
     if ((b - a) / step <= kMaxAxisTicks) axis->setTickType(QValueAxis::TicksDynamic);
+    // An axis of plain numbers (a "%.Ng" format: not 2^n, not 1en) writes its ticks with the decimals the
+    // interval needs: 6000 and 1500, not %.3g's "6e+03" and "1,5E+03"; 0.25 steps as 0.25. Its own 'g'
+    // format stays for ranges plain decimals do not fit (a million and more, steps below 0.0001).
+    static const QRegularExpression gFormat(QStringLiteral("^%\\.\\d+g$"));
+    const char* const kOwnFormat = "presisiGFormat";
+    if (!axis->property(kOwnFormat).isValid() && gFormat.match(axis->labelFormat()).hasMatch())
+        axis->setProperty(kOwnFormat, axis->labelFormat());
+    if (axis->property(kOwnFormat).isValid()) {
+        const QString plain = plainLabelFormat(a, b, step);
+        const QString format = plain.isEmpty() ? axis->property(kOwnFormat).toString() : plain;
+        if (axis->labelFormat() != format) axis->setLabelFormat(format);
+    }
 }
 
 }  // namespace presisi

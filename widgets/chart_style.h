@@ -30,6 +30,11 @@ inline constexpr int kMaxAxisTicks = 64;
 // Sets [lo, hi] widened to whole ticks of 1, 2 or 5 times a power of ten (about `ticks` of them).
 // The only way a chart sets a value axis's range: range, anchor and interval change together, and a
 // non-finite, reversed or vanishing range is widened to a bounded one first.
+// An axis whose label format is a plain "%.Ng" gets, from here, the fixed decimals its interval needs.
 void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers);
+// The label format of plain numbers for ticks every `step` over [lo, hi]: "%.0f" for 500 / 1000 / 1500,
+// "%.2f" for 0.05 steps; empty where plain decimals would be too long (|v| of a million or more, steps
+// below 0.0001), for the axis's own 'g' format.
+QString plainLabelFormat(double lo, double hi, double step);
 
 }  // namespace presisi

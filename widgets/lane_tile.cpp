@@ -1,10 +1,15 @@
 // LaneTile: big numbers per lane under a coloured band naming the lane.
 #include "lane_tile.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPalette>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 #include "lane_style.h"
 #include "text_scale.h"
@@ -18,6 +23,7 @@ LaneTile::LaneTile(const QString& lane, QWidget* parent) : QFrame(parent), m_lan
     v->setContentsMargins(6, 4, 6, 4);
     v->setSpacing(2);
     auto* title = new QLabel(lane + (style.dashed && lane.contains(':') ? "  (GPU)" : ""));
+    m_title = title;
     title->setToolTip(tr("The lane %1: device:format, then +ftz (subnormals flushed to zero), +native (the CPU's own "
                          "low-precision instructions) or +scaler (a loss scaler). Its colour and line pattern are the "
                          "same in every chart.").arg(lane));
@@ -25,9 +31,6 @@ LaneTile::LaneTile(const QString& lane, QWidget* parent) : QFrame(parent), m_lan
     tf.setPointSizeF(12);
     tf.setBold(true);
     title->setFont(tf);
-    // White on the lane colour; the light f32 grey of the dark theme takes black text.
-    const QColor text = style.color.lightnessF() > 0.6 ? Qt::black : Qt::white;
-    title->setStyleSheet(QString("QLabel { color: %1; background: %2; padding: 1px 6px; }").arg(text.name(), style.color.name()));
     v->addWidget(title);
     m_subtitle = new QLabel();
     QFont sf = m_subtitle->font();
@@ -68,7 +71,38 @@ LaneTile::LaneTile(const QString& lane, QWidget* parent) : QFrame(parent), m_lan
     m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->addWidget(m_details);
+    restyle();
     applyUiScale(this);  // a tile built while the window's text is enlarged starts enlarged
+}
+
+double contrastRatio(const QColor& a, const QColor& b) {
+    const auto luminance = [](const QColor& c) {
+        const auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+void LaneTile::restyle() {
+    // Black or white by contrast, not by lightness: white on the f16 orange read at 2.2:1, black reads at 9:1.
+    const QColor band = laneStyle(m_lane).color;
+    const QColor text = contrastRatio(Qt::black, band) >= contrastRatio(Qt::white, band) ? Qt::black : Qt::white;
+    m_title->setStyleSheet(
+        QString("QLabel { color: %1; background: %2; padding: 1px 6px; }").arg(text.name(), band.name()));
+    // The reason a tile cannot run is its content, not a greyed-out control: the disabled grey of the light
+    // theme read at under 2:1 on the tile. Its palette follows the theme (set again at each change).
+    QPalette p;  // no role set: the rest inherits from the tile
+    if (m_unavailable)  // Text too: a selectable label draws its text through a document, in that role
+        for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text})
+            p.setColor(QPalette::Disabled, role, palette().color(QPalette::Active, QPalette::WindowText));
+    m_details->setPalette(p);
+}
+
+void LaneTile::changeEvent(QEvent* event) {
+    QFrame::changeEvent(event);
+    // The window sets the palette first and the lanes' dark flag after it: restyled once both are set.
+    if (event->type() == QEvent::PaletteChange) QTimer::singleShot(0, this, [this] { restyle(); });
 }
 
 void LaneTile::setSubtitle(const QString& text, const QString& toolTip) {
@@ -115,7 +149,25 @@ void LaneTile::setBigValues(const QList<QPair<QString, QString>>& values) {
     }
 }
 
-void LaneTile::setDetails(const QString& text) { m_details->setText(text); }
+void LaneTile::setDetails(const QString& text) {
+    // Lines break between the " · " parts, not inside a short one: "overflows" and its count stay together
+    // when a five-digit step pushes them to the next line, and "sat. 0.79 % / 12 %" is not cut after 0.79.
+    // A long part (a sentence) still wraps at its spaces.
+    constexpr int kKeptWhole = 24;
+    QStringList lines = text.split('\n');
+    for (QString& line : lines) {
+        QStringList parts = line.split(QStringLiteral(" · "));
+        for (QString& part : parts)
+            if (part.size() <= kKeptWhole) {
+                part.replace(' ', QChar(0x00A0));
+                // '|' lets a line break after it even before a no-break space ("max |diff|" / "0.1428"): a word
+                // joiner (U+2060, invisible) holds it to what follows.
+                part.replace(QStringLiteral("|") + QChar(0x00A0), QStringLiteral("|") + QChar(0x2060) + QChar(0x00A0));
+            }
+        line = parts.join(QString(QChar(0x00A0)) + QStringLiteral("· "));  // the dot ends a line, never starts one
+    }
+    m_details->setText(lines.join('\n'));
+}
 
 void LaneTile::setRowToolTips(const QStringList& tips) {
     for (int i = 0; i < m_values.size(); ++i) {
@@ -131,7 +183,9 @@ void LaneTile::setUnavailable(const QString& reason) {
     for (auto* c : m_captions) c->hide();
     for (auto* v : m_values) v->hide();
     m_details->setText(reason);
+    m_unavailable = true;
     setEnabled(false);
+    restyle();
     setToolTip(reason);
     m_details->setToolTip(reason);
 }

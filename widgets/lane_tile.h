@@ -2,6 +2,7 @@
 // lane that cannot run here (GPU without a device), the reason, greyed out.
 #pragma once
 
+#include <QColor>
 #include <QFrame>
 #include <QList>
 #include <QPair>
@@ -12,6 +13,9 @@ class QGridLayout;
 class QHBoxLayout;
 
 namespace presisi {
+
+// WCAG's contrast ratio of two colours, 1 (the same) to 21 (black on white); text needs 4.5 to read.
+double contrastRatio(const QColor& a, const QColor& b);
 
 class LaneTile : public QFrame {
     Q_OBJECT
@@ -37,15 +41,26 @@ public:
     void setBody(QWidget* body);
     // The value texts as shown, for tests and the screenshot check.
     QStringList bigValueTexts() const;
+    // The title band (lane colour, text) and the details line: for the contrast test.
+    QLabel* titleLabel() const { return m_title; }
+    QLabel* detailsLabel() const { return m_details; }
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
     void placeNumbers(bool stacked);
+    // The title band in the lane's colour of the theme now set, with black or white text, whichever reads
+    // better on it; an unavailable tile's reason in the window's text colour (not the disabled grey).
+    void restyle();
 
     QString m_lane;
     QList<QLabel*> m_captions;
     QList<QLabel*> m_values;
     QLabel* m_details = nullptr;
     QLabel* m_subtitle = nullptr;
+    QLabel* m_title = nullptr;
+    bool m_unavailable = false;
     QHBoxLayout* m_middle = nullptr;
     QGridLayout* m_grid = nullptr;
 };

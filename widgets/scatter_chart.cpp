@@ -6,6 +6,7 @@
 #include <QBarSet>
 #include <QFontMetricsF>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QValueAxis>
@@ -151,7 +152,6 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
     m_series->setBarWidth(0.9);
     m_series->setLabelsVisible(true);
     m_series->setLabelsFormat("@value");
-    m_series->setLabelsPrecision(3);
     m_series->setLabelsAngle(-90);
     c->addSeries(m_series);
     auto* x = new QBarCategoryAxis();
@@ -181,7 +181,9 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
         m_series->append(set);
     }
     const double decades = std::log10(top) - std::log10(lo);
-    const double hi = std::pow(10.0, std::log10(top) + std::max(1.0, 1.5 * decades));
+    // Room above the tallest bar for its upright label, eight characters long (0.085265): over 70 % of the
+    // plot, so that the labels show in the Linear lab at 1280x800.
+    const double hi = std::pow(10.0, std::log10(top) + std::max(1.0, 2.5 * decades));
     // A tick every decade crowds a short chart (Qt Charts then elides every tick label): every second
     // decade where the axis spans more than four.
     if (std::log10(hi / lo) > 4) y->setBase(100);
@@ -193,17 +195,35 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
     m_series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     for (QBarSet* set : m_series->barSets())
         set->setLabelColor(zeros.contains(set) ? QColor(Qt::transparent) : (chartsDark() ? Qt::white : Qt::black));
+    // The values as given, shortest digits (a page rounds them as it shows them elsewhere); set once the series
+    // is in the chart, which put the default precision back when it was set before.
+    m_series->setLabelsPrecision(QLocale::FloatingPointShortest);
     applyChartColours(c);
     fitLabels();
 }
 
 void BarChart::fitLabels() {
     if (!m_series || m_series->count() == 0) return;
-    // Upright labels need a bar slot at least one line of text wide; in a chart too narrow for that they hide
-    // (the tiles and the tooltip give the values) rather than overlap.
+    // Upright labels need a bar slot at least one line of text wide, and room above the tallest bar for the
+    // longest label (a page may pass values with all their digits, the Linear lab's 0.085265, which ran past
+    // the plot's top edge); in a chart too small for that they hide (the tiles and the tooltip give the
+    // values) rather than overlap or be cut.
     const QFont font = m_series->barSets().constFirst()->labelFont();
-    const double slot = chart()->plotArea().width() * m_series->barWidth() / m_series->count();
-    const bool fit = slot >= QFontMetricsF(font).height();
+    const QFontMetricsF fm(font);
+    const QRectF plot = chart()->plotArea();
+    const double slot = plot.width() * m_series->barWidth() / m_series->count();
+    bool fit = slot >= fm.height();
+    auto* y = qobject_cast<QLogValueAxis*>(chart()->axes(Qt::Vertical).value(0));
+    double top = 0, longest = 0;
+    for (QBarSet* set : m_series->barSets()) {
+        if (set->labelColor().alpha() == 0 || set->count() == 0) continue;  // the reference's unlabelled foot
+        top = std::max(top, set->at(0));
+        longest = std::max(longest, fm.horizontalAdvance(QLocale().toString(set->at(0), 'g', m_series->labelsPrecision())));
+    }
+    if (y && top > 0 && y->min() > 0 && y->max() > top) {
+        const double above = plot.height() * std::log(y->max() / top) / std::log(y->max() / y->min());
+        fit = fit && longest + fm.height() / 4 <= above;
+    }
     if (m_series->isLabelsVisible() != fit) m_series->setLabelsVisible(fit);
 }
 

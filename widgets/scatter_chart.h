@@ -37,7 +37,8 @@ class BarChart : public QChartView {
     Q_OBJECT
 public:
     BarChart(const QString& title, const QString& yTitle, QWidget* parent = nullptr);
-    // On a log axis; a value of 0 (the reference) stays at the axis' foot.
+    // On a log axis; a value of 0 (the reference) stays at the axis' foot. Each bar's label shows its value
+    // with the shortest digits that read back as it: pass values rounded as the page shows them elsewhere.
     void setValues(const QStringList& lanes, const QList<double>& values, const QString& category);
 
 private:

@@ -16,11 +16,13 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <cmath>
+#include <optional>
 
 #include "services/number_text.h"
 #include "widgets/block_view.h"
 #include "widgets/format_property_table.h"
 #include "widgets/format_views.h"
+#include "widgets/locale_number.h"
 #include "widgets/number_line_view.h"
 #include "widgets/tool_tips.h"
 
@@ -43,6 +45,29 @@ QString numUi(double v) {
     QLocale locale;
     locale.setNumberOptions(QLocale::OmitGroupSeparator);
     return locale.toString(v, 'g', 10);
+}
+
+// A format's max in a row's title: as the value rows write numbers (no group separators: "65504" beside
+// "65504", not "65.504" in Indonesian), seven digits for the wide formats' 3.402823e+38.
+QString maxText(double v) {
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    return locale.toString(v, 'g', 7);
+}
+
+// The value typed: a number as the window writes it, by the one rule of docs/LANGUAGES.md ("0,1" and "0.1"
+// alike, the page's own "0,1" in Indonesian included; "12.345" refused there, with the reason in *why), and
+// what only strtod reads: hexadecimal floats (0x1p-25), inf, nan, and magnitudes past double's range (1e400).
+std::optional<double> readValue(const QString& text, QString* why) {
+    const QString t = text.trimmed();
+    double v = 0;
+    if (parseLocaleReal(t, &v, why)) return v;
+    const QString lower = t.toLower();
+    if (t.contains(',') || !(lower.contains("0x") || lower.contains("inf") || lower.contains("nan") || lower.contains('e')))
+        return std::nullopt;
+    const auto parsed = services::parseReal(t.toStdString());
+    if (parsed && why) why->clear();
+    return parsed;
 }
 
 QString classText(ValueClass c) {
@@ -113,6 +138,27 @@ QString note(Format f, double x, const Stored& s, Overflow overflow) {
     if (std::isinf(x) && std::isinf(s.value)) return FormatsPage::tr("inf stays inf in every format");
     if (f == Format::E8M0 && !(x > 0))
         return FormatsPage::tr("e8m0 has no zero and no sign: zero and negative numbers become NaN");
+    // |x| exactly at the overflow threshold: halfway between max and the power of two one step past it
+    // (the value the next exponent would start with), worked out as the tie at the foot of the range is.
+    // e8m0 rounds ties upwards, without an even neighbour (below).
+    const bool maxTie = std::fabs(x) == t.overflowThreshold && f != Format::E8M0;
+    const double past = 2 * t.overflowThreshold - t.max;
+    const bool powerOfTwo = past == std::ldexp(1.0, std::ilogb(past));  // 65536 = 2^16; e4m3's 480 is not
+    const QString pastText = powerOfTwo ? QString("%1 = 2^%2").arg(numUi(past)).arg(std::ilogb(past)) : numUi(past);
+    if (maxTie && overflows(f, x)) {
+        const QString tie =
+            FormatsPage::tr("exactly halfway between the largest value %1 and %2, one step past the range: a tie, "
+                            "rounded to the even neighbour (%1 ends in a 1 bit), %3")
+                .arg(numUi(t.max), pastText, numUi(past));
+        if (std::isinf(s.value)) return FormatsPage::tr("%1, which %2 cannot hold: inf").arg(tie, qs(t.name)) + otherText;
+        if (std::isnan(s.value))
+            return FormatsPage::tr("%1, which %2 cannot hold: NaN").arg(tie, qs(t.name)) + otherText;
+        return FormatsPage::tr("%1, which %2 cannot hold: saturated to ±%3").arg(tie, qs(t.name), numUi(t.max)) + otherText;
+    }
+    if (maxTie)
+        return FormatsPage::tr("exactly halfway between the largest value %1 and %2, one step past the range: a tie, "
+                               "rounded to the even neighbour, %1 (its last bit is 0)")
+            .arg(numUi(t.max), pastText);
     if (overflows(f, x)) {
         if (std::isinf(s.value))
             return FormatsPage::tr("overflow: |x| ≥ %1 rounds to inf").arg(numUi(t.overflowThreshold)) + otherText;
@@ -223,7 +269,7 @@ QWidget* FormatsPage::buildValueTab() {
         auto* box = new QGroupBox(tr("%1 (%2): %3 bits = %4%5 exponent + %6 mantissa · max %7")
                                       .arg(qs(t.name), qs(t.dtypeName)).arg(t.bits).arg(sign).arg(t.exponentBits)
                                       .arg(t.mantissaBits)
-                                      .arg(QLocale().toString(t.max, 'g', 7)));
+                                      .arg(maxText(t.max)));
         box->setToolTip(tr("The exponent bits set the range (max, smallest normal %3), the mantissa bits the "
                            "precision: %1 significant bits, so neighbouring normal values differ by at most 1 part in "
                            "2^%2 (the ulp). Below the smallest normal, subnormals trade precision for range down to "
@@ -386,10 +432,11 @@ void FormatsPage::showGroup() {
 }
 
 void FormatsPage::update() {
-    const auto parsed = services::parseReal(m_input->text().trimmed().toStdString());
+    QString why;
+    const auto parsed = readValue(m_input->text(), &why);
     m_valid = parsed.has_value();
     if (!m_valid) {
-        m_error->setText(tr("not a number: type e.g. 65520, 1e-8, 0x1p-24"));
+        m_error->setText(why.isEmpty() ? tr("not a number: type e.g. 65520, 1e-8, 0x1p-24") : why);
         return;
     }
     m_error->clear();

@@ -127,12 +127,18 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
         reason->setMinimumHeight(reason->heightForWidth(180));
         lv->addWidget(reason);
     }
+    // The verb on a line of its own and short choices under it: "accumulate in storage format" in one
+    // combobox was cut at the side panel's width (and is longer in Indonesian).
+    auto* accumulationLabel = new QLabel(tr("Accumulate in:"));
     m_accumulation = new QComboBox();
-    m_accumulation->addItem(tr("accumulate in f32"), static_cast<int>(Accumulation::F32));
-    m_accumulation->addItem(tr("accumulate in storage format"), static_cast<int>(Accumulation::Storage));
+    m_accumulation->addItem(tr("f32"), static_cast<int>(Accumulation::F32));
+    m_accumulation->addItem(tr("storage format"), static_cast<int>(Accumulation::Storage));
     m_accumulation->setToolTip(tr("How each dot product is summed: in float32, as autocast, cuBLAS and oneDNN do, or "
                                   "rounding every partial sum to the lane's format. The second shows why every "
                                   "library sums in f32: the error grows with in."));
+    accumulationLabel->setToolTip(m_accumulation->toolTip());
+    accumulationLabel->setBuddy(m_accumulation);
+    lv->addWidget(accumulationLabel);
     lv->addWidget(m_accumulation);
     m_ftz = new QCheckBox(tr("flush subnormals to zero"));
     m_ftz->setToolTip(tr("The low lanes set subnormal values to zero, as hardware in flush-to-zero mode "
@@ -288,6 +294,8 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
         connect(c, &QCheckBox::toggled, this, &LinearPage::scheduleCompute);
     for (const auto& [format, box] : m_scaled) connect(box, &QCheckBox::toggled, this, &LinearPage::scheduleCompute);
     connect(m_accumulation, &QComboBox::currentIndexChanged, this, &LinearPage::scheduleCompute);
+    // The explanation describes the mode chosen at once (its numbers follow with the result).
+    connect(m_accumulation, &QComboBox::currentIndexChanged, this, &Page::explanationChanged);
     connect(m_scaleMode, &QComboBox::currentIndexChanged, this, &LinearPage::scheduleCompute);
 
     computeNow();
@@ -306,15 +314,36 @@ QString LinearPage::explanation() const {
                      "<code>x = torch.randn(%4, %2)</code>, with and without autocast on the CPU%5.<br><br>")
                       .arg(c.seed).arg(c.in).arg(c.out).arg(c.batch)
                       .arg(tutorial ? tr(" &mdash; the tutorial's example") : QString());
+    // The accumulation chosen: the text describes it, with the numbers of lanes that summed that way (none
+    // while the result of the other mode is still on screen).
+    const auto accumulation = static_cast<Accumulation>(m_accumulation->currentData().toInt());
     const LinearLaneResult* bf16 = nullptr;
     const LinearLaneResult* f16 = nullptr;
     if (m_result && m_result->config.in == c.in && m_result->config.out == c.out && m_result->config.batch == c.batch &&
         m_result->config.seed == c.seed)
         for (const auto& lr : m_result->lanes) {
-            if (lr.lane.device != Device::Cpu || lr.lane.accumulation != Accumulation::F32 || lr.lane.native) continue;
+            if (lr.lane.device != Device::Cpu || lr.lane.accumulation != accumulation || lr.lane.native ||
+                lr.lane.scaled)
+                continue;
             if (lr.lane.format == Format::BF16) bf16 = &lr;
             if (lr.lane.format == Format::F16) f16 = &lr;
         }
+    if (accumulation == Accumulation::Storage) {
+        out += tr("<b>Accumulating in the storage format.</b> Each output sums %1 products, and here every partial "
+                  "sum is rounded to the lane's format (bf16 or f16) before the next product is added, as a naive "
+                  "low-precision kernel would do. Each rounding adds its own error, so the error grows with "
+                  "<code>in</code>.")
+                   .arg(c.in);
+        if (bf16)
+            out += tr(" The bf16 tile: a mean absolute difference of %1 and a correlation of %2.")
+                       .arg(pyRound(bf16->metrics.meanAbsError, 6), pyRound(bf16->metrics.correlation, 4));
+        if (f16)
+            out += tr(" The f16 tile: %1 and %2.")
+                       .arg(pyRound(f16->metrics.meanAbsError, 6), pyRound(f16->metrics.correlation, 4));
+        out += tr("<br><br>Switch the accumulation back to f32, as autocast, cuBLAS and oneDNN sum, and compare the "
+                  "tiles: that is why every library accumulates in float32.");
+        return out;
+    }
     if (bf16)
         out += tr("Look at the bf16 tile: output dtype bfloat16, a mean absolute difference of %1 and a "
                   "correlation of %2 &mdash; the signal survives.")

@@ -170,7 +170,10 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     for (int e = kMinErrorExponent; e <= kMaxErrorExponent; ++e) edges << e;
     for (int li = 0; li < static_cast<int>(r.lanes.size()); ++li) {
         const auto& lr = r.lanes[li];
-        means << lr.metrics.meanAbsError;
+        // The bar's label reads as the tile's mean |diff| (Python's round to 6 decimals): one number, one
+        // text. A mean that rounds to 0 keeps its own value, so its bar does not vanish to the foot.
+        const double rounded = QString::fromStdString(services::pythonRound(lr.metrics.meanAbsError, 6)).toDouble();
+        means << (rounded > 0 ? rounded : lr.metrics.meanAbsError);
         // The reference on the same device.
         const Matrix* ref = nullptr;
         for (const auto& other : r.lanes)

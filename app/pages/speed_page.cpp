@@ -24,6 +24,7 @@
 #include "engine/native/native_gemm.h"
 #include "engine/training/memory_estimate.h"
 #include "job_worker.h"
+#include "speed_text_area.h"
 #include "widgets/input_guard.h"
 #include "widgets/number_field.h"
 #include "widgets/scaling_chart.h"
@@ -180,12 +181,9 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     ui.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     ui.text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     ui.text->setToolTip(sectionHelp(section));
-    // Three lines of text, scrolling beyond: a long note must not squeeze the chart above it (five bars need ~230 px).
-    auto* area = new QScrollArea();
-    area->setFrameShape(QFrame::NoFrame);
-    area->setWidgetResizable(true);
-    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    area->setWidget(ui.text);
+    // Three to five lines of text, scrolling beyond: a long note must not squeeze the chart above it (five bars
+    // need ~230 px).
+    auto* area = new SpeedTextArea(ui.text);
     ui.textArea = area;
     v->addWidget(area);
     connect(ui.run, &QPushButton::clicked, this, [this, section] { run(section); });
@@ -195,7 +193,7 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
 
 void SpeedPage::rescale(double scale) {
     for (const SectionUi& ui : m_ui) {
-        ui.textArea->setFixedHeight(3 * ui.text->fontMetrics().lineSpacing() + 4);
+        ui.textArea->fit();
         // Buttons as wide as their text and a narrow progress bar (its percentage still shows), not the style's
         // 80 px buttons: two sections side by side then fit a 1024-pixel window.
         for (QPushButton* b : {ui.run, ui.cancel})
@@ -305,7 +303,10 @@ void SpeedPage::setLoaderMilliseconds(double ms) { m_loader->setValue(ms); }
 void SpeedPage::setGemmSizes(const std::vector<std::int64_t>& sizes) { m_gemmSizes = sizes; }
 
 QString SpeedPage::sectionText(Section section) const { return m_ui[section].text->text(); }
-void SpeedPage::setSectionText(Section section, const QString& html) { m_ui[section].text->setText(html); }
+void SpeedPage::setSectionText(Section section, const QString& html) {
+    m_ui[section].text->setText(html);
+    m_ui[section].textArea->fit();
+}
 
 void SpeedPage::updateButtons() {
     for (int i = 0; i < 4; ++i) {

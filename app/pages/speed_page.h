@@ -25,6 +25,8 @@ class QPushButton;
 
 namespace presisi {
 
+class SpeedTextArea;
+
 class JobWorker;
 class RealField;
 class ScalingChart;
@@ -102,7 +104,7 @@ private:
         QPushButton* cancel = nullptr;
         QProgressBar* progress = nullptr;
         QLabel* text = nullptr;
-        QWidget* textArea = nullptr;
+        SpeedTextArea* textArea = nullptr;
     };
     QWidget* buildSection(Section section, const QString& title, QWidget* chart, QWidget* extra);
     void buildCharts();
