@@ -280,7 +280,8 @@ window options:
   --dark                           dark theme (for projectors)
   --pace STEPS_PER_SECOND          training pace (0: as fast as possible; presets bring their own)
   --screenshot FILE [--page P] [--preset NAME] [--steps N] [--size WxH] [--value V]
-                                   render the window off-screen to FILE (a .png) and exit
+               [--text-scale F]    render the window off-screen to FILE (a .png) and exit;
+                                   F: text size 1 to 2, as View &gt; Text larger
   --measure-responsiveness [--seconds S] [--json FILE]
                                    event-loop latency while four lanes train
   --measure-responsiveness --steps N [--json FILE]
@@ -302,7 +303,8 @@ opsi jendela:
   --dark                           tema gelap (untuk proyektor)
   --pace LANGKAH_PER_DETIK         laju pelatihan (0: secepat mungkin; preset membawa lajunya sendiri)
   --screenshot BERKAS [--page P] [--preset NAMA] [--steps N] [--size LxT] [--value V]
-                                   menggambar jendela tanpa layar ke BERKAS (.png) lalu keluar
+               [--text-scale F]    menggambar jendela tanpa layar ke BERKAS (.png) lalu keluar;
+                                   F: ukuran teks 1 sampai 2, seperti Tampilan &gt; Teks lebih besar
   --measure-responsiveness [--seconds S] [--json BERKAS]
                                    latensi event loop selama empat lajur berlatih
   --measure-responsiveness --steps N [--json BERKAS]
@@ -525,6 +527,10 @@ perintah:
         <message>
             <source>interrupted after %1 of %2 steps</source>
             <translation>dihentikan setelah %1 dari %2 langkah</translation>
+        </message>
+        <message>
+            <source>key moments</source>
+            <translation>momen kunci</translation>
         </message>
         <message>
             <source>lane '%1' given twice</source>
@@ -1068,6 +1074,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>expected WxH such as 1280x800, got '%1'</source>
             <translation>diharapkan LxT seperti 1280x800, didapat '%1'</translation>
+        </message>
+        <message>
+            <source>expected a factor from 1 to 2, got '%1'</source>
+            <translation>diharapkan faktor dari 1 sampai 2, didapat '%1'</translation>
         </message>
         <message>
             <source>expected a whole number from %1 to %2, got '%3'</source>
@@ -2049,6 +2059,18 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>%1 dalam %2: disimpan sebagai &lt;b&gt;%3&lt;/b&gt; (kode 0x%4). Masukan yang dibulatkan ke kode ini: %5</translation>
         </message>
         <message>
+            <source>%1, which %2 cannot hold: NaN</source>
+            <translation>%1, yang tidak dapat ditampung %2: NaN</translation>
+        </message>
+        <message>
+            <source>%1, which %2 cannot hold: inf</source>
+            <translation>%1, yang tidak dapat ditampung %2: inf</translation>
+        </message>
+        <message>
+            <source>%1, which %2 cannot hold: saturated to ±%3</source>
+            <translation>%1, yang tidak dapat ditampung %2: disaturasi ke ±%3</translation>
+        </message>
+        <message>
             <source>, saturating</source>
             <translation>, dengan saturasi</translation>
         </message>
@@ -2207,6 +2229,14 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>exactly half the smallest subnormal %1: a tie, rounded to the even neighbour, 0</source>
             <translation>tepat setengah subnormal terkecil %1: seri, dibulatkan ke tetangga genap, 0</translation>
+        </message>
+        <message>
+            <source>exactly halfway between the largest value %1 and %2, one step past the range: a tie, rounded to the even neighbour (%1 ends in a 1 bit), %3</source>
+            <translation>tepat di tengah antara nilai terbesar %1 dan %2, satu langkah di luar rentang: seri, dibulatkan ke tetangga genap (%1 berakhir dengan bit 1), %3</translation>
+        </message>
+        <message>
+            <source>exactly halfway between the largest value %1 and %2, one step past the range: a tie, rounded to the even neighbour, %1 (its last bit is 0)</source>
+            <translation>tepat di tengah antara nilai terbesar %1 dan %2, satu langkah di luar rentang: seri, dibulatkan ke tetangga genap, %1 (bit terakhirnya 0)</translation>
         </message>
         <message>
             <source>f32 · bf16 · f16</source>
@@ -2427,6 +2457,14 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation> Ubah akumulasi ke format penyimpanan untuk melihat mengapa setiap pustaka menjumlahkan dalam f32.</translation>
         </message>
         <message>
+            <source> The bf16 tile: a mean absolute difference of %1 and a correlation of %2.</source>
+            <translation> Ubin bf16: selisih mutlak rata-rata %1 dan korelasi %2.</translation>
+        </message>
+        <message>
+            <source> The f16 tile: %1 and %2.</source>
+            <translation> Ubin f16: %1 dan %2.</translation>
+        </message>
+        <message>
             <source> Under floor the largest values of some blocks pass the element's max and are clamped (in %1: %2 % of x, %3 % of the weights): choose rceil as the MX scale to see the difference.</source>
             <translation> Dengan floor, nilai terbesar beberapa blok melewati maks elemen dan dipotong (pada %1: %2 % dari x, %3 % dari bobot): pilih rceil sebagai skala MX untuk melihat bedanya.</translation>
         </message>
@@ -2471,12 +2509,20 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>8 bit ke bawah (CPU)</translation>
         </message>
         <message>
+            <source>&lt;b&gt;Accumulating in the storage format.&lt;/b&gt; Each output sums %1 products, and here every partial sum is rounded to the lane's format (bf16 or f16) before the next product is added, as a naive low-precision kernel would do. Each rounding adds its own error, so the error grows with &lt;code&gt;in&lt;/code&gt;.</source>
+            <translation>&lt;b&gt;Akumulasi dalam format penyimpanan.&lt;/b&gt; Setiap keluaran menjumlahkan %1 hasil kali, dan di sini setiap jumlah parsial dibulatkan ke format lajur (bf16 atau f16) sebelum hasil kali berikutnya ditambahkan, seperti yang dilakukan kernel presisi rendah yang naif. Setiap pembulatan menambah galatnya sendiri, sehingga galat tumbuh bersama &lt;code&gt;in&lt;/code&gt;.</translation>
+        </message>
+        <message>
             <source>&lt;b&gt;Linear lab.&lt;/b&gt; &lt;code&gt;torch.manual_seed(%1)&lt;/code&gt;, &lt;code&gt;nn.Linear(%2, %3)&lt;/code&gt;, &lt;code&gt;x = torch.randn(%4, %2)&lt;/code&gt;, with and without autocast on the CPU%5.&lt;br&gt;&lt;br&gt;</source>
             <translation>&lt;b&gt;Lab linear.&lt;/b&gt; &lt;code&gt;torch.manual_seed(%1)&lt;/code&gt;, &lt;code&gt;nn.Linear(%2, %3)&lt;/code&gt;, &lt;code&gt;x = torch.randn(%4, %2)&lt;/code&gt;, dengan dan tanpa autocast di CPU%5.&lt;br&gt;&lt;br&gt;</translation>
         </message>
         <message>
             <source>&lt;br&gt;&lt;br&gt;Below 16 bits the storage itself costs accuracy. Mean |diff| with x and W stored in %1. Each bit of mantissa lost doubles the error; the scales only keep the values in range.</source>
             <translation>&lt;br&gt;&lt;br&gt;Di bawah 16 bit, penyimpanannya sendiri mengorbankan akurasi. Rata-rata |selisih| dengan x dan W disimpan dalam %1. Setiap bit mantisa yang hilang menggandakan galat; skala hanya menjaga nilai tetap dalam rentang.</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;&lt;br&gt;Switch the accumulation back to f32, as autocast, cuBLAS and oneDNN sum, and compare the tiles: that is why every library accumulates in float32.</source>
+            <translation>&lt;br&gt;&lt;br&gt;Kembalikan akumulasi ke f32, seperti cara autocast, cuBLAS dan oneDNN menjumlahkan, lalu bandingkan ubinnya: itulah sebabnya setiap pustaka berakumulasi dalam float32.</translation>
         </message>
         <message>
             <source>&lt;br&gt;&lt;br&gt;f16 keeps 3 more mantissa bits, so its error is about %1&amp;times; smaller here, but its range ends at 65504.</source>
@@ -2489,6 +2535,10 @@ inf %L1 · NaN %L2 dari %L3</translation>
         <message>
             <source>A lane as torch.autocast(dtype=torch.bfloat16) runs the layer: x, weights and bias rounded to bfloat16, the output stored in bfloat16. Same range as float32, 8 bits of precision.</source>
             <translation>Lajur yang menjalankan lapisan seperti torch.autocast(dtype=torch.bfloat16): x, bobot dan bias dibulatkan ke bfloat16, keluarannya disimpan dalam bfloat16. Rentangnya sama dengan float32, presisinya 8 bit.</translation>
+        </message>
+        <message>
+            <source>Accumulate in:</source>
+            <translation>Akumulasi dalam:</translation>
         </message>
         <message>
             <source>Adds a CPU lane beside each low-precision lane whose product runs on the CPU's own bfloat16/float16 instructions (oneDNN), accumulating in float32 like the emulated lane. Here: %1</source>
@@ -2669,14 +2719,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>Lajur ini adalah acuan: lajur-lajur lain pada perangkatnya dibandingkan dengan keluarannya, jadi selisihnya sendiri nol menurut definisi.</translation>
         </message>
         <message>
-            <source>accumulate in f32</source>
-            <translation>akumulasi dalam f32</translation>
-        </message>
-        <message>
-            <source>accumulate in storage format</source>
-            <translation>akumulasi dalam format penyimpanan</translation>
-        </message>
-        <message>
             <source>batch</source>
             <translation>batch</translation>
         </message>
@@ -2723,6 +2765,10 @@ inf %L1 · NaN %L2 dari %L3</translation>
         <message>
             <source>f16 (autocast)</source>
             <translation>f16 (autocast)</translation>
+        </message>
+        <message>
+            <source>f32</source>
+            <translation>f32</translation>
         </message>
         <message>
             <source>f32 (reference)</source>
@@ -2831,6 +2877,10 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
         <message>
             <source>seed: torch.manual_seed(seed) before the layer and x are drawn, with PyTorch's own CPU generator, so seed 0 gives the tutorial's numbers.</source>
             <translation>seed: torch.manual_seed(seed) sebelum lapisan dan x diambil, dengan generator CPU milik PyTorch sendiri, sehingga seed 0 memberi angka-angka tutorial.</translation>
+        </message>
+        <message>
+            <source>storage format</source>
+            <translation>format penyimpanan</translation>
         </message>
         <message>
             <source>the lanes on %1 are compared with this one
@@ -3013,6 +3063,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;&lt;i&gt;Klik untuk memuatnya dan memulai pelatihan.&lt;/i&gt;&lt;/p&gt;</translation>
         </message>
         <message>
+            <source>A preset run at its lecture pace stops after each key moment with a caption; Space goes on. Runs at pace max never stop.</source>
+            <translation>Preset yang berjalan pada laju kuliahnya berhenti setelah setiap momen kunci dengan keterangan; Spasi melanjutkan. Eksekusi pada laju maks tidak pernah berhenti.</translation>
+        </message>
+        <message>
             <source>About &amp;Qt</source>
             <translation>Tentang &amp;Qt</translation>
         </message>
@@ -3165,6 +3219,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>F11</translation>
         </message>
         <message>
+            <source>F5</source>
+            <translation>F5</translation>
+        </message>
+        <message>
             <source>Formats</source>
             <translation>Format</translation>
         </message>
@@ -3209,6 +3267,14 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Muat data: target Y (label bilangan bulat atau float32, N baris)</translation>
         </message>
         <message>
+            <source>N</source>
+            <translation>N</translation>
+        </message>
+        <message>
+            <source>Next key &amp;moment</source>
+            <translation>&amp;Momen kunci berikutnya</translation>
+        </message>
+        <message>
             <source>No preset is loaded: choose one in the Presets menu.</source>
             <translation>Belum ada preset yang dimuat: pilih satu di menu Preset.</translation>
         </message>
@@ -3231,6 +3297,14 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>Opening %1…</source>
             <translation>Membuka %1…</translation>
+        </message>
+        <message>
+            <source>P&amp;resentation mode</source>
+            <translation>Mode p&amp;resentasi</translation>
+        </message>
+        <message>
+            <source>Pause at &amp;key moments</source>
+            <translation>&amp;Jeda di momen kunci</translation>
         </message>
         <message>
             <source>Presisi experiments (*.presisi.json)</source>
@@ -3385,6 +3459,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>menjalankan / menjeda pelatihan (dari kolom mana pun)</translation>
         </message>
         <message>
+            <source>presentation mode: full screen, large text, the explanation as a caption; → or Page Down steps, Return shows the current chart alone, Esc leaves</source>
+            <translation>mode presentasi: layar penuh, teks besar, penjelasan sebagai keterangan; → atau Page Down melangkah, Enter menampilkan grafik saat ini sendirian, Esc keluar</translation>
+        </message>
+        <message>
             <source>quit</source>
             <translation>keluar</translation>
         </message>
@@ -3395,6 +3473,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>right click on a chart</source>
             <translation>klik kanan pada grafik</translation>
+        </message>
+        <message>
+            <source>run on to the next key moment (a finished run: show it on the timeline)</source>
+            <translation>jalan terus ke momen kunci berikutnya (eksekusi yang selesai: tunjukkan di linimasa)</translation>
         </message>
         <message>
             <source>scrolls it; changes a field only while it has focus (click or Tab)</source>
@@ -3427,6 +3509,37 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>zoom (the view holds while the run goes on)</source>
             <translation>memperbesar (tampilan bertahan selama pelatihan berlanjut)</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::MomentTimeline</name>
+        <message>
+            <source>step %1: %2 of %3's activations and gradients overflowed to inf/NaN; the loss (%4) is still finite, the update writes them into the weights</source>
+            <translation>langkah %1: %2 dari aktivasi dan gradien %3 overflow menjadi inf/NaN; loss (%4) masih hingga, pembaruan menuliskannya ke bobot</translation>
+        </message>
+        <message>
+            <source>step %1: %2's loss is %3</source>
+            <translation>langkah %1: loss %2 adalah %3</translation>
+        </message>
+        <message>
+            <source>step %1: %2's running sum stops growing at %3 (exact sum %4): what is added rounds back to the same number</source>
+            <translation>langkah %1: jumlah berjalan %2 berhenti tumbuh di %3 (jumlah eksak %4): yang ditambahkan dibulatkan kembali ke bilangan yang sama</translation>
+        </message>
+        <message>
+            <source>step %1: %2's scaled gradients overflow at scale %3: the scaler skips the step (weights untouched) and halves the scale to %4</source>
+            <translation>langkah %1: gradien terskala %2 overflow pada skala %3: penskala melewati langkah itu (bobot tidak disentuh) dan membagi dua skala menjadi %4</translation>
+        </message>
+        <message>
+            <source>step %1: %2's scaler grows its scale from %3 to %4 after a run of clean steps</source>
+            <translation>langkah %1: penskala %2 menaikkan skalanya dari %3 ke %4 setelah serangkaian langkah bersih</translation>
+        </message>
+        <message>
+            <source>step %1: %2's weight gradients jumped from %3 zeros (step %4) to %5: they underflowed, float32 has them non-zero</source>
+            <translation>langkah %1: gradien bobot %2 melonjak dari %3 nol (langkah %4) ke %5: gradien itu underflow, float32 memilikinya tidak nol</translation>
+        </message>
+        <message>
+            <source>step %1: after %2 skipped steps (from step %3) %4's gradients fit at scale %5: it trains</source>
+            <translation>langkah %1: setelah %2 langkah dilewati (sejak langkah %3) gradien %4 muat pada skala %5: lajur itu berlatih</translation>
         </message>
     </context>
     <context>
@@ -4202,6 +4315,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Underflow gradien · gradien bobot</translation>
         </message>
         <message>
+            <source>Hide or show the settings panel (the charts take its width)</source>
+            <translation>Sembunyikan atau tampilkan panel pengaturan (grafik mengambil lebarnya)</translation>
+        </message>
+        <message>
             <source>How every lane's low-format matrix products and GELU are computed.
 Presisi (backward f32 accumulation): the backward products accumulate in float32, rounded once to the lane's format (the default).
 Presisi (storage accumulation): the backward products accumulate in the lane's format, every partial sum rounded.
@@ -4224,6 +4341,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>How many steps a run takes (Play after the end goes on for as many again).</source>
             <translation>Jumlah langkah satu run (Putar setelah akhir melanjutkan sebanyak itu lagi).</translation>
+        </message>
+        <message>
+            <source>Key moment.</source>
+            <translation>Momen kunci.</translation>
         </message>
         <message>
             <source>Lane %1: trains in this format on the %2 (Ctrl+R or Play applies a change).</source>
@@ -4272,6 +4393,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>Pause</source>
             <translation>Jeda</translation>
+        </message>
+        <message>
+            <source>Paused here: Space goes on, N runs to the next key moment.</source>
+            <translation>Dijeda di sini: Spasi melanjutkan, N berjalan ke momen kunci berikutnya.</translation>
         </message>
         <message>
             <source>Per step, the share of gradient elements that are exactly 0 in the lane although a float32 shadow backward on the lane's own weights and batch gives them non-zero: gradients sunk to zero. "underflow of" (Charts) chooses weight or activation gradients.</source>
