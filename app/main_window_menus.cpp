@@ -44,10 +44,6 @@ void MainWindow::buildMenus() {
                     [this] { setPage(ConvergenceIndex); });
     view->addSeparator();
     addLanguageActions(view);  // View > Language (app/main_window_language.cpp)
-    QAction* panel = view->addAction(tr("&Explanation panel"));
-    panel->setCheckable(true);
-    panel->setChecked(true);
-    connect(panel, &QAction::toggled, m_explanation, &QWidget::setVisible);
     m_darkAction = view->addAction(tr("&Dark theme"));
     m_darkAction->setCheckable(true);
     connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkTheme);
@@ -152,11 +148,11 @@ QString MainWindow::shortcutsHtml() {
         {tr("N"), tr("run on to the next key moment (a finished run: show it on the timeline)")},
         {tr("Ctrl+R"), tr("reset to step 0 (applies a changed lane set)")},
         {tr("Ctrl+1 … Ctrl+4"), tr("Linear lab, Training lab, Formats, Speed (Esc cancels a measurement)")},
-        {tr("Ctrl+5"), tr("Convergence check (Esc cancels a running check)")},
+        {tr("Ctrl+5"), tr("Convergence check (Ctrl+Return runs it, Esc cancels a running check)")},
         {tr("Ctrl+= or Ctrl++, Ctrl+-, Ctrl+0"), tr("larger, smaller, normal text (1x to 2x, charts included)")},
         {tr("F11"), tr("full screen")},
         {tr("F5"), tr("presentation mode: full screen, large text, the explanation as a caption; → or Page Down "
-                      "steps, Return shows the current chart alone, Esc leaves")},
+                      "goes to the preset's next key moment, Return shows the current chart alone, Esc leaves")},
         {tr("double-click a chart"), tr("show it alone; Esc or another double-click returns")},
         {tr("click a legend entry"), tr("hide or show that lane")},
         {tr("drag a rectangle, or the wheel, over a chart"), tr("zoom (the view holds while the run goes on)")},
