@@ -1419,8 +1419,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Run pelatihan yang sudah selesai dari seluruhnya: setiap lajur dari setiap seed.</translation>
         </message>
         <message>
-            <source>Trains every lane of the Training lab's current setup from each seed, on all cores</source>
-            <translation>Melatih setiap lajur dari pengaturan Lab pelatihan saat ini dari tiap seed, memakai semua core</translation>
+            <source>Trains every lane of the Training lab's current setup from each seed, on all cores (Ctrl+Return)</source>
+            <translation>Melatih setiap lajur dari pengaturan Lab pelatihan saat ini dari tiap seed, memakai semua core (Ctrl+Return)</translation>
         </message>
         <message>
             <source>What the check trains: the Training lab's setup, every lane from each model seed, the data seed pinned so only the model's initialisation changes.</source>
@@ -3123,8 +3123,8 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Uji konvergensi</translation>
         </message>
         <message>
-            <source>Convergence check (Esc cancels a running check)</source>
-            <translation>Uji konvergensi (Esc membatalkan uji yang sedang berjalan)</translation>
+            <source>Convergence check (Ctrl+Return runs it, Esc cancels a running check)</source>
+            <translation>Uji konvergensi (Ctrl+Return menjalankannya, Esc membatalkan uji yang sedang berjalan)</translation>
         </message>
         <message>
             <source>Copy &amp;page</source>
@@ -3459,8 +3459,8 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>menjalankan / menjeda pelatihan (dari kolom mana pun)</translation>
         </message>
         <message>
-            <source>presentation mode: full screen, large text, the explanation as a caption; → or Page Down steps, Return shows the current chart alone, Esc leaves</source>
-            <translation>mode presentasi: layar penuh, teks besar, penjelasan sebagai keterangan; → atau Page Down melangkah, Enter menampilkan grafik saat ini sendirian, Esc keluar</translation>
+            <source>presentation mode: full screen, large text, the explanation as a caption; → or Page Down goes to the preset's next key moment, Return shows the current chart alone, Esc leaves</source>
+            <translation>mode presentasi: layar penuh, teks besar, penjelasan sebagai keterangan; → atau Page Down menuju momen kunci berikutnya dari preset, Enter menampilkan grafik saat ini sendirian, Esc keluar</translation>
         </message>
         <message>
             <source>quit</source>

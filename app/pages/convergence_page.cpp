@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPointer>
+#include <QKeySequence>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -81,7 +82,8 @@ ConvergencePage::ConvergencePage(QWidget* parent)
     seedsLabel->setToolTip(m_seeds->toolTip());
     row->addWidget(m_seeds);
     m_run = new QPushButton(tr("Run check"));
-    m_run->setToolTip(tr("Trains every lane of the Training lab's current setup from each seed, on all cores"));
+    m_run->setToolTip(tr("Trains every lane of the Training lab's current setup from each seed, on all cores (Ctrl+Return)"));
+    m_run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     m_cancel = new QPushButton(tr("Cancel"));
     m_cancel->setToolTip(tr("Stops the check (Esc)"));
     m_cancel->setEnabled(false);
