@@ -17,6 +17,8 @@
 #include "services/scenario_file.h"
 #include "engine/error.h"
 #include "language.h"
+#include "pages/convergence_page.h"
+#include "pages/speed_page.h"
 #include "main_window.h"
 #include "pages/formats_page.h"
 #include "pages/linear_page.h"
@@ -216,6 +218,16 @@ int screenshot(MainWindow& w, const GuiOptions& o) {
         waitUntil([rc] { return !rc->busy() && rc->state() != RunState::Starting; }, 600000);
         if (rc->state() == RunState::Failed)
             std::fprintf(stderr, "presisi: the run failed: %s\n", qPrintable(tp->failureText()));
+    }
+    // The Speed and Convergence pages show the preset's setup measured and checked.
+    if (page == MainWindow::SpeedIndex && o.preset)
+        for (SpeedPage::Section section : {SpeedPage::Throughput, SpeedPage::Memory, SpeedPage::Sweep, SpeedPage::Breakdown}) {
+            w.speedPage()->run(section);
+            waitUntil([&w] { return !w.speedPage()->isBusy(); }, 600000);
+        }
+    if (page == MainWindow::ConvergenceIndex && o.preset) {
+        w.convergencePage()->runCheck();
+        waitUntil([&w] { return !w.convergencePage()->running(); }, 600000);
     }
     settle();
     QString why;
