@@ -3,7 +3,7 @@
 # (1024x768, 1280x800, 1920x1080, 1920x1080 with text 2x, 1280x800 at QT_SCALE_FACTOR=2), light and
 # dark, English and Indonesian, rendered off-screen by `presisi --screenshot` and quantised with
 # pngquant (256 colours) where it is installed. Regenerate after a change a person can see.
-# usage: scripts/screenshot_rooms.sh [BUILD_DIR] [JOBS]
+# usage: scripts/screenshot_rooms.sh [BUILD_DIR] [JOBS]   (PAGES="linear formats" for some pages only)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -36,6 +36,7 @@ for room in "${rooms[@]}"; do
   mkdir -p "$out/$name"
   for page in "${pages[@]}"; do
     IFS='|' read -r file opts <<<"$page"
+    [[ " ${PAGES:-linear training formats speed convergence} " == *" $file "* ]] || continue
     for theme in light dark; do
       for lang in en id; do
         dark=""; [[ $theme == dark ]] && dark="--dark"
