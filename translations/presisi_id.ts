@@ -3016,7 +3016,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         </message>
         <message>
             <source>&amp;Reset</source>
-            <translation>&amp;Atur ulang</translation>
+            <translation>&amp;Ke awal</translation>
         </message>
         <message>
             <source>&amp;Save experiment…</source>
@@ -4436,7 +4436,7 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         </message>
         <message>
             <source>Reset</source>
-            <translation>Atur ulang</translation>
+            <translation>Ke awal</translation>
         </message>
         <message>
             <source>Run failed: %1</source>
