@@ -1,6 +1,7 @@
-// The rooms a lecture is given in: every chart of every page keeps its tick labels, titles and legend
-// entries whole (no "…") at 1024x768, 1280x800, 1920x1080, 1920x1080 with text 2x and (run with
-// --hidpi) 1280x800 at QT_SCALE_FACTOR=2; a chart shown alone fills the window with larger text;
+// The rooms a lecture is given in: every chart of every page, each page with data (a run, the Speed
+// measurements, a convergence report), keeps its tick labels, titles and legend entries whole (no "…")
+// at 1024x768, 1280x800, 1920x1080, 1920x1080 with text 2x and (run with --hidpi) 1280x800 at
+// QT_SCALE_FACTOR=2; a chart shown alone fills the window with larger text;
 // presentation mode (F5) and back restores the window.
 #include "reliability_support.h"
 
@@ -10,7 +11,10 @@
 #include <QGraphicsTextItem>
 #include <QTextBrowser>
 
+#include "pages/convergence_page.h"
+#include "pages/speed_page.h"
 #include "presentation_mode.h"
+#include "widgets/stacked_bar_chart.h"
 
 using namespace presisi;
 using namespace presisi::reliability;
@@ -48,7 +52,9 @@ QStringList elidedOnEveryPage(MainWindow& w) {
     return out;
 }
 
-// Data on every page that makes some without a click: the Linear lab's result, a short training run.
+// Data on every page: the Linear lab's result, a short training run, every Speed section measured
+// and a convergence report, each made while its page is shown (as a person runs them: a chart filled
+// on screen lays its labels out then). Small settings keep the measurements to seconds.
 void fillPages(MainWindow& w) {
     QVERIFY(waitUntil([&] { return w.linearPage()->result() != nullptr && !w.linearPage()->computing(); }, 60000));
     QVERIFY(w.loadPreset("underflow", false));
@@ -59,6 +65,33 @@ void fillPages(MainWindow& w) {
     page->setScenario(s);
     page->run();
     QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+
+    // Speed: the preset's lanes (the longest labels, "cpu:f16+scaler"), products of 64 and 128, a budget
+    // that stops the sweep at a few batches.
+    w.setPage(MainWindow::SpeedIndex);
+    SpeedPage* speed = w.speedPage();
+    speed->setGemmSizes({64, 128});
+    speed->setGemmRepeats(1);
+    speed->setSweepStepsPerPoint(1);
+    speed->setBreakdownSteps(3);
+    speed->setBudgetBytes(96 * 1024);
+    for (SpeedPage::Section section : {SpeedPage::Throughput, SpeedPage::Memory, SpeedPage::Sweep, SpeedPage::Breakdown}) {
+        speed->run(section);
+        QVERIFY(waitUntil([&] { return !speed->isBusy(); }, 120000));
+    }
+    QVERIFY(speed->gemmReport() && !speed->memoryReport().empty() && speed->sweepReport() && speed->breakdownReport());
+    QVERIFY(speed->memoryChart()->barCount() >= 4);
+    QVERIFY(speed->breakdownChart()->barCount() >= 4);
+
+    // Convergence: two seeds of the preset's lanes, a few steps.
+    w.setPage(MainWindow::ConvergenceIndex);
+    ConvergencePage* check = w.convergencePage();
+    check->setSeeds(2);
+    Scenario c = s;
+    c.steps = 20;
+    check->runCheck(c);
+    check->waitForCheck();
+    QVERIFY(check->report());
 }
 
 bool g_hidpi = false;  // QT_SCALE_FACTOR=2 was set before the application (the --hidpi run)
