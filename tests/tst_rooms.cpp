@@ -14,6 +14,7 @@
 #include "pages/convergence_page.h"
 #include "pages/speed_page.h"
 #include "presentation_mode.h"
+#include "widgets/seed_chart.h"
 #include "widgets/stacked_bar_chart.h"
 
 using namespace presisi;
@@ -35,7 +36,8 @@ QStringList elidedTexts(QChartView* view) {
     return out;
 }
 
-// The elided texts of every chart shown on each page of `w` at its present size.
+// The elided texts of every chart shown on each page of `w` at its present size (the Qt Charts views and
+// the convergence check's seed chart, which paints its own texts).
 QStringList elidedOnEveryPage(MainWindow& w) {
     QStringList out;
     for (int i = 0; i <= MainWindow::ConvergenceIndex; ++i) {
@@ -47,6 +49,12 @@ QStringList elidedOnEveryPage(MainWindow& w) {
             // hide a chart left stale by its last layout).
             if (!view->isVisible()) continue;
             for (const QString& e : elidedTexts(view)) out << page->title() + ": " + e;
+        }
+        // The convergence check's chart paints its texts itself: what its last paint shortened.
+        for (SeedChart* seeds : page->findChildren<SeedChart*>()) {
+            if (!seeds->isVisible()) continue;
+            seeds->repaint();
+            for (const QString& e : seeds->elidedTexts()) out << page->title() + ": \"" + e + "\" in the seed chart";
         }
     }
     return out;
@@ -136,6 +144,30 @@ private slots:
         for (QScrollArea* area : w.findChildren<QScrollArea*>())
             if (area->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff && area->isVisible())
                 QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(w.currentPage()->title()));
+    }
+
+    // The walk above sees the seed chart's own texts: squeezed, its lane labels are shortened, and it says so.
+    void theSeedChartReportsWhatItShortens() {
+        SeedChart chart;
+        chart.setTitles("Final evaluation loss per seed", "eval loss (float32)");
+        QList<SeedColumn> columns;
+        for (const char* lane : {"cpu:f32", "cpu:bf16+native", "cpu:f16+scaler"}) {
+            SeedColumn c;
+            c.label = lane;
+            c.values = {0.5, 0.51};
+            c.mean = 0.505;
+            c.spread = 0.007;
+            columns << c;
+        }
+        chart.setColumns(columns);
+        chart.resize(900, 340);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.repaint();
+        QVERIFY2(chart.elidedTexts().isEmpty(), qPrintable(chart.elidedTexts().join(", ")));
+        chart.resize(chart.minimumSizeHint().width(), 340);
+        chart.repaint();
+        QVERIFY(!chart.elidedTexts().isEmpty());
     }
 
     // Regression: at 1024x768 the Training lab scrolled down (its charts two columns of ~280 px beside the
