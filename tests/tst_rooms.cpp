@@ -146,6 +146,32 @@ private slots:
                 QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(w.currentPage()->title()));
     }
 
+    // Regression: the Speed page's bar charts cut their lane labels ("cpu:f16+scaler · 18…", or "…" alone
+    // with five bars in a short chart). At every width a label is shown whole: with its total where that
+    // fits, else shortened by the chart itself; and the chart keeps a line of height per bar.
+    void barLabelsStayWholeAtEveryWidth() {
+        StackedBarChart chart("One training step, split", "time per step", BarUnit::Seconds);
+        chart.setParts({"data", "transfer", "forward", "backward", "optimizer"});
+        const QStringList lanes = {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler", "cpu:bf16+native"};
+        QList<QList<double>> values;
+        for (int i = 0; i < lanes.size(); ++i) values.append({2e-5, 0, 3e-4 + 1e-5 * i, 1e-4, 4e-6});
+        chart.setBars(lanes, values);
+        chart.resize(900, 180);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QVERIFY(waitUntil([&] { return chart.minimumHeight() > 180; }, 2000));
+        // Down to 340 px (the Speed page's charts are wider in every room; narrower, the value axis's own
+        // ticks no longer fit either).
+        for (int width = 900; width >= 340; width -= 40) {
+            chart.resize(width, chart.minimumHeight());
+            QTest::qWait(20);
+            const QStringList elided = elidedTexts(&chart);
+            QVERIFY2(elided.isEmpty(), qPrintable(QString("at %1 px: %2").arg(width).arg(elided.join(", "))));
+            if (width == 900) QCOMPARE(chart.shownCategories().value(3), chart.categoryText(3));
+        }
+        QCOMPARE(chart.shownCategories().value(3), QString("f16+scaler"));
+    }
+
     // The walk above sees the seed chart's own texts: squeezed, its lane labels are shortened, and it says so.
     void theSeedChartReportsWhatItShortens() {
         SeedChart chart;

@@ -167,7 +167,7 @@ void StackedBarChart::fitCategories() {
     auto needs = [&fm](const QStringList& labels) {
         qreal widest = 0;
         for (const QString& l : labels) widest = std::max(widest, fm.horizontalAdvance(l));
-        return widest + fm.height() + 12;
+        return widest + 24;  // the label padding and the text item's margins, in pixels whatever the font
     };
     // Whole labels first; then without the shared device, then without the totals; the barest otherwise.
     QStringList shown;
