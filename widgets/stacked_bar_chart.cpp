@@ -176,9 +176,9 @@ void StackedBarChart::fitCategories() {
         if (needs(shown) <= room) break;
     }
     // Height: Qt Charts shows a category label only where its band (the plot's height over the bars, less a
-    // padding each side) holds a line of it, "…" otherwise; ask the layout for that much.
+    // 4 px padding each side) holds a line of it, "…" otherwise; ask the layout for that much (2 px spare).
     const qreal overhead = c->plotArea().height() > 0 ? height() - c->plotArea().height() : 4 * fm.height() + 40;
-    const int need = qCeil(m_labels.size() * (fm.height() + 14) + overhead);
+    const int need = qCeil(m_labels.size() * (fm.height() + 10) + overhead);
     m_barsHeight = need;
     applyLeastHeight();
     if (shown != m_shown) {
