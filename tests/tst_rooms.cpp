@@ -1,6 +1,7 @@
-// The rooms a lecture is given in: every chart of every page keeps its tick labels, titles and legend
-// entries whole (no "…") at 1024x768, 1280x800, 1920x1080, 1920x1080 with text 2x and (run with
-// --hidpi) 1280x800 at QT_SCALE_FACTOR=2; a chart shown alone fills the window with larger text;
+// The rooms a lecture is given in: every chart of every page, each page with data (a run, the Speed
+// measurements, a convergence report), keeps its tick labels, titles and legend entries whole (no "…")
+// at 1024x768, 1280x800, 1920x1080, 1920x1080 with text 2x and (run with --hidpi) 1280x800 at
+// QT_SCALE_FACTOR=2; a chart shown alone fills the window with larger text;
 // presentation mode (F5) and back restores the window.
 #include "reliability_support.h"
 
@@ -10,7 +11,11 @@
 #include <QGraphicsTextItem>
 #include <QTextBrowser>
 
+#include "pages/convergence_page.h"
+#include "pages/speed_page.h"
 #include "presentation_mode.h"
+#include "widgets/seed_chart.h"
+#include "widgets/stacked_bar_chart.h"
 
 using namespace presisi;
 using namespace presisi::reliability;
@@ -31,7 +36,8 @@ QStringList elidedTexts(QChartView* view) {
     return out;
 }
 
-// The elided texts of every chart shown on each page of `w` at its present size.
+// The elided texts of every chart shown on each page of `w` at its present size (the Qt Charts views and
+// the convergence check's seed chart, which paints its own texts).
 QStringList elidedOnEveryPage(MainWindow& w) {
     QStringList out;
     for (int i = 0; i <= MainWindow::ConvergenceIndex; ++i) {
@@ -44,11 +50,19 @@ QStringList elidedOnEveryPage(MainWindow& w) {
             if (!view->isVisible()) continue;
             for (const QString& e : elidedTexts(view)) out << page->title() + ": " + e;
         }
+        // The convergence check's chart paints its texts itself: what its last paint shortened.
+        for (SeedChart* seeds : page->findChildren<SeedChart*>()) {
+            if (!seeds->isVisible()) continue;
+            seeds->repaint();
+            for (const QString& e : seeds->elidedTexts()) out << page->title() + ": \"" + e + "\" in the seed chart";
+        }
     }
     return out;
 }
 
-// Data on every page that makes some without a click: the Linear lab's result, a short training run.
+// Data on every page: the Linear lab's result, a short training run, every Speed section measured
+// and a convergence report, each made while its page is shown (as a person runs them: a chart filled
+// on screen lays its labels out then). Small settings keep the measurements to seconds.
 void fillPages(MainWindow& w) {
     QVERIFY(waitUntil([&] { return w.linearPage()->result() != nullptr && !w.linearPage()->computing(); }, 60000));
     QVERIFY(w.loadPreset("underflow", false));
@@ -59,6 +73,33 @@ void fillPages(MainWindow& w) {
     page->setScenario(s);
     page->run();
     QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+
+    // Speed: the preset's lanes (the longest labels, "cpu:f16+scaler"), products of 64 and 128, a budget
+    // that stops the sweep at a few batches.
+    w.setPage(MainWindow::SpeedIndex);
+    SpeedPage* speed = w.speedPage();
+    speed->setGemmSizes({64, 128});
+    speed->setGemmRepeats(1);
+    speed->setSweepStepsPerPoint(1);
+    speed->setBreakdownSteps(3);
+    speed->setBudgetBytes(96 * 1024);
+    for (SpeedPage::Section section : {SpeedPage::Throughput, SpeedPage::Memory, SpeedPage::Sweep, SpeedPage::Breakdown}) {
+        speed->run(section);
+        QVERIFY(waitUntil([&] { return !speed->isBusy(); }, 120000));
+    }
+    QVERIFY(speed->gemmReport() && !speed->memoryReport().empty() && speed->sweepReport() && speed->breakdownReport());
+    QVERIFY(speed->memoryChart()->barCount() >= 4);
+    QVERIFY(speed->breakdownChart()->barCount() >= 4);
+
+    // Convergence: two seeds of the preset's lanes, a few steps.
+    w.setPage(MainWindow::ConvergenceIndex);
+    ConvergencePage* check = w.convergencePage();
+    check->setSeeds(2);
+    Scenario c = s;
+    c.steps = 20;
+    check->runCheck(c);
+    check->waitForCheck();
+    QVERIFY(check->report());
 }
 
 bool g_hidpi = false;  // QT_SCALE_FACTOR=2 was set before the application (the --hidpi run)
@@ -103,6 +144,56 @@ private slots:
         for (QScrollArea* area : w.findChildren<QScrollArea*>())
             if (area->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff && area->isVisible())
                 QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(w.currentPage()->title()));
+    }
+
+    // Regression: the Speed page's bar charts cut their lane labels ("cpu:f16+scaler · 18…", or "…" alone
+    // with five bars in a short chart). At every width a label is shown whole: with its total where that
+    // fits, else shortened by the chart itself; and the chart keeps a line of height per bar.
+    void barLabelsStayWholeAtEveryWidth() {
+        StackedBarChart chart("One training step, split", "time per step", BarUnit::Seconds);
+        chart.setParts({"data", "transfer", "forward", "backward", "optimizer"});
+        const QStringList lanes = {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler", "cpu:bf16+native"};
+        QList<QList<double>> values;
+        for (int i = 0; i < lanes.size(); ++i) values.append({2e-5, 0, 3e-4 + 1e-5 * i, 1e-4, 4e-6});
+        chart.setBars(lanes, values);
+        chart.resize(900, 180);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QVERIFY(waitUntil([&] { return chart.minimumHeight() > 180; }, 2000));
+        // Down to 340 px (the Speed page's charts are wider in every room; narrower, the value axis's own
+        // ticks no longer fit either).
+        for (int width = 900; width >= 340; width -= 40) {
+            chart.resize(width, chart.minimumHeight());
+            QTest::qWait(20);
+            const QStringList elided = elidedTexts(&chart);
+            QVERIFY2(elided.isEmpty(), qPrintable(QString("at %1 px: %2").arg(width).arg(elided.join(", "))));
+            if (width == 900) QCOMPARE(chart.shownCategories().value(3), chart.categoryText(3));
+        }
+        QCOMPARE(chart.shownCategories().value(3), QString("f16+scaler"));
+    }
+
+    // The walk above sees the seed chart's own texts: squeezed, its lane labels are shortened, and it says so.
+    void theSeedChartReportsWhatItShortens() {
+        SeedChart chart;
+        chart.setTitles("Final evaluation loss per seed", "eval loss (float32)");
+        QList<SeedColumn> columns;
+        for (const char* lane : {"cpu:f32", "cpu:bf16+native", "cpu:f16+scaler"}) {
+            SeedColumn c;
+            c.label = lane;
+            c.values = {0.5, 0.51};
+            c.mean = 0.505;
+            c.spread = 0.007;
+            columns << c;
+        }
+        chart.setColumns(columns);
+        chart.resize(900, 340);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.repaint();
+        QVERIFY2(chart.elidedTexts().isEmpty(), qPrintable(chart.elidedTexts().join(", ")));
+        chart.resize(chart.minimumSizeHint().width(), 340);
+        chart.repaint();
+        QVERIFY(!chart.elidedTexts().isEmpty());
     }
 
     // Regression: at 1024x768 the Training lab scrolled down (its charts two columns of ~280 px beside the

@@ -130,6 +130,13 @@ void SeedChart::paintEvent(QPaintEvent*) {
     p.setFont(font());
     const QRectF plot = plotRect();
     m_dots = 0;
+    m_elided.clear();
+    // What is drawn shortened is remembered (a test walks every room for it).
+    auto fitted = [&](const QFontMetrics& metrics, const QString& text, Qt::TextElideMode mode, int room) {
+        const QString shown = metrics.elidedText(text, mode, room);
+        if (shown != text) m_elided << shown;
+        return shown;
+    };
 
     // Value axis: ticks (about one per two text lines of height, at most 5), grid, and its title
     // turned upright along the left edge (elided to the plot's height).
@@ -149,7 +156,7 @@ void SeedChart::paintEvent(QPaintEvent*) {
     p.translate(kMargin + line * 0.2, plot.center().y());
     p.rotate(-90);
     p.drawText(QRectF(-plot.height() / 2, 0, plot.height(), line), Qt::AlignCenter,
-               fm.elidedText(m_yTitle, Qt::ElideRight, static_cast<int>(plot.height())));
+               fitted(fm, m_yTitle, Qt::ElideRight, static_cast<int>(plot.height())));
     p.restore();
     p.setPen(QPen(fg(), 1));
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
@@ -215,7 +222,7 @@ void SeedChart::paintEvent(QPaintEvent*) {
         p.setPen(fg());
         // The verdict line under it says "reference" for the f32 lane.
         p.drawText(QRectF(cx - colW / 2, plot.bottom() + 2, colW, line), Qt::AlignCenter,
-                   fm.elidedText(c.label, Qt::ElideMiddle, static_cast<int>(colW)));
+                   fitted(fm, c.label, Qt::ElideMiddle, static_cast<int>(colW)));
         if (!c.verdict.isEmpty()) {
             const bool audit = c.verdict == "audit";
             p.setFont(bold);

@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 #include <limits>
 
@@ -41,6 +42,8 @@ public:
     double yFor(double value) const;
     // Dots drawn by the last paint (finite values only), for tests.
     int dotsDrawn() const { return m_dots; }
+    // Texts the last paint had to shorten ("cpu:f16…scaler") because their room was too small (for tests).
+    QStringList elidedTexts() const { return m_elided; }
 
     QSize sizeHint() const override { return {560, 340}; }
     QSize minimumSizeHint() const override { return {320, 220}; }
@@ -59,6 +62,7 @@ private:
     double m_lowerBound = std::numeric_limits<double>::quiet_NaN();
     QString m_safeName;
     int m_dots = 0;
+    QStringList m_elided;
 };
 
 }  // namespace presisi

@@ -4,12 +4,17 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QCursor>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLocale>
+#include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
+#include <QtMath>
 #include <algorithm>
 #include <cmath>
 
@@ -57,10 +62,34 @@ QString readableSeconds(double seconds) {
 StackedBarChart::StackedBarChart(const QString& title, const QString& valueTitle, BarUnit unit, QWidget* parent)
     : QChartView(parent), m_valueTitle(valueTitle), m_unit(unit) {
     installStyledChart(this, title);
+    m_leastHeight = minimumHeight();  // the styled chart's; more where the bars' labels need it
     rebuild();
     connect(chart(), &QChart::plotAreaChanged, this, [this] {
         showCentredText(chart(), m_emptyItem, m_emptyText, m_labels.isEmpty() && !m_emptyText.isEmpty());
+        // A new font (text size) changes what the labels need: fit them again, after this layout pass.
+        queueFit();
     });
+}
+
+void StackedBarChart::resizeEvent(QResizeEvent* event) {
+    QChartView::resizeEvent(event);
+    fitCategories();
+}
+
+void StackedBarChart::setLeastHeight(int px) {
+    m_leastHeight = px;
+    applyLeastHeight();
+}
+
+void StackedBarChart::applyLeastHeight() {
+    // A minimum height, not a size hint: QChartView raises its minimum size to its chart's by itself.
+    const int want = std::max(m_leastHeight, m_labels.isEmpty() ? 0 : m_barsHeight);
+    if (minimumHeight() != want) setMinimumHeight(want);
+}
+
+void StackedBarChart::showEvent(QShowEvent* event) {
+    QChartView::showEvent(event);
+    queueFit();  // axes replaced while hidden are laid out again once shown
 }
 
 void StackedBarChart::setParts(const QStringList& names, const QList<QColor>& colors) {
@@ -103,6 +132,70 @@ QString StackedBarChart::format(double v) const {
 }
 
 QString StackedBarChart::categoryText(int bar) const { return m_labels.value(bar) + " · " + format(total(bar)); }
+
+QStringList StackedBarChart::categoriesFor(bool withDevice, bool withTotal) const {
+    // The device prefix ("cpu:") only when every bar names the same one.
+    const qsizetype colon = m_labels.value(0).indexOf(':');
+    bool shared = colon > 0;
+    for (const QString& l : m_labels) shared = shared && l.left(colon + 1) == m_labels.value(0).left(colon + 1);
+    QStringList out;
+    for (int b = 0; b < m_labels.size(); ++b) {
+        const QString lane = !withDevice && shared ? m_labels[b].mid(colon + 1) : m_labels[b];
+        out << (withTotal ? lane + " · " + format(total(b)) : lane);
+    }
+    return out;
+}
+
+void StackedBarChart::fitCategories() {
+    m_fitQueued = false;
+    if (!m_cats || m_labels.isEmpty()) return;
+    QChart* c = chart();
+    const qreal width = c->size().width();
+    if (width <= 0) return;
+    // Qt Charts gives the left axes at most 40% of the width left beside a legend on the right, and elides
+    // a label longer than that; the axis needs its widest label, the label padding and the ticks.
+    qreal inside = width - c->margins().left() - c->margins().right();
+    QLegend* legend = c->legend();
+    if (legend->isVisible() && legend->alignment() == Qt::AlignRight) {
+        const QFontMetricsF lf(legend->font());
+        qreal widest = 0;
+        for (const QLegendMarker* m : legend->markers()) widest = std::max(widest, lf.horizontalAdvance(m->label()));
+        inside -= std::max(legend->size().width(), widest + lf.height() + 24);
+    }
+    const qreal room = 0.4 * inside;
+    const QFontMetricsF fm(m_cats->labelsFont());
+    auto needs = [&fm](const QStringList& labels) {
+        qreal widest = 0;
+        for (const QString& l : labels) widest = std::max(widest, fm.horizontalAdvance(l));
+        return widest + 24;  // the label padding and the text item's margins, in pixels whatever the font
+    };
+    // Whole labels first; then without the shared device, then without the totals; the barest otherwise.
+    QStringList shown;
+    for (const auto& [device, totals] : {std::pair{true, true}, {false, true}, {false, false}}) {
+        shown = categoriesFor(device, totals);
+        if (needs(shown) <= room) break;
+    }
+    // Height: Qt Charts shows a category label only where its band (the plot's height over the bars, less a
+    // 4 px padding each side) holds a line of it, "…" otherwise; ask the layout for that much (2 px spare).
+    const qreal overhead = c->plotArea().height() > 0 ? height() - c->plotArea().height() : 4 * fm.height() + 40;
+    const int need = qCeil(m_labels.size() * (fm.height() + 10) + overhead);
+    m_barsHeight = need;
+    applyLeastHeight();
+    if (shown != m_shown) {
+        m_shown = shown;
+        QStringList cats;  // bottom-up in Qt: the first bar is the last category
+        for (auto it = shown.crbegin(); it != shown.crend(); ++it) cats << *it;
+        m_cats->setCategories(cats);
+        m_relayout = true;
+    }
+    // An axis added or relabelled on a shown chart keeps the width its first (empty) labels asked for
+    // until the chart is laid out again: lay it out now.
+    if (m_relayout && c->layout() && isVisible()) {
+        m_relayout = false;
+        c->layout()->invalidate();
+        c->layout()->activate();
+    }
+}
 
 QString StackedBarChart::readout(int bar, int part) const {
     const double v = value(bar, part), t = total(bar);
@@ -150,8 +243,9 @@ void StackedBarChart::rebuild() {
     }
     c->addSeries(m_series);
     m_cats = new QBarCategoryAxis();
+    m_shown = categoriesFor(true, true);
     QStringList cats;
-    for (int b = n - 1; b >= 0; --b) cats << categoryText(b);
+    for (int b = n - 1; b >= 0; --b) cats << m_shown.value(b);
     m_cats->append(cats);
     styleAxis(m_cats, QString());
     c->addAxis(m_cats, Qt::AlignLeft);
@@ -165,6 +259,16 @@ void StackedBarChart::rebuild() {
     c->legend()->setVisible(!m_parts.isEmpty());
     applyChartColours(c);
     showCentredText(c, m_emptyItem, m_emptyText, n == 0 && !m_emptyText.isEmpty());
+    // Fitted after the chart has laid the new axes out once (their labels exist from then on).
+    m_relayout = true;
+    applyLeastHeight();
+    queueFit();
+}
+
+void StackedBarChart::queueFit() {
+    if (m_fitQueued) return;
+    m_fitQueued = true;
+    QTimer::singleShot(0, this, &StackedBarChart::fitCategories);
 }
 
 }  // namespace presisi

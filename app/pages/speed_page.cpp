@@ -201,7 +201,15 @@ void SpeedPage::rescale(double scale) {
         ui.progress->setMinimumWidth(ui.progress->fontMetrics().horizontalAdvance(QStringLiteral("100%")) + 12);
     }
     // Charts keep room for their axes as the text grows: the page then scrolls instead of squeezing them.
-    for (QWidget* c : charts()) c->setMinimumSize(qRound(240 * scale), qRound(190 * scale));
+    // A bar chart asks for more height where its bars' labels need it (StackedBarChart::setLeastHeight).
+    for (QWidget* c : charts()) {
+        if (auto* bars = qobject_cast<StackedBarChart*>(c)) {
+            bars->setMinimumWidth(qRound(240 * scale));
+            bars->setLeastHeight(qRound(190 * scale));
+        } else {
+            c->setMinimumSize(qRound(240 * scale), qRound(190 * scale));
+        }
+    }
 }
 
 void SpeedPage::changeEvent(QEvent* event) {
