@@ -3,7 +3,7 @@
 # (1024x768, 1280x800, 1920x1080, 1920x1080 with text 2x, 1280x800 at QT_SCALE_FACTOR=2), light and
 # dark, English and Indonesian, rendered off-screen by `presisi --screenshot` and quantised with
 # pngquant (256 colours) where it is installed. Regenerate after a change a person can see.
-# usage: scripts/screenshot_rooms.sh [BUILD_DIR] [JOBS]   (PAGES="linear formats" for some pages only)
+# usage: scripts/screenshot_rooms.sh [BUILD_DIR] [JOBS]   (PAGES="linear formats", LANGS=id: some only)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -38,7 +38,7 @@ for room in "${rooms[@]}"; do
     IFS='|' read -r file opts <<<"$page"
     [[ " ${PAGES:-linear training formats speed convergence} " == *" $file "* ]] || continue
     for theme in light dark; do
-      for lang in en id; do
+      for lang in ${LANGS:-en id}; do
         dark=""; [[ $theme == dark ]] && dark="--dark"
         png="$out/$name/$file-$theme-$lang.png"
         echo "env QT_QPA_PLATFORM=offscreen $envs $presisi --screenshot $png --size $size $extra $opts $dark --lang $lang >/dev/null && { command -v pngquant >/dev/null && pngquant --force --skip-if-larger --output $png -- $png || true; } && echo $png" >>"$list"
