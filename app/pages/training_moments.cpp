@@ -86,16 +86,9 @@ void TrainingPage::nextMoment() {
         }
     }
     if (state == RunState::Finished) return;  // a run without key moments: nothing to go to
-    if (state == RunState::Paused) {
-        bool same = false;
-        try {
-            same = sameSetup(scenarioFromControls(), m_controller->scenario());
-        } catch (const std::exception&) {
-        }
-        if (same) {
-            m_controller->runToNextMoment();
-            return;
-        }
+    if (state == RunState::Paused && controlsDescribeTheRun()) {
+        m_controller->runToNextMoment();
+        return;
     }
     // Nothing to go on with: a fresh run of the controls' scenario, to its first moment.
     run();

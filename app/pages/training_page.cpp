@@ -181,6 +181,14 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
 // The controller (a child) ends its worker in its own destructor, without running events here.
 TrainingPage::~TrainingPage() = default;
 
+bool TrainingPage::controlsDescribeTheRun() const {
+    try {
+        return sameSetup(scenarioFromControls(), m_controller->scenario());
+    } catch (const std::exception&) {
+        return false;  // a field that does not form a setup describes no run
+    }
+}
+
 void TrainingPage::connectController() {
     connect(m_controller, &RunController::runStarted, this, &TrainingPage::onRunStarted);
     connect(m_controller, &RunController::recordsReady, this, &TrainingPage::onRecords);
@@ -316,12 +324,7 @@ void TrainingPage::playPause() {
         // Play goes on with the paused run only when the controls describe its setup; any change that
         // alters what a lane computes (model, data, loss, optimizer, scaler, policy, products) starts
         // again from step 0 with the new one.
-        bool same = false;
-        try {
-            same = sameSetup(scenarioFromControls(), m_controller->scenario());
-        } catch (const std::exception&) {
-        }
-        if (same) {
+        if (controlsDescribeTheRun()) {
             m_controller->resume();
             return;
         }

@@ -147,6 +147,8 @@ protected:
 private:
     void buildControls(QWidget* host);
     void connectController();  // m_controller's signals to this page
+    // Whether the controls describe the paused run's setup (Play and N go on with it, else start anew).
+    bool controlsDescribeTheRun() const;
     void flowTiles();  // tiles in as many columns as fit the page's width, rows below
     void flowCharts();  // the charts in two columns or one, by the width they would get (see chartColumns)
     void onRunStarted(const RunInfo& info);
