@@ -308,7 +308,13 @@ void SpeedPage::setBudgetBytes(double bytes) {
 
 double SpeedPage::budgetBytes() const { return m_budgetValue; }
 void SpeedPage::setLoaderMilliseconds(double ms) { m_loader->setValue(ms); }
-void SpeedPage::setGemmSizes(const std::vector<std::int64_t>& sizes) { m_gemmSizes = sizes; }
+void SpeedPage::setGemmSizes(const std::vector<std::int64_t>& sizes) {
+    m_gemmSizes = sizes;
+    // The "up to" box says the largest size measured where it offers it.
+    if (!sizes.empty())
+        if (const int i = m_maxSize->findData(static_cast<int>(*std::max_element(sizes.begin(), sizes.end()))); i >= 0)
+            m_maxSize->setCurrentIndex(i);
+}
 
 QString SpeedPage::sectionText(Section section) const { return m_ui[section].text->text(); }
 void SpeedPage::setSectionText(Section section, const QString& html) {
