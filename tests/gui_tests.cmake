@@ -33,6 +33,8 @@ if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_rooms SOURCES tst_rooms.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
   add_test(NAME tst_rooms_hidpi COMMAND tst_rooms --hidpi noChartElidesItsTextInAnyRoom)
   set_tests_properties(tst_rooms_hidpi PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 300 LABELS gui)
+  add_test(NAME tst_rooms_id COMMAND tst_rooms --lang id noChartElidesItsTextInAnyRoom)
+  set_tests_properties(tst_rooms_id PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 300 LABELS gui)
 endif()
 # The NaN doctor's and the scaler's sentences in the window: the engine's English word for word, translated.
 if(PRESISI_BUILD_GUI)

@@ -28,6 +28,7 @@
 #include "widgets/live_chart.h"
 #include "widgets/range_chart.h"
 #include "widgets/seed_chart.h"
+#include "widgets/chart_legend.h"
 
 using namespace presisi;
 
@@ -392,10 +393,10 @@ private slots:
         page.setPace(0);
         page.run();
         page.controller()->waitForIdle();
-        QVERIFY2(page.underflowChart()->chart()->title().contains("weight gradients"),
-                 qPrintable(page.underflowChart()->chart()->title()));
-        QVERIFY2(page.histogramChart()->chart()->title().startsWith("Weight gradients, all layers · step"),
-                 qPrintable(page.histogramChart()->chart()->title()));
+        QVERIFY2(fullTitle(page.underflowChart()->chart()).contains("weight gradients"),
+                 qPrintable(fullTitle(page.underflowChart()->chart())));
+        QVERIFY2(fullTitle(page.histogramChart()->chart()).startsWith("Weight gradients, all layers · step"),
+                 qPrintable(fullTitle(page.histogramChart()->chart())));
     }
 };
 

@@ -29,6 +29,7 @@
 #include "widgets/locale_number.h"
 #include "widgets/number_field.h"
 #include "window_host.h"
+#include "widgets/chart_legend.h"
 
 using namespace presisi;
 using presisi::apptest::waitFor;
@@ -109,7 +110,7 @@ QList<QPair<QString, QString>> visibleTexts(QWidget* root) {
                 add(c->itemData(i, Qt::ToolTipRole).toString(), where + " item toolTip");
             }
         if (auto* v = qobject_cast<QChartView*>(w)) {
-            add(v->chart()->title(), where + " chart title");
+            add(fullTitle(v->chart()), where + " chart title");
             for (QAbstractAxis* a : v->chart()->axes()) add(a->titleText(), where + " axis title");
         }
         for (QAction* a : w->actions()) actions.insert(a);

@@ -11,6 +11,7 @@
 #include "pages/speed_page.h"
 #include "services/scenario_file.h"
 #include "window_host.h"
+#include "widgets/chart_legend.h"
 
 #include <sys/stat.h>
 
@@ -75,7 +76,7 @@ private slots:
         }
         QCOMPARE(w.controller()->stepsDone(), std::int64_t(0));
         // The histogram's title follows Reset: no step is shown any more.
-        QCOMPARE(w.trainingPage()->histogramChart()->chart()->title(), QString("Gradient magnitudes (log2 bins)"));
+        QCOMPARE(fullTitle(w.trainingPage()->histogramChart()->chart()), QString("Gradient magnitudes (log2 bins)"));
         QVERIFY(w.trainingPage()->histogramChart()->isEmpty());
     }
 

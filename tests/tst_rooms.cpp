@@ -1,7 +1,7 @@
 // The rooms a lecture is given in: every chart of every page, each page with data (a run, the Speed
 // measurements, a convergence report), keeps its tick labels, titles and legend entries whole (no "…")
 // at 1024x768, 1280x800, 1920x1080, 1920x1080 with text 2x and (run with --hidpi) 1280x800 at
-// QT_SCALE_FACTOR=2; a chart shown alone fills the window with larger text;
+// QT_SCALE_FACTOR=2, and (with --lang id) in Indonesian; a chart shown alone fills the window with larger text;
 // presentation mode (F5) and back restores the window.
 #include "reliability_support.h"
 
@@ -13,9 +13,11 @@
 
 #include "pages/convergence_page.h"
 #include "pages/speed_page.h"
+#include "language.h"
 #include "presentation_mode.h"
 #include "widgets/seed_chart.h"
 #include "widgets/stacked_bar_chart.h"
+#include "widgets/chart_legend.h"
 
 using namespace presisi;
 using namespace presisi::reliability;
@@ -31,7 +33,7 @@ QStringList elidedTexts(QChartView* view) {
         if (auto* t = dynamic_cast<QGraphicsTextItem*>(item)) text = t->toPlainText();
         else if (auto* s = dynamic_cast<QGraphicsSimpleTextItem*>(item)) text = s->text();
         if (text.contains(QChar(0x2026)) || text.contains(QLatin1String("...")))
-            out << QString("\"%1\" in \"%2\"").arg(text, view->chart()->title());
+            out << QString("\"%1\" in \"%2\"").arg(text, fullTitle(view->chart()));
     }
     return out;
 }
@@ -300,14 +302,18 @@ private slots:
 
 int main(int argc, char** argv) {
     // --hidpi: the whole run at device pixel ratio 2 (set before the application exists).
+    // --lang id: every text in Indonesian (its words are longer).
     QList<char*> args;
+    bool indonesian = false;
     for (int i = 0; i < argc; ++i) {
         if (QByteArray(argv[i]) == "--hidpi") g_hidpi = true;
+        else if (QByteArray(argv[i]) == "--lang" && i + 1 < argc && QByteArray(argv[i + 1]) == "id") indonesian = ++i;
         else args << argv[i];
     }
     if (g_hidpi) qputenv("QT_SCALE_FACTOR", "2");
     int n = static_cast<int>(args.size());
     QApplication app(n, args.data());
+    if (indonesian) language::install(QStringLiteral("id"), true);
     TestRooms t;
     return QTest::qExec(&t, n, args.data());
 }

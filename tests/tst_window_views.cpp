@@ -25,6 +25,7 @@
 #include "widgets/lane_tile.h"
 #include "widgets/text_scale.h"
 #include "window_host.h"
+#include "widgets/chart_legend.h"
 
 using namespace presisi;
 using namespace presisi::reliability;
@@ -506,7 +507,7 @@ private slots:
         QVERIFY(waitUntil([&] { return page->result() != nullptr && !page->computing(); }, 30000));
         QTest::qWait(100);
         auto* bars = qobject_cast<QChartView*>(page->charts().value(2));
-        QVERIFY(bars && bars->chart()->title().startsWith("Mean"));
+        QVERIFY(bars && fullTitle(bars->chart()).startsWith("Mean"));
         const QList<QAbstractAxis*> vertical = bars->chart()->axes(Qt::Vertical);
         QVERIFY(!vertical.isEmpty() && qobject_cast<QLogValueAxis*>(vertical.front()));
         bars->grab();  // lays the scene out
@@ -710,7 +711,7 @@ private slots:
         QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
         QTest::qWait(50);
         QVERIFY(page->lossChart()->lanes().contains("exact"));
-        QCOMPARE(page->underflowChart()->chart()->title(), QString("Error of the running sum"));
+        QCOMPARE(fullTitle(page->underflowChart()->chart()), QString("Error of the running sum"));
         QVERIFY(page->lossChart()->isVisible());
         QVERIFY(!page->histogramChart()->isVisible());
         QVERIFY(!page->scaleChart()->isVisible());
@@ -730,7 +731,7 @@ private slots:
         QVERIFY(!dataset->isVisible());  // no data set in a summation
         QVERIFY(w.loadPreset("underflow", false));
         QVERIFY(page->histogramChart()->isVisible());
-        QCOMPARE(page->lossChart()->chart()->title(), QString("Training loss per step"));
+        QCOMPARE(fullTitle(page->lossChart()->chart()), QString("Training loss per step"));
         QVERIFY(!page->lossChart()->lanes().contains("exact"));
     }
 
@@ -781,7 +782,7 @@ private slots:
         // The histogram shows the kept step nearest k (one histogram every K steps).
         const int K = w.controller()->scenario().histogramInterval;
         const std::int64_t nearest = (k + K / 2) / K * K;
-        QCOMPARE(page->histogramChart()->chart()->title(), QString("Weight gradients, all layers · step %1").arg(nearest));
+        QCOMPARE(fullTitle(page->histogramChart()->chart()), QString("Weight gradients, all layers · step %1").arg(nearest));
         // Keys move the cursor once the timeline has focus.
         page->timeline()->setFocus();
         QTest::keyClick(page->timeline(), Qt::Key_End);

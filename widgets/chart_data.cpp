@@ -1,6 +1,8 @@
 // Reading the data back out of each chart kind, and writing it as CSV or JSON.
 #include "chart_data.h"
 
+#include "chart_legend.h"
+
 #include <QAbstractBarSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -32,7 +34,7 @@ QList<QVariant> row(std::initializer_list<QVariant> values) { return QList<QVari
 // Charts with a line per lane (LiveChart, ScalingChart): every point each lane holds.
 template <typename LaneChart>
 ChartData lanePointsData(const LaneChart* c, const QString& kind, const QStringList& columns) {
-    ChartData d{c->chart()->title(), kind, columns, {}};
+    ChartData d{fullTitle(c->chart()), kind, columns, {}};
     const QStringList lanes = c->lanes();
     for (int l = 0; l < lanes.size(); ++l)
         for (const QPointF& p : c->points(l)) d.rows << row({lanes[l], p.x(), p.y()});
@@ -41,7 +43,7 @@ ChartData lanePointsData(const LaneChart* c, const QString& kind, const QStringL
 
 // A histogram lane's outline is (e0, 0), then (e_i, v_i) and (e_i+1, v_i) per bin, then (e_n, 0).
 ChartData histogramData(const HistogramChart* c) {
-    ChartData d{c->chart()->title(), "histogram", {"lane", "bin_lo", "bin_hi", "value"}, {}};
+    ChartData d{fullTitle(c->chart()), "histogram", {"lane", "bin_lo", "bin_hi", "value"}, {}};
     for (QAbstractSeries* s : c->chart()->series()) {
         auto* line = qobject_cast<QLineSeries*>(s);
         // Bands are area series (their edges are not in the chart): the line series are the lanes.
@@ -55,7 +57,7 @@ ChartData histogramData(const HistogramChart* c) {
 }
 
 ChartData stackedData(const StackedBarChart* c) {
-    ChartData d{c->chart()->title(), "bars", {"bar", "part", "value"}, {}};
+    ChartData d{fullTitle(c->chart()), "bars", {"bar", "part", "value"}, {}};
     const QStringList parts = c->parts();
     for (int b = 0; b < c->barCount(); ++b)
         for (int p = 0; p < parts.size(); ++p) d.rows << row({c->barLabel(b), parts[p], c->value(b, p)});
@@ -83,7 +85,7 @@ ChartData seedData(const SeedChart* c) {
 
 // Any other chart view: every XY series' points and every bar set's values by category.
 ChartData genericData(const QChartView* view, const QString& kind) {
-    ChartData d{view->chart()->title(), kind, {"series", "x", "y"}, {}};
+    ChartData d{fullTitle(view->chart()), kind, {"series", "x", "y"}, {}};
     for (QAbstractSeries* s : view->chart()->series()) {
         if (auto* xy = qobject_cast<QXYSeries*>(s)) {
             for (const QPointF& p : xy->points()) d.rows << row({xy->name(), p.x(), p.y()});
@@ -141,7 +143,7 @@ ChartData chartDataOf(const QWidget* chart) {
 }
 
 QString chartTitleOf(const QWidget* chart) {
-    if (auto* v = qobject_cast<const QChartView*>(chart)) return v->chart()->title();
+    if (auto* v = qobject_cast<const QChartView*>(chart)) return fullTitle(v->chart());
     if (auto* r = qobject_cast<const RangeChart*>(chart)) return r->title();
     if (qobject_cast<const SeedChart*>(chart)) return "seeds";
     return chart ? chart->accessibleName() : QString();

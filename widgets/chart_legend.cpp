@@ -20,6 +20,8 @@ constexpr const char* kLegendMoved = "presisiLegendMoved";  // fitLegend put it 
 constexpr const char* kFitted = "presisiLegendFitter";      // the view has its LegendFitter
 constexpr const char* kFullTitle = "presisiFullTitle";      // an axis title as its chart set it
 constexpr const char* kShownTitle = "presisiShownTitle";    // and as fitAxisTitles shows it
+constexpr const char* kFullChartTitle = "presisiFullChartTitle";    // the chart's title as set
+constexpr const char* kShownChartTitle = "presisiShownChartTitle";  // and as fitChartTitle shows it
 
 class LegendFitter : public QObject {
 public:
@@ -27,13 +29,17 @@ public:
         view->installEventFilter(this);
         // Axis titles follow the plot's size: a title longer than its axis is shortened, never elided.
         // Queued: a title changed inside the chart's layout pass would leave that pass's axis sizes stale.
-        connect(view->chart(), &QChart::plotAreaChanged, this, [this] { fitAxisTitles(m_view->chart()); },
-                Qt::QueuedConnection);
+        connect(view->chart(), &QChart::plotAreaChanged, this, [this] {
+            fitChartTitle(m_view->chart());
+            fitAxisTitles(m_view->chart());
+        }, Qt::QueuedConnection);
     }
     bool eventFilter(QObject* watched, QEvent* event) override {
         // The new width, before the chart itself is resized: its layout then places the legend once.
-        if (watched == m_view && event->type() == QEvent::Resize)
+        if (watched == m_view && event->type() == QEvent::Resize) {
             fitLegend(m_view->chart(), static_cast<QResizeEvent*>(event)->size().width());
+            fitChartTitle(m_view->chart(), static_cast<QResizeEvent*>(event)->size().width());
+        }
         return false;
     }
 
@@ -59,6 +65,41 @@ void fitLegend(QChart* chart, qreal width) {
     if (beside == moved) return;
     chart->setProperty(kLegendMoved, beside);
     legend->setAlignment(beside ? Qt::AlignRight : Qt::AlignBottom);
+}
+
+void fitChartTitle(QChart* chart, qreal width) {
+    if (!chart) return;
+    // The title as its chart set it (a setTitle since the last fit replaces the remembered one).
+    QString full = chart->property(kFullChartTitle).toString();
+    if (chart->title() != chart->property(kShownChartTitle).toString()) full = chart->title();
+    if (full.isEmpty() || full.contains(QLatin1Char('<'))) return;  // rich text: the chart's own lines
+    if (width < 0) width = chart->size().width();
+    if (width <= 0) return;
+    // Words on as many lines as the width needs (Qt Charts elides a title longer than the chart; a
+    // title in lines stays whole, and the plot gives up a line's height for each).
+    const qreal room = width - chart->margins().left() - chart->margins().right() - 16;
+    const QFontMetricsF fm(chart->titleFont());
+    QStringList lines;
+    for (const QString& word : full.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room)
+            lines.back() += QLatin1Char(' ') + word;
+        else
+            lines << word;
+    }
+    QString shown = full;
+    if (lines.size() > 1) {
+        for (QString& line : lines) line = line.toHtmlEscaped();
+        shown = lines.join(QLatin1String("<br>"));
+    }
+    chart->setProperty(kFullChartTitle, full);
+    chart->setProperty(kShownChartTitle, shown);
+    if (chart->title() != shown) chart->setTitle(shown);
+}
+
+QString fullTitle(const QChart* chart) {
+    if (!chart) return {};
+    const bool fitted = chart->title() == chart->property(kShownChartTitle).toString();
+    return fitted ? chart->property(kFullChartTitle).toString() : chart->title();
 }
 
 void fitAxisTitles(QChart* chart) {

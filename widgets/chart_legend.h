@@ -1,8 +1,9 @@
 // Chart texts that stay whole: legends under the plot while their entries fit one row, beside it (an
-// entry a line) when they do not, and axis titles that fit their axis, instead of what Qt Charts elides
+// entry a line) when they do not, titles in lines and axis titles that fit their axis, instead of what Qt Charts elides
 // ("cpu:f1…", "loss (log a…") in a small chart or at large text.
 #pragma once
 
+#include <QString>
 #include <QtGlobal>
 
 class QChart;
@@ -14,6 +15,11 @@ namespace presisi {
 // beside the plot, and back under it when they fit again. A legend its chart placed elsewhere stays.
 // Call it after changing a chart's series or fonts.
 void fitLegend(QChart* chart, qreal width = -1);
+// The chart's title whole: broken into lines at spaces where it is wider than `width` (the chart's when
+// < 0), never elided. Called on every resize and plot change of a view fitLegendOnResize watches.
+void fitChartTitle(QChart* chart, qreal width = -1);
+// The title as the chart set it, before fitChartTitle broke it into lines (exports and tests read this).
+QString fullTitle(const QChart* chart);
 // Each axis title whole, shortened (its parenthesis dropped) or, where even that is longer than the axis,
 // left out; never elided. Called whenever the plot area changes.
 void fitAxisTitles(QChart* chart);
