@@ -61,10 +61,11 @@ class TestGuidedTour : public QObject {
         m_window->resize(1280, 800);
         m_window->show();
         [&] { QVERIFY(QTest::qWaitForWindowExposed(m_window.get())); }();
-        // The step's preset starts at its own pace before the pace below applies: no stop at its key moments.
-        m_window->trainingPage()->setPauseAtMoments(false);
+        // The step's preset starts at its own pace before the pace below applies: the open tour suspends
+        // the stops at key moments (a step left paused at step 0 showed empty charts), the setting stays.
         m_tour = m_window->openGuidedTour();
         m_tour->showStep(k);
+        [&] { QVERIFY(!m_window->controller()->pauseAtMoments() && m_window->trainingPage()->pauseAtMoments()); }();
         m_window->trainingPage()->setPace(0);
         return *m_window;
     }

@@ -1594,12 +1594,12 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>%1 penanganan</translation>
         </message>
         <message>
-            <source>%1, step %2: %3</source>
-            <translation>%1, langkah %2: %3</translation>
+            <source>%1 — ended: %2 (the warning of step %3: %4)</source>
+            <translation>%1 — berakhir: %2 (peringatan langkah %3: %4)</translation>
         </message>
         <message>
-            <source>%1, step %2: %3 — ended: %4</source>
-            <translation>%1, langkah %2: %3 — berakhir: %4</translation>
+            <source>%1, step %2: %3</source>
+            <translation>%1, langkah %2: %3</translation>
         </message>
         <message>
             <source>%1, step %2: smallest non-zero %3, largest %4; underflowed %5, overflowed %6</source>

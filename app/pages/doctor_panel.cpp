@@ -197,6 +197,7 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     v->addWidget(m_scaler);
 
     auto* leadTitle = new QLabel(tr("Lead-up: smallest non-zero … largest |value| per layer"));
+    leadTitle->setWordWrap(true);  // in one line it held the panel, and the Training lab, wider than 1280 px
     leadTitle->setToolTip(tr("The last steps before the fault, oldest first; red: some values overflowed or lie above "
                              "a quarter of the format's largest value; grey: some underflowed to zero."));
     v->addWidget(leadTitle);
@@ -313,13 +314,13 @@ void DoctorPanel::addScalerWarning(const ScalerWarning& w) {
     if (w.lane < 0 || w.lane >= m_labels.size()) return;
     const bool recovered = w.why == ScalerWarning::Why::Recovered;
     if (recovered) {
-        // The warning's condition ended: it stays as history, in the past, with how it ended.
+        // The warning's condition ended: it stays as history, how it ended first (a panel too short for
+        // the whole text still shows that), then the warning in the past.
         const auto it = m_warnings.find(w.lane);
-        m_warnings[w.lane] = tr("%1, step %2: %3 — ended: %4")
-                                 .arg(m_labels[w.lane])
+        m_warnings[w.lane] = tr("%1 — ended: %2 (the warning of step %3: %4)")
+                                 .arg(m_labels[w.lane], scalerWarningSentence(w))
                                  .arg(m_warningSteps.value(w.lane))
-                                 .arg(it != m_warnings.end() ? m_warningTexts.value(w.lane) : QString(),
-                                      scalerWarningSentence(w));
+                                 .arg(it != m_warnings.end() ? m_warningTexts.value(w.lane) : QString());
     } else {
         m_warningSteps[w.lane] = w.step;
         m_warningTexts[w.lane] = scalerWarningSentence(w);

@@ -119,6 +119,8 @@ void TrainingPage::takeOver(Page& previous) {
     QList<std::int64_t> marks;
     for (const Moment& m : adopted->moments()) marks << m.step;
     m_momentTimeline->setMarks(marks);
+    m_pauseAtMoments = old.m_pauseAtMoments;
+    m_momentStopsSuspended = old.m_momentStopsSuspended;
     m_momentIndex = old.m_momentIndex;
     m_momentPaused = old.m_momentPaused;
     if (!old.m_momentCaption->isHidden()) updateMomentCaption();

@@ -16,9 +16,17 @@ QList<std::int64_t> TrainingPage::timelineMarks() const { return m_momentTimelin
 
 QString TrainingPage::momentText() const { return m_momentCaption->isHidden() ? QString() : m_momentCaption->text(); }
 
-void TrainingPage::setPauseAtMoments(bool on) { m_controller->setPauseAtMoments(on); }
+void TrainingPage::setPauseAtMoments(bool on) {
+    m_pauseAtMoments = on;
+    m_controller->setPauseAtMoments(on && !m_momentStopsSuspended);
+}
 
-bool TrainingPage::pauseAtMoments() const { return m_controller->pauseAtMoments(); }
+bool TrainingPage::pauseAtMoments() const { return m_pauseAtMoments; }
+
+void TrainingPage::suspendMomentStops(bool suspended) {
+    m_momentStopsSuspended = suspended;
+    m_controller->setPauseAtMoments(m_pauseAtMoments && !suspended);
+}
 
 void TrainingPage::onMoment(const Moment& moment, bool paused) {
     QList<std::int64_t> marks;

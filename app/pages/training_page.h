@@ -123,6 +123,9 @@ public:
     QString momentText() const;
     void setPauseAtMoments(bool on);
     bool pauseAtMoments() const;
+    // While the guided tour is open its steps run presets to what they explain: no stops at key
+    // moments (the setting itself stays as View > Pause at key moments has it).
+    void suspendMomentStops(bool suspended);
 
 public slots:
     void run();        // start the controls' scenario from step 0
@@ -185,6 +188,8 @@ private:
     qint64 summedValues(std::int64_t step) const;
 
     RunController* m_controller = nullptr;
+    bool m_pauseAtMoments = true;         // View > Pause at key moments
+    bool m_momentStopsSuspended = false;  // the guided tour is open
     Scenario m_base;  // the loaded preset (or defaults): fields without a control come from here
     QString m_preset;
 

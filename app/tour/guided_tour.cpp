@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "main_window.h"
+#include "pages/training_page.h"
 
 namespace presisi {
 
@@ -141,6 +142,7 @@ void GuidedTour::showStep(int index) {
     index = std::clamp(index, 0, static_cast<int>(steps.size()) - 1);
     const TourStep& s = steps[index];
     m_step = index;
+    m_window->trainingPage()->suspendMomentStops(true);  // each step runs its preset to what it explains
     // Whatever the previous step started stops first, so a fast Next, Next, Back leaves one piece of work.
     stopTourWork(*m_window);
     s.setup(*m_window);
@@ -182,6 +184,7 @@ void GuidedTour::back() {
 }
 
 void GuidedTour::closeTour() {
+    m_window->trainingPage()->suspendMomentStops(false);
     m_follow->stop();
     m_highlight->hide();
     hide();
