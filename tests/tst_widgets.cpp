@@ -256,6 +256,26 @@ private slots:
         QCOMPARE(chart.viewBucketSteps(), qint64(chart.bucketSteps()));
     }
 
+    // A long run in a narrow chart keeps its step labels whole: as many ticks as "100000" fits side by
+    // side (five ticks of 20000 ... 100000 in a 420 px chart were elided to "2…" ... "1…").
+    void stepLabelsOfALongRunStayWhole() {
+        LiveChart chart("loss", "step", "loss");
+        chart.resize(420, 260);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setLanes({"cpu:f32"});
+        QList<QPointF> pts;
+        for (int s = 0; s < 100000; s += 10) pts << QPointF(s, 1.0 + std::sin(s * 1e-3));
+        chart.appendPoints(0, pts);
+        chart.refresh();
+        QTest::qWait(50);  // the layout after the plot area settled
+        QStringList labels;
+        for (QGraphicsItem* item : chart.scene()->items())
+            if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible()) labels << t->toPlainText();
+        for (const QString& l : labels) QVERIFY2(!l.contains(QChar(0x2026)) && !l.contains("..."), qPrintable(labels.join(" | ")));
+        QVERIFY2(labels.contains("100000") || labels.contains("80000") || labels.contains("50000"), qPrintable(labels.join(" | ")));
+    }
+
     // Zoom: the view stays while points arrive, and a reset returns to the whole run; a zoomed-out
     // axis keeps a countable number of ticks.
     void zoomHoldsTheViewAndResets() {

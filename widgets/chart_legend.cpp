@@ -30,8 +30,21 @@ public:
         // Axis titles follow the plot's size: a title longer than its axis is shortened, never elided.
         // Queued: a title changed inside the chart's layout pass would leave that pass's axis sizes stale.
         connect(view->chart(), &QChart::plotAreaChanged, this, [this] {
-            fitChartTitle(m_view->chart());
-            fitAxisTitles(m_view->chart());
+            // Fitting changes the layout, which changes the plot: fit again while the chart's size or its
+            // texts (as the chart set them) are new, at most three times for the same ones, so that two
+            // layouts that each call for the other (a title in two lines, an axis title dropped) settle.
+            QChart* chart = m_view->chart();
+            QString texts = fullTitle(chart);
+            for (QAbstractAxis* axis : chart->axes())
+                texts += QLatin1Char('\n') + (axis->titleText() == axis->property(kShownTitle).toString()
+                                                   ? axis->property(kFullTitle).toString()
+                                                   : axis->titleText());
+            if (chart->size() == m_lastSize && texts == m_lastTexts && ++m_fitsOfThese > 3) return;
+            if (chart->size() != m_lastSize || texts != m_lastTexts) m_fitsOfThese = 0;
+            m_lastSize = chart->size();
+            m_lastTexts = texts;
+            fitChartTitle(chart);
+            fitAxisTitles(chart);
         }, Qt::QueuedConnection);
     }
     bool eventFilter(QObject* watched, QEvent* event) override {
@@ -45,6 +58,9 @@ public:
 
 private:
     QChartView* m_view;
+    QSizeF m_lastSize;      // the chart's size at the last fit
+    QString m_lastTexts;    // its title and axis titles as the chart set them, then
+    int m_fitsOfThese = 0;  // fits in a row at that size with those texts
 };
 
 }  // namespace

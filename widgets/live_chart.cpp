@@ -2,6 +2,7 @@
 // handed to Qt Charts with replace() once per refresh.
 #include "live_chart.h"
 
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
@@ -37,7 +38,14 @@ LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString&
     rebuildAxes();
     setRubberBand(QChartView::RectangleRubberBand);
     setFocusPolicy(Qt::ClickFocus);
-    connect(chart(), &QChart::plotAreaChanged, this, [this] { placeEvents(); });
+    connect(chart(), &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        // A plot narrower or wider than the ticks were counted for: count them again.
+        if (std::abs(plot.width() - m_ticksForWidth) > 8) {
+            m_ticksForWidth = plot.width();
+            if (!m_zoomed) fitAxes();
+        }
+        placeEvents();
+    });
 }
 
 void LiveChart::setLanes(const QStringList& labels) {
@@ -338,10 +346,20 @@ QString LiveChart::readout(int lane, QPointF drawn) const {
 void LiveChart::setView(double x0, double x1, double y0, double y1) {
     // Through setNiceRange: a zoomed-out axis never keeps a zoomed-in tick interval.
     const bool log = m_scale != AxisScale::Linear;
-    setNiceRange(m_x, x0, x1, 5, true);
+    setNiceRange(m_x, x0, x1, stepTicks(x0, x1), true);
     setNiceRange(static_cast<QValueAxis*>(m_y), y0, y1, 5, log);
     loadDetail();
     placeEvents();
+}
+
+int LiveChart::stepTicks(double x0, double x1) const {
+    // As many step ticks as their labels fit side by side in the plot (a 100,000-step run in a narrow
+    // chart elided "20000" to "2…"), five at most: the widest label and two characters between labels.
+    const QFontMetricsF fm(m_x->labelsFont());
+    const double widest = fm.horizontalAdvance(QString::number(qRound64(std::max(std::abs(x0), std::abs(x1))))) +
+                          2 * fm.averageCharWidth();
+    const double width = chart()->plotArea().width() > 0 ? chart()->plotArea().width() : 0.7 * this->width();
+    return std::clamp(static_cast<int>(width / widest), 2, 5);
 }
 
 void LiveChart::setDetailSource(DetailSource source) {
@@ -507,7 +525,7 @@ void LiveChart::fitAxes() {
         setNiceRange(static_cast<QValueAxis*>(m_y), 0, 1, 5, m_scale != AxisScale::Linear);
         return;
     }
-    setNiceRange(m_x, x0, std::max(x1, x0 + 1), 5, true);
+    setNiceRange(m_x, x0, std::max(x1, x0 + 1), stepTicks(x0, std::max(x1, x0 + 1)), true);
     fitY(y0, y1);
 }
 

@@ -127,7 +127,9 @@ private:
     };
     void rebuildAxes();
     void fitAxes();
-    void fitY(double y0, double y1);  // the value axis over [y0, y1] (data units), padded per scale
+    void fitY(double y0, double y1);
+    int stepTicks(double x0, double x1) const;  // step-axis ticks whose labels fit the plot's width
+    double m_ticksForWidth = 0;                  // the plot width the step ticks were last counted for  // the value axis over [y0, y1] (data units), padded per scale
     void connectLegend();
     void placeEvents();
     struct Event {
