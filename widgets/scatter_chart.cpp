@@ -181,10 +181,9 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
         m_series->append(set);
     }
     const double decades = std::log10(top) - std::log10(lo);
-    // Room above the tallest bar for its upright label, eight characters long (0.085265): one decade, or
-    // as many as the bars span, at most two. Labels that still do not fit hide (fitLabels): an axis
-    // running to 1E+06 over bars below 0.1 would be read as part of the data.
-    const double hi = std::pow(10.0, std::log10(top) + std::clamp(decades, 1.0, 2.0));
+    // Room above the tallest bar for its upright label, eight characters long (0.085265): over 70 % of the
+    // plot, so that the labels show in the Linear lab at 1280x800.
+    const double hi = std::pow(10.0, std::log10(top) + std::max(1.0, 2.5 * decades));
     // A tick every decade crowds a short chart (Qt Charts then elides every tick label): every second
     // decade where the axis spans more than four.
     if (std::log10(hi / lo) > 4) y->setBase(100);
