@@ -578,7 +578,7 @@ private slots:
         QTest::keyClick(&w, Qt::Key_Period);
         QVERIFY(waitUntil([&] { return !w.controller()->busy() && w.trainingPage()->lastStepShown() == 0; }, 20000));
         QVERIFY2(!w.statusStateLabel()->text().contains("finished"), qPrintable(w.statusStateLabel()->text()));
-        QVERIFY(w.statusStateLabel()->text().contains("step 1 of 200"));
+        QVERIFY(w.statusStateLabel()->text().contains("1 of 200 steps done"));
         w.trainingPage()->run();
         QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
         QVERIFY2(w.statusStateLabel()->text().contains("finished"), qPrintable(w.statusStateLabel()->text()));

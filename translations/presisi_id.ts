@@ -4179,12 +4179,12 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation> (dilewati)</translation>
         </message>
         <message>
-            <source> · eval acc. %1</source>
-            <translation> · akurasi evaluasi %1</translation>
+            <source> · %1 of %2 steps done</source>
+            <translation> · %1 dari %2 langkah selesai</translation>
         </message>
         <message>
-            <source> · step %1 of %2</source>
-            <translation> · langkah %1 dari %2</translation>
+            <source> · eval acc. %1</source>
+            <translation> · akurasi evaluasi %1</translation>
         </message>
         <message>
             <source> · ⚠ scaler struggling</source>

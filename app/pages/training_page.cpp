@@ -350,7 +350,7 @@ void TrainingPage::stepOnce() {
 QString TrainingPage::statusText() const {
     // "finished" only when the run reached its step count (the controller's Finished state).
     QString text = tr("Training: %1 · %2 lanes").arg(runStateName(m_controller->state())).arg(laneCount());
-    if (m_lastStep >= 0) text += tr(" · step %1 of %2").arg(m_lastStep + 1).arg(m_controller->scenario().steps);
+    if (m_lastStep >= 0) text += tr(" · %1 of %2 steps done").arg(m_lastStep + 1).arg(m_controller->scenario().steps);
     return text;
 }
 
