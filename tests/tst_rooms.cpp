@@ -104,7 +104,8 @@ void fillPages(MainWindow& w) {
     QVERIFY(check->report());
 }
 
-bool g_hidpi = false;  // QT_SCALE_FACTOR=2 was set before the application (the --hidpi run)
+bool g_hidpi = false;       // QT_SCALE_FACTOR=2 was set before the application (the --hidpi run)
+bool g_indonesian = false;  // the --lang id run
 
 }  // namespace
 
@@ -131,6 +132,10 @@ private slots:
     void noChartElidesItsTextInAnyRoom() {
         QFETCH(QSize, size);
         QFETCH(double, text);
+        // Layout, not memory: the sanitizer build walks the rooms once (tst_rooms); the plain build also
+        // at scale 2 and in Indonesian.
+        if ((g_hidpi || g_indonesian) && qEnvironmentVariableIsSet("PRESISI_SANITIZED"))
+            QSKIP("the plain build walks this variant; under the sanitizers tst_rooms walks the rooms once");
         if (g_hidpi) QCOMPARE(qApp->devicePixelRatio(), 2.0);
         // As a person gets there: the window at its size and text scale first, then the run.
         MainWindow w(false);
@@ -304,16 +309,15 @@ int main(int argc, char** argv) {
     // --hidpi: the whole run at device pixel ratio 2 (set before the application exists).
     // --lang id: every text in Indonesian (its words are longer).
     QList<char*> args;
-    bool indonesian = false;
     for (int i = 0; i < argc; ++i) {
         if (QByteArray(argv[i]) == "--hidpi") g_hidpi = true;
-        else if (QByteArray(argv[i]) == "--lang" && i + 1 < argc && QByteArray(argv[i + 1]) == "id") indonesian = ++i;
+        else if (QByteArray(argv[i]) == "--lang" && i + 1 < argc && QByteArray(argv[i + 1]) == "id") g_indonesian = ++i;
         else args << argv[i];
     }
     if (g_hidpi) qputenv("QT_SCALE_FACTOR", "2");
     int n = static_cast<int>(args.size());
     QApplication app(n, args.data());
-    if (indonesian) language::install(QStringLiteral("id"), true);
+    if (g_indonesian) language::install(QStringLiteral("id"), true);
     TestRooms t;
     return QTest::qExec(&t, n, args.data());
 }
