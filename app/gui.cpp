@@ -71,6 +71,15 @@ long parseLong(const std::string& name, const std::string& text, long lo, long h
     }
 }
 
+// A real number in [lo, hi]; `expected` (a QT_TRANSLATE_NOOP of context "gui" with %1 for the text) says
+// what was expected.
+double parseRealIn(const std::string& name, const std::string& text, double lo, double hi, const char* expected) {
+    double v = 0;
+    if (!parseReal(QString::fromStdString(text), &v) || v < lo || v > hi)
+        throw BadArgument{name + ": " + tx(expected).arg(qs(text)).toStdString()};
+    return v;
+}
+
 GuiOptions parse(const std::vector<std::string>& args) {
     GuiOptions o;
     auto value = [&](std::size_t& i) -> std::string {
@@ -105,11 +114,8 @@ GuiOptions parse(const std::vector<std::string>& args) {
         } else if (a == "--measure-responsiveness") {
             o.measure = true;
         } else if (a == "--pace") {
-            const std::string text = value(i);
-            double v = 0;
-            if (!parseReal(QString::fromStdString(text), &v) || v < 0 || v > 1e6)
-                throw BadArgument{"--pace: " + tx(QT_TRANSLATE_NOOP("gui", "expected steps per second from 0 (as fast as possible) to 1e6, got '%1'")).arg(qs(text)).toStdString()};
-            o.pace = v;
+            o.pace = parseRealIn("--pace", value(i), 0, 1e6,
+                                 QT_TRANSLATE_NOOP("gui", "expected steps per second from 0 (as fast as possible) to 1e6, got '%1'"));
         } else if (a == "--seconds") {
             o.seconds = static_cast<double>(parseLong("--seconds", value(i), 1, 600));
         } else if (a == "--json") {
@@ -118,11 +124,7 @@ GuiOptions parse(const std::vector<std::string>& args) {
         } else if (a == "--dark") {
             o.dark = true;
         } else if (a == "--text-scale") {
-            const std::string text = value(i);
-            double v = 0;
-            if (!parseReal(QString::fromStdString(text), &v) || v < 1 || v > 2)
-                throw BadArgument{"--text-scale: " + tx(QT_TRANSLATE_NOOP("gui", "expected a factor from 1 to 2, got '%1'")).arg(qs(text)).toStdString()};
-            o.textScale = v;
+            o.textScale = parseRealIn("--text-scale", value(i), 1, 2, QT_TRANSLATE_NOOP("gui", "expected a factor from 1 to 2, got '%1'"));
         } else if (a.rfind("-", 0) == 0 && a.size() > 1 && a.rfind("-psn", 0) != 0 && a != "-platform" &&
                    a != "-style" && a != "-reverse") {
             throw BadArgument{tx(QT_TRANSLATE_NOOP("gui", "unknown option '%1' (see presisi --help)")).arg(qs(a)).toStdString()};

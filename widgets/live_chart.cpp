@@ -382,12 +382,11 @@ void LiveChart::loadDetail() {
     const double x0 = m_x->min(), x1 = m_x->max();
     const int columns = std::clamp(static_cast<int>(chart()->plotArea().width()), 1, kDrawBuckets);
     const qint64 width = std::max<qint64>(1, static_cast<qint64>(std::ceil((x1 - x0) / columns)));
-    dropDetail();
+    dropDetail();  // every lane's detail is empty from here (a declined read empties its own)
     if (m_zoomed && m_detailSource && width < m_bucket) {
         // One bucket beyond each edge, so the lines run on to the plot's borders.
         m_detailX0 = double((bucketOf(x0, width) - 1) * width);
         m_detailX1 = double((bucketOf(x1, width) + 2) * width - 1);
-        for (Lane& l : m_lanes) l.detail.clear();
         const int lanes = static_cast<int>(m_lanes.size());
         const bool read = m_detailSource(m_detailX0, m_detailX1, [&](int lane, QPointF p) {
             if (lane >= 0 && lane < lanes) addBucketed(m_lanes[lane].detail, p, width);
