@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <numbers>
 
-#include "../training/scenario.h"
+#include "settings.h"
 #include "torch_gelu.h"
 
 namespace presisi::numerics {

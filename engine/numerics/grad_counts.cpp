@@ -1,8 +1,6 @@
 // Gradient counts against the shadow float32 gradient on the host, and the shares from the counts. No Qt.
 #include "grad_counts.h"
 
-#include "../training/lane_backend.h"
-
 namespace presisi::numerics {
 
 static_assert(classifyGradient(0.0f, 1e-30f, 0x1p-126f) == kUnderflowed);

@@ -6,12 +6,20 @@
 #include <cfloat>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "../format.h"
 
 namespace presisi {
-struct GradStatistics;  // engine/training/lane_backend.h (not included: device code includes this header)
-}
+// A lane's gradient statistics for one step (NaN, -1: not measured; the record's kNotMeasured).
+struct GradStatistics {
+    static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+    double actGradUnderflow = kNaN;
+    double weightGradUnderflow = kNaN;
+    double gradSubnormal = kNaN;
+    std::int64_t overflows = -1;
+};
+}  // namespace presisi
 
 namespace presisi::numerics {
 

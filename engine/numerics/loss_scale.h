@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "../training/scenario.h"
+#include "settings.h"
 
 namespace presisi::numerics {
 

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../training/scenario.h"
+#include "settings.h"
 
 namespace presisi::numerics {
 

@@ -1,7 +1,39 @@
-// Autocast policy resolution: per-op formats of an MLP lane. No Qt here.
+// Autocast policies (PyTorch's CPU and CUDA lists) and their resolution: per-op formats of an MLP lane. No Qt here.
 #include "policy.h"
 
-namespace presisi::numerics {
+namespace presisi {
+
+OpPolicy AutocastPolicy::get(OpKind op) const {
+    switch (op) {
+    case OpKind::Linear: return linear;
+    case OpKind::Activation: return activation;
+    case OpKind::Softmax: return softmax;
+    case OpKind::Loss: return loss;
+    case OpKind::Reduction: return reduction;
+    }
+    return OpPolicy::AsInput;
+}
+
+void AutocastPolicy::set(OpKind op, OpPolicy p) {
+    switch (op) {
+    case OpKind::Linear: linear = p; break;
+    case OpKind::Activation: activation = p; break;
+    case OpKind::Softmax: softmax = p; break;
+    case OpKind::Loss: loss = p; break;
+    case OpKind::Reduction: reduction = p; break;
+    }
+}
+
+AutocastPolicy AutocastPolicy::cpu() { return AutocastPolicy{}; }
+
+AutocastPolicy AutocastPolicy::cuda() {
+    AutocastPolicy p;
+    p.softmax = OpPolicy::F32;
+    p.reduction = OpPolicy::F32;
+    return p;
+}
+
+namespace numerics {
 
 Format resolveFormat(OpPolicy p, Format arriving, Format low) {
     switch (p) {
@@ -40,4 +72,6 @@ OpFormats resolveOpFormats(const std::vector<int>& sizes, LossKind loss, const A
     return f;
 }
 
-}  // namespace presisi::numerics
+}  // namespace numerics
+
+}  // namespace presisi

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "../format.h"
-#include "../training/scenario.h"
+#include "settings.h"
 
 namespace presisi::numerics {
 

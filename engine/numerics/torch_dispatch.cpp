@@ -93,16 +93,16 @@ bool ProductDispatch::atenForward(Format f, std::int64_t batch, std::int64_t in,
            torch2LinearKernel(f, batch, in, out, oneDnn) == TorchLinearKernel::Aten;
 }
 
-ProductDispatch productDispatch(const Scenario& s) {
+ProductDispatch productDispatch(Dispatch dispatch, BackwardAccumulation presisi, TorchCpu cpu, TorchVersion version) {
     ProductDispatch d;
-    d.dispatch = s.dispatch;
-    d.presisi = s.backwardAccumulation;
-    d.avx512 = s.dispatch == Dispatch::Torch && torchCpuIsAvx512(s.torchCpu);
-    d.version = s.torchVersion;
+    d.dispatch = dispatch;
+    d.presisi = presisi;
+    d.avx512 = dispatch == Dispatch::Torch && torchCpuIsAvx512(cpu);
+    d.version = version;
     // The class's formats: this CPU's as oneDNN sees them; a CPU with AVX-512 (bf16 there; f16 needs
     // AVX512-FP16, which the class does not promise); none without AVX-512.
-    if (s.dispatch == Dispatch::Torch)
-        d.oneDnn = s.torchCpu == TorchCpu::ThisCpu ? thisCpuOneDnnFormats() : TorchCpuFormats{d.avx512, false};
+    if (dispatch == Dispatch::Torch)
+        d.oneDnn = cpu == TorchCpu::ThisCpu ? thisCpuOneDnnFormats() : TorchCpuFormats{d.avx512, false};
     return d;
 }
 

@@ -8,7 +8,7 @@
 
 #include "../format.h"
 #include "activation.h"
-#include "../training/scenario.h"
+#include "settings.h"
 
 namespace presisi::numerics {
 
@@ -65,6 +65,12 @@ struct ProductDispatch {
     // formula, rounded once (2.x) or per operation (1.13) in a low format.
     GeluRule gelu(Format f) const;
 };
-ProductDispatch productDispatch(const Scenario& s);
+ProductDispatch productDispatch(Dispatch dispatch, BackwardAccumulation presisi, TorchCpu cpu, TorchVersion version);
+// A scenario's four settings of those names (engine/training/scenario.h; a template, so that the
+// numerics core does not include the training layer above it).
+template <typename Settings>
+ProductDispatch productDispatch(const Settings& s) {
+    return productDispatch(s.dispatch, s.backwardAccumulation, s.torchCpu, s.torchVersion);
+}
 
 }  // namespace presisi::numerics

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "../numerics/grad_counts.h"
 #include "../tensor.h"
 #include "record.h"
 #include "runner.h"
@@ -26,13 +27,6 @@ struct Batch {
 struct ForwardResult {
     float loss = 0;        // unscaled loss of the forward pass, as float32
     double accuracy = kNotMeasured;
-};
-
-struct GradStatistics {
-    double actGradUnderflow = kNotMeasured;
-    double weightGradUnderflow = kNotMeasured;
-    double gradSubnormal = kNotMeasured;
-    std::int64_t overflows = -1;
 };
 
 class LaneBackend {

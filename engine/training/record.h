@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "../numerics/grad_histogram.h"
+
 namespace presisi {
 
 inline constexpr double kNotMeasured = std::numeric_limits<double>::quiet_NaN();
@@ -36,25 +38,6 @@ struct StepRecord {
     // the same values, accumulated in double (exact for these 24-bit values up to 2^29 of them).
     double exactSum = kNotMeasured;
     double seconds = 0;           // wall time of this lane's step (forward, backward, update; statistics excluded)
-};
-
-// log2-magnitude histogram of one layer's gradients. Bin i counts finite non-zero values v with
-// floor(log2 |v|) == minExponent + i, i.e. |v| in [2^(minExponent+i), 2^(minExponent+i+1)).
-struct LayerHistogram {
-    int layer = 0;              // 0-based linear layer
-    bool weight = true;         // true: weight+bias gradient; false: gradient at the layer's output
-    int minExponent = -150;     // below every float32 subnormal
-    std::vector<std::int64_t> counts;     // the lane's gradient as stored (scaled, in the lane's format)
-    std::int64_t zeros = 0;
-    std::int64_t nonFinite = 0;
-    // The shadow float32 gradient times the scale in force: where the lane's values would sit
-    // without rounding. Same bins. Compare with the format's smallest subnormal to see the loss.
-    std::vector<std::int64_t> f32Counts;
-    std::int64_t f32Zeros = 0;
-    // Elements zero in the lane while the shadow float32 value is not: the underflow chart's count
-    // (numerics::classifyGradient), so the histogram's "underflowed" share is the chart's number.
-    std::int64_t underflowed = 0;
-    double binLowerEdge(std::size_t i) const;  // 2^(minExponent + i)
 };
 
 struct GradHistogram {

@@ -130,36 +130,6 @@ bool isClassification(DatasetKind kind) {
     }
 }
 
-OpPolicy AutocastPolicy::get(OpKind op) const {
-    switch (op) {
-    case OpKind::Linear: return linear;
-    case OpKind::Activation: return activation;
-    case OpKind::Softmax: return softmax;
-    case OpKind::Loss: return loss;
-    case OpKind::Reduction: return reduction;
-    }
-    return OpPolicy::AsInput;
-}
-
-void AutocastPolicy::set(OpKind op, OpPolicy p) {
-    switch (op) {
-    case OpKind::Linear: linear = p; break;
-    case OpKind::Activation: activation = p; break;
-    case OpKind::Softmax: softmax = p; break;
-    case OpKind::Loss: loss = p; break;
-    case OpKind::Reduction: reduction = p; break;
-    }
-}
-
-AutocastPolicy AutocastPolicy::cpu() { return AutocastPolicy{}; }
-
-AutocastPolicy AutocastPolicy::cuda() {
-    AutocastPolicy p;
-    p.softmax = OpPolicy::F32;
-    p.reduction = OpPolicy::F32;
-    return p;
-}
-
 AutocastPolicy Scenario::policyFor(const LaneSpec& lane) const {
     AutocastPolicy p;
     switch (policyBase) {
