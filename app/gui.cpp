@@ -142,7 +142,7 @@ GuiOptions parse(const std::vector<std::string>& args) {
     if (!o.screenshot && o.value) throw BadArgument{"--value: " + tx(QT_TRANSLATE_NOOP("gui", "only with --screenshot")).toStdString()};
     // An output that cannot be created is refused before the rendering or the measurement.
     if (o.screenshot) {
-        if (const std::string why = cli::outputPathProblem(*o.screenshot); !why.empty())
+        if (const std::string why = services::outputPathProblem(*o.screenshot); !why.empty())
             throw BadArgument{"--screenshot: " + tx(QT_TRANSLATE_NOOP("gui", "cannot write '%1': %2")).arg(qs(*o.screenshot), qs(why)).toStdString()};
         // The PNG is written to a temporary and renamed over the name: never over a device or a FIFO.
         const QFileInfo target(QString::fromStdString(*o.screenshot));
@@ -150,7 +150,7 @@ GuiOptions parse(const std::vector<std::string>& args) {
             throw BadArgument{"--screenshot: " + tx(QT_TRANSLATE_NOOP("gui", "cannot write '%1': not a regular file")).arg(qs(*o.screenshot)).toStdString()};
     }
     if (o.json && o.measure)
-        if (const std::string why = cli::outputPathProblem(*o.json); !why.empty())
+        if (const std::string why = services::outputPathProblem(*o.json); !why.empty())
             throw BadArgument{"--json: " + tx(QT_TRANSLATE_NOOP("gui", "cannot write '%1': %2")).arg(qs(*o.json), qs(why)).toStdString()};
     return o;
 }
@@ -182,7 +182,7 @@ void settle() {
 int checkStdout() {
     errno = 0;
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        std::fprintf(stderr, "presisi: cannot write to standard output: %s\n", cli::errnoText(errno).c_str());
+        std::fprintf(stderr, "presisi: cannot write to standard output: %s\n", services::errnoText(errno).c_str());
         return 1;
     }
     return 0;
@@ -344,7 +344,7 @@ int runGui(int argc, char** argv) {
         if (o.json) {
             // Whole or not at all: a temporary beside the file, renamed into place when complete.
             try {
-                cli::AtomicFile f(*o.json, "--json");
+                services::AtomicFile f(*o.json, "--json");
                 f.stream() << r.toJson().toStdString() << '\n';
                 f.commit();
             } catch (const std::exception& e) {

@@ -15,13 +15,13 @@
 #include <QSettings>
 #include <QStatusBar>
 
-#include "cli/train_args.h"
 #include "engine/training/npy.h"
 #include "job_worker.h"
 #include "pages/presets.h"
 #include "pages/training_page.h"
 #include "run_controller.h"
 #include "services/scenario_file.h"
+#include "services/training_data.h"
 #include "widgets/chart_data.h"
 
 namespace presisi {
@@ -227,11 +227,11 @@ bool MainWindow::loadData(const QString& xPath, const QString& yPath) {
         s.preset.clear();
         s.title = tr("Your data: %1 and %2").arg(QFileInfo(xPath).fileName(), QFileInfo(yPath).fileName()).toStdString();
         s.explanation.clear();
-        s = cli::fitModelToData(s);
+        s = services::fitModelToData(s);
         // A batch larger than the data becomes the full batch (the command line would refuse it).
         const NpyHeader x = readNpyHeader(s.data.xPath);
         if (!x.shape.empty() && s.batch > x.shape.front()) s.batch = 0;
-        cli::checkTrainingData(s);
+        services::checkTrainingData(s);
     } catch (const std::exception& e) {
         showProblem(tr("Cannot load the data"), QString::fromUtf8(e.what()));
         return false;

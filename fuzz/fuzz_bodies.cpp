@@ -141,14 +141,14 @@ private:
 
 // What the reader accepted, the writer writes so that the reader reads it back the same.
 void checkScenarioRoundTrip(const Scenario& s) {
-    const QJsonObject once = cli::scenarioToJson(s);
+    const QJsonObject once = services::scenarioToJson(s);
     Scenario back;
     try {
-        back = cli::scenarioFromJson(once, "round trip");
+        back = services::scenarioFromJson(once, "round trip");
     } catch (const Error& e) {
         throw InvariantViolation(std::string("a scenario the reader accepted was written so that it refuses it: ") + e.what());
     }
-    if (cli::scenarioToJson(back) != once)
+    if (services::scenarioToJson(back) != once)
         throw InvariantViolation("a scenario read back from its own JSON differs: " +
                                  QJsonDocument(once).toJson(QJsonDocument::Compact).toStdString());
 }
@@ -313,7 +313,7 @@ Result fuzzScenarioJson(std::string_view bytes) {
     if (!doc.isObject()) return rejected("not a JSON object");
     Scenario s;
     try {
-        s = cli::scenarioFromJson(doc.object(), "fuzz");
+        s = services::scenarioFromJson(doc.object(), "fuzz");
     } catch (const Error& e) {
         return rejected(e.what());
     }

@@ -29,7 +29,7 @@ public:
 
 // The .npy reader: parseNpy on the bytes, and readNpy on the same bytes as a file; both must agree.
 Result fuzzNpy(std::string_view bytes);
-// A preset/experiment file: the JSON text through QJsonDocument and cli::scenarioFromJson, then validate();
+// A preset/experiment file: the JSON text through QJsonDocument and services::scenarioFromJson, then validate();
 // and the same bytes as a file through services::readExperimentFile, with a limit of exactly its size
 // (read as its text says) and one byte less (refused for its size). Outside libFuzzer (the regression
 // suite), an input that begins with two spaces is padded to the real 64 MiB limit, or one byte past it.

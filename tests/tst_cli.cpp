@@ -620,8 +620,8 @@ void TestCli::seedsExactInJson() {
         Scenario sc;
         sc.seed = seed;
         sc.data.seed = seed - 1;
-        const QByteArray text = QJsonDocument(cli::scenarioToJson(sc)).toJson(QJsonDocument::Compact);
-        const Scenario back = cli::scenarioFromJson(QJsonDocument::fromJson(text).object(), "round trip");
+        const QByteArray text = QJsonDocument(services::scenarioToJson(sc)).toJson(QJsonDocument::Compact);
+        const Scenario back = services::scenarioFromJson(QJsonDocument::fromJson(text).object(), "round trip");
         QVERIFY2(back.seed == seed, text.constData());
         QVERIFY2(back.data.seed && *back.data.seed == seed - 1, text.constData());
     }

@@ -17,7 +17,7 @@
 #include "app/services/atomic_file.h"
 #include "app/cli/cli.h"
 #include "app/cli/json_writer.h"
-#include "app/cli/train_export.h"
+#include "app/services/training_export.h"
 #include "engine/training/memory_estimate.h"
 #include "engine/training/runner.h"
 
@@ -64,7 +64,7 @@ void TestCliOutputs::atomicFileReplacesOnlyWhenComplete() {
     const QString path = dir.filePath("out.json");
     writeFile(path, "old\n");
     {
-        cli::AtomicFile f(path.toStdString(), "--json");
+        services::AtomicFile f(path.toStdString(), "--json");
         f.stream() << "new, half written";
         QCOMPARE(readFile(path), std::string("old\n"));  // the target is untouched while writing
         QCOMPARE(fileCount(dir), 2);                     // the temporary beside it
@@ -72,7 +72,7 @@ void TestCliOutputs::atomicFileReplacesOnlyWhenComplete() {
     QCOMPARE(readFile(path), std::string("old\n"));
     QCOMPARE(fileCount(dir), 1);
     {
-        cli::AtomicFile f(path.toStdString(), "--json");
+        services::AtomicFile f(path.toStdString(), "--json");
         f.stream() << "new\n";
         f.commit();
     }
@@ -86,7 +86,7 @@ void TestCliOutputs::atomicFileKeepsModeAndFollowsSymlinks() {
     writeFile(real, "old\n");
     QVERIFY(::chmod(real.toLocal8Bit().constData(), 0640) == 0);
     QVERIFY(QFile::link(real, link));
-    cli::AtomicFile f(link.toStdString(), "--csv");
+    services::AtomicFile f(link.toStdString(), "--csv");
     f.stream() << "new\n";
     f.commit();
     QVERIFY(QFileInfo(link).isSymLink());  // the link stays; the file it names is replaced
@@ -109,7 +109,7 @@ void TestCliOutputs::atomicFileRefusesBadPaths() {
     QFETCH(QString, path);
     QFETCH(QString, why);
     try {
-        cli::AtomicFile f(path.toStdString(), "--json");
+        services::AtomicFile f(path.toStdString(), "--json");
         QFAIL("accepted");
     } catch (const cli::UsageError& e) {
         QVERIFY2(QString(e.what()).startsWith("--json: cannot write '" + path + "': " + why), e.what());
@@ -134,11 +134,11 @@ void TestCliOutputs::spoolMatchesTheWholeRunWriter() {
             records.push_back(r);
         }
     const std::vector<LaneFinal> finals{{0, 0.1, 0.9, 0.2, 0.8}};  // lane 1 without one: null
-    cli::TrainingSpool spool(s, true, true);
+    services::TrainingSpool spool(s, true, true);
     for (const StepRecord& r : records) spool.add(r);
     std::ostringstream wholeJson, wholeCsv, spooledJson, spooledCsv;
-    cli::writeTrainingJson(wholeJson, s, records, finals);
-    cli::writeTrainingCsv(wholeCsv, s, records);
+    services::writeTrainingJson(wholeJson, s, records, finals);
+    services::writeTrainingCsv(wholeCsv, s, records);
     spool.writeJson(spooledJson, finals);
     spool.writeCsv(spooledCsv);
     QCOMPARE(spooledJson.str(), wholeJson.str());

@@ -65,7 +65,7 @@ private slots:
 };
 
 void TestConvergence::underflowVerdicts() {
-    const Scenario s = cli::loadPreset("underflow");
+    const Scenario s = services::loadPreset("underflow");
     const std::atomic<bool> cancel{false};
     int calls = 0, last = 0, total = 0;
     const ConvergenceReport r = runConvergenceCheck(s, {}, [&](int d, int t) { ++calls; last = d; total = t; }, cancel);
@@ -221,7 +221,7 @@ void TestConvergence::badSettings() {
     ConvergenceSettings c;
     c.seeds = 0;
     QVERIFY_THROWS_EXCEPTION(Error, runConvergenceCheck(allGood(), c, {}, cancel));
-    QVERIFY_THROWS_EXCEPTION(Error, runConvergenceCheck(cli::loadPreset("accumulation"), {}, {}, cancel));
+    QVERIFY_THROWS_EXCEPTION(Error, runConvergenceCheck(services::loadPreset("accumulation"), {}, {}, cancel));
 }
 
 void TestConvergence::checkCommandTableAndJson() {

@@ -170,7 +170,7 @@ void TestDiagnostics::rangesOnHandSetModel() {
 // hand from the same initial weights and first batch; f16 rounding of inputs and weights moves values by
 // about 2^-11 relative, far from changing which value first passes 65520).
 void TestDiagnostics::overflowNanFirstNonFinite() {
-    const Scenario s = cli::loadPreset("overflow-nan");
+    const Scenario s = services::loadPreset("overflow-nan");
     Runner runner(s);
     const int f16 = laneIndex(s, "cpu:f16");
     QVERIFY(f16 >= 0);
@@ -212,7 +212,7 @@ void TestDiagnostics::overflowNanFirstNonFinite() {
 }
 
 void TestDiagnostics::remediesEndFinite() {
-    const Scenario s = cli::loadPreset("overflow-nan");
+    const Scenario s = services::loadPreset("overflow-nan");
     Runner runner(s);
     const Collected c = runCollect(runner, 5);
     QVERIFY(!c.faults.empty());
@@ -232,7 +232,7 @@ void TestDiagnostics::remediesEndFinite() {
 }
 
 void TestDiagnostics::remedyScenarioSingleChange() {
-    const Scenario s = cli::loadPreset("overflow-nan");
+    const Scenario s = services::loadPreset("overflow-nan");
     FirstNonFinite fault;
     fault.lane = laneIndex(s, "cpu:f16");
     fault.op = FaultOp::Activation;
@@ -263,7 +263,7 @@ void TestDiagnostics::remedyScenarioSingleChange() {
 // one warning, naming bf16; underflow's scaler lane is healthy: none.
 void TestDiagnostics::scalerWarningOnOverflowNan() {
     {
-        const Scenario s = cli::loadPreset("overflow-nan");
+        const Scenario s = services::loadPreset("overflow-nan");
         Runner runner(s);
         const Collected c = runCollect(runner, 40);
         const int sc = laneIndex(s, "cpu:f16+scaler");
@@ -285,7 +285,7 @@ void TestDiagnostics::scalerWarningOnOverflowNan() {
         qInfo("scaler warning at step %lld: %s", static_cast<long long>(c.warnings[0].step), c.warnings[0].text.c_str());
     }
     {
-        Runner runner(cli::loadPreset("underflow"));
+        Runner runner(services::loadPreset("underflow"));
         QVERIFY(runCollect(runner).warnings.empty());
     }
 }
@@ -293,7 +293,7 @@ void TestDiagnostics::scalerWarningOnOverflowNan() {
 // underflow's f16 lane: the shadow's weight gradients (times the scale, 1) sit below f16's smallest
 // subnormal 2^-24 once the fit is close, and the lane holds them as zeros; the scaler lane's do not.
 void TestDiagnostics::underflowWeightGradientsBelowSubnormal() {
-    Scenario s = cli::loadPreset("underflow");
+    Scenario s = services::loadPreset("underflow");
     s.rangeInterval = 20;
     Runner runner(s);
     const Collected c = runCollect(runner);

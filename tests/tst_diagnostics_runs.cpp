@@ -36,14 +36,14 @@ private slots:
 };
 
 void TestDiagnosticsRuns::finiteRunHasNoFault() {
-    Scenario s = cli::loadPreset("underflow");
+    Scenario s = services::loadPreset("underflow");
     s.steps = 50;
     Runner runner(s);
     const Collected c = runCollect(runner);
     QVERIFY(c.faults.empty());
     for (int i = 0; i < runner.laneCount(); ++i) QVERIFY(runner.firstNonFinite(i) == nullptr);
     // After reset a run's fault is forgotten.
-    Runner nan(cli::loadPreset("overflow-nan"));
+    Runner nan(services::loadPreset("overflow-nan"));
     runCollect(nan, 3);
     QVERIFY(nan.firstNonFinite(laneIndex(nan.scenario(), "cpu:f16")) != nullptr);
     nan.reset();
@@ -51,7 +51,7 @@ void TestDiagnosticsRuns::finiteRunHasNoFault() {
 }
 
 void TestDiagnosticsRuns::rangeIntervalZeroSendsNone() {
-    Scenario s = cli::loadPreset("underflow");
+    Scenario s = services::loadPreset("underflow");
     s.steps = 30;
     s.rangeInterval = 0;
     Runner a(s);
@@ -108,7 +108,7 @@ void TestDiagnosticsRuns::trainJsonKeys() {
     QVERIFY(table.str().find("cpu:f16+scaler: the scaler skipped 11 steps in a row") != std::string::npos);
     // The warning ends when its condition does: once the scaler has trained ten steps in a row without a
     // skip, from the step after its last skip, at the scale it settled on.
-    Scenario s = cli::loadPreset("overflow-nan");
+    Scenario s = services::loadPreset("overflow-nan");
     s.steps = 60;
     Runner runner(s);
     const Collected c = runCollect(runner);
@@ -207,10 +207,10 @@ void TestDiagnosticsRuns::optimizerFault() {
 }
 
 void TestDiagnosticsRuns::rangeIntervalInScenarioJson() {
-    Scenario s = cli::loadPreset("underflow");
+    Scenario s = services::loadPreset("underflow");
     s.rangeInterval = 7;
-    QCOMPARE(cli::scenarioFromJson(cli::scenarioToJson(s), "test").rangeInterval, 7);
-    QCOMPARE(cli::loadPreset("underflow").rangeInterval, 10);  // the default when a file says nothing
+    QCOMPARE(services::scenarioFromJson(services::scenarioToJson(s), "test").rangeInterval, 7);
+    QCOMPARE(services::loadPreset("underflow").rangeInterval, 10);  // the default when a file says nothing
 }
 
 QTEST_GUILESS_MAIN(TestDiagnosticsRuns)

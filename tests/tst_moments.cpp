@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
-#include "app/cli/train_export.h"
+#include "app/services/training_export.h"
 #include "app/services/scenario_file.h"
 #include "engine/training/moments.h"
 #include "engine/training/runner.h"
@@ -20,7 +20,7 @@ using namespace presisi;
 namespace {
 
 std::vector<StepRecord> runPresetAfresh(const std::string& name) {
-    const Scenario s = cli::loadPreset(name);
+    const Scenario s = services::loadPreset(name);
     Runner runner(s);
     std::vector<StepRecord> out;
     for (int k = 0; k < s.steps; ++k)
@@ -81,7 +81,7 @@ private slots:
         QFETCH(QString, preset);
         QFETCH(QString, expected);
         QFETCH(QString, sentence);
-        const Scenario s = cli::loadPreset(preset.toStdString());
+        const Scenario s = services::loadPreset(preset.toStdString());
         const std::vector<StepRecord>& records = runPreset(preset.toStdString());
         const std::vector<Moment> moments = detectMoments(s, records);
         QCOMPARE(describe(moments), expected);
@@ -101,13 +101,13 @@ private slots:
 
     // The same run again: the same moments (the window's second run of a preset pauses where the first did).
     void aSecondRunFindsTheSameMoments() {
-        const Scenario s = cli::loadPreset("overflow-nan");
+        const Scenario s = services::loadPreset("overflow-nan");
         QCOMPARE(describe(detectMoments(s, runPresetAfresh("overflow-nan"))), describe(detectMoments(s, runPreset("overflow-nan"))));
     }
 
     // The underflow jump's numbers are the records' own shares.
     void theUnderflowJumpQuotesTheRecords() {
-        const Scenario s = cli::loadPreset("underflow");
+        const Scenario s = services::loadPreset("underflow");
         const std::vector<StepRecord>& records = runPreset("underflow");
         const Moment m = detectMoments(s, records).at(0);
         for (const StepRecord& r : records) {
@@ -123,18 +123,18 @@ private slots:
     // `presisi train --json` (and the window's JSON export): a "moments" array for a preset with moments,
     // none for a scenario of one's own.
     void theTrainingJsonListsThePresetsMoments() {
-        Scenario s = cli::loadPreset("scaler-growth");
+        Scenario s = services::loadPreset("scaler-growth");
         s.steps = 60;
         Runner runner(s);
         std::vector<StepRecord> records;
-        cli::TrainingSpool spool(s, true, false);
+        services::TrainingSpool spool(s, true, false);
         for (int k = 0; k < s.steps; ++k)
             for (const StepRecord& r : runner.step()) {
                 records.push_back(r);
                 spool.add(r);
             }
         std::ostringstream whole, spooled;
-        cli::writeTrainingJson(whole, s, records, {});
+        services::writeTrainingJson(whole, s, records, {});
         spool.writeJson(spooled, {});
         QCOMPARE(whole.str(), spooled.str());
         const QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(whole.str())).object();
@@ -148,7 +148,7 @@ private slots:
         QVERIFY(moments[1].toObject().value("sentence").toString().startsWith("step 53: "));
         s.preset.clear();  // no preset: no moments, and the document keeps its shape
         std::ostringstream own;
-        cli::writeTrainingJson(own, s, records, {});
+        services::writeTrainingJson(own, s, records, {});
         QVERIFY(!QJsonDocument::fromJson(QByteArray::fromStdString(own.str())).object().contains("moments"));
     }
 };

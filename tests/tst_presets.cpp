@@ -19,12 +19,12 @@ private slots:
 void TestPresets::everyPresetIsCovered() {
     // A new preset needs its own slot here or in tst_presets_ops.cpp.
     std::set<std::string> names;
-    for (const auto& p : cli::listPresets()) names.insert(p.name);
+    for (const auto& p : services::listPresets()) names.insert(p.name);
     QCOMPARE(names, (std::set<std::string>{"accumulation", "overflow-nan", "scaler-growth", "sensitive-ops", "underflow"}));
 }
 
 void TestPresets::accumulation() {
-    const Scenario s = cli::loadPreset("accumulation");
+    const Scenario s = services::loadPreset("accumulation");
     const Run run = runSteps(s);
     const auto& f32 = run.rec[static_cast<std::size_t>(laneIndex(s, "cpu:f32"))];
     const auto& bf16 = run.rec[static_cast<std::size_t>(laneIndex(s, "cpu:bf16"))];
@@ -81,7 +81,7 @@ void TestPresets::accumulation() {
 }
 
 void TestPresets::overflowNan() {
-    const Scenario s = cli::loadPreset("overflow-nan");
+    const Scenario s = services::loadPreset("overflow-nan");
     const int f32 = laneIndex(s, "cpu:f32"), bf16 = laneIndex(s, "cpu:bf16"), f16 = laneIndex(s, "cpu:f16"),
               sc = laneIndex(s, "cpu:f16+scaler");
     QVERIFY(f32 >= 0 && bf16 >= 0 && f16 >= 0 && sc >= 0);
@@ -172,7 +172,7 @@ void TestPresets::overflowNan() {
 }
 
 void TestPresets::scalerGrowth() {
-    const Scenario s = cli::loadPreset("scaler-growth");
+    const Scenario s = services::loadPreset("scaler-growth");
     const int f32 = laneIndex(s, "cpu:f32"), sc = laneIndex(s, "cpu:f16+scaler");
     QVERIFY(f32 >= 0 && sc >= 0);
     std::vector<double> scaledMax;  // per step: largest |weight gradient| of the f16 lane as it stood, scaled

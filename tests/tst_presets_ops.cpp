@@ -30,7 +30,7 @@ Run sensitiveOpsTruth(Scenario s, int steps) {
 }  // namespace
 
 void TestPresetsOps::sensitiveOps() {
-    const Scenario s = cli::loadPreset("sensitive-ops");
+    const Scenario s = services::loadPreset("sensitive-ops");
     const int f32 = laneIndex(s, "cpu:f32"), bf16 = laneIndex(s, "cpu:bf16"), f16 = laneIndex(s, "cpu:f16"),
               sc = laneIndex(s, "cpu:f16+scaler");
     QVERIFY(f32 >= 0 && bf16 >= 0 && f16 >= 0 && sc >= 0);
@@ -137,7 +137,7 @@ void TestPresetsOps::sensitiveOps() {
 }
 
 void TestPresetsOps::sensitiveOpsDefaultPolicyCommand() {
-    const Scenario preset = cli::loadPreset("sensitive-ops");
+    const Scenario preset = services::loadPreset("sensitive-ops");
     // "Compare with the default policy:
     //  presisi train --preset sensitive-ops --op softmax=as-input,loss=f32,reduction=as-input"
     // The command as the text spells it, read by the command line's own parser.
@@ -174,7 +174,7 @@ void TestPresetsOps::sensitiveOpsDefaultPolicyCommand() {
 }
 
 void TestPresetsOps::underflow() {
-    const Scenario s = cli::loadPreset("underflow");
+    const Scenario s = services::loadPreset("underflow");
     const int f32 = laneIndex(s, "cpu:f32"), bf16 = laneIndex(s, "cpu:bf16"), f16 = laneIndex(s, "cpu:f16"),
               sc = laneIndex(s, "cpu:f16+scaler");
     QVERIFY(f32 >= 0 && bf16 >= 0 && f16 >= 0 && sc >= 0);

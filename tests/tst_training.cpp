@@ -210,7 +210,7 @@ void TestTraining::identicalInitialWeightsInEveryLane() {
 
 
 void TestTraining::presetUnderflow() {
-    const Scenario s = cli::loadPreset("underflow");
+    const Scenario s = services::loadPreset("underflow");
     std::vector<LaneFinal> finals;
     const auto rec = runAll(s, &finals);
     const int f32 = laneIndex(s, "cpu:f32"), f16 = laneIndex(s, "cpu:f16"), sc = laneIndex(s, "cpu:f16+scaler"),
@@ -230,7 +230,7 @@ void TestTraining::presetUnderflow() {
 }
 
 void TestTraining::presetOverflowNan() {
-    const Scenario s = cli::loadPreset("overflow-nan");
+    const Scenario s = services::loadPreset("overflow-nan");
     const auto rec = runAll(s);
     const int f16 = laneIndex(s, "cpu:f16"), sc = laneIndex(s, "cpu:f16+scaler"), bf16 = laneIndex(s, "cpu:bf16");
     int firstNonFinite = -1;
@@ -252,7 +252,7 @@ void TestTraining::presetOverflowNan() {
 
 
 void TestTraining::presetAccumulation() {
-    const Scenario s = cli::loadPreset("accumulation");
+    const Scenario s = services::loadPreset("accumulation");
     const auto rec = runAll(s);
     const double f32 = rec[laneIndex(s, "cpu:f32")].back().loss;
     const double bf16 = rec[laneIndex(s, "cpu:bf16")].back().loss;
@@ -264,13 +264,13 @@ void TestTraining::presetAccumulation() {
 }
 
 void TestTraining::presetsAllLoadAndRun() {
-    const auto presets = cli::listPresets();
+    const auto presets = services::listPresets();
     QStringList names;
     int checked = 0;
     for (const auto& p : presets) {
         names << QString::fromStdString(p.name);
         QVERIFY2(p.explanation.size() > 100, p.name.c_str());
-        Scenario s = cli::loadPreset(p.name);
+        Scenario s = services::loadPreset(p.name);
         validate(s);
         s.steps = 2;
         Runner r(s);
@@ -294,7 +294,7 @@ void TestTraining::presetsAllLoadAndRun() {
     QVERIFY2(checked >= 3, qPrintable(QString("only %1 presets had a float32 training lane to check").arg(checked)));
     for (const char* n : {"underflow", "overflow-nan", "scaler-growth", "sensitive-ops", "accumulation"})
         QVERIFY2(names.contains(n), n);
-    QVERIFY_THROWS_EXCEPTION(Error, cli::loadPreset("no-such-preset"));
+    QVERIFY_THROWS_EXCEPTION(Error, services::loadPreset("no-such-preset"));
 }
 
 void TestTraining::cancelBetweenSteps() {
@@ -453,29 +453,29 @@ void TestTraining::policyDefaults() {
 }
 
 void TestTraining::scenarioJsonRoundTrip() {
-    for (const auto& p : cli::listPresets()) {
-        Scenario s = cli::loadPreset(p.name);
-        const QJsonObject once = cli::scenarioToJson(s);
-        const QJsonObject twice = cli::scenarioToJson(cli::scenarioFromJson(once, "round trip"));
+    for (const auto& p : services::listPresets()) {
+        Scenario s = services::loadPreset(p.name);
+        const QJsonObject once = services::scenarioToJson(s);
+        const QJsonObject twice = services::scenarioToJson(services::scenarioFromJson(once, "round trip"));
         QVERIFY2(once == twice, p.name.c_str());
     }
     Scenario s;
     s.opOverrides = {{OpKind::Softmax, OpPolicy::Low}};
     s.backwardAccumulation = BackwardAccumulation::Storage;
     s.data.seed = 7;
-    const Scenario back = cli::scenarioFromJson(cli::scenarioToJson(s), "round trip");
+    const Scenario back = services::scenarioFromJson(services::scenarioToJson(s), "round trip");
     QCOMPARE(back.opOverrides.size(), std::size_t{1});
     QCOMPARE(back.backwardAccumulation, BackwardAccumulation::Storage);
     QCOMPARE(*back.data.seed, std::uint64_t{7});
     // Unknown keys and bad values name the key.
     try {
-        cli::scenarioFromJson(QJsonObject{{"model", QJsonObject{{"sizez", 3}}}}, "test");
+        services::scenarioFromJson(QJsonObject{{"model", QJsonObject{{"sizez", 3}}}}, "test");
         QFAIL("unknown key accepted");
     } catch (const Error& e) {
         QCOMPARE(std::string(e.what()), std::string("test: model.sizez: unknown key"));
     }
     try {
-        cli::scenarioFromJson(QJsonObject{{"lanes", QJsonArray{"cpu:f32", "cpu:f9"}}}, "test");
+        services::scenarioFromJson(QJsonObject{{"lanes", QJsonArray{"cpu:f32", "cpu:f9"}}}, "test");
         QFAIL("bad lane accepted");
     } catch (const Error& e) {
         QVERIFY2(std::string(e.what()).rfind("test: lanes[1]: unknown lane format 'f9'", 0) == 0, e.what());

@@ -113,7 +113,7 @@ private slots:
                 page.setScenario(fourLanes(10));
                 page.setScenario(back);
                 QCOMPARE(box->currentText(), text);
-                const Scenario json = cli::scenarioFromJson(cli::scenarioToJson(back), "round trip");
+                const Scenario json = services::scenarioFromJson(services::scenarioToJson(back), "round trip");
                 QCOMPARE(json.dispatch, back.dispatch);
                 QCOMPARE(json.backwardAccumulation, back.backwardAccumulation);
                 QCOMPARE(json.torchCpu, back.torchCpu);

@@ -89,7 +89,7 @@ private slots:
 void TestTrainingScaler::scalerRuleOnRecords() {
     // A float16 lane with a scaler: the initial scale of 2^24 overflows (backoffs, skipped steps), then a
     // growth interval of 8 makes it climb until it overflows again.
-    Scenario s = cli::loadPreset("scaler-growth");
+    Scenario s = services::loadPreset("scaler-growth");
     s.lanes = {parseLane("cpu:f16+scaler"), parseLane("cpu:bf16+scaler")};
     s.scaler.initScale = 16777216.0;
     s.scaler.growthInterval = 8;
@@ -132,7 +132,7 @@ void TestTrainingScaler::scalerFiniteGuard() {
 }
 
 void TestTrainingScaler::skippedStepLeavesWeightsUntouched() {
-    Scenario s = cli::loadPreset("overflow-nan");
+    Scenario s = services::loadPreset("overflow-nan");
     s.lanes = {parseLane("cpu:f16+scaler")};
     Runner r(s);
     const auto before = r.weights(0);
@@ -149,7 +149,7 @@ void TestTrainingScaler::skippedStepLeavesWeightsUntouched() {
 }
 
 void TestTrainingScaler::presetScalerGrowth() {
-    Scenario s = cli::loadPreset("scaler-growth");
+    Scenario s = services::loadPreset("scaler-growth");
     s.steps = 500;
     const auto rec = runAll(s);
     const int sc = laneIndex(s, "cpu:f16+scaler");

@@ -45,7 +45,7 @@ private slots:
             const Scenario preset = loadPresetScenario(name);
             page.setScenario(preset);
             const Scenario shown = page.scenarioFromControls();
-            QCOMPARE(cli::scenarioToJson(shown), cli::scenarioToJson(preset));
+            QCOMPARE(services::scenarioToJson(shown), services::scenarioToJson(preset));
         }
         // Values at the command line's limits, and ones no fixed number of decimals holds.
         Scenario s = loadPresetScenario("underflow");

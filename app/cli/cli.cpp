@@ -16,6 +16,7 @@
 #include "cli_text.h"
 #include "commands.h"
 #include "language.h"
+#include "service_names.h"
 
 namespace presisi::cli {
 

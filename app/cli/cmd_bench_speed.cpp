@@ -23,6 +23,7 @@
 #include "cli_text.h"
 #include "commands.h"
 #include "json_writer.h"
+#include "service_names.h"
 
 namespace presisi::cli {
 

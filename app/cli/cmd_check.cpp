@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "json_writer.h"
 #include "train_args.h"
+#include "service_names.h"
 
 namespace presisi::cli {
 

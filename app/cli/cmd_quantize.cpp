@@ -16,6 +16,7 @@
 #include "json_writer.h"
 #include "services/atomic_file.h"
 #include "services/linear_json.h"
+#include "service_names.h"
 
 namespace presisi::cli {
 

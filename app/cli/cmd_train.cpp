@@ -23,7 +23,7 @@
 #include "json_writer.h"
 #include "services/scenario_file.h"
 #include "train_args.h"
-#include "train_export.h"
+#include "service_names.h"
 
 namespace presisi::cli {
 

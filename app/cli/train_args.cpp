@@ -8,10 +8,9 @@
 #include <sstream>
 
 #include "../../engine/error.h"
-#include "../../engine/training/dataset.h"
-#include "../../engine/training/npy.h"
 #include "cli_text.h"
 #include "services/scenario_file.h"
+#include "service_names.h"
 
 namespace presisi::cli {
 
@@ -227,35 +226,6 @@ std::string describe(const Scenario& s) {
     o << " | PyTorch " << (s.torchVersion == TorchVersion::V2 ? "2.x" : "1.13");
     if (s.dispatch == Dispatch::Torch) o << " dispatch (" << torchCpuName(s.torchCpu) << " CPU)";
     return o.str();
-}
-
-Scenario fitModelToData(Scenario s) {
-    if (s.data.kind != DatasetKind::Npy || s.sizes.size() < 2) return s;
-    const NpyHeader x = readNpyHeader(s.data.xPath);
-    if (x.shape.size() == 2 && x.shape[1] >= 1 && x.shape[1] <= 4096) s.sizes.front() = static_cast<int>(x.shape[1]);
-    else if (x.shape.size() == 1) s.sizes.front() = 1;
-    const NpyHeader y = readNpyHeader(s.data.yPath);
-    const bool labels = y.dtype != NpyArray::DType::F32 && y.dtype != NpyArray::DType::F64;
-    if (labels) {
-        s.loss = LossKind::CrossEntropy;
-        const NpyArray a = readNpy(s.data.yPath);
-        double top = 1;  // at least two classes
-        for (double v : a.values) top = std::max(top, v);
-        if (top < 4096) s.sizes.back() = static_cast<int>(top) + 1;
-    } else {
-        s.loss = LossKind::Mse;
-        const std::int64_t out = y.shape.size() == 2 ? y.shape[1] : 1;
-        if (out >= 1 && out <= 4096) s.sizes.back() = static_cast<int>(out);
-    }
-    return s;
-}
-
-void checkTrainingData(const Scenario& s) {
-    validate(s);
-    const DataPair data = makeData(s.data, s.sizes, s.loss, s.seed);
-    if (s.workload == Workload::Training && s.batch > data.train.size())
-        throw Error("--batch: " + std::to_string(s.batch) + " is larger than the training set (" +
-                    std::to_string(data.train.size()) + " samples); use --batch 0 for the full batch");
 }
 
 std::vector<OptionSpec> scenarioOptionSpecs() {

@@ -17,16 +17,6 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a);
 // The setup options scenarioFromParsedArgs reads (for commands that take `train`'s setup, as `check`).
 std::vector<OptionSpec> scenarioOptionSpecs();
 
-// The model's input and output widths and its loss made to fit the scenario's .npy data, read from
-// the files' headers (and the labels, for integer targets): X (N, in) sets the input width; integer
-// labels (N,) set cross_entropy and as many outputs as the largest label + 1; float targets (N, out)
-// set mse and `out`. What does not fit is left for checkTrainingData to name. For the window's Load data.
-Scenario fitModelToData(Scenario scenario);
-// What `presisi train` checks of a scenario's data before it trains, with the same messages: the
-// scenario (validate), then the .npy files read and checked against the model as the runner reads them,
-// then the batch against the training set. Throws presisi::Error.
-void checkTrainingData(const Scenario& scenario);
-
 std::string fmtNum(double v, const char* format = "%.6g");  // "nan", "inf", "-inf" for those
 std::string pad(const std::string& s, std::size_t width, bool left = false);
 std::string wrap(const std::string& text, std::size_t width, const std::string& indent);

@@ -31,7 +31,6 @@ target_sources(presisi_cli PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/train_args.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bench_gemm.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bench_speed.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/train_export.cpp
 )
 # The presets belong to the services (app/services/scenario_file.cpp reads them).
 target_sources(presisi_services PRIVATE ${PRESISI_PRESETS_CPP})

@@ -1,5 +1,5 @@
 // Adapters from the window to the preset loader (app/services/scenario_file.h) and to the training
-// exports of app/cli/train_export.h, the same writer `presisi train --json/--csv` uses.
+// exports of app/services/training_export.h, the same writer `presisi train --json/--csv` uses.
 #include "presets.h"
 
 #include <QCoreApplication>
@@ -8,14 +8,14 @@
 #include <sstream>
 
 #include "services/scenario_file.h"
-#include "cli/train_export.h"
+#include "services/training_export.h"
 #include "engine/error.h"
 
 namespace presisi {
 
 QList<PresetEntry> listPresets() {
     QList<PresetEntry> out;
-    for (const cli::PresetInfo& p : cli::listPresets())
+    for (const services::PresetInfo& p : services::listPresets())
         out.append({QString::fromStdString(p.name), presetText(p.title), presetText(p.explanation)});
     return out;
 }
@@ -25,17 +25,17 @@ QString presetText(const std::string& english) {
     return QCoreApplication::translate("Preset", english.c_str());
 }
 
-Scenario loadPresetScenario(const QString& name) { return cli::loadPreset(name.toStdString()); }
+Scenario loadPresetScenario(const QString& name) { return services::loadPreset(name.toStdString()); }
 
 QByteArray trainingJson(const Scenario& s, const std::vector<StepRecord>& records, const std::vector<LaneFinal>& finals) {
     std::ostringstream os;
-    cli::writeTrainingJson(os, s, records, finals);
+    services::writeTrainingJson(os, s, records, finals);
     return QByteArray::fromStdString(os.str());
 }
 
 QByteArray trainingCsv(const Scenario& s, const std::vector<StepRecord>& records) {
     std::ostringstream os;
-    cli::writeTrainingCsv(os, s, records);
+    services::writeTrainingCsv(os, s, records);
     return QByteArray::fromStdString(os.str());
 }
 

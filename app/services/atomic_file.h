@@ -78,10 +78,3 @@ private:
 };
 
 }  // namespace presisi::services
-
-// The command line's code names these cli::AtomicFile, cli::outputPathProblem, cli::errnoText.
-namespace presisi::cli {
-using services::AtomicFile;
-using services::errnoText;
-using services::outputPathProblem;
-}  // namespace presisi::cli

@@ -70,13 +70,3 @@ void writeExperimentFile(const std::string& path, const Scenario& scenario);
 Scenario scenarioForFile(Scenario scenario, const std::string& path);
 
 }  // namespace presisi::services
-
-// The command line's code names these cli::loadPreset, cli::scenarioFromJson, ...
-namespace presisi::cli {
-using services::listPresets;
-using services::loadPreset;
-using services::PresetInfo;
-using services::presetJson;
-using services::scenarioFromJson;
-using services::scenarioToJson;
-}  // namespace presisi::cli

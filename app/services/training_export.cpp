@@ -1,5 +1,5 @@
 // The training run's JSON contract and CSV, written once for the CLI and the window.
-#include "train_export.h"
+#include "training_export.h"
 
 #include <cerrno>
 #include <cmath>
@@ -10,11 +10,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "services/atomic_file.h"
+#include "atomic_file.h"
 #include "json_writer.h"
-#include "services/scenario_file.h"
+#include "scenario_file.h"
 
-namespace presisi::cli {
+namespace presisi::services {
 
 namespace {
 
@@ -325,4 +325,4 @@ void TrainingSpool::writeCsv(std::ostream& os) {
         if (l->csv) copySpool(l->csv, os);
 }
 
-}  // namespace presisi::cli
+}  // namespace presisi::services

@@ -13,7 +13,7 @@
 #include "../../engine/training/record.h"
 #include "../../engine/training/scenario.h"
 
-namespace presisi::cli {
+namespace presisi::services {
 
 // The run's diagnostics, written per lane as "first_nonfinite" (null when none) and "ranges".
 struct TrainingDiagnostics {
@@ -59,4 +59,4 @@ private:
     MomentDetector m_detector;
 };
 
-}  // namespace presisi::cli
+}  // namespace presisi::services
