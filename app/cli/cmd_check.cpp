@@ -19,6 +19,7 @@
 #include "json_writer.h"
 #include "train_args.h"
 #include "service_names.h"
+#include "stop_signals.h"
 
 namespace presisi::cli {
 
@@ -42,40 +43,6 @@ const char* kCheckHelp = QT_TRANSLATE_NOOP(
     "Ctrl+C (SIGINT) or SIGTERM stops the check within a step: nothing is written, the exit status is\n"
     "130 or 143.\n"
     "Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.\n");
-
-// SIGINT and SIGTERM: the handler raises the check's cancel flag (each seed's worker checks it every
-// step). SA_RESETHAND: a second signal ends the program at once.
-static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler stores to this flag");
-std::atomic<bool> g_checkStop{false};
-volatile std::sig_atomic_t g_checkSignal = 0;
-
-extern "C" void onCheckSignal(int signal) {
-    g_checkSignal = signal;
-    g_checkStop.store(true);
-}
-
-class CheckSignals {
-public:
-    CheckSignals() {
-        g_checkSignal = 0;
-        g_checkStop.store(false);
-        struct sigaction sa {};
-        sa.sa_handler = onCheckSignal;
-        sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESETHAND;
-        sigaction(SIGINT, &sa, &m_oldInt);
-        sigaction(SIGTERM, &sa, &m_oldTerm);
-    }
-    ~CheckSignals() {
-        sigaction(SIGINT, &m_oldInt, nullptr);
-        sigaction(SIGTERM, &m_oldTerm, nullptr);
-    }
-    CheckSignals(const CheckSignals&) = delete;
-    CheckSignals& operator=(const CheckSignals&) = delete;
-
-private:
-    struct sigaction m_oldInt {}, m_oldTerm {};
-};
 
 std::string num(double v, const char* f = "%.5g") { return std::isnan(v) ? std::string("-") : fmtNum(v, f); }
 
@@ -187,13 +154,13 @@ int cmdCheck(CommandArgs args, std::ostream& out, std::ostream& err) {
     const int threads = std::clamp(c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency()), 1, c.seeds);
     std::unique_ptr<AtomicFile> jsonFile;
     if (!jsonPath.empty() && jsonPath != "-") jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
-    const CheckSignals stopSignals;  // not "signals": a Qt keyword macro once QCoreApplication is included
+    const StopSignals stopSignals;  // not "signals": a Qt keyword macro once QCoreApplication is included
     const auto t0 = std::chrono::steady_clock::now();
     ConvergenceReport r;
     try {
-        r = runConvergenceCheck(s, c, {}, g_checkStop);
+        r = runConvergenceCheck(s, c, {}, StopSignals::stopFlag());
     } catch (const Cancelled&) {
-        const int signal = g_checkSignal;
+        const int signal = StopSignals::signal();
         err << "presisi check: "
             << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written").arg(QLatin1String(signal == SIGTERM ? "SIGTERM" : "SIGINT")))
             << '\n';

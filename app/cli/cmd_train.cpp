@@ -24,6 +24,7 @@
 #include "services/scenario_file.h"
 #include "train_args.h"
 #include "service_names.h"
+#include "stop_signals.h"
 
 namespace presisi::cli {
 
@@ -80,41 +81,6 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "Exit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a run refused.\n\n"
     "Presets: 'presisi presets' lists them.\n");
 
-
-// SIGINT and SIGTERM during `train`: the handler only records the signal and raises the runner's
-// cancel flag (checked between steps); the run then writes what it has. SA_RESETHAND: a second
-// signal ends the program at once (an output being written then stays a temporary, the target intact).
-static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler stores to this flag");
-std::atomic<bool> g_stop{false};
-volatile std::sig_atomic_t g_signal = 0;
-
-extern "C" void onStopSignal(int signal) {
-    g_signal = signal;
-    g_stop.store(true);
-}
-
-class StopSignals {
-public:
-    StopSignals() {
-        g_signal = 0;
-        g_stop.store(false);
-        struct sigaction sa {};
-        sa.sa_handler = onStopSignal;
-        sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESETHAND;
-        sigaction(SIGINT, &sa, &m_oldInt);
-        sigaction(SIGTERM, &sa, &m_oldTerm);
-    }
-    ~StopSignals() {
-        sigaction(SIGINT, &m_oldInt, nullptr);
-        sigaction(SIGTERM, &m_oldTerm, nullptr);
-    }
-    StopSignals(const StopSignals&) = delete;
-    StopSignals& operator=(const StopSignals&) = delete;
-
-private:
-    struct sigaction m_oldInt {}, m_oldTerm {};
-};
 
 // Whether two output names are one file: the same name, or (for files that exist) the same inode, as
 // a symlink or a hard link would make them.
@@ -204,7 +170,7 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     const bool csvToStdout = csvPath == "-";
     const bool text = !jsonToStdout && !csvToStdout;  // '-' prints that output instead of the table
     // From here on a signal stops the run between steps, and the outputs are still written.
-    const StopSignals stopSignals;
+    const StopSignals stopSignals;  // a signal raises StopSignals::stopFlag(); the outputs still get written
     // Created now, so an unwritable path is refused before the run; filled and renamed into place at the end.
     std::unique_ptr<AtomicFile> jsonFile, csvFile;
     if (!jsonPath.empty() && !jsonToStdout) jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
@@ -280,12 +246,12 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
             out.flush();  // progress shows in a pipe or a file as it happens (a row every --every steps)
             if (!out) {  // standard output is gone (a closed pipe, a full disk): stop, report below
                 outputFailed = true;
-                g_stop.store(true);
+                StopSignals::stopFlag().store(true);
             }
         },
-        g_stop);
+        StopSignals::stopFlag());
     const std::int64_t done = runner->stepsDone();
-    const int signal = g_signal;
+    const int signal = StopSignals::signal();
     const bool interrupted = signal != 0 && done < s.steps;
     if (outputFailed) throw std::runtime_error(u8(QCoreApplication::translate("cli", "cannot write to standard output: %1").arg(qs(errnoText(errno)))));
     std::vector<LaneFinal> finals;  // none for an interrupted run: its lanes' "final" are null
