@@ -15,7 +15,9 @@ inline double secondsBetween(SteadyClock::time_point a, SteadyClock::time_point 
     return std::chrono::duration<double>(b - a).count();
 }
 
-// The median of a list (0 for an empty one); the mean of the middle two when the count is even.
+// The median of a list (0 for an empty one); the mean of the middle two when the count is even. The
+// one rule for every median in the engine: timings (CPU and GPU alike, so their medians compare) and the
+// convergence check's robust spread. (The GPU linear benchmark used to take the upper middle value.)
 inline double median(std::vector<double> v) {
     if (v.empty()) return 0;
     const std::size_t h = v.size() / 2;

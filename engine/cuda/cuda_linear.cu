@@ -13,6 +13,7 @@
 #include "cuda_context.h"
 #include "cuda_round.cuh"
 #include "cuda_training.h"
+#include "../timing.h"
 
 namespace presisi {
 
@@ -120,11 +121,6 @@ void checkShapes(const Matrix& x, const Matrix& weight, const Vector& bias) {
         throw Error("linear on the GPU: shapes do not match: x " + std::to_string(x.rows()) + "x" +
                     std::to_string(x.cols()) + ", weight " + std::to_string(weight.rows()) + "x" +
                     std::to_string(weight.cols()) + ", bias " + std::to_string(bias.size()));
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
 struct Event {

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "../error.h"
+#include "../timing.h"
 #include "runner.h"
 
 namespace presisi {
@@ -48,12 +49,6 @@ const char* kRule =
     "2 x max(the f32 lane's seed-to-seed standard deviation, the f32 evaluation's standard error over its "
     "samples); otherwise audit (evaluation loss in float32 without gradients; spread = sample standard "
     "deviation over seeds; a seed whose f32 run is an outlier is left out and named)";
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 void meanSpread(const std::vector<double>& v, double& mean, double& sd) {
     mean = sd = kNotMeasured;
