@@ -155,6 +155,12 @@ Matrix randn(TorchGenerator& gen, Index rows, Index cols) {
     return m;
 }
 
+std::vector<LinearParams> mlpInit(TorchGenerator& gen, const std::vector<int>& sizes) {
+    std::vector<LinearParams> layers;
+    for (std::size_t l = 0; l + 1 < sizes.size(); ++l) layers.push_back(linearInit(gen, sizes[l], sizes[l + 1]));
+    return layers;
+}
+
 double kaimingUniformBound(Index fanIn) {
     // torch.nn.init: gain = sqrt(2 / (1 + a^2)) with a = sqrt(5) (a^2 = 5.000000000000001),
     // std = gain / sqrt(fan_in), bound = sqrt(3) * std; all Python doubles.

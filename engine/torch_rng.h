@@ -53,6 +53,9 @@ struct LinearParams {
     Vector bias;    // (out)
 };
 LinearParams linearInit(TorchGenerator& gen, Index in, Index out);
+// An MLP's initialisation, torch.manual_seed then nn.Linear(sizes[l], sizes[l + 1]) for each layer in
+// order: the one loop the training runner, the speed lab and the teacher data set draw their layers with.
+std::vector<LinearParams> mlpInit(TorchGenerator& gen, const std::vector<int>& sizes);
 
 // The bound kaiming_uniform_(a = sqrt(5)) uses for a given fan_in, computed in double as torch's
 // Python code does.

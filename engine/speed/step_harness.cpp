@@ -10,8 +10,6 @@
 #include "../training/lane_backend.h"
 #ifdef PRESISI_HAVE_CUDA
 #include <cuda_runtime_api.h>
-
-#include "../cuda/cuda_lane.h"
 #endif
 
 namespace presisi {
@@ -26,26 +24,14 @@ SpeedSetup prepareSpeed(const Scenario& scenario) {
     if (s.data.train.size() < 1) throw Error("the training set is empty: the speed lab needs at least one row");
     // The runner's initialisation: torch.manual_seed(seed), then each nn.Linear in order.
     TorchGenerator gen(s.scenario.seed);
-    for (std::size_t l = 0; l + 1 < s.scenario.sizes.size(); ++l) {
-        LinearParams p = linearInit(gen, s.scenario.sizes[l], s.scenario.sizes[l + 1]);
-        s.init.push_back({std::move(p.weight), std::move(p.bias)});
-    }
+    s.init = mlpInit(gen, s.scenario.sizes);
     return s;
 }
 
 StepHarness::StepHarness(const SpeedSetup& setup, int lane, Index batch)
     : m_setup(setup), m_lane(setup.scenario.lanes.at(static_cast<std::size_t>(lane))) {
     if (batch < 1) throw Error("batch = " + std::to_string(batch) + ": the speed lab needs a batch of at least 1");
-    if (m_lane.device == Device::Gpu) {
-#ifdef PRESISI_HAVE_CUDA
-        m_backend = makeCudaLane(setup.scenario, m_lane, batch);
-#else
-        throw Error("lane " + m_lane.label() +
-                    ": GPU training lanes are not available in this build (the CUDA training backend is not built)");
-#endif
-    } else {
-        m_backend = makeCpuLane(setup.scenario, m_lane, batch);
-    }
+    m_backend = makeLane(setup.scenario, m_lane, batch);
     m_backend->setWeights(setup.init);
     const Dataset& d = setup.data.train;
     m_x.resize(batch, d.inputs());

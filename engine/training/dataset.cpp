@@ -211,8 +211,7 @@ DataPair makeData(const DataSpec& spec, const std::vector<int>& sizes, LossKind 
     // never the student's own initialisation.
     TorchGenerator gen(spec.seed.value_or(scenarioSeed + 1));
     if (spec.kind == DatasetKind::Teacher) {
-        std::vector<LinearParams> teacher;
-        for (std::size_t l = 0; l + 1 < sizes.size(); ++l) teacher.push_back(linearInit(gen, sizes[l], sizes[l + 1]));
+        const std::vector<LinearParams> teacher = mlpInit(gen, sizes);
         p.train = makeTeacher(teacher, spec.samples, spec.noise, gen);
         p.eval = makeTeacher(teacher, spec.evalSamples, spec.noise, gen);
         scale(p, spec);

@@ -98,4 +98,11 @@ public:
 // The CPU backend (Eigen; low formats emulated by rounding float32 storage).
 std::unique_ptr<LaneBackend> makeCpuLane(const Scenario& scenario, const LaneSpec& lane, Index maxBatch);
 
+// The one lane factory (the runner and the speed lab): the CUDA backend for a GPU lane, the CPU backend
+// otherwise. Throws presisi::Error as checkLaneBuilt does, and, for a GPU lane, with cudaStatus's reason
+// when no device is usable or the model cannot fit.
+std::unique_ptr<LaneBackend> makeLane(const Scenario& scenario, const LaneSpec& lane, Index maxBatch);
+// Throws presisi::Error when this build has no backend for the lane (a GPU lane without CUDA).
+void checkLaneBuilt(const LaneSpec& lane);
+
 }  // namespace presisi

@@ -11,9 +11,6 @@
 #include "../torch_rng.h"
 #include "lane_backend.h"
 #include "nonfinite.h"
-#ifdef PRESISI_HAVE_CUDA
-#include "../cuda/cuda_lane.h"
-#endif
 
 namespace presisi {
 
@@ -37,26 +34,12 @@ struct LaneScaler {
 
 Runner::Runner(Scenario scenario) : m_scenario(std::move(scenario)) {
     validate(m_scenario);
-#ifndef PRESISI_HAVE_CUDA
-    for (std::size_t i = 0; i < m_scenario.lanes.size(); ++i)
-        if (m_scenario.lanes[i].device == Device::Gpu)
-            throw Error("lane " + m_scenario.lanes[i].label() +
-                        ": GPU training lanes are not available in this build (the CUDA training backend is not built)");
-#endif
+    for (const LaneSpec& lane : m_scenario.lanes) checkLaneBuilt(lane);
     if (m_scenario.workload == Workload::Training) {
         m_data = makeData(m_scenario.data, m_scenario.sizes, m_scenario.loss, m_scenario.seed);
         const Index n = m_data.train.size();
         const Index b = m_scenario.batch == 0 ? n : m_scenario.batch;
-        for (const LaneSpec& lane : m_scenario.lanes) {
-#ifdef PRESISI_HAVE_CUDA
-            // Throws with cudaStatus's reason when no device is usable, or when the model cannot fit.
-            if (lane.device == Device::Gpu) {
-                m_lanes.push_back(makeCudaLane(m_scenario, lane, b));
-                continue;
-            }
-#endif
-            m_lanes.push_back(makeCpuLane(m_scenario, lane, b));
-        }
+        for (const LaneSpec& lane : m_scenario.lanes) m_lanes.push_back(makeLane(m_scenario, lane, b));
         m_batchX.resize(b, m_data.train.inputs());
         if (m_data.train.classification()) m_batchLabels.resize(static_cast<std::size_t>(b));
         else m_batchTargets.resize(b, m_data.train.targets.cols());
@@ -89,11 +72,7 @@ void Runner::reset() {
         return;
     }
     TorchGenerator gen(m_scenario.seed);
-    std::vector<LayerWeights> init;
-    for (std::size_t l = 0; l + 1 < m_scenario.sizes.size(); ++l) {
-        LinearParams p = linearInit(gen, m_scenario.sizes[l], m_scenario.sizes[l + 1]);
-        init.push_back({std::move(p.weight), std::move(p.bias)});
-    }
+    const std::vector<LayerWeights> init = mlpInit(gen, m_scenario.sizes);
     for (auto& lane : m_lanes) lane->setWeights(init);
     const Index n = m_data.train.size();
     m_order.resize(static_cast<std::size_t>(n));

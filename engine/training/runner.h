@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../tensor.h"
+#include "../torch_rng.h"
 #include "dataset.h"
 #include "record.h"
 #include "scenario.h"
@@ -25,10 +26,8 @@ class LaneWatch;
 using RunCallback = std::function<void(const RunEvent&)>;
 
 // One linear layer's float32 master parameters.
-struct LayerWeights {
-    Matrix weight;  // (out, in)
-    Vector bias;    // (out)
-};
+// One linear layer's weight (out, in) and bias (out): nn.Linear's parameters (engine/torch_rng.h).
+using LayerWeights = LinearParams;
 
 class Runner {
 public:
