@@ -13,6 +13,7 @@
 #include "cuda_check.h"
 #include "cuda_context.h"
 #include "cuda_round.cuh"
+#include "../numerics/loss.h"
 
 namespace presisi::cuda {
 
@@ -130,7 +131,8 @@ struct LossCodes {
 };
 
 // One thread per row, as the CPU lane computes it: log-softmax (in the softmax's format), the row's
-// nll, whether the first arg-max hits the label, and the gradient at the logits.
+// nll, whether the first arg-max hits the label, and the gradient at the logits. Device code of its own:
+// engine/numerics/loss.h's functions are host code (std::exp, std::log); same operations, same order.
 __global__ void crossEntropyKernel(const float* z, const int* labels, std::size_t rows, std::size_t classes,
                                    float* dz, float g, LossCodes f, float* rowLoss, unsigned long long* correct) {
     PRESISI_GRID_STRIDE(r, rows) {
@@ -335,10 +337,9 @@ LossResult crossEntropy(const float* logits, const int* labels, int rows, int cl
                what);
     auto* correct = s.count.as<unsigned long long>();
     PRESISI_CUDA(cudaMemset(correct, 0, sizeof(unsigned long long)), what);
-    // g = -(dL / B) in the nll's format, then in the softmax's.
-    const float dL = roundHost(f.loss, scale, f.flush);
-    float g = roundHost(f.loss, -(dL / roundHost(f.loss, static_cast<float>(rows), f.flush)), f.flush);
-    if (f.loss != f.softmax) g = roundHost(f.softmax, g, f.flush);
+    // g = -(dL / B) in the nll's format, then in the softmax's (engine/numerics/loss.h).
+    const auto round = [&f](Format fmt, float v) { return roundHost(fmt, v, f.flush); };
+    const float g = numerics::crossEntropyGradScale(scale, rows, f.loss, f.softmax, round);
     crossEntropyKernel<<<blocksFor(rows), kThreads>>>(logits, labels, rows, classes, dlogits, g, codesOf(f),
                                                      s.rows.as<float>(), correct);
     launched(what);
@@ -347,7 +348,7 @@ LossResult crossEntropy(const float* logits, const int* labels, int rows, int cl
     LossResult r;
     r.correct = static_cast<std::int64_t>(hits);
     const float total = batchSum(s.rows.as<float>(), rows, f, what);
-    r.loss = roundHost(f.loss, total / static_cast<float>(rows), f.flush);
+    r.loss = numerics::meanLoss(total, rows, f.loss, round);
     return r;
 }
 
@@ -363,13 +364,13 @@ LossResult mse(const float* y, const float* targets, int rows, int cols, float* 
     if (rows <= 0 || cols <= 0) throw Error(what + ": sizes must be positive");
     ReduceScratch& s = reduceScratch();
     reserveAll({{&s.rows, n * sizeof(float)}}, what);
-    const float alpha = roundHost(f.loss, static_cast<float>(2.0 / static_cast<double>(n)), f.flush);
-    const float dL = roundHost(f.loss, scale, f.flush);
-    mseKernel<<<blocksFor(n), kThreads>>>(y, targets, n, dy, alpha, dL, codesOf(f), s.rows.as<float>());
+    const auto round = [&f](Format fmt, float v) { return roundHost(fmt, v, f.flush); };
+    const numerics::MseScalars k = numerics::mseScalars(static_cast<std::int64_t>(n), scale, f.loss, round);
+    mseKernel<<<blocksFor(n), kThreads>>>(y, targets, n, dy, k.alpha, k.dL, codesOf(f), s.rows.as<float>());
     launched(what);
     const float total = batchSum(s.rows.as<float>(), n, f, what);
     LossResult r;
-    r.loss = roundHost(f.loss, total / static_cast<float>(n), f.flush);
+    r.loss = numerics::meanLoss(total, static_cast<std::int64_t>(n), f.loss, round);
     return r;
 }
 

@@ -15,6 +15,7 @@
 #include "../native/native_gemm.h"
 #include "../numerics/activation.h"
 #include "../numerics/aten_reduced_gemm.h"
+#include "../numerics/loss.h"
 #include "../numerics/policy.h"
 #include "../numerics/torch_dispatch.h"
 #include "lane_backend.h"
@@ -307,7 +308,13 @@ private:
         }
     }
 
-    // cross_entropy(z, y), mean: log_softmax in m_fSm, nll in m_fNll. Writes dz of the last layer.
+    // round1 as the losses' Round (engine/numerics/loss.h).
+    auto lossRounding() const {
+        return [this](Format f, float v) { return round1(f, v); };
+    }
+
+    // cross_entropy(z, y), mean (engine/numerics/loss.h): log_softmax in m_fSm, nll in m_fNll. Writes
+    // dz of the last layer.
     ForwardResult crossEntropy(const Batch& batch, float scale) {
         const int L = m_layers;
         const Format fz = m_fLin[L - 1];
@@ -315,58 +322,32 @@ private:
         Matrix& lsm = m_lsm;
         Matrix& dz = m_dz[L - 1];
         const Index B = z.rows(), C = z.cols();
+        const auto classes = static_cast<std::size_t>(C);
         const bool smCast = castNeeded(fz, m_fSm);
-        double sumD = 0;
-        float sumLow = 0;
+        const auto r = lossRounding();
+        numerics::LossSum sum{m_reduceLow, m_low};
         std::int64_t right = 0;
         for (Index i = 0; i < B; ++i) {
             const float* zi = z.data() + i * C;
             float* li = lsm.data() + i * C;
-            // Accuracy from the lane's own logits (first maximum wins, NaN never does).
-            Index best = 0;
-            for (Index j = 1; j < C; ++j)
-                if (zi[j] > zi[best] || zi[best] != zi[best]) best = j;
             const int y = batch.labels[static_cast<std::size_t>(i)];
-            if (best == y && zi[best] == zi[best]) ++right;
-            float m = -INFINITY;
-            for (Index j = 0; j < C; ++j) {
-                const float v = smCast ? round1(m_fSm, zi[j]) : zi[j];
-                li[j] = v;
-                m = std::max(m, v);
-                if (v != v) m = v;
-            }
-            float s = 0;
-            for (Index j = 0; j < C; ++j) s += std::exp(li[j] - m);
-            const float lse = std::log(s);
-            for (Index j = 0; j < C; ++j) li[j] = round1(m_fSm, (li[j] - m) - lse);
-            const float nll = -round1(m_fNll, li[y]);
-            if (m_reduceLow) sumLow = round1(m_low, sumLow + nll);
-            else sumD += nll;
+            if (numerics::predictsLabel(zi, classes, y)) ++right;  // from the lane's own logits
+            numerics::logSoftmaxRow(zi, li, classes, smCast, m_fSm, r);
+            sum.add(numerics::nllRow(li, y, m_fNll, r), r);
         }
-        const float total = m_reduceLow ? sumLow : static_cast<float>(sumD);
-        const float loss = round1(m_fNll, total / static_cast<float>(B));
-        // Backward: d loss = scale (in the loss's format); nll's backward puts -(dL / B) at the target;
-        // log_softmax's backward gives g_j - exp(lsm_j) * sum(g) = [j == y] g - exp(lsm_j) g.
-        const float dL = round1(m_fNll, scale);
-        float g = round1(m_fNll, -(dL / round1(m_fNll, static_cast<float>(B))));
-        if (m_fNll != m_fSm) g = round1(m_fSm, g);
-        for (Index i = 0; i < B; ++i) {
-            const float* li = lsm.data() + i * C;
-            float* di = dz.data() + i * C;
-            const int y = batch.labels[static_cast<std::size_t>(i)];
-            for (Index j = 0; j < C; ++j) {
-                const float v = (j == y ? g : 0.0f) - std::exp(li[j]) * g;
-                di[j] = round1(m_fSm, v);
-            }
-        }
+        const float loss = numerics::meanLoss(sum.total(), B, m_fNll, r);
+        const float g = numerics::crossEntropyGradScale(scale, B, m_fNll, m_fSm, r);
+        for (Index i = 0; i < B; ++i)
+            numerics::crossEntropyGradRow(lsm.data() + i * C, batch.labels[static_cast<std::size_t>(i)], g,
+                                          dz.data() + i * C, classes, m_fSm, r);
         if (m_fSm != fz) roundInPlace(fz, dz.data(), dz.size());
-        ForwardResult r;
-        r.loss = loss;
-        r.accuracy = static_cast<double>(right) / static_cast<double>(B);
-        return r;
+        ForwardResult res;
+        res.loss = loss;
+        res.accuracy = static_cast<double>(right) / static_cast<double>(B);
+        return res;
     }
 
-    // mse_loss(z, t), mean over every element, in m_fNll.
+    // mse_loss(z, t), mean over every element, in m_fNll (engine/numerics/loss.h).
     ForwardResult mse(const Batch& batch, float scale) {
         const int L = m_layers;
         const Format fz = m_fLin[L - 1];
@@ -375,23 +356,18 @@ private:
         Matrix& dz = m_dz[L - 1];
         const Index n = z.size();
         const Format f = m_fNll;
-        double sumD = 0;
-        float sumLow = 0;
-        const float alpha = round1(f, static_cast<float>(2.0 / static_cast<double>(n)));
-        const float dL = round1(f, scale);
+        const auto r = lossRounding();
+        numerics::LossSum sum{m_reduceLow, m_low};
+        const numerics::MseScalars k = numerics::mseScalars(n, scale, f, r);
         for (Index i = 0; i < n; ++i) {
-            const float d = round1(f, round1(f, z.data()[i]) - round1(f, t.data()[i]));
-            const float sq = round1(f, d * d);
-            if (m_reduceLow) sumLow = round1(m_low, sumLow + sq);
-            else sumD += sq;
-            // torch's mse backward: alpha * (z - t) * grad, alpha = 2 / numel.
-            dz.data()[i] = round1(f, round1(f, alpha * d) * dL);
+            float sq = 0;
+            dz.data()[i] = numerics::mseElement(z.data()[i], t.data()[i], k, f, r, sq);
+            sum.add(sq, r);
         }
         if (f != fz) roundInPlace(fz, dz.data(), dz.size());
-        const float total = m_reduceLow ? sumLow : static_cast<float>(sumD);
-        ForwardResult r;
-        r.loss = round1(f, total / static_cast<float>(n));
-        return r;
+        ForwardResult res;
+        res.loss = numerics::meanLoss(sum.total(), n, f, r);
+        return res;
     }
 
 public:

@@ -7,6 +7,7 @@
 #include "check_support.h"
 #include "engine/error.h"
 #include "engine/numerics/activation.h"
+#include "engine/numerics/loss.h"
 #include "engine/numerics/optimizer.h"
 #ifdef PRESISI_HAVE_CUDA
 #include "engine/cuda/cuda_training.h"
@@ -161,31 +162,26 @@ Check crossEntropyCheck(Format logitsFormat) {
     std::vector<int> labels(B);
     for (int i = 0; i < B; ++i) labels[static_cast<std::size_t>(i)] = (i * 7 + 3) % C;
     const float scale = 1024.0f;
-    // Host reference in double for the loss; the gradient as the CPU lane forms it, in float32.
+    // Host reference in double for the loss (apart from the lanes' float32 formula, on purpose); the
+    // accuracy and the gradient as the CPU lane forms them (engine/numerics/loss.h), in float32.
     double sum = 0;
     std::int64_t right = 0;
-    std::vector<float> dz(z.size());
-    const float g = -(scale / static_cast<float>(B));
+    std::vector<float> dz(z.size()), lsm(static_cast<std::size_t>(C));
+    const numerics::NoFormatRounding f32;
+    const float g = numerics::crossEntropyGradScale(scale, B, Format::F32, Format::F32, f32);
     for (int i = 0; i < B; ++i) {
         const float* zi = z.data() + static_cast<std::size_t>(i) * C;
-        int best = 0;
-        for (int j = 1; j < C; ++j)
-            if (zi[j] > zi[best]) best = j;
-        if (best == labels[static_cast<std::size_t>(i)]) ++right;
+        const int label = labels[static_cast<std::size_t>(i)];
+        if (numerics::predictsLabel(zi, static_cast<std::size_t>(C), label)) ++right;
         double m = zi[0];
         for (int j = 1; j < C; ++j) m = std::max(m, static_cast<double>(zi[j]));
         double s = 0;
         for (int j = 0; j < C; ++j) s += std::exp(zi[j] - m);
-        sum += -(zi[labels[static_cast<std::size_t>(i)]] - m - std::log(s));
-        float mf = zi[0];
-        for (int j = 1; j < C; ++j) mf = std::max(mf, zi[j]);
-        float sf = 0;
-        for (int j = 0; j < C; ++j) sf += std::exp(zi[j] - mf);
-        const float lse = std::log(sf);
-        for (int j = 0; j < C; ++j) {
-            const float v = (j == labels[static_cast<std::size_t>(i)] ? g : 0.0f) - std::exp((zi[j] - mf) - lse) * g;
-            dz[static_cast<std::size_t>(i) * C + j] = roundTo(logitsFormat, v);
-        }
+        sum += -(zi[label] - m - std::log(s));
+        float* di = dz.data() + static_cast<std::size_t>(i) * C;
+        numerics::logSoftmaxRow(zi, lsm.data(), static_cast<std::size_t>(C), false, Format::F32, f32);
+        numerics::crossEntropyGradRow(lsm.data(), label, g, di, static_cast<std::size_t>(C), Format::F32, f32);
+        for (int j = 0; j < C; ++j) di[j] = roundTo(logitsFormat, di[j]);
     }
     const double want = sum / B;
     DeviceArray dZ = onDevice(z), dD(z.size(), "cross-entropy check");
@@ -214,14 +210,13 @@ Check softmaxCheck(bool logSoftmax) {
     std::vector<double> extra(z.size());
     for (int r = 0; r < R; ++r) {
         const float* zr = z.data() + static_cast<std::size_t>(r) * C;
-        float m = zr[0];
-        for (int j = 1; j < C; ++j) m = std::max(m, zr[j]);
-        float s = 0;
-        for (int j = 0; j < C; ++j) s += std::exp(zr[j] - m);
-        const float lse = std::log(s);
+        // log_softmax as the lanes compute it (engine/numerics/loss.h), in float32.
+        float* wr = want.data() + static_cast<std::size_t>(r) * C;
+        const float lse = numerics::logSoftmaxRow(zr, wr, static_cast<std::size_t>(C), false, Format::F32,
+                                                  numerics::NoFormatRounding{});
         for (int j = 0; j < C; ++j) {
-            const float lp = zr[j] - m - lse;
-            want[static_cast<std::size_t>(r) * C + j] = logSoftmax ? lp : std::exp(lp);
+            const float lp = wr[j];
+            wr[j] = logSoftmax ? lp : std::exp(lp);
             // log(sum) carries a few ulp of |lse|; exp of it a few ulp of the result.
             extra[static_cast<std::size_t>(r) * C + j] = 8 * std::ldexp(1.0, -24) * (std::fabs(lse) + 1.0);
         }
@@ -240,16 +235,17 @@ Check mseCheck(Format f) {
     cuda::LossFormats lf;
     lf.logits = f;
     lf.softmax = lf.loss = f;  // mse under a low loss policy: every step in f
-    double sum = 0;
+    // The reference: engine/numerics/loss.h, as the CPU lane computes mse.
+    const auto round = [](Format g, float v) { return roundTo(g, v); };
+    numerics::LossSum sum;
     std::vector<float> dy(n);
-    const float alpha = roundTo(f, static_cast<float>(2.0 / static_cast<double>(n)));
-    const float dL = roundTo(f, scale);
+    const numerics::MseScalars k = numerics::mseScalars(static_cast<std::int64_t>(n), scale, f, round);
     for (std::size_t i = 0; i < n; ++i) {
-        const float d = roundTo(f, roundTo(f, y[i]) - roundTo(f, t[i]));
-        sum += roundTo(f, d * d);
-        dy[i] = roundTo(f, roundTo(f, alpha * d) * dL);
+        float sq = 0;
+        dy[i] = numerics::mseElement(y[i], t[i], k, f, round, sq);
+        sum.add(sq, round);
     }
-    const float want = roundTo(f, static_cast<float>(sum) / static_cast<float>(n));
+    const float want = numerics::meanLoss(sum.total(), static_cast<std::int64_t>(n), f, round);
     DeviceArray dY = onDevice(y), dT = onDevice(t), dD(n, "mse check");
     const cuda::LossResult r = cuda::mse(dY.data(), dT.data(), B, O, dD.data(), scale, lf);
     const UnitDiff d = unitDiff(f, dD.download(), dy);
