@@ -30,12 +30,14 @@ using cuda::DeviceArray;
 // torch.nn.Linear layer l maps widths[l] -> widths[l + 1].
 struct DeviceLayer {
     int in = 0, out = 0;
-    DeviceArray w, b;          // master weights, float32: (out, in), (out)
-    DeviceArray gw, gb;        // the lane's gradients as produced (scaled, lane formats)
-    DeviceArray mw, mb;        // master gradients (unscaled float32)
-    DeviceArray sw, sb;        // shadow float32 gradients (statistics)
-    DeviceArray optW1, optB1;  // SGD momentum buffer, or Adam's first moment
-    DeviceArray optW2, optB2;  // Adam's second moment
+    // The names the CPU lane uses too (engine/training/cpu_lane.cpp): every *Weight (out, in), every
+    // *Bias (out), row-major float32.
+    DeviceArray weight, bias;                      // master weights
+    DeviceArray laneGradWeight, laneGradBias;      // the lane's gradients as produced (scaled, lane formats)
+    DeviceArray gradWeight, gradBias;              // master gradients (unscaled float32)
+    DeviceArray shadowGradWeight, shadowGradBias;  // shadow float32 gradients (statistics)
+    DeviceArray moment1Weight, moment1Bias;        // SGD's momentum buffer, or Adam's exp_avg
+    DeviceArray moment2Weight, moment2Bias;        // Adam's exp_avg_sq
 };
 
 // Formats of every op of the network, resolved from the policy as the CPU lane resolves them:
@@ -131,14 +133,14 @@ public:
                 throw Error("lane " + m_lane.label() + ": layer " + std::to_string(l) + " weights are " +
                             std::to_string(w.weight.rows()) + "x" + std::to_string(w.weight.cols()) + ", expected " +
                             std::to_string(d.out) + "x" + std::to_string(d.in));
-            d.w.upload({w.weight.data(), static_cast<std::size_t>(w.weight.size())});
-            d.b.upload({w.bias.data(), static_cast<std::size_t>(w.bias.size())});
-            for (DeviceArray* a : {&d.gw, &d.mw, &d.sw, &d.optW1, &d.optW2}) {
-                a->resize(d.w.size(), "gradients of " + m_lane.label());
+            d.weight.upload({w.weight.data(), static_cast<std::size_t>(w.weight.size())});
+            d.bias.upload({w.bias.data(), static_cast<std::size_t>(w.bias.size())});
+            for (DeviceArray* a : {&d.laneGradWeight, &d.gradWeight, &d.shadowGradWeight, &d.moment1Weight, &d.moment2Weight}) {
+                a->resize(d.weight.size(), "gradients of " + m_lane.label());
                 a->fill(0.0f);
             }
-            for (DeviceArray* a : {&d.gb, &d.mb, &d.sb, &d.optB1, &d.optB2}) {
-                a->resize(d.b.size(), "gradients of " + m_lane.label());
+            for (DeviceArray* a : {&d.laneGradBias, &d.gradBias, &d.shadowGradBias, &d.moment1Bias, &d.moment2Bias}) {
+                a->resize(d.bias.size(), "gradients of " + m_lane.label());
                 a->fill(0.0f);
             }
         }
@@ -151,8 +153,8 @@ public:
             LayerWeights w;
             w.weight.resize(d.out, d.in);
             w.bias.resize(d.out);
-            d.w.download({w.weight.data(), static_cast<std::size_t>(w.weight.size())});
-            d.b.download({w.bias.data(), static_cast<std::size_t>(w.bias.size())});
+            d.weight.download({w.weight.data(), static_cast<std::size_t>(w.weight.size())});
+            d.bias.download({w.bias.data(), static_cast<std::size_t>(w.bias.size())});
             out.push_back(std::move(w));
         }
         return out;
@@ -166,7 +168,7 @@ public:
         const cuda::LossResult lo = pass(m_lanePass, m_laneFormats, batch, scale);
         const auto tLoss = m_lossTime;
         for (std::size_t l = 0; l < m_layers.size(); ++l)
-            layerGrads(m_lanePass, m_laneFormats, l, m_layers[l].gw, m_layers[l].gb);
+            layerGrads(m_lanePass, m_laneFormats, l, m_layers[l].laneGradWeight, m_layers[l].laneGradBias);
         // The weight-gradient products are asynchronous: wait for them here, so that the runner's
         // step time holds them even when statistics (which it does not time) come next.
         cuda::synchronize("backward of " + m_lane.label());
@@ -184,7 +186,7 @@ public:
         // as the CPU lane's; its histogram is multiplied by the scale.
         pass(m_shadowPass, m_shadowFormats, batch, 1.0f);
         for (std::size_t l = 0; l < m_layers.size(); ++l)
-            layerGrads(m_shadowPass, m_shadowFormats, l, m_layers[l].sw, m_layers[l].sb);
+            layerGrads(m_shadowPass, m_shadowFormats, l, m_layers[l].shadowGradWeight, m_layers[l].shadowGradBias);
 
         cuda::GradCounts act, weight;
         std::int64_t forwardNonFinite = 0;  // pre-activations and activations
@@ -192,8 +194,8 @@ public:
         for (std::size_t l = 0; l < m_layers.size(); ++l) {
             const DeviceLayer& d = m_layers[l];
             act += cuda::gradientCounts(m_lanePass.dz[l].data(), m_shadowPass.dz[l].data(), m_lanePass.dz[l].size(), f);
-            weight += cuda::gradientCounts(d.gw.data(), d.sw.data(), d.gw.size(), f);
-            weight += cuda::gradientCounts(d.gb.data(), d.sb.data(), d.gb.size(), f);
+            weight += cuda::gradientCounts(d.laneGradWeight.data(), d.shadowGradWeight.data(), d.laneGradWeight.size(), f);
+            weight += cuda::gradientCounts(d.laneGradBias.data(), d.shadowGradBias.data(), d.laneGradBias.size(), f);
             forwardNonFinite += cuda::gradientCounts(m_lanePass.z[l].data(), m_lanePass.z[l].data(), m_lanePass.z[l].size(), f)
                              .nonFinite;
             if (l + 1 < m_layers.size())
@@ -209,10 +211,10 @@ public:
     bool unscale(float invScale) override {
         bool found = false;
         for (DeviceLayer& d : m_layers) {
-            d.mw.resize(d.gw.size(), "master gradients of " + m_lane.label());
-            d.mb.resize(d.gb.size(), "master gradients of " + m_lane.label());
-            found = cuda::unscaleAndCheck(d.gw.data(), d.mw.data(), d.gw.size(), invScale) || found;
-            found = cuda::unscaleAndCheck(d.gb.data(), d.mb.data(), d.gb.size(), invScale) || found;
+            d.gradWeight.resize(d.laneGradWeight.size(), "master gradients of " + m_lane.label());
+            d.gradBias.resize(d.laneGradBias.size(), "master gradients of " + m_lane.label());
+            found = cuda::unscaleAndCheck(d.laneGradWeight.data(), d.gradWeight.data(), d.laneGradWeight.size(), invScale) || found;
+            found = cuda::unscaleAndCheck(d.laneGradBias.data(), d.gradBias.data(), d.laneGradBias.size(), invScale) || found;
         }
         return found;
     }
@@ -220,7 +222,7 @@ public:
     double gradNorm() const override {
         double sq = 0;
         for (const DeviceLayer& d : m_layers)
-            sq += cuda::sumSquares(d.mw.data(), d.mw.size()) + cuda::sumSquares(d.mb.data(), d.mb.size());
+            sq += cuda::sumSquares(d.gradWeight.data(), d.gradWeight.size()) + cuda::sumSquares(d.gradBias.data(), d.gradBias.size());
         return std::sqrt(sq);
     }
 
@@ -230,8 +232,8 @@ public:
             LayerWeights g;
             g.weight.resize(d.out, d.in);
             g.bias.resize(d.out);
-            d.mw.download({g.weight.data(), static_cast<std::size_t>(g.weight.size())});
-            d.mb.download({g.bias.data(), static_cast<std::size_t>(g.bias.size())});
+            d.gradWeight.download({g.weight.data(), static_cast<std::size_t>(g.weight.size())});
+            d.gradBias.download({g.bias.data(), static_cast<std::size_t>(g.bias.size())});
             out.push_back(std::move(g));
         }
         return out;
@@ -242,11 +244,11 @@ public:
         const OptimizerSpec& opt = m_scenario.optimizer;
         for (DeviceLayer& d : m_layers) {
             if (opt.keepsTwoMoments()) {
-                cuda::adamStep(d.w.data(), d.mw.data(), d.optW1.data(), d.optW2.data(), d.w.size(), opt, m_optimizerSteps, m_scenario.torchVersion);
-                cuda::adamStep(d.b.data(), d.mb.data(), d.optB1.data(), d.optB2.data(), d.b.size(), opt, m_optimizerSteps, m_scenario.torchVersion);
+                cuda::adamStep(d.weight.data(), d.gradWeight.data(), d.moment1Weight.data(), d.moment2Weight.data(), d.weight.size(), opt, m_optimizerSteps, m_scenario.torchVersion);
+                cuda::adamStep(d.bias.data(), d.gradBias.data(), d.moment1Bias.data(), d.moment2Bias.data(), d.bias.size(), opt, m_optimizerSteps, m_scenario.torchVersion);
             } else {
-                cuda::sgdStep(d.w.data(), d.mw.data(), d.optW1.data(), d.w.size(), opt, m_optimizerSteps == 1);
-                cuda::sgdStep(d.b.data(), d.mb.data(), d.optB1.data(), d.b.size(), opt, m_optimizerSteps == 1);
+                cuda::sgdStep(d.weight.data(), d.gradWeight.data(), d.moment1Weight.data(), d.weight.size(), opt, m_optimizerSteps == 1);
+                cuda::sgdStep(d.bias.data(), d.gradBias.data(), d.moment1Bias.data(), d.bias.size(), opt, m_optimizerSteps == 1);
             }
         }
         cuda::synchronize("optimizer step of " + m_lane.label());
@@ -262,8 +264,8 @@ public:
         for (std::size_t l = 0; l < m_layers.size(); ++l) {
             const DeviceLayer& d = m_layers[l];
             next.resize(static_cast<std::size_t>(rows) * d.out, "predict");
-            cuda::gemm(false, true, rows, d.out, d.in, cur.data(), d.w.data(), next.data(), Format::F32, false);
-            cuda::addBiasRound(next.data(), d.b.data(), rows, d.out, Format::F32, false);
+            cuda::gemm(false, true, rows, d.out, d.in, cur.data(), d.weight.data(), next.data(), Format::F32, false);
+            cuda::addBiasRound(next.data(), d.bias.data(), rows, d.out, Format::F32, false);
             if (l + 1 < m_layers.size())
                 cuda::activationForward(m_scenario.activation, next.data(), next.data(), next.size(), Format::F32, false);
             std::swap(cur, next);
@@ -300,8 +302,8 @@ private:
             p.z[l].resize(n, what);
             // z: (B, out) = xin (B, in) * W^T (in, out), both rounded to the product's format,
             // float32 accumulation, + rounded bias, one rounding.
-            cuda::gemm(false, true, B, d.out, d.in, inputOf(p, l), d.w.data(), p.z[l].data(), f.lin[l], flush);
-            cuda::addBiasRound(p.z[l].data(), d.b.data(), B, d.out, f.lin[l], flush);
+            cuda::gemm(false, true, B, d.out, d.in, inputOf(p, l), d.weight.data(), p.z[l].data(), f.lin[l], flush);
+            cuda::addBiasRound(p.z[l].data(), d.bias.data(), B, d.out, f.lin[l], flush);
             if (l + 1 < L) {
                 if (castNarrows(f.lin[l], f.act[l])) {
                     p.ain[l].copyFrom(p.z[l]);
@@ -326,7 +328,7 @@ private:
             // rounds it to the format that arrived; then the activation's backward.
             DeviceArray& g = p.dz[l - 1];
             g.resize(static_cast<std::size_t>(B) * d.in, what);
-            cuda::gemm(false, false, B, d.in, d.out, p.dz[l].data(), d.w.data(), g.data(), f.lin[l], flush);
+            cuda::gemm(false, false, B, d.in, d.out, p.dz[l].data(), d.weight.data(), g.data(), f.lin[l], flush);
             cuda::roundInPlace(g.data(), g.size(), f.lin[l], flush);
             if (f.in[l] != f.lin[l]) cuda::roundInPlace(g.data(), g.size(), f.in[l], flush);
             cuda::activationBackward(m_scenario.activation, activationInput(p, f, l - 1).data(), p.a[l - 1].data(),
@@ -361,8 +363,8 @@ private:
                     lh.underflowed += numerics::countGradients(v.data(), sv.data(), v.size(), m_lane.format).underflowed;
                 };
                 if (weight) {
-                    add(d.gw, d.sw);
-                    add(d.gb, d.sb);
+                    add(d.laneGradWeight, d.shadowGradWeight);
+                    add(d.laneGradBias, d.shadowGradBias);
                 } else {
                     add(m_lanePass.dz[l], m_shadowPass.dz[l]);
                 }

@@ -40,40 +40,40 @@ public:
         m_net.bindPointers();
         m_net.nativeProducts = lane.native;
         const int L = m_net.layers();
-        m_W.resize(L);
-        m_b.resize(L);
-        m_mW.resize(L);
-        m_mb.resize(L);
+        m_weight.resize(L);
+        m_bias.resize(L);
+        m_gradWeight.resize(L);
+        m_gradBias.resize(L);
         for (int l = 0; l < L; ++l) {
-            m_W[l].resize(s.sizes[l + 1], s.sizes[l]);
-            m_b[l].resize(s.sizes[l + 1]);
-            m_mW[l].resize(s.sizes[l + 1], s.sizes[l]);
-            m_mb[l].resize(s.sizes[l + 1]);
+            m_weight[l].resize(s.sizes[l + 1], s.sizes[l]);
+            m_bias[l].resize(s.sizes[l + 1]);
+            m_gradWeight[l].resize(s.sizes[l + 1], s.sizes[l]);
+            m_gradBias[l].resize(s.sizes[l + 1]);
         }
     }
 
     void setWeights(const std::vector<LayerWeights>& w) override {
         for (std::size_t l = 0; l < w.size(); ++l) {
-            m_W[l] = w[l].weight;
-            m_b[l] = w[l].bias;
+            m_weight[l] = w[l].weight;
+            m_bias[l] = w[l].bias;
         }
-        m_optW.clear();
-        m_optb.clear();
-        m_opt2W.clear();
-        m_opt2b.clear();
+        m_moment1Weight.clear();
+        m_moment1Bias.clear();
+        m_moment2Weight.clear();
+        m_moment2Bias.clear();
         m_steps = 0;
         m_kept = 0;
     }
 
     std::vector<LayerWeights> weights() const override {
-        std::vector<LayerWeights> w(m_W.size());
-        for (std::size_t l = 0; l < w.size(); ++l) w[l] = {m_W[l], m_b[l]};
+        std::vector<LayerWeights> w(m_weight.size());
+        for (std::size_t l = 0; l < w.size(); ++l) w[l] = {m_weight[l], m_bias[l]};
         return w;
     }
 
     ForwardResult forwardBackward(const Batch& batch, float scale) override {
         remember(batch, scale);
-        return m_net.forwardBackward(batch, m_W, m_b, scale);
+        return m_net.forwardBackward(batch, m_weight, m_bias, scale);
     }
 
     StepTimes lastStepTimes() const override { return {m_net.forwardSeconds(), m_net.backwardSeconds()}; }
@@ -88,8 +88,8 @@ public:
             RangeAccumulator act(a.low()), grad(a.low()), weight(a.low());
             act.add(a.z(l).data(), s.z(l).data(), a.z(l).size(), 1.0f);
             grad.add(a.dz(l).data(), s.dz(l).data(), a.dz(l).size(), scale);
-            weight.add(a.gW(l).data(), s.gW(l).data(), a.gW(l).size(), scale);
-            weight.add(a.gb(l).data(), s.gb(l).data(), a.gb(l).size(), scale);
+            weight.add(a.laneGradWeight(l).data(), s.laneGradWeight(l).data(), a.laneGradWeight(l).size(), scale);
+            weight.add(a.laneGradBias(l).data(), s.laneGradBias(l).data(), a.laneGradBias(l).size(), scale);
             out.push_back(act.result(l, TensorKind::Activation));
             out.push_back(grad.result(l, TensorKind::ActivationGradient));
             out.push_back(weight.result(l, TensorKind::WeightGradient));
@@ -121,8 +121,8 @@ public:
         for (int l = 0; l < a.layers(); ++l) {
             out.push_back(quickRange(a.z(l).data(), a.z(l).size(), l, TensorKind::Activation));
             out.push_back(quickRange(a.dz(l).data(), a.dz(l).size(), l, TensorKind::ActivationGradient));
-            TensorRange w = quickRange(a.gW(l).data(), a.gW(l).size(), l, TensorKind::WeightGradient);
-            const TensorRange b = quickRange(a.gb(l).data(), a.gb(l).size(), l, TensorKind::WeightGradient);
+            TensorRange w = quickRange(a.laneGradWeight(l).data(), a.laneGradWeight(l).size(), l, TensorKind::WeightGradient);
+            const TensorRange b = quickRange(a.laneGradBias(l).data(), a.laneGradBias(l).size(), l, TensorKind::WeightGradient);
             w.absMax = std::max(w.absMax, b.absMax);
             if (!(w.absMinNonZero <= b.absMinNonZero)) w.absMinNonZero = b.absMinNonZero;
             if (std::isfinite(w.absMinNonZero)) w.binades = std::log2(w.absMax / w.absMinNonZero);
@@ -140,7 +140,7 @@ public:
         probeNet();
         Probe probe;
         m_probeNet->setProbe(&probe);
-        m_probeNet->forwardBackward(batch, m_W, m_b, scale);
+        m_probeNet->forwardBackward(batch, m_weight, m_bias, scale);
         m_probeNet->setProbe(nullptr);
         FirstNonFinite f;
         if (!probe.hit) {
@@ -159,9 +159,9 @@ public:
     }
 
     bool nonFiniteWeight(int& layer, double& value) const override {
-        for (std::size_t l = 0; l < m_W.size(); ++l) {
-            for (const float* p : {m_W[l].data(), m_b[l].data()}) {
-                const Index n = p == m_W[l].data() ? m_W[l].size() : m_b[l].size();
+        for (std::size_t l = 0; l < m_weight.size(); ++l) {
+            for (const float* p : {m_weight[l].data(), m_bias[l].data()}) {
+                const Index n = p == m_weight[l].data() ? m_weight[l].size() : m_bias[l].size();
                 for (Index i = 0; i < n; ++i)
                     if (!std::isfinite(p[i])) {
                         layer = static_cast<int>(l);
@@ -180,7 +180,7 @@ public:
             m_shadow = std::make_unique<Net>(m_scenario, Format::F32, Subnormals::Keep, f32, m_batch);
             m_shadow->bindPointers();
         }
-        m_shadow->forwardBackward(batch, m_W, m_b, 1.0f);
+        m_shadow->forwardBackward(batch, m_weight, m_bias, 1.0f);
         const Net& a = m_net;
         const Net& s = *m_shadow;
         const Format f = a.low();
@@ -192,8 +192,8 @@ public:
         const int L = a.layers();
         for (int l = 0; l < L; ++l) {
             act += counts(a.dz(l), s.dz(l));
-            weight += counts(a.gW(l), s.gW(l));
-            weight += counts(a.gb(l), s.gb(l));
+            weight += counts(a.laneGradWeight(l), s.laneGradWeight(l));
+            weight += counts(a.laneGradBias(l), s.laneGradBias(l));
             forwardNonFinite += counts(a.z(l), a.z(l)).nonFinite;
             if (l + 1 < L) forwardNonFinite += counts(a.h(l), a.h(l)).nonFinite;
         }
@@ -205,11 +205,11 @@ public:
                 for (int kind = 0; kind < 2; ++kind) {
                     LayerHistogram h = numerics::emptyLayerHistogram(l, kind == 0);
                     if (h.weight) {
-                        h.underflowed = counts(a.gW(l), s.gW(l)).underflowed + counts(a.gb(l), s.gb(l)).underflowed;
-                        addToHistogram(h.counts, h.zeros, &h.nonFinite, a.gW(l).data(), a.gW(l).size(), 1.0f);
-                        addToHistogram(h.counts, h.zeros, &h.nonFinite, a.gb(l).data(), a.gb(l).size(), 1.0f);
-                        addToHistogram(h.f32Counts, h.f32Zeros, nullptr, s.gW(l).data(), s.gW(l).size(), scale);
-                        addToHistogram(h.f32Counts, h.f32Zeros, nullptr, s.gb(l).data(), s.gb(l).size(), scale);
+                        h.underflowed = counts(a.laneGradWeight(l), s.laneGradWeight(l)).underflowed + counts(a.laneGradBias(l), s.laneGradBias(l)).underflowed;
+                        addToHistogram(h.counts, h.zeros, &h.nonFinite, a.laneGradWeight(l).data(), a.laneGradWeight(l).size(), 1.0f);
+                        addToHistogram(h.counts, h.zeros, &h.nonFinite, a.laneGradBias(l).data(), a.laneGradBias(l).size(), 1.0f);
+                        addToHistogram(h.f32Counts, h.f32Zeros, nullptr, s.laneGradWeight(l).data(), s.laneGradWeight(l).size(), scale);
+                        addToHistogram(h.f32Counts, h.f32Zeros, nullptr, s.laneGradBias(l).data(), s.laneGradBias(l).size(), scale);
                     } else {
                         h.underflowed = counts(a.dz(l), s.dz(l)).underflowed;
                         addToHistogram(h.counts, h.zeros, &h.nonFinite, a.dz(l).data(), a.dz(l).size(), 1.0f);
@@ -226,52 +226,52 @@ public:
         bool bad = false;
         const int L = m_net.layers();
         for (int l = 0; l < L; ++l) {
-            bad |= unscaleInto(m_net.gW(l).data(), m_mW[l].data(), m_mW[l].size(), invScale);
-            bad |= unscaleInto(m_net.gb(l).data(), m_mb[l].data(), m_mb[l].size(), invScale);
+            bad |= unscaleInto(m_net.laneGradWeight(l).data(), m_gradWeight[l].data(), m_gradWeight[l].size(), invScale);
+            bad |= unscaleInto(m_net.laneGradBias(l).data(), m_gradBias[l].data(), m_gradBias[l].size(), invScale);
         }
         return bad;
     }
 
     double gradNorm() const override {
         double s = 0;
-        for (std::size_t l = 0; l < m_mW.size(); ++l) {
-            s += m_mW[l].cast<double>().squaredNorm();
-            s += m_mb[l].cast<double>().squaredNorm();
+        for (std::size_t l = 0; l < m_gradWeight.size(); ++l) {
+            s += m_gradWeight[l].cast<double>().squaredNorm();
+            s += m_gradBias[l].cast<double>().squaredNorm();
         }
         return std::sqrt(s);
     }
 
     std::vector<LayerWeights> gradients() const override {
-        std::vector<LayerWeights> g(m_mW.size());
-        for (std::size_t l = 0; l < g.size(); ++l) g[l] = {m_mW[l], m_mb[l]};
+        std::vector<LayerWeights> g(m_gradWeight.size());
+        for (std::size_t l = 0; l < g.size(); ++l) g[l] = {m_gradWeight[l], m_gradBias[l]};
         return g;
     }
 
     void optimizerStep() override {
         const OptimizerSpec& o = m_scenario.optimizer;
         ++m_steps;
-        if (m_optW.empty() && (o.keepsTwoMoments() || o.momentum != 0)) {
-            m_optW = m_mW;
-            m_optb = m_mb;
-            for (auto& m : m_optW) m.setZero();
-            for (auto& m : m_optb) m.setZero();
+        if (m_moment1Weight.empty() && (o.keepsTwoMoments() || o.momentum != 0)) {
+            m_moment1Weight = m_gradWeight;
+            m_moment1Bias = m_gradBias;
+            for (auto& m : m_moment1Weight) m.setZero();
+            for (auto& m : m_moment1Bias) m.setZero();
             if (o.keepsTwoMoments()) {
-                m_opt2W = m_optW;
-                m_opt2b = m_optb;
+                m_moment2Weight = m_moment1Weight;
+                m_moment2Bias = m_moment1Bias;
             }
         }
-        for (std::size_t l = 0; l < m_W.size(); ++l) {
-            update(m_W[l].data(), m_mW[l].data(), m_W[l].size(), l, true);
-            update(m_b[l].data(), m_mb[l].data(), m_b[l].size(), l, false);
+        for (std::size_t l = 0; l < m_weight.size(); ++l) {
+            update(m_weight[l].data(), m_gradWeight[l].data(), m_weight[l].size(), l, true);
+            update(m_bias[l].data(), m_gradBias[l].data(), m_bias[l].size(), l, false);
         }
     }
 
     Matrix predict(const Matrix& x) const override {
         Matrix h = x;
-        const int L = static_cast<int>(m_W.size());
+        const int L = static_cast<int>(m_weight.size());
         for (int l = 0; l < L; ++l) {
-            Matrix z = h * m_W[l].transpose();
-            z.rowwise() += m_b[l].transpose();
+            Matrix z = h * m_weight[l].transpose();
+            z.rowwise() += m_bias[l].transpose();
             if (l + 1 < L) numerics::activationForward(m_scenario.activation, z.data(), z.data(), static_cast<std::size_t>(z.size()));
             h = std::move(z);
         }
@@ -293,8 +293,8 @@ private:
     };
     void remember(const Batch& batch, float scale) {
         Replay& r = m_replays[m_kept++ % kReplays];
-        r.W = m_W;  // same sizes after the first round: element-wise copies, no allocation
-        r.b = m_b;
+        r.W = m_weight;  // same sizes after the first round: element-wise copies, no allocation
+        r.b = m_bias;
         r.x = *batch.x;
         r.hasTargets = batch.targets != nullptr;
         if (r.hasTargets) r.targets = *batch.targets;
@@ -330,12 +330,12 @@ private:
     void update(float* w, const float* g, Index n, std::size_t l, bool isWeight) {
         const OptimizerSpec& o = m_scenario.optimizer;
         const auto count = static_cast<std::size_t>(n);
-        float* first = m_optW.empty() ? nullptr : isWeight ? m_optW[l].data() : m_optb[l].data();
+        float* first = m_moment1Weight.empty() ? nullptr : isWeight ? m_moment1Weight[l].data() : m_moment1Bias[l].data();
         if (o.kind == OptimizerSpec::Kind::Sgd) {
             numerics::sgdStep(w, g, first, count, o, m_steps == 1);
             return;
         }
-        float* second = isWeight ? m_opt2W[l].data() : m_opt2b[l].data();
+        float* second = isWeight ? m_moment2Weight[l].data() : m_moment2Bias[l].data();
         numerics::adamStep(w, g, first, second, count, o, m_steps, m_scenario.torchVersion);
     }
 
@@ -348,8 +348,15 @@ private:
     std::unique_ptr<Net> m_probeNet;  // the NaN doctor's checked pass and replays
     std::array<Replay, kReplays> m_replays;
     std::size_t m_kept = 0;  // steps remembered so far (the ring holds the last min(m_kept, kReplays))
-    std::vector<Matrix> m_W, m_mW, m_optW, m_opt2W;  // master weights, master gradients, optimizer state
-    std::vector<Vector> m_b, m_mb, m_optb, m_opt2b;
+    // Per layer l, float32; the CUDA lane's names (cuda_lane.cpp). Every *Weight (out, in), every *Bias (out).
+    std::vector<Matrix> m_weight;         // master weights
+    std::vector<Vector> m_bias;
+    std::vector<Matrix> m_gradWeight;     // master gradients (the lane's, unscaled)
+    std::vector<Vector> m_gradBias;
+    std::vector<Matrix> m_moment1Weight;  // SGD's momentum buffer, or Adam's exp_avg
+    std::vector<Vector> m_moment1Bias;
+    std::vector<Matrix> m_moment2Weight;  // Adam's exp_avg_sq
+    std::vector<Vector> m_moment2Bias;
     std::int64_t m_steps = 0;
 };
 

@@ -58,41 +58,41 @@ public:
         m_layers = static_cast<int>(m_sizes.size()) - 1;
         const int L = m_layers;
         numerics::OpFormats formats = numerics::resolveOpFormats(m_sizes, m_loss, policy, low);
-        m_fIn = std::move(formats.in);
-        m_fLin = std::move(formats.lin);
-        m_fAct = std::move(formats.act);
-        m_fSm = formats.softmax;
-        m_fNll = formats.loss;
-        m_reduceLow = formats.lowReduction;
+        m_inFormat = std::move(formats.in);
+        m_linearFormat = std::move(formats.lin);
+        m_actFormat = std::move(formats.act);
+        m_softmaxFormat = formats.softmax;
+        m_lossFormat = formats.loss;
+        m_lowReduction = formats.lowReduction;
         m_dispatch = numerics::productDispatch(s);
 
-        m_Wl.resize(L);
-        m_bl.resize(L);
-        m_xin.resize(L);
-        m_ain.resize(L);
-        m_z.resize(L);
-        m_h.resize(L);
-        m_dz.resize(L);
-        m_gW.resize(L);
-        m_gb.resize(L);
+        m_weightLow.resize(L);
+        m_biasLow.resize(L);
+        m_inCast.resize(L);
+        m_actInCast.resize(L);
+        m_linearOut.resize(L);
+        m_actOut.resize(L);
+        m_gradLinearOut.resize(L);
+        m_laneGradWeight.resize(L);
+        m_laneGradBias.resize(L);
         for (int l = 0; l < L; ++l) {
             const Index in = m_sizes[l], out = m_sizes[l + 1];
-            if (needsRound(m_fLin[l])) {
-                m_Wl[l].resize(out, in);
-                m_bl[l].resize(out);
+            if (needsRound(m_linearFormat[l])) {
+                m_weightLow[l].resize(out, in);
+                m_biasLow[l].resize(out);
             }
-            if (castNeeded(m_fIn[l], m_fLin[l])) m_xin[l].resize(batch, in);
-            m_z[l].resize(batch, out);
-            m_dz[l].resize(batch, out);
-            m_gW[l].resize(out, in);
-            m_gb[l].resize(out);
+            if (castNeeded(m_inFormat[l], m_linearFormat[l])) m_inCast[l].resize(batch, in);
+            m_linearOut[l].resize(batch, out);
+            m_gradLinearOut[l].resize(batch, out);
+            m_laneGradWeight[l].resize(out, in);
+            m_laneGradBias[l].resize(out);
             if (l + 1 < L) {
-                if (castNeeded(m_fLin[l], m_fAct[l])) m_ain[l].resize(batch, out);
-                m_h[l].resize(batch, out);
+                if (castNeeded(m_linearFormat[l], m_actFormat[l])) m_actInCast[l].resize(batch, out);
+                m_actOut[l].resize(batch, out);
             }
         }
-        if (m_loss == LossKind::CrossEntropy) m_lsm.resize(batch, m_sizes.back());
-        m_row.resize(*std::max_element(m_sizes.begin(), m_sizes.end()));
+        if (m_loss == LossKind::CrossEntropy) m_logSoftmax.resize(batch, m_sizes.back());
+        m_rowScratch.resize(*std::max_element(m_sizes.begin(), m_sizes.end()));
     }
 
     int layers() const { return m_layers; }
@@ -114,45 +114,45 @@ public:
         // Forward.
         for (int l = 0; l < L; ++l) {
             const Matrix* xin = h;
-            if (m_probe && fault(m_fLin[l], *h, l, FaultOp::ForwardLinear, TensorKind::Activation)) return {};
-            if (castNeeded(m_fIn[l], m_fLin[l])) {
-                roundInto(m_fLin[l], h->data(), m_xin[l].data(), h->size());
-                xin = &m_xin[l];
+            if (m_probe && fault(m_linearFormat[l], *h, l, FaultOp::ForwardLinear, TensorKind::Activation)) return {};
+            if (castNeeded(m_inFormat[l], m_linearFormat[l])) {
+                roundInto(m_linearFormat[l], h->data(), m_inCast[l].data(), h->size());
+                xin = &m_inCast[l];
             }
-            m_xinPtr[l] = xin;
+            m_linearIn[l] = xin;
             const Matrix* Wu = &W[l];
             const Vector* bu = &b[l];
-            if (needsRound(m_fLin[l])) {
-                roundInto(m_fLin[l], W[l].data(), m_Wl[l].data(), W[l].size());
-                roundInto(m_fLin[l], b[l].data(), m_bl[l].data(), b[l].size());
-                Wu = &m_Wl[l];
-                bu = &m_bl[l];
+            if (needsRound(m_linearFormat[l])) {
+                roundInto(m_linearFormat[l], W[l].data(), m_weightLow[l].data(), W[l].size());
+                roundInto(m_linearFormat[l], b[l].data(), m_biasLow[l].data(), b[l].size());
+                Wu = &m_weightLow[l];
+                bu = &m_biasLow[l];
             }
-            m_Wuse[l] = Wu;
-            Matrix& z = m_z[l];
+            m_linearWeight[l] = Wu;
+            Matrix& z = m_linearOut[l];
             // z: (B, out) = xin (B, in) * W^T (in, out), float32 accumulation, + bias, one rounding; in
             // ATen's summation order where torch 2.x's dispatch takes its own GEMM for this product.
-            if (!nativeProducts && m_dispatch.atenForward(m_fLin[l], z.rows(), xin->cols(), z.cols())) {
+            if (!nativeProducts && m_dispatch.atenForward(m_linearFormat[l], z.rows(), xin->cols(), z.cols())) {
                 numerics::atenReducedLinear(xin->data(), Wu->data(), bu->data(), z.data(), z.rows(), xin->cols(),
-                                            z.cols(), m_fLin[l]);
+                                            z.cols(), m_linearFormat[l]);
             } else {
-                product(z, *xin, Wu->transpose(), m_fLin[l], nativeProducts);
+                product(z, *xin, Wu->transpose(), m_linearFormat[l], nativeProducts);
                 z.rowwise() += bu->transpose();
             }
-            if (m_probe && fault(m_fLin[l], z, l, FaultOp::ForwardLinear, TensorKind::Activation)) return {};
-            roundInPlace(m_fLin[l], z.data(), z.size());
+            if (m_probe && fault(m_linearFormat[l], z, l, FaultOp::ForwardLinear, TensorKind::Activation)) return {};
+            roundInPlace(m_linearFormat[l], z.data(), z.size());
             if (l + 1 < L) {
                 const Matrix* ain = &z;
-                if (m_probe && fault(m_fAct[l], z, l, FaultOp::Activation, TensorKind::Activation)) return {};
-                if (castNeeded(m_fLin[l], m_fAct[l])) {
-                    roundInto(m_fAct[l], z.data(), m_ain[l].data(), z.size());
-                    ain = &m_ain[l];
+                if (m_probe && fault(m_actFormat[l], z, l, FaultOp::Activation, TensorKind::Activation)) return {};
+                if (castNeeded(m_linearFormat[l], m_actFormat[l])) {
+                    roundInto(m_actFormat[l], z.data(), m_actInCast[l].data(), z.size());
+                    ain = &m_actInCast[l];
                 }
-                m_ainPtr[l] = ain;
-                activationForward(m_fAct[l], ain->data(), m_h[l].data(), ain->size());
-                if (m_probe && fault(m_fAct[l], m_h[l], l, FaultOp::Activation, TensorKind::Activation)) return {};
-                roundInPlace(m_fAct[l], m_h[l].data(), m_h[l].size());
-                h = &m_h[l];
+                m_actIn[l] = ain;
+                activationForward(m_actFormat[l], ain->data(), m_actOut[l].data(), ain->size());
+                if (m_probe && fault(m_actFormat[l], m_actOut[l], l, FaultOp::Activation, TensorKind::Activation)) return {};
+                roundInPlace(m_actFormat[l], m_actOut[l].data(), m_actOut[l].size());
+                h = &m_actOut[l];
             }
         }
         // Loss and its gradient at the logits.
@@ -160,45 +160,45 @@ public:
         if (m_probe) {
             // The loss ops round inside; their results are checked (the value is then the inf/NaN itself).
             if (!std::isfinite(r.loss)) {
-                *m_probe = {true, L - 1, FaultOp::SoftmaxLoss, TensorKind::Activation, r.loss, m_fNll};
+                *m_probe = {true, L - 1, FaultOp::SoftmaxLoss, TensorKind::Activation, r.loss, m_lossFormat};
                 return r;
             }
-            if (fault(m_fLin[L - 1], m_dz[L - 1], L - 1, FaultOp::SoftmaxLoss, TensorKind::ActivationGradient)) return r;
+            if (fault(m_linearFormat[L - 1], m_gradLinearOut[L - 1], L - 1, FaultOp::SoftmaxLoss, TensorKind::ActivationGradient)) return r;
         }
         const auto t1 = Clock::now();
         // Backward.
         for (int l = L - 1; l >= 0; --l) {
-            const Matrix& dz = m_dz[l];
-            const Format f = m_fLin[l];
+            const Matrix& dz = m_gradLinearOut[l];
+            const Format f = m_linearFormat[l];
             // gW: (out, in) = dz^T (out, B) * xin (B, in); gb: (out) = column sums of dz. Both in the linear's format.
             // Both backward products of the layer have the sizes B x out x in.
-            const bool storage = m_dispatch.backward(f, dz.rows(), dz.cols(), m_xinPtr[l]->cols()) ==
+            const bool storage = m_dispatch.backward(f, dz.rows(), dz.cols(), m_linearIn[l]->cols()) ==
                                  BackwardAccumulation::Storage;
-            if (storage) storageGradWeight(f, dz, *m_xinPtr[l], m_gW[l]);
-            else product(m_gW[l], dz.transpose(), *m_xinPtr[l], f, nativeProducts);
-            m_gb[l].noalias() = dz.colwise().sum().transpose();
-            if (m_probe && (fault(f, m_gW[l], l, FaultOp::BackwardProduct, TensorKind::WeightGradient) ||
-                            fault(f, m_gb[l], l, FaultOp::BackwardProduct, TensorKind::WeightGradient)))
+            if (storage) storageGradWeight(f, dz, *m_linearIn[l], m_laneGradWeight[l]);
+            else product(m_laneGradWeight[l], dz.transpose(), *m_linearIn[l], f, nativeProducts);
+            m_laneGradBias[l].noalias() = dz.colwise().sum().transpose();
+            if (m_probe && (fault(f, m_laneGradWeight[l], l, FaultOp::BackwardProduct, TensorKind::WeightGradient) ||
+                            fault(f, m_laneGradBias[l], l, FaultOp::BackwardProduct, TensorKind::WeightGradient)))
                 return r;
-            if (!storage) roundInPlace(f, m_gW[l].data(), m_gW[l].size());
-            roundInPlace(f, m_gb[l].data(), m_gb[l].size());
+            if (!storage) roundInPlace(f, m_laneGradWeight[l].data(), m_laneGradWeight[l].size());
+            roundInPlace(f, m_laneGradBias[l].data(), m_laneGradBias[l].size());
             if (l == 0) break;
             // dxin: (B, in) = dz (B, out) * W (out, in), in the linear's format; the input cast's backward
             // rounds it to the format that arrived; then the activation's backward.
-            Matrix& d = m_dz[l - 1];
+            Matrix& d = m_gradLinearOut[l - 1];
             if (storage) {
-                storageGradInput(f, dz, *m_Wuse[l], d);
+                storageGradInput(f, dz, *m_linearWeight[l], d);
             } else {
-                product(d, dz, *m_Wuse[l], f, nativeProducts);
+                product(d, dz, *m_linearWeight[l], f, nativeProducts);
                 if (m_probe && fault(f, d, l, FaultOp::BackwardProduct, TensorKind::ActivationGradient)) return r;
                 roundInPlace(f, d.data(), d.size());
             }
             if (m_probe && fault(f, d, l, FaultOp::BackwardProduct, TensorKind::ActivationGradient)) return r;
-            if (m_fIn[l] != f) roundInPlace(m_fIn[l], d.data(), d.size());
-            activationBackward(m_fAct[l - 1], m_ainPtr[l - 1]->data(), m_h[l - 1].data(), d.data(), d.size());
-            if (m_probe && fault(m_fAct[l - 1], d, l - 1, FaultOp::Activation, TensorKind::ActivationGradient)) return r;
-            roundInPlace(m_fAct[l - 1], d.data(), d.size());
-            if (m_fAct[l - 1] != m_fLin[l - 1]) roundInPlace(m_fLin[l - 1], d.data(), d.size());
+            if (m_inFormat[l] != f) roundInPlace(m_inFormat[l], d.data(), d.size());
+            activationBackward(m_actFormat[l - 1], m_actIn[l - 1]->data(), m_actOut[l - 1].data(), d.data(), d.size());
+            if (m_probe && fault(m_actFormat[l - 1], d, l - 1, FaultOp::Activation, TensorKind::ActivationGradient)) return r;
+            roundInPlace(m_actFormat[l - 1], d.data(), d.size());
+            if (m_actFormat[l - 1] != m_linearFormat[l - 1]) roundInPlace(m_linearFormat[l - 1], d.data(), d.size());
         }
         const auto t2 = Clock::now();
         m_forwardSeconds = std::chrono::duration<double>(t1 - t0).count();
@@ -206,11 +206,13 @@ public:
         return r;
     }
 
-    const Matrix& dz(int l) const { return m_dz[l]; }
-    const Matrix& z(int l) const { return m_z[l]; }
-    const Matrix& h(int l) const { return m_h[l]; }
-    const Matrix& gW(int l) const { return m_gW[l]; }
-    const Vector& gb(int l) const { return m_gb[l]; }
+    // Layer l after forwardBackward: dz (B, out), z (B, out), h (B, out; hidden layers), the lane's
+    // gradients (out, in) and (out).
+    const Matrix& dz(int l) const { return m_gradLinearOut[l]; }
+    const Matrix& z(int l) const { return m_linearOut[l]; }
+    const Matrix& h(int l) const { return m_actOut[l]; }
+    const Matrix& laneGradWeight(int l) const { return m_laneGradWeight[l]; }
+    const Vector& laneGradBias(int l) const { return m_laneGradBias[l]; }
 
 private:
     // The checked pass: the first element of m that is non-finite or would round to inf in format f.
@@ -240,7 +242,7 @@ private:
     void storageGradWeight(Format f, const Matrix& dz, const Matrix& x, Matrix& gW) {
         gW.setZero();
         const Index B = dz.rows(), out = dz.cols(), in = x.cols();
-        float* tmp = m_row.data();
+        float* tmp = m_rowScratch.data();
         for (Index b = 0; b < B; ++b) {
             const float* xb = x.data() + b * in;
             for (Index o = 0; o < out; ++o) {
@@ -257,7 +259,7 @@ private:
     void storageGradInput(Format f, const Matrix& dz, const Matrix& W, Matrix& d) {
         d.setZero();
         const Index B = dz.rows(), out = dz.cols(), in = W.cols();
-        float* tmp = m_row.data();
+        float* tmp = m_rowScratch.data();
         for (Index b = 0; b < B; ++b) {
             float* row = d.data() + b * in;
             for (Index o = 0; o < out; ++o) {
@@ -313,51 +315,51 @@ private:
         return [this](Format f, float v) { return round1(f, v); };
     }
 
-    // cross_entropy(z, y), mean (engine/numerics/loss.h): log_softmax in m_fSm, nll in m_fNll. Writes
+    // cross_entropy(z, y), mean (engine/numerics/loss.h): log_softmax in m_softmaxFormat, nll in m_lossFormat. Writes
     // dz of the last layer.
     ForwardResult crossEntropy(const Batch& batch, float scale) {
         const int L = m_layers;
-        const Format fz = m_fLin[L - 1];
-        const Matrix& z = m_z[L - 1];
-        Matrix& lsm = m_lsm;
-        Matrix& dz = m_dz[L - 1];
+        const Format fz = m_linearFormat[L - 1];
+        const Matrix& z = m_linearOut[L - 1];
+        Matrix& lsm = m_logSoftmax;
+        Matrix& dz = m_gradLinearOut[L - 1];
         const Index B = z.rows(), C = z.cols();
         const auto classes = static_cast<std::size_t>(C);
-        const bool smCast = castNeeded(fz, m_fSm);
+        const bool smCast = castNeeded(fz, m_softmaxFormat);
         const auto r = lossRounding();
-        numerics::LossSum sum{m_reduceLow, m_low};
+        numerics::LossSum sum{m_lowReduction, m_low};
         std::int64_t right = 0;
         for (Index i = 0; i < B; ++i) {
             const float* zi = z.data() + i * C;
             float* li = lsm.data() + i * C;
             const int y = batch.labels[static_cast<std::size_t>(i)];
             if (numerics::predictsLabel(zi, classes, y)) ++right;  // from the lane's own logits
-            numerics::logSoftmaxRow(zi, li, classes, smCast, m_fSm, r);
-            sum.add(numerics::nllRow(li, y, m_fNll, r), r);
+            numerics::logSoftmaxRow(zi, li, classes, smCast, m_softmaxFormat, r);
+            sum.add(numerics::nllRow(li, y, m_lossFormat, r), r);
         }
-        const float loss = numerics::meanLoss(sum.total(), B, m_fNll, r);
-        const float g = numerics::crossEntropyGradScale(scale, B, m_fNll, m_fSm, r);
+        const float loss = numerics::meanLoss(sum.total(), B, m_lossFormat, r);
+        const float g = numerics::crossEntropyGradScale(scale, B, m_lossFormat, m_softmaxFormat, r);
         for (Index i = 0; i < B; ++i)
             numerics::crossEntropyGradRow(lsm.data() + i * C, batch.labels[static_cast<std::size_t>(i)], g,
-                                          dz.data() + i * C, classes, m_fSm, r);
-        if (m_fSm != fz) roundInPlace(fz, dz.data(), dz.size());
+                                          dz.data() + i * C, classes, m_softmaxFormat, r);
+        if (m_softmaxFormat != fz) roundInPlace(fz, dz.data(), dz.size());
         ForwardResult res;
         res.loss = loss;
         res.accuracy = static_cast<double>(right) / static_cast<double>(B);
         return res;
     }
 
-    // mse_loss(z, t), mean over every element, in m_fNll (engine/numerics/loss.h).
+    // mse_loss(z, t), mean over every element, in m_lossFormat (engine/numerics/loss.h).
     ForwardResult mse(const Batch& batch, float scale) {
         const int L = m_layers;
-        const Format fz = m_fLin[L - 1];
-        const Matrix& z = m_z[L - 1];
+        const Format fz = m_linearFormat[L - 1];
+        const Matrix& z = m_linearOut[L - 1];
         const Matrix& t = *batch.targets;
-        Matrix& dz = m_dz[L - 1];
+        Matrix& dz = m_gradLinearOut[L - 1];
         const Index n = z.size();
-        const Format f = m_fNll;
+        const Format f = m_lossFormat;
         const auto r = lossRounding();
-        numerics::LossSum sum{m_reduceLow, m_low};
+        numerics::LossSum sum{m_lowReduction, m_low};
         const numerics::MseScalars k = numerics::mseScalars(n, scale, f, r);
         for (Index i = 0; i < n; ++i) {
             float sq = 0;
@@ -372,9 +374,9 @@ private:
 
 public:
     void bindPointers() {
-        m_xinPtr.assign(m_layers, nullptr);
-        m_Wuse.assign(m_layers, nullptr);
-        m_ainPtr.assign(m_layers, nullptr);
+        m_linearIn.assign(m_layers, nullptr);
+        m_linearWeight.assign(m_layers, nullptr);
+        m_actIn.assign(m_layers, nullptr);
     }
 
 private:
@@ -384,17 +386,28 @@ private:
     Format m_low;
     Subnormals m_sub;
     int m_layers = 0;
-    std::vector<Format> m_fIn, m_fLin, m_fAct;
-    Format m_fSm = Format::F32, m_fNll = Format::F32;
-    bool m_reduceLow = false;
+    // The formats every op runs in (numerics::OpFormats), per layer l where indexed.
+    std::vector<Format> m_inFormat;      // what arrives at layer l
+    std::vector<Format> m_linearFormat;  // layer l's product and bias (the last: the logits)
+    std::vector<Format> m_actFormat;     // hidden layer l's activation
+    Format m_softmaxFormat = Format::F32, m_lossFormat = Format::F32;  // cross_entropy's log_softmax, nll / mse
+    bool m_lowReduction = false;  // the loss's batch sum rounded to the low format at every partial sum
     numerics::ProductDispatch m_dispatch;  // per product: storage or float32 accumulation; the GELU path
-    std::vector<float> m_row;
-    std::vector<Matrix> m_Wl;
-    std::vector<Vector> m_bl;
-    std::vector<Matrix> m_xin, m_ain, m_z, m_h, m_dz, m_gW;
-    std::vector<Vector> m_gb;
-    Matrix m_lsm;
-    std::vector<const Matrix*> m_xinPtr, m_Wuse, m_ainPtr;
+    // Buffers, float32 storage of rounded values; B the batch, in/out layer l's widths, C the classes.
+    std::vector<float> m_rowScratch;      // (max width): one row of products (storage accumulation)
+    std::vector<Matrix> m_weightLow;      // (out, in): master weight rounded to m_linearFormat[l] (where it rounds)
+    std::vector<Vector> m_biasLow;        // (out): master bias, likewise
+    std::vector<Matrix> m_inCast;         // (B, in): layer l's input cast to m_linearFormat[l] (where it narrows)
+    std::vector<Matrix> m_actInCast;      // (B, out): hidden layer l's product cast to m_actFormat[l] (where it narrows)
+    std::vector<Matrix> m_linearOut;      // (B, out): z = x W^T + b (the last layer's: the logits)
+    std::vector<Matrix> m_actOut;         // (B, out): h = act(z), hidden layers
+    std::vector<Matrix> m_gradLinearOut;  // (B, out): dz, the gradient at z (scaled)
+    std::vector<Matrix> m_laneGradWeight; // (out, in): dz^T x, the lane's weight gradient (scaled, in m_linearFormat[l])
+    std::vector<Vector> m_laneGradBias;   // (out): column sums of dz, likewise
+    Matrix m_logSoftmax;                  // (B, C): cross_entropy's log_softmax
+    // Per layer, bound during the forward pass for the backward: the product's input (m_inCast[l] or
+    // what arrived), its weight (m_weightLow[l] or the master), the activation's input.
+    std::vector<const Matrix*> m_linearIn, m_linearWeight, m_actIn;
     Probe* m_probe = nullptr;
     double m_forwardSeconds = 0, m_backwardSeconds = 0;
 };
