@@ -26,6 +26,7 @@
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_style.h"
 #include "widgets/lane_tile.h"
+#include "widgets/locale_number.h"
 #include "widgets/live_chart.h"
 
 using namespace presisi;
@@ -72,6 +73,24 @@ QList<QPointF> ramp(int from, int n) {
 class TestWidgets : public QObject {
     Q_OBJECT
 private slots:
+    // Tiles, captions and sentences write an exponent as the axes do: "3.738e-8", not QLocale's "3.738E-08"
+    // (the underflow preset's f32 tile read 3.738E-08 beside an axis reading 1e-8).
+    void displayNumbersWriteShortLowercaseExponents() {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QCOMPARE(displayNumber(3.7381e-8, 4), QString("3.738e-8"));
+        QCOMPARE(displayNumber(65504, 3), QString("6.55e4"));
+        QCOMPARE(displayNumber(1.5e-12, 4), QString("1.5e-12"));
+        QCOMPARE(displayNumber(1e-300, 2), QString("1e-300"));
+        QCOMPARE(displayNumber(0.001253, 4), QString("0.001253"));
+        QCOMPARE(displayNumber(std::nan(""), 4), QString("nan"));
+        QCOMPARE(displayNumber(-INFINITY, 4), QString("-inf"));
+        QLocale::setDefault(QLocale(QLocale::Indonesian, QLocale::Indonesia));
+        QCOMPARE(displayNumber(3.7381e-8, 4), QString("3,738e-8"));
+        QCOMPARE(displayNumber(0.25, 4), QString("0,25"));
+        QLocale::setDefault(before);
+    }
+
     // The whole run in a capped number of points: the first and last steps and the extremes (a spike)
     // survive the decimation.
     void liveChartKeepsTheWholeRunInACappedNumberOfPoints() {

@@ -23,6 +23,7 @@
 #include "pages/speed_page.h"
 #include "widgets/chart_style.h"
 #include "widgets/lane_tile.h"
+#include "widgets/locale_number.h"
 #include "widgets/text_scale.h"
 #include "window_host.h"
 #include "widgets/chart_legend.h"
@@ -777,7 +778,7 @@ private slots:
             for (LaneTile* t : tiles)
                 if (t->lane() == QString::fromStdString(w.controller()->scenario().lanes[r.lane].label())) tile = t;
             QVERIFY(tile);
-            QCOMPARE(tile->bigValueTexts().value(0), QString::number(r.loss, 'g', 4));
+            QCOMPARE(tile->bigValueTexts().value(0), displayNumber(r.loss, 4));
         }
         // The histogram shows the kept step nearest k (one histogram every K steps).
         const int K = w.controller()->scenario().histogramInterval;

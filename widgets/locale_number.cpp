@@ -22,6 +22,21 @@ QString inLocale(const QLocale& locale, double v, char format, int precision) {
 
 QString localeNumber(double v, char format, int precision) { return inLocale(QLocale(), v, format, precision); }
 
+QString displayNumber(double v, int digits) {
+    if (std::isnan(v)) return QStringLiteral("nan");
+    if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    QString text = QLocale().toString(v, 'g', digits);
+    const qsizetype e = text.indexOf(QLatin1Char('E'), 0, Qt::CaseInsensitive);
+    if (e < 0) return text;
+    // The exponent's digits after its sign, without leading zeros (the locale's digits are ASCII here:
+    // English and Indonesian both write 0-9).
+    QString exponent = text.mid(e + 1);
+    const bool negative = exponent.startsWith(QLatin1Char('-'));
+    if (negative || exponent.startsWith(QLatin1Char('+'))) exponent.remove(0, 1);
+    while (exponent.size() > 1 && exponent.front() == QLatin1Char('0')) exponent.remove(0, 1);
+    return text.left(e) + QLatin1Char('e') + (negative ? QStringLiteral("-") : QString()) + exponent;
+}
+
 QString fieldNumber(double v) {
     QLocale locale;
     locale.setNumberOptions(QLocale::OmitGroupSeparator);

@@ -23,6 +23,11 @@ QString localeNumber(double v, char format = 'g', int precision = QLocale::Float
 // sentence in the window's language) when given. *value is untouched on failure.
 bool parseLocaleReal(const QString& text, double* value, QString* why = nullptr);
 
+// v as tiles, captions and sentences show it: the window's locale, `digits` significant digits ('g'),
+// and an exponent written as the charts' axes write it, lowercase without padding: 3.738e-8, 6.55e4
+// (QLocale writes 3.738E-08); nan and ±inf as written everywhere.
+QString displayNumber(double v, int digits);
+
 // v as a field shows it: the window's decimal mark, no group separators (so it reads back by the rule
 // above), shortest round-trip digits.
 QString fieldNumber(double v);

@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "live_chart.h"
+#include "locale_number.h"
 
 namespace presisi {
 
@@ -174,7 +175,7 @@ bool RangeChart::event(QEvent* e) {
         }
         const RangeBar& b = m_bars[row];
         auto mag = [](double v) {
-            return positive(v) ? QString("%1 (2^%2)").arg(QLocale().toString(v, 'g', 4), QLocale().toString(std::log2(v), 'f', 1))
+            return positive(v) ? QString("%1 (2^%2)").arg(displayNumber(v, 4), QLocale().toString(std::log2(v), 'f', 1))
                                : QString("—");
         };
         QToolTip::showText(help->globalPos(),

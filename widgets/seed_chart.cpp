@@ -9,6 +9,7 @@
 
 #include "lane_style.h"
 #include "live_chart.h"
+#include "locale_number.h"
 
 namespace presisi {
 
@@ -150,7 +151,7 @@ void SeedChart::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         p.setPen(fg());
         p.drawText(QRectF(kMargin + line * 1.3, y - line / 2.0, plot.left() - kMargin - line * 1.3 - 4, line),
-                   Qt::AlignRight | Qt::AlignVCenter, QLocale().toString(v, 'g', 4));
+                   Qt::AlignRight | Qt::AlignVCenter, displayNumber(v, 4));
     }
     p.save();
     p.translate(kMargin + line * 0.2, plot.center().y());

@@ -25,6 +25,7 @@
 #include "engine/error.h"
 #include "widgets/seed_chart.h"
 #include "widgets/tool_tips.h"
+#include "widgets/locale_number.h"
 
 namespace presisi {
 
@@ -36,7 +37,7 @@ namespace {
 
 QString num(double v) {
     if (std::isnan(v)) return "—";
-    return QLocale().toString(v, 'g', 4);
+    return displayNumber(v, 4);
 }
 
 QJsonValue jnum(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }

@@ -23,6 +23,7 @@
 #include "widgets/lane_style.h"
 #include "widgets/live_chart.h"
 #include "fault_text.h"
+#include "widgets/locale_number.h"
 
 namespace presisi {
 
@@ -31,7 +32,7 @@ namespace {
 QString num(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    return QLocale().toString(v, 'g', 3);
+    return displayNumber(v, 3);
 }
 
 // Mean of the finite values in [from, to) of `points`' y; NaN when none.

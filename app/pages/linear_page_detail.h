@@ -9,6 +9,7 @@
 
 #include "engine/linear_lab.h"
 #include "services/number_text.h"
+#include "widgets/locale_number.h"
 
 namespace presisi::linear_page_detail {
 
@@ -41,7 +42,7 @@ inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), stati
 inline QString label(const LinearLane& lane) { return QString::fromStdString(displayLabel(lane)); }
 // Four significant digits in the window's locale (0,002771 in Indonesian), or "nan"/"inf"/"-inf".
 inline QString sci(double v) {
-    return std::isfinite(v) ? QLocale().toString(v, 'g', 4) : QString(std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));
+    return displayNumber(v, 4);
 }
 // Python's print(round(v, places)) as the tutorial shows it ("0.001253", "1.0"), with the window locale's
 // decimal sign ("0,001253" in Indonesian).

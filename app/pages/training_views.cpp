@@ -30,6 +30,7 @@
 #include "widgets/lane_tile.h"
 #include "widgets/live_chart.h"
 #include "widgets/text_scale.h"
+#include "widgets/locale_number.h"
 
 namespace presisi {
 
@@ -39,9 +40,7 @@ namespace {
 
 // Numbers shown in the window follow its locale (Indonesian 0,25; nan and inf as written everywhere).
 QString fmt(double v, int digits = 4) {
-    if (std::isnan(v)) return "nan";
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    return QLocale().toString(v, 'g', digits);
+    return displayNumber(v, digits);
 }
 
 QString pct(double share) {
