@@ -9,6 +9,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QLineSeries>
 #include <QTextBrowser>
 
 #include "pages/convergence_page.h"
@@ -151,6 +152,34 @@ private slots:
         for (QScrollArea* area : w.findChildren<QScrollArea*>())
             if (area->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff && area->isVisible())
                 QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(w.currentPage()->title()));
+    }
+
+    // Regression: a run of one step (scaler-growth, steps 1, at 1024x768) drew the underflow chart's flat
+    // zero line on a value axis of 0..1e-12, whose ticks (2e-13, 4e-13, ...) showed as "..." each.
+    void aOneStepRunKeepsItsAxesWhole() {
+        if (g_hidpi || g_indonesian) QSKIP("the plain English walk covers this");
+        MainWindow w(false);
+        showActive(w);
+        w.resize(1024, 768);
+        QVERIFY(w.loadPreset("scaler-growth", false));
+        w.setPage(MainWindow::TrainingIndex);
+        TrainingPage* page = w.trainingPage();
+        Scenario s = page->scenarioFromControls();
+        s.steps = 1;
+        s.pace = 0;
+        page->setScenario(s);
+        page->run();
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+        QTest::qWait(100);
+        QStringList elided;
+        for (QChartView* view : page->findChildren<QChartView*>())
+            if (view->isVisible()) elided << elidedTexts(view);
+        // The one step is drawn: a dot where a line of one point shows nothing.
+        for (LiveChart* chart : {page->lossChart(), page->underflowChart()})
+            for (QAbstractSeries* series : chart->chart()->series())
+                if (auto* line = qobject_cast<QLineSeries*>(series); line && line->count() == 1)
+                    QVERIFY2(line->pointsVisible(), qPrintable(line->name()));
+        QVERIFY2(elided.isEmpty(), qPrintable(elided.join("\n")));
     }
 
     // Regression: the Speed page's bar charts cut their lane labels ("cpu:f16+scaler · 18…", or "…" alone

@@ -39,9 +39,10 @@ LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString&
     setRubberBand(QChartView::RectangleRubberBand);
     setFocusPolicy(Qt::ClickFocus);
     connect(chart(), &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
-        // A plot narrower or wider than the ticks were counted for: count them again.
-        if (std::abs(plot.width() - m_ticksForWidth) > 8) {
+        // A plot narrower, wider, shorter or taller than the ticks were counted for: count them again.
+        if (std::abs(plot.width() - m_ticksForWidth) > 8 || std::abs(plot.height() - m_ticksForHeight) > 8) {
             m_ticksForWidth = plot.width();
+            m_ticksForHeight = plot.height();
             if (!m_zoomed) fitAxes();
         }
         placeEvents();
@@ -255,6 +256,8 @@ void LiveChart::refresh() {
     for (auto& l : m_lanes) {
         if (!l.dirty) continue;
         l.series->replace(thinByRanges(drawable(m_detailBucket > 0 ? l.detail : l.points), first, last, kDrawMax));
+        // A line of one point (a run of one step) draws nothing: that point is drawn as a dot.
+        l.series->setPointsVisible(l.series->count() == 1);
         if (l.markers) l.markers->replace(drawable(l.markerPoints));
         l.dirty = false;
         any = true;
@@ -347,7 +350,7 @@ void LiveChart::setView(double x0, double x1, double y0, double y1) {
     // Through setNiceRange: a zoomed-out axis never keeps a zoomed-in tick interval.
     const bool log = m_scale != AxisScale::Linear;
     setNiceRange(m_x, x0, x1, stepTicks(x0, x1), true);
-    setNiceRange(static_cast<QValueAxis*>(m_y), y0, y1, 5, log);
+    setNiceRange(static_cast<QValueAxis*>(m_y), y0, y1, valueTicks(), log);
     loadDetail();
     placeEvents();
 }
@@ -360,6 +363,14 @@ int LiveChart::stepTicks(double x0, double x1) const {
                           2 * fm.averageCharWidth();
     const double width = chart()->plotArea().width() > 0 ? chart()->plotArea().width() : 0.7 * this->width();
     return std::clamp(static_cast<int>(width / widest), 2, 5);
+}
+
+int LiveChart::valueTicks() const {
+    // As many value ticks as leave two lines of text between labels (a legend below the plot left a
+    // 1024x768 chart 74 px high, where six labels were each elided to "..."), five at most.
+    const double line = QFontMetricsF(m_y->labelsFont()).height();
+    const double height = chart()->plotArea().height() > 0 ? chart()->plotArea().height() : 0.6 * this->height();
+    return std::clamp(static_cast<int>(height / (2 * line)), 1, 5);
 }
 
 void LiveChart::setDetailSource(DetailSource source) {
@@ -521,7 +532,7 @@ void LiveChart::fitAxes() {
     if (!std::isfinite(x0)) {
         // Empty: whole ticks on the step axis and on log axes (whose labels are whole exponents).
         setNiceRange(m_x, 0, 1, 5, true);
-        setNiceRange(static_cast<QValueAxis*>(m_y), 0, 1, 5, m_scale != AxisScale::Linear);
+        setNiceRange(static_cast<QValueAxis*>(m_y), 0, 1, valueTicks(), m_scale != AxisScale::Linear);
         return;
     }
     setNiceRange(m_x, x0, std::max(x1, x0 + 1), stepTicks(x0, std::max(x1, x0 + 1)), true);
@@ -531,17 +542,19 @@ void LiveChart::fitAxes() {
 void LiveChart::fitY(double y0, double y1) {
     if (m_scale == AxisScale::Log10) {
         const double lo = std::floor(std::log10(y0)), hi = std::max(lo + 1, std::ceil(std::log10(y1)));
-        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, 5, true);
+        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, valueTicks(), true);
     } else if (m_scale == AxisScale::Log2) {
         const double lo = std::floor(std::log2(y0)) - 1, hi = std::ceil(std::log2(y1)) + 1;
-        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, 5, true);
+        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, valueTicks(), true);
     } else {
+        // A flat line gets a span of its own size (5 % each way), and a flat line at zero (no underflow
+        // yet, a run of one step) the span 0..1: a span of 1e-12 wrote ticks of 2e-13 that no axis fits.
         double pad = (y1 - y0) * 0.05;
-        if (pad <= 0) pad = std::max(1e-12, std::abs(y0) * 0.05 + 1e-12);
+        if (pad <= 0) pad = y0 == 0 ? 1.0 : std::abs(y0) * 0.05;
         const double lo = y0 >= 0 && y0 - pad < 0 ? 0.0 : y0 - pad;
         // A quantity with a ceiling (a percentage) never gets an axis beyond it.
         const double hi = y1 <= m_ceiling ? std::min(y1 + pad, m_ceiling) : y1 + pad;
-        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, 5, false);
+        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, valueTicks(), false);
     }
 }
 
