@@ -128,8 +128,31 @@ int ScatterChart::pointCount(int lane) const { return m_series.value(lane) ? m_s
 
 BarChart::BarChart(const QString& title, const QString& yTitle, QWidget* parent) : QChartView(parent), m_yTitle(yTitle) {
     installStyledChart(this, title);
-    connect(chart(), &QChart::plotAreaChanged, this, &BarChart::fitLabels);
 }
+
+QString BarChart::entryText(const QString& lane, double value) {
+    // The value beside the lane's name, shortest digits in the window's locale; the reference (0) by name.
+    if (!(value > 0) || !std::isfinite(value)) return lane;
+    return lane + QStringLiteral(" ") + QLocale().toString(value, 'g', QLocale::FloatingPointShortest);
+}
+
+namespace {
+
+// The lanes' names without their device ("bf16" for "cpu:bf16") where every lane runs on the same one: the
+// entries then hold their values beside the plot at 1024x768. Lanes of two devices keep it.
+QStringList withoutSharedDevice(const QStringList& lanes) {
+    QString device;
+    for (const QString& lane : lanes) {
+        const qsizetype colon = lane.indexOf(QLatin1Char(':'));
+        if (colon <= 0 || (!device.isEmpty() && lane.left(colon) != device)) return lanes;
+        device = lane.left(colon);
+    }
+    QStringList out;
+    for (const QString& lane : lanes) out << lane.mid(device.size() + 1);
+    return out;
+}
+
+}  // namespace
 
 void BarChart::setValues(const QStringList& lanes, const QList<double>& values, const QString& category) {
     QChart* c = chart();
@@ -147,12 +170,10 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
         if (valueAt(i) > 0) least = std::min(least, valueAt(i));
     }
     // The values span decades (bf16 ~1e-3, mxfp4 ~1e-1): on a linear axis the small bars vanish. A log axis
-    // shows every bar; a zero (the reference) stays at the axis' foot. The labels stand upright on the bars,
-    // one line of text wide, so neighbours never overlap; the axis leaves them room above the tallest bar.
+    // shows every bar; a zero (the reference) stays at the axis' foot. Each bar's value stands in its legend
+    // entry, whole and level, so the axis ends at the decade above the tallest bar (labels standing on the
+    // bars needed room above them: the axis reached 1e+06 for errors below 0.1).
     m_series->setBarWidth(0.9);
-    m_series->setLabelsVisible(true);
-    m_series->setLabelsFormat("@value");
-    m_series->setLabelsAngle(-90);
     c->addSeries(m_series);
     auto* x = new QBarCategoryAxis();
     x->append(category);
@@ -170,20 +191,18 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
     double lo = std::pow(10.0, std::floor(std::log10(least)));
     if (top / lo < 100) lo = top / 100;  // two decades at least: two ticks
     lo = std::pow(10.0, std::floor(std::log10(lo)));
-    // A zero (the reference against itself) has no logarithm: its bar is the axis' foot, unlabelled.
-    QList<QBarSet*> zeros;
+    const QStringList names = withoutSharedDevice(lanes);
     for (int i = 0; i < lanes.size() && i < values.size(); ++i) {
-        auto* set = new QBarSet(lanes[i]);
+        auto* set = new QBarSet(entryText(names[i], valueAt(i)));
+        // A zero (the reference against itself) has no logarithm: its bar is the axis' foot.
         *set << (valueAt(i) > 0 ? valueAt(i) : lo);
-        if (!(valueAt(i) > 0)) zeros << set;
         set->setColor(laneStyle(lanes[i]).color);
         set->setBorderColor(laneStyle(lanes[i]).color);
         m_series->append(set);
     }
-    const double decades = std::log10(top) - std::log10(lo);
-    // Room above the tallest bar for its upright label, eight characters long (0.085265): over 70 % of the
-    // plot, so that the labels show in the Linear lab at 1280x800.
-    const double hi = std::pow(10.0, std::log10(top) + std::max(1.0, 2.5 * decades));
+    // The decade at or above the tallest bar, and one more where the bar would touch the plot's top.
+    double hi = std::pow(10.0, std::ceil(std::log10(top)));
+    if (hi < top * 1.5) hi *= 10;
     // A tick every decade crowds a short chart (Qt Charts then elides every tick label): every second
     // decade where the axis spans more than four.
     if (std::log10(hi / lo) > 4) y->setBase(100);
@@ -192,39 +211,7 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
     c->addAxis(y, Qt::AlignLeft);
     m_series->attachAxis(x);
     m_series->attachAxis(y);
-    m_series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    for (QBarSet* set : m_series->barSets())
-        set->setLabelColor(zeros.contains(set) ? QColor(Qt::transparent) : (chartsDark() ? Qt::white : Qt::black));
-    // The values as given, shortest digits (a page rounds them as it shows them elsewhere); set once the series
-    // is in the chart, which put the default precision back when it was set before.
-    m_series->setLabelsPrecision(QLocale::FloatingPointShortest);
     applyChartColours(c);
-    fitLabels();
-}
-
-void BarChart::fitLabels() {
-    if (!m_series || m_series->count() == 0) return;
-    // Upright labels need a bar slot at least one line of text wide, and room above the tallest bar for the
-    // longest label (a page may pass values with all their digits, the Linear lab's 0.085265, which ran past
-    // the plot's top edge); in a chart too small for that they hide (the tiles and the tooltip give the
-    // values) rather than overlap or be cut.
-    const QFont font = m_series->barSets().constFirst()->labelFont();
-    const QFontMetricsF fm(font);
-    const QRectF plot = chart()->plotArea();
-    const double slot = plot.width() * m_series->barWidth() / m_series->count();
-    bool fit = slot >= fm.height();
-    auto* y = qobject_cast<QLogValueAxis*>(chart()->axes(Qt::Vertical).value(0));
-    double top = 0, longest = 0;
-    for (QBarSet* set : m_series->barSets()) {
-        if (set->labelColor().alpha() == 0 || set->count() == 0) continue;  // the reference's unlabelled foot
-        top = std::max(top, set->at(0));
-        longest = std::max(longest, fm.horizontalAdvance(QLocale().toString(set->at(0), 'g', m_series->labelsPrecision())));
-    }
-    if (y && top > 0 && y->min() > 0 && y->max() > top) {
-        const double above = plot.height() * std::log(y->max() / top) / std::log(y->max() / y->min());
-        fit = fit && longest + fm.height() / 4 <= above;
-    }
-    if (m_series->isLabelsVisible() != fit) m_series->setLabelsVisible(fit);
 }
 
 }  // namespace presisi
