@@ -127,11 +127,11 @@ private:
     };
     void rebuildAxes();
     void fitAxes();
-    void fitY(double y0, double y1);
+    void fitY(double y0, double y1);              // the value axis over [y0, y1] (data units), padded per scale
     int stepTicks(double x0, double x1) const;  // step-axis ticks whose labels fit the plot's width
-    int valueTicks() const;  // value-axis ticks whose labels fit the plot's height
-    double m_ticksForHeight = 0;  // the plot height the value ticks were last counted for
-    double m_ticksForWidth = 0;                  // the plot width the step ticks were last counted for  // the value axis over [y0, y1] (data units), padded per scale
+    int valueTicks() const;                     // value-axis ticks whose labels fit the plot's height
+    double m_ticksForWidth = 0;                 // the plot width the step ticks were last counted for
+    double m_ticksForHeight = 0;                // the plot height the value ticks were last counted for
     void connectLegend();
     void placeEvents();
     struct Event {

@@ -17,6 +17,7 @@
 #include "chart_legend.h"
 #include "lane_style.h"
 #include "live_chart.h"
+#include "locale_number.h"
 
 namespace presisi {
 
@@ -133,7 +134,7 @@ BarChart::BarChart(const QString& title, const QString& yTitle, QWidget* parent)
 QString BarChart::entryText(const QString& lane, double value) {
     // The value beside the lane's name, shortest digits in the window's locale; the reference (0) by name.
     if (!(value > 0) || !std::isfinite(value)) return lane;
-    return lane + QStringLiteral(" ") + QLocale().toString(value, 'g', QLocale::FloatingPointShortest);
+    return lane + QStringLiteral(" ") + localeNumber(value);
 }
 
 namespace {
@@ -156,13 +157,12 @@ QStringList withoutSharedDevice(const QStringList& lanes) {
 
 void BarChart::setValues(const QStringList& lanes, const QList<double>& values, const QString& category) {
     QChart* c = chart();
-    m_series = nullptr;
     c->removeAllSeries();
     for (QAbstractAxis* a : c->axes()) {
         c->removeAxis(a);
         delete a;
     }
-    m_series = new QBarSeries();
+    auto* series = new QBarSeries();
     double top = 0, least = std::numeric_limits<double>::infinity();
     const auto valueAt = [&](int i) { return std::isfinite(values[i]) ? values[i] : 0.0; };
     for (int i = 0; i < lanes.size() && i < values.size(); ++i) {
@@ -173,8 +173,8 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
     // shows every bar; a zero (the reference) stays at the axis' foot. Each bar's value stands in its legend
     // entry, whole and level, so the axis ends at the decade above the tallest bar (labels standing on the
     // bars needed room above them: the axis reached 1e+06 for errors below 0.1).
-    m_series->setBarWidth(0.9);
-    c->addSeries(m_series);
+    series->setBarWidth(0.9);
+    c->addSeries(series);
     auto* x = new QBarCategoryAxis();
     x->append(category);
     QFont f = x->labelsFont();
@@ -198,7 +198,7 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
         *set << (valueAt(i) > 0 ? valueAt(i) : lo);
         set->setColor(laneStyle(lanes[i]).color);
         set->setBorderColor(laneStyle(lanes[i]).color);
-        m_series->append(set);
+        series->append(set);
     }
     // The decade at or above the tallest bar, and one more where the bar would touch the plot's top.
     double hi = std::pow(10.0, std::ceil(std::log10(top)));
@@ -209,8 +209,8 @@ void BarChart::setValues(const QStringList& lanes, const QList<double>& values, 
     y->setRange(lo, hi);
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
-    m_series->attachAxis(x);
-    m_series->attachAxis(y);
+    series->attachAxis(x);
+    series->attachAxis(y);
     applyChartColours(c);
 }
 

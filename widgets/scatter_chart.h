@@ -9,7 +9,6 @@
 class QScatterSeries;
 class QLineSeries;
 class QValueAxis;
-class QBarSeries;
 
 namespace presisi {
 
@@ -38,16 +37,14 @@ class BarChart : public QChartView {
 public:
     BarChart(const QString& title, const QString& yTitle, QWidget* parent = nullptr);
     // On a log axis; a value of 0 (the reference) stays at the axis' foot. Each bar's legend entry names its
-    // lane (without the device where all lanes share one) and shows its value with the shortest digits that read back as it (entryText): pass values
-    // rounded as the page shows them elsewhere.
+    // lane (without the device where all lanes share one) and its value with the shortest digits that read
+    // back as it (entryText): pass values rounded as the page shows them elsewhere.
     void setValues(const QStringList& lanes, const QList<double>& values, const QString& category);
     // "bf16 0.001253"; the lane alone for a 0 (the reference).
     static QString entryText(const QString& lane, double value);
 
 private:
-
     QString m_yTitle;
-    QBarSeries* m_series = nullptr;
 };
 
 }  // namespace presisi
