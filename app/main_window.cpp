@@ -145,8 +145,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
 
     m_explanation = new QTextBrowser();
     m_explanation->setOpenExternalLinks(false);
-    m_explanation->setMinimumWidth(170);
-    m_explanation->setMaximumWidth(280);
+    fitExplanationWidth();
     m_explanation->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
     QFont ef = m_explanation->font();
     ef.setPointSizeF(10.5);
@@ -306,9 +305,19 @@ bool MainWindow::loadPreset(const QString& name, bool start) {
 void MainWindow::setTextScale(double scale) {
     setUiScale(scale);
     applyUiScale(this);
+    fitExplanationWidth();
     for (Page* p : pages())
         p->rescale(uiScale());
     if (m_persistent) QSettings().setValue("window/textScale", uiScale());
+}
+
+void MainWindow::fitExplanationWidth() {
+    // As wide as the text scale makes its words (code in it broke mid-word at 2x in a 1x width), but
+    // never more than a fifth to a quarter of the window: the page's charts come first.
+    const double s = uiScale();
+    const int w = width();
+    m_explanation->setMinimumWidth(std::min(static_cast<int>(std::lround(170 * s)), std::max(170, w / 5)));
+    m_explanation->setMaximumWidth(std::min(static_cast<int>(std::lround(280 * s)), std::max(280, w / 4)));
 }
 
 namespace {
@@ -478,6 +487,7 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
         m_wideWindow = wide;
         if (!m_presentation->isActive()) setExplanationShown(wide);
     }
+    fitExplanationWidth();
     // The page areas' minimum sizes follow the window's (see PageArea).
     for (int i = 0; i < m_stack->count(); ++i) m_stack->widget(i)->updateGeometry();
 }

@@ -111,6 +111,7 @@ private:
     QList<Page*> pages() const;  // in PageIndex order
     void buildMenus();
     void updateExplanation();
+    void fitExplanationWidth();  // the explanation panel's width bounds, by the text scale and the window
     void updateStatus();
     void fitOnScreen(QStringList* problems);  // inside the screen's available area; notes a saved geometry that did not fit
     void onStateChanged(RunState state);

@@ -9,6 +9,9 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QAbstractButton>
+#include <QGroupBox>
+#include <QLabel>
 #include <QLineSeries>
 #include <QTextBrowser>
 
@@ -63,19 +66,65 @@ QStringList elidedOnEveryPage(MainWindow& w) {
     return out;
 }
 
+// A widget as a failure message names it: its class and, for a label or a button, its text.
+QString widgetName(const QWidget* w) {
+    QString text;
+    if (auto* l = qobject_cast<const QLabel*>(w)) text = l->text();
+    else if (auto* b = qobject_cast<const QAbstractButton*>(w)) text = b->text();
+    return text.isEmpty() ? QString(w->metaObject()->className())
+                          : QString("%1 \"%2\"").arg(w->metaObject()->className(), text.left(40));
+}
+
+// Controls cut or drawn over one another on each page of `w` at its present size: a visible widget of a
+// group box lower than its text needs, or two side by side (at 2x text the Linear lab's side panel, not
+// scrollable then, crammed its lane check boxes and its "GPU lanes off" note into the window's height).
+QStringList crampedOnEveryPage(MainWindow& w) {
+    QStringList out;
+    for (int i = 0; i <= MainWindow::ConvergenceIndex; ++i) {
+        w.setPage(i);
+        QTest::qWait(60);
+        Page* page = w.currentPage();
+        for (QGroupBox* box : page->findChildren<QGroupBox*>()) {
+            if (!box->isVisible()) continue;
+            QList<QWidget*> kids;
+            for (QWidget* k : box->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+                if (k->isVisible() && !k->isWindow() && !qobject_cast<QAbstractScrollArea*>(k)) kids << k;  // a scroll area scrolls
+            for (QWidget* k : kids) {
+                // Squeezed below the height its text needs: cut (a layout short of room crams its items).
+                const int needs = k->hasHeightForWidth() ? k->heightForWidth(k->width()) : k->minimumSizeHint().height();
+                if (k->height() < needs)
+                    out << QString("%1: %2 cut (%3 of %4 px high) in \"%5\"")
+                               .arg(page->title(), widgetName(k)).arg(k->height()).arg(needs).arg(box->title());
+            }
+            for (int a = 0; a < kids.size(); ++a)
+                for (int b = a + 1; b < kids.size(); ++b)
+                    if (kids[a]->geometry().intersects(kids[b]->geometry()))
+                        out << QString("%1: %2 over %3 in \"%4\"")
+                                   .arg(page->title(), widgetName(kids[a]), widgetName(kids[b]), box->title());
+        }
+    }
+    return out;
+}
+
+// `preset` run for `steps` steps at full speed on the Training lab, waited for to its end.
+void runPreset(MainWindow& w, const char* preset, std::int64_t steps) {
+    QVERIFY(w.loadPreset(preset, false));
+    TrainingPage* page = w.trainingPage();
+    Scenario s = page->scenarioFromControls();
+    s.steps = steps;
+    s.pace = 0;
+    page->setScenario(s);
+    page->run();
+    QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+}
+
 // Data on every page: the Linear lab's result, a short training run, every Speed section measured
 // and a convergence report, each made while its page is shown (as a person runs them: a chart filled
 // on screen lays its labels out then). Small settings keep the measurements to seconds.
 void fillPages(MainWindow& w) {
     QVERIFY(waitUntil([&] { return w.linearPage()->result() != nullptr && !w.linearPage()->computing(); }, 60000));
-    QVERIFY(w.loadPreset("underflow", false));
-    TrainingPage* page = w.trainingPage();
-    Scenario s = page->scenarioFromControls();
-    s.steps = 60;
-    s.pace = 0;
-    page->setScenario(s);
-    page->run();
-    QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
+    runPreset(w, "underflow", 60);
+    if (QTest::currentTestFailed()) return;
 
     // Speed: the preset's lanes (the longest labels, "cpu:f16+scaler"), products of 64 and 128, a budget
     // that stops the sweep at a few batches.
@@ -98,7 +147,7 @@ void fillPages(MainWindow& w) {
     w.setPage(MainWindow::ConvergenceIndex);
     ConvergencePage* check = w.convergencePage();
     check->setSeeds(2);
-    Scenario c = s;
+    Scenario c = w.trainingPage()->scenarioFromControls();  // the preset's, as run above
     c.steps = 20;
     check->runCheck(c);
     check->waitForCheck();
@@ -146,7 +195,11 @@ private slots:
         fillPages(w);
         QTest::qWait(100);
         const QStringList elided = elidedOnEveryPage(w);
+        const QStringList cramped = crampedOnEveryPage(w);
+        const QSize held = w.size();  // no page's least size made the window larger than the room
         w.setTextScale(1.0);
+        QCOMPARE(held, size);
+        QVERIFY2(cramped.isEmpty(), qPrintable(cramped.join("\n")));
         QVERIFY2(elided.isEmpty(), qPrintable(elided.join("\n")));
         // Nothing wider than the window: no horizontal scroll bar on any page.
         for (QScrollArea* area : w.findChildren<QScrollArea*>())
@@ -161,15 +214,10 @@ private slots:
         MainWindow w(false);
         showActive(w);
         w.resize(1024, 768);
-        QVERIFY(w.loadPreset("scaler-growth", false));
         w.setPage(MainWindow::TrainingIndex);
+        runPreset(w, "scaler-growth", 1);
+        if (QTest::currentTestFailed()) return;
         TrainingPage* page = w.trainingPage();
-        Scenario s = page->scenarioFromControls();
-        s.steps = 1;
-        s.pace = 0;
-        page->setScenario(s);
-        page->run();
-        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
         QTest::qWait(100);
         QStringList elided;
         for (QChartView* view : page->findChildren<QChartView*>())

@@ -42,7 +42,8 @@ namespace {
 
 using namespace linear_page_detail;
 
-constexpr int kControlsWidth = 205;  // the side panel at text scale 1
+constexpr int kControlsWidth = 205;  // the side panel's controls at text scale 1
+constexpr int kScrollBarRoom = 16;   // and the room its vertical scroll bar takes when the controls scroll
 
 QSpinBox* spin(int lo, int hi, int value) {
     auto* s = new QSpinBox();
@@ -60,10 +61,14 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(4, 4, 4, 4);
 
-    // Controls.
+    // Controls, in a panel that scrolls where the text scale makes them taller than the page.
+    auto* panel = new QScrollArea();
+    m_panel = panel;
+    panel->setWidgetResizable(true);
+    panel->setFrameShape(QFrame::NoFrame);
+    panel->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* controls = new QWidget();
     m_controls = controls;
-    controls->setFixedWidth(kControlsWidth);
     auto* cv = new QVBoxLayout(controls);
     cv->setContentsMargins(0, 0, 0, 0);
     auto* sizes = new QGroupBox(tr("Layer and input"));
@@ -121,11 +126,10 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     lv->addWidget(m_cpu);
     lv->addWidget(m_gpu);
     if (!cuda.available) {
-        auto* reason = new QLabel(qs(cuda.reason));
-        reason->setWordWrap(true);
-        reason->setEnabled(false);
-        reason->setMinimumHeight(reason->heightForWidth(180));
-        lv->addWidget(reason);
+        m_gpuReason = new QLabel(qs(cuda.reason));
+        m_gpuReason->setWordWrap(true);
+        m_gpuReason->setEnabled(false);
+        lv->addWidget(m_gpuReason);
     }
     // The verb on a line of its own and short choices under it: "accumulate in storage format" in one
     // combobox was cut at the side panel's width (and is longer in Indonesian).
@@ -229,7 +233,9 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     cv->addWidget(m_cancel);
     cv->addStretch(1);
     guardWheel(controls);
-    root->addWidget(controls);
+    setPanelWidth(1.0);
+    panel->setWidget(controls);
+    root->addWidget(panel);
 
     // Tiles and charts.
     auto* centre = new QVBoxLayout();
@@ -267,10 +273,9 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     m_errVsMag = new ScatterChart(tr("|Error| against |f32 output|"), tr("|f32 output|"), tr("|lane - f32|"));
     m_errVsMag->setToolTip(tr("Each dot: an output's size across, its error up. Rounding error is relative, so it "
                               "grows with the size of the value, in steps at each power of two."));
-    grid->addWidget(m_scatter, 0, 0);
-    grid->addWidget(m_errorHist, 0, 1);
-    grid->addWidget(m_bars, 1, 0);
-    grid->addWidget(m_errVsMag, 1, 1);
+    m_chartGrid = grid;
+    // Two columns, or one where two would squeeze the charts (flowCharts).
+    flowCharts();
     centre->addLayout(grid, 1);
     root->addLayout(centre, 1);
     trackCharts();
@@ -458,16 +463,40 @@ std::vector<LinearLane> LinearPage::lanes() const {
     return out;
 }
 
+void LinearPage::setPanelWidth(double scale) {
+    const int width = static_cast<int>(std::lround(kControlsWidth * scale));
+    m_panel->setFixedWidth(width + kScrollBarRoom);
+    m_controls->setFixedWidth(width);
+    // The reason's lines at the group box's inner width, in the present font (a box sized by its
+    // layout alone left them under the next controls).
+    if (m_gpuReason)
+        m_gpuReason->setMinimumHeight(m_gpuReason->heightForWidth(width - static_cast<int>(std::lround(25 * scale))));
+}
+
+void LinearPage::flowCharts() {
+    const int spacing = std::max(0, m_chartGrid->horizontalSpacing());
+    const int cols = chartColumnsFor(width() - m_panel->width() - spacing - 8, spacing);
+    if (cols == m_chartColumns) return;
+    m_chartColumns = cols;
+    flowChartGrid(m_chartGrid, {m_scatter, m_errorHist, m_bars, m_errVsMag}, cols, this);
+}
+
 void LinearPage::rescale(double scale) {
     m_scale = scale;
-    m_controls->setFixedWidth(static_cast<int>(kControlsWidth * scale));
+    setPanelWidth(scale);
+    // Charts keep a legible height as the text grows (their axes and legend take more of it).
+    for (QWidget* c : QList<QWidget*>{m_scatter, m_errorHist, m_bars, m_errVsMag})
+        c->setMinimumHeight(static_cast<int>(std::lround(kMinChartHeight * scale)));
     m_tileColumns = 0;
+    m_chartColumns = 0;
     flowTiles();
+    flowCharts();
 }
 
 void LinearPage::resizeEvent(QResizeEvent* event) {
     Page::resizeEvent(event);
     flowTiles();
+    flowCharts();
 }
 
 bool LinearPage::eventFilter(QObject* watched, QEvent* event) {

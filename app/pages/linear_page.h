@@ -83,6 +83,8 @@ private:
     // lanes and the GPU tile never widen the window. Every row keeps the height its tiles need; the tile
     // area shows as many rows as leave the charts their room and scrolls beyond (linear_page_results.cpp).
     void flowTiles();
+    void flowCharts();                  // the charts in two columns or one, by the width they would get
+    void setPanelWidth(double scale);  // the side panel's width at text scale `scale`
     void startCompute();
     void showResult(std::shared_ptr<const LinearResult> result);
     // What each number of a lane's tile measures and how to read it (linear_page_results.cpp).
@@ -125,7 +127,11 @@ private:
     QPushButton* m_cancel = nullptr;  // shown when a computation takes longer than half a second
     QTimer* m_slow = nullptr;
     bool m_blockCompute = false;
-    QWidget* m_controls = nullptr;  // the side panel (its width follows the text scale)
+    QScrollArea* m_panel = nullptr;  // the side panel (its width follows the text scale)
+    QWidget* m_controls = nullptr;   // the controls in it
+    QLabel* m_gpuReason = nullptr;   // why the GPU lanes are off, where they are
+    QGridLayout* m_chartGrid = nullptr;
+    int m_chartColumns = 0;
     std::unique_ptr<JobWorker> m_worker;  // last: destroyed (cancelled, joined) first
 };
 

@@ -2,10 +2,33 @@
 // text-file writer for exports.
 #include "page.h"
 
-#include <QEvent>
 #include <QAbstractScrollArea>
+#include <QEvent>
+#include <QGridLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "widgets/text_scale.h"
 
 namespace presisi {
+
+int chartColumnsFor(int centre, int spacing) {
+    const int legible = static_cast<int>(std::lround(kMinChartWidth * uiScale()));
+    return centre >= 2 * legible + std::max(0, spacing) ? 2 : 1;
+}
+
+void flowChartGrid(QGridLayout* grid, const QList<QWidget*>& cells, int cols, const QWidget* page) {
+    for (QWidget* c : cells)
+        if (grid->indexOf(c) >= 0) grid->removeWidget(c);
+    for (int r = 0; r < cells.size(); ++r) grid->setRowStretch(r, 0);
+    for (int c = 0; c < 2; ++c) grid->setColumnStretch(c, 0);
+    for (int i = 0; i < cells.size(); ++i) {
+        if (cells[i]->parentWidget() && cells[i]->parentWidget() != page) continue;  // shown alone
+        grid->addWidget(cells[i], i / cols, i % cols);
+    }
+    for (int r = 0; r < (cells.size() + cols - 1) / cols; ++r) grid->setRowStretch(r, 1);
+    for (int c = 0; c < cols; ++c) grid->setColumnStretch(c, 1);
+}
 
 QWidget* Page::currentChart() const {
     const QList<QWidget*> all = charts();

@@ -8,7 +8,20 @@
 #include "widgets/chart_data.h"
 #include "widgets/chart_export.h"  // writeFileWhole, for the pages' data exports
 
+class QGridLayout;
+
 namespace presisi {
+
+constexpr int kMinChartWidth = 330;   // a chart's least legible width at text scale 1 (two columns need twice)
+constexpr int kMinChartHeight = 180;  // and height
+
+// Two chart columns where `centre` px (the width the charts share) leave each its legible width at the
+// window's text scale, one where two would squeeze them (their legends and tick labels elide).
+int chartColumnsFor(int centre, int spacing);
+// `cells` in reading order in `cols` columns of `grid`, every row and column stretched alike (a squeezed
+// row's axis labels elide); a cell shown alone elsewhere (its parent is not `page`) is left out until it
+// returns.
+void flowChartGrid(QGridLayout* grid, const QList<QWidget*>& cells, int cols, const QWidget* page);
 
 class Page : public QWidget {
     Q_OBJECT

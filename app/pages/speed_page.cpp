@@ -167,7 +167,8 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     ui.progress->setRange(0, 1);
     ui.progress->setValue(0);
     ui.progress->setTextVisible(true);
-    ui.progress->setMaximumHeight(18);
+    // As high as its percentage's text, not the row's height (a fixed 18 px cut the text at 2x).
+    ui.progress->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     ui.progress->setToolTip(tr("Measurement progress: products, points or steps done of all."));
     row->addWidget(ui.run);
     row->addWidget(ui.cancel);

@@ -15,8 +15,6 @@ inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), stati
 // The lanes the boxes offer on each device, and the window's first run.
 inline const char* const kDefaultLanes[] = {"f32", "bf16", "f16", "f16+scaler"};
 constexpr int kPanelWidth = 250;  // side panel at text scale 1
-constexpr int kMinChartWidth = 330;   // a chart's least legible width at text scale 1 (two columns need twice)
-constexpr int kMinChartHeight = 180;  // and height
 inline QString histogramTitle() { return QCoreApplication::translate("presisi::TrainingPage", "Gradient magnitudes (log2 bins)"); }
 
 // Whether a run of `a` computes what a run of `b` does, step for step: every field of the scenario but

@@ -102,22 +102,10 @@ void TrainingPage::flowCharts() {
     const QList<QWidget*> cells{m_loss, m_underflow, m_scale, m_ranges};
     const int spacing = std::max(0, m_chartGrid->horizontalSpacing());
     const int panel = m_panel->isHidden() ? 0 : m_panel->width() + spacing;
-    const int centre = width() - panel - 8;
-    // Below about 330 px a chart's legend and tick labels no longer fit beside its plot (at 1x text).
-    const int legible = static_cast<int>(std::lround(kMinChartWidth * uiScale()));
-    const int cols = centre >= 2 * legible + spacing ? 2 : 1;
+    const int cols = chartColumnsFor(width() - panel - 8, spacing);
     if (cols == m_chartColumns) return;
     m_chartColumns = cols;
-    for (QWidget* c : cells)
-        if (m_chartGrid->indexOf(c) >= 0) m_chartGrid->removeWidget(c);
-    for (int r = 0; r < 4; ++r) m_chartGrid->setRowStretch(r, 0);
-    for (int c = 0; c < 2; ++c) m_chartGrid->setColumnStretch(c, 0);
-    for (int i = 0; i < cells.size(); ++i) {
-        if (cells[i]->parentWidget() && cells[i]->parentWidget() != this) continue;  // shown alone
-        m_chartGrid->addWidget(cells[i], i / cols, i % cols);
-    }
-    for (int r = 0; r < (cells.size() + cols - 1) / cols; ++r) m_chartGrid->setRowStretch(r, 1);
-    for (int c = 0; c < cols; ++c) m_chartGrid->setColumnStretch(c, 1);
+    flowChartGrid(m_chartGrid, cells, cols, this);
 }
 
 void TrainingPage::resizeEvent(QResizeEvent* event) {
