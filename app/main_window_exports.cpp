@@ -48,9 +48,9 @@ QString writeProblem(const QString& path) {
 void MainWindow::addExportActions(QMenu* file) {
     file->addAction(tr("Export &chart…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { exportDialog(false); });
     file->addAction(tr("Export &page…"), this, [this] { exportDialog(true); });
-    file->addAction(tr("Export chart &data (CSV or JSON)…"), this, [this] { exportChartDataDialog(); });
+    file->addAction(tr("Export chart d&ata (CSV or JSON)…"), this, [this] { exportChartDataDialog(); });
     file->addSeparator();
-    file->addAction(tr("Export page data as &CSV…"), this, [this] { exportDataDialog(false); });
+    file->addAction(tr("Export page data as CS&V…"), this, [this] { exportDataDialog(false); });
     file->addAction(tr("Export page data as &JSON…"), this, [this] { exportDataDialog(true); });
 }
 

@@ -48,7 +48,7 @@ void MainWindow::buildMenus() {
     m_darkAction->setCheckable(true);
     connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkTheme);
     view->addSeparator();
-    m_playAction = view->addAction(tr("&Play / pause"), QKeySequence(Qt::Key_Space), this, [this] {
+    m_playAction = view->addAction(tr("Pla&y / pause"), QKeySequence(Qt::Key_Space), this, [this] {
         setPage(TrainingIndex);
         m_training->playPause();
     });
@@ -76,12 +76,12 @@ void MainWindow::buildMenus() {
         if (isFullScreen()) showNormal();
         else showFullScreen();
     });
-    view->addAction(tr("P&resentation mode"), QKeySequence(Qt::Key_F5), this, [this] { m_presentation->toggle(); });
+    view->addAction(tr("Presentation m&ode"), QKeySequence(Qt::Key_F5), this, [this] { m_presentation->toggle(); });
     m_explanationAction = view->addAction(tr("&Explanation panel"));
     m_explanationAction->setCheckable(true);
     m_explanationAction->setChecked(m_explanationShown);
     connect(m_explanationAction, &QAction::toggled, this, [this](bool on) { setExplanationShown(on); });
-    QAction* larger = view->addAction(tr("&Larger text"), QKeySequence(Qt::CTRL | Qt::Key_Equal), this,
+    QAction* larger = view->addAction(tr("Larger te&xt"), QKeySequence(Qt::CTRL | Qt::Key_Equal), this,
                                       [this] { setTextScale(uiScale() + 0.25); });
     // Ctrl++ too (Shift+= on most keyboards, a key of its own on the keypad), and the platform's zoom-in
     // keys, each once: a sequence listed twice (ZoomIn is Ctrl++ here) makes Qt call the shortcut
@@ -90,7 +90,7 @@ void MainWindow::buildMenus() {
     for (const QKeySequence& k : QKeySequence::keyBindings(QKeySequence::ZoomIn))
         if (!keys.contains(k)) keys << k;
     larger->setShortcuts(keys);
-    view->addAction(tr("&Smaller text"), QKeySequence(Qt::CTRL | Qt::Key_Minus), this, [this] { setTextScale(uiScale() - 0.25); });
+    view->addAction(tr("Sm&aller text"), QKeySequence(Qt::CTRL | Qt::Key_Minus), this, [this] { setTextScale(uiScale() - 0.25); });
     view->addAction(tr("&Normal text size"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { setTextScale(1.0); });
     QAction* back = view->addAction(tr("All charts (leave a chart shown alone)"), QKeySequence(Qt::Key_Escape), this,
                                     [this] {

@@ -47,6 +47,26 @@ bool hasButton(QWidget* page, const QString& text) {
     return false;
 }
 
+// Entries of `menu` (and of its submenus) that share an Alt key with an earlier entry of the same menu:
+// pressing that key then only moves between them and triggers neither (File > "Export chart &data" and
+// "Load &data" could not be reached by keys).
+QStringList sharedMnemonics(const QString& where, const QList<QAction*>& actions) {
+    QStringList out;
+    QHash<QString, QString> taken;  // the key's letter -> the entry that has it
+    for (QAction* a : actions) {
+        if (a->isSeparator() || !a->isVisible()) continue;
+        const QString key = QKeySequence::mnemonic(a->text()).toString().toLower();
+        if (!key.isEmpty()) {
+            if (taken.contains(key))
+                out << QString("%1: \"%2\" and \"%3\" share %4").arg(where, taken[key], plain(a->text()), key);
+            else
+                taken.insert(key, plain(a->text()));
+        }
+        if (a->menu()) out << sharedMnemonics(where + " > " + plain(a->text()), a->menu()->actions());
+    }
+    return out;
+}
+
 }  // namespace
 
 class TestLanguageSwitch : public QObject {
@@ -57,6 +77,16 @@ private slots:
     void cleanup() {
         language::install(QStringLiteral("en"), true);
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+
+    // Every menu entry can be reached by its Alt key, in each language.
+    void everyMenuEntryHasAKeyOfItsOwn() {
+        for (const QString lang : {QStringLiteral("en"), QStringLiteral("id")}) {
+            language::install(lang, true);
+            MainWindow w(false);
+            const QStringList shared = sharedMnemonics(lang + ": menu bar", w.menuBar()->actions());
+            QVERIFY2(shared.isEmpty(), qPrintable(shared.join("\n")));
+        }
     }
 
     void everyPageKeepsItsState() {

@@ -2987,7 +2987,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>&amp;Pintasan papan ketik</translation>
         </message>
         <message>
-            <source>&amp;Larger text</source>
+            <source>Larger te&amp;xt</source>
             <translation>Teks lebih &amp;besar</translation>
         </message>
         <message>
@@ -3003,7 +3003,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>&amp;Buka eksperimen…</translation>
         </message>
         <message>
-            <source>&amp;Play / pause</source>
+            <source>Pla&amp;y / pause</source>
             <translation>&amp;Jalankan / jeda</translation>
         </message>
         <message>
@@ -3016,7 +3016,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         </message>
         <message>
             <source>&amp;Reset</source>
-            <translation>&amp;Ke awal</translation>
+            <translation>Ke a&amp;wal</translation>
         </message>
         <message>
             <source>&amp;Save experiment…</source>
@@ -3027,7 +3027,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Sa&amp;tu langkah</translation>
         </message>
         <message>
-            <source>&amp;Smaller text</source>
+            <source>Sm&amp;aller text</source>
             <translation>Teks lebih ke&amp;cil</translation>
         </message>
         <message>
@@ -3183,8 +3183,8 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Ekspor grafik</translation>
         </message>
         <message>
-            <source>Export chart &amp;data (CSV or JSON)…</source>
-            <translation>Ekspor &amp;data grafik (CSV atau JSON)…</translation>
+            <source>Export chart d&amp;ata (CSV or JSON)…</source>
+            <translation>Ekspor data gr&amp;afik (CSV atau JSON)…</translation>
         </message>
         <message>
             <source>Export chart data</source>
@@ -3203,7 +3203,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Ekspor data halaman</translation>
         </message>
         <message>
-            <source>Export page data as &amp;CSV…</source>
+            <source>Export page data as CS&amp;V…</source>
             <translation>Ekspor data halaman sebagai &amp;CSV…</translation>
         </message>
         <message>
@@ -3299,12 +3299,12 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Membuka %1…</translation>
         </message>
         <message>
-            <source>P&amp;resentation mode</source>
+            <source>Presentation m&amp;ode</source>
             <translation>Mode p&amp;resentasi</translation>
         </message>
         <message>
             <source>Pause at &amp;key moments</source>
-            <translation>&amp;Jeda di momen kunci</translation>
+            <translation>Jed&amp;a di momen kunci</translation>
         </message>
         <message>
             <source>Presisi experiments (*.presisi.json)</source>
