@@ -582,6 +582,11 @@ private slots:
         w.trainingPage()->run();
         QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
         QVERIFY2(w.statusStateLabel()->text().contains("finished"), qPrintable(w.statusStateLabel()->text()));
+        // Play on a finished run trains on for as many steps again: the status said "400 of 200 steps done".
+        QTest::keyClick(&w, Qt::Key_Space);
+        QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished && w.trainingPage()->lastStepShown() == 399; }, 60000));
+        QVERIFY2(w.statusStateLabel()->text().contains("400 steps done (200 after the set 200)"),
+                 qPrintable(w.statusStateLabel()->text()));
         w.setPage(MainWindow::FormatsIndex);
         QVERIFY(!w.statusStateLabel()->text().contains("Training"));
     }

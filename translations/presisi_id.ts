@@ -2987,10 +2987,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>&amp;Pintasan papan ketik</translation>
         </message>
         <message>
-            <source>Larger te&amp;xt</source>
-            <translation>Teks lebih &amp;besar</translation>
-        </message>
-        <message>
             <source>&amp;Linear lab</source>
             <translation>Lab &amp;linear</translation>
         </message>
@@ -3001,10 +2997,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>&amp;Open experiment…</source>
             <translation>&amp;Buka eksperimen…</translation>
-        </message>
-        <message>
-            <source>Pla&amp;y / pause</source>
-            <translation>&amp;Jalankan / jeda</translation>
         </message>
         <message>
             <source>&amp;Presets</source>
@@ -3025,10 +3017,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>&amp;Single step</source>
             <translation>Sa&amp;tu langkah</translation>
-        </message>
-        <message>
-            <source>Sm&amp;aller text</source>
-            <translation>Teks lebih ke&amp;cil</translation>
         </message>
         <message>
             <source>&amp;Training lab</source>
@@ -3203,12 +3191,12 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Ekspor data halaman</translation>
         </message>
         <message>
-            <source>Export page data as CS&amp;V…</source>
-            <translation>Ekspor data halaman sebagai &amp;CSV…</translation>
-        </message>
-        <message>
             <source>Export page data as &amp;JSON…</source>
             <translation>Ekspor data halaman sebagai &amp;JSON…</translation>
+        </message>
+        <message>
+            <source>Export page data as CS&amp;V…</source>
+            <translation>Ekspor data halaman sebagai &amp;CSV…</translation>
         </message>
         <message>
             <source>F&amp;ull screen</source>
@@ -3241,6 +3229,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>Lan&amp;guage</source>
             <translation>Ba&amp;hasa</translation>
+        </message>
+        <message>
+            <source>Larger te&amp;xt</source>
+            <translation>Teks lebih &amp;besar</translation>
         </message>
         <message>
             <source>Linear lab</source>
@@ -3299,12 +3291,16 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Membuka %1…</translation>
         </message>
         <message>
-            <source>Presentation m&amp;ode</source>
-            <translation>Mode p&amp;resentasi</translation>
-        </message>
-        <message>
             <source>Pause at &amp;key moments</source>
             <translation>Jed&amp;a di momen kunci</translation>
+        </message>
+        <message>
+            <source>Pla&amp;y / pause</source>
+            <translation>&amp;Jalankan / jeda</translation>
+        </message>
+        <message>
+            <source>Presentation m&amp;ode</source>
+            <translation>Mode p&amp;resentasi</translation>
         </message>
         <message>
             <source>Presisi experiments (*.presisi.json)</source>
@@ -3353,6 +3349,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>Settings reset to defaults: %1</source>
             <translation>Pengaturan dikembalikan ke bawaan: %1</translation>
+        </message>
+        <message>
+            <source>Sm&amp;aller text</source>
+            <translation>Teks lebih ke&amp;cil</translation>
         </message>
         <message>
             <source>Space</source>
@@ -4181,6 +4181,10 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source> · %1 of %2 steps done</source>
             <translation> · %1 dari %2 langkah selesai</translation>
+        </message>
+        <message>
+            <source> · %1 steps done (%2 after the set %3)</source>
+            <translation> · %1 langkah selesai (%2 setelah %3 yang ditetapkan)</translation>
         </message>
         <message>
             <source> · eval acc. %1</source>

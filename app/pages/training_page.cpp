@@ -350,7 +350,11 @@ void TrainingPage::stepOnce() {
 QString TrainingPage::statusText() const {
     // "finished" only when the run reached its step count (the controller's Finished state).
     QString text = tr("Training: %1 · %2 lanes").arg(runStateName(m_controller->state())).arg(laneCount());
-    if (m_lastStep >= 0) text += tr(" · %1 of %2 steps done").arg(m_lastStep + 1).arg(m_controller->scenario().steps);
+    const std::int64_t done = m_lastStep + 1, set = m_controller->scenario().steps;
+    if (done > set)  // Play on a finished run went on for as many steps again
+        text += tr(" · %1 steps done (%2 after the set %3)").arg(done).arg(done - set).arg(set);
+    else if (m_lastStep >= 0)
+        text += tr(" · %1 of %2 steps done").arg(done).arg(set);
     return text;
 }
 
