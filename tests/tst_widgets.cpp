@@ -324,6 +324,43 @@ private slots:
         QVERIFY(chart.readout(0, QPointF(40, 2)).contains("step 40"));
     }
 
+    // Regression: on a 400-step chart the size of a 1280x800 window's, a wheel notch zoomed to 52..372 and
+    // the axis widened that to whole ticks, 0..400 again: the wheel did nothing however often it turned.
+    // Each notch narrows the view by its factor, and the arrow keys move it without widening it.
+    void everyWheelNotchZoomsIn() {
+        LiveChart chart("loss", "step", "loss");
+        chart.resize(370, 225);
+        chart.setLanes({"cpu:f32"});
+        chart.appendPoints(0, ramp(0, 400));
+        chart.refresh();
+        QValueAxis* x = nullptr;
+        for (QAbstractAxis* a : chart.chart()->axes(Qt::Horizontal)) x = qobject_cast<QValueAxis*>(a);
+        QVERIFY(x);
+        double span = x->max() - x->min();
+        for (int notch = 0; notch < 6; ++notch) {
+            // At the plot's top, above the line: the view must still show the line.
+            const QRectF plot = chart.chart()->plotArea();
+            chart.zoomAround(QPointF(plot.center().x(), plot.top() + 2), 0.8);
+            const double now = x->max() - x->min();
+            QVERIFY2(std::abs(now - 0.8 * span) <= 1e-9 * span, qPrintable(QString("notch %1: %2 after %3").arg(notch).arg(now).arg(span)));
+            // Ticks stay whole steps inside the view, a countable number of them.
+            QVERIFY(x->tickInterval() >= 1 && x->tickInterval() == std::round(x->tickInterval()));
+            QVERIFY(span / x->tickInterval() <= kMaxAxisTicks);
+            span = now;
+        }
+        // The value axis fits the steps shown: the ramp's values over them, not the pointer's neighbourhood.
+        QValueAxis* y = nullptr;
+        for (QAbstractAxis* a : chart.chart()->axes(Qt::Vertical)) y = qobject_cast<QValueAxis*>(a);
+        QVERIFY(y);
+        for (const QPointF& p : ramp(0, 400))
+            if (p.x() >= x->min() && p.x() <= x->max())
+                QVERIFY2(p.y() >= y->min() && p.y() <= y->max(), qPrintable(QString("step %1: %2 outside %3..%4").arg(p.x()).arg(p.y()).arg(y->min()).arg(y->max())));
+        const double x0 = x->min();
+        QTest::keyClick(&chart, Qt::Key_Right);
+        QVERIFY(std::abs((x->max() - x->min()) - span) <= 1e-9 * span);
+        QVERIFY(std::abs(x->min() - (x0 + 0.2 * span)) <= 1e-9 * span);
+    }
+
     void refreshWithoutNewPointsDoesNothing() {
         LiveChart chart("loss", "step", "loss");
         chart.setLanes({"cpu:f32"});

@@ -134,7 +134,10 @@ QString plainLabelFormat(double lo, double hi, double step) {
     return QStringLiteral("%.%1f").arg(decimals);
 }
 
-void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers) {
+namespace {
+
+// The range both setters share: bounded first, then `widen` to whole ticks or kept as it is.
+void setRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers, bool widen) {
     // Bounded inputs first: a non-finite or reversed range, or one too narrow for its magnitude (a
     // one-point chart at zero), becomes a range whose ticks can be counted on two hands.
     if (!std::isfinite(lo) || !std::isfinite(hi)) lo = 0, hi = 1;
@@ -148,7 +151,9 @@ void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool intege
     ticks = std::clamp(ticks, 1, kMaxAxisTicks / 2);
     double step = niceStep(hi - lo, ticks);
     if (integers) step = std::max(1.0, std::round(step));
-    const double a = std::floor(lo / step) * step, b = std::ceil(hi / step) * step;
+    // Widened: the range's ends are ticks. Kept: the ticks are the whole multiples of `step` inside it.
+    const double a = widen ? std::floor(lo / step) * step : lo, b = widen ? std::ceil(hi / step) * step : hi;
+    const double anchor = widen ? a : std::ceil(lo / step) * step;
     // Range and interval change together: Qt lays the axis out after every setter, and a dynamic
     // axis holding an old interval over a new range (1e-13 over 0..1) would build ~10^13 tick labels.
     // Counted ticks while the three values change make each intermediate layout a handful of ticks.
@@ -156,7 +161,7 @@ void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool intege
     axis->setTickType(QValueAxis::TicksFixed);
     axis->setTickCount(std::clamp(static_cast<int>(std::lround((b - a) / step)) + 1, 2, kMaxAxisTicks));
     axis->setRange(a, b);
-    axis->setTickAnchor(a);
+    axis->setTickAnchor(anchor);
     axis->setTickInterval(step);
     if ((b - a) / step <= kMaxAxisTicks) axis->setTickType(QValueAxis::TicksDynamic);
     // An axis of plain numbers (a "%.Ng" format: not 2^n, not 1en) writes its ticks with the decimals the
@@ -171,6 +176,16 @@ void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool intege
         const QString format = plain.isEmpty() ? axis->property(kOwnFormat).toString() : plain;
         if (axis->labelFormat() != format) axis->setLabelFormat(format);
     }
+}
+
+}  // namespace
+
+void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers) {
+    setRange(axis, lo, hi, ticks, integers, true);
+}
+
+void setExactRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers) {
+    setRange(axis, lo, hi, ticks, integers, false);
 }
 
 }  // namespace presisi

@@ -32,6 +32,10 @@ inline constexpr int kMaxAxisTicks = 64;
 // non-finite, reversed or vanishing range is widened to a bounded one first.
 // An axis whose label format is a plain "%.Ng" gets, from here, the fixed decimals its interval needs.
 void setNiceRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers);
+// Sets exactly [lo, hi] (bounded as above), its ticks the whole multiples of the same interval inside it: a
+// view a person chose (a wheel notch, a dragged rectangle, an arrow key), which widening would undo (a
+// notch into 0..400 gave 52..372, widened to 0..400 again).
+void setExactRange(QValueAxis* axis, double lo, double hi, int ticks, bool integers);
 // The label format of plain numbers for ticks every `step` over [lo, hi]: "%.0f" for 500 / 1000 / 1500,
 // "%.2f" for 0.05 steps; empty where plain decimals would be too long (|v| of a million or more, steps
 // below 0.0001), for the axis's own 'g' format.

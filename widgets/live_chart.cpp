@@ -347,10 +347,11 @@ QString LiveChart::readout(int lane, QPointF drawn) const {
 }
 
 void LiveChart::setView(double x0, double x1, double y0, double y1) {
-    // Through setNiceRange: a zoomed-out axis never keeps a zoomed-in tick interval.
+    // The view as asked for (widened to whole ticks, a wheel notch into 0..400 came back as 0..400), its
+    // interval chosen for its own span: a zoomed-out axis never keeps a zoomed-in tick interval.
     const bool log = m_scale != AxisScale::Linear;
-    setNiceRange(m_x, x0, x1, stepTicks(x0, x1), true);
-    setNiceRange(static_cast<QValueAxis*>(m_y), y0, y1, valueTicks(), log);
+    setExactRange(m_x, x0, x1, stepTicks(x0, x1), true);
+    setExactRange(static_cast<QValueAxis*>(m_y), y0, y1, valueTicks(), log);
     loadDetail();
     placeEvents();
 }
@@ -432,10 +433,10 @@ void LiveChart::zoomToSteps(double x0, double x1) {
 
 void LiveChart::zoomAround(QPointF position, double factor) {
     if (m_lanes.empty()) return;
-    const QPointF v = chart()->mapToValue(position, m_lanes.front().series);
-    auto* y = static_cast<QValueAxis*>(m_y);
-    const double x0 = v.x() - (v.x() - m_x->min()) * factor, x1 = v.x() + (m_x->max() - v.x()) * factor;
-    const double y0 = v.y() - (v.y() - y->min()) * factor, y1 = v.y() + (y->max() - v.y()) * factor;
+    // The steps around the pointer, the value axis fitted to what they show: zooming the value axis around
+    // the pointer too left a loss chart's zoomed view empty whenever the pointer was above the lines.
+    const double at = chart()->mapToValue(position, m_lanes.front().series).x();
+    const double x0 = at - (at - m_x->min()) * factor, x1 = at + (m_x->max() - at) * factor;
     if (factor > 1) {
         // Zooming out stops at the whole run: nothing to see beyond its first and last steps.
         double first = std::numeric_limits<double>::infinity(), last = -first;
@@ -449,8 +450,7 @@ void LiveChart::zoomAround(QPointF position, double factor) {
             return;
         }
     }
-    m_zoomed = true;
-    setView(x0, x1, y0, y1);
+    zoomToSteps(x0, x1);
 }
 
 void LiveChart::resetZoom() {
@@ -484,7 +484,7 @@ void LiveChart::mouseReleaseEvent(QMouseEvent* event) {
     }
     const double x0 = m_x->min(), x1 = m_x->max();
     QChartView::mouseReleaseEvent(event);
-    // A rectangle dragged: Qt zoomed in; make the ranges whole ticks and stop following new points.
+    // A rectangle dragged: Qt zoomed in; give the axes their ticks and stop following new points.
     if (m_x->min() != x0 || m_x->max() != x1) {
         m_zoomed = true;
         auto* y = static_cast<QValueAxis*>(m_y);

@@ -83,8 +83,9 @@ public:
     void setEmptyText(const QString& text);
     // A vertical cursor at step x (NaN: none), e.g. the step being scrubbed to.
     void setCursor(double x);
-    // Zoom: drag a rectangle or turn the wheel over the chart; ← → pan while it has focus; a right
-    // click (or resetZoom) returns to the whole run. While zoomed, new points do not move the view.
+    // Zoom: drag a rectangle (both axes) or turn the wheel over the chart (the steps around the pointer, the
+    // value axis fitted to them); ← → pan while it has focus; a right click (or resetZoom) returns to the
+    // whole run. While zoomed, new points do not move the view.
     bool isZoomed() const { return m_zoomed; }
     void zoomAround(QPointF position, double factor);
     void zoomToSteps(double x0, double x1);  // the view on steps [x0, x1], the value axis fitted to them
