@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # A lecture rehearsed with real input: the window under Xvfb driven by xdotool (keys, menus, the wheel)
 # through every preset's key moments, the guided tour in English and Indonesian, the convergence check
-# on two presets, a language switch mid-run and a 100,000-step run. Each moment is a screenshot in
-# OUT_DIR to look at. (Zooming into a long run and exporting its chart data are checked by
-# tst_training_page and tst_widgets: the wheel sent by xdotool did not reach the chart here.)
+# on two presets, a language switch mid-run and a 100,000-step run zoomed with the wheel and its chart data
+# exported. Each moment is a screenshot in OUT_DIR to look at.
 # Needs Xvfb, xdotool and ImageMagick's import (apt-get install xvfb xdotool imagemagick).
 # usage: scripts/lecture_rehearsal.sh [BUILD_DIR] [OUT_DIR] [WxH]   (PARTS="1 5": some parts only)
 set -euo pipefail
@@ -122,7 +121,7 @@ close_window
 
 fi
 if want 5; then
-echo "5. a 100,000-step run drawn whole (zoom and chart export of long runs: tst_training_page, tst_widgets)"
+echo "5. a 100,000-step run drawn whole, zoomed with the wheel to its first steps and its chart data exported"
 cat >"$work/long.presisi.json" <<'JSON'
 {"presisi_experiment": 1,
  "scenario": {
@@ -141,6 +140,30 @@ for minute in $(seq $(( ${LONG_RUN_SECONDS:-300} / 60 ))); do
   shot "long-run-minute-$minute"
 done
 shot "long-run-whole"
+# The loss chart is the first chart: its plot's left part in a 1280x800 window (LOSS_AT overrides).
+read -r wx wy <<<"${LOSS_AT:-330 400}"
+xdotool mousemove "$wx" "$wy"
+sleep 0.3
+# 22 notches of 0.8 each: 100,000 steps down to about 750 around the pointer.
+for _ in $(seq 22); do xdotool click 4; sleep 0.15; done
+sleep 1
+shot "long-run-zoomed"
+# File > Export chart data (Alt+F, A): the loss chart, the one the pointer is over, as CSV.
+xdotool mousemove "$wx" "$wy" click 1
+sleep 0.3
+key alt+f
+key a
+sleep 1
+xdotool key ctrl+a
+xdotool type --delay 20 "$out/long-run-loss.csv"
+key Return
+sleep 2
+shot "long-run-exported"
+if [[ -s $out/long-run-loss.csv ]]; then
+  echo "  long-run-loss.csv: $(wc -l <"$out/long-run-loss.csv") lines; $(grep -m3 '^#' "$out/long-run-loss.csv" | tr '\n' ' ')"
+else
+  echo "lecture_rehearsal: the chart data export wrote nothing" >&2
+fi
 close_window
 fi
 echo "screenshots in $out"

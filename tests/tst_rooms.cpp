@@ -16,6 +16,7 @@
 #include <QTextBrowser>
 
 #include "pages/convergence_page.h"
+#include "pages/doctor_panel.h"
 #include "pages/speed_page.h"
 #include "language.h"
 #include "presentation_mode.h"
@@ -283,6 +284,33 @@ private slots:
     // Regression: at 1024x768 the Training lab scrolled down (its charts two columns of ~280 px beside the
     // explanation). A window that narrow folds the explanation, and the page fits with two chart columns;
     // widened again, the explanation is back.
+    // Regression: in the doctor's 290 px the scaler's warning ("... the warning of step 10: the scaler
+    // skipped") and the lead-up table were cut mid-sentence at 1280x800 and 1024x768. Every wrapped text
+    // of the open panel keeps the height its lines need (the finding scrolls).
+    void theNanDoctorShowsItsFindingWhole_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1280x800") << QSize(1280, 800);
+    }
+    void theNanDoctorShowsItsFindingWhole() {
+        QFETCH(QSize, size);
+        if (g_hidpi || g_indonesian) QSKIP("the plain English walk covers this");
+        MainWindow w(false);
+        showActive(w);
+        w.resize(size);
+        w.setPage(MainWindow::TrainingIndex);
+        runPreset(w, "overflow-nan", 200);
+        if (QTest::currentTestFailed()) return;
+        DoctorPanel* doctor = w.trainingPage()->doctorPanel();
+        QVERIFY(waitUntil([&] { return doctor->isVisible() && !doctor->scalerText().isEmpty(); }, 10000));
+        QTest::qWait(60);
+        QStringList cut;
+        for (QLabel* label : doctor->findChildren<QLabel*>())
+            if (label->isVisible() && label->wordWrap() && label->height() < label->heightForWidth(label->width()))
+                cut << QString("\"%1\": %2 of %3 px").arg(label->text().left(60)).arg(label->height()).arg(label->heightForWidth(label->width()));
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join("\n")));
+    }
+
     void aProjectorsWindowFitsTheTrainingLab() {
         MainWindow w(false);
         showActive(w);

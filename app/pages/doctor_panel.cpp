@@ -11,6 +11,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -172,6 +173,18 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     head->addWidget(m_laneChoice);
     head->addWidget(close);
     v->addLayout(head);
+    // The finding under the head scrolls: in the panel's 290 px the scaler's warning and the lead-up were
+    // cut mid-sentence at 1280x800 and below.
+    auto* findingArea = new QScrollArea();
+    findingArea->setFrameShape(QFrame::NoFrame);
+    findingArea->setWidgetResizable(true);
+    findingArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* finding = new QWidget();
+    auto* fv = new QVBoxLayout(finding);
+    fv->setContentsMargins(0, 0, 0, 0);
+    fv->setSpacing(3);
+    findingArea->setWidget(finding);
+    v->addWidget(findingArea, 1);
     connect(close, &QToolButton::clicked, this, [this] {
         cancelRemedy();
         setOpen(false);
@@ -188,27 +201,27 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     m_sentence->setFont(sf);
     m_sentence->setToolTip(tr("Where the first inf or NaN appeared: found by re-running that step with a finiteness "
                               "check after every operation (layers 1-based, steps as on the charts' x axis)."));
-    v->addWidget(m_sentence);
+    fv->addWidget(m_sentence);
     m_scaler = new QLabel();
     m_scaler->setWordWrap(true);
     m_scaler->setStyleSheet("QLabel { color: #9a4a00; }");
     m_scaler->setToolTip(tr("The loss scaler's warnings: a scale that keeps backing off means the gradients overflow "
                             "float16 even unscaled (bfloat16 would fit them)."));
     m_scaler->hide();
-    v->addWidget(m_scaler);
+    fv->addWidget(m_scaler);
 
     auto* leadTitle = new QLabel(tr("Lead-up: smallest non-zero … largest |value| per layer"));
     leadTitle->setWordWrap(true);  // in one line it held the panel, and the Training lab, wider than 1280 px
     leadTitle->setToolTip(tr("The last steps before the fault, oldest first; red: some values overflowed or lie above "
                              "a quarter of the format's largest value; grey: some underflowed to zero."));
-    v->addWidget(leadTitle);
+    fv->addWidget(leadTitle);
     m_table = new QTableWidget();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setMinimumHeight(100);
     m_table->setToolTip(leadTitle->toolTip());
-    v->addWidget(m_table, 1);
+    fv->addWidget(m_table, 1);
 
     auto* remedies = new QLabel(tr("Remedies, in the tutorial's order:"));
     remedies->setToolTip(tr("Each reruns this lane alone with one change, beside the original lane, on the same batches."));
