@@ -361,6 +361,29 @@ private slots:
         QVERIFY(std::abs(x->min() - (x0 + 0.2 * span)) <= 1e-9 * span);
     }
 
+    // Regression: a chart retitled with the same words at each run start (the Training lab's loss-scale
+    // chart) was fitted three times and then left alone by the fitter's bound on a layout that calls for
+    // itself: its title stayed in one line and Qt elided it ("... dilewati ditand..."). A title set again
+    // is fitted again, every time.
+    void aTitleSetAgainIsBrokenIntoLinesAgain() {
+        const QString title = QStringLiteral("Skala loss (langkah yang dilewati ditandai)");
+        LiveChart chart(title, "step", "scale");
+        chart.resize(300, 240);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setLanes({"cpu:f16+scaler"});
+        chart.appendPoints(0, ramp(0, 50));
+        chart.refresh();
+        for (int run = 0; run < 6; ++run) {
+            chart.chart()->setTitle(title);
+            QTest::qWait(30);
+            QVERIFY2(chart.chart()->title().contains("<br>"), qPrintable(QString("run %1: %2").arg(run).arg(chart.chart()->title())));
+        }
+        for (QGraphicsItem* item : chart.scene()->items())
+            if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible())
+                QVERIFY2(!t->toPlainText().contains(QChar(0x2026)) && !t->toPlainText().contains("..."), qPrintable(t->toPlainText()));
+    }
+
     void refreshWithoutNewPointsDoesNothing() {
         LiveChart chart("loss", "step", "loss");
         chart.setLanes({"cpu:f32"});

@@ -35,12 +35,18 @@ public:
             // layouts that each call for the other (a title in two lines, an axis title dropped) settle.
             QChart* chart = m_view->chart();
             QString texts = fullTitle(chart);
-            for (QAbstractAxis* axis : chart->axes())
-                texts += QLatin1Char('\n') + (axis->titleText() == axis->property(kShownTitle).toString()
-                                                   ? axis->property(kFullTitle).toString()
-                                                   : axis->titleText());
-            if (chart->size() == m_lastSize && texts == m_lastTexts && ++m_fitsOfThese > 3) return;
-            if (chart->size() != m_lastSize || texts != m_lastTexts) m_fitsOfThese = 0;
+            // A text set again since the last fit (the same words, unbroken: a new run retitles its charts)
+            // is new for the bound too: left unfitted, it was elided ("... dilewati ditand...").
+            // (A rich-text title is never fitted: it is not counted, or the bound would never hold for it.)
+            bool setAgain = chart->title() != chart->property(kShownChartTitle).toString() &&
+                            !chart->title().contains(QLatin1Char('<'));
+            for (QAbstractAxis* axis : chart->axes()) {
+                const bool fitted = axis->titleText() == axis->property(kShownTitle).toString();
+                setAgain |= !fitted;
+                texts += QLatin1Char('\n') + (fitted ? axis->property(kFullTitle).toString() : axis->titleText());
+            }
+            if (chart->size() == m_lastSize && texts == m_lastTexts && !setAgain && ++m_fitsOfThese > 3) return;
+            if (chart->size() != m_lastSize || texts != m_lastTexts || setAgain) m_fitsOfThese = 0;
             m_lastSize = chart->size();
             m_lastTexts = texts;
             fitChartTitle(chart);
