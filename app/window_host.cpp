@@ -51,7 +51,13 @@ void WindowHost::switchLanguage(const QString& code) {
     fresh->restoreGeometry(geometry);
     fresh->setPage(page);
     m_window = fresh;
-    if (visible) fresh->show();
+    if (visible) {
+        fresh->show();
+        // The keyboard stays with the window: without a window manager handing focus over (a kiosk, a
+        // lecture rehearsed under Xvfb), the next keys after a switch went nowhere.
+        fresh->raise();
+        fresh->activateWindow();
+    }
     // Shown before the old one closes, so the application does not quit on its last window closing.
     old->close();
     old->deleteLater();
