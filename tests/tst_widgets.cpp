@@ -62,6 +62,13 @@ bool colourNear(const QImage& image, QPoint p, const QColor& c) {
     return false;
 }
 
+// The value axis of `view`'s chart along `orientation` (null where it has none).
+QValueAxis* valueAxis(QChartView& view, Qt::Orientation orientation) {
+    QValueAxis* axis = nullptr;
+    for (QAbstractAxis* a : view.chart()->axes(orientation)) axis = qobject_cast<QValueAxis*>(a);
+    return axis;
+}
+
 QList<QPointF> ramp(int from, int n) {
     QList<QPointF> pts;
     for (int i = from; i < from + n; ++i) pts.append(QPointF(i, 1.0 + 0.5 * std::sin(i * 0.1)));
@@ -305,8 +312,7 @@ private slots:
         chart.refresh();
         chart.zoomAround(QPointF(200, 150), 0.5);
         QVERIFY(chart.isZoomed());
-        QValueAxis* x = nullptr;
-        for (QAbstractAxis* a : chart.chart()->axes(Qt::Horizontal)) x = qobject_cast<QValueAxis*>(a);
+        QValueAxis* x = valueAxis(chart, Qt::Horizontal);
         QVERIFY(x);
         const double span = x->max() - x->min();
         QVERIFY(span < 1000);
@@ -333,8 +339,7 @@ private slots:
         chart.setLanes({"cpu:f32"});
         chart.appendPoints(0, ramp(0, 400));
         chart.refresh();
-        QValueAxis* x = nullptr;
-        for (QAbstractAxis* a : chart.chart()->axes(Qt::Horizontal)) x = qobject_cast<QValueAxis*>(a);
+        QValueAxis* x = valueAxis(chart, Qt::Horizontal);
         QVERIFY(x);
         double span = x->max() - x->min();
         for (int notch = 0; notch < 6; ++notch) {
@@ -349,8 +354,7 @@ private slots:
             span = now;
         }
         // The value axis fits the steps shown: the ramp's values over them, not the pointer's neighbourhood.
-        QValueAxis* y = nullptr;
-        for (QAbstractAxis* a : chart.chart()->axes(Qt::Vertical)) y = qobject_cast<QValueAxis*>(a);
+        QValueAxis* y = valueAxis(chart, Qt::Vertical);
         QVERIFY(y);
         for (const QPointF& p : ramp(0, 400))
             if (p.x() >= x->min() && p.x() <= x->max())
@@ -448,8 +452,7 @@ private slots:
         chart.setLanes({"cpu:f16"});
         chart.appendPoints(0, {QPointF(0, 0), QPointF(1, 100), QPointF(2, 99.5)});
         chart.refresh();
-        QValueAxis* y = nullptr;
-        for (QAbstractAxis* a : chart.chart()->axes(Qt::Vertical)) y = qobject_cast<QValueAxis*>(a);
+        QValueAxis* y = valueAxis(chart, Qt::Vertical);
         QVERIFY(y);
         QCOMPARE(y->max(), 100.0);
         QCOMPARE(y->min(), 0.0);

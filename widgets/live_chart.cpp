@@ -347,8 +347,8 @@ QString LiveChart::readout(int lane, QPointF drawn) const {
 }
 
 void LiveChart::setView(double x0, double x1, double y0, double y1) {
-    // The view as asked for (widened to whole ticks, a wheel notch into 0..400 came back as 0..400), its
-    // interval chosen for its own span: a zoomed-out axis never keeps a zoomed-in tick interval.
+    // The view exactly as asked for, not widened to whole ticks (a wheel notch into 0..400 came back as
+    // 0..400), its interval chosen for its own span: a zoomed-out axis never keeps a zoomed-in interval.
     const bool log = m_scale != AxisScale::Linear;
     setExactRange(m_x, x0, x1, stepTicks(x0, x1), true);
     setExactRange(static_cast<QValueAxis*>(m_y), y0, y1, valueTicks(), log);

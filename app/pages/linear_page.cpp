@@ -474,11 +474,8 @@ void LinearPage::setPanelWidth(double scale) {
 }
 
 void LinearPage::flowCharts() {
-    const int spacing = std::max(0, m_chartGrid->horizontalSpacing());
-    const int cols = chartColumnsFor(width() - m_panel->width() - spacing - 8, spacing);
-    if (cols == m_chartColumns) return;
-    m_chartColumns = cols;
-    flowChartGrid(m_chartGrid, {m_scatter, m_errorHist, m_bars, m_errVsMag}, cols, this);
+    m_chartColumns = flowChartGrid(m_chartGrid, {m_scatter, m_errorHist, m_bars, m_errVsMag}, m_panel->width(),
+                                   m_chartColumns, this);
 }
 
 void LinearPage::rescale(double scale) {

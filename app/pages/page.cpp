@@ -12,12 +12,12 @@
 
 namespace presisi {
 
-int chartColumnsFor(int centre, int spacing) {
+int flowChartGrid(QGridLayout* grid, const QList<QWidget*>& cells, int panel, int columns, const QWidget* page) {
+    const int spacing = std::max(0, grid->horizontalSpacing());
+    const int centre = page->width() - (panel > 0 ? panel + spacing : 0) - 8;
     const int legible = static_cast<int>(std::lround(kMinChartWidth * uiScale()));
-    return centre >= 2 * legible + std::max(0, spacing) ? 2 : 1;
-}
-
-void flowChartGrid(QGridLayout* grid, const QList<QWidget*>& cells, int cols, const QWidget* page) {
+    const int cols = centre >= 2 * legible + spacing ? 2 : 1;
+    if (cols == columns) return cols;
     for (QWidget* c : cells)
         if (grid->indexOf(c) >= 0) grid->removeWidget(c);
     for (int r = 0; r < cells.size(); ++r) grid->setRowStretch(r, 0);
@@ -28,6 +28,7 @@ void flowChartGrid(QGridLayout* grid, const QList<QWidget*>& cells, int cols, co
     }
     for (int r = 0; r < (cells.size() + cols - 1) / cols; ++r) grid->setRowStretch(r, 1);
     for (int c = 0; c < cols; ++c) grid->setColumnStretch(c, 1);
+    return cols;
 }
 
 QWidget* Page::currentChart() const {

@@ -15,13 +15,12 @@ namespace presisi {
 constexpr int kMinChartWidth = 330;   // a chart's least legible width at text scale 1 (two columns need twice)
 constexpr int kMinChartHeight = 180;  // and height
 
-// Two chart columns where `centre` px (the width the charts share) leave each its legible width at the
-// window's text scale, one where two would squeeze them (their legends and tick labels elide).
-int chartColumnsFor(int centre, int spacing);
-// `cells` in reading order in `cols` columns of `grid`, every row and column stretched alike (a squeezed
-// row's axis labels elide); a cell shown alone elsewhere (its parent is not `page`) is left out until it
-// returns.
-void flowChartGrid(QGridLayout* grid, const QList<QWidget*>& cells, int cols, const QWidget* page);
+// The charts `cells` of `page` in `grid`, in reading order, in two columns where the width beside the
+// page's side panel (`panel` px wide, 0: hidden) leaves each its legible width at the window's text scale,
+// one where two would squeeze them (their legends and tick labels elide); every row and column stretched
+// alike. A cell shown alone elsewhere (its parent is not `page`) is left out until it returns. Lays the
+// grid out only when the count differs from `columns`; returns the new count.
+int flowChartGrid(QGridLayout* grid, const QList<QWidget*>& cells, int panel, int columns, const QWidget* page);
 
 class Page : public QWidget {
     Q_OBJECT

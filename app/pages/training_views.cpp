@@ -99,13 +99,8 @@ void TrainingPage::flowTiles() {
 void TrainingPage::flowCharts() {
     // The chart cells in reading order; a chart shown alone elsewhere is left out until it returns
     // (MainWindow then calls rescale, which flows them again).
-    const QList<QWidget*> cells{m_loss, m_underflow, m_scale, m_ranges};
-    const int spacing = std::max(0, m_chartGrid->horizontalSpacing());
-    const int panel = m_panel->isHidden() ? 0 : m_panel->width() + spacing;
-    const int cols = chartColumnsFor(width() - panel - 8, spacing);
-    if (cols == m_chartColumns) return;
-    m_chartColumns = cols;
-    flowChartGrid(m_chartGrid, cells, cols, this);
+    m_chartColumns = flowChartGrid(m_chartGrid, {m_loss, m_underflow, m_scale, m_ranges},
+                                   m_panel->isHidden() ? 0 : m_panel->width(), m_chartColumns, this);
 }
 
 void TrainingPage::resizeEvent(QResizeEvent* event) {
