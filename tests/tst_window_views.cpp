@@ -591,6 +591,29 @@ private slots:
         QVERIFY(!w.statusStateLabel()->text().contains("Training"));
     }
 
+    // Regression: a summation preset loaded, or reset with Ctrl+R, showed tiles of "loss / grad norm /
+    // underflow" over its running-sum charts until its first step. Its tiles name what it sums.
+    void aSummationsTilesNameItsNumbersBeforeItsFirstStep() {
+        MainWindow w(false);
+        showActive(w);
+        w.setPage(MainWindow::TrainingIndex);
+        const auto captions = [&] {
+            QStringList out;
+            for (LaneTile* tile : w.trainingPage()->findChildren<LaneTile*>())
+                for (QLabel* l : tile->findChildren<QLabel*>()) out << l->text();
+            return out;
+        };
+        QVERIFY(w.loadPreset("accumulation", false));
+        for (int pass = 0; pass < 2; ++pass) {
+            const QStringList shown = captions();
+            QVERIFY2(shown.contains("running sum") && shown.contains("exact sum") && !shown.contains("grad norm") &&
+                         !shown.contains("loss"),
+                     qPrintable(QString("pass %1: %2").arg(pass).arg(shown.join(" | "))));
+            QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+            QTest::qWait(50);
+        }
+    }
+
     // The Training lab's side panel fits 1280x800 without scrolling; folded sections open on a click.
     void theTrainingPanelFitsWithoutScrolling() {
         MainWindow w(false);

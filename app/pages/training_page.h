@@ -178,6 +178,7 @@ private:
     void nameProductsVersion();  // the products box's PyTorch entries name the version the "follows" box picks
     void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
     void showTile(int lane, const StepRecord& record);
+    QStringList tileNames() const;  // the three numbers a lane tile shows: a summation's or a training run's
     void keepHistogram(const GradHistogram& g);
     void showBoundary(const BoundarySnapshot& boundary);
     void keepBoundary(const BoundarySnapshot& boundary);

@@ -191,7 +191,8 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
         tile->setValuePointSize(labels.size() > 4 ? 10 : 11);
         auto* boundary = new BoundaryView();
         tile->setBody(boundary);
-        tile->setBigValues({{tr("loss"), "—"}, {m_classification ? tr("accuracy") : tr("grad norm"), "—"}, {tr("underflow"), "—"}});
+        const QStringList names = tileNames();
+        tile->setBigValues({{names[0], "—"}, {names[1], "—"}, {names[2], "—"}});
         if (m_summation)
             tile->setRowToolTips({tr("The lane's running sum after this step, held in its format."),
                                   tr("The exact sum of the same values (double)."),
@@ -384,20 +385,25 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     emit statusChanged();
 }
 
+QStringList TrainingPage::tileNames() const {
+    if (m_summation) return {tr("running sum"), tr("exact sum"), tr("error")};
+    return {tr("loss"), m_classification ? tr("accuracy") : tr("grad norm"), tr("underflow")};
+}
+
 void TrainingPage::showTile(int i, const StepRecord& r) {
     if (i < 0 || i >= m_tiles.size()) return;
+    const QStringList names = tileNames();
     if (m_summation) {
         const double error = r.exactSum > 0 ? std::abs(r.loss - r.exactSum) / r.exactSum : kNotMeasured;
-        m_tiles[i]->setBigValues({{tr("running sum"), fmt(r.loss)}, {tr("exact sum"), fmt(r.exactSum)}, {tr("error"), pct(error)}});
+        m_tiles[i]->setBigValues({{names[0], fmt(r.loss)}, {names[1], fmt(r.exactSum)}, {names[2], pct(error)}});
         m_tiles[i]->setDetails(tr("step %1 · %2 values summed").arg(r.step).arg(QLocale().toString(summedValues(r.step))));
         return;
     }
     const bool weightKind = m_underflowKind->currentIndex() == 1;
     const double u = weightKind ? r.weightGradUnderflow : r.actGradUnderflow;
-    m_tiles[i]->setBigValues({{tr("loss"), fmt(r.loss)},
-                              {m_classification ? tr("accuracy") : tr("grad norm"),
-                               m_classification ? pct(r.accuracy) : fmt(r.gradNorm, 3)},
-                              {tr("underflow"), pct(u)}});
+    m_tiles[i]->setBigValues({{names[0], fmt(r.loss)},
+                              {names[1], m_classification ? pct(r.accuracy) : fmt(r.gradNorm, 3)},
+                              {names[2], pct(u)}});
     m_tiles[i]->setDetails(tr("step %1 · scale %2%3 · overflows %4%5")
                                .arg(r.step)
                                .arg(log2Text(r.scale))
