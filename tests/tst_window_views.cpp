@@ -269,6 +269,14 @@ private slots:
         const QList<double> larger = sizes();
         QCOMPARE(larger.size(), normal.size());
         for (int i = 0; i < normal.size(); ++i) QCOMPARE(larger[i], normal[i] * 1.5);
+        // Labels coloured by a style sheet (the failure banner, the lane field's problem, the key-moment
+        // caption, the doctor's scaler warning) grow with the rest: they stayed at the old size.
+        int styled = 0;
+        for (QLabel* l : w.findChildren<QLabel*>())
+            if (!l->styleSheet().isEmpty() && !l->testAttribute(Qt::WA_SetFont) && ++styled)
+                QVERIFY2(l->font().pointSizeF() == QApplication::font().pointSizeF(),
+                         qPrintable(QString("%1: %2 pt, the window's text %3 pt").arg(l->styleSheet().left(40)).arg(l->font().pointSizeF()).arg(QApplication::font().pointSizeF())));
+        QVERIFY2(styled >= 4, qPrintable(QString::number(styled)));
         // Tiles and axes built after the change start enlarged.
         QVERIFY(w.loadPreset("overflow-nan", false));
         QCOMPARE(sizes().first(), normal.first() * 1.5);

@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QFont>
 #include <QLegend>
+#include <QStyle>
 #include <QVariant>
 #include <QWidget>
 #include <algorithm>
@@ -86,6 +87,13 @@ void applyUiScale(QWidget* root) {
     all.prepend(root);
     for (QWidget* w : all) {
         if (auto* view = qobject_cast<QChartView*>(w)) applyUiScale(view->chart());
+        if (!w->styleSheet().isEmpty() && !w->testAttribute(Qt::WA_SetFont)) {
+            // A widget styled by its own sheet keeps the font the sheet resolved when it was polished
+            // (the failure banner stayed at 9 pt in 13.5 pt text): polished again, it takes the new one.
+            w->style()->unpolish(w);
+            w->style()->polish(w);
+            continue;
+        }
         if (!w->testAttribute(Qt::WA_SetFont) || w->isWindow()) continue;
         QFont f = w->font();
         if (f.pointSizeF() <= 0) continue;
