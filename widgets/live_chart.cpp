@@ -435,7 +435,9 @@ void LiveChart::zoomAround(QPointF position, double factor) {
     if (m_lanes.empty()) return;
     // The steps around the pointer, the value axis fitted to what they show: zooming the value axis around
     // the pointer too left a loss chart's zoomed view empty whenever the pointer was above the lines.
-    const double at = chart()->mapToValue(position, m_lanes.front().series).x();
+    // A pointer beside the plot (over the axis labels) zooms around the plot's nearest edge: around the
+    // point itself, a notch left of step 0 showed steps -2200..-1400 of a 100,000-step run, empty.
+    const double at = std::clamp(chart()->mapToValue(position, m_lanes.front().series).x(), m_x->min(), m_x->max());
     const double x0 = at - (at - m_x->min()) * factor, x1 = at + (m_x->max() - at) * factor;
     if (factor > 1) {
         // Zooming out stops at the whole run: nothing to see beyond its first and last steps.
