@@ -35,7 +35,7 @@
 #include "pages/linear_page.h"
 #include "pages/speed_page.h"
 #include "pages/training_page.h"
-#include "job_worker.h"
+#include "engine_worker.h"
 #include "presentation_mode.h"
 #include "run_controller.h"
 #include "services/settings_check.h"
@@ -213,9 +213,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
             if (p == currentPage()) updateStatus();
         });
     }
-    RunController* rc = m_training->controller();
-    connect(rc, &RunController::stateChanged, this, &MainWindow::onStateChanged);
-    connect(rc, &RunController::runFailed, this, &MainWindow::onRunFailed);
+    connectController(m_training->controller());
     connect(m_training, &TrainingPage::speedChanged, this, [this](double stepsPerSecond) {
         m_speed->setText(tr("%1 steps/s").arg(QLocale().toString(stepsPerSecond, 'f', 0)));
     });
@@ -275,6 +273,25 @@ void MainWindow::fitOnScreen(QStringList* problems) {
 MainWindow::~MainWindow() = default;
 
 RunController* MainWindow::controller() const { return m_training->controller(); }
+
+void MainWindow::connectController(RunController* rc) {
+    connect(rc, &RunController::stateChanged, this, &MainWindow::onStateChanged);
+    connect(rc, &RunController::runFailed, this, &MainWindow::onRunFailed);
+    // The engine worker runs one job at a time: a Speed measurement or a convergence check holds the run.
+    connect(rc, &RunController::heldBy, this, [this](JobKind kind) {
+        statusBar()->showMessage(kind == JobKind::Speed ? tr("Training paused while the Speed lab measures")
+                                                        : tr("Training paused while the convergence check runs"));
+    });
+    // A held run stopped meanwhile does not resume: the hold's message goes with it.
+    connect(rc, &RunController::stateChanged, this, [this](RunState state) {
+        if (state == RunState::Running || state == RunState::Starting) return;
+        const QString shown = statusBar()->currentMessage();
+        if (shown == tr("Training paused while the Speed lab measures") ||
+            shown == tr("Training paused while the convergence check runs"))
+            statusBar()->clearMessage();
+    });
+    connect(rc, &RunController::resumedAfterHold, this, [this] { statusBar()->showMessage(tr("Training resumed"), 4000); });
+}
 
 void MainWindow::setPage(int index) {
     if (index < 0 || index >= pages().size()) index = LinearIndex;

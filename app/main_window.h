@@ -32,7 +32,7 @@ class ConvergencePage;
 class GuidedTour;
 class PresentationMode;
 class RunController;
-class JobWorker;
+class EngineChannel;
 enum class RunState;
 struct ExportOptions;
 
@@ -114,6 +114,7 @@ private:
     void fitExplanationWidth();  // the explanation panel's width bounds, by the text scale and the window
     void updateStatus();
     void fitOnScreen(QStringList* problems);  // inside the screen's available area; notes a saved geometry that did not fit
+    void connectController(RunController* rc);  // state, failures and holds reach this window
     void onStateChanged(RunState state);
     void onRunFailed(const QString& message);
     void addExportActions(QMenu* file);  // app/main_window_exports.cpp
@@ -172,8 +173,7 @@ private:
     bool applyExperiment(const QString& path, const ExperimentRead& read);
     // Stops the run and waits for its step to end, at most kStopWait; false (and said so) if it did not.
     bool stopRun();
-    std::unique_ptr<JobWorker> m_files;  // reads experiment files off the GUI thread
-    std::uint64_t m_openTicket = 0;       // the latest open request; older answers are dropped
+    std::unique_ptr<EngineChannel> m_files;  // reads experiment files on the engine worker
 
 signals:
     // openExperimentInBackground's outcome (false: refused, and the window said why).

@@ -16,7 +16,7 @@
 #include <QStatusBar>
 
 #include "engine/training/npy.h"
-#include "job_worker.h"
+#include "engine_worker.h"
 #include "pages/presets.h"
 #include "pages/training_page.h"
 #include "run_controller.h"
@@ -129,17 +129,14 @@ void MainWindow::showProblem(const QString& title, const QString& message) {
 void MainWindow::openExperimentInBackground(const QString& path) {
     // Read on the file worker, never on the GUI thread (a slow disk, a large results file); the
     // reader refuses FIFOs, devices and files over its limit at once (services::readExperimentFile).
-    if (!m_files) m_files = std::make_unique<JobWorker>("presisi-files");
+    if (!m_files) m_files = std::make_unique<EngineChannel>(JobKind::Files);
     statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
-    QPointer<MainWindow> self(this);
-    const std::uint64_t ticket = ++m_openTicket;
-    m_files->submit([self, path, ticket](const std::atomic<bool>&) {
-        auto read = std::make_shared<ExperimentRead>(readExperiment(path));
-        QMetaObject::invokeMethod(qApp, [self, path, ticket, read] {
-            // Only the latest request counts: an older file read meanwhile is dropped.
-            if (self && ticket == self->m_openTicket) emit self->experimentOpened(path, self->applyExperiment(path, *read));
-        }, Qt::QueuedConnection);
-    });
+    // Only the latest request counts: a newer one (or openExperiment) drops an older read's answer.
+    m_files->submit(
+        this, [path](JobContext&) { return std::make_shared<ExperimentRead>(readExperiment(path)); },
+        [this, path](const std::shared_ptr<ExperimentRead>& read) {
+            emit experimentOpened(path, applyExperiment(path, *read));
+        });
 }
 
 MainWindow::ExperimentRead MainWindow::readExperiment(const QString& path) {
@@ -154,7 +151,7 @@ MainWindow::ExperimentRead MainWindow::readExperiment(const QString& path) {
 }
 
 bool MainWindow::openExperiment(const QString& path) {
-    ++m_openTicket;  // a read still on its way in the background is superseded
+    if (m_files) m_files->cancel();  // a read still on its way in the background is superseded
     return applyExperiment(path, readExperiment(path));
 }
 

@@ -42,8 +42,7 @@ void MainWindow::takeOver(MainWindow& old) {
     if (adopted != spare) {
         disconnect(spare, nullptr, this, nullptr);
         disconnect(adopted, nullptr, &old, nullptr);
-        connect(adopted, &RunController::stateChanged, this, &MainWindow::onStateChanged);
-        connect(adopted, &RunController::runFailed, this, &MainWindow::onRunFailed);
+        connectController(adopted);
         onStateChanged(adopted->state());
     }
     if (old.m_darkAction->isChecked() != m_darkAction->isChecked()) m_darkAction->setChecked(old.m_darkAction->isChecked());

@@ -1,4 +1,4 @@
-// RunController: one long-lived worker thread, a command queue, batched queued hand-over, stop between steps.
+// RunController: a command queue pumped on the engine worker, batched queued hand-over, stop and yield between steps.
 #include "run_controller.h"
 
 #include <QCoreApplication>
@@ -10,11 +10,6 @@
 
 #include "engine/error.h"
 
-#ifdef __linux__
-#include <pthread.h>
-#include <sys/resource.h>
-#include <unistd.h>
-#endif
 
 namespace presisi {
 
@@ -26,6 +21,7 @@ struct TypeRegistration {
         qRegisterMetaType<RunInfo>("presisi::RunInfo");
         qRegisterMetaType<RunState>("presisi::RunState");
         qRegisterMetaType<Moment>("presisi::Moment");
+        qRegisterMetaType<JobKind>("presisi::JobKind");
     }
 };
 
@@ -52,7 +48,6 @@ QString runStateName(RunState state) {
 
 RunController::RunController(QObject* parent) : QObject(parent) {
     static TypeRegistration registration;
-    m_worker = std::thread([this] { workerLoop(); });
 }
 
 RunController::~RunController() {
@@ -62,9 +57,11 @@ RunController::~RunController() {
         m_queue.clear();
     }
     m_abortBelow = std::numeric_limits<std::uint64_t>::max();
-    m_wake.notify_all();
-    m_worker.join();
-    // Answers the worker posted and nobody delivered die with this object (Qt drops posted events of
+    // The pump ends at its next step; a pump still waiting is dropped. Then the runner goes here.
+    m_channel.cancel();
+    m_channel.waitIdle();
+    m_runner.reset();
+    // Answers the pump posted and nobody delivered die with this object (Qt drops posted events of
     // a deleted receiver).
 }
 
@@ -96,8 +93,10 @@ void RunController::send(Command command) {
         else if (command.kind != CommandKind::Continue)
             std::erase_if(m_queue, [](const Command& c) { return c.kind == CommandKind::Continue; });
         m_queue.push_back(std::move(command));
+        if (m_pumpQueued) return;
+        m_pumpQueued = true;
     }
-    m_wake.notify_one();
+    m_channel.append([this](const EngineWorker::Token&) { pump(); });
 }
 
 void RunController::start(const Scenario& scenario) {
@@ -174,6 +173,34 @@ void RunController::stop() {
     if (!busy()) return;
     m_abortBelow = m_lastSent + 1;
     setState(RunState::Stopping);
+    settleAborted();
+}
+
+void RunController::settleAborted() {
+    // A start or continue below the abort line that the pump has not begun would do nothing when it
+    // runs (a start's runner is not needed any more); behind another page's long job (a convergence
+    // check, a Speed measurement) that could be minutes away, so it is answered here, as the pump would.
+    std::vector<Command> settled;
+    {
+        std::lock_guard lock(m_mutex);
+        const std::uint64_t below = m_abortBelow.load();
+        for (auto it = m_queue.begin(); it != m_queue.end();) {
+            const bool run = it->kind == CommandKind::Start || it->kind == CommandKind::Continue;
+            if (run && it->seq < below) {
+                settled.push_back(std::move(*it));
+                it = m_queue.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    bool unbuilt = false;  // a start left unbuilt: no runner for what follows it
+    for (const Command& c : settled) {
+        unbuilt = unbuilt || c.kind == CommandKind::Start;
+        Outcome outcome;
+        outcome.hasRunner = !unbuilt;
+        commandDone(c.seq, c.run, c.kind, outcome);
+    }
 }
 
 void RunController::reset() {
@@ -182,6 +209,7 @@ void RunController::reset() {
     m_finals.clear();
     m_moments.clear();
     m_failure.clear();
+    settleAborted();
     ++m_run;  // batches still queued from before the reset are dropped
     if (m_hasRunner) send(Command{CommandKind::Reset});
     setState(RunState::Idle);
@@ -191,7 +219,14 @@ void RunController::reset() {
 bool RunController::waitForIdle(std::chrono::milliseconds limit) {
     {
         std::unique_lock lock(m_mutex);
-        if (!m_idle.wait_for(lock, limit, [this] { return m_queue.empty() && !m_executing; })) return false;
+        // A reset or drop still waiting (behind another page's job) changes nothing the window reads: its
+        // progress is tagged with a run the window has left.
+        const auto idle = [this] {
+            return !m_executing && std::none_of(m_queue.begin(), m_queue.end(), [](const Command& c) {
+                return c.kind == CommandKind::Start || c.kind == CommandKind::Continue;
+            });
+        };
+        if (!m_idle.wait_for(lock, limit, idle)) return false;
     }
     // The worker's answers are queued calls on this object: deliver those, and nothing else.
     QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
@@ -199,9 +234,11 @@ bool RunController::waitForIdle(std::chrono::milliseconds limit) {
 }
 
 void RunController::commandDone(std::uint64_t seq, std::uint64_t run, CommandKind kind, const Outcome& outcome) {
+    // The pump runs commands in order, so the last answer tells whether it holds a runner (an answer the
+    // pump posted before settleAborted() answered a later command arrives late, and tells nothing).
+    const bool newest = seq >= m_lastDone;
     m_lastDone = std::max(m_lastDone, seq);
-    // The worker runs commands in order, so the last answer tells whether it holds a runner.
-    if (m_lastDone == m_lastSent) m_hasRunner = outcome.hasRunner;
+    if (newest && m_lastDone == m_lastSent) m_hasRunner = outcome.hasRunner;
     if (run != m_run) return;  // about a run that was replaced meanwhile
     if (kind == CommandKind::Drop) return;
     if (outcome.failed) {
@@ -216,24 +253,42 @@ void RunController::commandDone(std::uint64_t seq, std::uint64_t run, CommandKin
     else setState(RunState::Paused);
 }
 
-void RunController::workerLoop() {
-#ifdef __linux__
-    pthread_setname_np(pthread_self(), "presisi-run");
-    // The engine yields to the window when the cores are busy: a nice value of 5 on this thread only
-    // (Linux nice values are per thread). With a free core the engine runs at full speed anyway.
-    setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 5);
-#endif
+void RunController::pump() {
     for (;;) {
         Command command;
         {
-            std::unique_lock lock(m_mutex);
-            m_wake.wait(lock, [this] { return m_quit || !m_queue.empty(); });
-            if (m_quit) break;
+            std::lock_guard lock(m_mutex);
+            if (m_quit || m_queue.empty()) {
+                m_pumpQueued = false;
+                m_heldBy.reset();  // a held run that was stopped meanwhile: nothing resumes
+                break;
+            }
             command = std::move(m_queue.front());
             m_queue.pop_front();
             m_executing = true;
         }
+        if (m_heldBy) {
+            const JobKind kind = *m_heldBy;
+            m_heldBy.reset();
+            QMetaObject::invokeMethod(this, [this, kind] { emit resumedAfterHold(kind); }, Qt::QueuedConnection);
+        }
         const Outcome outcome = execute(command);
+        if (outcome.yielded) {
+            // The rest of the command goes first when the pump comes back, behind the job that waits.
+            const JobKind kind = m_channel.worker().firstWaitingKind();
+            if (kind == JobKind::Speed || kind == JobKind::Check) {
+                m_heldBy = kind;
+                QMetaObject::invokeMethod(this, [this, kind] { emit heldBy(kind); }, Qt::QueuedConnection);
+            }
+            {
+                std::lock_guard lock(m_mutex);
+                m_executing = false;
+                if (!m_quit) m_queue.push_front(outcome.rest);
+            }
+            m_idle.notify_all();
+            m_channel.append([this](const EngineWorker::Token&) { pump(); });
+            return;
+        }
         const std::uint64_t seq = command.seq, run = command.run;
         const CommandKind kind = command.kind;
         QMetaObject::invokeMethod(this, [this, seq, run, kind, outcome] { commandDone(seq, run, kind, outcome); },
@@ -243,11 +298,6 @@ void RunController::workerLoop() {
             m_executing = false;
         }
         m_idle.notify_all();
-    }
-    m_runner.reset();
-    {
-        std::lock_guard lock(m_mutex);
-        m_executing = false;
     }
     m_idle.notify_all();
 }
@@ -368,6 +418,9 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
         : (runner.stepsDone() >= runner.scenario().steps ? runner.stepsDone() + runner.scenario().steps
                                                          : runner.scenario().steps);
     const auto aborted = [this, &command] { return command.seq < m_abortBelow.load(); };
+    // Another page's job waits: this segment ends at the step boundary and the command goes on after it.
+    const EngineWorker& engine = m_channel.worker();
+    const auto yielding = [&engine] { return engine.othersWaiting(); };
     RecordBatch batch;
     batch.run = run;
     auto post = [this](RecordBatch&& b) {
@@ -415,7 +468,7 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
     auto keepPace = [&] {
         for (;;) {
             const double pace = m_pace.load();
-            if (pace <= 0 || aborted()) return;
+            if (pace <= 0 || aborted() || yielding()) return;
             if (pace != stretchPace) {
                 stretchPace = pace;
                 stretchSteps = 0;
@@ -434,6 +487,11 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
         QElapsedTimer stepClock;
         double stepMs = 0;
         while (runner.stepsDone() < target && !aborted()) {
+            if (yielding()) {
+                outcome.yielded = true;
+                outcome.rest = Command{CommandKind::Continue, command.seq, run, {}, target};
+                break;
+            }
             if (m_fault) m_fault(runner.stepsDone());
             stepClock.start();
             const std::vector<StepRecord> records = runner.step(histogramSink);
@@ -469,8 +527,12 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
                 flush(gridDue);
             // Back-pressure: a window that cannot keep up (a starved GUI thread) makes the worker wait
             // rather than gather an ever larger batch, so memory stays bounded whatever the load.
-            while (batch.records.size() >= kMaxBatchRecords && m_inFlight.load() >= 2 && !aborted())
+            while (batch.records.size() >= kMaxBatchRecords && m_inFlight.load() >= 2 && !aborted() && !yielding())
                 std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        if (outcome.yielded) {
+            flush(false);  // what was done so far is shown while the other job runs
+            return;
         }
         // "Finished" means the scenario's step count was reached, not merely this command's target
         // (one step with `.` is not the end of a run).

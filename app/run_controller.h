@@ -1,6 +1,7 @@
-// RunController: the one object through which the window runs training scenarios. The engine runs on
-// one long-lived worker thread; records are batched and handed to the GUI thread with queued calls at
-// most every ~33 ms; Stop is checked between steps.
+// RunController: the one object through which the window runs training scenarios. The engine runs its
+// commands on the window's one engine worker (app/engine_worker.h), a segment at a time; records are
+// batched and handed to the GUI thread with queued calls at most every ~33 ms; Stop is checked between
+// steps, and so is every other page's job, which the run yields to.
 #pragma once
 
 #include <QMetaType>
@@ -15,13 +16,14 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <thread>
+#include <optional>
 #include <vector>
 
 #include "engine/training/moments.h"
 #include "engine/training/record.h"
 #include "engine/training/runner.h"
 #include "engine/training/scenario.h"
+#include "engine_worker.h"
 #include "record_store.h"
 
 namespace presisi {
@@ -64,19 +66,23 @@ struct RunInfo {
     bool classification = true;
 };
 
-// Threads. One worker thread lives as long as the controller and owns the Runner: no other thread
-// touches it. The GUI thread sends commands (start, resume, step, reset, drop) through a mutex-guarded
-// queue; a newer start or reset aborts what runs and supersedes what waits. The worker answers with
-// queued calls on this object (run info, record batches, "command done"), each tagged with the run
-// generation, so answers about a replaced run are dropped. Nothing on the GUI thread ever waits for
-// the worker except waitForIdle() (close, tests), which blocks and then delivers this object's queued
-// calls only: no event loop runs inside it, so no key press can re-enter the controller.
+// Threads. The Runner lives on the engine worker's thread: only the controller's command pump, a job on
+// that thread, touches it. The GUI thread sends commands (start, resume, step, reset, drop) through a
+// mutex-guarded queue and makes sure one pump job is on the worker's queue; a newer start or reset aborts
+// what runs and supersedes what waits. A pump runs commands until its queue is empty, or until another
+// page's job waits: then it ends its segment at the next step boundary, puts the rest of the command
+// back at the head of its queue and queues itself behind that job (a Speed measurement is so never
+// taken beside a run). The pump answers with queued calls on this object (run info, record batches,
+// "command done", held/resumed), each tagged with the run generation, so answers about a replaced run
+// are dropped. Nothing on the GUI thread ever waits for the worker except waitForIdle() (close, tests),
+// which blocks and then delivers this object's queued calls only: no event loop runs inside it, so no
+// key press can re-enter the controller.
 //
 // Who touches what:
 //   GUI thread only:  m_scenario, m_state, m_run, m_records, m_finals, m_info, m_moments, m_hasRunner, m_failure,
 //                     m_lastSent, m_lastRunSent, m_lastDone.
-//   Worker only:      m_runner, m_detector.
-//   Under m_mutex:    m_queue, m_executing, m_quit (and the worker's copy of each command).
+//   Pump only:        m_runner, m_detector, m_heldBy.
+//   Under m_mutex:    m_queue, m_executing, m_pumpQueued, m_quit (and the pump's copy of each command).
 //   Atomics:          m_abortBelow, m_pace, m_pauseAtMoments, m_stopAtNextMoment (GUI writes, worker reads between steps), m_progress (worker writes
 //                     run generation and steps, GUI reads), m_inFlight, m_intervalMs, m_gridN,
 //                     m_gridIntervalMs (set between runs).
@@ -154,6 +160,10 @@ signals:
     // A key moment was reached (after recordsReady of the batch that completes it); `paused`: the run
     // stopped there.
     void momentReached(const presisi::Moment& moment, bool paused);
+    // The run stepped aside for another page's long job (a Speed measurement, a convergence check), and
+    // went on after it: the status bar says so.
+    void heldBy(presisi::JobKind kind);
+    void resumedAfterHold(presisi::JobKind kind);
 
 private:
     enum class CommandKind { Start, Continue, Reset, Drop };
@@ -165,13 +175,16 @@ private:
         std::int64_t target = 0;  // Start/Continue: steps to reach (Continue: -1 = the resume rule)
     };
     struct Outcome {
+        bool yielded = false;        // the segment stepped aside for another job; `rest` goes on after it
+        Command rest;
         bool failed = false;
         bool reachedTarget = false;  // the runner reached scenario.steps
         bool hasRunner = false;      // a runner exists after the command
         QString message;
     };
     void send(Command command);
-    void workerLoop();
+    void settleAborted();  // answers aborted starts and continues the pump has not begun
+    void pump();
     Outcome execute(const Command& command);
     void runSteps(const Command& command, Outcome& outcome);
     void commandDone(std::uint64_t seq, std::uint64_t run, CommandKind kind, const Outcome& outcome);
@@ -192,15 +205,17 @@ private:
     std::vector<Moment> m_moments;
     QString m_failure;
 
-    // Worker thread.
+    // Pump (engine worker thread).
     std::unique_ptr<Runner> m_runner;
     MomentDetector m_detector;  // the runner's records so far
+    std::optional<JobKind> m_heldBy;  // the long job the run last stepped aside for
 
     // Shared.
     std::mutex m_mutex;
-    std::condition_variable m_wake, m_idle;
+    std::condition_variable m_idle;
     std::deque<Command> m_queue;
     bool m_executing = false;
+    bool m_pumpQueued = false;  // a pump job waits on or runs on the engine worker
     bool m_quit = false;
     std::atomic<std::uint64_t> m_abortBelow{0};
     std::atomic<std::uint64_t> m_progress{0};  // run generation (low 24 bits) << 40 | steps done
@@ -212,7 +227,7 @@ private:
     std::atomic<bool> m_pauseAtMoments{true};
     std::atomic<bool> m_stopAtNextMoment{false};  // runToNextMoment(): once, then cleared by the worker
     std::function<void(std::int64_t)> m_fault;
-    std::thread m_worker;  // last: started after every member above exists
+    EngineChannel m_channel{JobKind::Training};  // last: its pump is waited for before any member above goes
 };
 
 }  // namespace presisi
@@ -221,3 +236,4 @@ Q_DECLARE_METATYPE(presisi::RecordBatch)
 Q_DECLARE_METATYPE(presisi::RunInfo)
 Q_DECLARE_METATYPE(presisi::RunState)
 Q_DECLARE_METATYPE(presisi::Moment)
+Q_DECLARE_METATYPE(presisi::JobKind)

@@ -15,6 +15,8 @@ if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_window_views SOURCES tst_window_views.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
   # The Speed page on a tiny setup: memory bars, the sweep's limit, a data-bound step, cancel, fallback note.
   presisi_add_test(tst_speed_page SOURCES tst_speed_page.cpp LIBS presisi_app LABELS gui TIMEOUT 300)
+  # The one engine worker: every page's job on one thread, a Speed measurement holds a live run, one cancellation rule.
+  presisi_add_test(tst_engine_worker SOURCES tst_engine_worker.cpp LIBS presisi_app LABELS gui TIMEOUT 300)
   # The diagnostics in the window: convergence page (verdicts, check JSON keys, cancel), NaN doctor on
   # overflow-nan (sentence, remedy rerun), per-layer range chart (f16 limits, bars, pixels).
   presisi_add_test(tst_diagnostics_window SOURCES tst_diagnostics_window.cpp LIBS presisi_app LABELS gui TIMEOUT 600)

@@ -95,13 +95,13 @@ private:
     std::thread m_thread;
 };
 
-// Threads of this process whose name is "presisi-run" (the run controllers' workers).
-inline int runThreads() {
+// Threads of this process named "presisi-engine" (the window's one engine worker).
+inline int engineThreads() {
     int n = 0;
     const QDir tasks("/proc/self/task");
     for (const QString& t : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         QFile comm(tasks.filePath(t + "/comm"));
-        if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "presisi-run") ++n;
+        if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "presisi-engine") ++n;
     }
     return n;
 }

@@ -21,7 +21,7 @@
 #include <atomic>
 #include <cmath>
 
-#include "app/job_worker.h"
+#include "app/engine_worker.h"
 #include "engine/error.h"
 #include "widgets/seed_chart.h"
 #include "widgets/tool_tips.h"
@@ -68,7 +68,7 @@ const char* const kRuleBefore = QT_TRANSLATE_NOOP(
 }  // namespace
 
 ConvergencePage::ConvergencePage(QWidget* parent)
-    : Page(parent), m_worker(std::make_unique<JobWorker>("presisi-check")), m_progressState(std::make_shared<Progress>()) {
+    : Page(parent), m_jobs(std::make_unique<EngineChannel>(JobKind::Check)), m_progressState(std::make_shared<Progress>()) {
     wrapLongToolTips();  // the explanations below are paragraphs
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(6, 6, 6, 6);
@@ -164,7 +164,7 @@ ConvergencePage::ConvergencePage(QWidget* parent)
     trackCharts();
 }
 
-// m_worker, a member, cancels and joins before the base class deletes the child widgets.
+// m_jobs, a member, cancels and waits for the check before the base class deletes the child widgets.
 ConvergencePage::~ConvergencePage() = default;
 
 QString ConvergencePage::explanation() const {
@@ -223,7 +223,6 @@ void ConvergencePage::runCheck(const Scenario& scenario) {
         m_status->setText(tr("The convergence check needs a training setup (the summation demo has no model to seed)."));
         return;
     }
-    const quint64 generation = ++m_generation;
     m_scenario = scenario;
     m_report.reset();
     m_chart->setColumns({});
@@ -241,29 +240,21 @@ void ConvergencePage::runCheck(const Scenario& scenario) {
     settings.seeds = seeds();
     settings.firstSeed = scenario.seed;
     m_settings = settings;
-    QPointer<ConvergencePage> self(this);
     auto progress = m_progressState;
-    // A newer Run cancels this job through its token (JobWorker), so a restart never waits for it.
-    m_worker->submit([self, generation, scenario, settings, progress](const std::atomic<bool>& cancelled) {
-        std::optional<ConvergenceReport> report;
-        QString error;
-        QElapsedTimer clock;
-        clock.start();
-        try {
-            report = runConvergenceCheck(scenario, settings, [progress](int done, int total) {
+    // A newer Run cancels this job through its token (the page's channel), so a restart never waits for it.
+    m_jobs->submit(
+        this,
+        [scenario, settings, progress](JobContext& job) {
+            QElapsedTimer clock;
+            clock.start();
+            ConvergenceReport report = runConvergenceCheck(scenario, settings, [progress](int done, int total) {
                 progress->total = total;
                 progress->done = done;
-            }, cancelled);
-        } catch (const Cancelled&) {
-            error = "cancelled";
-        } catch (const std::exception& e) {
-            error = QString::fromUtf8(e.what());
-        }
-        const double seconds = clock.nsecsElapsed() * 1e-9;
-        QMetaObject::invokeMethod(qApp, [self, generation, report, error, seconds] {
-            if (self) self->onDone(generation, report, error, seconds);
-        }, Qt::QueuedConnection);
-    });
+            }, job.token());
+            return std::make_pair(std::move(report), clock.nsecsElapsed() * 1e-9);
+        },
+        [this](const std::pair<ConvergenceReport, double>& done) { onDone(done.first, QString(), done.second); },
+        [this](const QString& error) { onDone(std::nullopt, error, 0); });
 }
 
 void ConvergencePage::showSetup(const Scenario& scenario, int seeds) {
@@ -294,14 +285,12 @@ void ConvergencePage::takeOver(Page& previous) {
     m_scenario = old.m_scenario;
     m_settings = old.m_settings;
     showSetup(m_scenario, m_settings.seeds);
-    ++m_generation;
-    onDone(m_generation, old.m_report, QString(), old.m_seconds);
+    onDone(old.m_report, QString(), old.m_seconds);
 }
 
 void ConvergencePage::cancel() {
     if (!m_running) return;
-    ++m_generation;  // the cancelled job's answer is dropped
-    m_worker->cancel();
+    m_jobs->cancel();  // the cancelled job's answer is dropped
     setRunning(false);
     m_progress->setFormat(tr("cancelled"));
     m_status->setText(tr("Check cancelled."));
@@ -321,8 +310,8 @@ void ConvergencePage::resetPage() {
 }
 
 void ConvergencePage::waitForCheck() {
-    m_worker->waitIdle();
-    QCoreApplication::sendPostedEvents(qApp, QEvent::MetaCall);
+    m_jobs->waitIdle();
+    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
 }
 
 void ConvergencePage::pollProgress() {
@@ -333,13 +322,11 @@ void ConvergencePage::pollProgress() {
     m_progress->setFormat(tr("%p% · %1 lanes × %2 seeds").arg(m_scenario.lanes.size()).arg(seeds()));
 }
 
-void ConvergencePage::onDone(quint64 generation, const std::optional<ConvergenceReport>& report, const QString& error,
-                             double seconds) {
-    if (generation != m_generation) return;
+void ConvergencePage::onDone(const std::optional<ConvergenceReport>& report, const QString& error, double seconds) {
     setRunning(false);
     if (!report) {
-        m_progress->setFormat(error == "cancelled" ? tr("cancelled") : tr("failed"));
-        m_status->setText(error == "cancelled" ? tr("Check cancelled.") : tr("Check failed: %1").arg(error));
+        m_progress->setFormat(tr("failed"));
+        m_status->setText(tr("Check failed: %1").arg(error));
         return;
     }
     m_report = report;

@@ -23,7 +23,7 @@ class QTimer;
 
 namespace presisi {
 
-class JobWorker;
+class EngineChannel;
 class SeedChart;
 
 class ConvergencePage : public Page {
@@ -62,8 +62,7 @@ public:
     QString messageText() const;
 
 private:
-    void onDone(quint64 generation, const std::optional<ConvergenceReport>& report, const QString& error,
-                double seconds);
+    void onDone(const std::optional<ConvergenceReport>& report, const QString& error, double seconds);
     void showReport();
     void showSetup(const Scenario& scenario, int seeds);  // the line naming the checked setup
     void pollProgress();
@@ -72,10 +71,9 @@ private:
     QString reasonText(const LaneVerdict& v) const;
 
     std::function<Scenario()> m_source;
-    std::unique_ptr<JobWorker> m_worker;
+    std::unique_ptr<EngineChannel> m_jobs;  // the check (on the window's engine worker)
     struct Progress;
     std::shared_ptr<Progress> m_progressState;
-    quint64 m_generation = 0;
     bool m_running = false;
     Scenario m_scenario;  // the setup of the check shown (or running)
     std::optional<ConvergenceReport> m_report;

@@ -18,7 +18,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/job_worker.h"
+#include "app/engine_worker.h"
 #include "engine/error.h"
 #include "engine/training/runner.h"
 #include "widgets/lane_style.h"
@@ -123,7 +123,7 @@ QString remedyVerdict(const RemedyOutcome& o) {
         .arg(num(o.firstLoss), num(o.lastLoss)).arg(o.steps).arg(original);
 }
 
-DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_unique<JobWorker>("presisi-doctor")) {
+DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_jobs(std::make_unique<EngineChannel>(JobKind::Doctor)) {
     setFrameShape(QFrame::StyledPanel);
     setObjectName("doctorPanel");
     setMaximumHeight(290);  // about the lane tiles' height: the charts below keep their room
@@ -271,7 +271,7 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_worker(std::make_u
     hide();
 }
 
-DoctorPanel::~DoctorPanel() = default;  // the worker cancels and joins before the widgets go
+DoctorPanel::~DoctorPanel() = default;  // the rerun channel cancels and waits before the widgets go
 
 void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
     cancelRemedy();
@@ -424,7 +424,6 @@ void DoctorPanel::fillLeadUp(const FirstNonFinite& f) {
 
 void DoctorPanel::runRemedy(Remedy remedy) {
     if (m_lane < 0 || !m_faults.count(m_lane)) return;
-    const quint64 generation = ++m_generation;
     const FirstNonFinite fault = m_faults[m_lane];
     const Scenario scenario = m_scenario;
     m_running = true;
@@ -436,36 +435,25 @@ void DoctorPanel::runRemedy(Remedy remedy) {
                                        std::begin(kAllRemedies));
     m_progress->setFormat(tr("remedy %1: step %v of %m").arg(index + 1));
     m_verdict->setText(tr("running…"));
-    QPointer<DoctorPanel> self(this);
-    // A newer click replaces this job: JobWorker cancels it through its token.
-    m_worker->submit([self, generation, fault, scenario, remedy](const std::atomic<bool>& cancelled) {
-        RemedyOutcome outcome;
-        QString error;
-        std::int64_t lastPosted = -1;
-        try {
-            outcome = rerunWithRemedy(scenario, fault, remedy, [&](std::int64_t done, std::int64_t total) {
+    // A newer click replaces this job: the channel cancels it through its token.
+    m_jobs->submit(
+        this,
+        [this, fault, scenario, remedy](JobContext& job) {
+            std::int64_t lastPosted = -1;
+            return rerunWithRemedy(scenario, fault, remedy, [&](std::int64_t done, std::int64_t total) {
                 // About 50 progress updates per rerun, not one per step.
                 if (done != total && done - lastPosted < std::max<std::int64_t>(1, total / 50)) return;
                 lastPosted = done;
-                QMetaObject::invokeMethod(qApp, [self, generation, done, total] {
-                    if (self) self->onProgress(generation, done, total);
-                }, Qt::QueuedConnection);
-            }, cancelled);
-        } catch (const Cancelled&) {
-            error = "cancelled";
-        } catch (const std::exception& e) {
-            error = QString::fromUtf8(e.what());
-        }
-        QMetaObject::invokeMethod(qApp, [self, generation, outcome, error] {
-            if (self) self->onOutcome(generation, outcome, error);
-        }, Qt::QueuedConnection);
-    });
+                job.post([this, done, total] { onProgress(done, total); });
+            }, job.token());
+        },
+        [this](const RemedyOutcome& outcome) { onOutcome(outcome, QString()); },
+        [this](const QString& error) { onOutcome({}, error); });
 }
 
 void DoctorPanel::cancelRemedy() {
     if (!m_running) return;
-    ++m_generation;  // whatever the cancelled job still posts is dropped
-    m_worker->cancel();
+    m_jobs->cancel();  // whatever the cancelled job still posts is dropped
     m_running = false;
     m_cancel->setEnabled(false);
     m_progress->setFormat(tr("cancelled"));
@@ -473,23 +461,21 @@ void DoctorPanel::cancelRemedy() {
 }
 
 void DoctorPanel::waitForRemedy() {
-    m_worker->waitIdle();
-    QCoreApplication::sendPostedEvents(qApp, QEvent::MetaCall);
+    m_jobs->waitIdle();
+    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
 }
 
-void DoctorPanel::onProgress(quint64 generation, qint64 done, qint64 total) {
-    if (generation != m_generation) return;
+void DoctorPanel::onProgress(qint64 done, qint64 total) {
     m_progress->setRange(0, static_cast<int>(std::max<qint64>(1, total)));
     m_progress->setValue(static_cast<int>(done));
 }
 
-void DoctorPanel::onOutcome(quint64 generation, const RemedyOutcome& outcome, const QString& error) {
-    if (generation != m_generation) return;
+void DoctorPanel::onOutcome(const RemedyOutcome& outcome, const QString& error) {
     m_running = false;
     m_cancel->setEnabled(false);
     if (!error.isEmpty()) {
-        m_progress->setFormat(error == "cancelled" ? tr("cancelled") : tr("failed"));
-        m_verdict->setText(error == "cancelled" ? tr("rerun cancelled") : tr("rerun failed: %1").arg(error));
+        m_progress->setFormat(tr("failed"));
+        m_verdict->setText(tr("rerun failed: %1").arg(error));
         return;
     }
     m_outcome = outcome;
@@ -542,7 +528,7 @@ void DoctorPanel::takeOver(DoctorPanel& previous) {
         runRemedy(previous.m_remedy);
     } else if (previous.m_hasOutcome) {
         m_remedy = previous.m_remedy;
-        onOutcome(m_generation, previous.m_outcome, QString());
+        onOutcome(previous.m_outcome, QString());
     }
     if (hasFault()) setOpen(previous.isOpen());
 }

@@ -24,7 +24,7 @@ class QTableWidget;
 
 namespace presisi {
 
-class JobWorker;
+class EngineChannel;
 class LiveChart;
 
 // What a remedy rerun found: the original lane and the remedied one, same steps, same batches.
@@ -90,8 +90,8 @@ signals:
 private:
     void showLane(int lane);
     void fillLeadUp(const FirstNonFinite& fault);
-    void onProgress(quint64 generation, qint64 done, qint64 total);
-    void onOutcome(quint64 generation, const RemedyOutcome& outcome, const QString& error);
+    void onProgress(qint64 done, qint64 total);
+    void onOutcome(const RemedyOutcome& outcome, const QString& error);
 
     Scenario m_scenario;
     QStringList m_labels;
@@ -100,8 +100,7 @@ private:
     QHash<int, std::int64_t> m_warningSteps;  // per lane: the standing warning's step
     QHash<int, QString> m_warningTexts;       // per lane: its sentence
     int m_lane = -1;
-    std::unique_ptr<JobWorker> m_worker;
-    quint64 m_generation = 0;
+    std::unique_ptr<EngineChannel> m_jobs;  // the reruns (cancelled and waited for in the destructor)
     bool m_running = false;
     Remedy m_remedy = Remedy::LowerLearningRate;  // the one running or run last
     bool m_hasOutcome = false;

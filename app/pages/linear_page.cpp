@@ -27,7 +27,7 @@
 
 #include "engine/error.h"
 #include "engine/native/native_gemm.h"
-#include "job_worker.h"
+#include "engine_worker.h"
 #include "linear_page_detail.h"
 #include "services/number_text.h"
 #include "widgets/histogram_chart.h"
@@ -280,7 +280,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     root->addLayout(centre, 1);
     trackCharts();
 
-    m_worker = std::make_unique<JobWorker>("presisi-linear");
+    m_jobs = std::make_unique<EngineChannel>(JobKind::Linear);
     m_slow = new QTimer(this);
     m_slow->setSingleShot(true);
     m_slow->setInterval(500);
@@ -307,8 +307,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
 }
 
 LinearPage::~LinearPage() {
-    ++m_generation;
-    m_worker.reset();  // cancels a running computation and joins the thread
+    m_jobs.reset();  // cancels a running computation and waits for it
 }
 
 QString LinearPage::explanation() const {
@@ -541,11 +540,8 @@ void LinearPage::takeOver(Page& previous) {
     m_blockCompute = false;
     // The old result is the one of these settings unless it was being recomputed: then it is computed here.
     if (old.m_result && !old.m_computing && !old.m_debounce->isActive()) {
-        ++m_generation;  // the computation the constructor started is not needed
-        m_worker->cancel();
-        m_computing = false;
-        m_slow->stop();
-        m_cancel->hide();
+        m_jobs->cancel();  // the computation the constructor started is not needed
+        finishCompute();
         m_debounce->stop();
         showResult(old.m_result);
     } else {
@@ -575,18 +571,20 @@ void LinearPage::redraw() {
 
 void LinearPage::cancelCompute() {
     if (!m_computing) return;
-    ++m_generation;  // whatever the cancelled job still posts is dropped
-    m_worker->cancel();
-    m_computing = false;
-    m_slow->stop();
-    m_cancel->hide();
+    m_jobs->cancel();  // whatever the cancelled job still posts is dropped
+    finishCompute();
     m_note->setText(tr("Cancelled: the tiles and charts show the last finished computation."));
     m_status = tr("Linear lab: computation cancelled");
     emit statusChanged();
 }
 
+void LinearPage::finishCompute() {
+    m_computing = false;
+    m_slow->stop();
+    m_cancel->hide();
+}
+
 void LinearPage::startCompute() {
-    const std::uint64_t generation = ++m_generation;
     const LinearConfig c = config();
     const std::vector<LinearLane> l = lanes();
     m_computing = true;
@@ -594,44 +592,35 @@ void LinearPage::startCompute() {
     m_status = tr("Linear lab: computing…");
     emit statusChanged();
     m_slow->start();  // the Cancel button and a percentage appear if this takes more than 0.5 s
-    QPointer<LinearPage> self(this);
-    m_worker->submit([self, generation, c, l](const std::atomic<bool>& cancelled) {
-        if (QThread::currentThread() == qApp->thread()) ++g_guiThreadComputations;
-        std::shared_ptr<const LinearResult> result;
-        QString error;
-        QElapsedTimer sinceReport;
-        sinceReport.start();
-        try {
+    m_jobs->submit(
+        this,
+        [this, c, l](JobContext& job) {
+            if (QThread::currentThread() == qApp->thread()) ++g_guiThreadComputations;
+            QElapsedTimer sinceReport;
+            sinceReport.start();
             // Progress reaches the page at most ten times a second; the token stops the work.
-            result = std::make_shared<const LinearResult>(runLinear(c, l, [&](double done) {
+            return std::make_shared<const LinearResult>(runLinear(c, l, [&](double done) {
                 if (sinceReport.elapsed() >= 100) {
                     sinceReport.restart();
-                    QMetaObject::invokeMethod(self, [self, generation, done] {
-                        if (self && generation == self->m_generation && self->m_cancel->isVisible())
-                            self->m_note->setText(tr("computing… %1 %").arg(qRound(100 * done)));
-                    }, Qt::QueuedConnection);
+                    job.post([this, done] {  // on the GUI thread, while this is still the latest job
+                        if (m_cancel->isVisible()) m_note->setText(tr("computing… %1 %").arg(qRound(100 * done)));
+                    });
                 }
-                return !cancelled.load();
+                return !job.cancelled();
             }));
-        } catch (const Cancelled&) {
-            return;  // a newer computation (or the Cancel button) took over
-        } catch (const std::exception& e) {
-            error = QString::fromUtf8(e.what());
-        }
-        QMetaObject::invokeMethod(self, [self, generation, result, error] {
-            if (!self || generation != self->m_generation) return;  // a newer setting is on its way
-            self->m_computing = false;
-            self->m_slow->stop();
-            self->m_cancel->hide();
-            if (result) self->showResult(result);
-            else {
-                self->m_note->setText(tr("Could not compute: %1").arg(error));
-                self->m_status = tr("Linear lab: could not compute");
-                emit self->statusChanged();
-            }
-            emit self->computed();
-        }, Qt::QueuedConnection);
-    });
+        },
+        [this](std::shared_ptr<const LinearResult> result) {
+            finishCompute();
+            showResult(result);
+            emit computed();
+        },
+        [this](const QString& error) {
+            finishCompute();
+            m_note->setText(tr("Could not compute: %1").arg(error));
+            m_status = tr("Linear lab: could not compute");
+            emit statusChanged();
+            emit computed();
+        });
 }
 
 }  // namespace presisi

@@ -26,7 +26,7 @@ namespace linear_page_detail {
 class TileArea;
 }
 
-class JobWorker;
+class EngineChannel;
 
 class LaneTile;
 class ScatterChart;
@@ -86,6 +86,7 @@ private:
     void flowCharts();                  // the charts in two columns or one, by the width they would get
     void setPanelWidth(double scale);  // the side panel's width at text scale `scale`
     void startCompute();
+    void finishCompute();  // the computing state ends (result, failure or cancel)
     void showResult(std::shared_ptr<const LinearResult> result);
     // What each number of a lane's tile measures and how to read it (linear_page_results.cpp).
     void setTileToolTips(LaneTile* tile, const LinearLane& lane, const ErrorMetrics& m) const;
@@ -121,7 +122,6 @@ private:
     BarChart* m_bars = nullptr;
     ScatterChart* m_errVsMag = nullptr;
     std::shared_ptr<const LinearResult> m_result;
-    std::uint64_t m_generation = 0;
     bool m_computing = false;
     QString m_status;  // set in the constructor (tr() needs the class context)
     QPushButton* m_cancel = nullptr;  // shown when a computation takes longer than half a second
@@ -132,7 +132,7 @@ private:
     QLabel* m_gpuReason = nullptr;   // why the GPU lanes are off, where they are
     QGridLayout* m_chartGrid = nullptr;
     int m_chartColumns = 0;
-    std::unique_ptr<JobWorker> m_worker;  // last: destroyed (cancelled, joined) first
+    std::unique_ptr<EngineChannel> m_jobs;  // last: destroyed (cancelled, waited for) first
 };
 
 }  // namespace presisi

@@ -23,7 +23,7 @@
 #include "engine/error.h"
 #include "engine/native/native_gemm.h"
 #include "engine/training/memory_estimate.h"
-#include "job_worker.h"
+#include "engine_worker.h"
 #include "speed_text_area.h"
 #include "widgets/input_guard.h"
 #include "widgets/number_field.h"
@@ -130,7 +130,7 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     // row or column whose sections are hidden collapses, so a chart shown alone gets the whole page.
     v->addLayout(grid, 1);
 
-    m_worker = std::make_unique<JobWorker>("presisi-speed");
+    m_jobs = std::make_unique<EngineChannel>(JobKind::Speed);
     connect(m_native, &QCheckBox::toggled, this, &SpeedPage::updateSetup);
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         setBudgetBytes(0);
@@ -146,9 +146,9 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
 }
 
 SpeedPage::~SpeedPage() {
-    // Stop and join here, while every member the job's result step could touch still exists.
+    // Stop and wait here, while every member the job's result step could touch still exists.
     if (m_stop) *m_stop = true;
-    m_worker.reset();
+    m_jobs.reset();
 }
 
 QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget* chart, QWidget* extra) {
@@ -347,52 +347,49 @@ void SpeedPage::start(Section section,
                       std::function<std::function<void()>(const std::atomic<bool>&, std::function<void(int, int)>)> job) {
     if (m_running >= 0) return;
     m_running = section;
-    const int generation = ++m_generation;
     m_ui[section].progress->setRange(0, 0);  // busy until the first progress report
     setSectionText(section, tr("<i>measuring…</i>"));
     updateButtons();
-    // The run's own stop flag, not the worker's token: JobWorker::cancel() drops a job still waiting, which
-    // would then never report back; this flag is seen by the engine wherever the job is.
+    // The run's own stop flag, not the channel's token: Esc must reach a measurement that is still waiting
+    // for the engine (behind another page's job) too, and a cancelled measurement still reports back.
     auto stop = std::make_shared<std::atomic<bool>>(false);
     m_stop = stop;
-    QPointer<SpeedPage> self(this);
     m_started = false;
-    m_worker->submit([self, generation, job, stop](const std::atomic<bool>&) {
-        QMetaObject::invokeMethod(self, [self, generation] {
-            if (self && generation == self->m_generation) self->m_started = true;
-        }, Qt::QueuedConnection);
-        auto progress = [self, generation](int done, int total) {
-            QMetaObject::invokeMethod(self, [self, generation, done, total] {
-                if (self) self->onProgress(generation, done, total);
-            }, Qt::QueuedConnection);
-        };
+    struct Outcome {
         std::function<void()> apply;
         QString error;
-        bool wasCancelled = false;
-        try {
-            apply = job(*stop, progress);
-        } catch (const Cancelled&) {
-            wasCancelled = true;
-        } catch (const std::exception& e) {
-            error = QString::fromUtf8(e.what());
-        }
-        QMetaObject::invokeMethod(self, [self, generation, apply, error, wasCancelled] {
-            if (!self || generation != self->m_generation) return;
-            if (apply) apply();
-            self->onFinished(generation, error, wasCancelled);
-        }, Qt::QueuedConnection);
-    });
+        bool cancelled = false;
+    };
+    m_jobs->submit(
+        this,
+        [this, job, stop](JobContext& context) {
+            context.post([this] { m_started = true; });
+            Outcome outcome;
+            try {
+                outcome.apply = job(*stop, [this, &context](int done, int total) {
+                    context.post([this, done, total] { onProgress(done, total); });
+                });
+            } catch (const Cancelled&) {
+                outcome.cancelled = true;
+            }
+            return outcome;
+        },
+        [this](const Outcome& outcome) {
+            if (outcome.apply) outcome.apply();
+            onFinished(QString(), outcome.cancelled);
+        },
+        [this](const QString& error) { onFinished(error, false); });
 }
 
-void SpeedPage::onProgress(int generation, int done, int total) {
-    if (generation != m_generation || m_running < 0 || total <= 0) return;
+void SpeedPage::onProgress(int done, int total) {
+    if (m_running < 0 || total <= 0) return;
     QProgressBar* bar = m_ui[m_running].progress;
     bar->setRange(0, total);
     bar->setValue(std::min(done, total));
 }
 
-void SpeedPage::onFinished(int generation, const QString& error, bool cancelled) {
-    if (generation != m_generation || m_running < 0) return;
+void SpeedPage::onFinished(const QString& error, bool cancelled) {
+    if (m_running < 0) return;
     const int section = m_running;
     m_running = -1;
     QProgressBar* bar = m_ui[section].progress;
@@ -478,7 +475,6 @@ void SpeedPage::run(Section section) {
     for (const LaneSpec& l : scenario.lanes) laneLabels << QString::fromStdString(l.label());
     const QString setup = m_setup->text();
     const double budget = budgetBytes();
-    QPointer<SpeedPage> self(this);
     if (section == Throughput) {
         GemmBenchSettings settings;
         if (!m_gemmSizes.empty()) settings.sizes = m_gemmSizes;
@@ -490,16 +486,16 @@ void SpeedPage::run(Section section) {
         settings.repeats = m_gemmRepeats;
         settings.device = device() == GpuOnly ? Device::Gpu : Device::Cpu;
         settings.allDevices = device() == CpuAndGpu;
-        start(section, [self, settings](const std::atomic<bool>& cancel, std::function<void(int, int)> progress) {
+        start(section, [this, settings](const std::atomic<bool>& cancel, std::function<void(int, int)> progress) {
             GemmBenchReport report = benchGemm(settings, progress, cancel);
-            return std::function<void()>([self, report] {
-                self->m_gemm = report;
-                self->showThroughput();
+            return std::function<void()>([this, report] {
+                m_gemm = report;
+                showThroughput();
             });
         });
     } else if (section == Memory) {
         const int batch = scenario.batch > 0 ? scenario.batch : scenario.data.samples;
-        start(section, [self, scenario, batch, budget, laneLabels, setup](const std::atomic<bool>&,
+        start(section, [this, scenario, batch, budget, laneLabels, setup](const std::atomic<bool>&,
                                                                           std::function<void(int, int)> progress) {
             std::vector<LaneMemory> lanes = laneMemory(scenario, batch);
             std::vector<std::int64_t> largest;
@@ -507,43 +503,43 @@ void SpeedPage::run(Section section) {
                 largest.push_back(largestBatch(scenario, i, budget));
                 progress(i + 1, static_cast<int>(scenario.lanes.size()));
             }
-            return std::function<void()>([self, lanes, largest, batch, budget, laneLabels, setup] {
-                self->m_memory = lanes;
-                self->m_memoryLargest = largest;
-                self->m_memoryBatch = batch;
-                self->m_memoryBudget = budget;
-                self->m_scenarioLanes[Memory] = laneLabels;
-                self->m_measuredSetup[Memory] = setup;
-                self->showMemory();
+            return std::function<void()>([this, lanes, largest, batch, budget, laneLabels, setup] {
+                m_memory = lanes;
+                m_memoryLargest = largest;
+                m_memoryBatch = batch;
+                m_memoryBudget = budget;
+                m_scenarioLanes[Memory] = laneLabels;
+                m_measuredSetup[Memory] = setup;
+                showMemory();
             });
         });
     } else if (section == Sweep) {
         SweepSettings settings;
         settings.budgetBytes = budget;
         settings.stepsPerPoint = m_sweepSteps;
-        start(section, [self, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
+        start(section, [this, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
                                                                      std::function<void(int, int)> progress) {
             SweepReport report = runBatchSweep(scenario, settings, progress, cancel);
-            return std::function<void()>([self, report, laneLabels, setup] {
-                self->m_sweep = report;
-                self->m_scenarioLanes[Sweep] = laneLabels;
-                self->m_measuredSetup[Sweep] = setup;
-                self->showSweep();
+            return std::function<void()>([this, report, laneLabels, setup] {
+                m_sweep = report;
+                m_scenarioLanes[Sweep] = laneLabels;
+                m_measuredSetup[Sweep] = setup;
+                showSweep();
             });
         });
     } else {
         BreakdownSettings settings;
         settings.steps = m_breakdownSteps;
         settings.loaderSecondsPerBatch = m_loader->value() / 1000.0;
-        start(section, [self, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
+        start(section, [this, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
                                                                      std::function<void(int, int)> progress) {
             BreakdownReport report = runStepBreakdown(scenario, settings, progress, cancel);
-            return std::function<void()>([self, report, settings, laneLabels, setup] {
-                self->m_breakdown = report;
-                self->m_breakdownLoaderMs = settings.loaderSecondsPerBatch * 1000.0;
-                self->m_scenarioLanes[Breakdown] = laneLabels;
-                self->m_measuredSetup[Breakdown] = setup;
-                self->showBreakdown();
+            return std::function<void()>([this, report, settings, laneLabels, setup] {
+                m_breakdown = report;
+                m_breakdownLoaderMs = settings.loaderSecondsPerBatch * 1000.0;
+                m_scenarioLanes[Breakdown] = laneLabels;
+                m_measuredSetup[Breakdown] = setup;
+                showBreakdown();
             });
         });
     }

@@ -27,7 +27,7 @@ namespace presisi {
 
 class SpeedTextArea;
 
-class JobWorker;
+class EngineChannel;
 class RealField;
 class ScalingChart;
 class StackedBarChart;
@@ -110,8 +110,8 @@ private:
     void buildCharts();
     void updateSetup();
     void updateButtons();
-    void onProgress(int generation, int done, int total);
-    void onFinished(int generation, const QString& error, bool cancelled);
+    void onProgress(int done, int total);
+    void onFinished(const QString& error, bool cancelled);
     void setSectionText(Section section, const QString& html);
     // Submits `job` as `section`'s measurement; the job returns the results' display step for the GUI thread.
     void start(Section section, std::function<std::function<void()>(const std::atomic<bool>&, std::function<void(int, int)>)> job);
@@ -143,7 +143,6 @@ private:
     double m_budgetValue = 0;  // bytes (the field shows GiB)
     int m_running = -1;
     bool m_started = false;  // the section being measured, -1: none
-    int m_generation = 0;
     std::vector<std::int64_t> m_gemmSizes;  // empty: powers of two from 256 to the chosen largest
     int m_gemmRepeats = 5;
     int m_sweepSteps = 1;   // at least this many steps per timed round (SweepSettings::stepsPerPoint)
@@ -163,7 +162,7 @@ private:
     QString m_doneText[4];  // each section's text after its last finished measurement
 
     std::shared_ptr<std::atomic<bool>> m_stop;  // the running measurement's stop flag
-    std::unique_ptr<JobWorker> m_worker;        // last: joined first
+    std::unique_ptr<EngineChannel> m_jobs;      // last: cancelled and waited for first
 };
 
 }  // namespace presisi

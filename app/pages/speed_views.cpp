@@ -323,8 +323,8 @@ QString SpeedPage::explanation() const {
               "(forward, backward, optimizer): mixed precision helps. <i>Transfer-bound</i> (host→device copies): it "
               "will not — keep data on the device or overlap copies. <i>Data-bound</i> (loading): it will not — speed "
               "up loading. Set the loader cost to 20 ms to see the data-bound case.<br><br>"
-              "Pause the Training lab's run while measuring: both share the CPU, and a measurement taken beside a "
-              "run reads low.");
+              "A measurement holds the Training lab's run while it measures and lets it go on after: both would share "
+              "the CPU, and a measurement taken beside a run reads low.");
 }
 
 QString SpeedPage::caption() const {

@@ -11,6 +11,10 @@
 #include <numeric>
 #include <thread>
 
+#ifdef __linux__
+#include <pthread.h>
+#endif
+
 #include "../error.h"
 #include "../timing.h"
 #include "runner.h"
@@ -264,7 +268,14 @@ ConvergenceReport runConvergenceCheck(const Scenario& scenario, const Convergenc
         }
     };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back([&worker] {
+#ifdef __linux__
+            // Named for what they are (a new thread inherits its creator's name, the window's engine worker's).
+            pthread_setname_np(pthread_self(), "presisi-seeds");
+#endif
+            worker();
+        });
     worker();
     for (auto& t : pool) t.join();
     if (error) std::rethrow_exception(error);
