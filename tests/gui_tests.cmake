@@ -31,12 +31,15 @@ if(PRESISI_BUILD_GUI)
   # The Formats page's formats of 8 bits and below: value rows, number line, block view (FP8.md's worked blocks), exports.
   presisi_add_test(tst_formats_page SOURCES tst_formats_page.cpp LIBS presisi_app LABELS gui TIMEOUT 120)
   # The rooms a lecture is given in: no chart's text elided at 1024x768 to 1920x1080 and 2x text, a chart
-  # alone filling the window, presentation mode; again at QT_SCALE_FACTOR=2 (a 2560x1600 screen).
+  # alone filling the window, presentation mode; again at QT_SCALE_FACTOR=2 (a 2560x1600 screen), in
+  # Indonesian, and in Indonesian at QT_SCALE_FACTOR=2.
   presisi_add_test(tst_rooms SOURCES tst_rooms.cpp LIBS presisi_app LABELS gui TIMEOUT 600)
   add_test(NAME tst_rooms_hidpi COMMAND tst_rooms --hidpi noChartElidesItsTextInAnyRoom)
   set_tests_properties(tst_rooms_hidpi PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 300 LABELS gui)
   add_test(NAME tst_rooms_id COMMAND tst_rooms --lang id noChartElidesItsTextInAnyRoom)
   set_tests_properties(tst_rooms_id PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 300 LABELS gui)
+  add_test(NAME tst_rooms_id_hidpi COMMAND tst_rooms --hidpi --lang id noChartElidesItsTextInAnyRoom)
+  set_tests_properties(tst_rooms_id_hidpi PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 300 LABELS gui)
 endif()
 # The NaN doctor's and the scaler's sentences in the window: the engine's English word for word, translated.
 if(PRESISI_BUILD_GUI)

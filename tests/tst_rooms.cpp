@@ -1,7 +1,7 @@
 // The rooms a lecture is given in: every chart of every page, each page with data (a run, the Speed
 // measurements, a convergence report), keeps its tick labels, titles and legend entries whole (no "…")
 // at 1024x768, 1280x800, 1920x1080, 1920x1080 with text 2x and (run with --hidpi) 1280x800 at
-// QT_SCALE_FACTOR=2, and (with --lang id) in Indonesian; a chart shown alone fills the window with larger text;
+// QT_SCALE_FACTOR=2, and (with --lang id) in Indonesian, at either scale; a chart shown alone fills the window with larger text;
 // presentation mode (F5) and back restores the window.
 #include "reliability_support.h"
 
