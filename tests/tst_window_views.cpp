@@ -20,6 +20,7 @@
 #include <QLogValueAxis>
 #include <QPointer>
 
+#include "engine_worker.h"
 #include "language.h"
 #include "pages/convergence_page.h"
 #include "pages/speed_page.h"
@@ -219,8 +220,10 @@ private slots:
         host.window()->resize(1280, 800);
         host.window()->show();
         auto rssKb = [] {
-            // Each rebuilt window's Linear lab computes on its worker thread, and glibc keeps that thread's
-            // freed pages in its arena: hand them back first, so the count is what is still allocated.
+            // Each rebuilt window's Linear lab computes on the engine worker: let it finish (what a job holds
+            // while it runs is not kept), and glibc keeps that thread's freed pages in its arena: hand them
+            // back first, so the count is what is still allocated.
+            EngineWorker::shared()->waitIdle();
             malloc_trim(0);
             QFile f("/proc/self/status");
             if (!f.open(QIODevice::ReadOnly)) return qint64(-1);

@@ -4181,47 +4181,7 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         </message>
     </context>
     <context>
-        <name>presisi::TrainingPage</name>
-        <message>
-            <source> (preset %1)</source>
-            <translation> (preset %1)</translation>
-        </message>
-        <message>
-            <source> (skipped)</source>
-            <translation> (dilewati)</translation>
-        </message>
-        <message>
-            <source> · %1 of %2 steps done</source>
-            <translation> · %1 dari %2 langkah selesai</translation>
-        </message>
-        <message>
-            <source> · %1 steps done (%2 after the set %3)</source>
-            <translation> · %1 langkah selesai (%2 setelah %3 yang ditetapkan)</translation>
-        </message>
-        <message>
-            <source> · eval acc. %1</source>
-            <translation> · akurasi evaluasi %1</translation>
-        </message>
-        <message>
-            <source> · ⚠ scaler struggling</source>
-            <translation> · ⚠ penskala kesulitan</translation>
-        </message>
-        <message>
-            <source>% of gradients</source>
-            <translation>% gradien</translation>
-        </message>
-        <message>
-            <source>% of the exact sum</source>
-            <translation>% dari eksak</translation>
-        </message>
-        <message>
-            <source>% underflowed</source>
-            <translation>% underflow</translation>
-        </message>
-        <message>
-            <source>%1 inf/NaN</source>
-            <translation>%1 inf/NaN</translation>
-        </message>
+        <name>presisi::TrainingForm</name>
         <message>
             <source>%1 is a linear-lab lane; training lanes are f32, bf16 or f16</source>
             <translation>%1 adalah lajur lab linear; lajur pelatihan adalah f32, bf16 atau f16</translation>
@@ -4229,30 +4189,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>%1 steps/s</source>
             <translation>%1 langkah/detik</translation>
-        </message>
-        <message>
-            <source>%1 zeros (%2 underflowed)</source>
-            <translation>%1 nol (%2 underflow)</translation>
-        </message>
-        <message>
-            <source>%1 · step %2</source>
-            <translation>%1 · langkah %2</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Summation.&lt;/b&gt; Every lane adds the same values, one by one, into an accumulator held in its format; each partial sum is rounded to it. The left chart shows each lane's running sum against the exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a format's spacing at the running sum exceeds twice the value added, the sum stops growing.</source>
-            <translation>&lt;b&gt;Penjumlahan.&lt;/b&gt; Setiap lajur menambahkan nilai yang sama, satu per satu, ke akumulator yang disimpan dalam formatnya; setiap jumlah parsial dibulatkan ke format itu. Grafik kiri menampilkan jumlah berjalan setiap lajur terhadap jumlah eksak (pita pucat yang lebar), grafik kanan seberapa jauh setiap lajur darinya, dalam persen. Begitu jarak antarnilai format pada jumlah berjalan melebihi dua kali nilai yang ditambahkan, jumlahnya berhenti bertambah.</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Training lab.&lt;/b&gt; Every lane trains the same model from the same seed on the same batches; only the number format and the policy differ. Forward and loss run under autocast, master weights and the optimizer stay in f32.&lt;br&gt;&lt;br&gt;Charts: the loss; the share of gradients that are zero in a lane but not in f32 (underflow); the loss scaler's scale with skipped steps marked; gradient magnitudes on log2 bins against the f16 and bf16 ranges. A lane whose loss turns NaN leaves the loss chart where a cross marks its last finite value, in the lane's colour; its tile says nan.&lt;br&gt;&lt;br&gt;&lt;b&gt;Ranges&lt;/b&gt; (beside Histogram): one lane's tensors per layer, smallest to largest magnitude, over its format's zero, subnormal, normal and overflow regions. &lt;b&gt;NaN doctor&lt;/b&gt;: when a lane first turns inf or NaN, a panel says where, shows the steps before, and reruns the lane with each remedy.</source>
-            <translation>&lt;b&gt;Lab pelatihan.&lt;/b&gt; Setiap lajur melatih model yang sama dari benih yang sama pada batch yang sama; hanya format bilangan dan kebijakannya yang berbeda. Forward dan loss berjalan di bawah autocast, bobot master dan optimizer tetap pada f32.&lt;br&gt;&lt;br&gt;Grafik: loss; bagian gradien yang nol pada sebuah lajur tetapi tidak pada f32 (underflow); skala penskala loss dengan langkah yang dilewati ditandai; besaran gradien dalam bin log2 terhadap rentang f16 dan bf16. Lajur yang loss-nya menjadi NaN meninggalkan grafik loss, dan tanda silang berwarna lajur itu menandai nilai hingga terakhirnya; ubinnya menampilkan nan.&lt;br&gt;&lt;br&gt;&lt;b&gt;Rentang&lt;/b&gt; (di samping Histogram): tensor satu lajur per layer, dari besaran terkecil sampai terbesar, terhadap wilayah nol, subnormal, normal, dan overflow formatnya. &lt;b&gt;Dokter NaN&lt;/b&gt;: saat sebuah lajur pertama kali menjadi inf atau NaN, sebuah panel menyebut tempatnya, menampilkan langkah-langkah sebelumnya, dan menjalankan ulang lajur itu dengan setiap penanganan.</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;Preset: %1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;hr&gt;</source>
-            <translation>&lt;h3&gt;Preset: %1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;hr&gt;</translation>
-        </message>
-        <message>
-            <source>Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale</source>
-            <translation>Tambahkan lajur +scaler (misalnya cpu:f16+scaler) untuk melihat skalanya</translation>
         </message>
         <message>
             <source>Autocast policy (every lane)</source>
@@ -4291,48 +4227,16 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Setiap lajur melatih model yang sama pada batch yang sama dalam satu format: f32, bf16, f16, dan f16 dengan penskala loss (+scaler).</translation>
         </message>
         <message>
-            <source>Each lane's running sum, held in its format (every partial sum rounded to it); the wide pale band is the exact sum of the same values, in double.</source>
-            <translation>Jumlah berjalan setiap lajur, disimpan dalam formatnya (setiap jumlah parsial dibulatkan ke format itu); pita pucat yang lebar adalah jumlah eksak dari nilai yang sama, dalam double.</translation>
-        </message>
-        <message>
-            <source>Error of the running sum</source>
-            <translation>Galat jumlah berjalan</translation>
-        </message>
-        <message>
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
             <source>GPU lanes off: %1</source>
-            <translation>Lajur GPU mati: %1</translation>
+            <translation>Lajur GPU nonaktif: %1</translation>
         </message>
         <message>
             <source>GradScaler's settings for every +scaler lane: the loss is multiplied by the scale before the backward pass and the gradients divided by it before the step.</source>
             <translation>Setelan GradScaler untuk setiap lajur +scaler: loss dikalikan dengan skala sebelum backward pass dan gradiennya dibagi skala itu sebelum step.</translation>
-        </message>
-        <message>
-            <source>Gradient magnitudes (log2 bins)</source>
-            <translation>Besaran gradien (bin log2)</translation>
-        </message>
-        <message>
-            <source>Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>
-            <translation>Norma gradien: norma L2 gradien master float32 langkah ini untuk semua bobot dan bias, tanpa skala (lajur penskala: dibagi skalanya); inf atau nan bila sebuah gradien overflow.</translation>
-        </message>
-        <message>
-            <source>Gradient underflow</source>
-            <translation>Underflow gradien</translation>
-        </message>
-        <message>
-            <source>Gradient underflow · output gradients</source>
-            <translation>Underflow gradien · gradien keluaran</translation>
-        </message>
-        <message>
-            <source>Gradient underflow · weight gradients</source>
-            <translation>Underflow gradien · gradien bobot</translation>
-        </message>
-        <message>
-            <source>Hide or show the settings panel (the charts take its width)</source>
-            <translation>Sembunyikan atau tampilkan panel pengaturan (grafik mengambil lebarnya)</translation>
         </message>
         <message>
             <source>How every lane's low-format matrix products and GELU are computed.
@@ -4347,20 +4251,8 @@ Seperti PyTorch 2.x: setiap perkalian bf16 dan f16 diakumulasi dalam float32 dan
 Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya. Dengan AVX-512, perkalian bf16 masuk ke oneDNN (akumulasi float32) hanya bila m·n·k &gt; 4096, selain itu ke perkalian referensi ATen (akumulasi bf16), dan GELU bf16 dihitung dalam float32 dengan satu pembulatan; tanpa AVX-512 setiap perkalian melalui jalur referensi dan GELU-nya milik ATen. 'Pada CPU ini' membaca flag CPU ini seperti yang dilakukan torch.</translation>
         </message>
         <message>
-            <source>How far each lane's running sum is from the exact sum, in percent of the exact sum: it grows once the format's spacing exceeds the values added.</source>
-            <translation>Seberapa jauh jumlah berjalan setiap lajur dari jumlah eksak, dalam persen jumlah eksak: galatnya tumbuh begitu jarak antarnilai format melebihi nilai yang ditambahkan.</translation>
-        </message>
-        <message>
-            <source>How far the running sum is from the exact sum, in percent of it.</source>
-            <translation>Seberapa jauh jumlah berjalan dari jumlah eksak, dalam persen jumlah eksak.</translation>
-        </message>
-        <message>
             <source>How many steps a run takes (Play after the end goes on for as many again).</source>
             <translation>Jumlah langkah satu run (Putar setelah akhir melanjutkan sebanyak itu lagi).</translation>
-        </message>
-        <message>
-            <source>Key moment.</source>
-            <translation>Momen kunci.</translation>
         </message>
         <message>
             <source>Lane %1: trains in this format on the %2 (Ctrl+R or Play applies a change).</source>
@@ -4383,14 +4275,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Learning rate optimizer (panah menapaki 0,01, 0,02, 0,05, 0,1, …).</translation>
         </message>
         <message>
-            <source>Loss scale (skipped steps marked)</source>
-            <translation>Skala loss (langkah yang dilewati ditandai)</translation>
-        </message>
-        <message>
-            <source>Loss scale: no lane uses a scaler</source>
-            <translation>Skala loss: tidak ada lajur yang memakai penskala</translation>
-        </message>
-        <message>
             <source>Loss scaler (+scaler lanes)</source>
             <translation>Penskala loss (lajur +scaler)</translation>
         </message>
@@ -4411,14 +4295,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Jeda</translation>
         </message>
         <message>
-            <source>Paused here: Space goes on, N runs to the next key moment.</source>
-            <translation>Dijeda di sini: Spasi melanjutkan, N berjalan ke momen kunci berikutnya.</translation>
-        </message>
-        <message>
-            <source>Per step, the share of gradient elements that are exactly 0 in the lane although a float32 shadow backward on the lane's own weights and batch gives them non-zero: gradients sunk to zero. "underflow of" (Charts) chooses weight or activation gradients.</source>
-            <translation>Per langkah, bagian elemen gradien yang persis 0 pada lajur padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol: gradien yang tenggelam ke nol. "underflow dari" (Grafik) memilih gradien bobot atau aktivasi.</translation>
-        </message>
-        <message>
             <source>Play</source>
             <translation>Putar</translation>
         </message>
@@ -4435,14 +4311,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Presisi (akumulasi dalam format penyimpanan)</translation>
         </message>
         <message>
-            <source>Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10</source>
-            <translation>Lab pelatihan Presisi%1: %2 %3, %4 %5 lr %6, batch %7, benih %8; lajur %9; langkah %10</translation>
-        </message>
-        <message>
-            <source>Press Play (Space), or step (.)</source>
-            <translation>Tekan Putar (Spasi), atau langkah (.)</translation>
-        </message>
-        <message>
             <source>PyTorch's CPU autocast: linear low, loss f32, softmax, activation and reduction as-input.</source>
             <translation>autocast CPU PyTorch: linear low, loss f32, softmax, activation, dan reduction as-input.</translation>
         </message>
@@ -4455,32 +4323,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Ke awal</translation>
         </message>
         <message>
-            <source>Run failed: %1</source>
-            <translation>Run gagal: %1</translation>
-        </message>
-        <message>
-            <source>Running sum per lane and the exact sum</source>
-            <translation>Jumlah berjalan per lajur dan jumlah eksak</translation>
-        </message>
-        <message>
             <source>Samples per step ('full': the whole training set every step).</source>
             <translation>Sampel per langkah ('penuh': seluruh set pelatihan setiap langkah).</translation>
-        </message>
-        <message>
-            <source>Scaler recovered at step %1: %2</source>
-            <translation>Penskala pulih pada langkah %1: %2</translation>
-        </message>
-        <message>
-            <source>Scaler warning at step %1: %2</source>
-            <translation>Peringatan penskala pada langkah %1: %2</translation>
-        </message>
-        <message>
-            <source>Share of each lane's gradient elements per log2 magnitude bin (scaled lanes: times the scale), over bf16's range (top strip, from 2^-133) and f16's subnormal (2^-24 to 2^-14) and normal (to 65504) ranges. Exact zeros and inf/NaN have no bin: the legend gives their share beside each lane.</source>
-            <translation>Bagian elemen gradien setiap lajur per bin besaran log2 (lajur terskala: dikali skalanya), terhadap rentang bf16 (pita atas, mulai 2^-133) serta rentang subnormal (2^-24 sampai 2^-14) dan normal (sampai 65504) f16. Nol persis dan inf/NaN tidak punya bin: legenda memberi bagiannya di samping setiap lajur.</translation>
-        </message>
-        <message>
-            <source>Share of this step's batch the lane classifies correctly (the argmax of its outputs).</source>
-            <translation>Bagian batch langkah ini yang diklasifikasikan benar oleh lajur (argmax keluarannya).</translation>
         </message>
         <message>
             <source>Standard deviation of the noise added to the built-in set, in units of the data (0: none).</source>
@@ -4511,40 +4355,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Set data bawaan yang dipakai setiap lajur untuk berlatih (batch yang sama untuk setiap lajur).</translation>
         </message>
         <message>
-            <source>The exact sum of the same values (double).</source>
-            <translation>Jumlah eksak dari nilai yang sama (double).</translation>
-        </message>
-        <message>
-            <source>The lane's decision regions over the data (points: the samples, coloured by class), redrawn every few steps.</source>
-            <translation>Wilayah keputusan lajur di atas data (titik: sampel, diwarnai menurut kelas), digambar ulang setiap beberapa langkah.</translation>
-        </message>
-        <message>
-            <source>The lane's fit: its predictions against the data, redrawn every few steps.</source>
-            <translation>Kecocokan lajur: prediksinya terhadap data, digambar ulang setiap beberapa langkah.</translation>
-        </message>
-        <message>
-            <source>The lane's running sum after this step, held in its format.</source>
-            <translation>Jumlah berjalan lajur setelah langkah ini, disimpan dalam formatnya.</translation>
-        </message>
-        <message>
             <source>The loss chart's vertical axis in powers of 10 (losses that fall by orders of magnitude).</source>
             <translation>Sumbu tegak grafik loss dalam pangkat 10 (untuk loss yang turun beberapa orde besaran).</translation>
         </message>
         <message>
-            <source>The loss of this step's forward pass on the batch, before the update, computed in the lane's format under autocast (nan: the lane has diverged).</source>
-            <translation>Loss forward pass langkah ini pada batch, sebelum pembaruan, dihitung dalam format lajur di bawah autocast (nan: lajur telah divergen).</translation>
-        </message>
-        <message>
-            <source>The loss scaler's scale per step for each +scaler lane (log2 axis): halved and the step skipped (a marker, weights untouched) when a scaled gradient overflows, doubled after growth interval clean steps.</source>
-            <translation>Skala penskala loss per langkah untuk setiap lajur +scaler (sumbu log2): dibagi dua dan langkahnya dilewati (penanda, bobot tidak diubah) saat gradien terskala overflow, digandakan setelah growth interval langkah bersih.</translation>
-        </message>
-        <message>
             <source>The optimizer; it updates float32 master weights in every lane.</source>
             <translation>Optimizer; memperbarui bobot master float32 pada setiap lajur.</translation>
-        </message>
-        <message>
-            <source>The run's steps, when paused or finished: drag (or Home, End, arrows) to show a step's tiles, histogram and a cursor on the charts. Play resumes from the end.</source>
-            <translation>Langkah-langkah run, saat dijeda atau selesai: seret (atau Home, End, panah) untuk menampilkan ubin, histogram, dan kursor grafik pada sebuah langkah. Putar melanjutkan dari akhir.</translation>
         </message>
         <message>
             <source>The scale is multiplied by this after growth interval steps without inf/NaN (2 by default).</source>
@@ -4559,36 +4375,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Skala pengali loss pada langkah 0 (init_scale GradScaler, bawaannya 65536).</translation>
         </message>
         <message>
-            <source>The step and how many values have been summed so far.</source>
-            <translation>Langkahnya dan banyaknya nilai yang sudah dijumlahkan.</translation>
-        </message>
-        <message>
-            <source>The step; the loss scale (2^k; skipped: the step's scaled gradients overflowed, so the weights were left untouched); overflows: elements of this step's activations and gradients that are inf or NaN. At the end: the final evaluation, in float32 without gradients.</source>
-            <translation>Langkahnya; skala loss (2^k; dilewati: gradien terskala langkah itu overflow, sehingga bobot tidak diubah); overflow: elemen aktivasi dan gradien langkah ini yang inf atau NaN. Di akhir: evaluasi akhir, dalam float32 tanpa gradien.</translation>
-        </message>
-        <message>
-            <source>The training loss per step, as each lane computes it in its format (the batch's loss). A cross marks where a lane's loss turned inf or NaN, at its last finite value.</source>
-            <translation>Loss pelatihan per langkah, seperti dihitung setiap lajur dalam formatnya (loss batch itu). Tanda silang menunjukkan tempat loss sebuah lajur menjadi inf atau NaN, pada nilai hingga terakhirnya.</translation>
-        </message>
-        <message>
-            <source>Training lab</source>
-            <translation>Lab pelatihan</translation>
-        </message>
-        <message>
-            <source>Training loss per step</source>
-            <translation>Loss pelatihan per langkah</translation>
-        </message>
-        <message>
             <source>Training samples of the built-in set; the evaluation samples are drawn after them.</source>
             <translation>Sampel pelatihan dari set bawaan; sampel evaluasi diambil sesudahnya.</translation>
-        </message>
-        <message>
-            <source>Training: %1 · %2 lanes</source>
-            <translation>Pelatihan: %1 · %2 lajur</translation>
-        </message>
-        <message>
-            <source>Underflow: of all gradient elements of the kind chosen under Charts (weight or activation gradients), the share that is exactly 0 in this lane while a float32 shadow backward on the lane's own weights and batch gives it non-zero.</source>
-            <translation>Underflow: dari semua elemen gradien jenis yang dipilih di Grafik (gradien bobot atau aktivasi), bagian yang persis 0 pada lajur ini padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol.</translation>
         </message>
         <message>
             <source>Weight decay: sgd and adam add it times the weight to the gradient (L2), adamw shrinks the weight by lr times it before the step (decoupled; PyTorch's default for adamw is 0.01).</source>
@@ -4605,10 +4393,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>Which gradients the underflow chart and the tiles count: at every linear layer's output, or every weight and bias gradient.</source>
             <translation>Gradien yang dihitung grafik underflow dan ubin: pada keluaran setiap layer linier, atau setiap gradien bobot dan bias.</translation>
-        </message>
-        <message>
-            <source>accuracy</source>
-            <translation>akurasi</translation>
         </message>
         <message>
             <source>activation</source>
@@ -4639,10 +4423,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>batch</translation>
         </message>
         <message>
-            <source>bf16 range</source>
-            <translation>rentang bf16</translation>
-        </message>
-        <message>
             <source>cross_entropy (log_softmax then the negative log-likelihood) for classes, mse for regression.</source>
             <translation>cross_entropy (log_softmax lalu negative log-likelihood) untuk kelas, mse untuk regresi.</translation>
         </message>
@@ -4651,36 +4431,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>set data</translation>
         </message>
         <message>
-            <source>error</source>
-            <translation>galat</translation>
-        </message>
-        <message>
-            <source>exact</source>
-            <translation>eksak</translation>
-        </message>
-        <message>
-            <source>exact sum</source>
-            <translation>jumlah eksak</translation>
-        </message>
-        <message>
-            <source>f16 normal</source>
-            <translation>normal f16</translation>
-        </message>
-        <message>
-            <source>f16 subnormal</source>
-            <translation>subnormal f16</translation>
-        </message>
-        <message>
             <source>follows</source>
             <translation>mengikuti</translation>
         </message>
         <message>
             <source>full</source>
             <translation>penuh</translation>
-        </message>
-        <message>
-            <source>grad norm</source>
-            <translation>norma grad</translation>
         </message>
         <message>
             <source>growth factor</source>
@@ -4717,10 +4473,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>log axis</source>
             <translation>sumbu log</translation>
-        </message>
-        <message>
-            <source>log2 |gradient| (scaled)</source>
-            <translation>log2 |gradien| (terskala)</translation>
         </message>
         <message>
             <source>loss</source>
@@ -4763,20 +4515,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>perkalian dan GELU</translation>
         </message>
         <message>
-            <source>running sum</source>
-            <translation>jumlah berjalan</translation>
-        </message>
-        <message>
             <source>samples</source>
             <translation>sampel</translation>
         </message>
         <message>
-            <source>scale</source>
-            <translation>skala</translation>
-        </message>
-        <message>
             <source>seed</source>
-            <translation>benih</translation>
+            <translation>seed</translation>
         </message>
         <message>
             <source>seed: '%1' is not an integer from 0 to 2^64-1</source>
@@ -4789,6 +4533,305 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>sizes: '%1' is not a width (write e.g. 2-64-64-3)</source>
             <translation>ukuran: '%1' bukan lebar layer (tulis misalnya 2-64-64-3)</translation>
+        </message>
+        <message>
+            <source>steps</source>
+            <translation>langkah</translation>
+        </message>
+        <message>
+            <source>torch.manual_seed before the model is built (the data and batches use the seed + 1): every lane starts from the same weights and sees the same batches.</source>
+            <translation>torch.manual_seed sebelum model dibangun (data dan batch memakai benih + 1): setiap lajur mulai dari bobot yang sama dan melihat batch yang sama.</translation>
+        </message>
+        <message>
+            <source>underflow of</source>
+            <translation>underflow dari</translation>
+        </message>
+        <message>
+            <source>values per step</source>
+            <translation>nilai per langkah</translation>
+        </message>
+        <message>
+            <source>weight and output gradients, all layers</source>
+            <translation>gradien bobot dan keluaran, semua layer</translation>
+        </message>
+        <message>
+            <source>weight decay</source>
+            <translation>peluruhan bobot</translation>
+        </message>
+        <message>
+            <source>weight gradients</source>
+            <translation>gradien bobot</translation>
+        </message>
+        <message>
+            <source>weight gradients, all layers</source>
+            <translation>gradien bobot, semua layer</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::TrainingPage</name>
+        <message>
+            <source> (preset %1)</source>
+            <translation> (preset %1)</translation>
+        </message>
+        <message>
+            <source> (skipped)</source>
+            <translation> (dilewati)</translation>
+        </message>
+        <message>
+            <source> · %1 of %2 steps done</source>
+            <translation> · %1 dari %2 langkah selesai</translation>
+        </message>
+        <message>
+            <source> · %1 steps done (%2 after the set %3)</source>
+            <translation> · %1 langkah selesai (%2 setelah %3 yang ditetapkan)</translation>
+        </message>
+        <message>
+            <source> · eval acc. %1</source>
+            <translation> · akurasi evaluasi %1</translation>
+        </message>
+        <message>
+            <source> · ⚠ scaler struggling</source>
+            <translation> · ⚠ penskala kesulitan</translation>
+        </message>
+        <message>
+            <source>% of gradients</source>
+            <translation>% gradien</translation>
+        </message>
+        <message>
+            <source>% of the exact sum</source>
+            <translation>% dari eksak</translation>
+        </message>
+        <message>
+            <source>% underflowed</source>
+            <translation>% underflow</translation>
+        </message>
+        <message>
+            <source>%1 inf/NaN</source>
+            <translation>%1 inf/NaN</translation>
+        </message>
+        <message>
+            <source>%1 zeros (%2 underflowed)</source>
+            <translation>%1 nol (%2 underflow)</translation>
+        </message>
+        <message>
+            <source>%1 · step %2</source>
+            <translation>%1 · langkah %2</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Summation.&lt;/b&gt; Every lane adds the same values, one by one, into an accumulator held in its format; each partial sum is rounded to it. The left chart shows each lane's running sum against the exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a format's spacing at the running sum exceeds twice the value added, the sum stops growing.</source>
+            <translation>&lt;b&gt;Penjumlahan.&lt;/b&gt; Setiap lajur menambahkan nilai yang sama, satu per satu, ke akumulator yang disimpan dalam formatnya; setiap jumlah parsial dibulatkan ke format itu. Grafik kiri menampilkan jumlah berjalan setiap lajur terhadap jumlah eksak (pita pucat yang lebar), grafik kanan seberapa jauh setiap lajur darinya, dalam persen. Begitu jarak antarnilai format pada jumlah berjalan melebihi dua kali nilai yang ditambahkan, jumlahnya berhenti bertambah.</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Training lab.&lt;/b&gt; Every lane trains the same model from the same seed on the same batches; only the number format and the policy differ. Forward and loss run under autocast, master weights and the optimizer stay in f32.&lt;br&gt;&lt;br&gt;Charts: the loss; the share of gradients that are zero in a lane but not in f32 (underflow); the loss scaler's scale with skipped steps marked; gradient magnitudes on log2 bins against the f16 and bf16 ranges. A lane whose loss turns NaN leaves the loss chart where a cross marks its last finite value, in the lane's colour; its tile says nan.&lt;br&gt;&lt;br&gt;&lt;b&gt;Ranges&lt;/b&gt; (beside Histogram): one lane's tensors per layer, smallest to largest magnitude, over its format's zero, subnormal, normal and overflow regions. &lt;b&gt;NaN doctor&lt;/b&gt;: when a lane first turns inf or NaN, a panel says where, shows the steps before, and reruns the lane with each remedy.</source>
+            <translation>&lt;b&gt;Lab pelatihan.&lt;/b&gt; Setiap lajur melatih model yang sama dari benih yang sama pada batch yang sama; hanya format bilangan dan kebijakannya yang berbeda. Forward dan loss berjalan di bawah autocast, bobot master dan optimizer tetap pada f32.&lt;br&gt;&lt;br&gt;Grafik: loss; bagian gradien yang nol pada sebuah lajur tetapi tidak pada f32 (underflow); skala penskala loss dengan langkah yang dilewati ditandai; besaran gradien dalam bin log2 terhadap rentang f16 dan bf16. Lajur yang loss-nya menjadi NaN meninggalkan grafik loss, dan tanda silang berwarna lajur itu menandai nilai hingga terakhirnya; ubinnya menampilkan nan.&lt;br&gt;&lt;br&gt;&lt;b&gt;Rentang&lt;/b&gt; (di samping Histogram): tensor satu lajur per layer, dari besaran terkecil sampai terbesar, terhadap wilayah nol, subnormal, normal, dan overflow formatnya. &lt;b&gt;Dokter NaN&lt;/b&gt;: saat sebuah lajur pertama kali menjadi inf atau NaN, sebuah panel menyebut tempatnya, menampilkan langkah-langkah sebelumnya, dan menjalankan ulang lajur itu dengan setiap penanganan.</translation>
+        </message>
+        <message>
+            <source>&lt;h3&gt;Preset: %1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;hr&gt;</source>
+            <translation>&lt;h3&gt;Preset: %1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;hr&gt;</translation>
+        </message>
+        <message>
+            <source>Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale</source>
+            <translation>Tambahkan lajur +scaler (misalnya cpu:f16+scaler) untuk melihat skalanya</translation>
+        </message>
+        <message>
+            <source>Each lane's running sum, held in its format (every partial sum rounded to it); the wide pale band is the exact sum of the same values, in double.</source>
+            <translation>Jumlah berjalan setiap lajur, disimpan dalam formatnya (setiap jumlah parsial dibulatkan ke format itu); pita pucat yang lebar adalah jumlah eksak dari nilai yang sama, dalam double.</translation>
+        </message>
+        <message>
+            <source>Error of the running sum</source>
+            <translation>Galat jumlah berjalan</translation>
+        </message>
+        <message>
+            <source>Gradient magnitudes (log2 bins)</source>
+            <translation>Besaran gradien (bin log2)</translation>
+        </message>
+        <message>
+            <source>Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>
+            <translation>Norma gradien: norma L2 gradien master float32 langkah ini untuk semua bobot dan bias, tanpa skala (lajur penskala: dibagi skalanya); inf atau nan bila sebuah gradien overflow.</translation>
+        </message>
+        <message>
+            <source>Gradient underflow</source>
+            <translation>Underflow gradien</translation>
+        </message>
+        <message>
+            <source>Gradient underflow · output gradients</source>
+            <translation>Underflow gradien · gradien keluaran</translation>
+        </message>
+        <message>
+            <source>Gradient underflow · weight gradients</source>
+            <translation>Underflow gradien · gradien bobot</translation>
+        </message>
+        <message>
+            <source>Hide or show the settings panel (the charts take its width)</source>
+            <translation>Sembunyikan atau tampilkan panel pengaturan (grafik mengambil lebarnya)</translation>
+        </message>
+        <message>
+            <source>How far each lane's running sum is from the exact sum, in percent of the exact sum: it grows once the format's spacing exceeds the values added.</source>
+            <translation>Seberapa jauh jumlah berjalan setiap lajur dari jumlah eksak, dalam persen jumlah eksak: galatnya tumbuh begitu jarak antarnilai format melebihi nilai yang ditambahkan.</translation>
+        </message>
+        <message>
+            <source>How far the running sum is from the exact sum, in percent of it.</source>
+            <translation>Seberapa jauh jumlah berjalan dari jumlah eksak, dalam persen jumlah eksak.</translation>
+        </message>
+        <message>
+            <source>Key moment.</source>
+            <translation>Momen kunci.</translation>
+        </message>
+        <message>
+            <source>Loss scale (skipped steps marked)</source>
+            <translation>Skala loss (langkah yang dilewati ditandai)</translation>
+        </message>
+        <message>
+            <source>Loss scale: no lane uses a scaler</source>
+            <translation>Skala loss: tidak ada lajur yang memakai penskala</translation>
+        </message>
+        <message>
+            <source>Paused here: Space goes on, N runs to the next key moment.</source>
+            <translation>Dijeda di sini: Spasi melanjutkan, N berjalan ke momen kunci berikutnya.</translation>
+        </message>
+        <message>
+            <source>Per step, the share of gradient elements that are exactly 0 in the lane although a float32 shadow backward on the lane's own weights and batch gives them non-zero: gradients sunk to zero. "underflow of" (Charts) chooses weight or activation gradients.</source>
+            <translation>Per langkah, bagian elemen gradien yang persis 0 pada lajur padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol: gradien yang tenggelam ke nol. "underflow dari" (Grafik) memilih gradien bobot atau aktivasi.</translation>
+        </message>
+        <message>
+            <source>Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10</source>
+            <translation>Lab pelatihan Presisi%1: %2 %3, %4 %5 lr %6, batch %7, benih %8; lajur %9; langkah %10</translation>
+        </message>
+        <message>
+            <source>Press Play (Space), or step (.)</source>
+            <translation>Tekan Putar (Spasi), atau langkah (.)</translation>
+        </message>
+        <message>
+            <source>Run failed: %1</source>
+            <translation>Run gagal: %1</translation>
+        </message>
+        <message>
+            <source>Running sum per lane and the exact sum</source>
+            <translation>Jumlah berjalan per lajur dan jumlah eksak</translation>
+        </message>
+        <message>
+            <source>Scaler recovered at step %1: %2</source>
+            <translation>Penskala pulih pada langkah %1: %2</translation>
+        </message>
+        <message>
+            <source>Scaler warning at step %1: %2</source>
+            <translation>Peringatan penskala pada langkah %1: %2</translation>
+        </message>
+        <message>
+            <source>Share of each lane's gradient elements per log2 magnitude bin (scaled lanes: times the scale), over bf16's range (top strip, from 2^-133) and f16's subnormal (2^-24 to 2^-14) and normal (to 65504) ranges. Exact zeros and inf/NaN have no bin: the legend gives their share beside each lane.</source>
+            <translation>Bagian elemen gradien setiap lajur per bin besaran log2 (lajur terskala: dikali skalanya), terhadap rentang bf16 (pita atas, mulai 2^-133) serta rentang subnormal (2^-24 sampai 2^-14) dan normal (sampai 65504) f16. Nol persis dan inf/NaN tidak punya bin: legenda memberi bagiannya di samping setiap lajur.</translation>
+        </message>
+        <message>
+            <source>Share of this step's batch the lane classifies correctly (the argmax of its outputs).</source>
+            <translation>Bagian batch langkah ini yang diklasifikasikan benar oleh lajur (argmax keluarannya).</translation>
+        </message>
+        <message>
+            <source>The exact sum of the same values (double).</source>
+            <translation>Jumlah eksak dari nilai yang sama (double).</translation>
+        </message>
+        <message>
+            <source>The lane's decision regions over the data (points: the samples, coloured by class), redrawn every few steps.</source>
+            <translation>Wilayah keputusan lajur di atas data (titik: sampel, diwarnai menurut kelas), digambar ulang setiap beberapa langkah.</translation>
+        </message>
+        <message>
+            <source>The lane's fit: its predictions against the data, redrawn every few steps.</source>
+            <translation>Kecocokan lajur: prediksinya terhadap data, digambar ulang setiap beberapa langkah.</translation>
+        </message>
+        <message>
+            <source>The lane's running sum after this step, held in its format.</source>
+            <translation>Jumlah berjalan lajur setelah langkah ini, disimpan dalam formatnya.</translation>
+        </message>
+        <message>
+            <source>The loss of this step's forward pass on the batch, before the update, computed in the lane's format under autocast (nan: the lane has diverged).</source>
+            <translation>Loss forward pass langkah ini pada batch, sebelum pembaruan, dihitung dalam format lajur di bawah autocast (nan: lajur telah divergen).</translation>
+        </message>
+        <message>
+            <source>The loss scaler's scale per step for each +scaler lane (log2 axis): halved and the step skipped (a marker, weights untouched) when a scaled gradient overflows, doubled after growth interval clean steps.</source>
+            <translation>Skala penskala loss per langkah untuk setiap lajur +scaler (sumbu log2): dibagi dua dan langkahnya dilewati (penanda, bobot tidak diubah) saat gradien terskala overflow, digandakan setelah growth interval langkah bersih.</translation>
+        </message>
+        <message>
+            <source>The run's steps, when paused or finished: drag (or Home, End, arrows) to show a step's tiles, histogram and a cursor on the charts. Play resumes from the end.</source>
+            <translation>Langkah-langkah run, saat dijeda atau selesai: seret (atau Home, End, panah) untuk menampilkan ubin, histogram, dan kursor grafik pada sebuah langkah. Putar melanjutkan dari akhir.</translation>
+        </message>
+        <message>
+            <source>The step and how many values have been summed so far.</source>
+            <translation>Langkahnya dan banyaknya nilai yang sudah dijumlahkan.</translation>
+        </message>
+        <message>
+            <source>The step; the loss scale (2^k; skipped: the step's scaled gradients overflowed, so the weights were left untouched); overflows: elements of this step's activations and gradients that are inf or NaN. At the end: the final evaluation, in float32 without gradients.</source>
+            <translation>Langkahnya; skala loss (2^k; dilewati: gradien terskala langkah itu overflow, sehingga bobot tidak diubah); overflow: elemen aktivasi dan gradien langkah ini yang inf atau NaN. Di akhir: evaluasi akhir, dalam float32 tanpa gradien.</translation>
+        </message>
+        <message>
+            <source>The training loss per step, as each lane computes it in its format (the batch's loss). A cross marks where a lane's loss turned inf or NaN, at its last finite value.</source>
+            <translation>Loss pelatihan per langkah, seperti dihitung setiap lajur dalam formatnya (loss batch itu). Tanda silang menunjukkan tempat loss sebuah lajur menjadi inf atau NaN, pada nilai hingga terakhirnya.</translation>
+        </message>
+        <message>
+            <source>Training lab</source>
+            <translation>Lab pelatihan</translation>
+        </message>
+        <message>
+            <source>Training loss per step</source>
+            <translation>Loss pelatihan per langkah</translation>
+        </message>
+        <message>
+            <source>Training: %1 · %2 lanes</source>
+            <translation>Pelatihan: %1 · %2 lajur</translation>
+        </message>
+        <message>
+            <source>Underflow: of all gradient elements of the kind chosen under Charts (weight or activation gradients), the share that is exactly 0 in this lane while a float32 shadow backward on the lane's own weights and batch gives it non-zero.</source>
+            <translation>Underflow: dari semua elemen gradien jenis yang dipilih di Grafik (gradien bobot atau aktivasi), bagian yang persis 0 pada lajur ini padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol.</translation>
+        </message>
+        <message>
+            <source>accuracy</source>
+            <translation>akurasi</translation>
+        </message>
+        <message>
+            <source>bf16 range</source>
+            <translation>rentang bf16</translation>
+        </message>
+        <message>
+            <source>error</source>
+            <translation>galat</translation>
+        </message>
+        <message>
+            <source>exact</source>
+            <translation>eksak</translation>
+        </message>
+        <message>
+            <source>exact sum</source>
+            <translation>jumlah eksak</translation>
+        </message>
+        <message>
+            <source>f16 normal</source>
+            <translation>normal f16</translation>
+        </message>
+        <message>
+            <source>f16 subnormal</source>
+            <translation>subnormal f16</translation>
+        </message>
+        <message>
+            <source>full</source>
+            <translation>penuh</translation>
+        </message>
+        <message>
+            <source>grad norm</source>
+            <translation>norma grad</translation>
+        </message>
+        <message>
+            <source>log2 |gradient| (scaled)</source>
+            <translation>log2 |gradien| (terskala)</translation>
+        </message>
+        <message>
+            <source>loss</source>
+            <translation>loss</translation>
+        </message>
+        <message>
+            <source>running sum</source>
+            <translation>jumlah berjalan</translation>
+        </message>
+        <message>
+            <source>scale</source>
+            <translation>skala</translation>
         </message>
         <message>
             <source>skipped</source>
@@ -4819,44 +4862,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>langkah %1 · skala %2%3 · overflow %4%5</translation>
         </message>
         <message>
-            <source>steps</source>
-            <translation>langkah</translation>
-        </message>
-        <message>
             <source>timeline: run or step first</source>
             <translation>linimasa: jalankan atau langkahkan dulu</translation>
         </message>
         <message>
-            <source>torch.manual_seed before the model is built (the data and batches use the seed + 1): every lane starts from the same weights and sees the same batches.</source>
-            <translation>torch.manual_seed sebelum model dibangun (data dan batch memakai benih + 1): setiap lajur mulai dari bobot yang sama dan melihat batch yang sama.</translation>
-        </message>
-        <message>
             <source>underflow</source>
             <translation>underflow</translation>
-        </message>
-        <message>
-            <source>underflow of</source>
-            <translation>underflow dari</translation>
-        </message>
-        <message>
-            <source>values per step</source>
-            <translation>nilai per langkah</translation>
-        </message>
-        <message>
-            <source>weight and output gradients, all layers</source>
-            <translation>gradien bobot dan keluaran, semua layer</translation>
-        </message>
-        <message>
-            <source>weight decay</source>
-            <translation>peluruhan bobot</translation>
-        </message>
-        <message>
-            <source>weight gradients</source>
-            <translation>gradien bobot</translation>
-        </message>
-        <message>
-            <source>weight gradients, all layers</source>
-            <translation>gradien bobot, semua layer</translation>
         </message>
     </context>
 </TS>

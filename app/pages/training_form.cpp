@@ -1,6 +1,6 @@
-// TrainingPage's scenario form: the side panel's controls (data, model, lanes, scaler, autocast policy,
-// chart choices), the scenario they describe and back, the lane field's check.
-#include "training_page.h"
+// TrainingForm: the side panel's controls (run buttons and pace, data, model, lanes, scaler, autocast
+// policy, chart choices), the scenario they describe and back, the lane field's check.
+#include "training_form.h"
 
 #include "training_page_common.h"
 
@@ -27,7 +27,6 @@
 
 #include "engine/error.h"
 #include "widgets/histogram_chart.h"
-#include "widgets/live_chart.h"
 #include "widgets/number_field.h"
 #include "widgets/section.h"
 
@@ -45,8 +44,8 @@ const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
 const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
 
 QString paceText(double pace) {
-    return pace > 0 ? QCoreApplication::translate("presisi::TrainingPage", "%1 steps/s").arg(QLocale().toString(pace, 'g', 6))
-                    : QCoreApplication::translate("presisi::TrainingPage", "max (as fast as it goes)");
+    return pace > 0 ? QCoreApplication::translate("presisi::TrainingForm", "%1 steps/s").arg(QLocale().toString(pace, 'g', 6))
+                    : QCoreApplication::translate("presisi::TrainingForm", "max (as fast as it goes)");
 }
 
 // The "products and GELU" choices: how the lanes' low-format matrix products and GELU are computed
@@ -60,11 +59,11 @@ struct ProductsMode {
     TorchCpu cpu;                       // Dispatch::Torch only
 };
 const ProductsMode kProductsModes[] = {
-    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "Presisi (backward f32 accumulation)"), Dispatch::Presisi, BackwardAccumulation::F32, TorchCpu::ThisCpu},
-    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "Presisi (storage accumulation)"), Dispatch::Presisi, BackwardAccumulation::Storage, TorchCpu::ThisCpu},
-    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch %1 on this CPU"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
-    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch %1 with AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
-    {QT_TRANSLATE_NOOP("presisi::TrainingPage", "as PyTorch %1 without AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512},
+    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "Presisi (backward f32 accumulation)"), Dispatch::Presisi, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "Presisi (storage accumulation)"), Dispatch::Presisi, BackwardAccumulation::Storage, TorchCpu::ThisCpu},
+    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "as PyTorch %1 on this CPU"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
+    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "as PyTorch %1 with AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
+    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "as PyTorch %1 without AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512},
 };
 
 // The "follows" box's entries, in its order.
@@ -81,7 +80,7 @@ int productsModeIndex(const Scenario& s) {
     return 0;
 }
 
-const char* const kProductsHelp = QT_TRANSLATE_NOOP("presisi::TrainingPage",
+const char* const kProductsHelp = QT_TRANSLATE_NOOP("presisi::TrainingForm",
     "How every lane's low-format matrix products and GELU are computed.\n"
     "Presisi (backward f32 accumulation): the backward products accumulate in float32, rounded once to the "
     "lane's format (the default).\n"
@@ -94,19 +93,20 @@ const char* const kProductsHelp = QT_TRANSLATE_NOOP("presisi::TrainingPage",
     "accumulation), and bf16 GELU is computed in float32 with one rounding; without AVX-512 every product "
     "takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.");
 
-const char* const kTorchVersionHelp = QT_TRANSLATE_NOOP("presisi::TrainingPage",
+const char* const kTorchVersionHelp = QT_TRANSLATE_NOOP("presisi::TrainingForm",
     "The PyTorch whose numerics every lane follows: its optimizers (2.x updates Adam's moments with lerp), "
     "its GELU's rounding, and with the PyTorch entries above its products. Experiment files saved before "
     "this choice existed follow 1.13, so they rerun as they did.");
 
-const char* const kLaneSpecHelp = QT_TRANSLATE_NOOP("presisi::TrainingPage",
+const char* const kLaneSpecHelp = QT_TRANSLATE_NOOP("presisi::TrainingForm",
     "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz][+native], e.g. cpu:f16+ftz, "
     "cpu:bf16+scaler, gpu:f16, cpu:bf16+native (the products on the CPU's own bf16 instructions, where it has "
     "them). Formats f32, bf16, f16.");
 
 }  // namespace
 
-void TrainingPage::buildControls(QWidget* host) {
+TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent) {
+    QWidget* host = this;
     auto* v = new QVBoxLayout(host);
     v->setContentsMargins(2, 2, 2, 2);
 
@@ -133,10 +133,10 @@ void TrainingPage::buildControls(QWidget* host) {
     paceRow->addWidget(paceLabel);
     paceRow->addWidget(m_pace, 1);
     v->addLayout(paceRow);
-    connect(m_pace, &QComboBox::currentIndexChanged, this, [this] { m_controller->setPace(m_pace->currentData().toDouble()); });
-    connect(m_play, &QPushButton::clicked, this, &TrainingPage::playPause);
-    connect(m_step, &QPushButton::clicked, this, &TrainingPage::stepOnce);
-    connect(m_reset, &QPushButton::clicked, this, &TrainingPage::resetRun);
+    connect(m_pace, &QComboBox::currentIndexChanged, this, [this] { emit paceChanged(pace()); });
+    connect(m_play, &QPushButton::clicked, this, &TrainingForm::playClicked);
+    connect(m_step, &QPushButton::clicked, this, &TrainingForm::stepClicked);
+    connect(m_reset, &QPushButton::clicked, this, &TrainingForm::resetClicked);
 
     auto* data = new QGroupBox(tr("Data"));
     auto* df = new QFormLayout(data);
@@ -254,8 +254,8 @@ void TrainingPage::buildControls(QWidget* host) {
     m_laneProblem->setStyleSheet("QLabel { color: #b03a00; }");
     m_laneProblem->hide();
     lg->addWidget(m_laneProblem, 7, 0, 1, 2);
-    connect(m_extraLanes, &QLineEdit::textChanged, this, &TrainingPage::checkLaneText);
-    for (QCheckBox* b : m_laneBoxes) connect(b, &QCheckBox::toggled, this, &TrainingPage::checkLaneText);
+    connect(m_extraLanes, &QLineEdit::textChanged, this, &TrainingForm::checkLaneText);
+    for (QCheckBox* b : m_laneBoxes) connect(b, &QCheckBox::toggled, this, &TrainingForm::checkLaneText);
     if (!cuda.available) {
         auto* why = new QLabel(tr("GPU lanes off: %1").arg(qs(cuda.reason)));
         why->setWordWrap(true);
@@ -356,8 +356,7 @@ void TrainingPage::buildControls(QWidget* host) {
     m_underflowKind->setCurrentIndex(1);
     // The underflow chart's title names what it counts; the histogram follows it when it showed the same.
     connect(m_underflowKind, &QComboBox::currentIndexChanged, this, [this](int kind) {
-        nameUnderflowChart();
-        replotUnderflow();
+        emit underflowKindChanged(kind == 1);
         const int matching = kind == 1 ? kHistAllWeights : kHistAllOutputs, other = kind == 1 ? kHistAllOutputs : kHistAllWeights;
         if (m_histLayer && m_histLayer->currentData().toInt() == other)
             m_histLayer->setCurrentIndex(std::max(0, m_histLayer->findData(matching)));
@@ -369,13 +368,11 @@ void TrainingPage::buildControls(QWidget* host) {
     m_histLayer->setToolTip(tr("Which gradients the histogram shows: every layer's weight gradients (what the underflow "
                                "chart counts by default), output gradients, both, or one layer's. Its \"underflowed\" "
                                "share counts what the underflow chart counts."));
-    connect(m_histLayer, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_latestHistograms.empty()) showHistograms();
-    });
+    connect(m_histLayer, &QComboBox::currentIndexChanged, this, &TrainingForm::histogramLayerChanged);
     vf->addRow(tr("underflow of"), m_underflowKind);
     vf->addRow(tr("loss"), m_logLoss);
     vf->addRow(tr("histogram"), m_histLayer);
-    connect(m_logLoss, &QCheckBox::toggled, this, [this](bool on) { m_loss->setScale(on ? AxisScale::Log10 : AxisScale::Linear); });
+    connect(m_logLoss, &QCheckBox::toggled, this, &TrainingForm::logLossToggled);
     auto* chartSection = new Section(tr("Charts"), view, false);
     v->addWidget(chartSection);
     m_trainingOnly << chartSection;
@@ -391,14 +388,14 @@ void TrainingPage::buildControls(QWidget* host) {
     lg->setContentsMargins(6, 4, 6, 4);
 }
 
-void TrainingPage::setPolicyTable(const AutocastPolicy& policy) {
+void TrainingForm::setPolicyTable(const AutocastPolicy& policy) {
     for (int r = 0; r < 5; ++r) {
         auto* combo = static_cast<QComboBox*>(m_policy->cellWidget(r, 0));
         combo->setCurrentIndex(combo->findData(static_cast<int>(policy.get(kAllOpKinds[r]))));
     }
 }
 
-void TrainingPage::setPace(double stepsPerSecond) {
+void TrainingForm::setPace(double stepsPerSecond) {
     const double p = stepsPerSecond > 0 ? stepsPerSecond : 0;
     int i = m_pace->findData(p);
     if (i < 0) {
@@ -408,12 +405,12 @@ void TrainingPage::setPace(double stepsPerSecond) {
         m_pace->insertItem(i, paceText(p), p);
     }
     m_pace->setCurrentIndex(i);
-    m_controller->setPace(p);
+    emit paceChanged(p);  // also when it was the pace already: whoever runs follows it
 }
 
-double TrainingPage::pace() const { return m_pace->currentData().toDouble(); }
+double TrainingForm::pace() const { return m_pace->currentData().toDouble(); }
 
-void TrainingPage::setScenario(const Scenario& s) {
+void TrainingForm::setScenario(const Scenario& s) {
     m_base = s;
     setPace(s.pace);
     // Data from .npy files (an experiment file, File > Load data…) joins the list when it comes.
@@ -458,7 +455,7 @@ void TrainingPage::setScenario(const Scenario& s) {
     nameProductsVersion();
 }
 
-void TrainingPage::nameProductsVersion() {
+void TrainingForm::nameProductsVersion() {
     const TorchVersion v = kTorchVersions[std::max(0, m_torchVersion->currentIndex())];
     for (int i = 0; i < static_cast<int>(std::size(kProductsModes)); ++i) {
         const QString text = tr(kProductsModes[i].text);
@@ -466,7 +463,7 @@ void TrainingPage::nameProductsVersion() {
     }
 }
 
-Scenario TrainingPage::scenarioFromControls() const {
+Scenario TrainingForm::scenarioFromControls() const {
     Scenario s = m_base;
     s.data.kind = static_cast<DatasetKind>(m_dataset->currentData().toInt());
     s.data.samples = m_samples->value();
@@ -513,7 +510,7 @@ Scenario TrainingPage::scenarioFromControls() const {
     return s;
 }
 
-void TrainingPage::rebuildLayerChoice(const Scenario& scenario) {
+void TrainingForm::rebuildLayerChoice(const Scenario& scenario) {
     const QSignalBlocker quiet(m_histLayer);
     // By default the tensors the underflow chart counts, so the two charts' numbers are the same count.
     const int matching = m_underflowKind->currentIndex() == 1 ? kHistAllWeights : kHistAllOutputs;
@@ -530,7 +527,7 @@ void TrainingPage::rebuildLayerChoice(const Scenario& scenario) {
     m_histLayer->setCurrentIndex(std::max(0, m_histLayer->findData(previous)));
 }
 
-std::vector<LaneSpec> TrainingPage::lanesFromControls() const {
+std::vector<LaneSpec> TrainingForm::lanesFromControls() const {
     std::vector<LaneSpec> lanes;
     for (QCheckBox* b : m_laneBoxes)
         if (b->isChecked() && b->isEnabled()) lanes.push_back(parseLane(b->property("lane").toString().toStdString()));
@@ -539,7 +536,7 @@ std::vector<LaneSpec> TrainingPage::lanesFromControls() const {
     return lanes;
 }
 
-void TrainingPage::checkLaneText() {
+void TrainingForm::checkLaneText() {
     QString problem;
     try {
         const std::vector<LaneSpec> lanes = lanesFromControls();
@@ -558,5 +555,29 @@ void TrainingPage::checkLaneText() {
     m_laneProblem->setVisible(!problem.isEmpty());
 }
 
-QString TrainingPage::laneProblem() const { return m_laneProblem->isHidden() ? QString() : m_laneProblem->text(); }
+QString TrainingForm::laneProblem() const { return m_laneProblem->isHidden() ? QString() : m_laneProblem->text(); }
+
+void TrainingForm::setSummation(bool summation) {
+    for (QWidget* w : m_trainingOnly) w->setVisible(!summation);
+    // A summation's model box holds its own fields: the values summed per step, how many steps.
+    m_modelBox->setTitle(summation ? tr("Summation") : tr("Model and optimizer"));
+    if (auto* batchLabel = qobject_cast<QLabel*>(static_cast<QFormLayout*>(m_modelBox->layout())->labelForField(m_batch)))
+        batchLabel->setText(summation ? tr("values per step") : tr("batch"));
+}
+
+void TrainingForm::setRunning(bool running) {
+    m_play->setText(running ? tr("Pause") : tr("Play"));
+    m_play->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_step->setEnabled(!running);
+}
+
+bool TrainingForm::weightUnderflow() const { return m_underflowKind->currentIndex() == 1; }
+void TrainingForm::setWeightUnderflow(bool weight) { m_underflowKind->setCurrentIndex(weight ? 1 : 0); }
+bool TrainingForm::logLoss() const { return m_logLoss->isChecked(); }
+void TrainingForm::setLogLoss(bool on) { m_logLoss->setChecked(on); }
+int TrainingForm::histogramLayer() const { return m_histLayer->currentData().isValid() ? m_histLayer->currentData().toInt() : -1; }
+QString TrainingForm::histogramLayerText() const { return m_histLayer->currentText(); }
+int TrainingForm::histogramLayerIndex() const { return m_histLayer->currentIndex(); }
+void TrainingForm::setHistogramLayerIndex(int index) { m_histLayer->setCurrentIndex(index); }
+
 }  // namespace presisi

@@ -4,6 +4,8 @@
 // decision boundaries, layer ranges) and the NaN doctor's findings.
 #include "training_page.h"
 
+#include "training_form.h"
+
 #include "moment_timeline.h"
 
 #include <QCheckBox>
@@ -53,17 +55,17 @@ void TrainingPage::takeOver(Page& previous) {
     }
     setScenario(setup);
     m_preset = old.m_preset;
-    m_base = old.m_base;
-    m_underflowKind->setCurrentIndex(old.m_underflowKind->currentIndex());
-    m_logLoss->setChecked(old.m_logLoss->isChecked());
+    m_form->setBase(old.m_form->base());
+    m_form->setWeightUnderflow(old.m_form->weightUnderflow());
+    m_form->setLogLoss(old.m_form->logLoss());
 
     // The lanes the old page showed: the run's when there is one, else those of the loaded setup.
     const RecordStore& store = adopted->records();
     const bool ran = !store.empty() || adopted->hasRunner();
     m_classification = old.m_classification;
     m_laneLabels = old.m_laneLabels;
-    setupLanes(m_laneLabels, ran ? adopted->scenario() : m_base);
-    m_histLayer->setCurrentIndex(old.m_histLayer->currentIndex());
+    setupLanes(m_laneLabels, ran ? adopted->scenario() : m_form->base());
+    m_form->setHistogramLayerIndex(old.m_form->histogramLayerIndex());
     const RunInfo& info = adopted->runInfo();
     if (ran && !info.lanes.isEmpty())
         for (BoundaryView* b : m_boundaries) b->setData(info.data.x, info.data.labels, info.data.targets, info.data.classes);

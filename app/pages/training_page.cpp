@@ -4,6 +4,7 @@
 #include "training_page.h"
 
 #include "doctor_panel.h"
+#include "training_form.h"
 #include "gradient_ranges.h"
 #include "moment_timeline.h"
 #include "training_page_common.h"
@@ -54,10 +55,24 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     scroll->setWidgetResizable(true);
     scroll->setFixedWidth(kPanelWidth);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto* host = new QWidget();
+    m_form = new TrainingForm();
+    QWidget* host = m_form;
     m_panelHost = host;
     host->setFixedWidth(kPanelWidth - 16);  // room for the vertical scroll bar
-    buildControls(host);
+    connect(m_form, &TrainingForm::paceChanged, this, [this](double pace) { m_controller->setPace(pace); });
+    connect(m_form, &TrainingForm::playClicked, this, &TrainingPage::playPause);
+    connect(m_form, &TrainingForm::stepClicked, this, &TrainingPage::stepOnce);
+    connect(m_form, &TrainingForm::resetClicked, this, &TrainingPage::resetRun);
+    // The underflow chart's title names what it counts, and it is redrawn from the store for that kind.
+    connect(m_form, &TrainingForm::underflowKindChanged, this, [this] {
+        nameUnderflowChart();
+        replotUnderflow();
+    });
+    connect(m_form, &TrainingForm::histogramLayerChanged, this, [this] {
+        if (!m_latestHistograms.empty()) showHistograms();
+    });
+    connect(m_form, &TrainingForm::logLossToggled, this,
+            [this](bool on) { m_loss->setScale(on ? AxisScale::Log10 : AxisScale::Linear); });
     guardWheel(host);
     scroll->setWidget(host);
     root->addWidget(scroll);
@@ -100,7 +115,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
         c->setEmptyText(tr("Press Play (Space), or step (.)"));
     }
     readChartsFromStore();
-    m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
+    m_loss->setScale(m_form->logLoss() ? AxisScale::Log10 : AxisScale::Linear);
     const FormatTraits& h = traits(Format::F16);
     const FormatTraits& b = traits(Format::BF16);
     // bf16's range as a strip along the top, f16's below it: no band lies on another, so each
@@ -172,7 +187,6 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     s.lanes.clear();
     for (const char* l : kDefaultLanes) s.lanes.push_back(parseLane(std::string("cpu:") + l));
     setScenario(s);
-    m_base = s;
     m_laneLabels.clear();
     for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
     setupLanes(m_laneLabels, s);
@@ -180,6 +194,13 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
 
 // The controller (a child) ends its worker in its own destructor, without running events here.
 TrainingPage::~TrainingPage() = default;
+
+void TrainingPage::setScenario(const Scenario& scenario) { m_form->setScenario(scenario); }
+Scenario TrainingPage::scenarioFromControls() const { return m_form->scenarioFromControls(); }
+void TrainingPage::setPace(double stepsPerSecond) { m_form->setPace(stepsPerSecond); }
+double TrainingPage::pace() const { return m_form->pace(); }
+QString TrainingPage::laneProblem() const { return m_form->laneProblem(); }
+QTableWidget* TrainingPage::policyTable() const { return m_form->policyTable(); }
 
 bool TrainingPage::controlsDescribeTheRun() const {
     try {
@@ -251,16 +272,16 @@ bool TrainingPage::openScenario(const Scenario& scenario, QString* error) {
 
 QString TrainingPage::explanation() const {
     QString out;
-    if (!m_base.preset.empty() || !m_preset.isEmpty()) {
-        const QString shown = m_base.title.empty() ? m_preset : presetText(m_base.title);
-        out += tr("<h3>Preset: %1</h3><p>%2</p><hr>").arg(shown.toHtmlEscaped(), presetText(m_base.explanation).toHtmlEscaped());
-    } else if (!m_base.title.empty()) {
+    if (!m_form->base().preset.empty() || !m_preset.isEmpty()) {
+        const QString shown = m_form->base().title.empty() ? m_preset : presetText(m_form->base().title);
+        out += tr("<h3>Preset: %1</h3><p>%2</p><hr>").arg(shown.toHtmlEscaped(), presetText(m_form->base().explanation).toHtmlEscaped());
+    } else if (!m_form->base().title.empty()) {
         // An experiment of one's own (loaded data, a saved file): its own title, no preset's story.
-        out += QString("<h3>%1</h3>").arg(presetText(m_base.title).toHtmlEscaped());
-        if (!m_base.explanation.empty()) out += QString("<p>%1</p>").arg(presetText(m_base.explanation).toHtmlEscaped());
+        out += QString("<h3>%1</h3>").arg(presetText(m_form->base().title).toHtmlEscaped());
+        if (!m_form->base().explanation.empty()) out += QString("<p>%1</p>").arg(presetText(m_form->base().explanation).toHtmlEscaped());
         out += "<hr>";
     }
-    if (m_base.workload == Workload::Accumulation) {
+    if (m_form->base().workload == Workload::Accumulation) {
         out += tr("<b>Summation.</b> Every lane adds the same values, one by one, into an accumulator held in its "
                   "format; each partial sum is rounded to it. The left chart shows each lane's running sum against the "
                   "exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a "
@@ -303,7 +324,7 @@ void TrainingPage::run() {
     m_banner->hide();
     try {
         Scenario s = scenarioFromControls();
-        if (s.preset.empty() && !m_preset.isEmpty() && s.title == m_base.title) {
+        if (s.preset.empty() && !m_preset.isEmpty() && s.title == m_form->base().title) {
             s.title.clear();
             s.explanation.clear();
         }
@@ -406,9 +427,7 @@ void TrainingPage::onState(RunState state) {
     for (QWidget* c : charts())
         if (auto* view = qobject_cast<QChartView*>(c)) view->setRenderHint(QPainter::Antialiasing, !running);
     updateTimeline();
-    m_play->setText(running ? tr("Pause") : tr("Play"));
-    m_play->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
-    m_step->setEnabled(!running);
+    m_form->setRunning(running);
 }
 
 bool TrainingPage::exportCsv(const QString& path) const {

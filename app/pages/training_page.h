@@ -42,6 +42,7 @@ class RunController;
 class RealField;
 class SeedField;
 class Section;
+class TrainingForm;
 struct RecordBatch;
 struct RunInfo;
 enum class RunState;
@@ -98,7 +99,7 @@ public:
     HistogramChart* histogramChart() const { return m_histogram; }
     GradientRangeView* rangeView() const { return m_ranges; }
     DoctorPanel* doctorPanel() const { return m_doctor; }
-    QTableWidget* policyTable() const { return m_policy; }  // the autocast policy (in a folded section)
+    QTableWidget* policyTable() const;  // the autocast policy (in a folded section)
     int batchesReceived() const { return m_batches; }
     std::int64_t lastStepShown() const { return m_lastStep; }
     QString failureText() const;
@@ -148,7 +149,6 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void buildControls(QWidget* host);
     void connectController();  // m_controller's signals to this page
     // Whether the controls describe the paused run's setup (Play and N go on with it, else start anew).
     bool controlsDescribeTheRun() const;
@@ -165,17 +165,10 @@ private:
     void readChartsFromStore();  // the step charts' zoomed views read the record store
     void replotUnderflow();      // the underflow chart redrawn from the store for the chosen kind
     void onState(RunState state);
-    void setPolicyTable(const AutocastPolicy& policy);
     void setupLanes(const QStringList& labels, const Scenario& scenario);
-    void updateGpuLanes();
-    void checkLaneText();
-    // The lanes the boxes and the lane field name, in that order; throws presisi::Error for a bad spec.
-    std::vector<LaneSpec> lanesFromControls() const;
     void showHistograms();      // the latest histogram of each lane, for the chosen layers
     void showDiagnostics(const RecordBatch& batch);  // ranges, first inf/NaN, scaler warnings (training_diagnostics.cpp)
-    void rebuildLayerChoice(const Scenario& scenario);
-    void nameUnderflowChart();  // the underflow chart's title names the gradients it counts  // the histogram's layer list, for the model
-    void nameProductsVersion();  // the products box's PyTorch entries name the version the "follows" box picks
+    void nameUnderflowChart();  // the underflow chart's title names the gradients it counts
     void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
     void showTile(int lane, const StepRecord& record);
     QStringList tileNames() const;  // the three numbers a lane tile shows: a summation's or a training run's
@@ -191,28 +184,9 @@ private:
     RunController* m_controller = nullptr;
     bool m_pauseAtMoments = true;         // View > Pause at key moments
     bool m_momentStopsSuspended = false;  // the guided tour is open
-    Scenario m_base;  // the loaded preset (or defaults): fields without a control come from here
     QString m_preset;
 
-    // Controls.
-    QComboBox* m_dataset = nullptr;
-    QSpinBox* m_samples = nullptr;
-    RealField* m_noise = nullptr;
-    QLineEdit* m_sizes = nullptr;
-    QComboBox* m_activation = nullptr;
-    QComboBox* m_lossKind = nullptr;
-    QComboBox* m_optimizer = nullptr;
-    RealField* m_lr = nullptr;
-    RealField* m_weightDecay = nullptr;
-    QSpinBox* m_batch = nullptr;
-    QSpinBox* m_steps = nullptr;
-    SeedField* m_seed = nullptr;
-    QList<QCheckBox*> m_laneBoxes;
-    QLineEdit* m_extraLanes = nullptr;
-    QLabel* m_laneProblem = nullptr;
-    QComboBox* m_pace = nullptr;
-    Section* m_scalerSection = nullptr;
-    QComboBox* m_histLayer = nullptr;
+    TrainingForm* m_form = nullptr;  // the side panel's controls
     bool m_summation = false;          // the accumulation workload's view is on
     QSlider* m_timeline = nullptr;
     MomentTimeline* m_momentTimeline = nullptr;  // m_timeline, with its marks
@@ -228,8 +202,6 @@ private:
     QHash<int, QString> m_scalerWarned;    // by lane: the scaler's warning (the tile says so)
     std::vector<FirstNonFinite> m_seenFaults;     // this run's, as they came (a rebuilt window shows them again)
     std::vector<ScalerWarning> m_seenWarnings;
-    QList<QWidget*> m_trainingOnly;    // controls that only a training run uses
-    QGroupBox* m_modelBox = nullptr;
     std::map<int, GradHistogram> m_latestHistograms;  // by lane
     QWidget* m_panel = nullptr;      // the side panel's scroll area
     QWidget* m_panelHost = nullptr;  // what it scrolls
@@ -238,18 +210,6 @@ private:
     QGridLayout* m_chartGrid = nullptr;
     int m_chartColumns = 0;
     QToolButton* m_panelToggle = nullptr;
-    RealField* m_initScale = nullptr;
-    RealField* m_growth = nullptr;
-    RealField* m_backoff = nullptr;
-    QSpinBox* m_interval = nullptr;
-    QTableWidget* m_policy = nullptr;
-    QComboBox* m_products = nullptr;  // products and GELU: accumulation / dispatch / torch CPU class
-    QComboBox* m_torchVersion = nullptr;  // the PyTorch followed (Scenario::torchVersion)
-    QComboBox* m_underflowKind = nullptr;
-    QCheckBox* m_logLoss = nullptr;
-    QPushButton* m_play = nullptr;
-    QPushButton* m_step = nullptr;
-    QPushButton* m_reset = nullptr;
     QLabel* m_banner = nullptr;
 
     // Views.

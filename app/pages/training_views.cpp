@@ -2,6 +2,8 @@
 // histogram and boundary snapshots kept for scrubbing, the timeline, the summation workload's view.
 #include "training_page.h"
 
+#include "training_form.h"
+
 #include "moment_timeline.h"
 
 #include "doctor_panel.h"
@@ -165,15 +167,12 @@ void TrainingPage::setSummationView(bool summation) {
         m_underflow->setToolTip(tr("Per step, the share of gradient elements that are exactly 0 in the lane although a "
                                    "float32 shadow backward on the lane's own weights and batch gives them non-zero: "
                                    "gradients sunk to zero. \"underflow of\" (Charts) chooses weight or activation gradients."));
-        m_loss->setScale(m_logLoss->isChecked() ? AxisScale::Log10 : AxisScale::Linear);
+        m_loss->setScale(m_form->logLoss() ? AxisScale::Log10 : AxisScale::Linear);
     }
     m_scale->setVisible(!summation);
     m_ranges->setVisible(!summation);
-    for (QWidget* w : m_trainingOnly) w->setVisible(!summation);
+    m_form->setSummation(summation);
     for (BoundaryView* b : m_boundaries) b->setVisible(!summation);
-    m_modelBox->setTitle(summation ? tr("Summation") : tr("Model and optimizer"));
-    if (auto* batchLabel = qobject_cast<QLabel*>(static_cast<QFormLayout*>(m_modelBox->layout())->labelForField(m_batch)))
-        batchLabel->setText(summation ? tr("values per step") : tr("batch"));
 }
 
 void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenario) {
@@ -232,7 +231,7 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_scalerWarned.clear();
     m_seenFaults.clear();
     m_seenWarnings.clear();
-    rebuildLayerChoice(scenario);
+    m_form->rebuildLayerChoice(scenario);
     m_histogram->refresh();
     m_ranges->setLanes(labels, scenario);
     m_doctor->setRun(scenario, labels);
@@ -254,7 +253,7 @@ void TrainingPage::plotRecord(const StepRecord& r, const ChartSinks& to) const {
         if (to.loss && r.lane == 0) to.loss(lanes, QPointF(x, r.exactSum));
         return;
     }
-    const double u = m_underflowKind->currentIndex() == 1 ? r.weightGradUnderflow : r.actGradUnderflow;
+    const double u = m_form->weightUnderflow() ? r.weightGradUnderflow : r.actGradUnderflow;
     if (to.underflow && !std::isnan(u)) to.underflow(r.lane, QPointF(x, 100.0 * u));
     const int si = m_scaleLane.value(r.lane, -1);
     if (to.scale && si >= 0) to.scale(si, QPointF(x, r.scale));
@@ -399,7 +398,7 @@ void TrainingPage::showTile(int i, const StepRecord& r) {
         m_tiles[i]->setDetails(tr("step %1 · %2 values summed").arg(r.step).arg(QLocale().toString(summedValues(r.step))));
         return;
     }
-    const bool weightKind = m_underflowKind->currentIndex() == 1;
+    const bool weightKind = m_form->weightUnderflow();
     const double u = weightKind ? r.weightGradUnderflow : r.actGradUnderflow;
     m_tiles[i]->setBigValues({{names[0], fmt(r.loss)},
                               {names[1], m_classification ? pct(r.accuracy) : fmt(r.gradNorm, 3)},
@@ -509,14 +508,14 @@ std::int64_t TrainingPage::scrubStep() const { return m_scrubStep; }
 
 void TrainingPage::nameUnderflowChart() {
     if (m_summation) return;
-    m_underflow->setTitles(m_underflowKind->currentIndex() == 1 ? tr("Gradient underflow · weight gradients")
+    m_underflow->setTitles(m_form->weightUnderflow() ? tr("Gradient underflow · weight gradients")
                                                                 : tr("Gradient underflow · output gradients"),
                            tr("% underflowed"));
 }
 
 void TrainingPage::showHistograms() {
     const int lanes = m_laneLabels.size();
-    const int layerChoice = m_histLayer ? m_histLayer->currentData().toInt() : -1;  // -1: all
+    const int layerChoice = m_form ? m_form->histogramLayer() : -1;  // -1: all
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     std::int64_t step = -1;
     for (int lane = 0; lane < lanes; ++lane) {
@@ -545,7 +544,7 @@ void TrainingPage::showHistograms() {
     m_histogram->setXRange(lo, hi);
     // The title names the tensors counted ("Weight gradients, all layers · step 60"), short enough for a
     // chart a quarter of the window wide.
-    QString tensors = m_histLayer ? m_histLayer->currentText() : QString();
+    QString tensors = m_form ? m_form->histogramLayerText() : QString();
     if (!tensors.isEmpty()) tensors[0] = tensors[0].toUpper();
     m_histogram->chart()->setTitle(step >= 0 ? tr("%1 · step %2").arg(tensors).arg(step) : histogramTitle());
     m_histogram->refresh();
