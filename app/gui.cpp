@@ -19,6 +19,7 @@
 #include "language.h"
 #include "pages/convergence_page.h"
 #include "pages/speed_page.h"
+#include "experiment_files.h"
 #include "main_window.h"
 #include "pages/formats_page.h"
 #include "pages/linear_page.h"
@@ -323,7 +324,7 @@ int runGui(int argc, char** argv) {
     // never change it, so `w` stays valid there; the window path uses it only before the event loop).
     WindowHost host(!headless);
     MainWindow& w = *host.window();
-    if (o.experiment) w.openExperiment(QString::fromStdString(*o.experiment));
+    if (o.experiment) w.experiments()->open(QString::fromStdString(*o.experiment));
     if (o.screenshot) {
         // Inside the event loop, so deferred deletions and queued hand-overs behave as in the window.
         int rc = 0;

@@ -5,7 +5,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/main_window_exports.cpp
   ${CMAKE_CURRENT_LIST_DIR}/main_window_language.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_host.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/main_window_experiments.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/experiment_files.cpp
   ${CMAKE_CURRENT_LIST_DIR}/presentation_mode.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run_controller.cpp
   ${CMAKE_CURRENT_LIST_DIR}/record_store.cpp

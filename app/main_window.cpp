@@ -36,6 +36,7 @@
 #include "pages/speed_page.h"
 #include "pages/training_page.h"
 #include "engine_worker.h"
+#include "experiment_files.h"
 #include "presentation_mode.h"
 #include "run_controller.h"
 #include "services/settings_check.h"
@@ -218,6 +219,8 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
         m_speed->setText(tr("%1 steps/s").arg(QLocale().toString(stepsPerSecond, 'f', 0)));
     });
 
+    m_experiments = new ExperimentFiles(*this, m_persistent);
+    connect(m_experiments, &ExperimentFiles::loaded, this, [this] { setPage(TrainingIndex); });
     buildMenus();
     menuBar()->setCornerWidget(m_tabs, Qt::TopRightCorner);
     // Space and Ctrl+R act on the run whatever field has focus.
@@ -441,6 +444,12 @@ void MainWindow::onRunFailed(const QString& message) {
     // or --screenshot (no modal dialog off-screen).
     if (isVisible() && QGuiApplication::platformName() != "offscreen")
         QMessageBox::warning(this, tr("Run failed"), message);
+}
+
+void MainWindow::showProblem(const QString& title, const QString& message) {
+    statusBar()->showMessage(title + ": " + message, 8000);
+    // A message box where a person can see it; not in tests or --screenshot (no modal dialog off-screen).
+    if (isVisible() && QGuiApplication::platformName() != "offscreen") QMessageBox::warning(this, title, message);
 }
 
 void MainWindow::setDarkTheme(bool dark) {

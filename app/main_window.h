@@ -32,7 +32,7 @@ class ConvergencePage;
 class GuidedTour;
 class PresentationMode;
 class RunController;
-class EngineChannel;
+class ExperimentFiles;
 enum class RunState;
 struct ExportOptions;
 
@@ -58,17 +58,10 @@ public:
     RunController* controller() const;
     // Loads a preset by name into the Training lab and starts it; false when unknown.
     bool loadPreset(const QString& name, bool start = true);
-    // Experiment files (app/main_window_experiments.cpp). Each returns false on failure, says why (a
-    // message box when the window is shown, the status bar always) and leaves the window as it was.
-    bool openExperiment(const QString& path);        // loads it, paused at step 0; a running run stops first
-    // The same, reading the file on a worker thread (File > Open, Open recent); experimentOpened follows.
-    void openExperimentInBackground(const QString& path);
-    // Save experiment's proposal in `dir`: the preset's name made safe (no folders), or "experiment".
-    static QString proposedExperimentPath(const QString& dir, const QString& preset);
-    bool saveExperiment(const QString& path);        // the Training lab's scenario as an experiment file
-    bool loadData(const QString& xPath, const QString& yPath);  // .npy data, checked as `presisi train --data`
-    bool resetToPreset();                            // the loaded preset's own settings again
-    QStringList recentExperiments() const { return m_recent; }
+    // Experiment files: open, save, recent, reset to preset, load data (app/experiment_files.h).
+    ExperimentFiles* experiments() const { return m_experiments; }
+    // A problem in the status bar, and in a message box where a person can see one (not off-screen).
+    void showProblem(const QString& title, const QString& message);
     void setDarkTheme(bool dark);
     // Text size for a room: 1x to 2x of every font, charts included (Ctrl+= / Ctrl+- / Ctrl+0).
     void setTextScale(double scale);
@@ -156,28 +149,9 @@ private:
     QLabel* m_speed = nullptr;
     QLabel* m_device = nullptr;
     QString m_lastExportDir;
-    void addExperimentActions(QMenu* file);  // File > Open/Save experiment, recent, reset, load data
-    void rememberExperiment(const QString& path);
-    void fillRecentMenu();
-    // A problem in the status bar, and in a message box where a person can see one (not off-screen).
-    void showProblem(const QString& title, const QString& message);
-    QMenu* m_recentMenu = nullptr;
-    QAction* m_resetPresetAction = nullptr;
-    QStringList m_recent;  // most recent first, at most 8 (QSettings "experiments/recent")
-    struct ExperimentRead {
-        bool ok = false;
-        Scenario scenario;
-        QString error;
-    };
-    static ExperimentRead readExperiment(const QString& path);  // any thread
-    bool applyExperiment(const QString& path, const ExperimentRead& read);
-    // Stops the run and waits for its step to end, at most kStopWait; false (and said so) if it did not.
-    bool stopRun();
-    std::unique_ptr<EngineChannel> m_files;  // reads experiment files on the engine worker
+    ExperimentFiles* m_experiments = nullptr;  // File > Open/Save experiment, recent, reset, load data
 
 signals:
-    // openExperimentInBackground's outcome (false: refused, and the window said why).
-    void experimentOpened(const QString& path, bool ok);
     // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.
     void languageChangeRequested(const QString& code);
 

@@ -1,5 +1,6 @@
 // MainWindow's menu bar: File, Edit, View, Presets and Help, and the shortcuts table Help shows.
 #include "main_window.h"
+#include "experiment_files.h"
 #include "presentation_mode.h"
 
 #include <QAction>
@@ -20,7 +21,7 @@ namespace presisi {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    addExperimentActions(file);  // experiment files and data (app/main_window_experiments.cpp)
+    m_experiments->addActions(file);  // experiment files and data (app/experiment_files.cpp)
     addExportActions(file);  // chart, page and data exports (app/main_window_exports.cpp)
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

@@ -14,6 +14,7 @@
 
 #include "engine/speed/gemm_bench.h"
 #include "engine_worker.h"
+#include "experiment_files.h"
 #include "main_window.h"
 #include "pages/convergence_page.h"
 #include "pages/doctor_panel.h"
@@ -126,9 +127,9 @@ private slots:
         // An experiment file read on the engine too (opening it then replaces the run).
         QTemporaryDir dir;
         const QString file = dir.filePath("run.json");
-        QVERIFY(w.saveExperiment(file));
-        QSignalSpy opened(&w, &MainWindow::experimentOpened);
-        w.openExperimentInBackground(file);
+        QVERIFY(w.experiments()->save(file));
+        QSignalSpy opened(w.experiments(), &ExperimentFiles::opened);
+        w.experiments()->openInBackground(file);
         QVERIFY(waitUntil([&] { return !opened.isEmpty(); }, 30000));
         QVERIFY(opened.first().at(1).toBool());
         sample();

@@ -19,6 +19,7 @@
 #include <functional>
 
 #include "app_support.h"
+#include "experiment_files.h"
 #include "engine/training/npy.h"
 #include "cli/commands.h"
 #include "services/scenario_file.h"
@@ -272,10 +273,10 @@ private slots:
         writeFile(dir.filePath("y5.npy"), npyBytesI64({5}, {0, 1, 2, 0, 1}));
         MainWindow w(false);
         // The command line's check and message: five targets for six rows.
-        QVERIFY(!w.loadData(dir.filePath("x.npy"), dir.filePath("y5.npy")));
+        QVERIFY(!w.experiments()->loadData(dir.filePath("x.npy"), dir.filePath("y5.npy")));
         QVERIFY2(w.statusBar()->currentMessage().contains("targets have shape (5,) but X has 6 rows"),
                  qPrintable(w.statusBar()->currentMessage()));
-        QVERIFY(w.loadData(dir.filePath("x.npy"), dir.filePath("y.npy")));
+        QVERIFY(w.experiments()->loadData(dir.filePath("x.npy"), dir.filePath("y.npy")));
         Scenario s = w.trainingPage()->scenarioFromControls();
         // The experiment is about this data now: no preset's name or story, the built-in set's fields off.
         QVERIFY(s.preset.empty());
@@ -297,16 +298,16 @@ private slots:
         s.pace = 0;
         w.trainingPage()->setScenario(s);
         const QString file = dir.filePath("npy.presisi.json");
-        QVERIFY(w.saveExperiment(file));
+        QVERIFY(w.experiments()->save(file));
         QCOMPARE(documentOf(file)["scenario"].toObject()["data"].toObject()["x"].toString(), QString("x.npy"));
         QVERIFY2(documentOf(file)["preset"].toString().isEmpty(), "a preset's name on an experiment about other data");
         QVERIFY(runToEnd(w));
         QVERIFY(w.trainingPage()->exportJson(dir.filePath("window.json")));
 
         MainWindow other(false);
-        QVERIFY(other.openExperiment(file));
+        QVERIFY(other.experiments()->open(file));
         QVERIFY(other.windowTitle().startsWith("npy.presisi.json"));
-        QCOMPARE(other.recentExperiments(), QStringList{QFileInfo(file).absoluteFilePath()});
+        QCOMPARE(other.experiments()->recent(), QStringList{QFileInfo(file).absoluteFilePath()});
         Scenario back = other.trainingPage()->scenarioFromControls();
         QCOMPARE(back, s);
         // From another directory: the paths in the file are the file's, not the current directory's.
@@ -330,23 +331,23 @@ private slots:
         w.trainingPage()->setScenario(endless);
         w.trainingPage()->run();
         QVERIFY(waitFor([&w] { return w.trainingPage()->lastStepShown() >= 2; }, 60000));
-        for (const QString& f : files) QVERIFY(w.openExperiment(f));
+        for (const QString& f : files) QVERIFY(w.experiments()->open(f));
         QVERIFY(!w.controller()->busy());
         QCOMPARE(w.controller()->state(), RunState::Idle);
         QCOMPARE(w.trainingPage()->scenarioFromControls().seed, std::uint64_t{8});
-        QCOMPARE(w.recentExperiments().size(), 8);  // at most 8, the newest first
-        QCOMPARE(w.recentExperiments().first(), files[8]);
-        QVERIFY(!w.recentExperiments().contains(files[0]));
+        QCOMPARE(w.experiments()->recent().size(), 8);  // at most 8, the newest first
+        QCOMPARE(w.experiments()->recent().first(), files[8]);
+        QVERIFY(!w.experiments()->recent().contains(files[0]));
         QVERIFY(QFile::remove(files[5]));
         QMenu* recent = nullptr;
         for (QMenu* m : w.menuBar()->findChildren<QMenu*>())
             if (m->title() == QObject::tr("Open &recent")) recent = m;
         QVERIFY(recent);
         emit recent->aboutToShow();
-        QCOMPARE(w.recentExperiments().size(), 7);
+        QCOMPARE(w.experiments()->recent().size(), 7);
         QVERIFY(w.statusBar()->currentMessage().contains("e5.presisi.json"));
         // A bad file leaves the window as it was.
-        QVERIFY(!w.openExperiment(files[5]));
+        QVERIFY(!w.experiments()->open(files[5]));
         QCOMPARE(w.trainingPage()->scenarioFromControls().seed, std::uint64_t{8});
     }
 
@@ -423,7 +424,7 @@ private slots:
         QVERIFY(refused);
         {
             MainWindow w(false);
-            QVERIFY(!w.openExperiment(file));
+            QVERIFY(!w.experiments()->open(file));
             QVERIFY2(w.statusBar()->currentMessage().contains("Cannot open"), qPrintable(w.statusBar()->currentMessage()));
         }
         // `presisi FILE` opens no window for it: one line, status 2.
@@ -458,14 +459,14 @@ private slots:
         w.show();
         QElapsedTimer clock;
         clock.start();
-        QVERIFY(!w.openExperiment(fifo));
-        QSignalSpy opened(&w, &MainWindow::experimentOpened);
-        w.openExperimentInBackground(fifo);
+        QVERIFY(!w.experiments()->open(fifo));
+        QSignalSpy opened(w.experiments(), &ExperimentFiles::opened);
+        w.experiments()->openInBackground(fifo);
         QVERIFY(opened.wait(5000));
         QCOMPARE(opened.front().at(1).toBool(), false);
         QVERIFY2(w.statusBar()->currentMessage().contains("FIFO"), qPrintable(w.statusBar()->currentMessage()));
         // File > Load data… with FIFOs: refused at once (before, the GUI thread itself blocked).
-        QVERIFY(!w.loadData(fifo, fifo));
+        QVERIFY(!w.experiments()->loadData(fifo, fifo));
         QVERIFY2(w.statusBar()->currentMessage().contains("FIFO"), qPrintable(w.statusBar()->currentMessage()));
         // A run's data a FIFO: the run fails with the reason instead of hanging at "starting".
         Scenario s = w.trainingPage()->scenarioFromControls();
@@ -482,24 +483,24 @@ private slots:
     void saveProposalNeverLeavesItsFolder() {
         // A preset name taken from a file ("../../../../../elsewhere/pwn") named Save's proposal and
         // opened the dialog in that folder.
-        const QString p = MainWindow::proposedExperimentPath("/home/me/runs", "../../../../../elsewhere/pwn");
+        const QString p = ExperimentFiles::proposedPath("/home/me/runs", "../../../../../elsewhere/pwn");
         QCOMPARE(QFileInfo(p).absolutePath(), QString("/home/me/runs"));
         QVERIFY2(!QFileInfo(p).fileName().contains('/') && p.endsWith(".presisi.json"), qPrintable(p));
-        QCOMPARE(MainWindow::proposedExperimentPath("/d", "underflow"), QString("/d/underflow.presisi.json"));
-        QCOMPARE(MainWindow::proposedExperimentPath("/d", ""), QString("/d/experiment.presisi.json"));
+        QCOMPARE(ExperimentFiles::proposedPath("/d", "underflow"), QString("/d/underflow.presisi.json"));
+        QCOMPARE(ExperimentFiles::proposedPath("/d", ""), QString("/d/experiment.presisi.json"));
     }
 
     void resetToPresetUndoesChanges() {
         MainWindow w(false);
-        QVERIFY(!w.resetToPreset());  // none loaded yet
+        QVERIFY(!w.experiments()->resetToPreset());  // none loaded yet
         QVERIFY(w.loadPreset("underflow", false));
         Scenario changed = loadPresetScenario("underflow");
         changed.optimizer.lr = 0.5;
         w.trainingPage()->setScenario(changed);
         QTemporaryDir dir;
-        QVERIFY(w.saveExperiment(dir.filePath("changed.presisi.json")));
+        QVERIFY(w.experiments()->save(dir.filePath("changed.presisi.json")));
         QVERIFY(w.windowTitle().startsWith("changed.presisi.json"));
-        QVERIFY(w.resetToPreset());
+        QVERIFY(w.experiments()->resetToPreset());
         QVERIFY(!w.windowTitle().contains(".presisi.json"));
         Scenario back = w.trainingPage()->scenarioFromControls();
         QCOMPARE(back.optimizer.lr, loadPresetScenario("underflow").optimizer.lr);

@@ -10,6 +10,7 @@
 #include "pages/convergence_page.h"
 #include "pages/speed_page.h"
 #include "services/scenario_file.h"
+#include "experiment_files.h"
 #include "window_host.h"
 #include "widgets/chart_legend.h"
 
@@ -341,8 +342,8 @@ private slots:
             } else if (kind >= 100) {
                 // File > Open as the menu does it (read off the GUI thread), or at once as start-up does.
                 const QString file = experiments.at(rng.bounded(experiments.size()));
-                if (rng.bounded(2)) w->openExperimentInBackground(file);
-                else w->openExperiment(file);
+                if (rng.bounded(2)) w->experiments()->openInBackground(file);
+                else w->experiments()->open(file);
             } else {
                 QTest::qWait(static_cast<int>(rng.bounded(150)));
             }

@@ -1831,6 +1831,137 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
     </context>
     <context>
+        <name>presisi::ExperimentFiles</name>
+        <message>
+            <source>%1 — Presisi</source>
+            <translation>%1 — Presisi</translation>
+        </message>
+        <message>
+            <source>&amp;Open experiment…</source>
+            <translation>&amp;Buka eksperimen…</translation>
+        </message>
+        <message>
+            <source>&amp;Save experiment…</source>
+            <translation>&amp;Simpan eksperimen…</translation>
+        </message>
+        <message>
+            <source>(none yet)</source>
+            <translation>(belum ada)</translation>
+        </message>
+        <message>
+            <source>Back to the loaded preset's own settings (undoes your changes to the controls)</source>
+            <translation>Kembali ke pengaturan asli preset yang dimuat (membatalkan perubahan Anda pada kontrol)</translation>
+        </message>
+        <message>
+            <source>Back to the settings of preset %1</source>
+            <translation>Kembali ke pengaturan preset %1</translation>
+        </message>
+        <message>
+            <source>Cannot load the data</source>
+            <translation>Data tidak dapat dimuat</translation>
+        </message>
+        <message>
+            <source>Cannot open the experiment</source>
+            <translation>Eksperimen tidak dapat dibuka</translation>
+        </message>
+        <message>
+            <source>Cannot save the experiment</source>
+            <translation>Eksperimen tidak dapat disimpan</translation>
+        </message>
+        <message>
+            <source>Data loaded: %1 and %2; model %3, loss %4</source>
+            <translation>Data dimuat: %1 dan %2; model %3, loss %4</translation>
+        </message>
+        <message>
+            <source>Its current step has not finished within %1 s; try again when the status bar says paused.</source>
+            <translation>Langkahnya yang sedang berjalan belum selesai dalam %1 d; coba lagi setelah bilah status menyatakan jeda.</translation>
+        </message>
+        <message>
+            <source>Load &amp;data…</source>
+            <translation>Muat &amp;data…</translation>
+        </message>
+        <message>
+            <source>Load a saved experiment or a results file (.presisi.json, or a JSON export of a run): every setting of the Training lab, ready to play</source>
+            <translation>Memuat eksperimen yang tersimpan atau berkas hasil (.presisi.json, atau ekspor JSON sebuah run): semua pengaturan lab pelatihan, siap dijalankan</translation>
+        </message>
+        <message>
+            <source>Load data: inputs X (float32, N rows)</source>
+            <translation>Muat data: masukan X (float32, N baris)</translation>
+        </message>
+        <message>
+            <source>Load data: targets Y (integer labels or float32, N rows)</source>
+            <translation>Muat data: target Y (label bilangan bulat atau float32, N baris)</translation>
+        </message>
+        <message>
+            <source>No preset is loaded: choose one in the Presets menu.</source>
+            <translation>Belum ada preset yang dimuat: pilih satu di menu Preset.</translation>
+        </message>
+        <message>
+            <source>NumPy arrays (*.npy)</source>
+            <translation>Larik NumPy (*.npy)</translation>
+        </message>
+        <message>
+            <source>Open &amp;recent</source>
+            <translation>Buka yang &amp;terakhir</translation>
+        </message>
+        <message>
+            <source>Open experiment</source>
+            <translation>Buka eksperimen</translation>
+        </message>
+        <message>
+            <source>Opened %1: press Play (Space) to run it</source>
+            <translation>%1 dibuka: tekan Putar (Spasi) untuk menjalankannya</translation>
+        </message>
+        <message>
+            <source>Opening %1…</source>
+            <translation>Membuka %1…</translation>
+        </message>
+        <message>
+            <source>Presisi experiments (*.presisi.json)</source>
+            <translation>Eksperimen Presisi (*.presisi.json)</translation>
+        </message>
+        <message>
+            <source>Presisi experiments (*.presisi.json);;JSON files (*.json);;All files (*)</source>
+            <translation>Eksperimen Presisi (*.presisi.json);;Berkas JSON (*.json);;Semua berkas (*)</translation>
+        </message>
+        <message>
+            <source>Removed from the recent experiments (no longer there): %1</source>
+            <translation>Dihapus dari daftar eksperimen terakhir (berkasnya sudah tidak ada): %1</translation>
+        </message>
+        <message>
+            <source>Rese&amp;t to preset</source>
+            <translation>Kembalikan ke pr&amp;eset</translation>
+        </message>
+        <message>
+            <source>Reset to preset</source>
+            <translation>Kembalikan ke preset</translation>
+        </message>
+        <message>
+            <source>Save experiment</source>
+            <translation>Simpan eksperimen</translation>
+        </message>
+        <message>
+            <source>Save the Training lab's settings (model, data, optimizer, lanes, seed, policy, scaler, pace) as an experiment file; `presisi train --scenario FILE` runs the same</source>
+            <translation>Menyimpan pengaturan lab pelatihan (model, data, optimizer, lajur, seed, kebijakan, penskala loss, laju) sebagai berkas eksperimen; `presisi train --scenario BERKAS` menjalankan hal yang sama</translation>
+        </message>
+        <message>
+            <source>Saved %1</source>
+            <translation>%1 disimpan</translation>
+        </message>
+        <message>
+            <source>The run is still stopping</source>
+            <translation>Proses masih berhenti</translation>
+        </message>
+        <message>
+            <source>Train on your own data: X and Y as .npy files, checked as `presisi train --data X --targets Y` checks them; the model's input and output widths and its loss follow the data</source>
+            <translation>Latih dengan data Anda sendiri: X dan Y sebagai berkas .npy, diperiksa seperti `presisi train --data X --targets Y` memeriksanya; lebar masukan dan keluaran model serta loss-nya mengikuti data</translation>
+        </message>
+        <message>
+            <source>Your data: %1 and %2</source>
+            <translation>Data Anda: %1 dan %2</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::ExportDialog</name>
         <message>
             <source>A line of text under the chart that says how to reproduce it: the preset or workload, the lanes and the seed. It wraps between words.</source>
@@ -2939,10 +3070,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>%1 langkah/detik</translation>
         </message>
         <message>
-            <source>%1 — Presisi</source>
-            <translation>%1 — Presisi</translation>
-        </message>
-        <message>
             <source>&amp;About Presisi</source>
             <translation>Tent&amp;ang Presisi</translation>
         </message>
@@ -2995,10 +3122,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Ukuran teks n&amp;ormal</translation>
         </message>
         <message>
-            <source>&amp;Open experiment…</source>
-            <translation>&amp;Buka eksperimen…</translation>
-        </message>
-        <message>
             <source>&amp;Presets</source>
             <translation>P&amp;reset</translation>
         </message>
@@ -3009,10 +3132,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>&amp;Reset</source>
             <translation>Ke a&amp;wal</translation>
-        </message>
-        <message>
-            <source>&amp;Save experiment…</source>
-            <translation>&amp;Simpan eksperimen…</translation>
         </message>
         <message>
             <source>&amp;Single step</source>
@@ -3033,10 +3152,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>(no presets found)</source>
             <translation>(tidak ada preset)</translation>
-        </message>
-        <message>
-            <source>(none yet)</source>
-            <translation>(belum ada)</translation>
         </message>
         <message>
             <source>.</source>
@@ -3067,14 +3182,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Semua grafik (tinggalkan grafik yang ditampilkan sendiri)</translation>
         </message>
         <message>
-            <source>Back to the loaded preset's own settings (undoes your changes to the controls)</source>
-            <translation>Kembali ke pengaturan asli preset yang dimuat (membatalkan perubahan Anda pada kontrol)</translation>
-        </message>
-        <message>
-            <source>Back to the settings of preset %1</source>
-            <translation>Kembali ke pengaturan preset %1</translation>
-        </message>
-        <message>
             <source>CPU (GPU: %1)</source>
             <translation>CPU (GPU: %1)</translation>
         </message>
@@ -3093,18 +3200,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>CSV (*.csv);;JSON (*.json)</source>
             <translation>CSV (*.csv);;JSON (*.json)</translation>
-        </message>
-        <message>
-            <source>Cannot load the data</source>
-            <translation>Data tidak dapat dimuat</translation>
-        </message>
-        <message>
-            <source>Cannot open the experiment</source>
-            <translation>Eksperimen tidak dapat dibuka</translation>
-        </message>
-        <message>
-            <source>Cannot save the experiment</source>
-            <translation>Eksperimen tidak dapat disimpan</translation>
         </message>
         <message>
             <source>Convergence check</source>
@@ -3153,10 +3248,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>Ctrl+Shift+C</source>
             <translation>Ctrl+Shift+C</translation>
-        </message>
-        <message>
-            <source>Data loaded: %1 and %2; model %3, loss %4</source>
-            <translation>Data dimuat: %1 dan %2; model %3, loss %4</translation>
         </message>
         <message>
             <source>Export &amp;chart…</source>
@@ -3215,10 +3306,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Format</translation>
         </message>
         <message>
-            <source>Its current step has not finished within %1 s; try again when the status bar says paused.</source>
-            <translation>Langkahnya yang sedang berjalan belum selesai dalam %1 d; coba lagi setelah bilah status menyatakan jeda.</translation>
-        </message>
-        <message>
             <source>JSON (*.json)</source>
             <translation>JSON (*.json)</translation>
         </message>
@@ -3243,52 +3330,12 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Lab linear, Lab pelatihan, Format, Kecepatan (Esc membatalkan pengukuran)</translation>
         </message>
         <message>
-            <source>Load &amp;data…</source>
-            <translation>Muat &amp;data…</translation>
-        </message>
-        <message>
-            <source>Load a saved experiment or a results file (.presisi.json, or a JSON export of a run): every setting of the Training lab, ready to play</source>
-            <translation>Memuat eksperimen yang tersimpan atau berkas hasil (.presisi.json, atau ekspor JSON sebuah run): semua pengaturan lab pelatihan, siap dijalankan</translation>
-        </message>
-        <message>
-            <source>Load data: inputs X (float32, N rows)</source>
-            <translation>Muat data: masukan X (float32, N baris)</translation>
-        </message>
-        <message>
-            <source>Load data: targets Y (integer labels or float32, N rows)</source>
-            <translation>Muat data: target Y (label bilangan bulat atau float32, N baris)</translation>
-        </message>
-        <message>
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
             <source>Next key &amp;moment</source>
             <translation>&amp;Momen kunci berikutnya</translation>
-        </message>
-        <message>
-            <source>No preset is loaded: choose one in the Presets menu.</source>
-            <translation>Belum ada preset yang dimuat: pilih satu di menu Preset.</translation>
-        </message>
-        <message>
-            <source>NumPy arrays (*.npy)</source>
-            <translation>Larik NumPy (*.npy)</translation>
-        </message>
-        <message>
-            <source>Open &amp;recent</source>
-            <translation>Buka yang &amp;terakhir</translation>
-        </message>
-        <message>
-            <source>Open experiment</source>
-            <translation>Buka eksperimen</translation>
-        </message>
-        <message>
-            <source>Opened %1: press Play (Space) to run it</source>
-            <translation>%1 dibuka: tekan Putar (Spasi) untuk menjalankannya</translation>
-        </message>
-        <message>
-            <source>Opening %1…</source>
-            <translation>Membuka %1…</translation>
         </message>
         <message>
             <source>Pause at &amp;key moments</source>
@@ -3303,28 +3350,8 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Mode p&amp;resentasi</translation>
         </message>
         <message>
-            <source>Presisi experiments (*.presisi.json)</source>
-            <translation>Eksperimen Presisi (*.presisi.json)</translation>
-        </message>
-        <message>
-            <source>Presisi experiments (*.presisi.json);;JSON files (*.json);;All files (*)</source>
-            <translation>Eksperimen Presisi (*.presisi.json);;Berkas JSON (*.json);;Semua berkas (*)</translation>
-        </message>
-        <message>
             <source>Presisi — mixed-precision lab</source>
             <translation>Presisi — laboratorium presisi campuran</translation>
-        </message>
-        <message>
-            <source>Removed from the recent experiments (no longer there): %1</source>
-            <translation>Dihapus dari daftar eksperimen terakhir (berkasnya sudah tidak ada): %1</translation>
-        </message>
-        <message>
-            <source>Rese&amp;t to preset</source>
-            <translation>Kembalikan ke pr&amp;eset</translation>
-        </message>
-        <message>
-            <source>Reset to preset</source>
-            <translation>Kembalikan ke preset</translation>
         </message>
         <message>
             <source>Run failed</source>
@@ -3333,18 +3360,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>S&amp;peed</source>
             <translation>&amp;Kecepatan</translation>
-        </message>
-        <message>
-            <source>Save experiment</source>
-            <translation>Simpan eksperimen</translation>
-        </message>
-        <message>
-            <source>Save the Training lab's settings (model, data, optimizer, lanes, seed, policy, scaler, pace) as an experiment file; `presisi train --scenario FILE` runs the same</source>
-            <translation>Menyimpan pengaturan lab pelatihan (model, data, optimizer, lajur, seed, kebijakan, penskala loss, laju) sebagai berkas eksperimen; `presisi train --scenario BERKAS` menjalankan hal yang sama</translation>
-        </message>
-        <message>
-            <source>Saved %1</source>
-            <translation>%1 disimpan</translation>
         </message>
         <message>
             <source>Settings reset to defaults: %1</source>
@@ -3367,10 +3382,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Grafik belum berisi data: jalankan sesuatu lebih dulu.</translation>
         </message>
         <message>
-            <source>The run is still stopping</source>
-            <translation>Proses masih berhenti</translation>
-        </message>
-        <message>
             <source>The run is still stopping: choose the language again when it has.</source>
             <translation>Proses masih berhenti: pilih bahasa lagi setelah selesai.</translation>
         </message>
@@ -3381,10 +3392,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>This page has nothing to export yet: run something first.</source>
             <translation>Halaman ini belum punya apa pun untuk diekspor: jalankan sesuatu lebih dulu.</translation>
-        </message>
-        <message>
-            <source>Train on your own data: X and Y as .npy files, checked as `presisi train --data X --targets Y` checks them; the model's input and output widths and its loss follow the data</source>
-            <translation>Latih dengan data Anda sendiri: X dan Y sebagai berkas .npy, diperiksa seperti `presisi train --data X --targets Y` memeriksanya; lebar masukan dan keluaran model serta loss-nya mengikuti data</translation>
         </message>
         <message>
             <source>Training lab</source>
@@ -3401,10 +3408,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>Training resumed</source>
             <translation>Pelatihan dilanjutkan</translation>
-        </message>
-        <message>
-            <source>Your data: %1 and %2</source>
-            <translation>Data Anda: %1 dan %2</translation>
         </message>
         <message>
             <source>back to the whole run; ← → pan a zoomed chart</source>

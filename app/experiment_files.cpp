@@ -1,7 +1,7 @@
-// MainWindow's experiment files: File > Open experiment…, Save experiment…, Open recent, Reset to
-// preset and Load data… (the .presisi.json format of docs/EXPERIMENT_FILES.md, read and written by
+// ExperimentFiles: File > Open experiment…, Save experiment…, Open recent, Reset to preset and Load
+// data… (the .presisi.json format of docs/EXPERIMENT_FILES.md, read and written by
 // app/services/scenario_file.h; .npy data checked by the command line's own checks).
-#include "main_window.h"
+#include "experiment_files.h"
 
 #include <QAction>
 #include <QApplication>
@@ -17,6 +17,7 @@
 
 #include "engine/training/npy.h"
 #include "engine_worker.h"
+#include "main_window.h"
 #include "pages/presets.h"
 #include "pages/training_page.h"
 #include "run_controller.h"
@@ -35,58 +36,67 @@ const char* const kSuffix = ".presisi.json";
 
 }  // namespace
 
-void MainWindow::addExperimentActions(QMenu* file) {
+ExperimentFiles::ExperimentFiles(MainWindow& window, bool persistent)
+    : QObject(&window), m_window(window), m_persistent(persistent) {
     if (m_persistent) m_recent = QSettings().value(kRecentKey).toStringList().mid(0, kMaxRecent);
-    QAction* open = file->addAction(tr("&Open experiment…"), QKeySequence::Open, this, [this] {
+}
+
+ExperimentFiles::~ExperimentFiles() = default;
+
+TrainingPage* ExperimentFiles::training() const { return m_window.trainingPage(); }
+
+void ExperimentFiles::addActions(QMenu* file) {
+    QAction* openAction = file->addAction(tr("&Open experiment…"), QKeySequence::Open, this, [this] {
         const QString dir = m_persistent ? QSettings().value(kDirKey).toString() : QString();
         const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open experiment"), dir, tr("Presisi experiments (*.presisi.json);;JSON files (*.json);;All files (*)"));
-        if (!path.isEmpty()) openExperimentInBackground(path);
+            &m_window, tr("Open experiment"), dir, tr("Presisi experiments (*.presisi.json);;JSON files (*.json);;All files (*)"));
+        if (!path.isEmpty()) openInBackground(path);
     });
-    open->setToolTip(tr("Load a saved experiment or a results file (.presisi.json, or a JSON export of a run): "
+    openAction->setToolTip(tr("Load a saved experiment or a results file (.presisi.json, or a JSON export of a run): "
                         "every setting of the Training lab, ready to play"));
-    QAction* save = file->addAction(tr("&Save experiment…"), QKeySequence::Save, this, [this] {
+    QAction* saveAction = file->addAction(tr("&Save experiment…"), QKeySequence::Save, this, [this] {
         const QString dir = m_persistent ? QSettings().value(kDirKey).toString() : QString();
-        QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), proposedExperimentPath(dir, m_training->loadedPreset()),
+        QString path = QFileDialog::getSaveFileName(&m_window, tr("Save experiment"), proposedPath(dir, training()->loadedPreset()),
                                                     tr("Presisi experiments (*.presisi.json)"));
         if (path.isEmpty()) return;
         if (!path.endsWith(".json", Qt::CaseInsensitive)) path += kSuffix;
-        saveExperiment(path);
+        save(path);
     });
-    save->setToolTip(tr("Save the Training lab's settings (model, data, optimizer, lanes, seed, policy, scaler, pace) "
+    saveAction->setToolTip(tr("Save the Training lab's settings (model, data, optimizer, lanes, seed, policy, scaler, pace) "
                         "as an experiment file; `presisi train --scenario FILE` runs the same"));
     m_recentMenu = file->addMenu(tr("Open &recent"));
     m_recentMenu->setToolTipsVisible(true);
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &ExperimentFiles::fillRecentMenu);
     fillRecentMenu();
     m_resetPresetAction = file->addAction(tr("Rese&t to preset"), this, [this] { resetToPreset(); });
     m_resetPresetAction->setToolTip(tr("Back to the loaded preset's own settings (undoes your changes to the controls)"));
     QAction* data = file->addAction(tr("Load &data…"), this, [this] {
         const QString dir = m_persistent ? QSettings().value(kDirKey).toString() : QString();
         const QString filter = tr("NumPy arrays (*.npy)");
-        const QString x = QFileDialog::getOpenFileName(this, tr("Load data: inputs X (float32, N rows)"), dir, filter);
+        const QString x = QFileDialog::getOpenFileName(&m_window, tr("Load data: inputs X (float32, N rows)"), dir, filter);
         if (x.isEmpty()) return;
         const QString y = QFileDialog::getOpenFileName(
-            this, tr("Load data: targets Y (integer labels or float32, N rows)"), QFileInfo(x).absolutePath(), filter);
+            &m_window, tr("Load data: targets Y (integer labels or float32, N rows)"), QFileInfo(x).absolutePath(), filter);
         if (!y.isEmpty()) loadData(x, y);
     });
     data->setToolTip(tr("Train on your own data: X and Y as .npy files, checked as `presisi train --data X --targets Y` "
                         "checks them; the model's input and output widths and its loss follow the data"));
     file->addSeparator();
     connect(file, &QMenu::aboutToShow, this,
-            [this] { m_resetPresetAction->setEnabled(!m_training->loadedPreset().isEmpty()); });
-    for (QAction* a : {open, save, m_resetPresetAction, data}) a->setStatusTip(a->toolTip());
+            [this] { m_resetPresetAction->setEnabled(!training()->loadedPreset().isEmpty()); });
+    for (QAction* a : {openAction, saveAction, m_resetPresetAction, data}) a->setStatusTip(a->toolTip());
     file->setToolTipsVisible(true);
 }
 
-QString MainWindow::proposedExperimentPath(const QString& dir, const QString& preset) {
+QString ExperimentFiles::proposedPath(const QString& dir, const QString& preset) {
     // The preset's name comes from a file: only its safe characters name the proposal, so a name such
     // as "../../elsewhere/x" cannot send the dialog to another folder.
     const QString slug = fileSlug(preset);
     return QDir(dir).filePath((slug.isEmpty() ? QStringLiteral("experiment") : slug) + kSuffix);
 }
 
-void MainWindow::fillRecentMenu() {
+void ExperimentFiles::fillRecentMenu() {
+    if (!m_recentMenu) return;  // before addActions
     m_recentMenu->clear();
     // Files deleted or moved since are dropped, and the status bar says so.
     QStringList kept, gone;
@@ -96,18 +106,18 @@ void MainWindow::fillRecentMenu() {
         if (m_persistent) QSettings().setValue(kRecentKey, m_recent);
         QStringList names;
         for (const QString& p : gone) names << QFileInfo(p).fileName();
-        statusBar()->showMessage(tr("Removed from the recent experiments (no longer there): %1").arg(names.join(", ")), 6000);
+        m_window.statusBar()->showMessage(tr("Removed from the recent experiments (no longer there): %1").arg(names.join(", ")), 6000);
     }
     for (int i = 0; i < m_recent.size(); ++i) {
         const QString path = m_recent[i];
         QAction* a = m_recentMenu->addAction(QString("&%1  %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         a->setToolTip(QDir::toNativeSeparators(path));
-        connect(a, &QAction::triggered, this, [this, path] { openExperimentInBackground(path); });
+        connect(a, &QAction::triggered, this, [this, path] { openInBackground(path); });
     }
     if (m_recent.isEmpty()) m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
 }
 
-void MainWindow::rememberExperiment(const QString& path) {
+void ExperimentFiles::remember(const QString& path) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     m_recent.removeAll(absolute);
     m_recent.prepend(absolute);
@@ -120,27 +130,21 @@ void MainWindow::rememberExperiment(const QString& path) {
     fillRecentMenu();
 }
 
-void MainWindow::showProblem(const QString& title, const QString& message) {
-    statusBar()->showMessage(title + ": " + message, 8000);
-    // A message box where a person can see it; not in tests or --screenshot (no modal dialog off-screen).
-    if (isVisible() && QGuiApplication::platformName() != "offscreen") QMessageBox::warning(this, title, message);
-}
-
-void MainWindow::openExperimentInBackground(const QString& path) {
-    // Read on the file worker, never on the GUI thread (a slow disk, a large results file); the
+void ExperimentFiles::openInBackground(const QString& path) {
+    // Read on the engine worker, never on the GUI thread (a slow disk, a large results file); the
     // reader refuses FIFOs, devices and files over its limit at once (services::readExperimentFile).
     if (!m_files) m_files = std::make_unique<EngineChannel>(JobKind::Files);
-    statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
-    // Only the latest request counts: a newer one (or openExperiment) drops an older read's answer.
+    m_window.statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+    // Only the latest request counts: a newer one (or open()) drops an older read's answer.
     m_files->submit(
-        this, [path](JobContext&) { return std::make_shared<ExperimentRead>(readExperiment(path)); },
-        [this, path](const std::shared_ptr<ExperimentRead>& read) {
-            emit experimentOpened(path, applyExperiment(path, *read));
+        this, [path](JobContext&) { return std::make_shared<Read>(read(path)); },
+        [this, path](const std::shared_ptr<Read>& read) {
+            emit opened(path, apply(path, *read));
         });
 }
 
-MainWindow::ExperimentRead MainWindow::readExperiment(const QString& path) {
-    ExperimentRead r;
+ExperimentFiles::Read ExperimentFiles::read(const QString& path) {
+    Read r;
     try {
         r.scenario = services::readExperimentFile(path.toStdString());
         r.ok = true;
@@ -150,14 +154,14 @@ MainWindow::ExperimentRead MainWindow::readExperiment(const QString& path) {
     return r;
 }
 
-bool MainWindow::openExperiment(const QString& path) {
+bool ExperimentFiles::open(const QString& path) {
     if (m_files) m_files->cancel();  // a read still on its way in the background is superseded
-    return applyExperiment(path, readExperiment(path));
+    return apply(path, read(path));
 }
 
-bool MainWindow::applyExperiment(const QString& path, const ExperimentRead& read) {
+bool ExperimentFiles::apply(const QString& path, const Read& read) {
     if (!read.ok) {
-        showProblem(tr("Cannot open the experiment"), read.error);
+        m_window.showProblem(tr("Cannot open the experiment"), read.error);
         return false;
     }
     Scenario s = read.scenario;
@@ -174,46 +178,46 @@ bool MainWindow::applyExperiment(const QString& path, const ExperimentRead& read
     // A run in progress stops at its next step before the new scenario takes the controls.
     if (!stopRun()) return false;
     QString error;
-    if (!m_training->openScenario(s, &error)) {
-        showProblem(tr("Cannot open the experiment"), QString("%1: %2").arg(path, error));
+    if (!training()->openScenario(s, &error)) {
+        m_window.showProblem(tr("Cannot open the experiment"), QString("%1: %2").arg(path, error));
         return false;
     }
-    setPage(TrainingIndex);
-    setWindowTitle(tr("%1 — Presisi").arg(QFileInfo(path).fileName()));
-    rememberExperiment(path);
-    updateExplanation();
-    statusBar()->showMessage(tr("Opened %1: press Play (Space) to run it").arg(QFileInfo(path).fileName()), 6000);
+    emit loaded();
+    m_window.setWindowTitle(tr("%1 — Presisi").arg(QFileInfo(path).fileName()));
+    remember(path);
+    m_window.statusBar()->showMessage(tr("Opened %1: press Play (Space) to run it").arg(QFileInfo(path).fileName()), 6000);
     return true;
 }
 
-bool MainWindow::stopRun() {
-    controller()->stop();
-    if (controller()->waitForIdle(kStopWait)) return true;
-    showProblem(tr("The run is still stopping"),
+bool ExperimentFiles::stopRun() {
+    RunController* run = m_window.controller();
+    run->stop();
+    if (run->waitForIdle(MainWindow::kStopWait)) return true;
+    m_window.showProblem(tr("The run is still stopping"),
                       tr("Its current step has not finished within %1 s; try again when the status bar says paused.")
-                          .arg(kStopWait.count() / 1000));
+                          .arg(MainWindow::kStopWait.count() / 1000));
     return false;
 }
 
-bool MainWindow::saveExperiment(const QString& path) {
+bool ExperimentFiles::save(const QString& path) {
     try {
-        Scenario s = m_training->scenarioFromControls();
-        if (s.preset.empty()) s.preset = m_training->loadedPreset().toStdString();
+        Scenario s = training()->scenarioFromControls();
+        if (s.preset.empty()) s.preset = training()->loadedPreset().toStdString();
         services::writeExperimentFile(path.toStdString(), s);
     } catch (const std::exception& e) {
-        showProblem(tr("Cannot save the experiment"), QString::fromUtf8(e.what()));
+        m_window.showProblem(tr("Cannot save the experiment"), QString::fromUtf8(e.what()));
         return false;
     }
-    setWindowTitle(tr("%1 — Presisi").arg(QFileInfo(path).fileName()));
-    rememberExperiment(path);
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 6000);
+    m_window.setWindowTitle(tr("%1 — Presisi").arg(QFileInfo(path).fileName()));
+    remember(path);
+    m_window.statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 6000);
     return true;
 }
 
-bool MainWindow::loadData(const QString& xPath, const QString& yPath) {
+bool ExperimentFiles::loadData(const QString& xPath, const QString& yPath) {
     Scenario s;
     try {
-        s = m_training->scenarioFromControls();
+        s = training()->scenarioFromControls();
         s.data.kind = DatasetKind::Npy;
         s.data.xPath = QFileInfo(xPath).absoluteFilePath().toStdString();
         s.data.yPath = QFileInfo(yPath).absoluteFilePath().toStdString();
@@ -230,35 +234,34 @@ bool MainWindow::loadData(const QString& xPath, const QString& yPath) {
         if (!x.shape.empty() && s.batch > x.shape.front()) s.batch = 0;
         services::checkTrainingData(s);
     } catch (const std::exception& e) {
-        showProblem(tr("Cannot load the data"), QString::fromUtf8(e.what()));
+        m_window.showProblem(tr("Cannot load the data"), QString::fromUtf8(e.what()));
         return false;
     }
     if (!stopRun()) return false;
     QString error;
-    if (!m_training->openScenario(s, &error)) {
-        showProblem(tr("Cannot load the data"), error);
+    if (!training()->openScenario(s, &error)) {
+        m_window.showProblem(tr("Cannot load the data"), error);
         return false;
     }
-    setPage(TrainingIndex);
-    updateExplanation();
+    emit loaded();
     QStringList sizes;
     for (int w : s.sizes) sizes << QString::number(w);
-    statusBar()->showMessage(tr("Data loaded: %1 and %2; model %3, loss %4")
+    m_window.statusBar()->showMessage(tr("Data loaded: %1 and %2; model %3, loss %4")
                                  .arg(QFileInfo(xPath).fileName(), QFileInfo(yPath).fileName(), sizes.join("-"),
                                       QString::fromUtf8(lossName(s.loss).data())),
                              8000);
     return true;
 }
 
-bool MainWindow::resetToPreset() {
-    const QString preset = m_training->loadedPreset();
+bool ExperimentFiles::resetToPreset() {
+    const QString preset = training()->loadedPreset();
     if (preset.isEmpty()) {
-        showProblem(tr("Reset to preset"), tr("No preset is loaded: choose one in the Presets menu."));
+        m_window.showProblem(tr("Reset to preset"), tr("No preset is loaded: choose one in the Presets menu."));
         return false;
     }
     if (!stopRun()) return false;
-    if (!loadPreset(preset, false)) return false;  // the title drops the experiment file's name
-    statusBar()->showMessage(tr("Back to the settings of preset %1").arg(preset), 5000);
+    if (!m_window.loadPreset(preset, false)) return false;  // the title drops the experiment file's name
+    m_window.statusBar()->showMessage(tr("Back to the settings of preset %1").arg(preset), 5000);
     return true;
 }
 
