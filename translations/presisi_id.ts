@@ -2564,6 +2564,197 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
     </context>
     <context>
+        <name>presisi::LinearForm</name>
+        <message>
+            <source> (mxfp6-e3m2 and mxfp8-e5m2 run from the command line: presisi linear --lanes cpu:mxfp6-e3m2)</source>
+            <translation> (mxfp6-e3m2 dan mxfp8-e5m2 dijalankan dari baris perintah: presisi linear --lanes cpu:mxfp6-e3m2)</translation>
+        </message>
+        <message>
+            <source>%1: blocks of 32 values along in share one power-of-two scale (e8m0); the elements are %2. The block's largest value sets the scale (see the scale mode below), so one outlier costs only its own block precision.</source>
+            <translation>%1: blok berisi 32 nilai sepanjang in berbagi satu skala pangkat dua (e8m0); elemennya %2. Nilai terbesar blok menentukan skalanya (lihat mode skala di bawah), sehingga satu pencilan hanya mengorbankan presisi bloknya sendiri.</translation>
+        </message>
+        <message>
+            <source>8 bits and below (CPU)</source>
+            <translation>8 bit ke bawah (CPU)</translation>
+        </message>
+        <message>
+            <source>A lane as autocast with torch.float16 runs the layer: 11 bits of precision, but magnitudes of 65520 and more round to inf and those of 2^-25 or less to 0.</source>
+            <translation>Lajur yang menjalankan lapisan seperti autocast dengan torch.float16: presisi 11 bit, tetapi besaran 65520 ke atas dibulatkan ke inf dan besaran 2^-25 ke bawah ke 0.</translation>
+        </message>
+        <message>
+            <source>A lane as torch.autocast(dtype=torch.bfloat16) runs the layer: x, weights and bias rounded to bfloat16, the output stored in bfloat16. Same range as float32, 8 bits of precision.</source>
+            <translation>Lajur yang menjalankan lapisan seperti torch.autocast(dtype=torch.bfloat16): x, bobot dan bias dibulatkan ke bfloat16, keluarannya disimpan dalam bfloat16. Rentangnya sama dengan float32, presisinya 8 bit.</translation>
+        </message>
+        <message>
+            <source>Accumulate in:</source>
+            <translation>Akumulasi dalam:</translation>
+        </message>
+        <message>
+            <source>Adds a CPU lane beside each low-precision lane whose product runs on the CPU's own bfloat16/float16 instructions (oneDNN), accumulating in float32 like the emulated lane. Here: %1</source>
+            <translation>Menambahkan lajur CPU di samping tiap lajur presisi rendah yang perkaliannya berjalan pada instruksi bfloat16/float16 milik CPU sendiri (oneDNN), berakumulasi dalam float32 seperti lajur emulasi. Di sini: %1</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>Cancel computation</source>
+            <translation>Batalkan komputasi</translation>
+        </message>
+        <message>
+            <source>FP8, FP6 and FP4 lanes: x and the weights are stored in the format, scaled along in (each dot product's length), then multiplied with float32 accumulation; the bias and the output stay float32. They show what the storage costs, not a rounded output.</source>
+            <translation>Lajur FP8, FP6 dan FP4: x dan bobot disimpan dalam format itu, diskalakan sepanjang in (panjang setiap perkalian titik), lalu dikalikan dengan akumulasi float32; bias dan keluaran tetap float32. Lajur ini menunjukkan biaya penyimpanan, bukan keluaran yang dibulatkan.</translation>
+        </message>
+        <message>
+            <source>GPU (CUDA)</source>
+            <translation>GPU (CUDA)</translation>
+        </message>
+        <message>
+            <source>GPU: %1</source>
+            <translation>GPU: %1</translation>
+        </message>
+        <message>
+            <source>How an MX block's power-of-two scale follows its largest value: floor (the OCP rule, torchao's default) may push the largest values past the element's max, where they saturate; rceil (Transformer Engine) rounds the scale up so nothing saturates, at the cost of precision for the rest; ceil and even lie between.</source>
+            <translation>Cara skala pangkat dua sebuah blok MX mengikuti nilai terbesarnya: floor (aturan OCP, bawaan torchao) dapat mendorong nilai terbesar melewati maks elemen, sehingga tersaturasi; rceil (Transformer Engine) membulatkan skala ke atas sehingga tidak ada yang tersaturasi, dengan mengorbankan presisi nilai lainnya; ceil dan even berada di antaranya.</translation>
+        </message>
+        <message>
+            <source>How each dot product is summed: in float32, as autocast, cuBLAS and oneDNN do, or rounding every partial sum to the lane's format. The second shows why every library sums in f32: the error grows with in.</source>
+            <translation>Cara tiap hasil kali titik dijumlahkan: dalam float32, seperti autocast, cuBLAS dan oneDNN, atau dengan membulatkan setiap jumlah parsial ke format lajur. Pilihan kedua menunjukkan mengapa setiap pustaka menjumlahkan dalam f32: galatnya tumbuh seiring in.</translation>
+        </message>
+        <message>
+            <source>Lanes</source>
+            <translation>Lajur</translation>
+        </message>
+        <message>
+            <source>Layer and input</source>
+            <translation>Lapisan dan masukan</translation>
+        </message>
+        <message>
+            <source>MX scale</source>
+            <translation>Skala MX</translation>
+        </message>
+        <message>
+            <source>Run the lanes on the CPU (Presisi's emulation of PyTorch's CPU autocast).</source>
+            <translation>Jalankan lajur-lajur di CPU (emulasi Presisi atas autocast CPU PyTorch).</translation>
+        </message>
+        <message>
+            <source>Run the lanes on the CUDA GPU too (cuBLAS); each device's lanes are compared with that device's f32 lane.</source>
+            <translation>Jalankan lajur-lajur juga di GPU CUDA (cuBLAS); lajur tiap perangkat dibandingkan dengan lajur f32 perangkat itu.</translation>
+        </message>
+        <message>
+            <source>Stops the computation; the last finished one stays on screen</source>
+            <translation>Menghentikan komputasi; hasil terakhir yang selesai tetap di layar</translation>
+        </message>
+        <message>
+            <source>The float32 lane, always on: the other lanes on the same device are compared with its outputs.</source>
+            <translation>Lajur float32, selalu aktif: lajur-lajur lain pada perangkat yang sama dibandingkan dengan keluarannya.</translation>
+        </message>
+        <message>
+            <source>The low lanes set subnormal values to zero, as hardware in flush-to-zero mode does: x, the weights, the bias and the outputs are flushed at every rounding (the +ftz lanes).</source>
+            <translation>Lajur presisi rendah menjadikan nilai subnormal nol, seperti perangkat keras dalam mode flush-to-zero: x, bobot, bias dan keluaran di-flush pada setiap pembulatan (lajur +ftz).</translation>
+        </message>
+        <message>
+            <source>The per-tensor lanes clamp values beyond the format's max to ±max (torch's eager cast to float8_e4m3fn, Transformer Engine's satfinite) instead of the OCP conversion (e4m3 → NaN, e5m2 → inf). With the tensor's own amax nothing overflows, so the numbers rarely change; the tile says which rule ran.</source>
+            <translation>Lajur per tensor memotong nilai di atas maks format ke ±maks (cast eager torch ke float8_e4m3fn, satfinite Transformer Engine) alih-alih konversi OCP (e4m3 → NaN, e5m2 → inf). Dengan amax tensor itu sendiri tidak ada yang overflow, sehingga angkanya jarang berubah; ubin menyebutkan aturan mana yang berjalan.</translation>
+        </message>
+        <message>
+            <source>batch</source>
+            <translation>batch</translation>
+        </message>
+        <message>
+            <source>batch: rows of x = torch.randn(batch, in). Each row gives out outputs; all of them enter the metrics.</source>
+            <translation>batch: baris x = torch.randn(batch, in). Tiap baris menghasilkan out keluaran; semuanya masuk ke dalam metrik.</translation>
+        </message>
+        <message>
+            <source>bf16 (autocast)</source>
+            <translation>bf16 (autocast)</translation>
+        </message>
+        <message>
+            <source>e2m1 (FP4: 0, 0.5, 1, 1.5, 2, 3, 4, 6)</source>
+            <translation>e2m1 (FP4: 0, 0.5, 1, 1.5, 2, 3, 4, 6)</translation>
+        </message>
+        <message>
+            <source>e2m3 (FP6, max 7.5)</source>
+            <translation>e2m3 (FP6, maks 7.5)</translation>
+        </message>
+        <message>
+            <source>e4m3 (FP8)</source>
+            <translation>e4m3 (FP8)</translation>
+        </message>
+        <message>
+            <source>e4m3 (FP8, 3 mantissa bits, max 448): the format for activations and weights. One float32 scale per tensor, max/amax, as torchao's tensorwise float8 recipe computes it.</source>
+            <translation>e4m3 (FP8, 3 bit mantisa, maks 448): format untuk aktivasi dan bobot. Satu skala float32 per tensor, maks/amax, seperti yang dihitung resep float8 tensorwise torchao.</translation>
+        </message>
+        <message>
+            <source>e5m2 (FP8, 2 mantissa bits, max 57344): the format for gradients, with range rather than precision. One float32 scale per tensor, max/amax.</source>
+            <translation>e5m2 (FP8, 2 bit mantisa, maks 57344): format untuk gradien, mengutamakan rentang daripada presisi. Satu skala float32 per tensor, maks/amax.</translation>
+        </message>
+        <message>
+            <source>f16 (autocast)</source>
+            <translation>f16 (autocast)</translation>
+        </message>
+        <message>
+            <source>f32</source>
+            <translation>f32</translation>
+        </message>
+        <message>
+            <source>f32 (reference)</source>
+            <translation>f32 (acuan)</translation>
+        </message>
+        <message>
+            <source>flush subnormals to zero</source>
+            <translation>flush subnormal ke nol</translation>
+        </message>
+        <message>
+            <source>in</source>
+            <translation>in</translation>
+        </message>
+        <message>
+            <source>in: the layer's input width, the length of every dot product each output sums over. Longer sums gather more rounding error, most visibly with storage-format accumulation.</source>
+            <translation>in: lebar masukan lapisan, yaitu panjang setiap hasil kali titik yang dijumlahkan tiap keluaran. Penjumlahan yang lebih panjang mengumpulkan lebih banyak galat pembulatan, paling terlihat pada akumulasi dalam format penyimpanan.</translation>
+        </message>
+        <message>
+            <source>native bf16 (%1). %2</source>
+            <translation>bf16 native (%1). %2</translation>
+        </message>
+        <message>
+            <source>native bf16/f16</source>
+            <translation>bf16/f16 native</translation>
+        </message>
+        <message>
+            <source>nn.Linear(in, out) applied to x = torch.randn(batch, in) after torch.manual_seed(seed)</source>
+            <translation>nn.Linear(in, out) diterapkan pada x = torch.randn(batch, in) setelah torch.manual_seed(seed)</translation>
+        </message>
+        <message>
+            <source>nvfp4: blocks of 16 values along in with an e4m3 scale each, and one float32 scale for the tensor (amax / (448·6)); the elements are e2m1 (FP4). The finer blocks and scales make it more precise than mxfp4 at the same 4 bits.</source>
+            <translation>nvfp4: blok berisi 16 nilai sepanjang in, masing-masing dengan skala e4m3, dan satu skala float32 untuk tensor (amax / (448·6)); elemennya e2m1 (FP4). Blok dan skala yang lebih halus membuatnya lebih presisi daripada mxfp4 pada 4 bit yang sama.</translation>
+        </message>
+        <message>
+            <source>out</source>
+            <translation>out</translation>
+        </message>
+        <message>
+            <source>out: the layer's output width (its number of neurons). The outputs compared are batch × out.</source>
+            <translation>out: lebar keluaran lapisan (banyaknya neuron). Keluaran yang dibandingkan berjumlah batch × out.</translation>
+        </message>
+        <message>
+            <source>saturate e4m3/e5m2</source>
+            <translation>saturasi e4m3/e5m2</translation>
+        </message>
+        <message>
+            <source>seed</source>
+            <translation>seed</translation>
+        </message>
+        <message>
+            <source>seed: torch.manual_seed(seed) before the layer and x are drawn, with PyTorch's own CPU generator, so seed 0 gives the tutorial's numbers.</source>
+            <translation>seed: torch.manual_seed(seed) sebelum lapisan dan x diambil, dengan generator CPU milik PyTorch sendiri, sehingga seed 0 memberi angka-angka tutorial.</translation>
+        </message>
+        <message>
+            <source>storage format</source>
+            <translation>format penyimpanan</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::LinearPage</name>
         <message>
             <source>
@@ -2574,10 +2765,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
         <message>
             <source> &amp;mdash; the tutorial's example</source>
             <translation> &amp;mdash; contoh dari tutorial</translation>
-        </message>
-        <message>
-            <source> (mxfp6-e3m2 and mxfp8-e5m2 run from the command line: presisi linear --lanes cpu:mxfp6-e3m2)</source>
-            <translation> (mxfp6-e3m2 dan mxfp8-e5m2 dijalankan dari baris perintah: presisi linear --lanes cpu:mxfp6-e3m2)</translation>
         </message>
         <message>
             <source> SQNR: signal-to-quantisation-noise ratio of x and of the weights after storing them (10·log10 of Σx² / Σerror², in dB; each bit of mantissa adds about 6 dB); sat.: the share of values that were clamped to the format's max.</source>
@@ -2628,16 +2815,8 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>%1 · dua tingkat</translation>
         </message>
         <message>
-            <source>%1: blocks of 32 values along in share one power-of-two scale (e8m0); the elements are %2. The block's largest value sets the scale (see the scale mode below), so one outlier costs only its own block precision.</source>
-            <translation>%1: blok berisi 32 nilai sepanjang in berbagi satu skala pangkat dua (e8m0); elemennya %2. Nilai terbesar blok menentukan skalanya (lihat mode skala di bawah), sehingga satu pencilan hanya mengorbankan presisi bloknya sendiri.</translation>
-        </message>
-        <message>
             <source>, </source>
             <translation>, </translation>
-        </message>
-        <message>
-            <source>8 bits and below (CPU)</source>
-            <translation>8 bit ke bawah (CPU)</translation>
         </message>
         <message>
             <source>&lt;b&gt;Accumulating in the storage format.&lt;/b&gt; Each output sums %1 products, and here every partial sum is rounded to the lane's format (bf16 or f16) before the next product is added, as a naive low-precision kernel would do. Each rounding adds its own error, so the error grows with &lt;code&gt;in&lt;/code&gt;.</source>
@@ -2660,30 +2839,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>&lt;br&gt;&lt;br&gt;f16 menyimpan 3 bit mantisa lebih banyak, sehingga galatnya di sini sekitar %1&amp;times; lebih kecil, tetapi rentangnya berakhir di 65504.</translation>
         </message>
         <message>
-            <source>A lane as autocast with torch.float16 runs the layer: 11 bits of precision, but magnitudes of 65520 and more round to inf and those of 2^-25 or less to 0.</source>
-            <translation>Lajur yang menjalankan lapisan seperti autocast dengan torch.float16: presisi 11 bit, tetapi besaran 65520 ke atas dibulatkan ke inf dan besaran 2^-25 ke bawah ke 0.</translation>
-        </message>
-        <message>
-            <source>A lane as torch.autocast(dtype=torch.bfloat16) runs the layer: x, weights and bias rounded to bfloat16, the output stored in bfloat16. Same range as float32, 8 bits of precision.</source>
-            <translation>Lajur yang menjalankan lapisan seperti torch.autocast(dtype=torch.bfloat16): x, bobot dan bias dibulatkan ke bfloat16, keluarannya disimpan dalam bfloat16. Rentangnya sama dengan float32, presisinya 8 bit.</translation>
-        </message>
-        <message>
-            <source>Accumulate in:</source>
-            <translation>Akumulasi dalam:</translation>
-        </message>
-        <message>
-            <source>Adds a CPU lane beside each low-precision lane whose product runs on the CPU's own bfloat16/float16 instructions (oneDNN), accumulating in float32 like the emulated lane. Here: %1</source>
-            <translation>Menambahkan lajur CPU di samping tiap lajur presisi rendah yang perkaliannya berjalan pada instruksi bfloat16/float16 milik CPU sendiri (oneDNN), berakumulasi dalam float32 seperti lajur emulasi. Di sini: %1</translation>
-        </message>
-        <message>
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <source>Cancel computation</source>
-            <translation>Batalkan komputasi</translation>
-        </message>
-        <message>
             <source>Cancelled: the tiles and charts show the last finished computation.</source>
             <translation>Dibatalkan: ubin dan grafik menampilkan komputasi terakhir yang selesai.</translation>
         </message>
@@ -2704,32 +2859,12 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>Galat |lajur - f32| (porsi keluaran)</translation>
         </message>
         <message>
-            <source>FP8, FP6 and FP4 lanes: x and the weights are stored in the format, scaled along in (each dot product's length), then multiplied with float32 accumulation; the bias and the output stay float32. They show what the storage costs, not a rounded output.</source>
-            <translation>Lajur FP8, FP6 dan FP4: x dan bobot disimpan dalam format itu, diskalakan sepanjang in (panjang setiap perkalian titik), lalu dikalikan dengan akumulasi float32; bias dan keluaran tetap float32. Lajur ini menunjukkan biaya penyimpanan, bukan keluaran yang dibulatkan.</translation>
-        </message>
-        <message>
-            <source>GPU (CUDA)</source>
-            <translation>GPU (CUDA)</translation>
-        </message>
-        <message>
             <source>GPU lanes</source>
             <translation>Lajur GPU</translation>
         </message>
         <message>
             <source>GPU lanes off: %1</source>
             <translation>Lajur GPU nonaktif: %1</translation>
-        </message>
-        <message>
-            <source>GPU: %1</source>
-            <translation>GPU: %1</translation>
-        </message>
-        <message>
-            <source>How an MX block's power-of-two scale follows its largest value: floor (the OCP rule, torchao's default) may push the largest values past the element's max, where they saturate; rceil (Transformer Engine) rounds the scale up so nothing saturates, at the cost of precision for the rest; ceil and even lie between.</source>
-            <translation>Cara skala pangkat dua sebuah blok MX mengikuti nilai terbesarnya: floor (aturan OCP, bawaan torchao) dapat mendorong nilai terbesar melewati maks elemen, sehingga tersaturasi; rceil (Transformer Engine) membulatkan skala ke atas sehingga tidak ada yang tersaturasi, dengan mengorbankan presisi nilai lainnya; ceil dan even berada di antaranya.</translation>
-        </message>
-        <message>
-            <source>How each dot product is summed: in float32, as autocast, cuBLAS and oneDNN do, or rounding every partial sum to the lane's format. The second shows why every library sums in f32: the error grows with in.</source>
-            <translation>Cara tiap hasil kali titik dijumlahkan: dalam float32, seperti autocast, cuBLAS dan oneDNN, atau dengan membulatkan setiap jumlah parsial ke format lajur. Pilihan kedua menunjukkan mengapa setiap pustaka menjumlahkan dalam f32: galatnya tumbuh seiring in.</translation>
         </message>
         <message>
             <source>How many of its %L1 outputs are zero, subnormal, inf or NaN in float32.</source>
@@ -2742,14 +2877,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
         <message>
             <source>Lane output against f32 output</source>
             <translation>Keluaran lajur terhadap keluaran f32</translation>
-        </message>
-        <message>
-            <source>Lanes</source>
-            <translation>Lajur</translation>
-        </message>
-        <message>
-            <source>Layer and input</source>
-            <translation>Lapisan dan masukan</translation>
         </message>
         <message>
             <source>Linear lab</source>
@@ -2778,10 +2905,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>Lihat ubin bf16: presisi keluaran bfloat16, selisih rata-rata %1 dan korelasi %2 &amp;mdash; sinyalnya bertahan.</translation>
         </message>
         <message>
-            <source>MX scale</source>
-            <translation>Skala MX</translation>
-        </message>
-        <message>
             <source>Mean |lane - f32| per lane</source>
             <translation>Rata-rata |lajur - f32| per lajur</translation>
         </message>
@@ -2798,18 +2921,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>Lab linear Presisi: nn.Linear(%1, %2), batch %3, seed %4; lajur %5</translation>
         </message>
         <message>
-            <source>Run the lanes on the CPU (Presisi's emulation of PyTorch's CPU autocast).</source>
-            <translation>Jalankan lajur-lajur di CPU (emulasi Presisi atas autocast CPU PyTorch).</translation>
-        </message>
-        <message>
-            <source>Run the lanes on the CUDA GPU too (cuBLAS); each device's lanes are compared with that device's f32 lane.</source>
-            <translation>Jalankan lajur-lajur juga di GPU CUDA (cuBLAS); lajur tiap perangkat dibandingkan dengan lajur f32 perangkat itu.</translation>
-        </message>
-        <message>
-            <source>Stops the computation; the last finished one stays on screen</source>
-            <translation>Menghentikan komputasi; hasil terakhir yang selesai tetap di layar</translation>
-        </message>
-        <message>
             <source>The dtype of this lane's output tensor, as y.dtype prints it.</source>
             <translation>Dtype tensor keluaran lajur ini, seperti yang dicetak y.dtype.</translation>
         </message>
@@ -2822,14 +2933,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>Dtype tensor keluaran lajur ini: float32. Lajur ini menyimpan x dan bobot dalam %1 tetapi mengalikan, menambahkan bias, dan menyimpan keluaran dalam float32, sehingga galatnya berasal dari penyimpanan.</translation>
         </message>
         <message>
-            <source>The float32 lane, always on: the other lanes on the same device are compared with its outputs.</source>
-            <translation>Lajur float32, selalu aktif: lajur-lajur lain pada perangkat yang sama dibandingkan dengan keluarannya.</translation>
-        </message>
-        <message>
-            <source>The low lanes set subnormal values to zero, as hardware in flush-to-zero mode does: x, the weights, the bias and the outputs are flushed at every rounding (the +ftz lanes).</source>
-            <translation>Lajur presisi rendah menjadikan nilai subnormal nol, seperti perangkat keras dalam mode flush-to-zero: x, bobot, bias dan keluaran di-flush pada setiap pembulatan (lajur +ftz).</translation>
-        </message>
-        <message>
             <source>The mean absolute difference of each lane's outputs from its device's f32 outputs (the tiles' mean |diff|), on a log axis: each grid line is ten times the one below, so bf16's bar shows beside mxfp4's, which is far longer. Shorter is closer to float32; f32 itself is 0 and stays at the foot.</source>
             <translation>Selisih mutlak rata-rata keluaran tiap lajur dari keluaran f32 perangkatnya (rata-rata |selisih| pada ubin), pada sumbu log: setiap garis kisi sepuluh kali garis di bawahnya, sehingga batang bf16 tetap terlihat di samping batang mxfp4 yang jauh lebih panjang. Makin pendek makin dekat ke float32; f32 sendiri 0 dan tetap di dasar.</translation>
         </message>
@@ -2838,28 +2941,12 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>Rata-rata |keluaran lajur − keluaran f32| atas semua %L1 keluaran, dalam satuan keluaran itu sendiri: galat khas satu keluaran, dibulatkan ke 6 desimal seperti yang dicetak Python. Makin kecil makin dekat ke float32.</translation>
         </message>
         <message>
-            <source>The per-tensor lanes clamp values beyond the format's max to ±max (torch's eager cast to float8_e4m3fn, Transformer Engine's satfinite) instead of the OCP conversion (e4m3 → NaN, e5m2 → inf). With the tensor's own amax nothing overflows, so the numbers rarely change; the tile says which rule ran.</source>
-            <translation>Lajur per tensor memotong nilai di atas maks format ke ±maks (cast eager torch ke float8_e4m3fn, satfinite Transformer Engine) alih-alih konversi OCP (e4m3 → NaN, e5m2 → inf). Dengan amax tensor itu sendiri tidak ada yang overflow, sehingga angkanya jarang berubah; ubin menyebutkan aturan mana yang berjalan.</translation>
-        </message>
-        <message>
             <source>The reference correlates perfectly with itself: 1.0 by definition.</source>
             <translation>Acuan berkorelasi sempurna dengan dirinya sendiri: 1,0 menurut definisi.</translation>
         </message>
         <message>
             <source>This lane is the reference: the other lanes on its device are compared with its outputs, so its own difference is zero by definition.</source>
             <translation>Lajur ini adalah acuan: lajur-lajur lain pada perangkatnya dibandingkan dengan keluarannya, jadi selisihnya sendiri nol menurut definisi.</translation>
-        </message>
-        <message>
-            <source>batch</source>
-            <translation>batch</translation>
-        </message>
-        <message>
-            <source>batch: rows of x = torch.randn(batch, in). Each row gives out outputs; all of them enter the metrics.</source>
-            <translation>batch: baris x = torch.randn(batch, in). Tiap baris menghasilkan out keluaran; semuanya masuk ke dalam metrik.</translation>
-        </message>
-        <message>
-            <source>bf16 (autocast)</source>
-            <translation>bf16 (autocast)</translation>
         </message>
         <message>
             <source>computing…</source>
@@ -2874,56 +2961,12 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>korelasi arah</translation>
         </message>
         <message>
-            <source>e2m1 (FP4: 0, 0.5, 1, 1.5, 2, 3, 4, 6)</source>
-            <translation>e2m1 (FP4: 0, 0.5, 1, 1.5, 2, 3, 4, 6)</translation>
-        </message>
-        <message>
-            <source>e2m3 (FP6, max 7.5)</source>
-            <translation>e2m3 (FP6, maks 7.5)</translation>
-        </message>
-        <message>
-            <source>e4m3 (FP8)</source>
-            <translation>e4m3 (FP8)</translation>
-        </message>
-        <message>
-            <source>e4m3 (FP8, 3 mantissa bits, max 448): the format for activations and weights. One float32 scale per tensor, max/amax, as torchao's tensorwise float8 recipe computes it.</source>
-            <translation>e4m3 (FP8, 3 bit mantisa, maks 448): format untuk aktivasi dan bobot. Satu skala float32 per tensor, maks/amax, seperti yang dihitung resep float8 tensorwise torchao.</translation>
-        </message>
-        <message>
-            <source>e5m2 (FP8, 2 mantissa bits, max 57344): the format for gradients, with range rather than precision. One float32 scale per tensor, max/amax.</source>
-            <translation>e5m2 (FP8, 2 bit mantisa, maks 57344): format untuk gradien, mengutamakan rentang daripada presisi. Satu skala float32 per tensor, maks/amax.</translation>
-        </message>
-        <message>
-            <source>f16 (autocast)</source>
-            <translation>f16 (autocast)</translation>
-        </message>
-        <message>
-            <source>f32</source>
-            <translation>f32</translation>
-        </message>
-        <message>
-            <source>f32 (reference)</source>
-            <translation>f32 (acuan)</translation>
-        </message>
-        <message>
             <source>f32 output</source>
             <translation>keluaran f32</translation>
         </message>
         <message>
-            <source>flush subnormals to zero</source>
-            <translation>flush subnormal ke nol</translation>
-        </message>
-        <message>
             <source>follow the OCP conversion (e4m3 → NaN, e5m2 → inf)</source>
             <translation>mengikuti konversi OCP (e4m3 → NaN, e5m2 → inf)</translation>
-        </message>
-        <message>
-            <source>in</source>
-            <translation>in</translation>
-        </message>
-        <message>
-            <source>in: the layer's input width, the length of every dot product each output sums over. Longer sums gather more rounding error, most visibly with storage-format accumulation.</source>
-            <translation>in: lebar masukan lapisan, yaitu panjang setiap hasil kali titik yang dijumlahkan tiap keluaran. Penjumlahan yang lebih panjang mengumpulkan lebih banyak galat pembulatan, paling terlihat pada akumulasi dalam format penyimpanan.</translation>
         </message>
         <message>
             <source>lane output</source>
@@ -2962,30 +3005,6 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
             <translation>selisih rata-rata</translation>
         </message>
         <message>
-            <source>native bf16 (%1). %2</source>
-            <translation>bf16 native (%1). %2</translation>
-        </message>
-        <message>
-            <source>native bf16/f16</source>
-            <translation>bf16/f16 native</translation>
-        </message>
-        <message>
-            <source>nn.Linear(in, out) applied to x = torch.randn(batch, in) after torch.manual_seed(seed)</source>
-            <translation>nn.Linear(in, out) diterapkan pada x = torch.randn(batch, in) setelah torch.manual_seed(seed)</translation>
-        </message>
-        <message>
-            <source>nvfp4: blocks of 16 values along in with an e4m3 scale each, and one float32 scale for the tensor (amax / (448·6)); the elements are e2m1 (FP4). The finer blocks and scales make it more precise than mxfp4 at the same 4 bits.</source>
-            <translation>nvfp4: blok berisi 16 nilai sepanjang in, masing-masing dengan skala e4m3, dan satu skala float32 untuk tensor (amax / (448·6)); elemennya e2m1 (FP4). Blok dan skala yang lebih halus membuatnya lebih presisi daripada mxfp4 pada 4 bit yang sama.</translation>
-        </message>
-        <message>
-            <source>out</source>
-            <translation>out</translation>
-        </message>
-        <message>
-            <source>out: the layer's output width (its number of neurons). The outputs compared are batch × out.</source>
-            <translation>out: lebar keluaran lapisan (banyaknya neuron). Keluaran yang dibandingkan berjumlah batch × out.</translation>
-        </message>
-        <message>
             <source>output dtype</source>
             <translation>presisi keluaran</translation>
         </message>
@@ -2994,24 +3013,8 @@ nol %L3 · subnormal %L4 · inf %L5 · NaN %L6 dari %L7</translation>
             <translation>acuan</translation>
         </message>
         <message>
-            <source>saturate e4m3/e5m2</source>
-            <translation>saturasi e4m3/e5m2</translation>
-        </message>
-        <message>
             <source>saturate to ±max (+sat)</source>
             <translation>disaturasi ke ±maks (+sat)</translation>
-        </message>
-        <message>
-            <source>seed</source>
-            <translation>seed</translation>
-        </message>
-        <message>
-            <source>seed: torch.manual_seed(seed) before the layer and x are drawn, with PyTorch's own CPU generator, so seed 0 gives the tutorial's numbers.</source>
-            <translation>seed: torch.manual_seed(seed) sebelum lapisan dan x diambil, dengan generator CPU milik PyTorch sendiri, sehingga seed 0 memberi angka-angka tutorial.</translation>
-        </message>
-        <message>
-            <source>storage format</source>
-            <translation>format penyimpanan</translation>
         </message>
         <message>
             <source>the lanes on %1 are compared with this one

@@ -27,6 +27,7 @@ class TileArea;
 }
 
 class EngineChannel;
+class LinearForm;
 
 class LaneTile;
 class ScatterChart;
@@ -94,22 +95,7 @@ private:
     // "e4m3 · per-tensor · saturating", "nvfp4 · two-level" (linear_page_results.cpp).
     QString storageText(const LinearLane& lane) const;
 
-    QSpinBox* m_in = nullptr;
-    QSpinBox* m_out = nullptr;
-    QSpinBox* m_batch = nullptr;
-    QSpinBox* m_seed = nullptr;
-    QCheckBox* m_bf16 = nullptr;
-    QCheckBox* m_f16 = nullptr;
-    QCheckBox* m_cpu = nullptr;
-    QCheckBox* m_gpu = nullptr;
-    QComboBox* m_accumulation = nullptr;
-    QCheckBox* m_ftz = nullptr;
-    QCheckBox* m_native = nullptr;
-    // The lanes of 8 bits and below (CPU only), their MX scale mode and the per-tensor lanes' saturation.
-    QList<QPair<ScaledFormat, QCheckBox*>> m_scaled;
-    QComboBox* m_scaleMode = nullptr;
-    QCheckBox* m_saturate = nullptr;
-    QLabel* m_note = nullptr;
+    LinearForm* m_form = nullptr;  // the side panel's controls
     QTimer* m_debounce = nullptr;
     QGridLayout* m_tileGrid = nullptr;
     QWidget* m_tileHost = nullptr;
@@ -124,12 +110,8 @@ private:
     std::shared_ptr<const LinearResult> m_result;
     bool m_computing = false;
     QString m_status;  // set in the constructor (tr() needs the class context)
-    QPushButton* m_cancel = nullptr;  // shown when a computation takes longer than half a second
     QTimer* m_slow = nullptr;
-    bool m_blockCompute = false;
     QScrollArea* m_panel = nullptr;  // the side panel (its width follows the text scale)
-    QWidget* m_controls = nullptr;   // the controls in it
-    QLabel* m_gpuReason = nullptr;   // why the GPU lanes are off, where they are
     QGridLayout* m_chartGrid = nullptr;
     int m_chartColumns = 0;
     std::unique_ptr<EngineChannel> m_jobs;  // last: destroyed (cancelled, waited for) first

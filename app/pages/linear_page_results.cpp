@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "linear_page.h"
+
+#include "linear_form.h"
 #include "linear_page_detail.h"
 #include "services/linear_json.h"
 #include "services/number_text.h"
@@ -209,7 +211,7 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     m_bars->setValues(labels, means, tr("lanes"));
     QStringList notes;
     for (const auto& n : r.notes) notes << QString::fromStdString(n);
-    m_note->setText(notes.join("\n"));
+    m_form->setNote(notes.join("\n"));
     m_status = tr("Linear lab: %n lanes computed", nullptr, static_cast<int>(r.lanes.size()));
     emit statusChanged();
     emit explanationChanged();
