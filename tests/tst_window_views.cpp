@@ -225,10 +225,12 @@ private slots:
             // back first, so the count is what is still allocated.
             EngineWorker::shared()->waitIdle();
             malloc_trim(0);
+            // Anonymous pages only: what the process allocated. The resident file-backed pages (the
+            // libraries' code) come and go with the machine's page cache, by megabytes on a loaded machine.
             QFile f("/proc/self/status");
             if (!f.open(QIODevice::ReadOnly)) return qint64(-1);
             for (const QByteArray& line : f.readAll().split('\n'))
-                if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').front().toLongLong();
+                if (line.startsWith("RssAnon:")) return line.mid(8).trimmed().split(' ').front().toLongLong();
             return qint64(-1);
         };
         auto switchTo = [&](const char* code) {
