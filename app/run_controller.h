@@ -23,6 +23,7 @@
 #include "engine/training/record.h"
 #include "engine/training/runner.h"
 #include "engine/training/scenario.h"
+#include "boundary_snapshot.h"
 #include "engine_worker.h"
 #include "record_store.h"
 
@@ -30,16 +31,6 @@ namespace presisi {
 
 enum class RunState { Idle, Starting, Running, Stopping, Paused, Finished, Failed };
 QString runStateName(RunState state);
-
-// Each lane's model evaluated on a grid over the data's 2-D extent (2-input models only).
-// Models with other input counts get a fit view instead: each lane's outputs on the first training
-// samples (xs and ys empty, perLane (samples, outputs)), drawn against the targets.
-struct BoundarySnapshot {
-    std::int64_t step = -1;
-    std::vector<float> xs, ys;    // grid coordinates
-    std::vector<Matrix> perLane;  // (ys.size() * xs.size(), outputs) per lane, row j*xs.size()+i
-    bool valid() const { return step >= 0 && !perLane.empty(); }
-};
 
 // What the worker hands to the GUI thread: a copyable value.
 struct RecordBatch {
@@ -190,7 +181,6 @@ private:
     void commandDone(std::uint64_t seq, std::uint64_t run, CommandKind kind, const Outcome& outcome);
     void setState(RunState s);
     void publishProgress(std::uint64_t run, std::int64_t steps);
-    BoundarySnapshot boundary(Runner& runner) const;
     void deliver(RecordBatch batch);
 
     // GUI thread.
