@@ -29,7 +29,7 @@ enum class JobKind { Training, Linear, Doctor, Check, Speed, Files };
 
 // Threads. One thread ("presisi-engine") lives as long as the last holder of the worker (the pages and
 // the run controller of every window; a language switch hands them over, so the thread goes on).
-//   Under m_mutex: m_queue, m_running, m_runningKind, m_runningChannel, m_quit.
+//   Under m_mutex: m_queue, m_runningToken, m_runningChannel, m_lastChannel, m_quit.
 //   Atomics:       m_waiting (jobs in m_queue; read by a running job between its steps), m_systemThreadId.
 //   A job's token (shared with its channel): set by the channel (cancel, newer job), read by the job.
 class EngineWorker {
@@ -65,7 +65,7 @@ private:
     };
     EngineWorker();
     void loop();
-    // Channel side, under m_mutex unless said otherwise.
+    // Channel side (each takes m_mutex).
     std::uint64_t newChannelId();
     void enqueue(Job job, bool replace);  // replace: drop the channel's waiting jobs and cancel its running one
     void drop(std::uint64_t channel);     // drop waiting, cancel running

@@ -4,14 +4,10 @@
 #include "experiment_files.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QMenu>
-#include <QMessageBox>
-#include <QPointer>
 #include <QSettings>
 #include <QStatusBar>
 

@@ -281,17 +281,16 @@ void MainWindow::connectController(RunController* rc) {
     connect(rc, &RunController::stateChanged, this, &MainWindow::onStateChanged);
     connect(rc, &RunController::runFailed, this, &MainWindow::onRunFailed);
     // The engine worker runs one job at a time: a Speed measurement or a convergence check holds the run.
-    connect(rc, &RunController::heldBy, this, [this](JobKind kind) {
-        statusBar()->showMessage(kind == JobKind::Speed ? tr("Training paused while the Speed lab measures")
-                                                        : tr("Training paused while the convergence check runs"));
-    });
+    const auto holdText = [](JobKind kind) {
+        return kind == JobKind::Speed ? tr("Training paused while the Speed lab measures")
+                                      : tr("Training paused while the convergence check runs");
+    };
+    connect(rc, &RunController::heldBy, this, [this, holdText](JobKind kind) { statusBar()->showMessage(holdText(kind)); });
     // A held run stopped meanwhile does not resume: the hold's message goes with it.
-    connect(rc, &RunController::stateChanged, this, [this](RunState state) {
+    connect(rc, &RunController::stateChanged, this, [this, holdText](RunState state) {
         if (state == RunState::Running || state == RunState::Starting) return;
         const QString shown = statusBar()->currentMessage();
-        if (shown == tr("Training paused while the Speed lab measures") ||
-            shown == tr("Training paused while the convergence check runs"))
-            statusBar()->clearMessage();
+        if (shown == holdText(JobKind::Speed) || shown == holdText(JobKind::Check)) statusBar()->clearMessage();
     });
     connect(rc, &RunController::resumedAfterHold, this, [this] { statusBar()->showMessage(tr("Training resumed"), 4000); });
 }

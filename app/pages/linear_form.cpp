@@ -220,12 +220,16 @@ void LinearForm::emitChanged() {
 
 void LinearForm::setConfig(const LinearConfig& config) {
     m_quiet = true;
+    showConfig(config);
+    m_quiet = false;
+    emit changed();
+}
+
+void LinearForm::showConfig(const LinearConfig& config) {
     m_in->setValue(static_cast<int>(config.in));
     m_out->setValue(static_cast<int>(config.out));
     m_batch->setValue(static_cast<int>(config.batch));
     m_seed->setValue(static_cast<int>(config.seed));
-    m_quiet = false;
-    emit changed();
 }
 
 LinearConfig LinearForm::config() const {
@@ -254,7 +258,7 @@ std::vector<LinearLane> LinearForm::lanes() const {
             lane.device = d;
             lane.format = f;
             if (f != Format::F32) {
-                lane.accumulation = static_cast<Accumulation>(m_accumulation->currentData().toInt());
+                lane.accumulation = accumulation();
                 if (m_ftz->isChecked()) lane.subnormals = Subnormals::Flush;
             }
             out.push_back(lane);
@@ -282,8 +286,7 @@ std::vector<LinearLane> LinearForm::lanes() const {
 
 void LinearForm::reset() {
     m_quiet = true;
-    setConfig(LinearConfig{});
-    m_quiet = true;
+    showConfig(LinearConfig{});
     m_bf16->setChecked(true);
     m_f16->setChecked(true);
     m_cpu->setChecked(true);

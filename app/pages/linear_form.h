@@ -50,6 +50,7 @@ signals:
 
 private:
     void emitChanged();
+    void showConfig(const LinearConfig& config);  // the four fields, signals left to the caller
 
     QSpinBox* m_in = nullptr;
     QSpinBox* m_out = nullptr;

@@ -356,8 +356,7 @@ void SpeedPage::start(Section section,
     m_stop = stop;
     m_started = false;
     struct Outcome {
-        std::function<void()> apply;
-        QString error;
+        std::function<void()> apply;  // null when cancelled
         bool cancelled = false;
     };
     m_jobs->submit(

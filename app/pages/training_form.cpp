@@ -513,7 +513,7 @@ Scenario TrainingForm::scenarioFromControls() const {
 void TrainingForm::rebuildLayerChoice(const Scenario& scenario) {
     const QSignalBlocker quiet(m_histLayer);
     // By default the tensors the underflow chart counts, so the two charts' numbers are the same count.
-    const int matching = m_underflowKind->currentIndex() == 1 ? kHistAllWeights : kHistAllOutputs;
+    const int matching = weightUnderflow() ? kHistAllWeights : kHistAllOutputs;
     const int previous = m_histLayer->currentData().isValid() ? m_histLayer->currentData().toInt() : matching;
     m_histLayer->clear();
     m_histLayer->addItem(tr("weight gradients, all layers"), kHistAllWeights);

@@ -271,17 +271,18 @@ bool TrainingPage::openScenario(const Scenario& scenario, QString* error) {
 }
 
 QString TrainingPage::explanation() const {
+    const Scenario& base = m_form->base();
     QString out;
-    if (!m_form->base().preset.empty() || !m_preset.isEmpty()) {
-        const QString shown = m_form->base().title.empty() ? m_preset : presetText(m_form->base().title);
-        out += tr("<h3>Preset: %1</h3><p>%2</p><hr>").arg(shown.toHtmlEscaped(), presetText(m_form->base().explanation).toHtmlEscaped());
-    } else if (!m_form->base().title.empty()) {
+    if (!base.preset.empty() || !m_preset.isEmpty()) {
+        const QString shown = base.title.empty() ? m_preset : presetText(base.title);
+        out += tr("<h3>Preset: %1</h3><p>%2</p><hr>").arg(shown.toHtmlEscaped(), presetText(base.explanation).toHtmlEscaped());
+    } else if (!base.title.empty()) {
         // An experiment of one's own (loaded data, a saved file): its own title, no preset's story.
-        out += QString("<h3>%1</h3>").arg(presetText(m_form->base().title).toHtmlEscaped());
-        if (!m_form->base().explanation.empty()) out += QString("<p>%1</p>").arg(presetText(m_form->base().explanation).toHtmlEscaped());
+        out += QString("<h3>%1</h3>").arg(presetText(base.title).toHtmlEscaped());
+        if (!base.explanation.empty()) out += QString("<p>%1</p>").arg(presetText(base.explanation).toHtmlEscaped());
         out += "<hr>";
     }
-    if (m_form->base().workload == Workload::Accumulation) {
+    if (base.workload == Workload::Accumulation) {
         out += tr("<b>Summation.</b> Every lane adds the same values, one by one, into an accumulator held in its "
                   "format; each partial sum is rounded to it. The left chart shows each lane's running sum against the "
                   "exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a "

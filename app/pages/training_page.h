@@ -16,18 +16,10 @@
 #include "run_controller.h"
 #include "widgets/live_chart.h"
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QLineEdit;
-class QPushButton;
-class QSpinBox;
 class QTableWidget;
 class QGridLayout;
-class QGroupBox;
 class QSlider;
-class QTimer;
 class QToolButton;
 
 namespace presisi {
@@ -39,9 +31,6 @@ class HistogramChart;
 class LaneTile;
 class MomentTimeline;
 class RunController;
-class RealField;
-class SeedField;
-class Section;
 class TrainingForm;
 struct RecordBatch;
 struct RunInfo;

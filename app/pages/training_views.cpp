@@ -515,7 +515,7 @@ void TrainingPage::nameUnderflowChart() {
 
 void TrainingPage::showHistograms() {
     const int lanes = m_laneLabels.size();
-    const int layerChoice = m_form ? m_form->histogramLayer() : -1;  // -1: all
+    const int layerChoice = m_form->histogramLayer();  // -1: all
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     std::int64_t step = -1;
     for (int lane = 0; lane < lanes; ++lane) {
@@ -544,7 +544,7 @@ void TrainingPage::showHistograms() {
     m_histogram->setXRange(lo, hi);
     // The title names the tensors counted ("Weight gradients, all layers · step 60"), short enough for a
     // chart a quarter of the window wide.
-    QString tensors = m_form ? m_form->histogramLayerText() : QString();
+    QString tensors = m_form->histogramLayerText();
     if (!tensors.isEmpty()) tensors[0] = tensors[0].toUpper();
     m_histogram->chart()->setTitle(step >= 0 ? tr("%1 · step %2").arg(tensors).arg(step) : histogramTitle());
     m_histogram->refresh();
