@@ -7,6 +7,7 @@
 #include <chrono>
 #include <exception>
 #include <limits>
+#include <utility>
 
 #include "engine/error.h"
 
@@ -46,8 +47,25 @@ QString runStateName(RunState state) {
     return {};
 }
 
+void RecordBatch::absorb(RecordBatch&& later) {
+    const auto append = [](auto& to, auto& from) { to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end())); };
+    append(records, later.records);
+    append(histograms, later.histograms);
+    append(ranges, later.ranges);
+    append(nonFinites, later.nonFinites);
+    append(scalerWarnings, later.scalerWarnings);
+    append(finals, later.finals);
+    append(moments, later.moments);
+    pausedAtMoment = later.pausedAtMoment;  // it is about the last of `moments`, the later batch's
+    if (later.boundary.valid()) boundary = std::move(later.boundary);
+    if (later.lastStep >= 0) lastStep = later.lastStep;
+    if (later.stepsPerSecond > 0) stepsPerSecond = later.stepsPerSecond;
+}
+
 RunController::RunController(QObject* parent) : QObject(parent) {
     static TypeRegistration registration;
+    m_frameClock.setInterval(kFrameMs);
+    connect(&m_frameClock, &QTimer::timeout, this, &RunController::tick);
 }
 
 RunController::~RunController() {
@@ -101,7 +119,7 @@ void RunController::send(Command command) {
 
 void RunController::start(const Scenario& scenario) {
     prepare(scenario);
-    ++m_run;
+    leaveRun();
     m_hasRunner = true;  // being built; a failure to build it says otherwise
     setState(RunState::Starting);
     Command c;
@@ -121,8 +139,15 @@ void RunController::prepare(const Scenario& scenario) {
     m_moments.clear();
     m_failure.clear();
     m_hasRunner = false;
-    ++m_run;  // batches still on their way from the old runner are dropped
+    leaveRun();
     if (had) send(Command{CommandKind::Drop});
+}
+
+void RunController::leaveRun() {
+    ++m_run;  // batches still on their way from the old run are dropped
+    m_undrawn = RecordBatch{};
+    m_hasUndrawn = false;
+    m_drawn = true;
 }
 
 void RunController::resume() {
@@ -147,7 +172,7 @@ void RunController::runToNextMoment() {
 void RunController::stepOnce() {
     if (busy()) return;
     if (!m_hasRunner) {
-        ++m_run;
+        leaveRun();
         m_records.clear();
         m_finals.clear();
         m_moments.clear();
@@ -210,7 +235,7 @@ void RunController::reset() {
     m_moments.clear();
     m_failure.clear();
     settleAborted();
-    ++m_run;  // batches still queued from before the reset are dropped
+    leaveRun();
     if (m_hasRunner) send(Command{CommandKind::Reset});
     setState(RunState::Idle);
     emit runReset();
@@ -226,16 +251,25 @@ bool RunController::waitForIdle(std::chrono::milliseconds limit) {
                 return c.kind == CommandKind::Start || c.kind == CommandKind::Continue;
             });
         };
-        if (!m_idle.wait_for(lock, limit, idle)) return false;
+        // No frame is drawn while this blocks: the worker may hand over without waiting for one (its
+        // batches queue up and are delivered below), rather than wait for a frame that cannot come.
+        const auto deadline = std::chrono::steady_clock::now() + limit;
+        for (;;) {
+            m_drawn = true;
+            if (m_idle.wait_for(lock, std::chrono::milliseconds(20), idle)) break;
+            if (std::chrono::steady_clock::now() >= deadline) return false;
+        }
     }
-    // The worker's answers are queued calls on this object: deliver those, and nothing else.
+    // The worker's answers are queued calls on this object: deliver those, and nothing else, then draw.
     QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    drawNow();
     return true;
 }
 
 void RunController::commandDone(std::uint64_t seq, std::uint64_t run, CommandKind kind, const Outcome& outcome) {
     // The pump runs commands in order, so the last answer tells whether it holds a runner (an answer the
     // pump posted before settleAborted() answered a later command arrives late, and tells nothing).
+    drawNow();  // the command's last batch is drawn before its end is told
     const bool newest = seq >= m_lastDone;
     m_lastDone = std::max(m_lastDone, seq);
     if (newest && m_lastDone == m_lastSent) m_hasRunner = outcome.hasRunner;
@@ -354,19 +388,40 @@ RunController::Outcome RunController::execute(const Command& command) {
 }
 
 void RunController::deliver(RecordBatch batch) {
-    --m_inFlight;
     if (batch.run != m_run) return;
+    // The store and the run's lists take the batch at once (exports, the doctor and scrubbing read them);
+    // the views draw it on the next frame.
     m_records.append(batch.records);
     m_finals.insert(m_finals.end(), batch.finals.begin(), batch.finals.end());
     m_moments.insert(m_moments.end(), batch.moments.begin(), batch.moments.end());
     if (m_state == RunState::Starting) setState(RunState::Running);
+    if (m_hasUndrawn) {
+        m_undrawn.absorb(std::move(batch));
+    } else {
+        m_undrawn = std::move(batch);
+        m_hasUndrawn = true;
+    }
+    if (!m_frameClock.isActive()) m_frameClock.start();
+}
+
+void RunController::tick() {
+    ++m_frames;
+    drawNow();
+    m_drawn = true;
+    if (!busy()) m_frameClock.stop();
+}
+
+void RunController::drawNow() {
+    if (!m_hasUndrawn) return;
+    const RecordBatch batch = std::exchange(m_undrawn, RecordBatch{});
+    m_hasUndrawn = false;
     emit recordsReady(batch);
     for (std::size_t i = 0; i < batch.moments.size(); ++i)
         emit momentReached(batch.moments[i], batch.pausedAtMoment && i + 1 == batch.moments.size());
 }
 
 namespace {
-// The most records a batch gathers while the GUI still has two batches to draw (about 2 MB).
+// The most records a batch gathers while the window has not drawn the last one (about 2 MB).
 constexpr std::size_t kMaxBatchRecords = 16384;
 }  // namespace
 
@@ -383,7 +438,7 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
     RecordBatch batch;
     batch.run = run;
     auto post = [this](RecordBatch&& b) {
-        ++m_inFlight;
+        m_drawn = false;
         QMetaObject::invokeMethod(this, [this, b = std::move(b)]() mutable { deliver(std::move(b)); },
                                   Qt::QueuedConnection);
     };
@@ -443,8 +498,6 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
         }
     };
     try {
-        QElapsedTimer stepClock;
-        double stepMs = 0;
         while (runner.stepsDone() < target && !aborted()) {
             if (yielding()) {
                 outcome.yielded = true;
@@ -452,9 +505,7 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
                 break;
             }
             if (m_fault) m_fault(runner.stepsDone());
-            stepClock.start();
             const std::vector<StepRecord> records = runner.step(histogramSink);
-            stepMs = stepClock.nsecsElapsed() * 1e-6;
             batch.records.insert(batch.records.end(), records.begin(), records.end());
             batch.lastStep = runner.stepsDone() - 1;
             ++stepsInBatch;
@@ -475,18 +526,14 @@ void RunController::runSteps(const Command& command, Outcome& outcome) {
             }
             if (runner.stepsDone() < target) keepPace();
             if (sinceGrid.elapsed() >= m_gridIntervalMs) gridDue = true;
-            // Hand over at the step boundary nearest the interval (not the first one after it), never
-            // sooner than 30 ms after the last; coalesce while the GUI still has two batches to draw,
-            // so the window stays responsive however fast the engine runs.
-            const int interval = m_intervalMs;
-            const double due = std::max(std::min(30.0, interval * 1.0), interval - stepMs / 2);
-            // The target's last step always goes out with the final flush below, so the last
-            // batch of a run holds its last step (and the finals).
-            if (runner.stepsDone() < target && sinceEmit.nsecsElapsed() * 1e-6 >= due && m_inFlight.load() < 2)
-                flush(gridDue);
+            // Hand over when the window has drawn the last batch (its frame clock says so, at most every
+            // kFrameMs), so the window stays responsive however fast the engine runs. The target's last
+            // step always goes out with the final flush below, so the last batch of a run holds its last
+            // step (and the finals).
+            if (runner.stepsDone() < target && m_drawn.load()) flush(gridDue);
             // Back-pressure: a window that cannot keep up (a starved GUI thread) makes the worker wait
             // rather than gather an ever larger batch, so memory stays bounded whatever the load.
-            while (batch.records.size() >= kMaxBatchRecords && m_inFlight.load() >= 2 && !aborted() && !yielding())
+            while (batch.records.size() >= kMaxBatchRecords && !m_drawn.load() && !aborted() && !yielding())
                 std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
         if (outcome.yielded) {

@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -46,6 +47,10 @@ struct RecordBatch {
     BoundarySnapshot boundary;             // latest decision boundaries (may be invalid)
     std::int64_t lastStep = -1;            // last step held in `records`
     double stepsPerSecond = 0;             // steps (of all lanes together) per second over the batch
+
+    // `later` (the next batch of the same run) appended: its records and events after these, its
+    // boundary, last step and speed instead of these when it has them.
+    void absorb(RecordBatch&& later);
 };
 
 // Sent once per run before any batch: what the views need to set themselves up.
@@ -71,12 +76,17 @@ struct RunInfo {
 //
 // Who touches what:
 //   GUI thread only:  m_scenario, m_state, m_run, m_records, m_finals, m_info, m_moments, m_hasRunner, m_failure,
-//                     m_lastSent, m_lastRunSent, m_lastDone.
+//                     m_lastSent, m_lastRunSent, m_lastDone, m_frameClock, m_frames, m_undrawn, m_hasUndrawn.
 //   Pump only:        m_runner, m_detector, m_heldBy.
 //   Under m_mutex:    m_queue, m_executing, m_pumpQueued, m_quit (and the pump's copy of each command).
 //   Atomics:          m_abortBelow, m_pace, m_pauseAtMoments, m_stopAtNextMoment (GUI writes, worker reads between steps), m_progress (worker writes
-//                     run generation and steps, GUI reads), m_inFlight, m_intervalMs, m_gridN,
-//                     m_gridIntervalMs (set between runs).
+//                     run generation and steps, GUI reads), m_drawn (worker clears it with each
+//                     hand-over, the frame clock sets it), m_gridN, m_gridIntervalMs (set between runs).
+//
+// Pacing has one clock, the GUI thread's frame clock (m_frameClock, kFrameMs). Batches the worker hands
+// over are appended to the record store at once and drawn on the next tick (recordsReady), every batch
+// that arrived since the last tick merged into one; a tick also tells the worker that it may hand over
+// again, so the worker never posts faster than the window draws, and gathers steps while it waits.
 //   m_fault:          set by tests only while no command is queued or running.
 class RunController : public QObject {
     Q_OBJECT
@@ -88,9 +98,11 @@ public:
     // A start, resume or step is queued or running on the worker (a pending reset is not "busy":
     // a step right after Ctrl+R queues behind it).
     bool busy() const { return m_lastDone < m_lastRunSent; }
-    // Emission interval of batches (ms); 33 ms gives at most ~30 batches a second.
-    void setBatchInterval(int ms) { m_intervalMs = ms; }
-    int batchInterval() const { return m_intervalMs; }
+    // The frame clock's period: recordsReady comes at most once per tick (plus once when a command ends).
+    static constexpr int kFrameMs = 33;
+    // Ticks of the frame clock so far (it ticks while a run is live or a batch waits to be drawn): the
+    // page's slower views (tiles, boundaries) count frames rather than keep a clock of their own.
+    std::int64_t frames() const { return m_frames; }
     // Steps per second the worker keeps to (it sleeps between steps); 0: as fast as it goes. Takes
     // effect at once, also in the middle of a run.
     void setPace(double stepsPerSecond) { m_pace = stepsPerSecond > 0 ? stepsPerSecond : 0; }
@@ -180,8 +192,11 @@ private:
     void runSteps(const Command& command, Outcome& outcome);
     void commandDone(std::uint64_t seq, std::uint64_t run, CommandKind kind, const Outcome& outcome);
     void setState(RunState s);
+    void leaveRun();  // a new run generation: what the old one posted or left undrawn is dropped
     void publishProgress(std::uint64_t run, std::int64_t steps);
-    void deliver(RecordBatch batch);
+    void deliver(RecordBatch batch);  // a batch from the worker: into the store, drawn on the next tick
+    void tick();                      // the frame clock: draws what waits, lets the worker hand over
+    void drawNow();                   // recordsReady (and momentReached) for what waits, at once
 
     // GUI thread.
     Scenario m_scenario;
@@ -194,6 +209,10 @@ private:
     RunInfo m_info;
     std::vector<Moment> m_moments;
     QString m_failure;
+    QTimer m_frameClock;
+    std::int64_t m_frames = 0;
+    RecordBatch m_undrawn;  // batches delivered since the last frame, merged
+    bool m_hasUndrawn = false;
 
     // Pump (engine worker thread).
     std::unique_ptr<Runner> m_runner;
@@ -209,8 +228,7 @@ private:
     bool m_quit = false;
     std::atomic<std::uint64_t> m_abortBelow{0};
     std::atomic<std::uint64_t> m_progress{0};  // run generation (low 24 bits) << 40 | steps done
-    std::atomic<int> m_inFlight{0};  // batches posted but not yet handled: the worker coalesces above 2
-    std::atomic<int> m_intervalMs{33};
+    std::atomic<bool> m_drawn{true};  // the window drew what was handed over: the worker may hand over again
     std::atomic<int> m_gridN{48};
     std::atomic<int> m_gridIntervalMs{250};
     std::atomic<double> m_pace{0};

@@ -2,7 +2,6 @@
 // and numbers, and live charts (loss, gradient underflow, loss scale, gradient-magnitude histogram).
 #pragma once
 
-#include <QElapsedTimer>
 #include <QHash>
 #include <QList>
 #include <map>
@@ -215,7 +214,7 @@ private:
     QList<int> m_scaleLane;  // record lane -> scale chart lane (-1: no scaler)
     std::vector<bool> m_histogramShown;
     bool m_classification = true;
-    QElapsedTimer m_tileClock;
+    std::int64_t m_tileFrame = -1;  // the controller's frame the tiles were last drawn at (-1: never)
     std::map<int, StepRecord> m_pendingTile;  // latest record per lane not yet shown on its tile
     std::vector<GradHistogram> m_pendingHistograms;
     BoundarySnapshot m_pendingBoundary;

@@ -330,10 +330,11 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
     m_underflow->refresh();
     m_scale->refresh();
 
-    // Tiles and boundaries change text and images: at most every 200 ms (and on the last batch), so
-    // their relayouts stay off the charts' frame budget.
+    // Tiles and boundaries change text and images: every kTileFrames frames of the controller's frame
+    // clock (about 200 ms) and on the last batch, so their relayouts stay off the charts' frame budget.
     const bool final = !batch.finals.empty() || !m_controller->busy() || m_controller->state() == RunState::Stopping;
-    if (!final && m_tileClock.isValid() && m_tileClock.elapsed() < 200) {
+    constexpr int kTileFrames = 6;
+    if (!final && m_tileFrame >= 0 && m_controller->frames() - m_tileFrame < kTileFrames) {
         for (int i = 0; i < lanes; ++i)
             if (last[i]) m_pendingTile[i] = *last[i];
         if (batch.lastStep >= 0) m_lastStep = batch.lastStep;
@@ -342,7 +343,7 @@ void TrainingPage::onRecords(const RecordBatch& batch) {
         if (batch.stepsPerSecond > 0 && !batch.records.empty()) emit speedChanged(batch.stepsPerSecond);
         return;
     }
-    m_tileClock.start();
+    m_tileFrame = m_controller->frames();
     for (int i = 0; i < lanes; ++i)
         if (!last[i] && m_pendingTile.count(i)) last[i] = &m_pendingTile[i];
     std::vector<GradHistogram> histograms = std::move(m_pendingHistograms);
