@@ -1,6 +1,6 @@
 // RunController: the one object through which the window runs training scenarios. The engine runs its
 // commands on the window's one engine worker (app/engine_worker.h), a segment at a time; records are
-// batched and handed to the GUI thread with queued calls at most every ~33 ms; Stop is checked between
+// batched and handed to the GUI thread, drawn on the frame clock's ticks (every 33 ms); Stop is checked between
 // steps, and so is every other page's job, which the run yields to.
 #pragma once
 
