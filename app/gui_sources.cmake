@@ -20,6 +20,8 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_form.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_views.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/lane_board.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/chart_deck.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_handover.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/moment_timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_moments.cpp
@@ -30,7 +32,6 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/doctor_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/fault_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/gradient_ranges.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/pages/training_diagnostics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tour/guided_tour.cpp

@@ -1293,6 +1293,137 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
     </context>
     <context>
+        <name>presisi::ChartDeck</name>
+        <message>
+            <source>% of gradients</source>
+            <translation>% gradien</translation>
+        </message>
+        <message>
+            <source>% of the exact sum</source>
+            <translation>% dari eksak</translation>
+        </message>
+        <message>
+            <source>% underflowed</source>
+            <translation>% underflow</translation>
+        </message>
+        <message>
+            <source>%1 inf/NaN</source>
+            <translation>%1 inf/NaN</translation>
+        </message>
+        <message>
+            <source>%1 zeros (%2 underflowed)</source>
+            <translation>%1 nol (%2 underflow)</translation>
+        </message>
+        <message>
+            <source>%1 · step %2</source>
+            <translation>%1 · langkah %2</translation>
+        </message>
+        <message>
+            <source>Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale</source>
+            <translation>Tambahkan lajur +scaler (misalnya cpu:f16+scaler) untuk melihat skalanya</translation>
+        </message>
+        <message>
+            <source>Each lane's running sum, held in its format (every partial sum rounded to it); the wide pale band is the exact sum of the same values, in double.</source>
+            <translation>Jumlah berjalan setiap lajur, disimpan dalam formatnya (setiap jumlah parsial dibulatkan ke format itu); pita pucat yang lebar adalah jumlah eksak dari nilai yang sama, dalam double.</translation>
+        </message>
+        <message>
+            <source>Error of the running sum</source>
+            <translation>Galat jumlah berjalan</translation>
+        </message>
+        <message>
+            <source>Gradient underflow</source>
+            <translation>Underflow gradien</translation>
+        </message>
+        <message>
+            <source>Gradient underflow · output gradients</source>
+            <translation>Underflow gradien · gradien keluaran</translation>
+        </message>
+        <message>
+            <source>Gradient underflow · weight gradients</source>
+            <translation>Underflow gradien · gradien bobot</translation>
+        </message>
+        <message>
+            <source>How far each lane's running sum is from the exact sum, in percent of the exact sum: it grows once the format's spacing exceeds the values added.</source>
+            <translation>Seberapa jauh jumlah berjalan setiap lajur dari jumlah eksak, dalam persen jumlah eksak: galatnya tumbuh begitu jarak antarnilai format melebihi nilai yang ditambahkan.</translation>
+        </message>
+        <message>
+            <source>Loss scale (skipped steps marked)</source>
+            <translation>Skala loss (langkah yang dilewati ditandai)</translation>
+        </message>
+        <message>
+            <source>Loss scale: no lane uses a scaler</source>
+            <translation>Skala loss: tidak ada lajur yang memakai penskala</translation>
+        </message>
+        <message>
+            <source>Per step, the share of gradient elements that are exactly 0 in the lane although a float32 shadow backward on the lane's own weights and batch gives them non-zero: gradients sunk to zero. "underflow of" (Charts) chooses weight or activation gradients.</source>
+            <translation>Per langkah, bagian elemen gradien yang persis 0 pada lajur padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol: gradien yang tenggelam ke nol. "underflow dari" (Grafik) memilih gradien bobot atau aktivasi.</translation>
+        </message>
+        <message>
+            <source>Press Play (Space), or step (.)</source>
+            <translation>Tekan Putar (Spasi), atau langkah (.)</translation>
+        </message>
+        <message>
+            <source>Running sum per lane and the exact sum</source>
+            <translation>Jumlah berjalan per lajur dan jumlah eksak</translation>
+        </message>
+        <message>
+            <source>Share of each lane's gradient elements per log2 magnitude bin (scaled lanes: times the scale), over bf16's range (top strip, from 2^-133) and f16's subnormal (2^-24 to 2^-14) and normal (to 65504) ranges. Exact zeros and inf/NaN have no bin: the legend gives their share beside each lane.</source>
+            <translation>Bagian elemen gradien setiap lajur per bin besaran log2 (lajur terskala: dikali skalanya), terhadap rentang bf16 (pita atas, mulai 2^-133) serta rentang subnormal (2^-24 sampai 2^-14) dan normal (sampai 65504) f16. Nol persis dan inf/NaN tidak punya bin: legenda memberi bagiannya di samping setiap lajur.</translation>
+        </message>
+        <message>
+            <source>The loss scaler's scale per step for each +scaler lane (log2 axis): halved and the step skipped (a marker, weights untouched) when a scaled gradient overflows, doubled after growth interval clean steps.</source>
+            <translation>Skala penskala loss per langkah untuk setiap lajur +scaler (sumbu log2): dibagi dua dan langkahnya dilewati (penanda, bobot tidak diubah) saat gradien terskala overflow, digandakan setelah growth interval langkah bersih.</translation>
+        </message>
+        <message>
+            <source>The training loss per step, as each lane computes it in its format (the batch's loss). A cross marks where a lane's loss turned inf or NaN, at its last finite value.</source>
+            <translation>Loss pelatihan per langkah, seperti dihitung setiap lajur dalam formatnya (loss batch itu). Tanda silang menunjukkan tempat loss sebuah lajur menjadi inf atau NaN, pada nilai hingga terakhirnya.</translation>
+        </message>
+        <message>
+            <source>Training loss per step</source>
+            <translation>Loss pelatihan per langkah</translation>
+        </message>
+        <message>
+            <source>bf16 range</source>
+            <translation>rentang bf16</translation>
+        </message>
+        <message>
+            <source>exact</source>
+            <translation>eksak</translation>
+        </message>
+        <message>
+            <source>f16 normal</source>
+            <translation>normal f16</translation>
+        </message>
+        <message>
+            <source>f16 subnormal</source>
+            <translation>subnormal f16</translation>
+        </message>
+        <message>
+            <source>log2 |gradient| (scaled)</source>
+            <translation>log2 |gradien| (terskala)</translation>
+        </message>
+        <message>
+            <source>loss</source>
+            <translation>loss</translation>
+        </message>
+        <message>
+            <source>running sum</source>
+            <translation>jumlah berjalan</translation>
+        </message>
+        <message>
+            <source>scale</source>
+            <translation>skala</translation>
+        </message>
+        <message>
+            <source>skipped</source>
+            <translation>dilewati</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>langkah</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::ConvergencePage</name>
         <message>
             <source>%p% · %1 lanes × %2 seeds</source>
@@ -2554,6 +2685,113 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>← &amp;Back</source>
             <translation>← &amp;Kembali</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::LaneBoard</name>
+        <message>
+            <source> (skipped)</source>
+            <translation> (dilewati)</translation>
+        </message>
+        <message>
+            <source> · eval acc. %1</source>
+            <translation> · akurasi evaluasi %1</translation>
+        </message>
+        <message>
+            <source> · ⚠ scaler struggling</source>
+            <translation> · ⚠ penskala kesulitan</translation>
+        </message>
+        <message>
+            <source>Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>
+            <translation>Norma gradien: norma L2 gradien master float32 langkah ini untuk semua bobot dan bias, tanpa skala (lajur penskala: dibagi skalanya); inf atau nan bila sebuah gradien overflow.</translation>
+        </message>
+        <message>
+            <source>How far the running sum is from the exact sum, in percent of it.</source>
+            <translation>Seberapa jauh jumlah berjalan dari jumlah eksak, dalam persen jumlah eksak.</translation>
+        </message>
+        <message>
+            <source>Scaler recovered at step %1: %2</source>
+            <translation>Penskala pulih pada langkah %1: %2</translation>
+        </message>
+        <message>
+            <source>Scaler warning at step %1: %2</source>
+            <translation>Peringatan penskala pada langkah %1: %2</translation>
+        </message>
+        <message>
+            <source>Share of this step's batch the lane classifies correctly (the argmax of its outputs).</source>
+            <translation>Bagian batch langkah ini yang diklasifikasikan benar oleh lajur (argmax keluarannya).</translation>
+        </message>
+        <message>
+            <source>The exact sum of the same values (double).</source>
+            <translation>Jumlah eksak dari nilai yang sama (double).</translation>
+        </message>
+        <message>
+            <source>The lane's decision regions over the data (points: the samples, coloured by class), redrawn every few steps.</source>
+            <translation>Wilayah keputusan lajur di atas data (titik: sampel, diwarnai menurut kelas), digambar ulang setiap beberapa langkah.</translation>
+        </message>
+        <message>
+            <source>The lane's fit: its predictions against the data, redrawn every few steps.</source>
+            <translation>Kecocokan lajur: prediksinya terhadap data, digambar ulang setiap beberapa langkah.</translation>
+        </message>
+        <message>
+            <source>The lane's running sum after this step, held in its format.</source>
+            <translation>Jumlah berjalan lajur setelah langkah ini, disimpan dalam formatnya.</translation>
+        </message>
+        <message>
+            <source>The loss of this step's forward pass on the batch, before the update, computed in the lane's format under autocast (nan: the lane has diverged).</source>
+            <translation>Loss forward pass langkah ini pada batch, sebelum pembaruan, dihitung dalam format lajur di bawah autocast (nan: lajur telah divergen).</translation>
+        </message>
+        <message>
+            <source>The step and how many values have been summed so far.</source>
+            <translation>Langkahnya dan banyaknya nilai yang sudah dijumlahkan.</translation>
+        </message>
+        <message>
+            <source>The step; the loss scale (2^k; skipped: the step's scaled gradients overflowed, so the weights were left untouched); overflows: elements of this step's activations and gradients that are inf or NaN. At the end: the final evaluation, in float32 without gradients.</source>
+            <translation>Langkahnya; skala loss (2^k; dilewati: gradien terskala langkah itu overflow, sehingga bobot tidak diubah); overflow: elemen aktivasi dan gradien langkah ini yang inf atau NaN. Di akhir: evaluasi akhir, dalam float32 tanpa gradien.</translation>
+        </message>
+        <message>
+            <source>Underflow: of all gradient elements of the kind chosen under Charts (weight or activation gradients), the share that is exactly 0 in this lane while a float32 shadow backward on the lane's own weights and batch gives it non-zero.</source>
+            <translation>Underflow: dari semua elemen gradien jenis yang dipilih di Grafik (gradien bobot atau aktivasi), bagian yang persis 0 pada lajur ini padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol.</translation>
+        </message>
+        <message>
+            <source>accuracy</source>
+            <translation>akurasi</translation>
+        </message>
+        <message>
+            <source>error</source>
+            <translation>galat</translation>
+        </message>
+        <message>
+            <source>exact sum</source>
+            <translation>jumlah eksak</translation>
+        </message>
+        <message>
+            <source>grad norm</source>
+            <translation>norma grad</translation>
+        </message>
+        <message>
+            <source>loss</source>
+            <translation>loss</translation>
+        </message>
+        <message>
+            <source>running sum</source>
+            <translation>jumlah berjalan</translation>
+        </message>
+        <message>
+            <source>step %1 · %2 values summed</source>
+            <translation>langkah %1 · %2 nilai dijumlahkan</translation>
+        </message>
+        <message>
+            <source>step %1 · eval loss %2%3%4</source>
+            <translation>langkah %1 · loss evaluasi %2%3%4</translation>
+        </message>
+        <message>
+            <source>step %1 · scale %2%3 · overflows %4%5</source>
+            <translation>langkah %1 · skala %2%3 · overflow %4%5</translation>
+        </message>
+        <message>
+            <source>underflow</source>
+            <translation>underflow</translation>
         </message>
     </context>
     <context>
@@ -4580,48 +4818,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation> (preset %1)</translation>
         </message>
         <message>
-            <source> (skipped)</source>
-            <translation> (dilewati)</translation>
-        </message>
-        <message>
             <source> · %1 of %2 steps done</source>
             <translation> · %1 dari %2 langkah selesai</translation>
         </message>
         <message>
             <source> · %1 steps done (%2 after the set %3)</source>
             <translation> · %1 langkah selesai (%2 setelah %3 yang ditetapkan)</translation>
-        </message>
-        <message>
-            <source> · eval acc. %1</source>
-            <translation> · akurasi evaluasi %1</translation>
-        </message>
-        <message>
-            <source> · ⚠ scaler struggling</source>
-            <translation> · ⚠ penskala kesulitan</translation>
-        </message>
-        <message>
-            <source>% of gradients</source>
-            <translation>% gradien</translation>
-        </message>
-        <message>
-            <source>% of the exact sum</source>
-            <translation>% dari eksak</translation>
-        </message>
-        <message>
-            <source>% underflowed</source>
-            <translation>% underflow</translation>
-        </message>
-        <message>
-            <source>%1 inf/NaN</source>
-            <translation>%1 inf/NaN</translation>
-        </message>
-        <message>
-            <source>%1 zeros (%2 underflowed)</source>
-            <translation>%1 nol (%2 underflow)</translation>
-        </message>
-        <message>
-            <source>%1 · step %2</source>
-            <translation>%1 · langkah %2</translation>
         </message>
         <message>
             <source>&lt;b&gt;Summation.&lt;/b&gt; Every lane adds the same values, one by one, into an accumulator held in its format; each partial sum is rounded to it. The left chart shows each lane's running sum against the exact sum (the wide pale band), the right one how far each lane is from it, in percent. Once a format's spacing at the running sum exceeds twice the value added, the sum stops growing.</source>
@@ -4636,244 +4838,56 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>&lt;h3&gt;Preset: %1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;hr&gt;</translation>
         </message>
         <message>
-            <source>Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale</source>
-            <translation>Tambahkan lajur +scaler (misalnya cpu:f16+scaler) untuk melihat skalanya</translation>
-        </message>
-        <message>
-            <source>Each lane's running sum, held in its format (every partial sum rounded to it); the wide pale band is the exact sum of the same values, in double.</source>
-            <translation>Jumlah berjalan setiap lajur, disimpan dalam formatnya (setiap jumlah parsial dibulatkan ke format itu); pita pucat yang lebar adalah jumlah eksak dari nilai yang sama, dalam double.</translation>
-        </message>
-        <message>
-            <source>Error of the running sum</source>
-            <translation>Galat jumlah berjalan</translation>
-        </message>
-        <message>
             <source>Gradient magnitudes (log2 bins)</source>
             <translation>Besaran gradien (bin log2)</translation>
-        </message>
-        <message>
-            <source>Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>
-            <translation>Norma gradien: norma L2 gradien master float32 langkah ini untuk semua bobot dan bias, tanpa skala (lajur penskala: dibagi skalanya); inf atau nan bila sebuah gradien overflow.</translation>
-        </message>
-        <message>
-            <source>Gradient underflow</source>
-            <translation>Underflow gradien</translation>
-        </message>
-        <message>
-            <source>Gradient underflow · output gradients</source>
-            <translation>Underflow gradien · gradien keluaran</translation>
-        </message>
-        <message>
-            <source>Gradient underflow · weight gradients</source>
-            <translation>Underflow gradien · gradien bobot</translation>
         </message>
         <message>
             <source>Hide or show the settings panel (the charts take its width)</source>
             <translation>Sembunyikan atau tampilkan panel pengaturan (grafik mengambil lebarnya)</translation>
         </message>
         <message>
-            <source>How far each lane's running sum is from the exact sum, in percent of the exact sum: it grows once the format's spacing exceeds the values added.</source>
-            <translation>Seberapa jauh jumlah berjalan setiap lajur dari jumlah eksak, dalam persen jumlah eksak: galatnya tumbuh begitu jarak antarnilai format melebihi nilai yang ditambahkan.</translation>
-        </message>
-        <message>
-            <source>How far the running sum is from the exact sum, in percent of it.</source>
-            <translation>Seberapa jauh jumlah berjalan dari jumlah eksak, dalam persen jumlah eksak.</translation>
-        </message>
-        <message>
             <source>Key moment.</source>
             <translation>Momen kunci.</translation>
-        </message>
-        <message>
-            <source>Loss scale (skipped steps marked)</source>
-            <translation>Skala loss (langkah yang dilewati ditandai)</translation>
-        </message>
-        <message>
-            <source>Loss scale: no lane uses a scaler</source>
-            <translation>Skala loss: tidak ada lajur yang memakai penskala</translation>
         </message>
         <message>
             <source>Paused here: Space goes on, N runs to the next key moment.</source>
             <translation>Dijeda di sini: Spasi melanjutkan, N berjalan ke momen kunci berikutnya.</translation>
         </message>
         <message>
-            <source>Per step, the share of gradient elements that are exactly 0 in the lane although a float32 shadow backward on the lane's own weights and batch gives them non-zero: gradients sunk to zero. "underflow of" (Charts) chooses weight or activation gradients.</source>
-            <translation>Per langkah, bagian elemen gradien yang persis 0 pada lajur padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol: gradien yang tenggelam ke nol. "underflow dari" (Grafik) memilih gradien bobot atau aktivasi.</translation>
-        </message>
-        <message>
             <source>Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10</source>
             <translation>Lab pelatihan Presisi%1: %2 %3, %4 %5 lr %6, batch %7, benih %8; lajur %9; langkah %10</translation>
-        </message>
-        <message>
-            <source>Press Play (Space), or step (.)</source>
-            <translation>Tekan Putar (Spasi), atau langkah (.)</translation>
         </message>
         <message>
             <source>Run failed: %1</source>
             <translation>Run gagal: %1</translation>
         </message>
         <message>
-            <source>Running sum per lane and the exact sum</source>
-            <translation>Jumlah berjalan per lajur dan jumlah eksak</translation>
-        </message>
-        <message>
-            <source>Scaler recovered at step %1: %2</source>
-            <translation>Penskala pulih pada langkah %1: %2</translation>
-        </message>
-        <message>
-            <source>Scaler warning at step %1: %2</source>
-            <translation>Peringatan penskala pada langkah %1: %2</translation>
-        </message>
-        <message>
-            <source>Share of each lane's gradient elements per log2 magnitude bin (scaled lanes: times the scale), over bf16's range (top strip, from 2^-133) and f16's subnormal (2^-24 to 2^-14) and normal (to 65504) ranges. Exact zeros and inf/NaN have no bin: the legend gives their share beside each lane.</source>
-            <translation>Bagian elemen gradien setiap lajur per bin besaran log2 (lajur terskala: dikali skalanya), terhadap rentang bf16 (pita atas, mulai 2^-133) serta rentang subnormal (2^-24 sampai 2^-14) dan normal (sampai 65504) f16. Nol persis dan inf/NaN tidak punya bin: legenda memberi bagiannya di samping setiap lajur.</translation>
-        </message>
-        <message>
-            <source>Share of this step's batch the lane classifies correctly (the argmax of its outputs).</source>
-            <translation>Bagian batch langkah ini yang diklasifikasikan benar oleh lajur (argmax keluarannya).</translation>
-        </message>
-        <message>
-            <source>The exact sum of the same values (double).</source>
-            <translation>Jumlah eksak dari nilai yang sama (double).</translation>
-        </message>
-        <message>
-            <source>The lane's decision regions over the data (points: the samples, coloured by class), redrawn every few steps.</source>
-            <translation>Wilayah keputusan lajur di atas data (titik: sampel, diwarnai menurut kelas), digambar ulang setiap beberapa langkah.</translation>
-        </message>
-        <message>
-            <source>The lane's fit: its predictions against the data, redrawn every few steps.</source>
-            <translation>Kecocokan lajur: prediksinya terhadap data, digambar ulang setiap beberapa langkah.</translation>
-        </message>
-        <message>
-            <source>The lane's running sum after this step, held in its format.</source>
-            <translation>Jumlah berjalan lajur setelah langkah ini, disimpan dalam formatnya.</translation>
-        </message>
-        <message>
-            <source>The loss of this step's forward pass on the batch, before the update, computed in the lane's format under autocast (nan: the lane has diverged).</source>
-            <translation>Loss forward pass langkah ini pada batch, sebelum pembaruan, dihitung dalam format lajur di bawah autocast (nan: lajur telah divergen).</translation>
-        </message>
-        <message>
-            <source>The loss scaler's scale per step for each +scaler lane (log2 axis): halved and the step skipped (a marker, weights untouched) when a scaled gradient overflows, doubled after growth interval clean steps.</source>
-            <translation>Skala penskala loss per langkah untuk setiap lajur +scaler (sumbu log2): dibagi dua dan langkahnya dilewati (penanda, bobot tidak diubah) saat gradien terskala overflow, digandakan setelah growth interval langkah bersih.</translation>
-        </message>
-        <message>
             <source>The run's steps, when paused or finished: drag (or Home, End, arrows) to show a step's tiles, histogram and a cursor on the charts. Play resumes from the end.</source>
             <translation>Langkah-langkah run, saat dijeda atau selesai: seret (atau Home, End, panah) untuk menampilkan ubin, histogram, dan kursor grafik pada sebuah langkah. Putar melanjutkan dari akhir.</translation>
-        </message>
-        <message>
-            <source>The step and how many values have been summed so far.</source>
-            <translation>Langkahnya dan banyaknya nilai yang sudah dijumlahkan.</translation>
-        </message>
-        <message>
-            <source>The step; the loss scale (2^k; skipped: the step's scaled gradients overflowed, so the weights were left untouched); overflows: elements of this step's activations and gradients that are inf or NaN. At the end: the final evaluation, in float32 without gradients.</source>
-            <translation>Langkahnya; skala loss (2^k; dilewati: gradien terskala langkah itu overflow, sehingga bobot tidak diubah); overflow: elemen aktivasi dan gradien langkah ini yang inf atau NaN. Di akhir: evaluasi akhir, dalam float32 tanpa gradien.</translation>
-        </message>
-        <message>
-            <source>The training loss per step, as each lane computes it in its format (the batch's loss). A cross marks where a lane's loss turned inf or NaN, at its last finite value.</source>
-            <translation>Loss pelatihan per langkah, seperti dihitung setiap lajur dalam formatnya (loss batch itu). Tanda silang menunjukkan tempat loss sebuah lajur menjadi inf atau NaN, pada nilai hingga terakhirnya.</translation>
         </message>
         <message>
             <source>Training lab</source>
             <translation>Lab pelatihan</translation>
         </message>
         <message>
-            <source>Training loss per step</source>
-            <translation>Loss pelatihan per langkah</translation>
-        </message>
-        <message>
             <source>Training: %1 · %2 lanes</source>
             <translation>Pelatihan: %1 · %2 lajur</translation>
-        </message>
-        <message>
-            <source>Underflow: of all gradient elements of the kind chosen under Charts (weight or activation gradients), the share that is exactly 0 in this lane while a float32 shadow backward on the lane's own weights and batch gives it non-zero.</source>
-            <translation>Underflow: dari semua elemen gradien jenis yang dipilih di Grafik (gradien bobot atau aktivasi), bagian yang persis 0 pada lajur ini padahal backward bayangan float32 pada bobot dan batch milik lajur itu sendiri memberinya nilai bukan nol.</translation>
-        </message>
-        <message>
-            <source>accuracy</source>
-            <translation>akurasi</translation>
-        </message>
-        <message>
-            <source>bf16 range</source>
-            <translation>rentang bf16</translation>
-        </message>
-        <message>
-            <source>error</source>
-            <translation>galat</translation>
-        </message>
-        <message>
-            <source>exact</source>
-            <translation>eksak</translation>
-        </message>
-        <message>
-            <source>exact sum</source>
-            <translation>jumlah eksak</translation>
-        </message>
-        <message>
-            <source>f16 normal</source>
-            <translation>normal f16</translation>
-        </message>
-        <message>
-            <source>f16 subnormal</source>
-            <translation>subnormal f16</translation>
         </message>
         <message>
             <source>full</source>
             <translation>penuh</translation>
         </message>
         <message>
-            <source>grad norm</source>
-            <translation>norma grad</translation>
-        </message>
-        <message>
-            <source>log2 |gradient| (scaled)</source>
-            <translation>log2 |gradien| (terskala)</translation>
-        </message>
-        <message>
-            <source>loss</source>
-            <translation>loss</translation>
-        </message>
-        <message>
-            <source>running sum</source>
-            <translation>jumlah berjalan</translation>
-        </message>
-        <message>
-            <source>scale</source>
-            <translation>skala</translation>
-        </message>
-        <message>
-            <source>skipped</source>
-            <translation>dilewati</translation>
-        </message>
-        <message>
-            <source>step</source>
-            <translation>langkah</translation>
-        </message>
-        <message>
             <source>step %1 of %2 · Play goes on from the end</source>
             <translation>langkah %1 dari %2 · Putar melanjutkan dari akhir</translation>
-        </message>
-        <message>
-            <source>step %1 · %2 values summed</source>
-            <translation>langkah %1 · %2 nilai dijumlahkan</translation>
         </message>
         <message>
             <source>step %1 · drag to look back</source>
             <translation>langkah %1 · seret untuk melihat ke belakang</translation>
         </message>
         <message>
-            <source>step %1 · eval loss %2%3%4</source>
-            <translation>langkah %1 · loss evaluasi %2%3%4</translation>
-        </message>
-        <message>
-            <source>step %1 · scale %2%3 · overflows %4%5</source>
-            <translation>langkah %1 · skala %2%3 · overflow %4%5</translation>
-        </message>
-        <message>
             <source>timeline: run or step first</source>
             <translation>linimasa: jalankan atau langkahkan dulu</translation>
-        </message>
-        <message>
-            <source>underflow</source>
-            <translation>underflow</translation>
         </message>
     </context>
 </TS>

@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <limits>
 
+#include "chart_deck.h"
 #include "convergence_page.h"
 #include "formats_page.h"
 #include "gradient_ranges.h"
@@ -45,11 +46,11 @@ QString TrainingPage::exportName(QWidget* chart) const {
     const std::string& preset = m_controller->scenario().preset;
     const QString head = preset.empty() ? QStringLiteral("training") : fileSlug(QString::fromStdString(preset));
     const QString name = joinName(head, chart,
-                                  {{m_loss, "loss"},
-                                   {m_underflow, "underflow"},
-                                   {m_scale, "scale"},
-                                   {m_histogram, "histogram"},
-                                   {m_ranges ? m_ranges->chart() : nullptr, "ranges"}});
+                                  {{lossChart(), "loss"},
+                                   {underflowChart(), "underflow"},
+                                   {scaleChart(), "scale"},
+                                   {histogramChart(), "histogram"},
+                                   {rangeView()->chart(), "ranges"}});
     return m_lastStep >= 0 ? QString("%1-step%2").arg(name).arg(m_lastStep + 1) : name;
 }
 
@@ -58,11 +59,11 @@ QString TrainingPage::exportName(QWidget* chart) const {
 // count, and one row each for exact zeros and inf/NaN (their bins NaN). Per lane and tensor the counts
 // add up to the tensor's element count.
 ChartData TrainingPage::chartData(QWidget* chart) const {
-    if (chart != m_histogram) return Page::chartData(chart);
+    if (chart != histogramChart()) return Page::chartData(chart);
     ChartData d{chartTitleOf(chart), "histogram",
                 {"lane", "step", "layer", "tensor", "bin", "log2_lo", "log2_hi", "count", "f32_count"}, {}};
     const double none = std::numeric_limits<double>::quiet_NaN();
-    for (const auto& [lane, g] : m_latestHistograms) {
+    for (const auto& [lane, g] : m_deck->latestHistograms()) {
         const QString label = m_laneLabels.value(lane);
         for (const LayerHistogram& h : g.layers) {
             const QString tensor = h.weight ? QStringLiteral("weight_gradient") : QStringLiteral("output_gradient");

@@ -19,7 +19,8 @@
 #include "doctor_panel.h"
 #include "gradient_ranges.h"
 #include "run_controller.h"
-#include "widgets/boundary_view.h"
+#include "chart_deck.h"
+#include "lane_board.h"
 
 namespace presisi {
 
@@ -68,7 +69,7 @@ void TrainingPage::takeOver(Page& previous) {
     m_form->setHistogramLayerIndex(old.m_form->histogramLayerIndex());
     const RunInfo& info = adopted->runInfo();
     if (ran && !info.lanes.isEmpty())
-        for (BoundaryView* b : m_boundaries) b->setData(info.data.x, info.data.labels, info.data.targets, info.data.classes);
+        m_board->setData(info.data);
 
     // The run again, as batches: every record from the store, each finding in the batch holding its step
     // (as the worker sent it, so the loss chart's crosses land where they did); what was kept for
@@ -89,22 +90,22 @@ void TrainingPage::takeOver(Page& previous) {
         while (nextWarning < warnings.size() && (last || warnings[nextWarning].step <= lastStep))
             batch.scalerWarnings.push_back(warnings[nextWarning++]);
         if (last) {
-            batch.ranges = old.m_ranges->keptSnapshots();
-            for (const auto& [lane, kept] : old.m_keptHistograms)
+            batch.ranges = old.rangeView()->keptSnapshots();
+            for (const auto& [lane, kept] : old.m_deck->keptHistograms())
                 for (const auto& [step, histogram] : kept) batch.histograms.push_back(histogram);
-            if (!old.m_keptBoundaries.empty()) batch.boundary = old.m_keptBoundaries.rbegin()->second;
+            if (!old.m_board->keptBoundaries().empty()) batch.boundary = old.m_board->keptBoundaries().rbegin()->second;
             batch.finals = adopted->finals();
         }
         onRecords(batch);
         if (last) break;
         from = to;
     }
-    m_keptHistograms = old.m_keptHistograms;
-    m_keptBoundaries = old.m_keptBoundaries;
+    m_deck->setKeptHistograms(old.m_deck->keptHistograms());
+    m_board->setKeptBoundaries(old.m_board->keptBoundaries());
     m_batches = old.m_batches;
     m_lastStep = old.m_lastStep;
-    m_ranges->setShowingRanges(old.m_ranges->showingRanges());
-    m_ranges->setLane(old.m_ranges->lane());
+    rangeView()->setShowingRanges(old.rangeView()->showingRanges());
+    rangeView()->setLane(old.rangeView()->lane());
     m_doctor->takeOver(*old.m_doctor);
     if (!old.m_banner->isHidden()) {
         m_banner->setText(old.m_banner->text());

@@ -1,9 +1,12 @@
 // TrainingPage: controls on the left, lanes (decision boundary + numbers) on top, four live charts below.
-// This file: construction, presets, play / pause / step / reset, run state and exports; the scenario
-// form is in training_form.cpp, the views (tiles, charts, timeline) in training_views.cpp.
+// This file: construction, presets, play / pause / step / reset, run state and exports; the batches to
+// the views and the timeline in training_views.cpp. The side panel is TrainingForm, the tiles LaneBoard,
+// the charts ChartDeck.
 #include "training_page.h"
 
+#include "chart_deck.h"
 #include "doctor_panel.h"
+#include "lane_board.h"
 #include "training_form.h"
 #include "gradient_ranges.h"
 #include "moment_timeline.h"
@@ -38,12 +41,6 @@ namespace presisi {
 
 using namespace trainingpage;
 
-namespace {
-
-constexpr int kPointCap = 3000;
-
-}  // namespace
-
 TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_controller = new RunController(this);
     connectController();
@@ -65,14 +62,11 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     connect(m_form, &TrainingForm::resetClicked, this, &TrainingPage::resetRun);
     // The underflow chart's title names what it counts, and it is redrawn from the store for that kind.
     connect(m_form, &TrainingForm::underflowKindChanged, this, [this] {
-        nameUnderflowChart();
-        replotUnderflow();
+        m_deck->nameUnderflowChart();
+        m_deck->replotUnderflow();
     });
-    connect(m_form, &TrainingForm::histogramLayerChanged, this, [this] {
-        if (!m_latestHistograms.empty()) showHistograms();
-    });
-    connect(m_form, &TrainingForm::logLossToggled, this,
-            [this](bool on) { m_loss->setScale(on ? AxisScale::Log10 : AxisScale::Linear); });
+    connect(m_form, &TrainingForm::histogramLayerChanged, this, [this] { m_deck->showHistograms(); });
+    connect(m_form, &TrainingForm::logLossToggled, this, [this](bool on) { m_deck->setLogLoss(on); });
     guardWheel(host);
     scroll->setWidget(host);
     root->addWidget(scroll);
@@ -83,60 +77,14 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_banner->setStyleSheet("QLabel { background: #fde0dc; color: #7a1c10; border: 1px solid #d55e00; padding: 4px; }");
     m_banner->hide();
     centre->addWidget(m_banner);
-    m_laneGrid = new QGridLayout();
-    m_laneGrid->setSpacing(4);
-    auto* laneHost = new QWidget();
-    m_laneHost = laneHost;
-    laneHost->setLayout(m_laneGrid);
-    // The tiles never widen the window: they wrap into rows instead (flowTiles), so the lane host
-    // takes the width it is given and sets its own minimum height from the rows.
-    laneHost->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    laneHost->setMinimumSize(1, 250);
-    centre->addWidget(laneHost, 0);
+    m_board = new LaneBoard();
+    centre->addWidget(m_board, 0);
 
-    m_loss = new LiveChart(tr("Training loss per step"), tr("step"), tr("loss"));
-    m_underflow = new LiveChart(tr("Gradient underflow"), tr("step"), tr("% underflowed"));
-    m_underflow->setValueCeiling(100);
-    m_underflow->setToolTip(tr("Per step, the share of gradient elements that are exactly 0 in the lane although a "
-                               "float32 shadow backward on the lane's own weights and batch gives them non-zero: "
-                               "gradients sunk to zero. "
-                               "\"underflow of\" (Charts) chooses weight or activation gradients."));
-    m_scale = new LiveChart(tr("Loss scale (skipped steps marked)"), tr("step"), tr("scale"));
-    m_scale->setMarkerName(tr("skipped"));
-    m_scale->setToolTip(tr("The loss scaler's scale per step for each +scaler lane (log2 axis): halved and the step "
-                           "skipped (a marker, weights untouched) when a scaled gradient overflows, doubled after "
-                           "growth interval clean steps."));
-    m_loss->setToolTip(tr("The training loss per step, as each lane computes it in its format (the batch's loss). "
-                          "A cross marks where a lane's loss turned inf or NaN, at its last finite value."));
-    m_scale->setScale(AxisScale::Log2);
-    m_histogram = new HistogramChart(histogramTitle(), tr("log2 |gradient| (scaled)"), tr("% of gradients"));
-    for (LiveChart* c : {m_loss, m_underflow, m_scale}) {
-        c->setPointCap(kPointCap);
-        c->setEmptyText(tr("Press Play (Space), or step (.)"));
-    }
-    readChartsFromStore();
-    m_loss->setScale(m_form->logLoss() ? AxisScale::Log10 : AxisScale::Linear);
-    const FormatTraits& h = traits(Format::F16);
-    const FormatTraits& b = traits(Format::BF16);
-    // bf16's range as a strip along the top, f16's below it: no band lies on another, so each
-    // looks like its legend swatch.
-    m_histogram->addBand(std::log2(b.minSubnormal), std::log2(b.max) + 1, tr("bf16 range"), laneStyle(Lane{Device::Cpu, Format::BF16}).color, 0.92, 1.0);
-    m_histogram->addBand(std::log2(h.minSubnormal), std::log2(h.minNormal), tr("f16 subnormal"), QColor(0xD5, 0x5E, 0x00), 0, 0.92);
-    m_histogram->addBand(std::log2(h.minNormal), std::log2(h.max) + 1, tr("f16 normal"), laneStyle(Lane{Device::Cpu, Format::F16}).color, 0, 0.92);
-    m_histogram->setEmptyText(tr("Press Play (Space), or step (.)"));
-    m_histogram->setLegendRight(true);
-    m_histogram->setToolTip(tr("Share of each lane's gradient elements per log2 magnitude bin (scaled lanes: times the "
-                               "scale), over bf16's range (top strip, from 2^-133) and f16's subnormal (2^-24 to 2^-14) "
-                               "and normal (to 65504) ranges. Exact zeros and inf/NaN have no bin: the legend gives their "
-                               "share beside each lane."));
-    auto* charts = new QGridLayout();
-    m_chartGrid = charts;
-    charts->setSpacing(4);
-    m_ranges = new GradientRangeView(m_histogram);  // Histogram | Ranges in one cell
+    m_deck = new ChartDeck(m_form, [this]() -> const RecordStore& { return m_controller->records(); }, this);
     // Two columns, or one where two would squeeze the charts (flowCharts); every row the same height,
     // whatever each chart's preferred size (a squeezed row's axis labels elide).
     flowCharts();
-    centre->addLayout(charts, 1);
+    centre->addLayout(m_deck->grid(), 1);
     // The timeline: when paused or finished, drag it (or ← → Home End with it focused) to look at
     // any step of the run; Play resumes from the end.
     auto* timelineRow = new QHBoxLayout();
@@ -172,13 +120,13 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     root->addLayout(centre, 1);
     // The NaN doctor, hidden until a lane's first inf/NaN, takes the lane tiles' place while open.
     m_doctor = new DoctorPanel();
-    centre->insertWidget(centre->indexOf(laneHost) + 1, m_doctor, 0);
+    centre->insertWidget(centre->indexOf(m_board) + 1, m_doctor, 0);
     // Open, the panel takes exactly the tiles' height, so the charts below keep theirs (their axis labels
     // elide when squeezed); its lead-up table scrolls instead.
-    connect(m_doctor, &DoctorPanel::openChanged, laneHost, [this, laneHost](bool open) {
-        if (open) m_doctor->setMaximumHeight(std::max(laneHost->minimumHeight(), laneHost->height()));
+    connect(m_doctor, &DoctorPanel::openChanged, m_board, [this](bool open) {
+        if (open) m_doctor->setMaximumHeight(std::max(m_board->minimumHeight(), m_board->height()));
         else m_doctor->setMaximumHeight(QWIDGETSIZE_MAX);
-        laneHost->setVisible(!open);
+        m_board->setVisible(!open);
     });
     trackCharts();
 
@@ -216,9 +164,7 @@ void TrainingPage::connectController() {
     connect(m_controller, &RunController::stateChanged, this, &TrainingPage::onState);
     connect(m_controller, &RunController::momentReached, this, &TrainingPage::onMoment);
     connect(m_controller, &RunController::runReset, this, [this] {
-        m_loss->clearPoints();
-        m_underflow->clearPoints();
-        m_scale->clearPoints();
+        m_deck->clearPoints();
         setupLanes(m_laneLabels, m_controller->scenario());
         m_banner->hide();
         m_momentCaption->hide();
@@ -317,7 +263,9 @@ QString TrainingPage::caption() const {
         .arg(m_lastStep + 1);
 }
 
-QList<QWidget*> TrainingPage::charts() const { return {m_loss, m_underflow, m_scale, m_histogram, m_ranges->chart()}; }
+QList<QWidget*> TrainingPage::charts() const {
+    return {m_deck->loss(), m_deck->underflow(), m_deck->scale(), m_deck->histogram(), m_deck->ranges()->chart()};
+}
 
 QString TrainingPage::failureText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
 
@@ -407,7 +355,7 @@ void TrainingPage::onRunStarted(const RunInfo& info) {
     m_classification = info.classification;
     m_laneLabels = info.lanes;
     setupLanes(info.lanes, info.scenario);
-    for (BoundaryView* b : m_boundaries) b->setData(info.data.x, info.data.labels, info.data.targets, info.data.classes);
+    m_board->setData(info.data);
     m_banner->hide();
     m_momentCaption->hide();
     m_momentIndex = -1;

@@ -2,7 +2,6 @@
 // and numbers, and live charts (loss, gradient underflow, loss scale, gradient-magnitude histogram).
 #pragma once
 
-#include <QHash>
 #include <QList>
 #include <map>
 #include <QString>
@@ -13,21 +12,20 @@
 #include "engine/training/scenario.h"
 #include "page.h"
 #include "run_controller.h"
-#include "widgets/live_chart.h"
 
 class QLabel;
 class QTableWidget;
-class QGridLayout;
 class QSlider;
 class QToolButton;
 
 namespace presisi {
 
-class BoundaryView;
+class ChartDeck;
 class DoctorPanel;
 class GradientRangeView;
 class HistogramChart;
-class LaneTile;
+class LiveChart;
+class LaneBoard;
 class MomentTimeline;
 class RunController;
 class TrainingForm;
@@ -81,11 +79,11 @@ public:
     void setPace(double stepsPerSecond);
     double pace() const;
 
-    LiveChart* lossChart() const { return m_loss; }
-    LiveChart* underflowChart() const { return m_underflow; }
-    LiveChart* scaleChart() const { return m_scale; }
-    HistogramChart* histogramChart() const { return m_histogram; }
-    GradientRangeView* rangeView() const { return m_ranges; }
+    LiveChart* lossChart() const;
+    LiveChart* underflowChart() const;
+    LiveChart* scaleChart() const;
+    HistogramChart* histogramChart() const;
+    GradientRangeView* rangeView() const;
     DoctorPanel* doctorPanel() const { return m_doctor; }
     QTableWidget* policyTable() const;  // the autocast policy (in a folded section)
     int batchesReceived() const { return m_batches; }
@@ -140,34 +138,17 @@ private:
     void connectController();  // m_controller's signals to this page
     // Whether the controls describe the paused run's setup (Play and N go on with it, else start anew).
     bool controlsDescribeTheRun() const;
-    void flowTiles();  // tiles in as many columns as fit the page's width, rows below
     void flowCharts();  // the charts in two columns or one, by the width they would get (see chartColumns)
     void onRunStarted(const RunInfo& info);
+    // A batch to the views: the charts at once, tiles and boundaries every few frames (training_views.cpp).
     void onRecords(const RecordBatch& batch);
-    // Where one record's points go on the three step charts (loss, underflow, scale; a null sink takes
-    // nothing): the live batches, a zoomed chart's reread of the record store and a replot share it.
-    struct ChartSinks {
-        LiveChart::PointSink loss, underflow, scale;
-    };
-    void plotRecord(const StepRecord& r, const ChartSinks& to) const;
-    void readChartsFromStore();  // the step charts' zoomed views read the record store
-    void replotUnderflow();      // the underflow chart redrawn from the store for the chosen kind
     void onState(RunState state);
     void setupLanes(const QStringList& labels, const Scenario& scenario);
-    void showHistograms();      // the latest histogram of each lane, for the chosen layers
-    void showDiagnostics(const RecordBatch& batch);  // ranges, first inf/NaN, scaler warnings (training_diagnostics.cpp)
-    void nameUnderflowChart();  // the underflow chart's title names the gradients it counts
-    void setSummationView(bool summation);  // Workload::Accumulation: sums instead of a training run
-    void showTile(int lane, const StepRecord& record);
-    QStringList tileNames() const;  // the three numbers a lane tile shows: a summation's or a training run's
-    void keepHistogram(const GradHistogram& g);
-    void showBoundary(const BoundarySnapshot& boundary);
-    void keepBoundary(const BoundarySnapshot& boundary);
+    void showDiagnostics(const RecordBatch& batch);  // ranges, first inf/NaN, scaler warnings
     void updateTimeline();
     void onMoment(const Moment& moment, bool paused);
     void showMoment(const Moment& moment, bool paused);
     void updateMomentCaption();
-    qint64 summedValues(std::int64_t step) const;
 
     RunController* m_controller = nullptr;
     bool m_pauseAtMoments = true;         // View > Pause at key moments
@@ -175,7 +156,12 @@ private:
     QString m_preset;
 
     TrainingForm* m_form = nullptr;  // the side panel's controls
-    bool m_summation = false;          // the accumulation workload's view is on
+    LaneBoard* m_board = nullptr;    // the lane tiles
+    ChartDeck* m_deck = nullptr;     // the charts
+    DoctorPanel* m_doctor = nullptr;
+    bool m_summation = false;        // the accumulation workload's view is on
+    bool m_classification = true;
+    QStringList m_laneLabels;
     QSlider* m_timeline = nullptr;
     MomentTimeline* m_momentTimeline = nullptr;  // m_timeline, with its marks
     QLabel* m_momentCaption = nullptr;
@@ -183,37 +169,15 @@ private:
     bool m_momentPaused = false;  // the run stopped at it (the caption says how to go on)
     QLabel* m_timelineLabel = nullptr;
     std::int64_t m_scrubStep = -1;
-    std::map<int, std::map<std::int64_t, GradHistogram>> m_keptHistograms;  // lane -> step -> histogram
-    std::map<std::int64_t, BoundarySnapshot> m_keptBoundaries;              // step -> snapshot
-    QHash<int, bool> m_nonFiniteMarked;    // by lane: its loss has turned non-finite (marked once)
-    QHash<int, double> m_lastFiniteLoss;   // by lane: where the marker goes
-    QHash<int, QString> m_scalerWarned;    // by lane: the scaler's warning (the tile says so)
     std::vector<FirstNonFinite> m_seenFaults;     // this run's, as they came (a rebuilt window shows them again)
     std::vector<ScalerWarning> m_seenWarnings;
-    std::map<int, GradHistogram> m_latestHistograms;  // by lane
     QWidget* m_panel = nullptr;      // the side panel's scroll area
     QWidget* m_panelHost = nullptr;  // what it scrolls
-    QWidget* m_laneHost = nullptr;   // holds the tiles' grid
-    int m_tileColumns = 0;
-    QGridLayout* m_chartGrid = nullptr;
     int m_chartColumns = 0;
     QToolButton* m_panelToggle = nullptr;
     QLabel* m_banner = nullptr;
 
-    // Views.
-    QGridLayout* m_laneGrid = nullptr;
-    QList<BoundaryView*> m_boundaries;
-    QList<LaneTile*> m_tiles;
-    LiveChart* m_loss = nullptr;
-    LiveChart* m_underflow = nullptr;
-    LiveChart* m_scale = nullptr;
-    HistogramChart* m_histogram = nullptr;
-    GradientRangeView* m_ranges = nullptr;
-    DoctorPanel* m_doctor = nullptr;
-    QStringList m_laneLabels;
-    QList<int> m_scaleLane;  // record lane -> scale chart lane (-1: no scaler)
-    std::vector<bool> m_histogramShown;
-    bool m_classification = true;
+    // What the tiles show next (every few frames; the charts draw every batch).
     std::int64_t m_tileFrame = -1;  // the controller's frame the tiles were last drawn at (-1: never)
     std::map<int, StepRecord> m_pendingTile;  // latest record per lane not yet shown on its tile
     std::vector<GradHistogram> m_pendingHistograms;

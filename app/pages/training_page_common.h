@@ -3,14 +3,49 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QString>
+#include <cmath>
+#include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include "engine/training/scenario.h"
+#include "widgets/locale_number.h"
 
 namespace presisi::trainingpage {
 
 inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+// Numbers shown in the window follow its locale (Indonesian 0,25; nan and inf as written everywhere).
+inline QString fmt(double v, int digits = 4) { return displayNumber(v, digits); }
+
+// A share as a percentage: one decimal, three below 0.1 % ("—" when not measured).
+inline QString pct(double share) {
+    if (std::isnan(share)) return "—";
+    return QLocale().toString(100.0 * share, 'f', share < 0.001 && share > 0 ? 3 : 1) + QChar(0x00A0) + "%";
+}
+
+// Keeps `kept` (a map by step) at most `cap` entries by dropping every other one (never the newest)
+// when full: what stays is spread evenly over the run, whatever its length.
+template <typename Map>
+void thinEvenly(Map& kept, int cap) {
+    if (static_cast<int>(kept.size()) <= cap) return;
+    bool drop = false;
+    for (auto it = kept.begin(); it != kept.end();) {
+        if (drop && std::next(it) != kept.end()) it = kept.erase(it);
+        else ++it;
+        drop = !drop;
+    }
+}
+
+// The entry of `kept` (a map by step, not empty) whose step is nearest to `step` (the later one on a tie).
+template <typename Map>
+const typename Map::mapped_type& nearestKept(const Map& kept, std::int64_t step) {
+    auto it = kept.lower_bound(step);
+    if (it == kept.end() || (it != kept.begin() && step - std::prev(it)->first < it->first - step)) --it;
+    return it->second;
+}
 
 // The lanes the boxes offer on each device, and the window's first run.
 inline const char* const kDefaultLanes[] = {"f32", "bf16", "f16", "f16+scaler"};
