@@ -22,6 +22,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/lane_board.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/chart_deck.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/run_timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_handover.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/moment_timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_moments.cpp

@@ -3962,6 +3962,33 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         </message>
     </context>
     <context>
+        <name>presisi::RunTimeline</name>
+        <message>
+            <source>Key moment.</source>
+            <translation>Momen kunci.</translation>
+        </message>
+        <message>
+            <source>Paused here: Space goes on, N runs to the next key moment.</source>
+            <translation>Dijeda di sini: Spasi melanjutkan, N berjalan ke momen kunci berikutnya.</translation>
+        </message>
+        <message>
+            <source>The run's steps, when paused or finished: drag (or Home, End, arrows) to show a step's tiles, histogram and a cursor on the charts. Play resumes from the end.</source>
+            <translation>Langkah-langkah run, saat dijeda atau selesai: seret (atau Home, End, panah) untuk menampilkan ubin, histogram, dan kursor grafik pada sebuah langkah. Putar melanjutkan dari akhir.</translation>
+        </message>
+        <message>
+            <source>step %1 of %2 · Play goes on from the end</source>
+            <translation>langkah %1 dari %2 · Putar melanjutkan dari akhir</translation>
+        </message>
+        <message>
+            <source>step %1 · drag to look back</source>
+            <translation>langkah %1 · seret untuk melihat ke belakang</translation>
+        </message>
+        <message>
+            <source>timeline: run or step first</source>
+            <translation>linimasa: jalankan atau langkahkan dulu</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::ScalingChart</name>
         <message>
             <source>%1  (log2 axis)</source>
@@ -4846,24 +4873,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Sembunyikan atau tampilkan panel pengaturan (grafik mengambil lebarnya)</translation>
         </message>
         <message>
-            <source>Key moment.</source>
-            <translation>Momen kunci.</translation>
-        </message>
-        <message>
-            <source>Paused here: Space goes on, N runs to the next key moment.</source>
-            <translation>Dijeda di sini: Spasi melanjutkan, N berjalan ke momen kunci berikutnya.</translation>
-        </message>
-        <message>
             <source>Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10</source>
             <translation>Lab pelatihan Presisi%1: %2 %3, %4 %5 lr %6, batch %7, benih %8; lajur %9; langkah %10</translation>
         </message>
         <message>
             <source>Run failed: %1</source>
             <translation>Run gagal: %1</translation>
-        </message>
-        <message>
-            <source>The run's steps, when paused or finished: drag (or Home, End, arrows) to show a step's tiles, histogram and a cursor on the charts. Play resumes from the end.</source>
-            <translation>Langkah-langkah run, saat dijeda atau selesai: seret (atau Home, End, panah) untuk menampilkan ubin, histogram, dan kursor grafik pada sebuah langkah. Putar melanjutkan dari akhir.</translation>
         </message>
         <message>
             <source>Training lab</source>
@@ -4876,18 +4891,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>full</source>
             <translation>penuh</translation>
-        </message>
-        <message>
-            <source>step %1 of %2 · Play goes on from the end</source>
-            <translation>langkah %1 dari %2 · Putar melanjutkan dari akhir</translation>
-        </message>
-        <message>
-            <source>step %1 · drag to look back</source>
-            <translation>langkah %1 · seret untuk melihat ke belakang</translation>
-        </message>
-        <message>
-            <source>timeline: run or step first</source>
-            <translation>linimasa: jalankan atau langkahkan dulu</translation>
         </message>
     </context>
 </TS>

@@ -6,7 +6,7 @@
 
 #include "training_form.h"
 
-#include "moment_timeline.h"
+#include "run_timeline.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -112,21 +112,12 @@ void TrainingPage::takeOver(Page& previous) {
         m_banner->show();
     }
     onState(adopted->state());  // Play or Pause, the timeline's range
-    {
-        // The handle where it was (at the end after a run: the range grew under it while it ran here).
-        const QSignalBlocker quiet(m_timeline);
-        m_timeline->setValue(old.m_timeline->value());
-    }
-    if (old.m_scrubStep >= 0) scrubTo(old.m_scrubStep);
-    // The key moments: the adopted controller found them; the marks and the caption shown go along.
-    QList<std::int64_t> marks;
-    for (const Moment& m : adopted->moments()) marks << m.step;
-    m_momentTimeline->setMarks(marks);
+    // The handle, the step looked back at and the key moment's caption (the adopted controller found
+    // the moments).
     m_pauseAtMoments = old.m_pauseAtMoments;
     m_momentStopsSuspended = old.m_momentStopsSuspended;
-    m_momentIndex = old.m_momentIndex;
-    m_momentPaused = old.m_momentPaused;
-    if (!old.m_momentCaption->isHidden()) updateMomentCaption();
+    m_timeline->takeOver(*old.m_timeline, adopted->moments());
+    if (old.scrubStep() >= 0) scrubTo(old.scrubStep());
     emit explanationChanged();
     emit statusChanged();
 }

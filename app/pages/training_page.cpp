@@ -9,7 +9,7 @@
 #include "lane_board.h"
 #include "training_form.h"
 #include "gradient_ranges.h"
-#include "moment_timeline.h"
+#include "run_timeline.h"
 #include "training_page_common.h"
 #include "widgets/range_chart.h"
 
@@ -86,37 +86,17 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     flowCharts();
     centre->addLayout(m_deck->grid(), 1);
     // The timeline: when paused or finished, drag it (or ← → Home End with it focused) to look at
-    // any step of the run; Play resumes from the end.
-    auto* timelineRow = new QHBoxLayout();
-    // Folds the settings panel away, for the charts' sake (a projector, large text).
+    // any step of the run; Play resumes from the end. Left of it, the toggle that folds the settings
+    // panel away, for the charts' sake (a projector, large text).
+    m_timeline = new RunTimeline();
     m_panelToggle = new QToolButton();
     m_panelToggle->setAutoRaise(true);
     m_panelToggle->setArrowType(Qt::LeftArrow);
     m_panelToggle->setToolTip(tr("Hide or show the settings panel (the charts take its width)"));
     connect(m_panelToggle, &QToolButton::clicked, this, [this] { setPanelCollapsed(!panelCollapsed()); });
-    timelineRow->addWidget(m_panelToggle);
-    m_momentTimeline = new MomentTimeline();
-    m_timeline = m_momentTimeline;
-    m_timeline->setEnabled(false);
-    m_timeline->setFocusPolicy(Qt::StrongFocus);
-    m_timeline->setToolTip(tr("The run's steps, when paused or finished: drag (or Home, End, arrows) to show a step's "
-                              "tiles, histogram and a cursor on the charts. Play resumes from the end."));
-    m_timelineLabel = new QLabel(tr("timeline: run or step first"));
-    m_timelineLabel->setToolTip(m_timeline->toolTip());
-    // A fixed width, so the slider does not jump when the words change.
-    m_timelineLabel->setMinimumWidth(
-        m_timelineLabel->fontMetrics().horizontalAdvance(tr("step %1 of %2 · Play goes on from the end").arg(QStringLiteral("0000000"), QStringLiteral("0000000"))));
-    timelineRow->addWidget(m_timeline, 1);
-    timelineRow->addWidget(m_timelineLabel);
-    // A key moment's caption, above the timeline that marks it (training_moments.cpp).
-    m_momentCaption = new QLabel();
-    m_momentCaption->setObjectName("momentCaption");
-    m_momentCaption->setWordWrap(true);
-    m_momentCaption->setStyleSheet("QLabel { background: #fff3cd; color: #4a3500; border: 1px solid #e69f00; padding: 4px; }");
-    m_momentCaption->hide();
-    centre->addWidget(m_momentCaption);
-    centre->addLayout(timelineRow);
-    connect(m_timeline, &QSlider::valueChanged, this, [this](int v) { scrubTo(v); });
+    m_timeline->addLeading(m_panelToggle);
+    centre->addWidget(m_timeline);
+    connect(m_timeline, &RunTimeline::stepChosen, this, &TrainingPage::scrubTo);
     root->addLayout(centre, 1);
     // The NaN doctor, hidden until a lane's first inf/NaN, takes the lane tiles' place while open.
     m_doctor = new DoctorPanel();
@@ -167,7 +147,7 @@ void TrainingPage::connectController() {
         m_deck->clearPoints();
         setupLanes(m_laneLabels, m_controller->scenario());
         m_banner->hide();
-        m_momentCaption->hide();
+        m_timeline->leaveMoment();
     });
 }
 
@@ -357,17 +337,12 @@ void TrainingPage::onRunStarted(const RunInfo& info) {
     setupLanes(info.lanes, info.scenario);
     m_board->setData(info.data);
     m_banner->hide();
-    m_momentCaption->hide();
-    m_momentIndex = -1;
+    m_timeline->leaveMoment();
     emit explanationChanged();
 }
 void TrainingPage::onState(RunState state) {
     const bool running = state == RunState::Running || state == RunState::Starting;
-    if (running) m_scrubStep = -1;
-    if (running) {
-        m_momentPaused = false;  // going on: the charts get the caption's room back
-        m_momentCaption->hide();
-    }
+    if (running) m_timeline->leaveMoment();  // going on: the charts get the caption's room back
     // A run that ended between two tile updates: show what is still pending.
     if (!running && state != RunState::Stopping && (!m_pendingTile.empty() || m_pendingBoundary.valid() || !m_pendingHistograms.empty()))
         onRecords(RecordBatch{});

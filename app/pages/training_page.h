@@ -26,7 +26,7 @@ class GradientRangeView;
 class HistogramChart;
 class LiveChart;
 class LaneBoard;
-class MomentTimeline;
+class RunTimeline;
 class RunController;
 class TrainingForm;
 struct RecordBatch;
@@ -95,7 +95,7 @@ public:
     // histogram, and a cursor on the charts. -1 from scrubStep(): not scrubbing.
     void scrubTo(std::int64_t step);
     std::int64_t scrubStep() const;
-    QSlider* timeline() const { return m_timeline; }
+    QSlider* timeline() const;
     QString timelineText() const;  // the label beside it
     // The settings panel folded away (the button left of the timeline, presentation mode): the charts
     // take its width.
@@ -148,7 +148,6 @@ private:
     void updateTimeline();
     void onMoment(const Moment& moment, bool paused);
     void showMoment(const Moment& moment, bool paused);
-    void updateMomentCaption();
 
     RunController* m_controller = nullptr;
     bool m_pauseAtMoments = true;         // View > Pause at key moments
@@ -162,13 +161,7 @@ private:
     bool m_summation = false;        // the accumulation workload's view is on
     bool m_classification = true;
     QStringList m_laneLabels;
-    QSlider* m_timeline = nullptr;
-    MomentTimeline* m_momentTimeline = nullptr;  // m_timeline, with its marks
-    QLabel* m_momentCaption = nullptr;
-    int m_momentIndex = -1;       // into the controller's moments: the one the caption is about
-    bool m_momentPaused = false;  // the run stopped at it (the caption says how to go on)
-    QLabel* m_timelineLabel = nullptr;
-    std::int64_t m_scrubStep = -1;
+    RunTimeline* m_timeline = nullptr;  // the timeline row and the key moments' caption
     std::vector<FirstNonFinite> m_seenFaults;     // this run's, as they came (a rebuilt window shows them again)
     std::vector<ScalerWarning> m_seenWarnings;
     QWidget* m_panel = nullptr;      // the side panel's scroll area

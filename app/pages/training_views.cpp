@@ -3,8 +3,6 @@
 #include "training_page.h"
 
 #include <QLabel>
-#include <QSignalBlocker>
-#include <QSlider>
 #include <QToolButton>
 #include <algorithm>
 #include <cmath>
@@ -14,7 +12,7 @@
 #include "fault_text.h"
 #include "gradient_ranges.h"
 #include "lane_board.h"
-#include "moment_timeline.h"
+#include "run_timeline.h"
 #include "run_controller.h"
 #include "training_form.h"
 #include "training_page_common.h"
@@ -73,7 +71,7 @@ void TrainingPage::setupLanes(const QStringList& labels, const Scenario& scenari
     m_summation = scenario.workload == Workload::Accumulation;
     m_board->setLanes(labels, scenario, m_classification);
     m_deck->setLanes(labels, scenario);
-    m_scrubStep = -1;
+    m_timeline->setScrubStep(-1);
     m_seenFaults.clear();
     m_seenWarnings.clear();
     m_form->rebuildLayerChoice(scenario);
@@ -155,33 +153,22 @@ void TrainingPage::showDiagnostics(const RecordBatch& batch) {
     }
 }
 
-QString TrainingPage::timelineText() const { return m_timelineLabel->text(); }
+QSlider* TrainingPage::timeline() const { return m_timeline->slider(); }
+QString TrainingPage::timelineText() const { return m_timeline->text(); }
+std::int64_t TrainingPage::scrubStep() const { return m_timeline->scrubStep(); }
 
 void TrainingPage::updateTimeline() {
-    const bool running = m_controller->state() == RunState::Running || m_controller->state() == RunState::Starting ||
-                         m_controller->state() == RunState::Stopping;
+    const RunState state = m_controller->state();
+    const bool running = state == RunState::Running || state == RunState::Starting || state == RunState::Stopping;
     const bool any = m_lastStep >= 0 && !m_controller->records().empty();
-    const QSignalBlocker quiet(m_timeline);
-    m_timeline->setEnabled(any && !running);
-    m_timeline->setRange(0, std::max<int>(0, static_cast<int>(m_lastStep)));
-    QList<std::int64_t> marks;  // the key moments reached so far (training_moments.cpp)
-    for (const Moment& m : m_controller->moments()) marks << m.step;
-    m_momentTimeline->setMarks(marks);
-    if (running || !any) {
-        m_timeline->setValue(m_timeline->maximum());
-        m_scrubStep = -1;
-        m_deck->hideCursor();
-    }
-    m_timelineLabel->setText(m_scrubStep >= 0 ? tr("step %1 of %2 · Play goes on from the end")
-                                                    .arg(m_scrubStep).arg(m_lastStep)
-                                              : (any ? tr("step %1 · drag to look back").arg(m_lastStep)
-                                                     : tr("timeline: run or step first")));
+    if (running || !any) m_deck->hideCursor();
+    m_timeline->showRun(m_lastStep, any, running, m_controller->moments());
 }
 
 void TrainingPage::scrubTo(std::int64_t step) {
     if (m_lastStep < 0 || m_controller->busy()) return;
     step = std::clamp<std::int64_t>(step, 0, m_lastStep);
-    m_scrubStep = step;
+    m_timeline->setScrubStep(step);
     // The tiles show that step's records (read back from the run's record store: records are in
     // step order, every lane once per step); the thumbnails, histograms and ranges what was kept
     // nearest to it.
@@ -193,11 +180,7 @@ void TrainingPage::scrubTo(std::int64_t step) {
     }
     m_board->showKeptBoundary(step);
     m_deck->showStep(step);
-    const QSignalBlocker quiet(m_timeline);
-    m_timeline->setValue(static_cast<int>(step));
     updateTimeline();
 }
-
-std::int64_t TrainingPage::scrubStep() const { return m_scrubStep; }
 
 }  // namespace presisi
