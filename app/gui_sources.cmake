@@ -19,13 +19,11 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/linear_page_results.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_form.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/pages/training_views.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/run_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/lane_board.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/chart_deck.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/run_timeline.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/pages/training_handover.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/moment_timeline.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/pages/training_moments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp

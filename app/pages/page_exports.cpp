@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "chart_deck.h"
+#include "run_view.h"
 #include "convergence_page.h"
 #include "formats_page.h"
 #include "gradient_ranges.h"
@@ -51,7 +52,7 @@ QString TrainingPage::exportName(QWidget* chart) const {
                                    {scaleChart(), "scale"},
                                    {histogramChart(), "histogram"},
                                    {rangeView()->chart(), "ranges"}});
-    return m_lastStep >= 0 ? QString("%1-step%2").arg(name).arg(m_lastStep + 1) : name;
+    return lastStepShown() >= 0 ? QString("%1-step%2").arg(name).arg(lastStepShown() + 1) : name;
 }
 
 // The histogram's data is the counts behind its shares: per lane and layer tensor of the latest
@@ -64,7 +65,7 @@ ChartData TrainingPage::chartData(QWidget* chart) const {
                 {"lane", "step", "layer", "tensor", "bin", "log2_lo", "log2_hi", "count", "f32_count"}, {}};
     const double none = std::numeric_limits<double>::quiet_NaN();
     for (const auto& [lane, g] : m_deck->latestHistograms()) {
-        const QString label = m_laneLabels.value(lane);
+        const QString label = lane < laneCount() ? m_view->laneLabels().value(lane) : QString();
         for (const LayerHistogram& h : g.layers) {
             const QString tensor = h.weight ? QStringLiteral("weight_gradient") : QStringLiteral("output_gradient");
             const QVariant step = QVariant::fromValue<qlonglong>(g.step), layer(h.layer);

@@ -10,6 +10,7 @@
 #include "training_form.h"
 #include "gradient_ranges.h"
 #include "run_timeline.h"
+#include "run_view.h"
 #include "training_page_common.h"
 #include "widgets/range_chart.h"
 
@@ -43,7 +44,6 @@ using namespace trainingpage;
 
 TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_controller = new RunController(this);
-    connectController();
 
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(4, 4, 4, 4);
@@ -109,15 +109,19 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
         m_board->setVisible(!open);
     });
     trackCharts();
+    m_view = new RunView({m_form, m_board, m_deck, m_doctor, m_timeline}, this);
+    connect(m_view, &RunView::statusChanged, this, &Page::statusChanged);
+    connect(m_view, &RunView::statusMessage, this, &Page::statusMessage);
+    connect(m_view, &RunView::speedChanged, this, &TrainingPage::speedChanged);
+    connect(m_view, &RunView::momentReached, this, &TrainingPage::momentReached);
+    connectController();
 
     // The window opens on the first preset's scenario (or the defaults), not yet run.
     Scenario s;
     s.lanes.clear();
     for (const char* l : kDefaultLanes) s.lanes.push_back(parseLane(std::string("cpu:") + l));
     setScenario(s);
-    m_laneLabels.clear();
-    for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
-    setupLanes(m_laneLabels, s);
+    m_view->setLanes(s);
 }
 
 // The controller (a child) ends its worker in its own destructor, without running events here.
@@ -139,16 +143,14 @@ bool TrainingPage::controlsDescribeTheRun() const {
 }
 
 void TrainingPage::connectController() {
-    connect(m_controller, &RunController::runStarted, this, &TrainingPage::onRunStarted);
-    connect(m_controller, &RunController::recordsReady, this, &TrainingPage::onRecords);
-    connect(m_controller, &RunController::stateChanged, this, &TrainingPage::onState);
-    connect(m_controller, &RunController::momentReached, this, &TrainingPage::onMoment);
-    connect(m_controller, &RunController::runReset, this, [this] {
-        m_deck->clearPoints();
-        setupLanes(m_laneLabels, m_controller->scenario());
+    // The views first (RunView), then what the page itself shows of the run.
+    m_view->follow(m_controller);
+    connect(m_controller, &RunController::runStarted, this, [this] {
         m_banner->hide();
-        m_timeline->leaveMoment();
+        emit explanationChanged();
     });
+    connect(m_controller, &RunController::stateChanged, this, &TrainingPage::onState);
+    connect(m_controller, &RunController::runReset, this, [this] { m_banner->hide(); });
 }
 
 QList<PresetInfo> TrainingPage::presets() {
@@ -162,9 +164,7 @@ bool TrainingPage::loadPreset(const QString& name, bool start, QString* error) {
         const Scenario s = loadPresetScenario(name);
         m_preset = name;
         setScenario(s);
-        m_laneLabels.clear();
-        for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
-        setupLanes(m_laneLabels, s);
+        m_view->setLanes(s);
         emit explanationChanged();
         emit statusChanged();  // the lane count of the loaded preset, before it runs
         if (start) run();
@@ -183,10 +183,7 @@ bool TrainingPage::openScenario(const Scenario& scenario, QString* error) {
         const Scenario s = scenarioFromControls();
         m_controller->prepare(s);  // the old run ends (stopped by the caller), its records go
         m_controller->reset();
-        m_lastStep = -1;
-        m_laneLabels.clear();
-        for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
-        setupLanes(m_laneLabels, s);
+        m_view->setLanes(s);
         emit explanationChanged();
         emit statusChanged();
         return true;
@@ -239,8 +236,8 @@ QString TrainingPage::caption() const {
         .arg(s.optimizer.lr)
         .arg(s.batch > 0 ? QString::number(s.batch) : tr("full"))  // batch 0 is the full batch
         .arg(s.seed)
-        .arg(m_laneLabels.join(", "))
-        .arg(m_lastStep + 1);
+        .arg(m_view->laneLabels().join(", "))
+        .arg(m_view->lastStep() + 1);
 }
 
 QList<QWidget*> TrainingPage::charts() const {
@@ -300,10 +297,10 @@ void TrainingPage::stepOnce() {
 QString TrainingPage::statusText() const {
     // "finished" only when the run reached its step count (the controller's Finished state).
     QString text = tr("Training: %1 · %2 lanes").arg(runStateName(m_controller->state())).arg(laneCount());
-    const std::int64_t done = m_lastStep + 1, set = m_controller->scenario().steps;
+    const std::int64_t done = m_view->lastStep() + 1, set = m_controller->scenario().steps;
     if (done > set)  // Play on a finished run went on for as many steps again
         text += tr(" · %1 steps done (%2 after the set %3)").arg(done).arg(done - set).arg(set);
-    else if (m_lastStep >= 0)
+    else if (m_view->lastStep() >= 0)
         text += tr(" · %1 of %2 steps done").arg(done).arg(set);
     return text;
 }
@@ -314,15 +311,12 @@ void TrainingPage::resetRun() {
         const Scenario s = scenarioFromControls();
         if (!(s.lanes == m_controller->scenario().lanes)) {
             validate(s);
-            m_controller->prepare(s);
-            m_laneLabels.clear();
-            for (const auto& l : s.lanes) m_laneLabels << QString::fromStdString(l.label());
+            m_controller->prepare(s);  // the reset then shows the controls' lanes
         }
     } catch (const std::exception&) {
         // A bad field keeps the old lanes; the field itself says what is wrong.
     }
     m_controller->reset();
-    m_lastStep = -1;
     emit statusChanged();
 }
 
@@ -331,26 +325,12 @@ void TrainingPage::showFailure(const QString& message) {
     m_banner->show();
 }
 
-void TrainingPage::onRunStarted(const RunInfo& info) {
-    m_classification = info.classification;
-    m_laneLabels = info.lanes;
-    setupLanes(info.lanes, info.scenario);
-    m_board->setData(info.data);
-    m_banner->hide();
-    m_timeline->leaveMoment();
-    emit explanationChanged();
-}
 void TrainingPage::onState(RunState state) {
     const bool running = state == RunState::Running || state == RunState::Starting;
-    if (running) m_timeline->leaveMoment();  // going on: the charts get the caption's room back
-    // A run that ended between two tile updates: show what is still pending.
-    if (!running && state != RunState::Stopping && (!m_pendingTile.empty() || m_pendingBoundary.valid() || !m_pendingHistograms.empty()))
-        onRecords(RecordBatch{});
     // Antialiased strokes are most of a frame's cost: live frames are drawn without, the still
     // picture after a run (and every export of it) with.
     for (QWidget* c : charts())
         if (auto* view = qobject_cast<QChartView*>(c)) view->setRenderHint(QPainter::Antialiasing, !running);
-    updateTimeline();
     m_form->setRunning(running);
 }
 
@@ -369,6 +349,143 @@ bool TrainingPage::exportJson(const QString& path) const {
     if (s.preset.empty()) s.preset = m_preset.toStdString();
     s = services::scenarioForFile(s, path.toStdString());
     return writeFileWhole(path, trainingJson(s, records.toVector(), m_controller->finals()));
+}
+
+// The controllers change places: this page runs the old one's run, and the old page (about to close)
+// keeps this page's idle controller, so that nothing it still does reaches the adopted run. Then the
+// controls as the person left them, and the run drawn again (RunView::replay).
+void TrainingPage::takeOver(Page& previous) {
+    auto& old = static_cast<TrainingPage&>(previous);
+    RunController* adopted = old.m_controller;
+    RunController* spare = m_controller;
+    disconnect(adopted, nullptr, &old, nullptr);
+    disconnect(spare, nullptr, this, nullptr);
+    adopted->setParent(this);
+    spare->setParent(&old);
+    m_controller = adopted;
+    old.m_controller = spare;
+    old.m_view->follow(spare);
+    connectController();
+
+    // The setup the controls describe (where a field does not form one, a lane field holding
+    // "nonsense", the run's setup instead), the loaded preset and the chart choices.
+    Scenario setup;
+    try {
+        setup = old.scenarioFromControls();
+    } catch (const std::exception&) {
+        setup = adopted->scenario();
+    }
+    setScenario(setup);
+    m_preset = old.m_preset;
+    m_form->setBase(old.m_form->base());
+    m_form->setWeightUnderflow(old.m_form->weightUnderflow());
+    m_form->setLogLoss(old.m_form->logLoss());
+    m_pauseAtMoments = old.m_pauseAtMoments;
+    m_momentStopsSuspended = old.m_momentStopsSuspended;
+    if (!old.m_banner->isHidden()) {
+        m_banner->setText(old.m_banner->text());
+        m_banner->show();
+    }
+    m_view->replay(*old.m_view);
+    onState(adopted->state());  // Play or Pause
+    emit explanationChanged();
+    emit statusChanged();
+}
+
+// Key moments (engine/training/moments.h): whether a paced run pauses at each (the controller's
+// setting), N to the next one; the caption is RunTimeline's.
+QList<std::int64_t> TrainingPage::timelineMarks() const { return m_timeline->marks(); }
+QString TrainingPage::momentText() const { return m_timeline->momentText(); }
+
+void TrainingPage::setPauseAtMoments(bool on) {
+    m_pauseAtMoments = on;
+    m_controller->setPauseAtMoments(on && !m_momentStopsSuspended);
+}
+
+bool TrainingPage::pauseAtMoments() const { return m_pauseAtMoments; }
+
+void TrainingPage::suspendMomentStops(bool suspended) {
+    m_momentStopsSuspended = suspended;
+    m_controller->setPauseAtMoments(m_pauseAtMoments && !suspended);
+}
+
+void TrainingPage::nextMoment() {
+    if (m_controller->busy()) {
+        m_controller->runToNextMoment();  // stops at the next one it reaches
+        return;
+    }
+    const RunState state = m_controller->state();
+    const std::vector<Moment>& all = m_controller->moments();
+    if (state == RunState::Paused || state == RunState::Finished) {
+        // The next moment the run already holds after the step shown (a paused run looked back on, or
+        // a second moment in the same step); a finished run starts over after its last.
+        const std::int64_t shown = scrubStep() >= 0 ? scrubStep() : m_view->lastStep();
+        const int next = m_timeline->nextMoment(all, shown, state == RunState::Finished);
+        if (next >= 0) {
+            const Moment m = all[static_cast<std::size_t>(next)];
+            scrubTo(m.step);
+            m_view->showMoment(m, false);
+            return;
+        }
+    }
+    if (state == RunState::Finished) return;  // a run without key moments: nothing to go to
+    if (state == RunState::Paused && controlsDescribeTheRun()) {
+        m_controller->runToNextMoment();
+        return;
+    }
+    // Nothing to go on with: a fresh run of the controls' scenario, to its first moment.
+    run();
+    if (m_controller->busy()) m_controller->runToNextMoment();
+}
+
+int TrainingPage::laneCount() const { return m_view->laneLabels().size(); }
+int TrainingPage::batchesReceived() const { return m_view->batches(); }
+std::int64_t TrainingPage::lastStepShown() const { return m_view->lastStep(); }
+LiveChart* TrainingPage::lossChart() const { return m_deck->loss(); }
+LiveChart* TrainingPage::underflowChart() const { return m_deck->underflow(); }
+LiveChart* TrainingPage::scaleChart() const { return m_deck->scale(); }
+HistogramChart* TrainingPage::histogramChart() const { return m_deck->histogram(); }
+GradientRangeView* TrainingPage::rangeView() const { return m_deck->ranges(); }
+QSlider* TrainingPage::timeline() const { return m_timeline->slider(); }
+QString TrainingPage::timelineText() const { return m_timeline->text(); }
+std::int64_t TrainingPage::scrubStep() const { return m_timeline->scrubStep(); }
+void TrainingPage::scrubTo(std::int64_t step) { m_view->scrubTo(step); }
+
+void TrainingPage::flowCharts() {
+    // The chart cells in reading order; a chart shown alone elsewhere is left out until it returns
+    // (MainWindow then calls rescale, which flows them again).
+    m_chartColumns = flowChartGrid(m_deck->grid(), m_deck->cells(), m_panel->isHidden() ? 0 : m_panel->width(), m_chartColumns, this);
+}
+
+void TrainingPage::resizeEvent(QResizeEvent* event) {
+    Page::resizeEvent(event);
+    flowCharts();
+}
+
+void TrainingPage::rescale(double scale) {
+    m_panel->setFixedWidth(static_cast<int>(kPanelWidth * scale));
+    m_panelHost->setFixedWidth(static_cast<int>(kPanelWidth * scale) - 16);
+    // Charts keep a legible height as the text grows (their axes and legend take more of it).
+    m_deck->setMinimumChartHeight(static_cast<int>(std::lround(kMinChartHeight * scale)));
+    m_chartColumns = 0;
+    m_board->reflow();
+    flowCharts();
+}
+
+void TrainingPage::setPanelCollapsed(bool collapsed) {
+    m_panel->setVisible(!collapsed);
+    m_panelToggle->setArrowType(collapsed ? Qt::RightArrow : Qt::LeftArrow);
+    m_chartColumns = 0;
+    flowCharts();
+    m_board->reflow();
+}
+
+bool TrainingPage::panelCollapsed() const { return m_panel->isHidden(); }
+
+void TrainingPage::restyle() {
+    m_board->restyle();
+    m_deck->restyle();
+    m_doctor->restyle();
 }
 
 }  // namespace presisi

@@ -27,6 +27,7 @@ class HistogramChart;
 class LiveChart;
 class LaneBoard;
 class RunTimeline;
+class RunView;
 class RunController;
 class TrainingForm;
 struct RecordBatch;
@@ -56,12 +57,12 @@ public:
     void resetPage() override { resetRun(); }
     void rescale(double scale) override;
     QString statusText() const override;
-    // The old page's run controller (its worker, runner and records) becomes this page's, and its run is
-    // drawn again from it: charts, tiles, histograms, ranges, the NaN doctor, the timeline (training_handover.cpp).
+    // The old page's run controller (its runner and records) becomes this page's, and its run is drawn
+    // again from it: charts, tiles, histograms, ranges, the NaN doctor, the timeline.
     void takeOver(Page& previous) override;
 
     RunController* controller() const { return m_controller; }
-    int laneCount() const { return m_laneLabels.size(); }
+    int laneCount() const;
 
     // Every preset found in resources/presets, in name order.
     static QList<PresetInfo> presets();
@@ -86,8 +87,8 @@ public:
     GradientRangeView* rangeView() const;
     DoctorPanel* doctorPanel() const { return m_doctor; }
     QTableWidget* policyTable() const;  // the autocast policy (in a folded section)
-    int batchesReceived() const { return m_batches; }
-    std::int64_t lastStepShown() const { return m_lastStep; }
+    int batchesReceived() const;
+    std::int64_t lastStepShown() const;
     QString failureText() const;
     // Why the typed lanes cannot run (bad spec, duplicate, none); empty when they can.
     QString laneProblem() const;
@@ -103,7 +104,7 @@ public:
     bool panelCollapsed() const;
     // The charts' columns: two where each chart keeps a legible width, else one above the other.
     int chartColumns() const { return m_chartColumns; }
-    // Key moments (engine/training/moments.h, training_moments.cpp): the steps the timeline marks; the
+    // Key moments (engine/training/moments.h): the steps the timeline marks; the
     // caption of the moment the run paused at or N went to (empty: none shown, or the run went on);
     // whether a paced preset run pauses at each (on by default; the controller's setting).
     QList<std::int64_t> timelineMarks() const;
@@ -135,48 +136,28 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void connectController();  // m_controller's signals to this page
+    void connectController();  // m_controller's signals to the views and this page
     // Whether the controls describe the paused run's setup (Play and N go on with it, else start anew).
     bool controlsDescribeTheRun() const;
     void flowCharts();  // the charts in two columns or one, by the width they would get (see chartColumns)
-    void onRunStarted(const RunInfo& info);
-    // A batch to the views: the charts at once, tiles and boundaries every few frames (training_views.cpp).
-    void onRecords(const RecordBatch& batch);
     void onState(RunState state);
-    void setupLanes(const QStringList& labels, const Scenario& scenario);
-    void showDiagnostics(const RecordBatch& batch);  // ranges, first inf/NaN, scaler warnings
-    void updateTimeline();
-    void onMoment(const Moment& moment, bool paused);
-    void showMoment(const Moment& moment, bool paused);
 
     RunController* m_controller = nullptr;
     bool m_pauseAtMoments = true;         // View > Pause at key moments
     bool m_momentStopsSuspended = false;  // the guided tour is open
     QString m_preset;
 
-    TrainingForm* m_form = nullptr;  // the side panel's controls
-    LaneBoard* m_board = nullptr;    // the lane tiles
-    ChartDeck* m_deck = nullptr;     // the charts
+    TrainingForm* m_form = nullptr;      // the side panel's controls
+    LaneBoard* m_board = nullptr;        // the lane tiles
+    ChartDeck* m_deck = nullptr;         // the charts
     DoctorPanel* m_doctor = nullptr;
-    bool m_summation = false;        // the accumulation workload's view is on
-    bool m_classification = true;
-    QStringList m_laneLabels;
-    RunTimeline* m_timeline = nullptr;  // the timeline row and the key moments' caption
-    std::vector<FirstNonFinite> m_seenFaults;     // this run's, as they came (a rebuilt window shows them again)
-    std::vector<ScalerWarning> m_seenWarnings;
+    RunTimeline* m_timeline = nullptr;   // the timeline row and the key moments' caption
+    RunView* m_view = nullptr;           // the controller's reports to all of them
     QWidget* m_panel = nullptr;      // the side panel's scroll area
     QWidget* m_panelHost = nullptr;  // what it scrolls
     int m_chartColumns = 0;
     QToolButton* m_panelToggle = nullptr;
     QLabel* m_banner = nullptr;
-
-    // What the tiles show next (every few frames; the charts draw every batch).
-    std::int64_t m_tileFrame = -1;  // the controller's frame the tiles were last drawn at (-1: never)
-    std::map<int, StepRecord> m_pendingTile;  // latest record per lane not yet shown on its tile
-    std::vector<GradHistogram> m_pendingHistograms;
-    BoundarySnapshot m_pendingBoundary;
-    int m_batches = 0;
-    std::int64_t m_lastStep = -1;
 };
 
 }  // namespace presisi
