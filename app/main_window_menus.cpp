@@ -12,6 +12,7 @@
 
 #include "engine/device.h"
 #include "pages/convergence_page.h"
+#include "pages/presets.h"
 #include "pages/speed_page.h"
 #include "pages/training_page.h"
 #include "widgets/chart_export.h"
@@ -105,7 +106,7 @@ void MainWindow::buildMenus() {
     back->setShortcutContext(Qt::WindowShortcut);
 
     m_presetsMenu = menuBar()->addMenu(tr("&Presets"));
-    for (const PresetInfo& p : TrainingPage::presets()) {
+    for (const PresetEntry& p : listPresets()) {
         QAction* a = m_presetsMenu->addAction(p.name + (p.title.isEmpty() ? QString() : "  —  " + p.title));
         a->setToolTip(p.explanation);
         a->setStatusTip(p.explanation);

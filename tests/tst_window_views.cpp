@@ -24,6 +24,7 @@
 #include "language.h"
 #include "pages/convergence_page.h"
 #include "pages/speed_page.h"
+#include "pages/presets.h"
 #include "widgets/chart_style.h"
 #include "widgets/scatter_chart.h"
 #include "widgets/lane_tile.h"
@@ -44,7 +45,7 @@ private slots:
     void everyPresetValueSurvivesTheControls() {
         TrainingPage page;
         QStringList names;
-        for (const PresetInfo& p : TrainingPage::presets()) names << p.name;
+        for (const PresetEntry& p : listPresets()) names << p.name;
         QVERIFY(!names.isEmpty());
         for (const QString& name : names) {
             const Scenario preset = loadPresetScenario(name);
@@ -139,7 +140,7 @@ private slots:
 
     // Each preset narrates: its default pace makes its run last 10 to 20 s.
     void everyPresetBringsAPaceForTenToTwentySeconds() {
-        for (const PresetInfo& p : TrainingPage::presets()) {
+        for (const PresetEntry& p : listPresets()) {
             const Scenario s = loadPresetScenario(p.name);
             QVERIFY2(s.pace > 0, qPrintable(p.name));
             const double seconds = (s.steps - 1) / s.pace;

@@ -44,7 +44,7 @@ QString joinName(const QString& head, QWidget* chart, const QList<QPair<QWidget*
 
 // "underflow-loss-step300": the preset (or "training" for a setup of one's own), the chart, the step.
 QString TrainingPage::exportName(QWidget* chart) const {
-    const std::string& preset = m_controller->scenario().preset;
+    const std::string& preset = controller()->scenario().preset;
     const QString head = preset.empty() ? QStringLiteral("training") : fileSlug(QString::fromStdString(preset));
     const QString name = joinName(head, chart,
                                   {{lossChart(), "loss"},

@@ -11,6 +11,7 @@
 #include "gradient_ranges.h"
 #include "run_timeline.h"
 #include "run_view.h"
+#include "training_session.h"
 #include "training_page_common.h"
 #include "widgets/range_chart.h"
 
@@ -43,7 +44,6 @@ namespace presisi {
 using namespace trainingpage;
 
 TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
-    m_controller = new RunController(this);
 
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(4, 4, 4, 4);
@@ -56,7 +56,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     QWidget* host = m_form;
     m_panelHost = host;
     host->setFixedWidth(kPanelWidth - 16);  // room for the vertical scroll bar
-    connect(m_form, &TrainingForm::paceChanged, this, [this](double pace) { m_controller->setPace(pace); });
+    connect(m_form, &TrainingForm::paceChanged, this, [this](double pace) { controller()->setPace(pace); });
     connect(m_form, &TrainingForm::playClicked, this, &TrainingPage::playPause);
     connect(m_form, &TrainingForm::stepClicked, this, &TrainingPage::stepOnce);
     connect(m_form, &TrainingForm::resetClicked, this, &TrainingPage::resetRun);
@@ -80,7 +80,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_board = new LaneBoard();
     centre->addWidget(m_board, 0);
 
-    m_deck = new ChartDeck(m_form, [this]() -> const RecordStore& { return m_controller->records(); }, this);
+    m_deck = new ChartDeck(m_form, [this]() -> const RecordStore& { return controller()->records(); }, this);
     // Two columns, or one where two would squeeze the charts (flowCharts); every row the same height,
     // whatever each chart's preferred size (a squeezed row's axis labels elide).
     flowCharts();
@@ -114,6 +114,13 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     connect(m_view, &RunView::statusMessage, this, &Page::statusMessage);
     connect(m_view, &RunView::speedChanged, this, &TrainingPage::speedChanged);
     connect(m_view, &RunView::momentReached, this, &TrainingPage::momentReached);
+    m_session = new TrainingSession(m_form, m_view, m_timeline, this);
+    connect(m_session, &TrainingSession::failed, this, &TrainingPage::showFailure);
+    connect(m_session, &TrainingSession::loaded, this, [this] {
+        emit explanationChanged();
+        emit statusChanged();
+    });
+    connect(m_session, &TrainingSession::statusChanged, this, &Page::statusChanged);
     connectController();
 
     // The window opens on the first preset's scenario (or the defaults), not yet run.
@@ -134,70 +141,38 @@ double TrainingPage::pace() const { return m_form->pace(); }
 QString TrainingPage::laneProblem() const { return m_form->laneProblem(); }
 QTableWidget* TrainingPage::policyTable() const { return m_form->policyTable(); }
 
-bool TrainingPage::controlsDescribeTheRun() const {
-    try {
-        return sameSetup(scenarioFromControls(), m_controller->scenario());
-    } catch (const std::exception&) {
-        return false;  // a field that does not form a setup describes no run
-    }
-}
-
 void TrainingPage::connectController() {
     // The views first (RunView), then what the page itself shows of the run.
-    m_view->follow(m_controller);
-    connect(m_controller, &RunController::runStarted, this, [this] {
+    RunController* controller = m_session->controller();
+    m_view->follow(controller);
+    connect(controller, &RunController::runStarted, this, [this] {
         m_banner->hide();
         emit explanationChanged();
     });
-    connect(m_controller, &RunController::stateChanged, this, &TrainingPage::onState);
-    connect(m_controller, &RunController::runReset, this, [this] { m_banner->hide(); });
+    connect(controller, &RunController::stateChanged, this, &TrainingPage::onState);
+    connect(controller, &RunController::runReset, this, [this] { m_banner->hide(); });
 }
 
-QList<PresetInfo> TrainingPage::presets() {
-    QList<PresetInfo> out;
-    for (const PresetEntry& p : listPresets()) out.append({p.name, p.title, p.explanation});
-    return out;
-}
-
-bool TrainingPage::loadPreset(const QString& name, bool start, QString* error) {
-    try {
-        const Scenario s = loadPresetScenario(name);
-        m_preset = name;
-        setScenario(s);
-        m_view->setLanes(s);
-        emit explanationChanged();
-        emit statusChanged();  // the lane count of the loaded preset, before it runs
-        if (start) run();
-        return true;
-    } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        return false;
-    }
-}
-
-bool TrainingPage::openScenario(const Scenario& scenario, QString* error) {
-    try {
-        validate(scenario);
-        m_preset = QString::fromStdString(scenario.preset);
-        setScenario(scenario);
-        const Scenario s = scenarioFromControls();
-        m_controller->prepare(s);  // the old run ends (stopped by the caller), its records go
-        m_controller->reset();
-        m_view->setLanes(s);
-        emit explanationChanged();
-        emit statusChanged();
-        return true;
-    } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        return false;
-    }
-}
+RunController* TrainingPage::controller() const { return m_session->controller(); }
+bool TrainingPage::loadPreset(const QString& name, bool start, QString* error) { return m_session->loadPreset(name, start, error); }
+bool TrainingPage::openScenario(const Scenario& scenario, QString* error) { return m_session->openScenario(scenario, error); }
+QString TrainingPage::loadedPreset() const { return m_session->preset(); }
+void TrainingPage::run() { m_session->run(); }
+void TrainingPage::playPause() { m_session->playPause(); }
+void TrainingPage::stepOnce() { m_session->stepOnce(); }
+void TrainingPage::resetRun() { m_session->reset(); }
+void TrainingPage::nextMoment() { m_session->nextMoment(); }
+void TrainingPage::setPauseAtMoments(bool on) { m_session->setPauseAtMoments(on); }
+bool TrainingPage::pauseAtMoments() const { return m_session->pauseAtMoments(); }
+void TrainingPage::suspendMomentStops(bool suspended) { m_session->suspendMomentStops(suspended); }
+QList<std::int64_t> TrainingPage::timelineMarks() const { return m_timeline->marks(); }
+QString TrainingPage::momentText() const { return m_timeline->momentText(); }
 
 QString TrainingPage::explanation() const {
     const Scenario& base = m_form->base();
     QString out;
-    if (!base.preset.empty() || !m_preset.isEmpty()) {
-        const QString shown = base.title.empty() ? m_preset : presetText(base.title);
+    if (!base.preset.empty() || !loadedPreset().isEmpty()) {
+        const QString shown = base.title.empty() ? loadedPreset() : presetText(base.title);
         out += tr("<h3>Preset: %1</h3><p>%2</p><hr>").arg(shown.toHtmlEscaped(), presetText(base.explanation).toHtmlEscaped());
     } else if (!base.title.empty()) {
         // An experiment of one's own (loaded data, a saved file): its own title, no preset's story.
@@ -226,7 +201,7 @@ QString TrainingPage::explanation() const {
 }
 
 QString TrainingPage::caption() const {
-    const Scenario& s = m_controller->scenario();
+    const Scenario& s = controller()->scenario();
     QStringList sizes;
     for (int w : s.sizes) sizes << QString::number(w);
     return tr("Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10")
@@ -246,58 +221,10 @@ QList<QWidget*> TrainingPage::charts() const {
 
 QString TrainingPage::failureText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
 
-void TrainingPage::run() {
-    m_banner->hide();
-    try {
-        Scenario s = scenarioFromControls();
-        if (s.preset.empty() && !m_preset.isEmpty() && s.title == m_form->base().title) {
-            s.title.clear();
-            s.explanation.clear();
-        }
-        validate(s);
-        m_controller->start(s);
-    } catch (const std::exception& e) {
-        showFailure(QString::fromUtf8(e.what()));
-    }
-}
-
-void TrainingPage::playPause() {
-    if (m_controller->busy()) {
-        m_controller->stop();
-        return;
-    }
-    const RunState st = m_controller->state();
-    if (st == RunState::Paused || st == RunState::Finished) {
-        // Play goes on with the paused run only when the controls describe its setup; any change that
-        // alters what a lane computes (model, data, loss, optimizer, scaler, policy, products) starts
-        // again from step 0 with the new one.
-        if (controlsDescribeTheRun()) {
-            m_controller->resume();
-            return;
-        }
-    }
-    run();
-}
-
-void TrainingPage::stepOnce() {
-    if (m_controller->busy()) return;
-    if (!m_controller->hasRunner()) {
-        try {
-            Scenario s = scenarioFromControls();
-            validate(s);
-            m_controller->prepare(s);
-        } catch (const std::exception& e) {
-            showFailure(QString::fromUtf8(e.what()));
-            return;
-        }
-    }
-    m_controller->stepOnce();
-}
-
 QString TrainingPage::statusText() const {
     // "finished" only when the run reached its step count (the controller's Finished state).
-    QString text = tr("Training: %1 · %2 lanes").arg(runStateName(m_controller->state())).arg(laneCount());
-    const std::int64_t done = m_view->lastStep() + 1, set = m_controller->scenario().steps;
+    QString text = tr("Training: %1 · %2 lanes").arg(runStateName(controller()->state())).arg(laneCount());
+    const std::int64_t done = m_view->lastStep() + 1, set = controller()->scenario().steps;
     if (done > set)  // Play on a finished run went on for as many steps again
         text += tr(" · %1 steps done (%2 after the set %3)").arg(done).arg(done - set).arg(set);
     else if (m_view->lastStep() >= 0)
@@ -305,24 +232,9 @@ QString TrainingPage::statusText() const {
     return text;
 }
 
-void TrainingPage::resetRun() {
-    // Reset takes the lane set in the controls: tiles and charts follow it at once.
-    try {
-        const Scenario s = scenarioFromControls();
-        if (!(s.lanes == m_controller->scenario().lanes)) {
-            validate(s);
-            m_controller->prepare(s);  // the reset then shows the controls' lanes
-        }
-    } catch (const std::exception&) {
-        // A bad field keeps the old lanes; the field itself says what is wrong.
-    }
-    m_controller->reset();
-    emit statusChanged();
-}
-
 void TrainingPage::showFailure(const QString& message) {
     m_banner->setText(tr("Run failed: %1").arg(message));
-    m_banner->show();
+    m_banner->setVisible(!message.isEmpty());
 }
 
 void TrainingPage::onState(RunState state) {
@@ -335,36 +247,31 @@ void TrainingPage::onState(RunState state) {
 }
 
 bool TrainingPage::exportCsv(const QString& path) const {
-    const RecordStore& records = m_controller->records();
+    const RecordStore& records = controller()->records();
     if (records.empty()) return false;
-    return writeFileWhole(path, trainingCsv(m_controller->scenario(), records.toVector()));
+    return writeFileWhole(path, trainingCsv(controller()->scenario(), records.toVector()));
 }
 
 bool TrainingPage::exportJson(const QString& path) const {
-    const RecordStore& records = m_controller->records();
+    const RecordStore& records = controller()->records();
     if (records.empty()) return false;
     // The whole scenario goes into the file: "preset" names the loaded preset (also after its settings
     // were changed) and the .npy paths are written as seen from the file.
-    Scenario s = m_controller->scenario();
-    if (s.preset.empty()) s.preset = m_preset.toStdString();
+    Scenario s = controller()->scenario();
+    if (s.preset.empty()) s.preset = loadedPreset().toStdString();
     s = services::scenarioForFile(s, path.toStdString());
-    return writeFileWhole(path, trainingJson(s, records.toVector(), m_controller->finals()));
+    return writeFileWhole(path, trainingJson(s, records.toVector(), controller()->finals()));
 }
 
-// The controllers change places: this page runs the old one's run, and the old page (about to close)
-// keeps this page's idle controller, so that nothing it still does reaches the adopted run. Then the
-// controls as the person left them, and the run drawn again (RunView::replay).
+// The old page's controller becomes this page's (TrainingSession::adopt), the controls as the person
+// left them, and the run drawn again (RunView::replay).
 void TrainingPage::takeOver(Page& previous) {
     auto& old = static_cast<TrainingPage&>(previous);
-    RunController* adopted = old.m_controller;
-    RunController* spare = m_controller;
+    RunController* adopted = old.controller();
     disconnect(adopted, nullptr, &old, nullptr);
-    disconnect(spare, nullptr, this, nullptr);
-    adopted->setParent(this);
-    spare->setParent(&old);
-    m_controller = adopted;
-    old.m_controller = spare;
-    old.m_view->follow(spare);
+    disconnect(controller(), nullptr, this, nullptr);
+    m_session->adopt(*old.m_session);
+    old.m_view->follow(old.controller());
     connectController();
 
     // The setup the controls describe (where a field does not form one, a lane field holding
@@ -376,12 +283,9 @@ void TrainingPage::takeOver(Page& previous) {
         setup = adopted->scenario();
     }
     setScenario(setup);
-    m_preset = old.m_preset;
     m_form->setBase(old.m_form->base());
     m_form->setWeightUnderflow(old.m_form->weightUnderflow());
     m_form->setLogLoss(old.m_form->logLoss());
-    m_pauseAtMoments = old.m_pauseAtMoments;
-    m_momentStopsSuspended = old.m_momentStopsSuspended;
     if (!old.m_banner->isHidden()) {
         m_banner->setText(old.m_banner->text());
         m_banner->show();
@@ -390,52 +294,6 @@ void TrainingPage::takeOver(Page& previous) {
     onState(adopted->state());  // Play or Pause
     emit explanationChanged();
     emit statusChanged();
-}
-
-// Key moments (engine/training/moments.h): whether a paced run pauses at each (the controller's
-// setting), N to the next one; the caption is RunTimeline's.
-QList<std::int64_t> TrainingPage::timelineMarks() const { return m_timeline->marks(); }
-QString TrainingPage::momentText() const { return m_timeline->momentText(); }
-
-void TrainingPage::setPauseAtMoments(bool on) {
-    m_pauseAtMoments = on;
-    m_controller->setPauseAtMoments(on && !m_momentStopsSuspended);
-}
-
-bool TrainingPage::pauseAtMoments() const { return m_pauseAtMoments; }
-
-void TrainingPage::suspendMomentStops(bool suspended) {
-    m_momentStopsSuspended = suspended;
-    m_controller->setPauseAtMoments(m_pauseAtMoments && !suspended);
-}
-
-void TrainingPage::nextMoment() {
-    if (m_controller->busy()) {
-        m_controller->runToNextMoment();  // stops at the next one it reaches
-        return;
-    }
-    const RunState state = m_controller->state();
-    const std::vector<Moment>& all = m_controller->moments();
-    if (state == RunState::Paused || state == RunState::Finished) {
-        // The next moment the run already holds after the step shown (a paused run looked back on, or
-        // a second moment in the same step); a finished run starts over after its last.
-        const std::int64_t shown = scrubStep() >= 0 ? scrubStep() : m_view->lastStep();
-        const int next = m_timeline->nextMoment(all, shown, state == RunState::Finished);
-        if (next >= 0) {
-            const Moment m = all[static_cast<std::size_t>(next)];
-            scrubTo(m.step);
-            m_view->showMoment(m, false);
-            return;
-        }
-    }
-    if (state == RunState::Finished) return;  // a run without key moments: nothing to go to
-    if (state == RunState::Paused && controlsDescribeTheRun()) {
-        m_controller->runToNextMoment();
-        return;
-    }
-    // Nothing to go on with: a fresh run of the controls' scenario, to its first moment.
-    run();
-    if (m_controller->busy()) m_controller->runToNextMoment();
 }
 
 int TrainingPage::laneCount() const { return m_view->laneLabels().size(); }

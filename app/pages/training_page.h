@@ -30,15 +30,10 @@ class RunTimeline;
 class RunView;
 class RunController;
 class TrainingForm;
+class TrainingSession;
 struct RecordBatch;
 struct RunInfo;
 enum class RunState;
-
-struct PresetInfo {
-    QString name;
-    QString title;
-    QString explanation;
-};
 
 class TrainingPage : public Page {
     Q_OBJECT
@@ -61,17 +56,15 @@ public:
     // again from it: charts, tiles, histograms, ranges, the NaN doctor, the timeline.
     void takeOver(Page& previous) override;
 
-    RunController* controller() const { return m_controller; }
+    RunController* controller() const;
     int laneCount() const;
 
-    // Every preset found in resources/presets, in name order.
-    static QList<PresetInfo> presets();
     bool loadPreset(const QString& name, bool start, QString* error = nullptr);
     // Loads a whole scenario (an experiment file, data from .npy files) as a preset is loaded, not started:
     // checked first (false, the reason in `error`), then the controls, the lanes and the run at step 0.
     // Its preset's name, when it has one, becomes the loaded preset (Reset to preset goes back to it).
     bool openScenario(const Scenario& scenario, QString* error = nullptr);
-    QString loadedPreset() const { return m_preset; }  // empty when none is loaded
+    QString loadedPreset() const;  // empty when none is loaded
     // Sets every control from the scenario (fields without a control are kept for the next run).
     void setScenario(const Scenario& scenario);
     // The scenario the controls describe (throws presisi::Error for a malformed field).
@@ -136,16 +129,11 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void connectController();  // m_controller's signals to the views and this page
-    // Whether the controls describe the paused run's setup (Play and N go on with it, else start anew).
-    bool controlsDescribeTheRun() const;
+    void connectController();  // the controller's signals to the views and this page
     void flowCharts();  // the charts in two columns or one, by the width they would get (see chartColumns)
     void onState(RunState state);
 
-    RunController* m_controller = nullptr;
-    bool m_pauseAtMoments = true;         // View > Pause at key moments
-    bool m_momentStopsSuspended = false;  // the guided tour is open
-    QString m_preset;
+    TrainingSession* m_session = nullptr;  // the run commands and the controller
 
     TrainingForm* m_form = nullptr;      // the side panel's controls
     LaneBoard* m_board = nullptr;        // the lane tiles
