@@ -24,46 +24,17 @@
 #include "engine/training/record.h"
 #include "engine/training/runner.h"
 #include "engine/training/scenario.h"
-#include "boundary_snapshot.h"
 #include "engine_worker.h"
 #include "record_store.h"
+#include "run_stepper.h"
 
 namespace presisi {
 
 enum class RunState { Idle, Starting, Running, Stopping, Paused, Finished, Failed };
 QString runStateName(RunState state);
 
-// What the worker hands to the GUI thread: a copyable value.
-struct RecordBatch {
-    std::uint64_t run = 0;                 // run generation; batches of a replaced run are dropped
-    std::vector<StepRecord> records;       // in step order, one per lane and step
-    std::vector<GradHistogram> histograms;
-    std::vector<RangeSnapshot> ranges;            // per-layer ranges, every Scenario::rangeInterval steps per lane
-    std::vector<FirstNonFinite> nonFinites;       // at most one per lane and run (the doctor's finding)
-    std::vector<ScalerWarning> scalerWarnings;    // at most one per lane and run
-    std::vector<LaneFinal> finals;         // sent once when a run reaches its step target
-    std::vector<Moment> moments;           // key moments the batch's records complete (engine/training/moments.h)
-    bool pausedAtMoment = false;           // the run stopped after the last of `moments` (Play goes on)
-    BoundarySnapshot boundary;             // latest decision boundaries (may be invalid)
-    std::int64_t lastStep = -1;            // last step held in `records`
-    double stepsPerSecond = 0;             // steps (of all lanes together) per second over the batch
-
-    // `later` (the next batch of the same run) appended: its records and events after these, its
-    // boundary, last step and speed instead of these when it has them.
-    void absorb(RecordBatch&& later);
-};
-
-// Sent once per run before any batch: what the views need to set themselves up.
-struct RunInfo {
-    std::uint64_t run = 0;
-    Scenario scenario;
-    QStringList lanes;      // lane labels, index = StepRecord::lane
-    Dataset data;           // the training set, for the 2-D data view
-    bool classification = true;
-};
-
-// Threads. The Runner lives on the engine worker's thread: only the controller's command pump, a job on
-// that thread, touches it. The GUI thread sends commands (start, resume, step, reset, drop) through a
+// Threads. The Runner lives on the engine worker's thread, in RunStepper: only the controller's command
+// pump, a job on that thread, touches it. The GUI thread sends commands (start, resume, step, reset, drop) through a
 // mutex-guarded queue and makes sure one pump job is on the worker's queue; a newer start or reset aborts
 // what runs and supersedes what waits. A pump runs commands until its queue is empty, or until another
 // page's job waits: then it ends its segment at the next step boundary, puts the rest of the command
@@ -77,17 +48,18 @@ struct RunInfo {
 // Who touches what:
 //   GUI thread only:  m_scenario, m_state, m_run, m_records, m_finals, m_info, m_moments, m_hasRunner, m_failure,
 //                     m_lastSent, m_lastRunSent, m_lastDone, m_frameClock, m_frames, m_undrawn, m_hasUndrawn.
-//   Pump only:        m_runner, m_detector, m_heldBy.
+//   Pump only:        m_stepper (its runner), m_heldBy.
 //   Under m_mutex:    m_queue, m_executing, m_pumpQueued, m_quit (and the pump's copy of each command).
-//   Atomics:          m_abortBelow, m_pace, m_pauseAtMoments, m_stopAtNextMoment (GUI writes, worker reads between steps), m_progress (worker writes
-//                     run generation and steps, GUI reads), m_drawn (worker clears it with each
-//                     hand-over, the frame clock sets it), m_gridN, m_gridIntervalMs (set between runs).
+//   Atomics:          m_knobs (run_stepper.h): abort line, pace, key-moment stops (GUI writes, worker
+//                     reads between steps), progress (worker writes run generation and steps, GUI
+//                     reads), drawn (worker clears it with each hand-over, the frame clock sets it),
+//                     the boundary grid (set between runs).
 //
 // Pacing has one clock, the GUI thread's frame clock (m_frameClock, kFrameMs). Batches the worker hands
 // over are appended to the record store at once and drawn on the next tick (recordsReady), every batch
 // that arrived since the last tick merged into one; a tick also tells the worker that it may hand over
 // again, so the worker never posts faster than the window draws, and gathers steps while it waits.
-//   m_fault:          set by tests only while no command is queued or running.
+//   The stepper's fault hook: set by tests only while no command is queued or running.
 class RunController : public QObject {
     Q_OBJECT
 public:
@@ -105,19 +77,22 @@ public:
     std::int64_t frames() const { return m_frames; }
     // Steps per second the worker keeps to (it sleeps between steps); 0: as fast as it goes. Takes
     // effect at once, also in the middle of a run.
-    void setPace(double stepsPerSecond) { m_pace = stepsPerSecond > 0 ? stepsPerSecond : 0; }
-    double pace() const { return m_pace; }
+    void setPace(double stepsPerSecond) { m_knobs.pace = stepsPerSecond > 0 ? stepsPerSecond : 0; }
+    double pace() const { return m_knobs.pace; }
     // A paced run (pace > 0) of a preset with key moments stops right after the step that completes
     // each moment, so it can be narrated; Play goes on. Off: it runs through them. Takes effect at once.
-    void setPauseAtMoments(bool on) { m_pauseAtMoments = on; }
-    bool pauseAtMoments() const { return m_pauseAtMoments; }
+    void setPauseAtMoments(bool on) { m_knobs.pauseAtMoments = on; }
+    bool pauseAtMoments() const { return m_knobs.pauseAtMoments; }
     // The current run's key moments found so far, in the order found.
     const std::vector<Moment>& moments() const { return m_moments; }
     // Decision-boundary grid size per axis (0: none) and how often it is recomputed (ms).
-    void setBoundaryGrid(int n, int intervalMs = 250) { m_gridN = n; m_gridIntervalMs = intervalMs; }
+    void setBoundaryGrid(int n, int intervalMs = 250) {
+        m_knobs.gridN = n;
+        m_knobs.gridIntervalMs = intervalMs;
+    }
     // Test hook: called on the worker before each step with the step index; may throw to simulate an
     // engine failure in the middle of a run. Set it only while the controller is idle.
-    void setFaultInjection(std::function<void(std::int64_t)> hook) { m_fault = std::move(hook); }
+    void setFaultInjection(std::function<void(std::int64_t)> hook) { m_stepper.setFaultInjection(std::move(hook)); }
     // Steps done by the current run's runner (0 right after a start, reset or prepare).
     std::int64_t stepsDone() const;
     const Scenario& scenario() const { return m_scenario; }
@@ -169,31 +144,12 @@ signals:
     void resumedAfterHold(presisi::JobKind kind);
 
 private:
-    enum class CommandKind { Start, Continue, Reset, Drop };
-    struct Command {
-        CommandKind kind = CommandKind::Drop;
-        std::uint64_t seq = 0;    // order of sending; aborts name everything below a sequence number
-        std::uint64_t run = 0;    // run generation the answers belong to
-        Scenario scenario;        // Start: the scenario to build
-        std::int64_t target = 0;  // Start/Continue: steps to reach (Continue: -1 = the resume rule)
-    };
-    struct Outcome {
-        bool yielded = false;        // the segment stepped aside for another job; `rest` goes on after it
-        Command rest;
-        bool failed = false;
-        bool reachedTarget = false;  // the runner reached scenario.steps
-        bool hasRunner = false;      // a runner exists after the command
-        QString message;
-    };
-    void send(Command command);
+    void send(RunCommand command);
     void settleAborted();  // answers aborted starts and continues the pump has not begun
     void pump();
-    Outcome execute(const Command& command);
-    void runSteps(const Command& command, Outcome& outcome);
-    void commandDone(std::uint64_t seq, std::uint64_t run, CommandKind kind, const Outcome& outcome);
+    void commandDone(std::uint64_t seq, std::uint64_t run, RunCommandKind kind, const RunOutcome& outcome);
     void setState(RunState s);
     void leaveRun();  // a new run generation: what the old one posted or left undrawn is dropped
-    void publishProgress(std::uint64_t run, std::int64_t steps);
     void deliver(RecordBatch batch);  // a batch from the worker: into the store, drawn on the next tick
     void tick();                      // the frame clock: draws what waits, lets the worker hand over
     void drawNow();                   // recordsReady (and momentReached) for what waits, at once
@@ -215,27 +171,18 @@ private:
     bool m_hasUndrawn = false;
 
     // Pump (engine worker thread).
-    std::unique_ptr<Runner> m_runner;
-    MomentDetector m_detector;  // the runner's records so far
     std::optional<JobKind> m_heldBy;  // the long job the run last stepped aside for
 
     // Shared.
     std::mutex m_mutex;
     std::condition_variable m_idle;
-    std::deque<Command> m_queue;
+    std::deque<RunCommand> m_queue;
     bool m_executing = false;
     bool m_pumpQueued = false;  // a pump job waits on or runs on the engine worker
     bool m_quit = false;
-    std::atomic<std::uint64_t> m_abortBelow{0};
-    std::atomic<std::uint64_t> m_progress{0};  // run generation (low 24 bits) << 40 | steps done
-    std::atomic<bool> m_drawn{true};  // the window drew what was handed over: the worker may hand over again
-    std::atomic<int> m_gridN{48};
-    std::atomic<int> m_gridIntervalMs{250};
-    std::atomic<double> m_pace{0};
-    std::atomic<bool> m_pauseAtMoments{true};
-    std::atomic<bool> m_stopAtNextMoment{false};  // runToNextMoment(): once, then cleared by the worker
-    std::function<void(std::int64_t)> m_fault;
-    EngineChannel m_channel{JobKind::Training};  // last: its pump is waited for before any member above goes
+    RunKnobs m_knobs;
+    EngineChannel m_channel{JobKind::Training};  // its pump is waited for before any member above goes
+    RunStepper m_stepper;  // the runner; runs only in the pump, which ends before the channel does
 };
 
 }  // namespace presisi

@@ -271,6 +271,17 @@
         </message>
     </context>
     <context>
+        <name>RunStepper</name>
+        <message>
+            <source>nothing to continue: the run was not started</source>
+            <translation>tidak ada yang dilanjutkan: pelatihan belum dimulai</translation>
+        </message>
+        <message>
+            <source>unknown engine failure</source>
+            <translation>kegagalan mesin yang tidak diketahui</translation>
+        </message>
+    </context>
+    <context>
         <name>cli</name>
         <message>
             <source>
@@ -3948,17 +3959,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>“%1”: type one decimal mark and no thousands separators (as 1234.5)</source>
             <translation>“%1”: ketik satu tanda desimal tanpa pemisah ribuan (seperti 1234,5)</translation>
-        </message>
-    </context>
-    <context>
-        <name>presisi::RunController</name>
-        <message>
-            <source>nothing to continue: the run was not started</source>
-            <translation>tidak ada yang dilanjutkan: pelatihan belum dimulai</translation>
-        </message>
-        <message>
-            <source>unknown engine failure</source>
-            <translation>kegagalan mesin yang tidak diketahui</translation>
         </message>
     </context>
     <context>
