@@ -3893,6 +3893,77 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         </message>
     </context>
     <context>
+        <name>presisi::PolicyEditor</name>
+        <message>
+            <source>CPU defaults</source>
+            <translation>Bawaan CPU</translation>
+        </message>
+        <message>
+            <source>CUDA defaults</source>
+            <translation>Bawaan CUDA</translation>
+        </message>
+        <message>
+            <source>How every lane's low-format matrix products and GELU are computed.
+Presisi (backward f32 accumulation): the backward products accumulate in float32, rounded once to the lane's format (the default).
+Presisi (storage accumulation): the backward products accumulate in the lane's format, every partial sum rounded.
+As PyTorch 2.x: every bf16 and f16 product accumulates in float32 and is rounded once; GELU is computed in float32 and rounded once (oneDNN's algorithm on CPUs with AVX-512, ATen's otherwise).
+As PyTorch 1.13: product by product as its CPU dispatch decides. With AVX-512, a bf16 product goes to oneDNN (float32 accumulation) only when m·n·k &gt; 4096, otherwise to ATen's reference product (bf16 accumulation), and bf16 GELU is computed in float32 with one rounding; without AVX-512 every product takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.</source>
+            <translation>Cara perkalian matriks berformat rendah dan GELU setiap lajur dihitung.
+Presisi (akumulasi f32 pada backward): perkalian pada backward diakumulasi dalam float32, lalu dibulatkan sekali ke format lajur (bawaan).
+Presisi (akumulasi dalam format penyimpanan): perkalian pada backward diakumulasi dalam format lajur, setiap jumlah parsial dibulatkan.
+Seperti PyTorch 2.x: setiap perkalian bf16 dan f16 diakumulasi dalam float32 dan dibulatkan sekali; GELU dihitung dalam float32 dan dibulatkan sekali (algoritma oneDNN pada CPU dengan AVX-512, milik ATen pada CPU lain).
+Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya. Dengan AVX-512, perkalian bf16 masuk ke oneDNN (akumulasi float32) hanya bila m·n·k &gt; 4096, selain itu ke perkalian referensi ATen (akumulasi bf16), dan GELU bf16 dihitung dalam float32 dengan satu pembulatan; tanpa AVX-512 setiap perkalian melalui jalur referensi dan GELU-nya milik ATen. 'Pada CPU ini' membaca flag CPU ini seperti yang dilakukan torch.</translation>
+        </message>
+        <message>
+            <source>Presisi (backward f32 accumulation)</source>
+            <translation>Presisi (akumulasi f32 pada backward)</translation>
+        </message>
+        <message>
+            <source>Presisi (storage accumulation)</source>
+            <translation>Presisi (akumulasi dalam format penyimpanan)</translation>
+        </message>
+        <message>
+            <source>PyTorch's CPU autocast: linear low, loss f32, softmax, activation and reduction as-input.</source>
+            <translation>autocast CPU PyTorch: linear low, loss f32, softmax, activation, dan reduction as-input.</translation>
+        </message>
+        <message>
+            <source>PyTorch's CUDA autocast: also softmax and the reduction in f32.</source>
+            <translation>autocast CUDA PyTorch: softmax dan reduction juga pada f32.</translation>
+        </message>
+        <message>
+            <source>The PyTorch whose numerics every lane follows: its optimizers (2.x updates Adam's moments with lerp), its GELU's rounding, and with the PyTorch entries above its products. Experiment files saved before this choice existed follow 1.13, so they rerun as they did.</source>
+            <translation>PyTorch yang numeriknya diikuti setiap lajur: optimizer-nya (2.x memperbarui momen Adam dengan lerp), pembulatan GELU-nya, dan perkaliannya bila memilih salah satu entri PyTorch di atas. Berkas eksperimen yang disimpan sebelum pilihan ini ada mengikuti 1.13, sehingga diulang persis seperti dulu.</translation>
+        </message>
+        <message>
+            <source>Which format each operation runs in under autocast, for every lane. linear: the matrix products; reduction: the batch mean inside the loss.</source>
+            <translation>Format tempat setiap operasi berjalan di bawah autocast, untuk setiap lajur. linear: perkalian matriks; reduction: rata-rata batch di dalam loss.</translation>
+        </message>
+        <message>
+            <source>as PyTorch %1 on this CPU</source>
+            <translation>seperti PyTorch %1 pada CPU ini</translation>
+        </message>
+        <message>
+            <source>as PyTorch %1 with AVX-512</source>
+            <translation>seperti PyTorch %1 dengan AVX-512</translation>
+        </message>
+        <message>
+            <source>as PyTorch %1 without AVX-512</source>
+            <translation>seperti PyTorch %1 tanpa AVX-512</translation>
+        </message>
+        <message>
+            <source>follows</source>
+            <translation>mengikuti</translation>
+        </message>
+        <message>
+            <source>low: the lane's format; f32: float32; as-input: whatever format arrives (no cast).</source>
+            <translation>low: format lajur; f32: float32; as-input: format apa pun yang datang (tanpa cast).</translation>
+        </message>
+        <message>
+            <source>products and GELU</source>
+            <translation>perkalian dan GELU</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::RangeChart</name>
         <message>
             <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;in %2: %3 … %4&lt;br&gt;float32 shadow: %5 … %6&lt;br&gt;underflowed %7 · subnormal %8 · overflowed %9</source>
@@ -4474,14 +4545,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>CPU</translation>
         </message>
         <message>
-            <source>CPU defaults</source>
-            <translation>Bawaan CPU</translation>
-        </message>
-        <message>
-            <source>CUDA defaults</source>
-            <translation>Bawaan CUDA</translation>
-        </message>
-        <message>
             <source>Charts</source>
             <translation>Grafik</translation>
         </message>
@@ -4508,18 +4571,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
         <message>
             <source>GradScaler's settings for every +scaler lane: the loss is multiplied by the scale before the backward pass and the gradients divided by it before the step.</source>
             <translation>Setelan GradScaler untuk setiap lajur +scaler: loss dikalikan dengan skala sebelum backward pass dan gradiennya dibagi skala itu sebelum step.</translation>
-        </message>
-        <message>
-            <source>How every lane's low-format matrix products and GELU are computed.
-Presisi (backward f32 accumulation): the backward products accumulate in float32, rounded once to the lane's format (the default).
-Presisi (storage accumulation): the backward products accumulate in the lane's format, every partial sum rounded.
-As PyTorch 2.x: every bf16 and f16 product accumulates in float32 and is rounded once; GELU is computed in float32 and rounded once (oneDNN's algorithm on CPUs with AVX-512, ATen's otherwise).
-As PyTorch 1.13: product by product as its CPU dispatch decides. With AVX-512, a bf16 product goes to oneDNN (float32 accumulation) only when m·n·k &gt; 4096, otherwise to ATen's reference product (bf16 accumulation), and bf16 GELU is computed in float32 with one rounding; without AVX-512 every product takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.</source>
-            <translation>Cara perkalian matriks berformat rendah dan GELU setiap lajur dihitung.
-Presisi (akumulasi f32 pada backward): perkalian pada backward diakumulasi dalam float32, lalu dibulatkan sekali ke format lajur (bawaan).
-Presisi (akumulasi dalam format penyimpanan): perkalian pada backward diakumulasi dalam format lajur, setiap jumlah parsial dibulatkan.
-Seperti PyTorch 2.x: setiap perkalian bf16 dan f16 diakumulasi dalam float32 dan dibulatkan sekali; GELU dihitung dalam float32 dan dibulatkan sekali (algoritma oneDNN pada CPU dengan AVX-512, milik ATen pada CPU lain).
-Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya. Dengan AVX-512, perkalian bf16 masuk ke oneDNN (akumulasi float32) hanya bila m·n·k &gt; 4096, selain itu ke perkalian referensi ATen (akumulasi bf16), dan GELU bf16 dihitung dalam float32 dengan satu pembulatan; tanpa AVX-512 setiap perkalian melalui jalur referensi dan GELU-nya milik ATen. 'Pada CPU ini' membaca flag CPU ini seperti yang dilakukan torch.</translation>
         </message>
         <message>
             <source>How many steps a run takes (Play after the end goes on for as many again).</source>
@@ -4574,22 +4625,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Putar / jeda (Spasi). Setelah kontrol diubah, mulai lagi dari langkah 0.</translation>
         </message>
         <message>
-            <source>Presisi (backward f32 accumulation)</source>
-            <translation>Presisi (akumulasi f32 pada backward)</translation>
-        </message>
-        <message>
-            <source>Presisi (storage accumulation)</source>
-            <translation>Presisi (akumulasi dalam format penyimpanan)</translation>
-        </message>
-        <message>
-            <source>PyTorch's CPU autocast: linear low, loss f32, softmax, activation and reduction as-input.</source>
-            <translation>autocast CPU PyTorch: linear low, loss f32, softmax, activation, dan reduction as-input.</translation>
-        </message>
-        <message>
-            <source>PyTorch's CUDA autocast: also softmax and the reduction in f32.</source>
-            <translation>autocast CUDA PyTorch: softmax dan reduction juga pada f32.</translation>
-        </message>
-        <message>
             <source>Reset</source>
             <translation>Ke awal</translation>
         </message>
@@ -4612,10 +4647,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>Summation</source>
             <translation>Penjumlahan</translation>
-        </message>
-        <message>
-            <source>The PyTorch whose numerics every lane follows: its optimizers (2.x updates Adam's moments with lerp), its GELU's rounding, and with the PyTorch entries above its products. Experiment files saved before this choice existed follow 1.13, so they rerun as they did.</source>
-            <translation>PyTorch yang numeriknya diikuti setiap lajur: optimizer-nya (2.x memperbarui momen Adam dengan lerp), pembulatan GELU-nya, dan perkaliannya bila memilih salah satu entri PyTorch di atas. Berkas eksperimen yang disimpan sebelum pilihan ini ada mengikuti 1.13, sehingga diulang persis seperti dulu.</translation>
         </message>
         <message>
             <source>The activation function between the linear layers.</source>
@@ -4654,10 +4685,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Peluruhan bobot: sgd dan adam menambahkan nilai ini dikali bobot ke gradien (L2), adamw mengecilkan bobot sebesar lr dikali nilai ini sebelum langkah (terpisah; bawaan PyTorch untuk adamw adalah 0.01).</translation>
         </message>
         <message>
-            <source>Which format each operation runs in under autocast, for every lane. linear: the matrix products; reduction: the batch mean inside the loss.</source>
-            <translation>Format tempat setiap operasi berjalan di bawah autocast, untuk setiap lajur. linear: perkalian matriks; reduction: rata-rata batch di dalam loss.</translation>
-        </message>
-        <message>
             <source>Which gradients the histogram shows: every layer's weight gradients (what the underflow chart counts by default), output gradients, both, or one layer's. Its "underflowed" share counts what the underflow chart counts.</source>
             <translation>Gradien yang ditampilkan histogram: gradien bobot setiap layer (yang dihitung grafik underflow secara bawaan), gradien keluaran, keduanya, atau milik satu layer. Porsi "underflow"-nya menghitung apa yang dihitung grafik underflow.</translation>
         </message>
@@ -4674,18 +4701,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>gradien aktivasi</translation>
         </message>
         <message>
-            <source>as PyTorch %1 on this CPU</source>
-            <translation>seperti PyTorch %1 pada CPU ini</translation>
-        </message>
-        <message>
-            <source>as PyTorch %1 with AVX-512</source>
-            <translation>seperti PyTorch %1 dengan AVX-512</translation>
-        </message>
-        <message>
-            <source>as PyTorch %1 without AVX-512</source>
-            <translation>seperti PyTorch %1 tanpa AVX-512</translation>
-        </message>
-        <message>
             <source>backoff factor</source>
             <translation>faktor mundur</translation>
         </message>
@@ -4700,10 +4715,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>dataset</source>
             <translation>set data</translation>
-        </message>
-        <message>
-            <source>follows</source>
-            <translation>mengikuti</translation>
         </message>
         <message>
             <source>full</source>
@@ -4750,10 +4761,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>loss</translation>
         </message>
         <message>
-            <source>low: the lane's format; f32: float32; as-input: whatever format arrives (no cast).</source>
-            <translation>low: format lajur; f32: float32; as-input: format apa pun yang datang (tanpa cast).</translation>
-        </message>
-        <message>
             <source>max (as fast as it goes)</source>
             <translation>maks (secepat mungkin)</translation>
         </message>
@@ -4780,10 +4787,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>pace</source>
             <translation>laju</translation>
-        </message>
-        <message>
-            <source>products and GELU</source>
-            <translation>perkalian dan GELU</translation>
         </message>
         <message>
             <source>samples</source>

@@ -1,5 +1,5 @@
 // TrainingForm: the side panel's controls (run buttons and pace, data, model, lanes, scaler, autocast
-// policy, chart choices), the scenario they describe and back, the lane field's check.
+// policy (PolicyEditor), chart choices), the scenario they describe and back, the lane field's check.
 #include "training_form.h"
 
 #include "training_page_common.h"
@@ -28,6 +28,7 @@
 #include "engine/error.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/number_field.h"
+#include "policy_editor.h"
 #include "widgets/section.h"
 
 namespace presisi {
@@ -38,7 +39,6 @@ namespace {
 
 const DatasetKind kDatasets[] = {DatasetKind::Spiral, DatasetKind::Circles, DatasetKind::Xor, DatasetKind::Gaussians,
                                  DatasetKind::Moons,  DatasetKind::Sine,    DatasetKind::Plane, DatasetKind::Teacher};
-const OpPolicy kPolicies[] = {OpPolicy::Low, OpPolicy::F32, OpPolicy::AsInput};
 
 // Steps per second offered by the pace box (0: as fast as the machine goes).
 const double kPaces[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0};
@@ -47,56 +47,6 @@ QString paceText(double pace) {
     return pace > 0 ? QCoreApplication::translate("presisi::TrainingForm", "%1 steps/s").arg(QLocale().toString(pace, 'g', 6))
                     : QCoreApplication::translate("presisi::TrainingForm", "max (as fast as it goes)");
 }
-
-// The "products and GELU" choices: how the lanes' low-format matrix products and GELU are computed
-// (Scenario::backwardAccumulation, dispatch, torchCpu). A choice leaves the fields it does not set as
-// they were, so a preset shown and read back is the same scenario. The PyTorch entries name the version
-// that the "follows" box (Scenario::torchVersion) picks: %1 is "2.x" or "1.13".
-struct ProductsMode {
-    const char* text;
-    Dispatch dispatch;
-    BackwardAccumulation accumulation;  // Dispatch::Presisi only
-    TorchCpu cpu;                       // Dispatch::Torch only
-};
-const ProductsMode kProductsModes[] = {
-    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "Presisi (backward f32 accumulation)"), Dispatch::Presisi, BackwardAccumulation::F32, TorchCpu::ThisCpu},
-    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "Presisi (storage accumulation)"), Dispatch::Presisi, BackwardAccumulation::Storage, TorchCpu::ThisCpu},
-    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "as PyTorch %1 on this CPU"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::ThisCpu},
-    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "as PyTorch %1 with AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::Avx512},
-    {QT_TRANSLATE_NOOP("presisi::TrainingForm", "as PyTorch %1 without AVX-512"), Dispatch::Torch, BackwardAccumulation::F32, TorchCpu::NoAvx512},
-};
-
-// The "follows" box's entries, in its order.
-const TorchVersion kTorchVersions[] = {TorchVersion::V2, TorchVersion::V1_13};
-QString torchVersionText(TorchVersion v) { return v == TorchVersion::V1_13 ? QStringLiteral("1.13") : QStringLiteral("2.x"); }
-
-int productsModeIndex(const Scenario& s) {
-    for (int i = 0; i < static_cast<int>(std::size(kProductsModes)); ++i) {
-        const ProductsMode& m = kProductsModes[i];
-        if (m.dispatch == s.dispatch &&
-            (s.dispatch == Dispatch::Presisi ? m.accumulation == s.backwardAccumulation : m.cpu == s.torchCpu))
-            return i;
-    }
-    return 0;
-}
-
-const char* const kProductsHelp = QT_TRANSLATE_NOOP("presisi::TrainingForm",
-    "How every lane's low-format matrix products and GELU are computed.\n"
-    "Presisi (backward f32 accumulation): the backward products accumulate in float32, rounded once to the "
-    "lane's format (the default).\n"
-    "Presisi (storage accumulation): the backward products accumulate in the lane's format, every partial "
-    "sum rounded.\n"
-    "As PyTorch 2.x: every bf16 and f16 product accumulates in float32 and is rounded once; GELU is computed "
-    "in float32 and rounded once (oneDNN's algorithm on CPUs with AVX-512, ATen's otherwise).\n"
-    "As PyTorch 1.13: product by product as its CPU dispatch decides. With AVX-512, a bf16 product goes to "
-    "oneDNN (float32 accumulation) only when m·n·k > 4096, otherwise to ATen's reference product (bf16 "
-    "accumulation), and bf16 GELU is computed in float32 with one rounding; without AVX-512 every product "
-    "takes the reference path and GELU is ATen's. 'On this CPU' reads this CPU's flags as torch does.");
-
-const char* const kTorchVersionHelp = QT_TRANSLATE_NOOP("presisi::TrainingForm",
-    "The PyTorch whose numerics every lane follows: its optimizers (2.x updates Adam's moments with lerp), "
-    "its GELU's rounding, and with the PyTorch entries above its products. Experiment files saved before "
-    "this choice existed follow 1.13, so they rerun as they did.");
 
 const char* const kLaneSpecHelp = QT_TRANSLATE_NOOP("presisi::TrainingForm",
     "Lanes beyond the boxes, separated by commas: device:format[+scaler][+ftz][+native], e.g. cpu:f16+ftz, "
@@ -289,59 +239,9 @@ TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent) {
     v->addWidget(m_scalerSection);
     m_trainingOnly << m_scalerSection;
 
-    auto* policy = new QGroupBox();
-    auto* pv = new QVBoxLayout(policy);
-    m_policy = new QTableWidget(5, 1);
-    m_policy->horizontalHeader()->setVisible(false);
-    m_policy->horizontalHeader()->setStretchLastSection(true);
-    m_policy->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_policy->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    for (int r = 0; r < 5; ++r) {
-        m_policy->setVerticalHeaderItem(r, new QTableWidgetItem(qs(opKindName(kAllOpKinds[r]))));
-        auto* combo = new QComboBox();
-        for (OpPolicy p : kPolicies) combo->addItem(qs(opPolicyName(p)), static_cast<int>(p));
-        combo->setToolTip(tr("low: the lane's format; f32: float32; as-input: whatever format arrives (no cast)."));
-        m_policy->setCellWidget(r, 0, combo);
-        connect(combo, &QComboBox::activated, this, [this] { m_policy->setProperty("edited", true); });
-    }
-    m_policy->setFixedHeight(5 * 30 + 6);
-    m_policy->setToolTip(tr("Which format each operation runs in under autocast, for every lane. linear: the matrix "
-                            "products; reduction: the batch mean inside the loss."));
-    pv->addWidget(m_policy);
-    auto* defaults = new QHBoxLayout();
-    auto* cpuDefaults = new QPushButton(tr("CPU defaults"));
-    cpuDefaults->setToolTip(tr("PyTorch's CPU autocast: linear low, loss f32, softmax, activation and reduction as-input."));
-    auto* cudaDefaults = new QPushButton(tr("CUDA defaults"));
-    cudaDefaults->setToolTip(tr("PyTorch's CUDA autocast: also softmax and the reduction in f32."));
-    connect(cpuDefaults, &QPushButton::clicked, this, [this] {
-        setPolicyTable(AutocastPolicy::cpu());
-        m_policy->setProperty("edited", true);
-    });
-    connect(cudaDefaults, &QPushButton::clicked, this, [this] {
-        setPolicyTable(AutocastPolicy::cuda());
-        m_policy->setProperty("edited", true);
-    });
-    defaults->addWidget(cpuDefaults);
-    defaults->addWidget(cudaDefaults);
-    pv->addLayout(defaults);
-    auto* productsRow = new QFormLayout();
-    m_products = new QComboBox();
-    for (std::size_t i = 0; i < std::size(kProductsModes); ++i) m_products->addItem(QString());
-    m_products->setToolTip(tr(kProductsHelp));
-    // The texts are longer than the panel: the closed box elides, the open list shows them whole.
-    m_products->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_products->setMinimumContentsLength(8);
-    m_products->view()->setMinimumWidth(m_products->view()->sizeHintForColumn(0) + 24);
-    productsRow->addRow(tr("products and GELU"), m_products);
-    m_torchVersion = new QComboBox();
-    for (TorchVersion v : kTorchVersions) m_torchVersion->addItem(QStringLiteral("PyTorch ") + torchVersionText(v));
-    m_torchVersion->setToolTip(tr(kTorchVersionHelp));
-    connect(m_torchVersion, &QComboBox::currentIndexChanged, this, [this] { nameProductsVersion(); });
-    productsRow->addRow(tr("follows"), m_torchVersion);
-    productsRow->setRowWrapPolicy(QFormLayout::WrapAllRows);
-    pv->addLayout(productsRow);
-    auto* policySection = new Section(tr("Autocast policy (every lane)"), policy, false);
-    policySection->setToolTip(m_policy->toolTip());
+    m_policy = new PolicyEditor();
+    auto* policySection = new Section(tr("Autocast policy (every lane)"), m_policy, false);
+    policySection->setToolTip(m_policy->table()->toolTip());
     v->addWidget(policySection);
     m_trainingOnly << policySection;
 
@@ -388,13 +288,6 @@ TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent) {
     lg->setContentsMargins(6, 4, 6, 4);
 }
 
-void TrainingForm::setPolicyTable(const AutocastPolicy& policy) {
-    for (int r = 0; r < 5; ++r) {
-        auto* combo = static_cast<QComboBox*>(m_policy->cellWidget(r, 0));
-        combo->setCurrentIndex(combo->findData(static_cast<int>(policy.get(kAllOpKinds[r]))));
-    }
-}
-
 void TrainingForm::setPace(double stepsPerSecond) {
     const double p = stepsPerSecond > 0 ? stepsPerSecond : 0;
     int i = m_pace->findData(p);
@@ -407,6 +300,8 @@ void TrainingForm::setPace(double stepsPerSecond) {
     m_pace->setCurrentIndex(i);
     emit paceChanged(p);  // also when it was the pace already: whoever runs follows it
 }
+
+QTableWidget* TrainingForm::policyTable() const { return m_policy->table(); }
 
 double TrainingForm::pace() const { return m_pace->currentData().toDouble(); }
 
@@ -447,20 +342,7 @@ void TrainingForm::setScenario(const Scenario& s) {
     m_growth->setValue(s.scaler.growthFactor);
     m_backoff->setValue(s.scaler.backoffFactor);
     m_interval->setValue(s.scaler.growthInterval);
-    setPolicyTable(s.policyFor(LaneSpec{Device::Cpu, Format::BF16}));
-    m_policy->setProperty("edited", false);
-    m_products->setCurrentIndex(productsModeIndex(s));
-    const auto version = std::find(std::begin(kTorchVersions), std::end(kTorchVersions), s.torchVersion);
-    m_torchVersion->setCurrentIndex(static_cast<int>(version - std::begin(kTorchVersions)));
-    nameProductsVersion();
-}
-
-void TrainingForm::nameProductsVersion() {
-    const TorchVersion v = kTorchVersions[std::max(0, m_torchVersion->currentIndex())];
-    for (int i = 0; i < static_cast<int>(std::size(kProductsModes)); ++i) {
-        const QString text = tr(kProductsModes[i].text);
-        m_products->setItemText(i, text.contains(QLatin1String("%1")) ? text.arg(torchVersionText(v)) : text);
-    }
+    m_policy->showScenario(s);
 }
 
 Scenario TrainingForm::scenarioFromControls() const {
@@ -491,22 +373,10 @@ Scenario TrainingForm::scenarioFromControls() const {
     s.scaler.growthFactor = m_growth->value();
     s.scaler.backoffFactor = m_backoff->value();
     s.scaler.growthInterval = m_interval->value();
-    if (m_policy->property("edited").toBool()) {
-        s.policyBase = PolicyBase::Cpu;
-        s.opOverrides.clear();
-        for (int r = 0; r < 5; ++r) {
-            auto* combo = static_cast<QComboBox*>(m_policy->cellWidget(r, 0));
-            s.opOverrides.emplace_back(kAllOpKinds[r], static_cast<OpPolicy>(combo->currentData().toInt()));
-        }
-    }
-    const ProductsMode& mode = kProductsModes[std::max(0, m_products->currentIndex())];
-    s.dispatch = mode.dispatch;
-    if (mode.dispatch == Dispatch::Presisi) s.backwardAccumulation = mode.accumulation;
-    else s.torchCpu = mode.cpu;
-    s.torchVersion = kTorchVersions[std::max(0, m_torchVersion->currentIndex())];
+    m_policy->applyTo(s);
     // A scenario that no longer matches its preset is not that preset any more (the pace is not part
     // of the setup).
-    if (!sameSetup(s, m_base) || s.steps != m_base.steps || m_policy->property("edited").toBool()) s.preset.clear();
+    if (!sameSetup(s, m_base) || s.steps != m_base.steps || m_policy->edited()) s.preset.clear();
     return s;
 }
 

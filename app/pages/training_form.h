@@ -20,6 +20,8 @@ class QTableWidget;
 
 namespace presisi {
 
+class PolicyEditor;
+
 class RealField;
 class SeedField;
 class Section;
@@ -58,7 +60,7 @@ public:
     void setHistogramLayerIndex(int index);
     // The histogram's choices for the model of `scenario`, keeping the one chosen where it still exists.
     void rebuildLayerChoice(const Scenario& scenario);
-    QTableWidget* policyTable() const { return m_policy; }
+    QTableWidget* policyTable() const;
 
 signals:
     void playClicked();
@@ -70,8 +72,6 @@ signals:
     void histogramLayerChanged();
 
 private:
-    void setPolicyTable(const AutocastPolicy& policy);
-    void nameProductsVersion();  // the products box's PyTorch entries name the version the "follows" box picks
     void checkLaneText();
     // The lanes the boxes and the lane field name, in that order; throws presisi::Error for a bad spec.
     std::vector<LaneSpec> lanesFromControls() const;
@@ -101,9 +101,7 @@ private:
     RealField* m_growth = nullptr;
     RealField* m_backoff = nullptr;
     QSpinBox* m_interval = nullptr;
-    QTableWidget* m_policy = nullptr;
-    QComboBox* m_products = nullptr;      // products and GELU: accumulation / dispatch / torch CPU class
-    QComboBox* m_torchVersion = nullptr;  // the PyTorch followed (Scenario::torchVersion)
+    PolicyEditor* m_policy = nullptr;  // the autocast policy section's body
     QComboBox* m_underflowKind = nullptr;
     QCheckBox* m_logLoss = nullptr;
     QComboBox* m_histLayer = nullptr;
