@@ -55,8 +55,7 @@ void LiveChart::setLanes(const QStringList& labels) {
     m_events.clear();
     c->removeAllSeries();
     m_lanes.clear();
-    m_bucket = 1;
-    m_detailBucket = 0;
+    m_points.reset(static_cast<int>(labels.size()));
     m_labels = labels;
     for (const QString& label : labels) {
         Lane lane;
@@ -150,7 +149,7 @@ void LiveChart::setScale(AxisScale scale) {
     if (scale == m_scale) return;
     m_scale = scale;
     rebuildAxes();
-    for (auto& l : m_lanes) l.dirty = true;
+    m_points.markDirty();
     refresh();
 }
 
@@ -189,77 +188,33 @@ void LiveChart::rebuildAxes() {
 }
 
 QString LiveChart::decimationRule() const {
-    return m_bucket == 1 ? QStringLiteral("every step") : QStringLiteral("min and max of every %1 steps").arg(m_bucket);
+    const qint64 bucket = m_points.bucket();
+    return bucket == 1 ? QStringLiteral("every step") : QStringLiteral("min and max of every %1 steps").arg(bucket);
 }
 
-void LiveChart::coarsen() {
-    auto over = [this] {
-        return std::any_of(m_lanes.begin(), m_lanes.end(), [this](const Lane& l) { return l.points.size() > m_cap; });
-    };
-    // A width of 2 keeps every step of a run of whole steps (two points, both extremes): the doubling
-    // goes on until the lanes fit, so the first overflow goes straight to 4.
-    while (over() && m_bucket < kMaxBucket) {
-        m_bucket *= 2;
-        for (Lane& l : m_lanes) {
-            regroupBuckets(l.points, m_bucket);
-            l.dirty = true;
-        }
-    }
-}
-
-void LiveChart::appendPoints(int lane, const QList<QPointF>& points) {
-    if (lane < 0 || lane >= static_cast<int>(m_lanes.size())) return;
-    Lane& l = m_lanes[lane];
-    for (const QPointF& p : points) {
-        addBucketed(l.points, p, m_bucket);
-        if (l.points.size() > m_cap) coarsen();
-        // A zoomed view read from the source keeps growing with the steps that fall inside it.
-        if (m_detailBucket > 0 && p.x() >= m_detailX0 && p.x() <= m_detailX1) addBucketed(l.detail, p, m_detailBucket);
-    }
-    l.dirty = true;
-}
+void LiveChart::appendPoints(int lane, const QList<QPointF>& points) { m_points.append(lane, points); }
 
 void LiveChart::appendMarkers(int lane, const QList<QPointF>& points) {
     if (lane < 0 || lane >= static_cast<int>(m_lanes.size()) || !m_lanes[lane].markers) return;
-    Lane& l = m_lanes[lane];
-    l.markerPoints.append(points);
-    // Markers are events (skipped steps): the newest `cap` of them.
-    if (l.markerPoints.size() > m_cap) l.markerPoints.remove(0, l.markerPoints.size() - m_cap);
-    l.dirty = true;
+    m_points.appendMarkers(lane, points);
 }
 
 void LiveChart::refresh() {
     bool any = false;
-    const AxisScale scale = m_scale;
-    auto drawable = [scale](const QList<QPointF>& pts) {
-        QList<QPointF> out;
-        out.reserve(pts.size());
-        for (const QPointF& p : pts) {
-            if (!std::isfinite(p.y())) continue;
-            if (scale == AxisScale::Linear) out.append(p);
-            else if (p.y() > 0 && scale == AxisScale::Log10) out.append(QPointF(p.x(), std::log10(p.y())));
-            else if (p.y() > 0) out.append(QPointF(p.x(), std::log2(p.y())));
-        }
-        return out;
-    };
     // At most kDrawMax points per series reach Qt Charts: the run's step range cut into equal parts,
     // each keeping its lowest and highest point (spikes survive), plus each line's first and last
     // point. Equal step ranges, not equal counts of points: the line keeps its shape however its
     // points are spread, and every lane is cut at the same steps. A zoomed view read from the source
     // draws its own buckets, already at most kDrawBuckets in the view.
-    double first = std::numeric_limits<double>::infinity(), last = -first;
-    for (const auto& l : m_lanes)
-        for (const QPointF& p : (m_detailBucket > 0 ? l.detail : l.points)) {
-            first = std::min(first, p.x());
-            last = std::max(last, p.x());
-        }
-    for (auto& l : m_lanes) {
-        if (!l.dirty) continue;
-        l.series->replace(thinByRanges(drawable(m_detailBucket > 0 ? l.detail : l.points), first, last, kDrawMax));
+    const auto [first, last] = m_points.shownRange();
+    for (int i = 0; i < static_cast<int>(m_lanes.size()); ++i) {
+        if (!m_points.dirty(i)) continue;
+        Lane& l = m_lanes[i];
+        l.series->replace(m_points.drawn(i, m_scale, first, last, kDrawMax));
         // A line of one point (a run of one step) draws nothing: that point is drawn as a dot.
         l.series->setPointsVisible(l.series->count() == 1);
-        if (l.markers) l.markers->replace(drawable(l.markerPoints));
-        l.dirty = false;
+        if (l.markers) l.markers->replace(m_points.drawnMarkers(i, m_scale));
+        m_points.setClean(i);
         any = true;
     }
     if (any) {
@@ -303,9 +258,7 @@ void LiveChart::setEmptyText(const QString& text) {
 }
 
 void LiveChart::placeEvents() {
-    bool empty = !m_emptyText.isEmpty();
-    for (const auto& l : m_lanes) empty = empty && l.points.isEmpty();
-    showCentredText(chart(), m_emptyItem, m_emptyText, empty);
+    showCentredText(chart(), m_emptyItem, m_emptyText, !m_emptyText.isEmpty() && m_points.empty());
     if (m_cursor) {
         const QRectF plot = chart()->plotArea();
         const bool on = std::isfinite(m_cursorX) && !m_lanes.empty();
@@ -329,13 +282,7 @@ void LiveChart::placeEvents() {
 void LiveChart::clearPoints() {
     for (Event& e : m_events) delete e.item;
     m_events.clear();
-    for (auto& l : m_lanes) {
-        l.points.clear();
-        l.markerPoints.clear();
-        l.dirty = true;
-    }
-    m_bucket = 1;
-    dropDetail();
+    m_points.clear();
     refresh();
 }
 
@@ -374,19 +321,7 @@ int LiveChart::valueTicks() const {
     return std::clamp(static_cast<int>(height / (2 * line)), 1, 5);
 }
 
-void LiveChart::setDetailSource(DetailSource source) {
-    m_detailSource = std::move(source);
-    dropDetail();
-}
-
-void LiveChart::dropDetail() {
-    if (m_detailBucket == 0) return;
-    m_detailBucket = 0;
-    for (Lane& l : m_lanes) {
-        l.detail.clear();
-        l.dirty = true;
-    }
-}
+void LiveChart::setDetailSource(DetailSource source) { m_points.setDetailSource(std::move(source)); }
 
 void LiveChart::loadDetail() {
     // The view's steps in at most kDrawBuckets buckets (one per pixel column where the plot is
@@ -394,24 +329,15 @@ void LiveChart::loadDetail() {
     const double x0 = m_x->min(), x1 = m_x->max();
     const int columns = std::clamp(static_cast<int>(chart()->plotArea().width()), 1, kDrawBuckets);
     const qint64 width = std::max<qint64>(1, static_cast<qint64>(std::ceil((x1 - x0) / columns)));
-    dropDetail();  // every lane's detail is empty from here (a declined read empties its own)
-    if (m_zoomed && m_detailSource && width < m_bucket) {
-        // One bucket beyond each edge, so the lines run on to the plot's borders.
-        m_detailX0 = double((bucketOf(x0, width) - 1) * width);
-        m_detailX1 = double((bucketOf(x1, width) + 2) * width - 1);
-        const int lanes = static_cast<int>(m_lanes.size());
-        const bool read = m_detailSource(m_detailX0, m_detailX1, [&](int lane, QPointF p) {
-            if (lane >= 0 && lane < lanes) addBucketed(m_lanes[lane].detail, p, width);
-        });
-        if (read) m_detailBucket = width;
-        else
-            for (Lane& l : m_lanes) l.detail.clear();
+    if (m_zoomed) m_points.loadDetail(x0, x1, width);
+    else {
+        m_points.dropDetail();
+        m_points.markDirty();
     }
-    for (Lane& l : m_lanes) l.dirty = true;
     refresh();
 }
 
-qint64 LiveChart::viewBucketSteps() const { return m_detailBucket > 0 ? m_detailBucket : m_bucket; }
+qint64 LiveChart::viewBucketSteps() const { return m_points.viewBucket(); }
 
 void LiveChart::zoomToSteps(double x0, double x1) {
     if (m_lanes.empty() || !(x1 > x0)) return;
@@ -421,8 +347,8 @@ void LiveChart::zoomToSteps(double x0, double x1) {
     // The value axis fits what the view shows (its own buckets when it read them).
     const bool log = m_scale != AxisScale::Linear;
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (const Lane& l : m_lanes)
-        for (const QPointF& p : (m_detailBucket > 0 ? l.detail : l.points))
+    for (int i = 0; i < m_points.lanes(); ++i)
+        for (const QPointF& p : m_points.shown(i))
             if (p.x() >= x0 && p.x() <= x1 && std::isfinite(p.y()) && (!log || p.y() > 0)) {
                 lo = std::min(lo, p.y());
                 hi = std::max(hi, p.y());
@@ -442,10 +368,10 @@ void LiveChart::zoomAround(QPointF position, double factor) {
     if (factor > 1) {
         // Zooming out stops at the whole run: nothing to see beyond its first and last steps.
         double first = std::numeric_limits<double>::infinity(), last = -first;
-        for (const auto& l : m_lanes)
-            if (!l.points.isEmpty()) {
-                first = std::min(first, l.points.front().x());
-                last = std::max(last, l.points.back().x());
+        for (int i = 0; i < m_points.lanes(); ++i)
+            if (!m_points.points(i).isEmpty()) {
+                first = std::min(first, m_points.points(i).front().x());
+                last = std::max(last, m_points.points(i).back().x());
             }
         if (!std::isfinite(first) || (x0 <= first && x1 >= last)) {
             resetZoom();
@@ -457,7 +383,7 @@ void LiveChart::zoomAround(QPointF position, double factor) {
 
 void LiveChart::resetZoom() {
     m_zoomed = false;
-    dropDetail();
+    m_points.dropDetail();
     chart()->zoomReset();
     refresh();
     fitAxes();
@@ -511,8 +437,8 @@ void LiveChart::fitAxes() {
     if (m_zoomed) return;  // the person's view stays while the run goes on
     double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
     const bool log = m_scale != AxisScale::Linear;
-    for (const auto& l : m_lanes) {
-        for (const QList<QPointF>* pts : {&l.points, &l.markerPoints}) {
+    for (int i = 0; i < m_points.lanes(); ++i) {
+        for (const QList<QPointF>* pts : {&m_points.points(i), &m_points.markers(i)}) {
             for (const QPointF& p : *pts) {
                 if (!std::isfinite(p.y()) || (log && p.y() <= 0)) continue;
                 x0 = std::min(x0, p.x());
@@ -578,8 +504,8 @@ void LiveChart::applyLaneColours() {
     for (QLegendMarker* marker : chart()->legend()->markers()) styleMarker(marker);
 }
 
-int LiveChart::pointCount(int lane) const { return m_lanes.at(lane).points.size(); }
-int LiveChart::markerCount(int lane) const { return m_lanes.at(lane).markerPoints.size(); }
+int LiveChart::pointCount(int lane) const { return m_points.points(lane).size(); }
+int LiveChart::markerCount(int lane) const { return m_points.markers(lane).size(); }
 int LiveChart::seriesPointCount(int lane) const { return m_lanes.at(lane).series->count(); }
 
 }  // namespace presisi

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "chart_style.h"
+#include "step_points.h"
 
 class QGraphicsSimpleTextItem;
 class QGraphicsLineItem;
@@ -25,7 +26,6 @@ class QLogValueAxis;
 
 namespace presisi {
 
-enum class AxisScale { Linear, Log10, Log2 };
 
 class LiveChart : public QChartView {
     Q_OBJECT
@@ -39,10 +39,10 @@ public:
     QStringList lanes() const { return m_labels; }
     void setScale(AxisScale scale);
     AxisScale scale() const { return m_scale; }
-    void setPointCap(int cap) { m_cap = cap; }
+    void setPointCap(int cap) { m_points.setCap(cap); }
     // The largest value the quantity can take (100 for a percentage): the linear axis stops there.
     void setValueCeiling(double ceiling) { m_ceiling = ceiling; }
-    int pointCap() const { return m_cap; }
+    int pointCap() const { return m_points.cap(); }
     // Optional marker series per lane (e.g. skipped optimizer steps on the scale chart).
     void setMarkerName(const QString& name) { m_markerName = name; }
     // Pens for the lanes in order, instead of their labels' (two runs of one lane label drawn side by
@@ -59,15 +59,15 @@ public:
     void appendPoints(int lane, const QList<QPointF>& points);
     // The width of the decimation's buckets in steps, shared by all lanes: 1 while every step is kept,
     // then a power of two. What the chart data export states ("min and max of every 64 steps").
-    int bucketSteps() const { return static_cast<int>(m_bucket); }
+    int bucketSteps() const { return static_cast<int>(m_points.bucket()); }
     // The rule the held points follow, as the export writes it (untranslated: a file's contract).
     QString decimationRule() const;
     // Where a zoomed view reads every step of its range (a run's record store): called with a step
     // range [x0, x1] and a sink for each (lane, point) in it, in step order per lane; returns false when
     // the range holds more than it will read (the view then draws the run's own buckets). While zoomed
     // in, each of at most kDrawBuckets columns of the view keeps its steps' lowest and highest point.
-    using PointSink = std::function<void(int lane, QPointF point)>;
-    using DetailSource = std::function<bool(double x0, double x1, const PointSink& sink)>;
+    using PointSink = StepPoints::PointSink;
+    using DetailSource = StepPoints::DetailSource;
     void setDetailSource(DetailSource source);
     // The width in steps of the buckets drawn now: the view's when read from the source, else bucketSteps().
     qint64 viewBucketSteps() const;
@@ -115,16 +115,12 @@ public:
     // False once the lane was hidden by a click on its legend entry.
     bool laneVisible(int lane) const;
     // The data as drawn, for CSV export and tests.
-    const QList<QPointF>& points(int lane) const { return m_lanes.at(lane).points; }
+    const QList<QPointF>& points(int lane) const { return m_points.points(lane); }
 
 private:
     struct Lane {
         QLineSeries* series = nullptr;
         QScatterSeries* markers = nullptr;
-        QList<QPointF> points;
-        QList<QPointF> markerPoints;
-        QList<QPointF> detail;  // the zoomed view's steps from the source, in buckets of m_detailBucket
-        bool dirty = false;
     };
     void rebuildAxes();
     void fitAxes();
@@ -152,16 +148,10 @@ private:
     QString m_xTitle, m_yTitle, m_markerName;
     QStringList m_labels;
     QString m_patternTip;  // the line patterns' sentence setLanes appended to the tooltip
-    std::vector<Lane> m_lanes;
+    std::vector<Lane> m_lanes;  // the Qt Charts series, one per lane
+    StepPoints m_points;        // what they are drawn from
     AxisScale m_scale = AxisScale::Linear;
-    int m_cap = 2000;
-    qint64 m_bucket = 1;  // steps per decimation bucket, all lanes (see appendPoints)
-    void coarsen();       // doubles m_bucket until every lane fits the cap
-    DetailSource m_detailSource;
-    qint64 m_detailBucket = 0;         // 0: the view draws the lanes' own points
-    double m_detailX0 = 0, m_detailX1 = 0;  // the steps the detail covers
-    void loadDetail();                 // after the view changed: reads the view's steps when finer
-    void dropDetail();
+    void loadDetail();  // after the view changed: reads the view's steps when finer
     double m_ceiling = std::numeric_limits<double>::infinity();
     QList<QPen> m_lanePens;
     double m_xAtLeast = std::numeric_limits<double>::quiet_NaN();
