@@ -51,8 +51,7 @@ LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString&
 
 void LiveChart::setLanes(const QStringList& labels) {
     QChart* c = chart();
-    for (Event& e : m_events) delete e.item;
-    m_events.clear();
+    m_marks.clearCrosses();
     c->removeAllSeries();
     m_lanes.clear();
     m_points.reset(static_cast<int>(labels.size()));
@@ -226,62 +225,28 @@ void LiveChart::refresh() {
 
 void LiveChart::markEvent(int lane, double x, double y) {
     if (lane < 0 || lane >= static_cast<int>(m_lanes.size())) return;
-    Event e;
-    e.lane = lane;
-    e.x = x;
-    e.y = y;
-    e.item = new QGraphicsSimpleTextItem(QString::fromUtf8("\u2716"), chart());
-    e.item->setZValue(50);
-    QFont f = chart()->titleFont();
-    f.setPointSizeF(f.pointSizeF() * 1.3);
-    e.item->setFont(f);
-    e.item->setBrush(m_lanePens.size() > lane ? m_lanePens[lane].color() : lanePen(m_labels.value(lane)).color());
-    e.item->setPen(QPen(chartsDark() ? Qt::white : Qt::black, 0.6));
-    m_events.push_back(e);
+    m_marks.addCross(lane, x, y, m_lanePens.size() > lane ? m_lanePens[lane].color() : lanePen(m_labels.value(lane)).color());
     placeEvents();
 }
 
 void LiveChart::setCursor(double x) {
-    m_cursorX = x;
-    if (!m_cursor) {
-        m_cursor = new QGraphicsLineItem(chart());
-        m_cursor->setZValue(40);
-        QPen pen(QColor(0xCC, 0x33, 0x33), 1.5);
-        m_cursor->setPen(pen);
-    }
+    m_marks.setCursor(x);
     placeEvents();
 }
 
 void LiveChart::setEmptyText(const QString& text) {
-    m_emptyText = text;
+    m_marks.setEmptyText(text);
     placeEvents();
 }
 
 void LiveChart::placeEvents() {
-    showCentredText(chart(), m_emptyItem, m_emptyText, !m_emptyText.isEmpty() && m_points.empty());
-    if (m_cursor) {
-        const QRectF plot = chart()->plotArea();
-        const bool on = std::isfinite(m_cursorX) && !m_lanes.empty();
-        if (on) {
-            const double px = chart()->mapToPosition(QPointF(m_cursorX, 0), m_lanes.front().series).x();
-            m_cursor->setLine(px, plot.top(), px, plot.bottom());
-        }
-        m_cursor->setVisible(on);
-    }
-    for (Event& e : m_events) {
-        double y = e.y;
-        if (m_scale == AxisScale::Log10) y = y > 0 ? std::log10(y) : 0;
-        else if (m_scale == AxisScale::Log2) y = y > 0 ? std::log2(y) : 0;
-        const QPointF at = chart()->mapToPosition(QPointF(e.x, y), m_lanes.at(e.lane).series);
-        const QRectF box = e.item->boundingRect();
-        e.item->setPos(at.x() - box.width() / 2, at.y() - box.height() / 2);
-        e.item->setVisible(chart()->plotArea().adjusted(-2, -2, 2, 2).contains(at) && m_lanes.at(e.lane).series->isVisible());
-    }
+    std::vector<QAbstractSeries*> series;
+    for (const Lane& l : m_lanes) series.push_back(l.series);
+    m_marks.place(series, m_scale, m_points.empty());
 }
 
 void LiveChart::clearPoints() {
-    for (Event& e : m_events) delete e.item;
-    m_events.clear();
+    m_marks.clearCrosses();
     m_points.clear();
     refresh();
 }
@@ -449,7 +414,7 @@ void LiveChart::fitAxes() {
         }
     }
     // A mark (a run's first inf/NaN) is part of the picture: the axes reach it.
-    for (const Event& e : m_events) {
+    for (const ChartMarks::Cross& e : m_marks.crosses()) {
         if (!std::isfinite(e.x) || !std::isfinite(e.y) || (log && e.y <= 0)) continue;
         x0 = std::min(x0, e.x);
         x1 = std::max(x1, e.x);

@@ -12,6 +12,7 @@
 #include <limits>
 #include <vector>
 
+#include "chart_marks.h"
 #include "chart_style.h"
 #include "step_points.h"
 
@@ -77,7 +78,7 @@ public:
     // An event on a lane's line (its loss turning inf or NaN): a cross in the lane's colour drawn at
     // (x, y) over the chart, kept through refreshes and resizes, dropped by clearPoints().
     void markEvent(int lane, double x, double y);
-    int eventCount() const { return static_cast<int>(m_events.size()); }
+    int eventCount() const { return static_cast<int>(m_marks.crosses().size()); }
     QPen seriesPen(int lane) const;  // as drawn (for tests)
     // What an empty chart says (centred in the plot) until its first point arrives.
     void setEmptyText(const QString& text);
@@ -131,18 +132,9 @@ private:
     double m_ticksForHeight = 0;                // the plot height the value ticks were last counted for
     void connectLegend();
     void placeEvents();
-    struct Event {
-        int lane = 0;
-        double x = 0, y = 0;
-        QGraphicsSimpleTextItem* item = nullptr;
-    };
-    std::vector<Event> m_events;
-    QGraphicsLineItem* m_cursor = nullptr;
-    QGraphicsSimpleTextItem* m_emptyItem = nullptr;
-    QString m_emptyText;
+    ChartMarks m_marks{this};  // crosses, cursor and empty text over the plot
     bool m_zoomed = false;
     void setView(double x0, double x1, double y0, double y1);  // bounded ranges, both axes
-    double m_cursorX = std::numeric_limits<double>::quiet_NaN();
     void styleMarker(QLegendMarker* marker);
 
     QString m_xTitle, m_yTitle, m_markerName;
