@@ -121,8 +121,8 @@ QString FormatsPage::exportName(QWidget* chart) const {
 
 QString SpeedPage::exportName(QWidget* chart) const {
     return joinName("speed", chart,
-                    {{m_throughputChart, "throughput"}, {m_memoryChart, "memory"}, {m_sweepChart, "batch-sweep"},
-                     {m_breakdownChart, "step-breakdown"}});
+                    {{throughputChart(), "throughput"}, {memoryChart(), "memory"}, {sweepChart(), "batch-sweep"},
+                     {breakdownChart(), "step-breakdown"}});
 }
 
 // "underflow-convergence-seeds": the preset checked.

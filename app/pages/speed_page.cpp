@@ -11,7 +11,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
+#include <QRegularExpression>
 #include <QShowEvent>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
@@ -27,8 +27,6 @@
 #include "speed_text_area.h"
 #include "widgets/input_guard.h"
 #include "widgets/number_field.h"
-#include "widgets/scaling_chart.h"
-#include "widgets/stacked_bar_chart.h"
 #include "widgets/tool_tips.h"
 
 namespace presisi {
@@ -42,6 +40,8 @@ QLabel* smallLabel(const QString& text, const QString& tip) {
     l->setToolTip(tip);
     return l;
 }
+
+QString plain(QString html) { return html.remove(QRegularExpression("<[^>]*>")); }
 
 }  // namespace
 
@@ -81,7 +81,7 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     top->addWidget(m_setup, 1);
     v->addLayout(top);
 
-    buildCharts();
+    m_results = new SpeedResults(this);
     auto* grid = new QGridLayout();
     grid->setSpacing(6);
 
@@ -99,7 +99,7 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
                            "outputs."));
     ge->addWidget(m_maxSize);
     ge->addWidget(m_shape);
-    grid->addWidget(buildSection(Throughput, tr("1 · Throughput of matrix products"), m_throughputChart, gemmExtra), 0, 0);
+    grid->addWidget(buildSection(Throughput, tr("1 · Throughput of matrix products"), gemmExtra), 0, 0);
 
     auto* memExtra = new QWidget();
     auto* me = new QHBoxLayout(memExtra);
@@ -112,9 +112,9 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     me->addWidget(smallLabel(tr("budget (GiB)"), m_budget->toolTip()));
     me->addWidget(m_budget);
     connect(m_budget, &RealField::valueChanged, this, [this](double gib) { m_budgetValue = gib * kGiB; });
-    grid->addWidget(buildSection(Memory, tr("2 · Memory per lane"), m_memoryChart, memExtra), 0, 1);
+    grid->addWidget(buildSection(Memory, tr("2 · Memory per lane"), memExtra), 0, 1);
 
-    grid->addWidget(buildSection(Sweep, tr("3 · Batch-size sweep"), m_sweepChart, nullptr), 1, 0);
+    grid->addWidget(buildSection(Sweep, tr("3 · Batch-size sweep"), nullptr), 1, 0);
 
     auto* bdExtra = new QWidget();
     auto* be = new QHBoxLayout(bdExtra);
@@ -125,7 +125,7 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
                             "slow disk or heavy preprocessing. Set 20 ms to see a data-bound step."));
     be->addWidget(smallLabel(tr("loader cost per batch (ms)"), m_loader->toolTip()));
     be->addWidget(m_loader);
-    grid->addWidget(buildSection(Breakdown, tr("4 · Where a step's time goes"), m_breakdownChart, bdExtra), 1, 1);
+    grid->addWidget(buildSection(Breakdown, tr("4 · Where a step's time goes"), bdExtra), 1, 1);
     // No stretch factors: the four sections share the room by their own (equal) size policies, and a
     // row or column whose sections are hidden collapses, so a chart shown alone gets the whole page.
     v->addLayout(grid, 1);
@@ -151,7 +151,7 @@ SpeedPage::~SpeedPage() {
     m_jobs.reset();
 }
 
-QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget* chart, QWidget* extra) {
+QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget* extra) {
     auto* box = new QGroupBox(title);
     auto* v = new QVBoxLayout(box);
     v->setContentsMargins(4, 4, 4, 4);
@@ -175,18 +175,8 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     if (extra) row->addWidget(extra);
     row->addWidget(ui.progress, 1);
     v->addLayout(row);
-    v->addWidget(chart, 1);
-    ui.text = new QLabel();
-    ui.text->setWordWrap(true);
-    ui.text->setTextFormat(Qt::RichText);
-    ui.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    ui.text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    ui.text->setToolTip(sectionHelp(section));
-    // Three to five lines of text, scrolling beyond: a long note must not squeeze the chart above it (five bars
-    // need ~230 px).
-    auto* area = new SpeedTextArea(ui.text);
-    ui.textArea = area;
-    v->addWidget(area);
+    v->addWidget(m_results->chart(section), 1);
+    v->addWidget(m_results->textArea(section));
     connect(ui.run, &QPushButton::clicked, this, [this, section] { run(section); });
     connect(ui.cancel, &QPushButton::clicked, this, &SpeedPage::cancel);
     return box;
@@ -194,41 +184,60 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
 
 void SpeedPage::rescale(double scale) {
     for (const SectionUi& ui : m_ui) {
-        ui.textArea->fit();
         // Buttons as wide as their text and a narrow progress bar (its percentage still shows), not the style's
         // 80 px buttons: two sections side by side then fit a 1024-pixel window.
         for (QPushButton* b : {ui.run, ui.cancel})
             b->setMinimumWidth(b->fontMetrics().horizontalAdvance(b->text()) + b->fontMetrics().averageCharWidth() * 3);
         ui.progress->setMinimumWidth(ui.progress->fontMetrics().horizontalAdvance(QStringLiteral("100%")) + 12);
     }
-    // Charts keep room for their axes as the text grows: the page then scrolls instead of squeezing them.
-    // A bar chart asks for more height where its bars' labels need it (StackedBarChart::setLeastHeight).
-    for (QWidget* c : charts()) {
-        if (auto* bars = qobject_cast<StackedBarChart*>(c)) {
-            bars->setMinimumWidth(qRound(240 * scale));
-            bars->setLeastHeight(qRound(190 * scale));
-        } else {
-            c->setMinimumSize(qRound(240 * scale), qRound(190 * scale));
-        }
-    }
+    m_results->rescale(scale);
 }
 
 void SpeedPage::changeEvent(QEvent* event) {
     Page::changeEvent(event);
     if (event->type() != QEvent::PaletteChange) return;
-    // The lane pens and the bar borders follow the chart colours of the theme now set. Deferred: the
-    // window sets the palette first and the charts' dark flag after it.
-    QTimer::singleShot(0, this, [this] {
-        m_throughputChart->applyLaneColours();
-        m_sweepChart->applyLaneColours();
-        m_memoryChart->restyle();
-        m_breakdownChart->restyle();
-    });
+    // Deferred: the window sets the palette first and the charts' dark flag after it.
+    QTimer::singleShot(0, this, [this] { m_results->restyle(); });
 }
 
-QList<QWidget*> SpeedPage::charts() const {
-    return {m_throughputChart, m_memoryChart, m_sweepChart, m_breakdownChart};
+void SpeedPage::resetPage() {
+    cancel();
+    m_results->clear();
+    for (QString& t : m_doneText) t.clear();
+    for (int i = 0; i < 4; ++i) {
+        if (i == m_running) continue;  // it says "Cancelled" when its thread has stopped
+        m_results->setText(static_cast<Section>(i), QString());
+        m_ui[i].progress->setValue(0);
+    }
+    emit explanationChanged();
 }
+
+QString SpeedPage::explanation() const {
+    return tr("<b>Speed.</b> What mixed precision buys on this machine. Each section measures on its own: press its "
+              "<b>Run</b>; Esc cancels.<br><br>"
+              "<b>1 Throughput</b>: TFLOP/s of matrix products per format. A <i>native</i> lane uses the CPU's bf16/f16 "
+              "instructions (AVX512_BF16, AMX) or the GPU's tensor cores; an <i>emulated</i> lane rounds to the format "
+              "but multiplies in float32 — right numbers, no speed-up.<br>"
+              "<b>2 Memory</b>: what one lane holds at the Training lab's batch, and the largest batch that fits the "
+              "budget. Activations grow with the batch; low formats halve them.<br>"
+              "<b>3 Batch sweep</b>: samples/s against batch size up to the memory limit. The knee is where a larger "
+              "batch stops paying.<br>"
+              "<b>4 Where a step's time goes</b>: the larger side names the bottleneck. <i>Compute-bound</i> "
+              "(forward, backward, optimizer): mixed precision helps. <i>Transfer-bound</i> (host→device copies): it "
+              "will not — keep data on the device or overlap copies. <i>Data-bound</i> (loading): it will not — speed "
+              "up loading. Set the loader cost to 20 ms to see the data-bound case.<br><br>"
+              "A measurement holds the Training lab's run while it measures and lets it go on after: both would share "
+              "the CPU, and a measurement taken beside a run reads low.");
+}
+
+QString SpeedPage::caption() const {
+    return tr("Presisi speed · %1").arg(plain(m_setup->text()));
+}
+
+bool SpeedPage::exportCsv(const QString& path) const { return m_results->exportCsv(path); }
+bool SpeedPage::exportJson(const QString& path) const { return m_results->exportJson(path, caption()); }
+
+QList<QWidget*> SpeedPage::charts() const { return m_results->charts(); }
 
 void SpeedPage::setScenarioSource(std::function<Scenario()> source) {
     m_source = std::move(source);
@@ -317,12 +326,6 @@ void SpeedPage::setGemmSizes(const std::vector<std::int64_t>& sizes) {
             m_maxSize->setCurrentIndex(i);
 }
 
-QString SpeedPage::sectionText(Section section) const { return m_ui[section].text->text(); }
-void SpeedPage::setSectionText(Section section, const QString& html) {
-    m_ui[section].text->setText(html);
-    m_ui[section].textArea->fit();
-}
-
 void SpeedPage::updateButtons() {
     for (int i = 0; i < 4; ++i) {
         m_ui[i].run->setEnabled(m_running < 0);
@@ -348,7 +351,7 @@ void SpeedPage::start(Section section,
     if (m_running >= 0) return;
     m_running = section;
     m_ui[section].progress->setRange(0, 0);  // busy until the first progress report
-    setSectionText(section, tr("<i>measuring…</i>"));
+    m_results->setText(section, tr("<i>measuring…</i>"));
     updateButtons();
     // The run's own stop flag, not the channel's token: Esc must reach a measurement that is still waiting
     // for the engine (behind another page's job) too, and a cancelled measurement still reports back.
@@ -398,10 +401,10 @@ void SpeedPage::onFinished(const QString& error, bool cancelled) {
                                ? QString()
                                : tr("<br><i>Shown: the last finished measurement.</i><br>") + m_doneText[section];
     if (cancelled) {
-        setSectionText(static_cast<Section>(section), tr("<b>Cancelled.</b> Press Run to measure again.") + before);
+        m_results->setText(static_cast<Section>(section), tr("<b>Cancelled.</b> Press Run to measure again.") + before);
         bar->setValue(0);
     } else if (!error.isEmpty()) {
-        setSectionText(static_cast<Section>(section), tr("<b>Could not measure:</b> %1").arg(error.toHtmlEscaped()) + before);
+        m_results->setText(static_cast<Section>(section), tr("<b>Could not measure:</b> %1").arg(error.toHtmlEscaped()) + before);
         bar->setValue(0);
     } else {
         m_doneText[section] = sectionText(static_cast<Section>(section));
@@ -425,22 +428,7 @@ void SpeedPage::takeOver(Page& previous) {
     m_sweepSteps = old.m_sweepSteps;
     m_breakdownSteps = old.m_breakdownSteps;
     // The results, drawn and written again in this page's language.
-    m_gemm = old.m_gemm;
-    m_memory = old.m_memory;
-    m_memoryLargest = old.m_memoryLargest;
-    m_memoryBatch = old.m_memoryBatch;
-    m_memoryBudget = old.m_memoryBudget;
-    m_sweep = old.m_sweep;
-    m_breakdown = old.m_breakdown;
-    m_breakdownLoaderMs = old.m_breakdownLoaderMs;
-    for (int i = 0; i < 4; ++i) {
-        m_scenarioLanes[i] = old.m_scenarioLanes[i];
-        m_measuredSetup[i] = old.m_measuredSetup[i];
-    }
-    if (m_gemm) showThroughput();
-    if (!m_memory.empty()) showMemory();
-    if (m_sweep) showSweep();
-    if (m_breakdown) showBreakdown();
+    m_results->takeOver(*old.m_results);
     for (int i = 0; i < 4; ++i) {
         if (old.m_doneText[i].isEmpty()) continue;
         m_doneText[i] = sectionText(static_cast<Section>(i));
@@ -465,14 +453,14 @@ void SpeedPage::run(Section section) {
         scenario = measuredScenario();
         if (section != Throughput) validate(scenario);
     } catch (const std::exception& e) {
-        setSectionText(section, tr("<b>The Training lab's setup cannot be measured:</b> %1")
+        m_results->setText(section, tr("<b>The Training lab's setup cannot be measured:</b> %1")
                                     .arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
         return;
     }
     updateSetup();
     QStringList laneLabels;
     for (const LaneSpec& l : scenario.lanes) laneLabels << QString::fromStdString(l.label());
-    const QString setup = m_setup->text();
+    const QString setup = plain(m_setup->text());
     const double budget = budgetBytes();
     if (section == Throughput) {
         GemmBenchSettings settings;
@@ -487,10 +475,7 @@ void SpeedPage::run(Section section) {
         settings.allDevices = device() == CpuAndGpu;
         start(section, [this, settings](const std::atomic<bool>& cancel, std::function<void(int, int)> progress) {
             GemmBenchReport report = benchGemm(settings, progress, cancel);
-            return std::function<void()>([this, report] {
-                m_gemm = report;
-                showThroughput();
-            });
+            return std::function<void()>([this, report] { m_results->setThroughput(report); });
         });
     } else if (section == Memory) {
         const int batch = scenario.batch > 0 ? scenario.batch : scenario.data.samples;
@@ -503,13 +488,7 @@ void SpeedPage::run(Section section) {
                 progress(i + 1, static_cast<int>(scenario.lanes.size()));
             }
             return std::function<void()>([this, lanes, largest, batch, budget, laneLabels, setup] {
-                m_memory = lanes;
-                m_memoryLargest = largest;
-                m_memoryBatch = batch;
-                m_memoryBudget = budget;
-                m_scenarioLanes[Memory] = laneLabels;
-                m_measuredSetup[Memory] = setup;
-                showMemory();
+                m_results->setMemory(lanes, largest, batch, budget, laneLabels, setup);
             });
         });
     } else if (section == Sweep) {
@@ -519,12 +498,8 @@ void SpeedPage::run(Section section) {
         start(section, [this, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
                                                                      std::function<void(int, int)> progress) {
             SweepReport report = runBatchSweep(scenario, settings, progress, cancel);
-            return std::function<void()>([this, report, laneLabels, setup] {
-                m_sweep = report;
-                m_scenarioLanes[Sweep] = laneLabels;
-                m_measuredSetup[Sweep] = setup;
-                showSweep();
-            });
+            return std::function<void()>(
+                [this, report, laneLabels, setup] { m_results->setSweep(report, laneLabels, setup); });
         });
     } else {
         BreakdownSettings settings;
@@ -534,11 +509,7 @@ void SpeedPage::run(Section section) {
                                                                      std::function<void(int, int)> progress) {
             BreakdownReport report = runStepBreakdown(scenario, settings, progress, cancel);
             return std::function<void()>([this, report, settings, laneLabels, setup] {
-                m_breakdown = report;
-                m_breakdownLoaderMs = settings.loaderSecondsPerBatch * 1000.0;
-                m_scenarioLanes[Breakdown] = laneLabels;
-                m_measuredSetup[Breakdown] = setup;
-                showBreakdown();
+                m_results->setBreakdown(report, settings.loaderSecondsPerBatch * 1000.0, laneLabels, setup);
             });
         });
     }

@@ -3,19 +3,15 @@
 // a worker thread with its own Run, Cancel and progress.
 #pragma once
 
-#include <QStringList>
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include "engine/speed/batch_sweep.h"
-#include "engine/speed/gemm_bench.h"
-#include "engine/speed/memory_plan.h"
-#include "engine/speed/step_breakdown.h"
 #include "engine/training/scenario.h"
 #include "page.h"
+#include "speed_results.h"
 
 class QCheckBox;
 class QComboBox;
@@ -25,17 +21,14 @@ class QPushButton;
 
 namespace presisi {
 
-class SpeedTextArea;
-
 class EngineChannel;
 class RealField;
-class ScalingChart;
-class StackedBarChart;
 
 class SpeedPage : public Page {
     Q_OBJECT
 public:
-    enum Section { Throughput = 0, Memory = 1, Sweep = 2, Breakdown = 3 };
+    using Section = SpeedResults::Section;
+    using enum SpeedResults::Section;  // SpeedPage::Memory, as the window and the tests name a section
     enum DeviceChoice { CpuOnly = 0, GpuOnly = 1, CpuAndGpu = 2 };
 
     explicit SpeedPage(QWidget* parent = nullptr);
@@ -81,18 +74,18 @@ public:
     void setSweepStepsPerPoint(int steps) { m_sweepSteps = steps; }
     void setBreakdownSteps(int steps) { m_breakdownSteps = steps; }
 
-    ScalingChart* throughputChart() const { return m_throughputChart; }
-    StackedBarChart* memoryChart() const { return m_memoryChart; }
-    ScalingChart* sweepChart() const { return m_sweepChart; }
-    StackedBarChart* breakdownChart() const { return m_breakdownChart; }
-    // The plain text under a section's chart (results, notes, sentences, errors).
-    QString sectionText(Section section) const;
+    ScalingChart* throughputChart() const { return m_results->throughputChart(); }
+    StackedBarChart* memoryChart() const { return m_results->memoryChart(); }
+    ScalingChart* sweepChart() const { return m_results->sweepChart(); }
+    StackedBarChart* breakdownChart() const { return m_results->breakdownChart(); }
+    // The text under a section's chart (results, notes, sentences, errors).
+    QString sectionText(Section section) const { return m_results->text(section); }
     QString setupText() const;
 
-    const std::optional<GemmBenchReport>& gemmReport() const { return m_gemm; }
-    const std::vector<LaneMemory>& memoryReport() const { return m_memory; }
-    const std::optional<SweepReport>& sweepReport() const { return m_sweep; }
-    const std::optional<BreakdownReport>& breakdownReport() const { return m_breakdown; }
+    const std::optional<GemmBenchReport>& gemmReport() const { return m_results->gemmReport(); }
+    const std::vector<LaneMemory>& memoryReport() const { return m_results->memoryReport(); }
+    const std::optional<SweepReport>& sweepReport() const { return m_results->sweepReport(); }
+    const std::optional<BreakdownReport>& breakdownReport() const { return m_results->breakdownReport(); }
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -103,28 +96,14 @@ private:
         QPushButton* run = nullptr;
         QPushButton* cancel = nullptr;
         QProgressBar* progress = nullptr;
-        QLabel* text = nullptr;
-        SpeedTextArea* textArea = nullptr;
     };
-    QWidget* buildSection(Section section, const QString& title, QWidget* chart, QWidget* extra);
-    void buildCharts();
+    QWidget* buildSection(Section section, const QString& title, QWidget* extra);
     void updateSetup();
     void updateButtons();
     void onProgress(int done, int total);
     void onFinished(const QString& error, bool cancelled);
-    void setSectionText(Section section, const QString& html);
     // Submits `job` as `section`'s measurement; the job returns the results' display step for the GUI thread.
     void start(Section section, std::function<std::function<void()>(const std::atomic<bool>&, std::function<void(int, int)>)> job);
-
-    // speed_views.cpp: results -> charts and text.
-    void showThroughput();
-    void showMemory();
-    void showSweep();
-    void showBreakdown();
-    QString throughputSummary() const;
-    QString sweepSentence() const;
-    // What a section's text under its chart says and how to read it (its tooltip).
-    QString sectionHelp(Section section) const;
 
     std::function<Scenario()> m_source;
     QComboBox* m_device = nullptr;
@@ -135,10 +114,7 @@ private:
     RealField* m_loader = nullptr;  // ms per batch
     QLabel* m_setup = nullptr;
     SectionUi m_ui[4];
-    ScalingChart* m_throughputChart = nullptr;
-    StackedBarChart* m_memoryChart = nullptr;
-    ScalingChart* m_sweepChart = nullptr;
-    StackedBarChart* m_breakdownChart = nullptr;
+    SpeedResults* m_results = nullptr;  // the sections' results, charts and texts
 
     double m_budgetValue = 0;  // bytes (the field shows GiB)
     int m_running = -1;
@@ -147,18 +123,6 @@ private:
     int m_gemmRepeats = 5;
     int m_sweepSteps = 1;   // at least this many steps per timed round (SweepSettings::stepsPerPoint)
     int m_breakdownSteps = 30;
-
-    // Results, with what they were measured on.
-    std::optional<GemmBenchReport> m_gemm;
-    std::vector<LaneMemory> m_memory;
-    std::vector<std::int64_t> m_memoryLargest;
-    int m_memoryBatch = 0;
-    double m_memoryBudget = 0;
-    std::optional<SweepReport> m_sweep;
-    std::optional<BreakdownReport> m_breakdown;
-    double m_breakdownLoaderMs = 0;
-    QStringList m_scenarioLanes[4];  // lane labels of each scenario section's last result
-    QString m_measuredSetup[4];
     QString m_doneText[4];  // each section's text after its last finished measurement
 
     std::shared_ptr<std::atomic<bool>> m_stop;  // the running measurement's stop flag

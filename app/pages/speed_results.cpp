@@ -1,17 +1,17 @@
-// SpeedPage's charts and results on screen and in files: the four charts and their tooltips, the sentences
-// under them, the side panel, and the CSV/JSON exports of every section's data.
+// SpeedResults: the four sections' results on screen and in files: the charts and their tooltips, the
+// sentences under them, and the CSV/JSON exports of every section's data.
+#include "speed_results.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
-#include <QProgressBar>
 #include <QLocale>
-#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
-#include <map>
 
-#include "speed_page.h"
+#include "speed_text_area.h"
+#include "widgets/chart_export.h"
 #include "widgets/scaling_chart.h"
 #include "widgets/stacked_bar_chart.h"
 
@@ -20,17 +20,16 @@ namespace presisi {
 namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
-QString plain(QString html) { return html.remove(QRegularExpression("<[^>]*>")); }
 QString pct(double fraction) { return QLocale().toString(100.0 * fraction, 'f', fraction < 0.1 ? 1 : 0) + "%"; }
 
 // The engine's bottleneck sentences (engine/speed/step_breakdown.cpp), for the window's language: an
 // unknown sentence is shown as the engine wrote it.
 const char* const kBottleneckSentences[] = {
-    QT_TRANSLATE_NOOP("presisi::SpeedPage", "compute-bound: mixed precision helps"),
-    QT_TRANSLATE_NOOP("presisi::SpeedPage", "transfer-bound: it will not — keep data on the device or overlap copies"),
-    QT_TRANSLATE_NOOP("presisi::SpeedPage",
+    QT_TRANSLATE_NOOP("presisi::SpeedResults", "compute-bound: mixed precision helps"),
+    QT_TRANSLATE_NOOP("presisi::SpeedResults", "transfer-bound: it will not — keep data on the device or overlap copies"),
+    QT_TRANSLATE_NOOP("presisi::SpeedResults",
                       "data-bound: it will not — speed up loading (workers, caching, preprocessing once)"),
-    QT_TRANSLATE_NOOP("presisi::SpeedPage",
+    QT_TRANSLATE_NOOP("presisi::SpeedResults",
                       "compute-bound: mixed precision helps where the products run natively; this lane is emulated "
                       "(float32 products), so it gains nothing here: try +native or a GPU"),
 };
@@ -57,7 +56,7 @@ QList<QList<double>> breakdownValues(const BreakdownReport& r) {
 
 }  // namespace
 
-void SpeedPage::buildCharts() {
+SpeedResults::SpeedResults(QObject* parent) : QObject(parent) {
     m_throughputChart = new ScalingChart(tr("Achieved TFLOP/s against product size"), tr("size n (n×n×n)"), "TFLOP/s",
                                          tr("size"), "TFLOP/s");
     m_throughputChart->setToolTip(tr("Achieved TFLOP/s (2·m·n·k / median seconds) of one product per lane and size; "
@@ -86,9 +85,105 @@ void SpeedPage::buildCharts() {
         if (auto* s = qobject_cast<ScalingChart*>(chart)) s->setEmptyText(tr("press Run to measure"));
         if (auto* b = qobject_cast<StackedBarChart*>(chart)) b->setEmptyText(tr("press Run to measure"));
     }
+    for (Section section : {Throughput, Memory, Sweep, Breakdown}) {
+        auto* text = new QLabel();
+        text->setWordWrap(true);
+        text->setTextFormat(Qt::RichText);
+        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+        text->setToolTip(sectionHelp(section));
+        m_text[section] = text;
+        // Three to five lines of text, scrolling beyond: a long note must not squeeze the chart above it (five bars
+        // need ~230 px).
+        m_textArea[section] = new SpeedTextArea(text);
+    }
 }
 
-QString SpeedPage::sectionHelp(Section section) const {
+QList<QWidget*> SpeedResults::charts() const {
+    return {m_throughputChart, m_memoryChart, m_sweepChart, m_breakdownChart};
+}
+
+QString SpeedResults::text(Section section) const { return m_text[section]->text(); }
+
+void SpeedResults::setText(Section section, const QString& html) {
+    m_text[section]->setText(html);
+    m_textArea[section]->fit();
+}
+
+void SpeedResults::rescale(double scale) {
+    for (SpeedTextArea* area : m_textArea) area->fit();
+    // Charts keep room for their axes as the text grows: the page then scrolls instead of squeezing them.
+    // A bar chart asks for more height where its bars' labels need it (StackedBarChart::setLeastHeight).
+    for (QWidget* c : charts()) {
+        if (auto* bars = qobject_cast<StackedBarChart*>(c)) {
+            bars->setMinimumWidth(qRound(240 * scale));
+            bars->setLeastHeight(qRound(190 * scale));
+        } else {
+            c->setMinimumSize(qRound(240 * scale), qRound(190 * scale));
+        }
+    }
+}
+
+void SpeedResults::restyle() {
+    // The lane pens and the bar borders follow the chart colours of the theme now set.
+    m_throughputChart->applyLaneColours();
+    m_sweepChart->applyLaneColours();
+    m_memoryChart->restyle();
+    m_breakdownChart->restyle();
+}
+
+void SpeedResults::setThroughput(const GemmBenchReport& report) {
+    m_gemm = report;
+    showThroughput();
+}
+
+void SpeedResults::setMemory(const std::vector<LaneMemory>& lanes, const std::vector<std::int64_t>& largest, int batch,
+                             double budget, const QStringList& laneLabels, const QString& setup) {
+    m_memory = lanes;
+    m_memoryLargest = largest;
+    m_memoryBatch = batch;
+    m_memoryBudget = budget;
+    m_scenarioLanes[Memory] = laneLabels;
+    m_measuredSetup[Memory] = setup;
+    showMemory();
+}
+
+void SpeedResults::setSweep(const SweepReport& report, const QStringList& lanes, const QString& setup) {
+    m_sweep = report;
+    m_scenarioLanes[Sweep] = lanes;
+    m_measuredSetup[Sweep] = setup;
+    showSweep();
+}
+
+void SpeedResults::setBreakdown(const BreakdownReport& report, double loaderMs, const QStringList& lanes,
+                                const QString& setup) {
+    m_breakdown = report;
+    m_breakdownLoaderMs = loaderMs;
+    m_scenarioLanes[Breakdown] = lanes;
+    m_measuredSetup[Breakdown] = setup;
+    showBreakdown();
+}
+
+void SpeedResults::takeOver(const SpeedResults& other) {
+    m_gemm = other.m_gemm;
+    m_memory = other.m_memory;
+    m_memoryLargest = other.m_memoryLargest;
+    m_memoryBatch = other.m_memoryBatch;
+    m_memoryBudget = other.m_memoryBudget;
+    m_sweep = other.m_sweep;
+    m_breakdown = other.m_breakdown;
+    m_breakdownLoaderMs = other.m_breakdownLoaderMs;
+    for (int i = 0; i < 4; ++i) {
+        m_scenarioLanes[i] = other.m_scenarioLanes[i];
+        m_measuredSetup[i] = other.m_measuredSetup[i];
+    }
+    if (m_gemm) showThroughput();
+    if (!m_memory.empty()) showMemory();
+    if (m_sweep) showSweep();
+    if (m_breakdown) showBreakdown();
+}
+
+QString SpeedResults::sectionHelp(Section section) const {
     switch (section) {
     case Throughput:
         return tr("Speed-up: a lane's TFLOP/s over f32's on the same device at the largest size (above 1× is faster). "
@@ -109,7 +204,7 @@ QString SpeedPage::sectionHelp(Section section) const {
     return {};
 }
 
-void SpeedPage::showThroughput() {
+void SpeedResults::showThroughput() {
     if (!m_gemm) return;
     const QStringList lanes = gemmLanes(*m_gemm);
     const bool square = m_gemm->rows.empty() || m_gemm->rows.front().m == m_gemm->rows.front().k;
@@ -122,10 +217,10 @@ void SpeedPage::showThroughput() {
         m_throughputChart->setPoints(i, pts);
     }
     m_throughputChart->refresh();
-    setSectionText(Throughput, throughputSummary());
+    setText(Throughput, throughputSummary());
 }
 
-QString SpeedPage::throughputSummary() const {
+QString SpeedResults::throughputSummary() const {
     const GemmBenchReport& r = *m_gemm;
     QStringList lines;
     if (!r.speedups.empty()) {
@@ -151,7 +246,7 @@ QString SpeedPage::throughputSummary() const {
     return lines.join("<br>");
 }
 
-void SpeedPage::showMemory() {
+void SpeedResults::showMemory() {
     const QStringList& lanes = m_scenarioLanes[Memory];
     m_memoryChart->setBars(lanes, memoryValues(m_memory));
     QStringList fits;
@@ -159,14 +254,14 @@ void SpeedPage::showMemory() {
         fits << QString("%1 <b>%2</b>").arg(lanes[i].toHtmlEscaped(),
                                            m_memoryLargest[i] > 0 ? QLocale().toString(static_cast<qlonglong>(m_memoryLargest[i]))
                                                                   : tr("none (batch 1 does not fit)"));
-    setSectionText(Memory, tr("At batch %1. Largest batch within the budget %2: %3.<br>"
+    setText(Memory, tr("At batch %1. Largest batch within the budget %2: %3.<br>"
                               "Low lanes hold f32 master weights and gradients beside their own: they save "
                               "on activations, which grow with the batch.")
                                .arg(m_memoryBatch)
                                .arg(readableBytes(m_memoryBudget), fits.join(" · ")));
 }
 
-QString SpeedPage::sweepSentence() const {
+QString SpeedResults::sweepSentence() const {
     const SweepReport& r = *m_sweep;
     const QStringList& lanes = m_scenarioLanes[Sweep];
     // Lanes grouped by their knee ("beyond batch 128 cpu:f32, cpu:bf16 gain < 10% …"), in lane order.
@@ -228,7 +323,7 @@ QString SpeedPage::sweepSentence() const {
     return out.join("; ") + ".";
 }
 
-void SpeedPage::showSweep() {
+void SpeedResults::showSweep() {
     if (!m_sweep) return;
     const QStringList& lanes = m_scenarioLanes[Sweep];
     m_sweepChart->setLanes(lanes);
@@ -257,10 +352,10 @@ void SpeedPage::showSweep() {
     m_sweepChart->refresh();
     QString text = sweepSentence();
     if (!m_sweep->note.empty()) text += "<br><span style='color:gray'>" + qs(m_sweep->note).toHtmlEscaped() + "</span>";
-    setSectionText(Sweep, text);
+    setText(Sweep, text);
 }
 
-void SpeedPage::showBreakdown() {
+void SpeedResults::showBreakdown() {
     if (!m_breakdown) return;
     const QStringList& lanes = m_scenarioLanes[Breakdown];
     QStringList labels;
@@ -285,53 +380,23 @@ void SpeedPage::showBreakdown() {
     lines << tr("Loader cost %1 ms per batch. Compute-bound: the products dominate, mixed precision helps. "
                 "Transfer-bound: copies dominate. Data-bound: the loader dominates — only faster loading helps.")
                  .arg(QLocale().toString(m_breakdownLoaderMs, 'g', 4));
-    setSectionText(Breakdown, lines.join("<br>"));
+    setText(Breakdown, lines.join("<br>"));
 }
 
-void SpeedPage::resetPage() {
-    cancel();
+void SpeedResults::clear() {
     m_gemm.reset();
     m_memory.clear();
     m_memoryLargest.clear();
     m_sweep.reset();
     m_breakdown.reset();
     for (QStringList& l : m_scenarioLanes) l.clear();
-    for (QString& t : m_doneText) t.clear();
     m_throughputChart->clearPoints();
     m_memoryChart->clearBars();
     m_sweepChart->clearPoints();
     m_breakdownChart->clearBars();
-    for (int i = 0; i < 4; ++i) {
-        if (i == m_running) continue;  // it says "Cancelled" when its thread has stopped
-        setSectionText(static_cast<Section>(i), QString());
-        m_ui[i].progress->setValue(0);
-    }
-    emit explanationChanged();
 }
 
-QString SpeedPage::explanation() const {
-    return tr("<b>Speed.</b> What mixed precision buys on this machine. Each section measures on its own: press its "
-              "<b>Run</b>; Esc cancels.<br><br>"
-              "<b>1 Throughput</b>: TFLOP/s of matrix products per format. A <i>native</i> lane uses the CPU's bf16/f16 "
-              "instructions (AVX512_BF16, AMX) or the GPU's tensor cores; an <i>emulated</i> lane rounds to the format "
-              "but multiplies in float32 — right numbers, no speed-up.<br>"
-              "<b>2 Memory</b>: what one lane holds at the Training lab's batch, and the largest batch that fits the "
-              "budget. Activations grow with the batch; low formats halve them.<br>"
-              "<b>3 Batch sweep</b>: samples/s against batch size up to the memory limit. The knee is where a larger "
-              "batch stops paying.<br>"
-              "<b>4 Where a step's time goes</b>: the larger side names the bottleneck. <i>Compute-bound</i> "
-              "(forward, backward, optimizer): mixed precision helps. <i>Transfer-bound</i> (host→device copies): it "
-              "will not — keep data on the device or overlap copies. <i>Data-bound</i> (loading): it will not — speed "
-              "up loading. Set the loader cost to 20 ms to see the data-bound case.<br><br>"
-              "A measurement holds the Training lab's run while it measures and lets it go on after: both would share "
-              "the CPU, and a measurement taken beside a run reads low.");
-}
-
-QString SpeedPage::caption() const {
-    return tr("Presisi speed · %1").arg(plain(m_setup->text()));
-}
-
-bool SpeedPage::exportCsv(const QString& path) const {
+bool SpeedResults::exportCsv(const QString& path) const {
     if (!m_gemm && m_memory.empty() && !m_sweep && !m_breakdown) return false;
     // Long form: one measured quantity per row, so the four sections share one table.
     QByteArray out = "section,lane,quantity,x,value,unit\n";
@@ -372,10 +437,10 @@ bool SpeedPage::exportCsv(const QString& path) const {
     return writeFileWhole(path, out);
 }
 
-bool SpeedPage::exportJson(const QString& path) const {
+bool SpeedResults::exportJson(const QString& path, const QString& caption) const {
     if (!m_gemm && m_memory.empty() && !m_sweep && !m_breakdown) return false;
     QJsonObject root;
-    root["setup"] = caption();
+    root["setup"] = caption;
     if (m_gemm) {
         QJsonObject t;
         QJsonArray rows, notes, speedups;
@@ -404,7 +469,7 @@ bool SpeedPage::exportJson(const QString& path) const {
                                      {"optimizer_state", m.optimizerState}, {"total", m.total()},
                                      {"largest_batch", static_cast<double>(m_memoryLargest.at(i))}});
         }
-        root["memory"] = QJsonObject{{"setup", plain(m_measuredSetup[Memory])}, {"batch", m_memoryBatch}, {"budget_bytes", m_memoryBudget}, {"lanes", lanes}};
+        root["memory"] = QJsonObject{{"setup", m_measuredSetup[Memory]}, {"batch", m_memoryBatch}, {"budget_bytes", m_memoryBudget}, {"lanes", lanes}};
     }
     if (m_sweep) {
         QJsonArray points, knees, limits;
@@ -415,7 +480,7 @@ bool SpeedPage::exportJson(const QString& path) const {
                                       {"seconds", p.seconds}, {"bytes", p.bytes}});
         for (std::int64_t k : m_sweep->kneeBatch) knees.append(static_cast<double>(k));
         for (std::int64_t l : m_sweep->limitBatch) limits.append(static_cast<double>(l));
-        root["sweep"] = QJsonObject{{"setup", plain(m_measuredSetup[Sweep])}, {"points", points}, {"knee_batch", knees}, {"limit_batch", limits},
+        root["sweep"] = QJsonObject{{"setup", m_measuredSetup[Sweep]}, {"points", points}, {"knee_batch", knees}, {"limit_batch", limits},
                                     {"lanes", QJsonArray::fromStringList(m_scenarioLanes[Sweep])},
                                     {"knee_rule", "smallest batch reaching 90% of the lane's best samples/s"},
                                     {"note", qs(m_sweep->note)}};
@@ -430,7 +495,7 @@ bool SpeedPage::exportJson(const QString& path) const {
                                      {"bottleneck", qs(std::string(bottleneckName(m_breakdown->bottleneck.at(i))))},
                                      {"sentence", qs(m_breakdown->sentence.at(i))}});
         }
-        root["breakdown"] = QJsonObject{{"setup", plain(m_measuredSetup[Breakdown])}, {"loader_ms", m_breakdownLoaderMs}, {"lanes", lanes}, {"note", qs(m_breakdown->note)}};
+        root["breakdown"] = QJsonObject{{"setup", m_measuredSetup[Breakdown]}, {"loader_ms", m_breakdownLoaderMs}, {"lanes", lanes}, {"note", qs(m_breakdown->note)}};
     }
     return writeFileWhole(path, QJsonDocument(root).toJson());
 }

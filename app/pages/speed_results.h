@@ -1,0 +1,98 @@
+// The Speed page's results: what each of its four sections measured last, the chart and the text under it
+// that show it, how to read them, and the CSV/JSON exports of all four. Window only.
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QStringList>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/speed/batch_sweep.h"
+#include "engine/speed/gemm_bench.h"
+#include "engine/speed/memory_plan.h"
+#include "engine/speed/step_breakdown.h"
+
+class QLabel;
+class QWidget;
+
+namespace presisi {
+
+class ScalingChart;
+class SpeedTextArea;
+class StackedBarChart;
+
+class SpeedResults : public QObject {
+    Q_OBJECT
+public:
+    enum Section { Throughput = 0, Memory = 1, Sweep = 2, Breakdown = 3 };
+
+    // Makes the four charts and the texts under them; the page lays them out in its sections.
+    explicit SpeedResults(QObject* parent = nullptr);
+
+    QList<QWidget*> charts() const;
+    ScalingChart* throughputChart() const { return m_throughputChart; }
+    StackedBarChart* memoryChart() const { return m_memoryChart; }
+    ScalingChart* sweepChart() const { return m_sweepChart; }
+    StackedBarChart* breakdownChart() const { return m_breakdownChart; }
+    QWidget* chart(Section section) const { return charts().at(section); }
+    // The text under a section's chart, scrolling beyond five lines.
+    SpeedTextArea* textArea(Section section) const { return m_textArea[section]; }
+    QString text(Section section) const;
+    void setText(Section section, const QString& html);
+
+    // A section's new result, drawn and written under its chart. `lanes`: the labels of the lanes measured;
+    // `setup`: what they were measured on, as plain text (for the JSON export).
+    void setThroughput(const GemmBenchReport& report);
+    void setMemory(const std::vector<LaneMemory>& lanes, const std::vector<std::int64_t>& largest, int batch,
+                   double budget, const QStringList& laneLabels, const QString& setup);
+    void setSweep(const SweepReport& report, const QStringList& lanes, const QString& setup);
+    void setBreakdown(const BreakdownReport& report, double loaderMs, const QStringList& lanes, const QString& setup);
+    // `other`'s results (the same page of the window before a language switch), drawn and written again here.
+    void takeOver(const SpeedResults& other);
+    // Forgets every result and empties the charts; the texts are the page's to set.
+    void clear();
+
+    void rescale(double scale);  // the charts keep room for their axes; the texts keep three lines
+    void restyle();              // the theme's chart colours, after a palette change
+
+    bool exportCsv(const QString& path) const;
+    bool exportJson(const QString& path, const QString& caption) const;
+
+    const std::optional<GemmBenchReport>& gemmReport() const { return m_gemm; }
+    const std::vector<LaneMemory>& memoryReport() const { return m_memory; }
+    const std::optional<SweepReport>& sweepReport() const { return m_sweep; }
+    const std::optional<BreakdownReport>& breakdownReport() const { return m_breakdown; }
+
+private:
+    // What a section's text under its chart says and how to read it (its tooltip).
+    QString sectionHelp(Section section) const;
+    void showThroughput();
+    void showMemory();
+    void showSweep();
+    void showBreakdown();
+    QString throughputSummary() const;
+    QString sweepSentence() const;
+
+    ScalingChart* m_throughputChart = nullptr;
+    StackedBarChart* m_memoryChart = nullptr;
+    ScalingChart* m_sweepChart = nullptr;
+    StackedBarChart* m_breakdownChart = nullptr;
+    QLabel* m_text[4] = {};
+    SpeedTextArea* m_textArea[4] = {};
+
+    // The results, with what they were measured on.
+    std::optional<GemmBenchReport> m_gemm;
+    std::vector<LaneMemory> m_memory;
+    std::vector<std::int64_t> m_memoryLargest;
+    int m_memoryBatch = 0;
+    double m_memoryBudget = 0;
+    std::optional<SweepReport> m_sweep;
+    std::optional<BreakdownReport> m_breakdown;
+    double m_breakdownLoaderMs = 0;
+    QStringList m_scenarioLanes[4];  // lane labels of each scenario section's last result
+    QString m_measuredSetup[4];      // plain text
+};
+
+}  // namespace presisi
