@@ -8,6 +8,7 @@
 #include "gradient_ranges.h"
 #include "linear_page.h"
 #include "linear_page_detail.h"
+#include "linear_results_view.h"
 #include "speed_page.h"
 #include "training_page.h"
 
@@ -88,17 +89,17 @@ QString LinearPage::exportName(QWidget* chart) const {
     const LinearConfig c = config();
     const QString head = QString("linear-%1x%2x%3").arg(c.in).arg(c.out).arg(c.batch);
     return joinName(head, chart,
-                    {{m_scatter, "scatter"}, {m_errorHist, "error-histogram"}, {m_bars, "mean-error"},
-                     {m_errVsMag, "error-vs-magnitude"}});
+                    {{m_view->scatter(), "scatter"}, {m_view->errorHistogram(), "error-histogram"},
+                     {m_view->bars(), "mean-error"}, {m_view->errorVsMagnitude(), "error-vs-magnitude"}});
 }
 
 // The scatter's data is the whole output, not the thinned points drawn: index, then y of every lane
 // (the float32 reference first), flattened row-major over (batch, out).
 ChartData LinearPage::chartData(QWidget* chart) const {
-    if (chart != m_scatter || !m_result || m_result->lanes.empty()) return Page::chartData(chart);
+    if (chart != m_view->scatter() || !result() || result()->lanes.empty()) return Page::chartData(chart);
     ChartData d{chartTitleOf(chart), "outputs", {"index"}, {}};
     std::vector<const LinearLaneResult*> lanes;
-    for (const auto& l : m_result->lanes)
+    for (const auto& l : result()->lanes)
         if (isReference(l.lane)) lanes.insert(lanes.begin(), &l);
         else lanes.push_back(&l);
     for (const auto* l : lanes) d.columns << label(l->lane);
