@@ -117,8 +117,8 @@ private:
     SpeedResults* m_results = nullptr;  // the sections' results, charts and texts
 
     double m_budgetValue = 0;  // bytes (the field shows GiB)
-    int m_running = -1;
-    bool m_started = false;  // the section being measured, -1: none
+    int m_running = -1;      // the section being measured, -1: none
+    bool m_started = false;  // the worker thread has begun it (measurementStarted)
     std::vector<std::int64_t> m_gemmSizes;  // empty: powers of two from 256 to the chosen largest
     int m_gemmRepeats = 5;
     int m_sweepSteps = 1;   // at least this many steps per timed round (SweepSettings::stepsPerPoint)
