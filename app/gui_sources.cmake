@@ -33,6 +33,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_diagnostics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_results.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/speed_measurements.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_settings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tour/guided_tour.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tour/tour_steps.cpp

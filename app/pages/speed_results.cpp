@@ -1,10 +1,7 @@
-// SpeedResults: the four sections' results on screen and in files: the charts and their tooltips, the
-// sentences under them, and the CSV/JSON exports of every section's data.
+// SpeedResults: the four sections' results on screen: the charts and their tooltips, and the sentences
+// under them; the files are SpeedMeasurements' to write.
 #include "speed_results.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <algorithm>
@@ -40,18 +37,6 @@ QStringList gemmLanes(const GemmBenchReport& r) {
     for (const GemmRow& row : r.rows)
         if (!lanes.contains(qs(row.lane))) lanes << qs(row.lane);
     return lanes;
-}
-
-QList<QList<double>> memoryValues(const std::vector<LaneMemory>& lanes) {
-    QList<QList<double>> v;
-    for (const LaneMemory& m : lanes) v.append({m.weights, m.masterWeights, m.gradients, m.activations, m.optimizerState});
-    return v;
-}
-
-QList<QList<double>> breakdownValues(const BreakdownReport& r) {
-    QList<QList<double>> v;
-    for (const StepParts& p : r.lanes) v.append({p.data, p.transfer, p.forward, p.backward, p.optimizer});
-    return v;
 }
 
 }  // namespace
@@ -133,54 +118,43 @@ void SpeedResults::restyle() {
 }
 
 void SpeedResults::setThroughput(const GemmBenchReport& report) {
-    m_gemm = report;
+    m_measured.gemm = report;
     showThroughput();
 }
 
 void SpeedResults::setMemory(const std::vector<LaneMemory>& lanes, const std::vector<std::int64_t>& largest, int batch,
                              double budget, const QStringList& laneLabels, const QString& setup) {
-    m_memory = lanes;
-    m_memoryLargest = largest;
-    m_memoryBatch = batch;
-    m_memoryBudget = budget;
-    m_scenarioLanes[Memory] = laneLabels;
-    m_measuredSetup[Memory] = setup;
+    m_measured.memory = lanes;
+    m_measured.memoryLargest = largest;
+    m_measured.memoryBatch = batch;
+    m_measured.memoryBudget = budget;
+    m_measured.memoryLanes = laneLabels;
+    m_measured.memorySetup = setup;
     showMemory();
 }
 
 void SpeedResults::setSweep(const SweepReport& report, const QStringList& lanes, const QString& setup) {
-    m_sweep = report;
-    m_scenarioLanes[Sweep] = lanes;
-    m_measuredSetup[Sweep] = setup;
+    m_measured.sweep = report;
+    m_measured.sweepLanes = lanes;
+    m_measured.sweepSetup = setup;
     showSweep();
 }
 
 void SpeedResults::setBreakdown(const BreakdownReport& report, double loaderMs, const QStringList& lanes,
                                 const QString& setup) {
-    m_breakdown = report;
-    m_breakdownLoaderMs = loaderMs;
-    m_scenarioLanes[Breakdown] = lanes;
-    m_measuredSetup[Breakdown] = setup;
+    m_measured.breakdown = report;
+    m_measured.breakdownLoaderMs = loaderMs;
+    m_measured.breakdownLanes = lanes;
+    m_measured.breakdownSetup = setup;
     showBreakdown();
 }
 
 void SpeedResults::takeOver(const SpeedResults& other) {
-    m_gemm = other.m_gemm;
-    m_memory = other.m_memory;
-    m_memoryLargest = other.m_memoryLargest;
-    m_memoryBatch = other.m_memoryBatch;
-    m_memoryBudget = other.m_memoryBudget;
-    m_sweep = other.m_sweep;
-    m_breakdown = other.m_breakdown;
-    m_breakdownLoaderMs = other.m_breakdownLoaderMs;
-    for (int i = 0; i < 4; ++i) {
-        m_scenarioLanes[i] = other.m_scenarioLanes[i];
-        m_measuredSetup[i] = other.m_measuredSetup[i];
-    }
-    if (m_gemm) showThroughput();
-    if (!m_memory.empty()) showMemory();
-    if (m_sweep) showSweep();
-    if (m_breakdown) showBreakdown();
+    m_measured = other.m_measured;
+    if (m_measured.gemm) showThroughput();
+    if (!m_measured.memory.empty()) showMemory();
+    if (m_measured.sweep) showSweep();
+    if (m_measured.breakdown) showBreakdown();
 }
 
 QString SpeedResults::sectionHelp(Section section) const {
@@ -205,14 +179,15 @@ QString SpeedResults::sectionHelp(Section section) const {
 }
 
 void SpeedResults::showThroughput() {
-    if (!m_gemm) return;
-    const QStringList lanes = gemmLanes(*m_gemm);
-    const bool square = m_gemm->rows.empty() || m_gemm->rows.front().m == m_gemm->rows.front().k;
-    m_throughputChart->setXTitle(square ? tr("size n (n×n×n)") : tr("size n (layer: %1×n×n)").arg(m_gemm->rows.front().m));
+    if (!m_measured.gemm) return;
+    const GemmBenchReport& r = *m_measured.gemm;
+    const QStringList lanes = gemmLanes(r);
+    const bool square = r.rows.empty() || r.rows.front().m == r.rows.front().k;
+    m_throughputChart->setXTitle(square ? tr("size n (n×n×n)") : tr("size n (layer: %1×n×n)").arg(r.rows.front().m));
     m_throughputChart->setLanes(lanes);
     for (int i = 0; i < lanes.size(); ++i) {
         QList<QPointF> pts;
-        for (const GemmRow& row : m_gemm->rows)
+        for (const GemmRow& row : r.rows)
             if (qs(row.lane) == lanes[i]) pts.append({static_cast<double>(row.k), row.tflops});
         m_throughputChart->setPoints(i, pts);
     }
@@ -221,7 +196,7 @@ void SpeedResults::showThroughput() {
 }
 
 QString SpeedResults::throughputSummary() const {
-    const GemmBenchReport& r = *m_gemm;
+    const GemmBenchReport& r = *m_measured.gemm;
     QStringList lines;
     if (!r.speedups.empty()) {
         QStringList parts;
@@ -247,23 +222,24 @@ QString SpeedResults::throughputSummary() const {
 }
 
 void SpeedResults::showMemory() {
-    const QStringList& lanes = m_scenarioLanes[Memory];
-    m_memoryChart->setBars(lanes, memoryValues(m_memory));
+    const QStringList& lanes = m_measured.memoryLanes;
+    const std::vector<std::int64_t>& largest = m_measured.memoryLargest;
+    m_memoryChart->setBars(lanes, m_measured.memoryParts());
     QStringList fits;
-    for (int i = 0; i < static_cast<int>(m_memoryLargest.size()) && i < lanes.size(); ++i)
+    for (int i = 0; i < static_cast<int>(largest.size()) && i < lanes.size(); ++i)
         fits << QString("%1 <b>%2</b>").arg(lanes[i].toHtmlEscaped(),
-                                           m_memoryLargest[i] > 0 ? QLocale().toString(static_cast<qlonglong>(m_memoryLargest[i]))
-                                                                  : tr("none (batch 1 does not fit)"));
+                                           largest[i] > 0 ? QLocale().toString(static_cast<qlonglong>(largest[i]))
+                                                          : tr("none (batch 1 does not fit)"));
     setText(Memory, tr("At batch %1. Largest batch within the budget %2: %3.<br>"
-                              "Low lanes hold f32 master weights and gradients beside their own: they save "
-                              "on activations, which grow with the batch.")
-                               .arg(m_memoryBatch)
-                               .arg(readableBytes(m_memoryBudget), fits.join(" · ")));
+                       "Low lanes hold f32 master weights and gradients beside their own: they save "
+                       "on activations, which grow with the batch.")
+                        .arg(m_measured.memoryBatch)
+                        .arg(readableBytes(m_measured.memoryBudget), fits.join(" · ")));
 }
 
 QString SpeedResults::sweepSentence() const {
-    const SweepReport& r = *m_sweep;
-    const QStringList& lanes = m_scenarioLanes[Sweep];
+    const SweepReport& r = *m_measured.sweep;
+    const QStringList& lanes = m_measured.sweepLanes;
     // Lanes grouped by their knee ("beyond batch 128 cpu:f32, cpu:bf16 gain < 10% …"), in lane order.
     struct Group {
         std::int64_t knee = 0;
@@ -324,20 +300,21 @@ QString SpeedResults::sweepSentence() const {
 }
 
 void SpeedResults::showSweep() {
-    if (!m_sweep) return;
-    const QStringList& lanes = m_scenarioLanes[Sweep];
+    if (!m_measured.sweep) return;
+    const SweepReport& r = *m_measured.sweep;
+    const QStringList& lanes = m_measured.sweepLanes;
     m_sweepChart->setLanes(lanes);
     for (int lane = 0; lane < lanes.size(); ++lane) {
         QList<QPointF> pts;
-        for (const SweepPoint& p : m_sweep->points)
+        for (const SweepPoint& p : r.points)
             if (p.lane == lane) pts.append({static_cast<double>(p.batch), p.samplesPerSecond});
         m_sweepChart->setPoints(lane, pts);
-        const std::int64_t knee = lane < static_cast<int>(m_sweep->kneeBatch.size()) ? m_sweep->kneeBatch[lane] : 0;
+        const std::int64_t knee = lane < static_cast<int>(r.kneeBatch.size()) ? r.kneeBatch[lane] : 0;
         // One label per knee batch naming every lane whose knee it is (lanes often share one).
         QStringList sharing;
         bool first = true;
-        for (int other = 0; other < lanes.size() && other < static_cast<int>(m_sweep->kneeBatch.size()); ++other)
-            if (m_sweep->kneeBatch[other] == knee) {
+        for (int other = 0; other < lanes.size() && other < static_cast<int>(r.kneeBatch.size()); ++other)
+            if (r.kneeBatch[other] == knee) {
                 if (other < lane) first = false;
                 sharing << lanes[other];
             }
@@ -351,21 +328,22 @@ void SpeedResults::showSweep() {
     }
     m_sweepChart->refresh();
     QString text = sweepSentence();
-    if (!m_sweep->note.empty()) text += "<br><span style='color:gray'>" + qs(m_sweep->note).toHtmlEscaped() + "</span>";
+    if (!r.note.empty()) text += "<br><span style='color:gray'>" + qs(r.note).toHtmlEscaped() + "</span>";
     setText(Sweep, text);
 }
 
 void SpeedResults::showBreakdown() {
-    if (!m_breakdown) return;
-    const QStringList& lanes = m_scenarioLanes[Breakdown];
+    if (!m_measured.breakdown) return;
+    const BreakdownReport& r = *m_measured.breakdown;
+    const QStringList& lanes = m_measured.breakdownLanes;
     QStringList labels;
-    for (const StepParts& p : m_breakdown->lanes) labels << lanes.value(p.lane);
-    m_breakdownChart->setBars(labels, breakdownValues(*m_breakdown));
+    for (const StepParts& p : r.lanes) labels << lanes.value(p.lane);
+    m_breakdownChart->setBars(labels, m_measured.breakdownParts());
     // Lanes that share a verdict share a line: "cpu:f32, cpu:bf16 — data-bound: …".
     QStringList sentences;
     QList<QStringList> sharing;
-    for (int i = 0; i < static_cast<int>(m_breakdown->sentence.size()) && i < labels.size(); ++i) {
-        const QString sentence = tr(m_breakdown->sentence[i].c_str());
+    for (int i = 0; i < static_cast<int>(r.sentence.size()) && i < labels.size(); ++i) {
+        const QString sentence = tr(r.sentence[i].c_str());
         const qsizetype at = sentences.indexOf(sentence);
         if (at < 0) {
             sentences << sentence;
@@ -379,17 +357,12 @@ void SpeedResults::showBreakdown() {
         lines << QString("%1 — <b>%2</b>").arg(sharing[i].join(", ").toHtmlEscaped(), sentences[i].toHtmlEscaped());
     lines << tr("Loader cost %1 ms per batch. Compute-bound: the products dominate, mixed precision helps. "
                 "Transfer-bound: copies dominate. Data-bound: the loader dominates — only faster loading helps.")
-                 .arg(QLocale().toString(m_breakdownLoaderMs, 'g', 4));
+                 .arg(QLocale().toString(m_measured.breakdownLoaderMs, 'g', 4));
     setText(Breakdown, lines.join("<br>"));
 }
 
 void SpeedResults::clear() {
-    m_gemm.reset();
-    m_memory.clear();
-    m_memoryLargest.clear();
-    m_sweep.reset();
-    m_breakdown.reset();
-    for (QStringList& l : m_scenarioLanes) l.clear();
+    m_measured = {};
     m_throughputChart->clearPoints();
     m_memoryChart->clearBars();
     m_sweepChart->clearPoints();
@@ -397,107 +370,11 @@ void SpeedResults::clear() {
 }
 
 bool SpeedResults::exportCsv(const QString& path) const {
-    if (!m_gemm && m_memory.empty() && !m_sweep && !m_breakdown) return false;
-    // Long form: one measured quantity per row, so the four sections share one table.
-    QByteArray out = "section,lane,quantity,x,value,unit\n";
-    auto row = [&out](const QString& section, const QString& lane, const QString& quantity, double x, double value,
-                      const QString& unit) {
-        out += QString("%1,\"%2\",%3,%4,%5,%6\n")
-                   .arg(section, lane, quantity, QString::number(x, 'g', 12), QString::number(value, 'g', 12), unit)
-                   .toUtf8();
-    };
-    if (m_gemm)
-        for (const GemmRow& r : m_gemm->rows) {
-            const QString lane = qs(r.lane);
-            row("throughput", lane, "tflops", static_cast<double>(r.k), r.tflops, "TFLOP/s");
-            row("throughput", lane, "seconds", static_cast<double>(r.k), r.seconds, "s");
-        }
-    static const char* memParts[] = {"weights", "master_weights", "gradients", "activations", "optimizer_state"};
-    const QList<QList<double>> mem = memoryValues(m_memory);
-    for (int i = 0; i < mem.size(); ++i) {
-        for (int p = 0; p < 5; ++p) row("memory", m_scenarioLanes[Memory].value(i), memParts[p], m_memoryBatch, mem[i][p], "bytes");
-        if (i < static_cast<int>(m_memoryLargest.size()))
-            row("memory", m_scenarioLanes[Memory].value(i), "largest_batch", m_memoryBudget, static_cast<double>(m_memoryLargest[i]), "samples");
-    }
-    if (m_sweep)
-        for (const SweepPoint& p : m_sweep->points) {
-            const QString lane = m_scenarioLanes[Sweep].value(p.lane);
-            row("sweep", lane, "samples_per_second", static_cast<double>(p.batch), p.samplesPerSecond, "samples/s");
-            row("sweep", lane, "spread", static_cast<double>(p.batch), p.spread, "share");
-            row("sweep", lane, "bytes", static_cast<double>(p.batch), p.bytes, "bytes");
-        }
-    static const char* stepParts[] = {"data", "transfer", "forward", "backward", "optimizer"};
-    if (m_breakdown) {
-        const QList<QList<double>> bd = breakdownValues(*m_breakdown);
-        for (int i = 0; i < bd.size(); ++i)
-            for (int p = 0; p < 5; ++p)
-                row("breakdown", m_scenarioLanes[Breakdown].value(m_breakdown->lanes[i].lane), stepParts[p],
-                    m_breakdownLoaderMs, bd[i][p], "s");
-    }
-    return writeFileWhole(path, out);
+    return !m_measured.empty() && writeFileWhole(path, m_measured.csv());
 }
 
 bool SpeedResults::exportJson(const QString& path, const QString& caption) const {
-    if (!m_gemm && m_memory.empty() && !m_sweep && !m_breakdown) return false;
-    QJsonObject root;
-    root["setup"] = caption;
-    if (m_gemm) {
-        QJsonObject t;
-        QJsonArray rows, notes, speedups;
-        for (const GemmRow& r : m_gemm->rows)
-            rows.append(QJsonObject{{"lane", qs(r.lane)}, {"device", qs(std::string(deviceName(r.device)))},
-                                    {"m", static_cast<double>(r.m)}, {"n", static_cast<double>(r.n)},
-                                    {"k", static_cast<double>(r.k)}, {"seconds", r.seconds}, {"tflops", r.tflops}});
-        for (const std::string& n : m_gemm->notes) notes.append(qs(n));
-        for (const auto& s : m_gemm->speedups)
-            speedups.append(QJsonObject{{"lane", qs(s.lane)}, {"size", static_cast<double>(s.size)}, {"over_f32", s.overF32}});
-        t["rows"] = rows;
-        t["notes"] = notes;
-        t["speedups"] = speedups;
-        t["cpu_name"] = qs(m_gemm->cpuName);
-        t["cpu_peak_tflops_f32_estimate"] = m_gemm->cpuPeakTflopsF32;
-        t["cpu_peak_how"] = qs(m_gemm->cpuPeakHow);
-        t["gpu_name"] = qs(m_gemm->gpuName);
-        root["throughput"] = t;
-    }
-    if (!m_memory.empty()) {
-        QJsonArray lanes;
-        for (int i = 0; i < static_cast<int>(m_memory.size()); ++i) {
-            const LaneMemory& m = m_memory[i];
-            lanes.append(QJsonObject{{"lane", qs(m.lane)}, {"weights", m.weights}, {"master_weights", m.masterWeights},
-                                     {"gradients", m.gradients}, {"activations", m.activations},
-                                     {"optimizer_state", m.optimizerState}, {"total", m.total()},
-                                     {"largest_batch", static_cast<double>(m_memoryLargest.at(i))}});
-        }
-        root["memory"] = QJsonObject{{"setup", m_measuredSetup[Memory]}, {"batch", m_memoryBatch}, {"budget_bytes", m_memoryBudget}, {"lanes", lanes}};
-    }
-    if (m_sweep) {
-        QJsonArray points, knees, limits;
-        for (const SweepPoint& p : m_sweep->points)
-            points.append(QJsonObject{{"lane", m_scenarioLanes[Sweep].value(p.lane)}, {"batch", static_cast<double>(p.batch)},
-                                      {"samples_per_second", p.samplesPerSecond}, {"spread", p.spread},
-                                      {"rounds", p.rounds}, {"steps", static_cast<double>(p.steps)},
-                                      {"seconds", p.seconds}, {"bytes", p.bytes}});
-        for (std::int64_t k : m_sweep->kneeBatch) knees.append(static_cast<double>(k));
-        for (std::int64_t l : m_sweep->limitBatch) limits.append(static_cast<double>(l));
-        root["sweep"] = QJsonObject{{"setup", m_measuredSetup[Sweep]}, {"points", points}, {"knee_batch", knees}, {"limit_batch", limits},
-                                    {"lanes", QJsonArray::fromStringList(m_scenarioLanes[Sweep])},
-                                    {"knee_rule", "smallest batch reaching 90% of the lane's best samples/s"},
-                                    {"note", qs(m_sweep->note)}};
-    }
-    if (m_breakdown) {
-        QJsonArray lanes;
-        for (int i = 0; i < static_cast<int>(m_breakdown->lanes.size()); ++i) {
-            const StepParts& p = m_breakdown->lanes[i];
-            lanes.append(QJsonObject{{"lane", m_scenarioLanes[Breakdown].value(p.lane)}, {"data", p.data},
-                                     {"transfer", p.transfer}, {"forward", p.forward}, {"backward", p.backward},
-                                     {"optimizer", p.optimizer},
-                                     {"bottleneck", qs(std::string(bottleneckName(m_breakdown->bottleneck.at(i))))},
-                                     {"sentence", qs(m_breakdown->sentence.at(i))}});
-        }
-        root["breakdown"] = QJsonObject{{"setup", m_measuredSetup[Breakdown]}, {"loader_ms", m_breakdownLoaderMs}, {"lanes", lanes}, {"note", qs(m_breakdown->note)}};
-    }
-    return writeFileWhole(path, QJsonDocument(root).toJson());
+    return !m_measured.empty() && writeFileWhole(path, m_measured.json(caption));
 }
 
 }  // namespace presisi

@@ -1,5 +1,6 @@
-// The Speed page's results: what each of its four sections measured last, the chart and the text under it
-// that show it, how to read them, and the CSV/JSON exports of all four. Window only.
+// The Speed page's results on screen: each of its four sections' chart and the text under it, showing what
+// the section measured last and how to read it, and the CSV/JSON exports of all four (SpeedMeasurements
+// writes them). Window only.
 #pragma once
 
 #include <QList>
@@ -9,10 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/speed/batch_sweep.h"
-#include "engine/speed/gemm_bench.h"
-#include "engine/speed/memory_plan.h"
-#include "engine/speed/step_breakdown.h"
+#include "speed_measurements.h"
 
 class QLabel;
 class QWidget;
@@ -60,10 +58,10 @@ public:
     bool exportCsv(const QString& path) const;
     bool exportJson(const QString& path, const QString& caption) const;
 
-    const std::optional<GemmBenchReport>& gemmReport() const { return m_gemm; }
-    const std::vector<LaneMemory>& memoryReport() const { return m_memory; }
-    const std::optional<SweepReport>& sweepReport() const { return m_sweep; }
-    const std::optional<BreakdownReport>& breakdownReport() const { return m_breakdown; }
+    const std::optional<GemmBenchReport>& gemmReport() const { return m_measured.gemm; }
+    const std::vector<LaneMemory>& memoryReport() const { return m_measured.memory; }
+    const std::optional<SweepReport>& sweepReport() const { return m_measured.sweep; }
+    const std::optional<BreakdownReport>& breakdownReport() const { return m_measured.breakdown; }
 
 private:
     // What a section's text under its chart says and how to read it (its tooltip).
@@ -82,17 +80,7 @@ private:
     QLabel* m_text[4] = {};
     SpeedTextArea* m_textArea[4] = {};
 
-    // The results, with what they were measured on.
-    std::optional<GemmBenchReport> m_gemm;
-    std::vector<LaneMemory> m_memory;
-    std::vector<std::int64_t> m_memoryLargest;
-    int m_memoryBatch = 0;
-    double m_memoryBudget = 0;
-    std::optional<SweepReport> m_sweep;
-    std::optional<BreakdownReport> m_breakdown;
-    double m_breakdownLoaderMs = 0;
-    QStringList m_scenarioLanes[4];  // lane labels of each scenario section's last result
-    QString m_measuredSetup[4];      // plain text
+    SpeedMeasurements m_measured;  // the results, with what they were measured on
 };
 
 }  // namespace presisi
