@@ -17,7 +17,6 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
-#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QChartView>
@@ -37,6 +36,7 @@
 #include "pages/training_page.h"
 #include "engine_worker.h"
 #include "experiment_files.h"
+#include "page_area.h"
 #include "presentation_mode.h"
 #include "run_controller.h"
 #include "services/settings_check.h"
@@ -47,82 +47,6 @@
 #include "widgets/text_scale.h"
 
 namespace presisi {
-
-namespace {
-
-// Holds a page inside its scroll area without a layout: a layout would pass on the page's
-// height-for-width, and the scroll area would then size the page by the sum of its charts' preferred
-// heights instead of fitting it to the window.
-class PageHolder : public QWidget {
-public:
-    explicit PageHolder(QWidget* page) : m_page(page) {
-        page->setParent(this);
-        page->installEventFilter(this);
-    }
-    QSize minimumSizeHint() const override { return m_page->minimumSizeHint(); }
-    QSize sizeHint() const override { return m_page->minimumSizeHint(); }
-
-protected:
-    void resizeEvent(QResizeEvent*) override { m_page->setGeometry(rect()); }
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        // The page's minimum size may have changed (tiles built after a computation): tell the
-        // scroll area and, through it, the window's layout.
-        if (watched == m_page && event->type() == QEvent::LayoutRequest) {
-            updateGeometry();
-            for (QWidget* w = parentWidget(); w; w = w->parentWidget())
-                if (auto* area = qobject_cast<QScrollArea*>(w)) {
-                    area->updateGeometry();
-                    area->setWidgetResizable(true);  // re-fits the holder to the viewport
-                    break;
-                }
-        }
-        return false;
-    }
-
-private:
-    QWidget* m_page;
-};
-
-// A page's scroll area. It asks for the page's whole minimum size as long as that leaves the window
-// room for the explanation panel (so a page that fits never scrolls), and for less beyond that (so
-// a page enlarged by the text scale scrolls instead of widening the window).
-class PageArea : public QScrollArea {
-public:
-    explicit PageArea(QWidget* page) {
-        setFrameShape(QFrame::NoFrame);
-        setWidgetResizable(true);
-        setWidget(new PageHolder(page));
-    }
-    QSize minimumSizeHint() const override {
-        const QWidget* holder = widget();
-        const QWidget* top = window();
-        if (!holder || !top) return QScrollArea::minimumSizeHint();
-        // Bounded by a 1024x768 screen (a projector) too, not by the window alone: a bound that followed the
-        // window would hold a window once widened by its widest page (the Speed page) at that width.
-        const QSize need = withScrollBar(holder->minimumSizeHint());
-        return {std::min(need.width(), std::max(200, std::min(top->width(), kSmallScreen.width()) - 190)),
-                std::min(need.height(), std::max(200, std::min(top->height(), kSmallScreen.height()) - 110))};
-    }
-    // The whole page where the window has room for it: a page that fits never scrolls.
-    QSize sizeHint() const override {
-        const QWidget* holder = widget();
-        const QWidget* top = window();
-        if (!holder || !top) return QScrollArea::sizeHint();
-        const QSize need = withScrollBar(holder->minimumSizeHint());
-        return {std::min(need.width(), std::max(200, top->width() - 190)),
-                std::min(need.height(), std::max(200, top->height() - 110))};
-    }
-
-private:
-    static constexpr QSize kSmallScreen{1024, 768};
-    // A page taller than the area scrolls down: its width then needs the scroll bar's beside it.
-    QSize withScrollBar(QSize need) const {
-        if (need.height() > viewport()->height()) need.rwidth() += style()->pixelMetric(QStyle::PM_ScrollBarExtent);
-        return need;
-    }
-};
-
-}  // namespace
 
 QString MainWindow::deviceText() {
     const CudaStatus& s = cudaStatus();
