@@ -6,9 +6,7 @@
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGridLayout>
 #include <QHBoxLayout>
-#include <QStackedLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QLineEdit>
@@ -35,6 +33,7 @@
 #include "pages/speed_page.h"
 #include "pages/training_page.h"
 #include "engine_worker.h"
+#include "chart_alone.h"
 #include "experiment_files.h"
 #include "page_area.h"
 #include "presentation_mode.h"
@@ -77,10 +76,8 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_explanation->setFont(ef);
 
     // A chart shown alone has a page of its own in the stack, filling the central area.
-    m_aloneHost = new QWidget();
-    auto* aloneLayout = new QVBoxLayout(m_aloneHost);
-    aloneLayout->setContentsMargins(4, 4, 4, 4);
-    m_stack->addWidget(m_aloneHost);
+    m_alone = new ChartAlone(this);
+    m_stack->addWidget(m_alone->host());
 
     auto* central = new QWidget();
     auto* v = new QVBoxLayout(central);
@@ -111,7 +108,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_tabs->setDrawBase(false);
     m_tabs->setExpanding(false);
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
-        if (m_alone) showAllCharts();
+        if (chartAlone()) showAllCharts();
         m_stack->setCurrentIndex(i);
         updateExplanation();
         updateStatus();
@@ -129,7 +126,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
 
     for (Page* p : pages()) {
         connect(p, &Page::chartDoubleClicked, this, [this](QWidget* chart) {
-            if (m_alone == chart) showAllCharts();
+            if (chartAlone() == chart) showAllCharts();
             else showChartAlone(chart);
         });
         connect(p, &Page::explanationChanged, this, &MainWindow::updateExplanation);
@@ -221,9 +218,9 @@ void MainWindow::connectController(RunController* rc) {
 
 void MainWindow::setPage(int index) {
     if (index < 0 || index >= pages().size()) index = LinearIndex;
-    if (m_alone && index != page()) showAllCharts();
+    if (chartAlone() && index != page()) showAllCharts();
     m_tabs->setCurrentIndex(index);
-    if (!m_alone) m_stack->setCurrentIndex(index);
+    if (!chartAlone()) m_stack->setCurrentIndex(index);
     updateExplanation();
 }
 
@@ -263,76 +260,20 @@ void MainWindow::fitExplanationWidth() {
     m_explanation->setMaximumWidth(std::min(static_cast<int>(std::lround(280 * s)), std::max(280, w / 4)));
 }
 
-namespace {
-
-// The layout under `root` (root included, nested layouts searched) that holds `widget` directly.
-QLayout* layoutHolding(QLayout* root, QWidget* widget) {
-    if (!root) return nullptr;
-    if (root->indexOf(widget) >= 0) return root;
-    for (int i = 0; i < root->count(); ++i)
-        if (QLayout* found = layoutHolding(root->itemAt(i)->layout(), widget)) return found;
-    return nullptr;
-}
-
-// Every chart's text in `w` (a chart view, or a widget holding some) at `factor` times its base size
-// (0: the window's text scale).
-void scaleChartsText(QWidget* w, double factor) {
-    QList<QChartView*> views = w->findChildren<QChartView*>();
-    if (auto* self = qobject_cast<QChartView*>(w)) views.prepend(self);
-    for (QChartView* view : views) applyTextFactor(view->chart(), factor);
-}
-
-}  // namespace
+QWidget* MainWindow::chartAlone() const { return m_alone->chart(); }
 
 void MainWindow::showChartAlone(QWidget* chart) {
-    if (m_alone) showAllCharts();
-    if (!chart || !chart->parentWidget()) return;
-    QLayout* layout = layoutHolding(chart->parentWidget()->layout(), chart);
-    if (!layout) return;
-    // The chart moves into the stack's own page for it, remembering its place to go back to.
-    AlonePlace place;
-    place.layout = layout;
-    place.index = layout->indexOf(chart);
-    if (auto* grid = qobject_cast<QGridLayout*>(layout)) {
-        grid->getItemPosition(place.index, &place.row, &place.column, &place.rowSpan, &place.columnSpan);
-    } else if (auto* box = qobject_cast<QBoxLayout*>(layout)) {
-        place.stretch = box->stretch(place.index);
-    } else if (auto* stacked = qobject_cast<QStackedLayout*>(layout)) {
-        place.current = stacked->currentWidget() == chart;
-    } else {
-        return;  // a layout it could not be put back into
-    }
-    m_alonePlace = place;
-    layout->removeWidget(chart);
-    m_aloneHost->layout()->addWidget(chart);
-    chart->show();
-    m_alone = chart;
-    m_stack->setCurrentWidget(m_aloneHost);
+    if (chartAlone()) showAllCharts();
+    if (!m_alone->take(chart)) return;
+    m_stack->setCurrentWidget(m_alone->host());
     m_explanation->setVisible(false);
-    // Text for the back row: larger than the window's.
-    scaleChartsText(chart, uiScale() * kAloneTextFactor);
     statusBar()->showMessage(tr("one chart alone: Esc or a double-click returns to all charts"), 4000);
 }
 
 void MainWindow::showAllCharts() {
-    QWidget* chart = m_alone;
-    if (!chart) return;
-    m_alone = nullptr;
-    m_aloneHost->layout()->removeWidget(chart);
-    const AlonePlace& place = m_alonePlace;
-    if (auto* grid = qobject_cast<QGridLayout*>(place.layout)) {
-        grid->addWidget(chart, place.row, place.column, place.rowSpan, place.columnSpan);
-    } else if (auto* box = qobject_cast<QBoxLayout*>(place.layout)) {
-        box->insertWidget(place.index, chart, place.stretch);
-    } else if (auto* stacked = qobject_cast<QStackedLayout*>(place.layout)) {
-        stacked->insertWidget(place.index, chart);
-        if (place.current) stacked->setCurrentWidget(chart);
-    }
-    chart->show();
-    scaleChartsText(chart, 0);  // the window's text scale again
+    if (!m_alone->giveBack()) return;
     m_stack->setCurrentIndex(page());
     m_explanation->setVisible(m_explanationShown);
-    m_alonePlace = {};
     // Pages that arrange their charts by width (the Training lab's columns) arrange them again.
     if (Page* p = currentPage()) p->rescale(uiScale());
 }
@@ -340,7 +281,7 @@ void MainWindow::showAllCharts() {
 void MainWindow::setExplanationShown(bool shown) {
     m_explanationShown = shown;
     if (m_explanationAction) m_explanationAction->setChecked(shown);
-    m_explanation->setVisible(shown && !m_alone);
+    m_explanation->setVisible(shown && !chartAlone());
 }
 
 void MainWindow::updateExplanation() {

@@ -14,7 +14,6 @@
 #include "engine/training/scenario.h"
 
 class QLabel;
-class QLayout;
 class QStackedWidget;
 class QTabBar;
 class QTextBrowser;
@@ -29,6 +28,7 @@ class TrainingPage;
 class FormatsPage;
 class SpeedPage;
 class ConvergencePage;
+class ChartAlone;
 class GuidedTour;
 class PresentationMode;
 class RunController;
@@ -67,12 +67,10 @@ public:
     void setTextScale(double scale);
     // Shows one chart alone in the window (double-click on it): it moves into a page of its own that
     // fills the window's central area, its text larger for the back row; Esc or a second double-click
-    // returns it to its place, text as before.
+    // returns it to its place, text as before (app/chart_alone.h).
     void showChartAlone(QWidget* chart);
     void showAllCharts();
-    QWidget* chartAlone() const { return m_alone; }
-    // The text of a chart shown alone, relative to the window's text scale.
-    static constexpr double kAloneTextFactor = 1.6;
+    QWidget* chartAlone() const;
     // The explanation panel beside the pages (View > Explanation panel; presentation mode shows it as a
     // caption instead). It folds by itself when the window becomes narrower than kWideWindow (a
     // 1024x768 projector: the charts need the width) and opens when it becomes wider again.
@@ -131,15 +129,7 @@ private:
     QAction* m_playAction = nullptr;
     QAction* m_darkAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
-    QWidget* m_alone = nullptr;          // the chart shown alone, or null
-    QWidget* m_aloneHost = nullptr;      // the stack's page that holds it
-    // Where the chart shown alone came from, to put it back: its layout and its place in it.
-    struct AlonePlace {
-        QLayout* layout = nullptr;
-        int index = 0, row = 0, column = 0, rowSpan = 1, columnSpan = 1, stretch = 0;
-        bool current = false;  // the shown widget of a stacked layout
-    };
-    AlonePlace m_alonePlace;
+    ChartAlone* m_alone = nullptr;  // the chart shown alone and its page in the stack
     bool m_explanationShown = true;
     bool m_wideWindow = true;  // at least kWideWindow wide, when last resized
     QAction* m_explanationAction = nullptr;

@@ -96,10 +96,10 @@ void MainWindow::buildMenus() {
     QAction* back = view->addAction(tr("All charts (leave a chart shown alone)"), QKeySequence(Qt::Key_Escape), this,
                                     [this] {
                                         // Esc cancels a running convergence check on its page.
-                                        if (!m_alone && currentPage() == m_convergence && m_convergence->running())
+                                        if (!chartAlone() && currentPage() == m_convergence && m_convergence->running())
                                             m_convergence->cancel();
-                                        else if (!m_alone && currentPage() == m_speedPage && m_speedPage->isBusy()) m_speedPage->cancel();
-                                        else if (m_alone) showAllCharts();
+                                        else if (!chartAlone() && currentPage() == m_speedPage && m_speedPage->isBusy()) m_speedPage->cancel();
+                                        else if (chartAlone()) showAllCharts();
                                         else if (m_presentation->isActive()) m_presentation->leave();
                                     });
     back->setShortcutContext(Qt::WindowShortcut);
