@@ -2,8 +2,8 @@
 target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/main_window.cpp
   ${CMAKE_CURRENT_LIST_DIR}/main_window_menus.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/main_window_exports.cpp
   ${CMAKE_CURRENT_LIST_DIR}/main_window_language.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/window_exports.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chart_alone.cpp
   ${CMAKE_CURRENT_LIST_DIR}/page_area.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_host.cpp

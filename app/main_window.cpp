@@ -4,8 +4,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
@@ -44,6 +42,7 @@
 #include "widgets/input_guard.h"
 #include "widgets/live_chart.h"
 #include "widgets/text_scale.h"
+#include "window_exports.h"
 
 namespace presisi {
 
@@ -142,6 +141,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
 
     m_experiments = new ExperimentFiles(*this, m_persistent);
     connect(m_experiments, &ExperimentFiles::loaded, this, [this] { setPage(TrainingIndex); });
+    m_exports = new WindowExports(*this, m_persistent);
     buildMenus();
     menuBar()->setCornerWidget(m_tabs, Qt::TopRightCorner);
     // Space and Ctrl+R act on the run whatever field has focus.
@@ -354,6 +354,15 @@ void MainWindow::setDarkTheme(bool dark) {
     m_linear->redraw();
     m_training->restyle();
     if (m_persistent) QSettings().setValue("window/dark", dark);
+}
+
+bool MainWindow::exportChart(const QString& path) { return m_exports->exportChart(path); }
+bool MainWindow::exportPage(const QString& path) { return m_exports->exportPage(path); }
+bool MainWindow::exportChart(const QString& path, const ExportOptions& options) {
+    return m_exports->exportChart(path, options);
+}
+bool MainWindow::exportPage(const QString& path, const ExportOptions& options) {
+    return m_exports->exportPage(path, options);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {

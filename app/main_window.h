@@ -33,6 +33,7 @@ class GuidedTour;
 class PresentationMode;
 class RunController;
 class ExperimentFiles;
+class WindowExports;
 enum class RunState;
 struct ExportOptions;
 
@@ -60,6 +61,8 @@ public:
     bool loadPreset(const QString& name, bool start = true);
     // Experiment files: open, save, recent, reset to preset, load data (app/experiment_files.h).
     ExperimentFiles* experiments() const { return m_experiments; }
+    // Chart, page and data exports (app/window_exports.h).
+    WindowExports* exports() const { return m_exports; }
     // A problem in the status bar, and in a message box where a person can see one (not off-screen).
     void showProblem(const QString& title, const QString& message);
     void setDarkTheme(bool dark);
@@ -86,7 +89,7 @@ public:
     QLabel* statusStateLabel() const { return m_state; }
     GuidedTour* openGuidedTour();  // Help > Guided tour, from its first step (app/tour/guided_tour.cpp)
 
-    // Exports used by the menus (and tests): false on failure.
+    // The current chart or page as a figure, for tests and --screenshot (WindowExports): false on failure.
     bool exportChart(const QString& path);  // .png (2x DPR) or .svg by suffix
     bool exportPage(const QString& path);
     // The same at a chosen size, font scale and pixel ratio (the export dialog's choices).
@@ -108,12 +111,6 @@ private:
     void connectController(RunController* rc);  // state, failures and holds reach this window
     void onStateChanged(RunState state);
     void onRunFailed(const QString& message);
-    void addExportActions(QMenu* file);  // app/main_window_exports.cpp
-    void exportDialog(bool wholePage);
-    void exportDataDialog(bool json);
-    void exportChartDataDialog();
-    // Says why an export of `path` failed (the path, a full disk), or `nothingYet` when neither explains it.
-    void exportFailed(const QString& path, const QString& nothingYet);
 
     bool m_persistent;
     bool m_shownOnce = false;  // showEvent's first time
@@ -138,8 +135,8 @@ private:
     QLabel* m_state = nullptr;
     QLabel* m_speed = nullptr;
     QLabel* m_device = nullptr;
-    QString m_lastExportDir;
     ExperimentFiles* m_experiments = nullptr;  // File > Open/Save experiment, recent, reset, load data
+    WindowExports* m_exports = nullptr;        // File > Export …
 
 signals:
     // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.

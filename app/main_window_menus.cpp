@@ -2,6 +2,7 @@
 #include "main_window.h"
 #include "experiment_files.h"
 #include "presentation_mode.h"
+#include "window_exports.h"
 
 #include <QAction>
 #include <QApplication>
@@ -22,7 +23,7 @@ namespace presisi {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_experiments->addActions(file);  // experiment files and data (app/experiment_files.cpp)
-    addExportActions(file);  // chart, page and data exports (app/main_window_exports.cpp)
+    m_exports->addActions(file);  // chart, page and data exports (app/window_exports.cpp)
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
