@@ -1,8 +1,7 @@
 # Sources of the window (presisi_app): main window, pages, run controller.
 target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/main_window.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/main_window_menus.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/main_window_language.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/window_menus.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_exports.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chart_alone.cpp
   ${CMAKE_CURRENT_LIST_DIR}/page_area.cpp

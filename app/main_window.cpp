@@ -1,7 +1,6 @@
 // MainWindow: pages in a stack switched from the menu bar's corner, with the side panel and status bar.
 #include "main_window.h"
 
-#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QHBoxLayout>
@@ -12,12 +11,10 @@
 #include <QPlainTextEdit>
 #include <QScreen>
 #include <QSettings>
-#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QChartView>
 #include <QStyle>
-#include <QStyleFactory>
 #include <QTabBar>
 #include <QTextBrowser>
 
@@ -37,12 +34,12 @@
 #include "presentation_mode.h"
 #include "run_controller.h"
 #include "services/settings_check.h"
-#include "widgets/chart_export.h"
 #include "widgets/lane_style.h"
 #include "widgets/input_guard.h"
 #include "widgets/live_chart.h"
 #include "widgets/text_scale.h"
 #include "window_exports.h"
+#include "window_menus.h"
 
 namespace presisi {
 
@@ -142,7 +139,9 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_experiments = new ExperimentFiles(*this, m_persistent);
     connect(m_experiments, &ExperimentFiles::loaded, this, [this] { setPage(TrainingIndex); });
     m_exports = new WindowExports(*this, m_persistent);
-    buildMenus();
+    m_menus = new WindowMenus(*this, m_persistent);
+    connect(m_menus, &WindowMenus::presetHovered, m_explanation, &QTextBrowser::setHtml);
+    connect(m_menus, &WindowMenus::presetsMenuHidden, this, &MainWindow::updateExplanation);
     menuBar()->setCornerWidget(m_tabs, Qt::TopRightCorner);
     // Space and Ctrl+R act on the run whatever field has focus.
     qApp->installEventFilter(new RunKeysFilter(this));
@@ -280,7 +279,7 @@ void MainWindow::showAllCharts() {
 
 void MainWindow::setExplanationShown(bool shown) {
     m_explanationShown = shown;
-    if (m_explanationAction) m_explanationAction->setChecked(shown);
+    if (m_menus) m_menus->explanationAction()->setChecked(shown);
     m_explanation->setVisible(shown && !chartAlone());
 }
 
@@ -317,7 +316,7 @@ void MainWindow::showProblem(const QString& title, const QString& message) {
 }
 
 void MainWindow::setDarkTheme(bool dark) {
-    if (m_darkAction && m_darkAction->isChecked() != dark) m_darkAction->setChecked(dark);
+    if (m_menus && m_menus->darkAction()->isChecked() != dark) m_menus->darkAction()->setChecked(dark);
     QPalette p;
     if (dark) {
         p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
@@ -355,6 +354,26 @@ void MainWindow::setDarkTheme(bool dark) {
     m_training->restyle();
     if (m_persistent) QSettings().setValue("window/dark", dark);
 }
+
+void MainWindow::takeOver(MainWindow& old) {
+    RunController* spare = controller();
+    const QList<Page*> mine = pages(), theirs = old.pages();
+    for (int i = 0; i < mine.size() && i < theirs.size(); ++i) mine[i]->takeOver(*theirs[i]);
+    // The Training lab took the old window's controller: its state reaches this window from now on.
+    RunController* adopted = controller();
+    if (adopted != spare) {
+        disconnect(spare, nullptr, this, nullptr);
+        disconnect(adopted, nullptr, &old, nullptr);
+        connectController(adopted);
+        onStateChanged(adopted->state());
+    }
+    if (const bool dark = old.m_menus->darkAction()->isChecked(); dark != m_menus->darkAction()->isChecked())
+        m_menus->darkAction()->setChecked(dark);
+    updateExplanation();
+    updateStatus();
+}
+
+QString MainWindow::shortcutsHtml() { return WindowMenus::shortcutsHtml(); }
 
 bool MainWindow::exportChart(const QString& path) { return m_exports->exportChart(path); }
 bool MainWindow::exportPage(const QString& path) { return m_exports->exportPage(path); }

@@ -1,5 +1,6 @@
-// The main window: Linear lab, Training lab and Formats pages, the explanation panel, menus,
-// shortcuts, exports, the status bar and persisted settings.
+// The main window: the pages in a stack switched by tabs, the explanation panel, the status bar and
+// persisted settings; its menus (WindowMenus), exports (WindowExports), a chart shown alone (ChartAlone),
+// experiment files and presentation mode are classes of their own that it holds.
 #pragma once
 
 #include <QList>
@@ -17,8 +18,6 @@ class QLabel;
 class QStackedWidget;
 class QTabBar;
 class QTextBrowser;
-class QMenu;
-class QAction;
 
 namespace presisi {
 
@@ -34,6 +33,7 @@ class PresentationMode;
 class RunController;
 class ExperimentFiles;
 class WindowExports;
+class WindowMenus;
 enum class RunState;
 struct ExportOptions;
 
@@ -82,7 +82,7 @@ public:
     static constexpr int kWideWindow = 1100;
     // View > Presentation mode (F5).
     PresentationMode* presentation() const { return m_presentation; }
-    // The keyboard shortcuts, as Help shows them.
+    // The keyboard shortcuts, as Help shows them (app/window_menus.cpp).
     static QString shortcutsHtml();
     // The devices this build and machine have, for the status bar and Help > About.
     static QString deviceText();
@@ -96,6 +96,14 @@ public:
     bool exportChart(const QString& path, const ExportOptions& options);
     bool exportPage(const QString& path, const ExportOptions& options);
 
+    // The window rebuilt in another language takes over `old` (still open): every page's state and the
+    // Training lab's run controller, the theme.
+    void takeOver(MainWindow& old);
+
+signals:
+    // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.
+    void languageChangeRequested(const QString& code);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
@@ -103,7 +111,6 @@ protected:
 
 private:
     QList<Page*> pages() const;  // in PageIndex order
-    void buildMenus();
     void updateExplanation();
     void fitExplanationWidth();  // the explanation panel's width bounds, by the text scale and the window
     void updateStatus();
@@ -122,14 +129,9 @@ private:
     FormatsPage* m_formats = nullptr;
     SpeedPage* m_speedPage = nullptr;
     ConvergencePage* m_convergence = nullptr;
-    QMenu* m_presetsMenu = nullptr;
-    QAction* m_playAction = nullptr;
-    QAction* m_darkAction = nullptr;
-    QAction* m_fullScreenAction = nullptr;
     ChartAlone* m_alone = nullptr;  // the chart shown alone and its page in the stack
     bool m_explanationShown = true;
     bool m_wideWindow = true;  // at least kWideWindow wide, when last resized
-    QAction* m_explanationAction = nullptr;
     QLabel* m_caption = nullptr;  // presentation mode's explanation strip
     PresentationMode* m_presentation = nullptr;
     QLabel* m_state = nullptr;
@@ -137,18 +139,7 @@ private:
     QLabel* m_device = nullptr;
     ExperimentFiles* m_experiments = nullptr;  // File > Open/Save experiment, recent, reset, load data
     WindowExports* m_exports = nullptr;        // File > Export …
-
-signals:
-    // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.
-    void languageChangeRequested(const QString& code);
-
-public:
-    // The window rebuilt in another language takes over `old` (still open): every page's state and the
-    // Training lab's run controller, the theme (app/main_window_language.cpp).
-    void takeOver(MainWindow& old);
-
-private:
-    void addLanguageActions(QMenu* view);  // View > Language (app/main_window_language.cpp)
+    WindowMenus* m_menus = nullptr;            // the menu bar
 };
 
 }  // namespace presisi
