@@ -6,6 +6,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/chart_alone.cpp
   ${CMAKE_CURRENT_LIST_DIR}/page_area.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_theme.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/window_settings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_host.cpp
   ${CMAKE_CURRENT_LIST_DIR}/experiment_files.cpp
   ${CMAKE_CURRENT_LIST_DIR}/presentation_mode.cpp

@@ -7,7 +7,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -29,11 +28,11 @@
 #include "page_area.h"
 #include "presentation_mode.h"
 #include "run_controller.h"
-#include "services/settings_check.h"
 #include "widgets/input_guard.h"
 #include "widgets/text_scale.h"
 #include "window_exports.h"
 #include "window_menus.h"
+#include "window_settings.h"
 #include "window_theme.h"
 
 namespace presisi {
@@ -142,50 +141,12 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     qApp->installEventFilter(new RunKeysFilter(this));
 
     resize(1280, 800);
-    int startPage = LinearIndex;
     QStringList settingProblems;
-    if (m_persistent) {
-        // Every saved value is checked on read (app/services/settings_check.h): a corrupt or
-        // hand-edited file falls back to the defaults and the status bar says which.
-        QSettings s;
-        services::SettingsReader r(s);
-        bool restored = false;
-        if (s.contains("window/geometry")) {
-            restored = restoreGeometry(s.value("window/geometry").toByteArray());
-            if (!restored)
-                r.note("window/geometry", tr("(%1 bytes)").arg(s.value("window/geometry").toByteArray().size()),
-                       "not a saved window geometry", "1280×800");
-        }
-        startPage = r.integer("window/page", LinearIndex, 0, int(pages().size()) - 1);
-        setDarkTheme(r.boolean("window/dark", false));
-        if (s.contains("window/textScale")) setTextScale(r.real("window/textScale", 1.0, kMinUiScale, kMaxUiScale));
-        const QString preset = s.value("training/preset").toString();
-        if (!preset.isEmpty()) loadPreset(preset, false);
-        settingProblems = r.problems();
-        // A saved geometry that does not fit is a setting that fell back; the default size on a small
-        // screen is simply fitted. (A window made for tests or --screenshot keeps its size.)
-        fitOnScreen(restored ? &settingProblems : nullptr);
-    }
+    const int startPage = m_persistent ? WindowSettings::restore(*this, &settingProblems) : LinearIndex;
     setPage(startPage);
     updateStatus();
     if (!settingProblems.isEmpty())
         statusBar()->showMessage(tr("Settings reset to defaults: %1").arg(settingProblems.join("; ")), 15000);
-}
-
-void MainWindow::fitOnScreen(QStringList* problems) {
-    // A window larger than the screen, or off it (a saved geometry from another monitor, a corrupt
-    // settings file), is brought inside the screen's available area.
-    const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
-    if (!screen) return;
-    const QRect available = screen->availableGeometry();
-    const QRect frame = geometry();
-    const QRect fitted = services::fitOnScreen(frame, available);
-    if (fitted == frame) return;
-    if (problems && (frame.width() > available.width() || frame.height() > available.height() || !available.intersects(frame)))
-        problems->append(tr("window/geometry = %1×%2 at (%3, %4): does not fit the screen (%5×%6); %7×%8 used")
-                             .arg(frame.width()).arg(frame.height()).arg(frame.x()).arg(frame.y())
-                             .arg(available.width()).arg(available.height()).arg(fitted.width()).arg(fitted.height()));
-    setGeometry(fitted);
 }
 
 MainWindow::~MainWindow() = default;
@@ -377,12 +338,7 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 void MainWindow::closeEvent(QCloseEvent* event) {
     controller()->stop();
     const bool idle = controller()->waitForIdle(kStopWait);
-    if (m_persistent) {
-        QSettings s;
-        s.setValue("window/geometry", saveGeometry());
-        s.setValue("window/page", page());
-        s.sync();
-    }
+    if (m_persistent) WindowSettings::save(*this);
     event->accept();
     if (!idle) {
         // A step still running after kStopWait (a huge model, a stalled disk): the worker cannot be

@@ -1,6 +1,6 @@
-// The main window: the pages in a stack switched by tabs, the explanation panel, the status bar and
-// persisted settings; its menus (WindowMenus), exports (WindowExports), a chart shown alone (ChartAlone),
-// experiment files and presentation mode are classes of their own that it holds.
+// The main window: the pages in a stack switched by tabs, the explanation panel and the status bar; its
+// menus (WindowMenus), exports (WindowExports), a chart shown alone (ChartAlone), saved settings
+// (WindowSettings), experiment files and presentation mode are classes of their own that it holds.
 #pragma once
 
 #include <QList>
@@ -114,7 +114,6 @@ private:
     void updateExplanation();
     void fitExplanationWidth();  // the explanation panel's width bounds, by the text scale and the window
     void updateStatus();
-    void fitOnScreen(QStringList* problems);  // inside the screen's available area; notes a saved geometry that did not fit
     void connectController(RunController* rc);  // state, failures and holds reach this window
     void onStateChanged(RunState state);
     void onRunFailed(const QString& message);
