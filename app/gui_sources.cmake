@@ -1,9 +1,12 @@
 # Sources of the window (presisi_app): main window, pages, run controller.
 target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/main_window.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/main_window_menus.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/main_window_exports.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/main_window_language.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/window_menus.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/window_exports.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chart_alone.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/page_area.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/window_theme.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/window_settings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_host.cpp
   ${CMAKE_CURRENT_LIST_DIR}/experiment_files.cpp
   ${CMAKE_CURRENT_LIST_DIR}/presentation_mode.cpp
@@ -17,7 +20,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/page_exports.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/linear_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/linear_form.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/pages/linear_page_results.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/linear_results_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_form.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/policy_editor.cpp
@@ -35,7 +38,9 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/fault_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/gradient_ranges.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/pages/speed_views.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/speed_results.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/speed_measurements.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/speed_settings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tour/guided_tour.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tour/tour_steps.cpp
 )

@@ -1,28 +1,15 @@
 // MainWindow: pages in a stack switched from the menu bar's corner, with the side panel and status bar.
 #include "main_window.h"
 
-#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QGridLayout>
 #include <QHBoxLayout>
-#include <QStackedLayout>
 #include <QLabel>
 #include <QMenuBar>
-#include <QLineEdit>
 #include <QMessageBox>
-#include <QPlainTextEdit>
-#include <QScreen>
 #include <QSettings>
-#include <QSplitter>
-#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QChartView>
-#include <QStyle>
-#include <QStyleFactory>
 #include <QTabBar>
 #include <QTextBrowser>
 
@@ -36,93 +23,19 @@
 #include "pages/speed_page.h"
 #include "pages/training_page.h"
 #include "engine_worker.h"
+#include "chart_alone.h"
 #include "experiment_files.h"
+#include "page_area.h"
 #include "presentation_mode.h"
 #include "run_controller.h"
-#include "services/settings_check.h"
-#include "widgets/chart_export.h"
-#include "widgets/lane_style.h"
 #include "widgets/input_guard.h"
-#include "widgets/live_chart.h"
 #include "widgets/text_scale.h"
+#include "window_exports.h"
+#include "window_menus.h"
+#include "window_settings.h"
+#include "window_theme.h"
 
 namespace presisi {
-
-namespace {
-
-// Holds a page inside its scroll area without a layout: a layout would pass on the page's
-// height-for-width, and the scroll area would then size the page by the sum of its charts' preferred
-// heights instead of fitting it to the window.
-class PageHolder : public QWidget {
-public:
-    explicit PageHolder(QWidget* page) : m_page(page) {
-        page->setParent(this);
-        page->installEventFilter(this);
-    }
-    QSize minimumSizeHint() const override { return m_page->minimumSizeHint(); }
-    QSize sizeHint() const override { return m_page->minimumSizeHint(); }
-
-protected:
-    void resizeEvent(QResizeEvent*) override { m_page->setGeometry(rect()); }
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        // The page's minimum size may have changed (tiles built after a computation): tell the
-        // scroll area and, through it, the window's layout.
-        if (watched == m_page && event->type() == QEvent::LayoutRequest) {
-            updateGeometry();
-            for (QWidget* w = parentWidget(); w; w = w->parentWidget())
-                if (auto* area = qobject_cast<QScrollArea*>(w)) {
-                    area->updateGeometry();
-                    area->setWidgetResizable(true);  // re-fits the holder to the viewport
-                    break;
-                }
-        }
-        return false;
-    }
-
-private:
-    QWidget* m_page;
-};
-
-// A page's scroll area. It asks for the page's whole minimum size as long as that leaves the window
-// room for the explanation panel (so a page that fits never scrolls), and for less beyond that (so
-// a page enlarged by the text scale scrolls instead of widening the window).
-class PageArea : public QScrollArea {
-public:
-    explicit PageArea(QWidget* page) {
-        setFrameShape(QFrame::NoFrame);
-        setWidgetResizable(true);
-        setWidget(new PageHolder(page));
-    }
-    QSize minimumSizeHint() const override {
-        const QWidget* holder = widget();
-        const QWidget* top = window();
-        if (!holder || !top) return QScrollArea::minimumSizeHint();
-        // Bounded by a 1024x768 screen (a projector) too, not by the window alone: a bound that followed the
-        // window would hold a window once widened by its widest page (the Speed page) at that width.
-        const QSize need = withScrollBar(holder->minimumSizeHint());
-        return {std::min(need.width(), std::max(200, std::min(top->width(), kSmallScreen.width()) - 190)),
-                std::min(need.height(), std::max(200, std::min(top->height(), kSmallScreen.height()) - 110))};
-    }
-    // The whole page where the window has room for it: a page that fits never scrolls.
-    QSize sizeHint() const override {
-        const QWidget* holder = widget();
-        const QWidget* top = window();
-        if (!holder || !top) return QScrollArea::sizeHint();
-        const QSize need = withScrollBar(holder->minimumSizeHint());
-        return {std::min(need.width(), std::max(200, top->width() - 190)),
-                std::min(need.height(), std::max(200, top->height() - 110))};
-    }
-
-private:
-    static constexpr QSize kSmallScreen{1024, 768};
-    // A page taller than the area scrolls down: its width then needs the scroll bar's beside it.
-    QSize withScrollBar(QSize need) const {
-        if (need.height() > viewport()->height()) need.rwidth() += style()->pixelMetric(QStyle::PM_ScrollBarExtent);
-        return need;
-    }
-};
-
-}  // namespace
 
 QString MainWindow::deviceText() {
     const CudaStatus& s = cudaStatus();
@@ -153,10 +66,8 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_explanation->setFont(ef);
 
     // A chart shown alone has a page of its own in the stack, filling the central area.
-    m_aloneHost = new QWidget();
-    auto* aloneLayout = new QVBoxLayout(m_aloneHost);
-    aloneLayout->setContentsMargins(4, 4, 4, 4);
-    m_stack->addWidget(m_aloneHost);
+    m_alone = new ChartAlone(this);
+    m_stack->addWidget(m_alone->host());
 
     auto* central = new QWidget();
     auto* v = new QVBoxLayout(central);
@@ -187,7 +98,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     m_tabs->setDrawBase(false);
     m_tabs->setExpanding(false);
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
-        if (m_alone) showAllCharts();
+        if (chartAlone()) showAllCharts();
         m_stack->setCurrentIndex(i);
         updateExplanation();
         updateStatus();
@@ -205,7 +116,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
 
     for (Page* p : pages()) {
         connect(p, &Page::chartDoubleClicked, this, [this](QWidget* chart) {
-            if (m_alone == chart) showAllCharts();
+            if (chartAlone() == chart) showAllCharts();
             else showChartAlone(chart);
         });
         connect(p, &Page::explanationChanged, this, &MainWindow::updateExplanation);
@@ -221,56 +132,21 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
 
     m_experiments = new ExperimentFiles(*this, m_persistent);
     connect(m_experiments, &ExperimentFiles::loaded, this, [this] { setPage(TrainingIndex); });
-    buildMenus();
+    m_exports = new WindowExports(*this, m_persistent);
+    m_menus = new WindowMenus(*this, m_persistent);
+    connect(m_menus, &WindowMenus::presetHovered, m_explanation, &QTextBrowser::setHtml);
+    connect(m_menus, &WindowMenus::presetsMenuHidden, this, &MainWindow::updateExplanation);
     menuBar()->setCornerWidget(m_tabs, Qt::TopRightCorner);
     // Space and Ctrl+R act on the run whatever field has focus.
     qApp->installEventFilter(new RunKeysFilter(this));
 
     resize(1280, 800);
-    int startPage = LinearIndex;
     QStringList settingProblems;
-    if (m_persistent) {
-        // Every saved value is checked on read (app/services/settings_check.h): a corrupt or
-        // hand-edited file falls back to the defaults and the status bar says which.
-        QSettings s;
-        services::SettingsReader r(s);
-        bool restored = false;
-        if (s.contains("window/geometry")) {
-            restored = restoreGeometry(s.value("window/geometry").toByteArray());
-            if (!restored)
-                r.note("window/geometry", tr("(%1 bytes)").arg(s.value("window/geometry").toByteArray().size()),
-                       "not a saved window geometry", "1280×800");
-        }
-        startPage = r.integer("window/page", LinearIndex, 0, int(pages().size()) - 1);
-        setDarkTheme(r.boolean("window/dark", false));
-        if (s.contains("window/textScale")) setTextScale(r.real("window/textScale", 1.0, kMinUiScale, kMaxUiScale));
-        const QString preset = s.value("training/preset").toString();
-        if (!preset.isEmpty()) loadPreset(preset, false);
-        settingProblems = r.problems();
-        // A saved geometry that does not fit is a setting that fell back; the default size on a small
-        // screen is simply fitted. (A window made for tests or --screenshot keeps its size.)
-        fitOnScreen(restored ? &settingProblems : nullptr);
-    }
+    const int startPage = m_persistent ? WindowSettings::restore(*this, &settingProblems) : LinearIndex;
     setPage(startPage);
     updateStatus();
     if (!settingProblems.isEmpty())
         statusBar()->showMessage(tr("Settings reset to defaults: %1").arg(settingProblems.join("; ")), 15000);
-}
-
-void MainWindow::fitOnScreen(QStringList* problems) {
-    // A window larger than the screen, or off it (a saved geometry from another monitor, a corrupt
-    // settings file), is brought inside the screen's available area.
-    const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
-    if (!screen) return;
-    const QRect available = screen->availableGeometry();
-    const QRect frame = geometry();
-    const QRect fitted = services::fitOnScreen(frame, available);
-    if (fitted == frame) return;
-    if (problems && (frame.width() > available.width() || frame.height() > available.height() || !available.intersects(frame)))
-        problems->append(tr("window/geometry = %1×%2 at (%3, %4): does not fit the screen (%5×%6); %7×%8 used")
-                             .arg(frame.width()).arg(frame.height()).arg(frame.x()).arg(frame.y())
-                             .arg(available.width()).arg(available.height()).arg(fitted.width()).arg(fitted.height()));
-    setGeometry(fitted);
 }
 
 MainWindow::~MainWindow() = default;
@@ -297,9 +173,9 @@ void MainWindow::connectController(RunController* rc) {
 
 void MainWindow::setPage(int index) {
     if (index < 0 || index >= pages().size()) index = LinearIndex;
-    if (m_alone && index != page()) showAllCharts();
+    if (chartAlone() && index != page()) showAllCharts();
     m_tabs->setCurrentIndex(index);
-    if (!m_alone) m_stack->setCurrentIndex(index);
+    if (!chartAlone()) m_stack->setCurrentIndex(index);
     updateExplanation();
 }
 
@@ -339,84 +215,28 @@ void MainWindow::fitExplanationWidth() {
     m_explanation->setMaximumWidth(std::min(static_cast<int>(std::lround(280 * s)), std::max(280, w / 4)));
 }
 
-namespace {
-
-// The layout under `root` (root included, nested layouts searched) that holds `widget` directly.
-QLayout* layoutHolding(QLayout* root, QWidget* widget) {
-    if (!root) return nullptr;
-    if (root->indexOf(widget) >= 0) return root;
-    for (int i = 0; i < root->count(); ++i)
-        if (QLayout* found = layoutHolding(root->itemAt(i)->layout(), widget)) return found;
-    return nullptr;
-}
-
-// Every chart's text in `w` (a chart view, or a widget holding some) at `factor` times its base size
-// (0: the window's text scale).
-void scaleChartsText(QWidget* w, double factor) {
-    QList<QChartView*> views = w->findChildren<QChartView*>();
-    if (auto* self = qobject_cast<QChartView*>(w)) views.prepend(self);
-    for (QChartView* view : views) applyTextFactor(view->chart(), factor);
-}
-
-}  // namespace
+QWidget* MainWindow::chartAlone() const { return m_alone->chart(); }
 
 void MainWindow::showChartAlone(QWidget* chart) {
-    if (m_alone) showAllCharts();
-    if (!chart || !chart->parentWidget()) return;
-    QLayout* layout = layoutHolding(chart->parentWidget()->layout(), chart);
-    if (!layout) return;
-    // The chart moves into the stack's own page for it, remembering its place to go back to.
-    AlonePlace place;
-    place.layout = layout;
-    place.index = layout->indexOf(chart);
-    if (auto* grid = qobject_cast<QGridLayout*>(layout)) {
-        grid->getItemPosition(place.index, &place.row, &place.column, &place.rowSpan, &place.columnSpan);
-    } else if (auto* box = qobject_cast<QBoxLayout*>(layout)) {
-        place.stretch = box->stretch(place.index);
-    } else if (auto* stacked = qobject_cast<QStackedLayout*>(layout)) {
-        place.current = stacked->currentWidget() == chart;
-    } else {
-        return;  // a layout it could not be put back into
-    }
-    m_alonePlace = place;
-    layout->removeWidget(chart);
-    m_aloneHost->layout()->addWidget(chart);
-    chart->show();
-    m_alone = chart;
-    m_stack->setCurrentWidget(m_aloneHost);
+    if (chartAlone()) showAllCharts();
+    if (!m_alone->take(chart)) return;
+    m_stack->setCurrentWidget(m_alone->host());
     m_explanation->setVisible(false);
-    // Text for the back row: larger than the window's.
-    scaleChartsText(chart, uiScale() * kAloneTextFactor);
     statusBar()->showMessage(tr("one chart alone: Esc or a double-click returns to all charts"), 4000);
 }
 
 void MainWindow::showAllCharts() {
-    QWidget* chart = m_alone;
-    if (!chart) return;
-    m_alone = nullptr;
-    m_aloneHost->layout()->removeWidget(chart);
-    const AlonePlace& place = m_alonePlace;
-    if (auto* grid = qobject_cast<QGridLayout*>(place.layout)) {
-        grid->addWidget(chart, place.row, place.column, place.rowSpan, place.columnSpan);
-    } else if (auto* box = qobject_cast<QBoxLayout*>(place.layout)) {
-        box->insertWidget(place.index, chart, place.stretch);
-    } else if (auto* stacked = qobject_cast<QStackedLayout*>(place.layout)) {
-        stacked->insertWidget(place.index, chart);
-        if (place.current) stacked->setCurrentWidget(chart);
-    }
-    chart->show();
-    scaleChartsText(chart, 0);  // the window's text scale again
+    if (!m_alone->giveBack()) return;
     m_stack->setCurrentIndex(page());
     m_explanation->setVisible(m_explanationShown);
-    m_alonePlace = {};
     // Pages that arrange their charts by width (the Training lab's columns) arrange them again.
     if (Page* p = currentPage()) p->rescale(uiScale());
 }
 
 void MainWindow::setExplanationShown(bool shown) {
     m_explanationShown = shown;
-    if (m_explanationAction) m_explanationAction->setChecked(shown);
-    m_explanation->setVisible(shown && !m_alone);
+    if (m_menus) m_menus->explanationAction()->setChecked(shown);
+    m_explanation->setVisible(shown && !chartAlone());
 }
 
 void MainWindow::updateExplanation() {
@@ -452,43 +272,41 @@ void MainWindow::showProblem(const QString& title, const QString& message) {
 }
 
 void MainWindow::setDarkTheme(bool dark) {
-    if (m_darkAction && m_darkAction->isChecked() != dark) m_darkAction->setChecked(dark);
-    QPalette p;
-    if (dark) {
-        p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-        p.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
-        p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-        p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
-        p.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
-        p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-        p.setColor(QPalette::ButtonText, QColor(0xee, 0xee, 0xee));
-        p.setColor(QPalette::Highlight, QColor(0x56, 0xB4, 0xE9));
-        p.setColor(QPalette::HighlightedText, Qt::black);
-        p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
-        p.setColor(QPalette::ToolTipText, QColor(0xee, 0xee, 0xee));
-        p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x99, 0x99, 0x99));
-        p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x99, 0x99, 0x99));
-        p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));  // 6.4:1 on Base (the light one was 1.3:1)
-    } else {
-        p = QApplication::style()->standardPalette();
-        p.setColor(QPalette::PlaceholderText, QColor(0x6e, 0x6e, 0x6e));  // 5:1 on white (the style's grey is 3.9:1)
-    }
-    QApplication::setPalette(p);
-    // Qt 6.4 gives a new PlaceholderText to widgets made from now on, not to those that exist: each field
-    // showing a placeholder is given that role alone (its other roles keep following the theme).
-    QPalette placeholder;
-    placeholder.setColor(QPalette::PlaceholderText, p.color(QPalette::PlaceholderText));
-    for (QLineEdit* e : findChildren<QLineEdit*>())
-        if (!e->placeholderText().isEmpty()) e->setPalette(placeholder);
-    for (QPlainTextEdit* e : findChildren<QPlainTextEdit*>())
-        if (!e->placeholderText().isEmpty()) e->setPalette(placeholder);
-    setDarkBackground(dark);
-    setChartsDark(dark);
-    for (QChartView* v : findChildren<QChartView*>()) applyChartColours(v->chart());
+    if (m_menus && m_menus->darkAction()->isChecked() != dark) m_menus->darkAction()->setChecked(dark);
+    applyTheme(this, dark);
     // The lane colours of f32 change with the background.
     m_linear->redraw();
     m_training->restyle();
     if (m_persistent) QSettings().setValue("window/dark", dark);
+}
+
+void MainWindow::takeOver(MainWindow& old) {
+    RunController* spare = controller();
+    const QList<Page*> mine = pages(), theirs = old.pages();
+    for (int i = 0; i < mine.size() && i < theirs.size(); ++i) mine[i]->takeOver(*theirs[i]);
+    // The Training lab took the old window's controller: its state reaches this window from now on.
+    RunController* adopted = controller();
+    if (adopted != spare) {
+        disconnect(spare, nullptr, this, nullptr);
+        disconnect(adopted, nullptr, &old, nullptr);
+        connectController(adopted);
+        onStateChanged(adopted->state());
+    }
+    if (const bool dark = old.m_menus->darkAction()->isChecked(); dark != m_menus->darkAction()->isChecked())
+        m_menus->darkAction()->setChecked(dark);
+    updateExplanation();
+    updateStatus();
+}
+
+QString MainWindow::shortcutsHtml() { return WindowMenus::shortcutsHtml(); }
+
+bool MainWindow::exportChart(const QString& path) { return m_exports->exportChart(path); }
+bool MainWindow::exportPage(const QString& path) { return m_exports->exportPage(path); }
+bool MainWindow::exportChart(const QString& path, const ExportOptions& options) {
+    return m_exports->exportChart(path, options);
+}
+bool MainWindow::exportPage(const QString& path, const ExportOptions& options) {
+    return m_exports->exportPage(path, options);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -520,12 +338,7 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 void MainWindow::closeEvent(QCloseEvent* event) {
     controller()->stop();
     const bool idle = controller()->waitForIdle(kStopWait);
-    if (m_persistent) {
-        QSettings s;
-        s.setValue("window/geometry", saveGeometry());
-        s.setValue("window/page", page());
-        s.sync();
-    }
+    if (m_persistent) WindowSettings::save(*this);
     event->accept();
     if (!idle) {
         // A step still running after kStopWait (a huge model, a stalled disk): the worker cannot be

@@ -1,5 +1,6 @@
-// The main window: Linear lab, Training lab and Formats pages, the explanation panel, menus,
-// shortcuts, exports, the status bar and persisted settings.
+// The main window: the pages in a stack switched by tabs, the explanation panel and the status bar; its
+// menus (WindowMenus), exports (WindowExports), a chart shown alone (ChartAlone), saved settings
+// (WindowSettings), experiment files and presentation mode are classes of their own that it holds.
 #pragma once
 
 #include <QList>
@@ -14,12 +15,9 @@
 #include "engine/training/scenario.h"
 
 class QLabel;
-class QLayout;
 class QStackedWidget;
 class QTabBar;
 class QTextBrowser;
-class QMenu;
-class QAction;
 
 namespace presisi {
 
@@ -29,10 +27,13 @@ class TrainingPage;
 class FormatsPage;
 class SpeedPage;
 class ConvergencePage;
+class ChartAlone;
 class GuidedTour;
 class PresentationMode;
 class RunController;
 class ExperimentFiles;
+class WindowExports;
+class WindowMenus;
 enum class RunState;
 struct ExportOptions;
 
@@ -60,6 +61,8 @@ public:
     bool loadPreset(const QString& name, bool start = true);
     // Experiment files: open, save, recent, reset to preset, load data (app/experiment_files.h).
     ExperimentFiles* experiments() const { return m_experiments; }
+    // Chart, page and data exports (app/window_exports.h).
+    WindowExports* exports() const { return m_exports; }
     // A problem in the status bar, and in a message box where a person can see one (not off-screen).
     void showProblem(const QString& title, const QString& message);
     void setDarkTheme(bool dark);
@@ -67,12 +70,10 @@ public:
     void setTextScale(double scale);
     // Shows one chart alone in the window (double-click on it): it moves into a page of its own that
     // fills the window's central area, its text larger for the back row; Esc or a second double-click
-    // returns it to its place, text as before.
+    // returns it to its place, text as before (app/chart_alone.h).
     void showChartAlone(QWidget* chart);
     void showAllCharts();
-    QWidget* chartAlone() const { return m_alone; }
-    // The text of a chart shown alone, relative to the window's text scale.
-    static constexpr double kAloneTextFactor = 1.6;
+    QWidget* chartAlone() const;
     // The explanation panel beside the pages (View > Explanation panel; presentation mode shows it as a
     // caption instead). It folds by itself when the window becomes narrower than kWideWindow (a
     // 1024x768 projector: the charts need the width) and opens when it becomes wider again.
@@ -81,19 +82,27 @@ public:
     static constexpr int kWideWindow = 1100;
     // View > Presentation mode (F5).
     PresentationMode* presentation() const { return m_presentation; }
-    // The keyboard shortcuts, as Help shows them.
+    // The keyboard shortcuts, as Help shows them (app/window_menus.cpp).
     static QString shortcutsHtml();
     // The devices this build and machine have, for the status bar and Help > About.
     static QString deviceText();
     QLabel* statusStateLabel() const { return m_state; }
     GuidedTour* openGuidedTour();  // Help > Guided tour, from its first step (app/tour/guided_tour.cpp)
 
-    // Exports used by the menus (and tests): false on failure.
+    // The current chart or page as a figure, for tests and --screenshot (WindowExports): false on failure.
     bool exportChart(const QString& path);  // .png (2x DPR) or .svg by suffix
     bool exportPage(const QString& path);
     // The same at a chosen size, font scale and pixel ratio (the export dialog's choices).
     bool exportChart(const QString& path, const ExportOptions& options);
     bool exportPage(const QString& path, const ExportOptions& options);
+
+    // The window rebuilt in another language takes over `old` (still open): every page's state and the
+    // Training lab's run controller, the theme.
+    void takeOver(MainWindow& old);
+
+signals:
+    // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.
+    void languageChangeRequested(const QString& code);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -102,20 +111,12 @@ protected:
 
 private:
     QList<Page*> pages() const;  // in PageIndex order
-    void buildMenus();
     void updateExplanation();
     void fitExplanationWidth();  // the explanation panel's width bounds, by the text scale and the window
     void updateStatus();
-    void fitOnScreen(QStringList* problems);  // inside the screen's available area; notes a saved geometry that did not fit
     void connectController(RunController* rc);  // state, failures and holds reach this window
     void onStateChanged(RunState state);
     void onRunFailed(const QString& message);
-    void addExportActions(QMenu* file);  // app/main_window_exports.cpp
-    void exportDialog(bool wholePage);
-    void exportDataDialog(bool json);
-    void exportChartDataDialog();
-    // Says why an export of `path` failed (the path, a full disk), or `nothingYet` when neither explains it.
-    void exportFailed(const QString& path, const QString& nothingYet);
 
     bool m_persistent;
     bool m_shownOnce = false;  // showEvent's first time
@@ -127,41 +128,17 @@ private:
     FormatsPage* m_formats = nullptr;
     SpeedPage* m_speedPage = nullptr;
     ConvergencePage* m_convergence = nullptr;
-    QMenu* m_presetsMenu = nullptr;
-    QAction* m_playAction = nullptr;
-    QAction* m_darkAction = nullptr;
-    QAction* m_fullScreenAction = nullptr;
-    QWidget* m_alone = nullptr;          // the chart shown alone, or null
-    QWidget* m_aloneHost = nullptr;      // the stack's page that holds it
-    // Where the chart shown alone came from, to put it back: its layout and its place in it.
-    struct AlonePlace {
-        QLayout* layout = nullptr;
-        int index = 0, row = 0, column = 0, rowSpan = 1, columnSpan = 1, stretch = 0;
-        bool current = false;  // the shown widget of a stacked layout
-    };
-    AlonePlace m_alonePlace;
+    ChartAlone* m_alone = nullptr;  // the chart shown alone and its page in the stack
     bool m_explanationShown = true;
     bool m_wideWindow = true;  // at least kWideWindow wide, when last resized
-    QAction* m_explanationAction = nullptr;
     QLabel* m_caption = nullptr;  // presentation mode's explanation strip
     PresentationMode* m_presentation = nullptr;
     QLabel* m_state = nullptr;
     QLabel* m_speed = nullptr;
     QLabel* m_device = nullptr;
-    QString m_lastExportDir;
     ExperimentFiles* m_experiments = nullptr;  // File > Open/Save experiment, recent, reset, load data
-
-signals:
-    // View > Language chose another language ("en" or "id"); the WindowHost rebuilds the window in it.
-    void languageChangeRequested(const QString& code);
-
-public:
-    // The window rebuilt in another language takes over `old` (still open): every page's state and the
-    // Training lab's run controller, the theme (app/main_window_language.cpp).
-    void takeOver(MainWindow& old);
-
-private:
-    void addLanguageActions(QMenu* view);  // View > Language (app/main_window_language.cpp)
+    WindowExports* m_exports = nullptr;        // File > Export …
+    WindowMenus* m_menus = nullptr;            // the menu bar
 };
 
 }  // namespace presisi

@@ -138,7 +138,7 @@ inline bool waitUntil(const std::function<bool()>& done, int timeoutMs) {
 
 inline QAction* presetAction(MainWindow& w, int index) {
     for (QAction* menu : w.menuBar()->actions())
-        if (menu->text() == QCoreApplication::translate("presisi::MainWindow", "&Presets")) {  // in either language
+        if (menu->text() == QCoreApplication::translate("presisi::WindowMenus", "&Presets")) {  // in either language
             const QList<QAction*> items = menu->menu()->actions();
             return items.isEmpty() ? nullptr : items.at(index % items.size());
         }

@@ -3006,18 +3006,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
     <context>
         <name>presisi::LinearPage</name>
         <message>
-            <source>
-inf %L1 · NaN %L2 of %L3</source>
-            <translation>
-inf %L1 · NaN %L2 dari %L3</translation>
-        </message>
-        <message>
             <source> &amp;mdash; the tutorial's example</source>
             <translation> &amp;mdash; contoh dari tutorial</translation>
-        </message>
-        <message>
-            <source> SQNR: signal-to-quantisation-noise ratio of x and of the weights after storing them (10·log10 of Σx² / Σerror², in dB; each bit of mantissa adds about 6 dB); sat.: the share of values that were clamped to the format's max.</source>
-            <translation> SQNR: rasio sinyal terhadap derau kuantisasi dari x dan bobot setelah disimpan (10·log10 dari Σx² / Σgalat², dalam dB; setiap bit mantisa menambah sekitar 6 dB); sat.: porsi nilai yang dipotong ke maks format.</translation>
         </message>
         <message>
             <source> Switch the accumulation to the storage format to see why every library sums in f32.</source>
@@ -3036,32 +3026,12 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation> Dengan floor, nilai terbesar beberapa blok melewati maks elemen dan dipotong (pada %1: %2 % dari x, %3 % dari bobot): pilih rceil sebagai skala MX untuk melihat bedanya.</translation>
         </message>
         <message>
-            <source>% of outputs</source>
-            <translation>% keluaran</translation>
-        </message>
-        <message>
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
             <source>%1 %2 (%3&amp;times; bf16's)</source>
             <translation>%1 %2 (%3&amp;times; milik bf16)</translation>
-        </message>
-        <message>
-            <source>%1 · %2</source>
-            <translation>%1 · %2</translation>
-        </message>
-        <message>
-            <source>%1 · per-tensor</source>
-            <translation>%1 · per tensor</translation>
-        </message>
-        <message>
-            <source>%1 · per-tensor · saturating</source>
-            <translation>%1 · per tensor · saturasi</translation>
-        </message>
-        <message>
-            <source>%1 · two-level</source>
-            <translation>%1 · dua tingkat</translation>
         </message>
         <message>
             <source>, </source>
@@ -3096,6 +3066,77 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>Tidak dapat menghitung: %1</translation>
         </message>
         <message>
+            <source>Linear lab</source>
+            <translation>Lab linear</translation>
+        </message>
+        <message numerus="yes">
+            <source>Linear lab: %n lanes computed</source>
+            <translation>
+                <numerusform>Lab linear: %n lajur selesai dihitung</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Linear lab: computation cancelled</source>
+            <translation>Lab linear: komputasi dibatalkan</translation>
+        </message>
+        <message>
+            <source>Linear lab: computing…</source>
+            <translation>Lab linear: menghitung…</translation>
+        </message>
+        <message>
+            <source>Linear lab: could not compute</source>
+            <translation>Lab linear: tidak dapat menghitung</translation>
+        </message>
+        <message>
+            <source>Look at the bf16 tile: output dtype bfloat16, a mean absolute difference of %1 and a correlation of %2 &amp;mdash; the signal survives.</source>
+            <translation>Lihat ubin bf16: presisi keluaran bfloat16, selisih rata-rata %1 dan korelasi %2 &amp;mdash; sinyalnya bertahan.</translation>
+        </message>
+        <message>
+            <source>Presisi linear lab: nn.Linear(%1, %2), batch %3, seed %4; lanes %5</source>
+            <translation>Lab linear Presisi: nn.Linear(%1, %2), batch %3, seed %4; lajur %5</translation>
+        </message>
+        <message>
+            <source>computing…</source>
+            <translation>menghitung…</translation>
+        </message>
+        <message>
+            <source>computing… %1 %</source>
+            <translation>menghitung… %1 %</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::LinearResultsView</name>
+        <message>
+            <source>
+inf %L1 · NaN %L2 of %L3</source>
+            <translation>
+inf %L1 · NaN %L2 dari %L3</translation>
+        </message>
+        <message>
+            <source> SQNR: signal-to-quantisation-noise ratio of x and of the weights after storing them (10·log10 of Σx² / Σerror², in dB; each bit of mantissa adds about 6 dB); sat.: the share of values that were clamped to the format's max.</source>
+            <translation> SQNR: rasio sinyal terhadap derau kuantisasi dari x dan bobot setelah disimpan (10·log10 dari Σx² / Σgalat², dalam dB; setiap bit mantisa menambah sekitar 6 dB); sat.: porsi nilai yang dipotong ke maks format.</translation>
+        </message>
+        <message>
+            <source>% of outputs</source>
+            <translation>% keluaran</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>%1 · per-tensor</source>
+            <translation>%1 · per tensor</translation>
+        </message>
+        <message>
+            <source>%1 · per-tensor · saturating</source>
+            <translation>%1 · per tensor · saturasi</translation>
+        </message>
+        <message>
+            <source>%1 · two-level</source>
+            <translation>%1 · dua tingkat</translation>
+        </message>
+        <message>
             <source>Each dot is one output: its f32 value across, the lane's value up (about 1500 per lane). Dots on the line y = x are exact; the thickness of the cloud is the lane's error.</source>
             <translation>Tiap titik adalah satu keluaran: nilai f32-nya mendatar, nilai lajurnya tegak (sekitar 1500 per lajur). Titik pada garis y = x tepat; tebal awan titik adalah galat lajur.</translation>
         </message>
@@ -3128,32 +3169,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
             <translation>Keluaran lajur terhadap keluaran f32</translation>
         </message>
         <message>
-            <source>Linear lab</source>
-            <translation>Lab linear</translation>
-        </message>
-        <message numerus="yes">
-            <source>Linear lab: %n lanes computed</source>
-            <translation>
-                <numerusform>Lab linear: %n lajur selesai dihitung</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Linear lab: computation cancelled</source>
-            <translation>Lab linear: komputasi dibatalkan</translation>
-        </message>
-        <message>
-            <source>Linear lab: computing…</source>
-            <translation>Lab linear: menghitung…</translation>
-        </message>
-        <message>
-            <source>Linear lab: could not compute</source>
-            <translation>Lab linear: tidak dapat menghitung</translation>
-        </message>
-        <message>
-            <source>Look at the bf16 tile: output dtype bfloat16, a mean absolute difference of %1 and a correlation of %2 &amp;mdash; the signal survives.</source>
-            <translation>Lihat ubin bf16: presisi keluaran bfloat16, selisih rata-rata %1 dan korelasi %2 &amp;mdash; sinyalnya bertahan.</translation>
-        </message>
-        <message>
             <source>Mean |lane - f32| per lane</source>
             <translation>Rata-rata |lajur - f32| per lajur</translation>
         </message>
@@ -3164,10 +3179,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
         <message>
             <source>Pearson correlation of the lane's %L1 outputs with the f32 outputs (1 = the same shape), rounded to 4 digits as Python prints it. It is %2 before rounding: an error of %3% of the outputs' size (rel. L2) lowers it only by about ½·(rel. L2)², so it shows 1.0 — the direction is kept, the error is in the last bits, not the shape.</source>
             <translation>Korelasi Pearson antara %L1 keluaran lajur dan keluaran f32 (1 = bentuk yang sama), dibulatkan ke 4 angka seperti yang dicetak Python. Sebelum dibulatkan nilainya %2: galat sebesar %3% dari besar keluaran (L2 rel.) hanya menurunkannya sekitar ½·(L2 rel.)², sehingga tampil 1,0 — arahnya terjaga, galatnya ada di bit-bit terakhir, bukan pada bentuknya.</translation>
-        </message>
-        <message>
-            <source>Presisi linear lab: nn.Linear(%1, %2), batch %3, seed %4; lanes %5</source>
-            <translation>Lab linear Presisi: nn.Linear(%1, %2), batch %3, seed %4; lajur %5</translation>
         </message>
         <message>
             <source>The dtype of this lane's output tensor, as y.dtype prints it.</source>
@@ -3196,14 +3207,6 @@ inf %L1 · NaN %L2 dari %L3</translation>
         <message>
             <source>This lane is the reference: the other lanes on its device are compared with its outputs, so its own difference is zero by definition.</source>
             <translation>Lajur ini adalah acuan: lajur-lajur lain pada perangkatnya dibandingkan dengan keluarannya, jadi selisihnya sendiri nol menurut definisi.</translation>
-        </message>
-        <message>
-            <source>computing…</source>
-            <translation>menghitung…</translation>
-        </message>
-        <message>
-            <source>computing… %1 %</source>
-            <translation>menghitung… %1 %</translation>
         </message>
         <message>
             <source>correlation</source>
@@ -3322,118 +3325,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>%1 langkah/detik</translation>
         </message>
         <message>
-            <source>&amp;About Presisi</source>
-            <translation>Tent&amp;ang Presisi</translation>
-        </message>
-        <message>
-            <source>&amp;Convergence check</source>
-            <translation>&amp;Uji konvergensi</translation>
-        </message>
-        <message>
-            <source>&amp;Copy chart</source>
-            <translation>&amp;Salin grafik</translation>
-        </message>
-        <message>
-            <source>&amp;Dark theme</source>
-            <translation>Tema &amp;gelap</translation>
-        </message>
-        <message>
-            <source>&amp;Edit</source>
-            <translation>&amp;Sunting</translation>
-        </message>
-        <message>
-            <source>&amp;Explanation panel</source>
-            <translation>Panel penj&amp;elasan</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>&amp;Berkas</translation>
-        </message>
-        <message>
-            <source>&amp;Formats</source>
-            <translation>&amp;Format</translation>
-        </message>
-        <message>
-            <source>&amp;Guided tour</source>
-            <translation>&amp;Tur terpandu</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>B&amp;antuan</translation>
-        </message>
-        <message>
-            <source>&amp;Keyboard shortcuts</source>
-            <translation>&amp;Pintasan papan ketik</translation>
-        </message>
-        <message>
-            <source>&amp;Linear lab</source>
-            <translation>Lab &amp;linear</translation>
-        </message>
-        <message>
-            <source>&amp;Normal text size</source>
-            <translation>Ukuran teks n&amp;ormal</translation>
-        </message>
-        <message>
-            <source>&amp;Presets</source>
-            <translation>P&amp;reset</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>&amp;Keluar</translation>
-        </message>
-        <message>
-            <source>&amp;Reset</source>
-            <translation>Ke a&amp;wal</translation>
-        </message>
-        <message>
-            <source>&amp;Single step</source>
-            <translation>Sa&amp;tu langkah</translation>
-        </message>
-        <message>
-            <source>&amp;Training lab</source>
-            <translation>Lab &amp;pelatihan</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>&amp;Tampilan</translation>
-        </message>
-        <message>
-            <source>(%1 bytes)</source>
-            <translation>(%1 bita)</translation>
-        </message>
-        <message>
-            <source>(no presets found)</source>
-            <translation>(tidak ada preset)</translation>
-        </message>
-        <message>
-            <source>.</source>
-            <translation>.</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Presisi&lt;/b&gt; 0.1 — a laboratory for mixed-precision numerics.&lt;br&gt;Lanes (device, format, policy) run side by side: float32, bfloat16, float16 with or without a loss scaler, on the CPU and, when present, a CUDA GPU.&lt;br&gt;&lt;br&gt;%1</source>
-            <translation>&lt;b&gt;Presisi&lt;/b&gt; 0.1 — laboratorium numerik presisi campuran.&lt;br&gt;Lajur-lajur (perangkat, format, kebijakan) berjalan berdampingan: float32, bfloat16, float16 dengan atau tanpa penskala loss, di CPU dan, bila ada, di GPU CUDA.&lt;br&gt;&lt;br&gt;%1</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;&lt;i&gt;Click to load it and start the run.&lt;/i&gt;&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;&lt;i&gt;Klik untuk memuatnya dan memulai pelatihan.&lt;/i&gt;&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>A preset run at its lecture pace stops after each key moment with a caption; Space goes on. Runs at pace max never stop.</source>
-            <translation>Preset yang berjalan pada laju kuliahnya berhenti setelah setiap momen kunci dengan keterangan; Spasi melanjutkan. Eksekusi pada laju maks tidak pernah berhenti.</translation>
-        </message>
-        <message>
-            <source>About &amp;Qt</source>
-            <translation>Tentang &amp;Qt</translation>
-        </message>
-        <message>
-            <source>About Presisi</source>
-            <translation>Tentang Presisi</translation>
-        </message>
-        <message>
-            <source>All charts (leave a chart shown alone)</source>
-            <translation>Semua grafik (tinggalkan grafik yang ditampilkan sendiri)</translation>
-        </message>
-        <message>
             <source>CPU (GPU: %1)</source>
             <translation>CPU (GPU: %1)</translation>
         </message>
@@ -3446,160 +3337,16 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>hanya CPU (tanpa GPU CUDA)</translation>
         </message>
         <message>
-            <source>CSV (*.csv)</source>
-            <translation>CSV (*.csv)</translation>
-        </message>
-        <message>
-            <source>CSV (*.csv);;JSON (*.json)</source>
-            <translation>CSV (*.csv);;JSON (*.json)</translation>
-        </message>
-        <message>
             <source>Convergence check</source>
             <translation>Uji konvergensi</translation>
-        </message>
-        <message>
-            <source>Convergence check (Ctrl+Return runs it, Esc cancels a running check)</source>
-            <translation>Uji konvergensi (Ctrl+Return menjalankannya, Esc membatalkan uji yang sedang berjalan)</translation>
-        </message>
-        <message>
-            <source>Copy &amp;page</source>
-            <translation>Salin &amp;halaman</translation>
-        </message>
-        <message>
-            <source>Could not write %1</source>
-            <translation>Tidak dapat menulis %1</translation>
-        </message>
-        <message>
-            <source>Could not write %1: %2</source>
-            <translation>Tidak dapat menulis %1: %2</translation>
-        </message>
-        <message>
-            <source>Ctrl+1 … Ctrl+4</source>
-            <translation>Ctrl+1 … Ctrl+4</translation>
-        </message>
-        <message>
-            <source>Ctrl+5</source>
-            <translation>Ctrl+5</translation>
-        </message>
-        <message>
-            <source>Ctrl+= or Ctrl++, Ctrl+-, Ctrl+0</source>
-            <translation>Ctrl+= atau Ctrl++, Ctrl+-, Ctrl+0</translation>
-        </message>
-        <message>
-            <source>Ctrl+E</source>
-            <translation>Ctrl+E</translation>
-        </message>
-        <message>
-            <source>Ctrl+Q</source>
-            <translation>Ctrl+Q</translation>
-        </message>
-        <message>
-            <source>Ctrl+R</source>
-            <translation>Ctrl+R</translation>
-        </message>
-        <message>
-            <source>Ctrl+Shift+C</source>
-            <translation>Ctrl+Shift+C</translation>
-        </message>
-        <message>
-            <source>Export &amp;chart…</source>
-            <translation>Ekspor &amp;grafik…</translation>
-        </message>
-        <message>
-            <source>Export &amp;page…</source>
-            <translation>Ekspor &amp;halaman…</translation>
-        </message>
-        <message>
-            <source>Export chart</source>
-            <translation>Ekspor grafik</translation>
-        </message>
-        <message>
-            <source>Export chart d&amp;ata (CSV or JSON)…</source>
-            <translation>Ekspor data gr&amp;afik (CSV atau JSON)…</translation>
-        </message>
-        <message>
-            <source>Export chart data</source>
-            <translation>Ekspor data grafik</translation>
-        </message>
-        <message>
-            <source>Export failed</source>
-            <translation>Ekspor gagal</translation>
-        </message>
-        <message>
-            <source>Export page</source>
-            <translation>Ekspor halaman</translation>
-        </message>
-        <message>
-            <source>Export page data</source>
-            <translation>Ekspor data halaman</translation>
-        </message>
-        <message>
-            <source>Export page data as &amp;JSON…</source>
-            <translation>Ekspor data halaman sebagai &amp;JSON…</translation>
-        </message>
-        <message>
-            <source>Export page data as CS&amp;V…</source>
-            <translation>Ekspor data halaman sebagai &amp;CSV…</translation>
-        </message>
-        <message>
-            <source>F&amp;ull screen</source>
-            <translation>Layar pe&amp;nuh</translation>
-        </message>
-        <message>
-            <source>F11</source>
-            <translation>F11</translation>
-        </message>
-        <message>
-            <source>F5</source>
-            <translation>F5</translation>
         </message>
         <message>
             <source>Formats</source>
             <translation>Format</translation>
         </message>
         <message>
-            <source>JSON (*.json)</source>
-            <translation>JSON (*.json)</translation>
-        </message>
-        <message>
-            <source>Keyboard shortcuts</source>
-            <translation>Pintasan papan ketik</translation>
-        </message>
-        <message>
-            <source>Lan&amp;guage</source>
-            <translation>Ba&amp;hasa</translation>
-        </message>
-        <message>
-            <source>Larger te&amp;xt</source>
-            <translation>Teks lebih &amp;besar</translation>
-        </message>
-        <message>
             <source>Linear lab</source>
             <translation>Lab linear</translation>
-        </message>
-        <message>
-            <source>Linear lab, Training lab, Formats, Speed (Esc cancels a measurement)</source>
-            <translation>Lab linear, Lab pelatihan, Format, Kecepatan (Esc membatalkan pengukuran)</translation>
-        </message>
-        <message>
-            <source>N</source>
-            <translation>N</translation>
-        </message>
-        <message>
-            <source>Next key &amp;moment</source>
-            <translation>&amp;Momen kunci berikutnya</translation>
-        </message>
-        <message>
-            <source>Pause at &amp;key moments</source>
-            <translation>Jed&amp;a di momen kunci</translation>
-        </message>
-        <message>
-            <source>Pla&amp;y / pause</source>
-            <translation>&amp;Jalankan / jeda</translation>
-        </message>
-        <message>
-            <source>Presentation m&amp;ode</source>
-            <translation>Mode p&amp;resentasi</translation>
         </message>
         <message>
             <source>Presisi — mixed-precision lab</source>
@@ -3610,40 +3357,16 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Pelatihan gagal</translation>
         </message>
         <message>
-            <source>S&amp;peed</source>
-            <translation>&amp;Kecepatan</translation>
-        </message>
-        <message>
             <source>Settings reset to defaults: %1</source>
             <translation>Pengaturan dikembalikan ke bawaan: %1</translation>
-        </message>
-        <message>
-            <source>Sm&amp;aller text</source>
-            <translation>Teks lebih ke&amp;cil</translation>
-        </message>
-        <message>
-            <source>Space</source>
-            <translation>Spasi</translation>
         </message>
         <message>
             <source>Speed</source>
             <translation>Kecepatan</translation>
         </message>
         <message>
-            <source>The chart has no data yet: run something first.</source>
-            <translation>Grafik belum berisi data: jalankan sesuatu lebih dulu.</translation>
-        </message>
-        <message>
             <source>The run is still stopping: choose the language again when it has.</source>
             <translation>Proses masih berhenti: pilih bahasa lagi setelah selesai.</translation>
-        </message>
-        <message>
-            <source>This page has no chart to export</source>
-            <translation>Halaman ini tidak memiliki grafik untuk diekspor</translation>
-        </message>
-        <message>
-            <source>This page has nothing to export yet: run something first.</source>
-            <translation>Halaman ini belum punya apa pun untuk diekspor: jalankan sesuatu lebih dulu.</translation>
         </message>
         <message>
             <source>Training lab</source>
@@ -3662,120 +3385,8 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
             <translation>Pelatihan dilanjutkan</translation>
         </message>
         <message>
-            <source>back to the whole run; ← → pan a zoomed chart</source>
-            <translation>kembali ke seluruh pelatihan; ← → menggeser grafik yang diperbesar</translation>
-        </message>
-        <message>
-            <source>chart copied to the clipboard</source>
-            <translation>grafik disalin ke papan klip</translation>
-        </message>
-        <message>
-            <source>click a legend entry</source>
-            <translation>klik entri legenda</translation>
-        </message>
-        <message>
-            <source>copy the current chart</source>
-            <translation>menyalin grafik saat ini</translation>
-        </message>
-        <message>
-            <source>double-click a chart</source>
-            <translation>klik ganda pada grafik</translation>
-        </message>
-        <message>
-            <source>drag a rectangle, or the wheel, over a chart</source>
-            <translation>seret persegi panjang, atau putar roda tetikus, di atas grafik</translation>
-        </message>
-        <message>
-            <source>export the current chart as PNG</source>
-            <translation>mengekspor grafik saat ini sebagai PNG</translation>
-        </message>
-        <message>
-            <source>full screen</source>
-            <translation>layar penuh</translation>
-        </message>
-        <message>
-            <source>hide or show that lane</source>
-            <translation>menyembunyikan atau menampilkan lajur itu</translation>
-        </message>
-        <message>
-            <source>hover a line</source>
-            <translation>arahkan tetikus ke sebuah garis</translation>
-        </message>
-        <message>
-            <source>lane, step and value</source>
-            <translation>lajur, langkah dan nilai</translation>
-        </message>
-        <message>
-            <source>larger, smaller, normal text (1x to 2x, charts included)</source>
-            <translation>teks lebih besar, lebih kecil, normal (1x sampai 2x, termasuk grafik)</translation>
-        </message>
-        <message>
             <source>one chart alone: Esc or a double-click returns to all charts</source>
             <translation>satu grafik sendiri: Esc atau klik ganda kembali ke semua grafik</translation>
-        </message>
-        <message>
-            <source>one step of every lane</source>
-            <translation>satu langkah untuk setiap lajur</translation>
-        </message>
-        <message>
-            <source>page copied to the clipboard</source>
-            <translation>halaman disalin ke papan klip</translation>
-        </message>
-        <message>
-            <source>play / pause the training run (from any field)</source>
-            <translation>menjalankan / menjeda pelatihan (dari kolom mana pun)</translation>
-        </message>
-        <message>
-            <source>presentation mode: full screen, large text, the explanation as a caption; → or Page Down goes to the preset's next key moment, Return shows the current chart alone, Esc leaves</source>
-            <translation>mode presentasi: layar penuh, teks besar, penjelasan sebagai keterangan; → atau Page Down menuju momen kunci berikutnya dari preset, Enter menampilkan grafik saat ini sendirian, Esc keluar</translation>
-        </message>
-        <message>
-            <source>quit</source>
-            <translation>keluar</translation>
-        </message>
-        <message>
-            <source>reset to step 0 (applies a changed lane set)</source>
-            <translation>kembali ke langkah 0 (menerapkan perubahan susunan lajur)</translation>
-        </message>
-        <message>
-            <source>right click on a chart</source>
-            <translation>klik kanan pada grafik</translation>
-        </message>
-        <message>
-            <source>run on to the next key moment (a finished run: show it on the timeline)</source>
-            <translation>jalan terus ke momen kunci berikutnya (eksekusi yang selesai: tunjukkan di linimasa)</translation>
-        </message>
-        <message>
-            <source>scrolls it; changes a field only while it has focus (click or Tab)</source>
-            <translation>menggulirnya; mengubah kolom hanya bila kolom itu sedang aktif (klik atau Tab)</translation>
-        </message>
-        <message>
-            <source>show it alone; Esc or another double-click returns</source>
-            <translation>menampilkannya sendiri; Esc atau klik ganda lagi untuk kembali</translation>
-        </message>
-        <message>
-            <source>timeline under the charts</source>
-            <translation>garis waktu di bawah grafik</translation>
-        </message>
-        <message>
-            <source>wheel over the side panel</source>
-            <translation>roda tetikus di atas panel samping</translation>
-        </message>
-        <message>
-            <source>when paused or finished: drag, or Home End ← →, to look back</source>
-            <translation>saat dijeda atau selesai: seret, atau Home End ← →, untuk melihat ke belakang</translation>
-        </message>
-        <message>
-            <source>window/geometry = %1×%2 at (%3, %4): does not fit the screen (%5×%6); %7×%8 used</source>
-            <translation>window/geometry = %1×%2 di (%3, %4): tidak muat di layar (%5×%6); dipakai %7×%8</translation>
-        </message>
-        <message>
-            <source>wrote %1</source>
-            <translation>%1 sudah ditulis</translation>
-        </message>
-        <message>
-            <source>zoom (the view holds while the run goes on)</source>
-            <translation>memperbesar (tampilan bertahan selama pelatihan berlanjut)</translation>
         </message>
     </context>
     <context>
@@ -4123,18 +3734,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     <context>
         <name>presisi::SpeedPage</name>
         <message>
-            <source>%1 (batch %2)</source>
-            <translation>%1 (batch %2)</translation>
-        </message>
-        <message>
-            <source>%1: no point measured (batch 1 does not fit the budget)</source>
-            <translation>%1: tidak ada titik yang diukur (batch 1 pun tidak muat dalam anggaran)</translation>
-        </message>
-        <message>
-            <source>+ native bf16 lane</source>
-            <translation>+ lajur bf16 native</translation>
-        </message>
-        <message>
             <source>1 · Throughput of matrix products</source>
             <translation>1 · Throughput perkalian matriks</translation>
         </message>
@@ -4175,16 +3774,75 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>&lt;i&gt;mengukur…&lt;/i&gt;</translation>
         </message>
         <message>
+            <source>Cancel</source>
+            <translation>Batal</translation>
+        </message>
+        <message>
+            <source>Measure now, on a worker thread: the window stays usable. One measurement runs at a time (two at once would slow each other and both figures would be wrong).</source>
+            <translation>Ukur sekarang, di thread pekerja: jendela tetap bisa dipakai. Hanya satu pengukuran berjalan pada satu waktu (dua sekaligus akan saling memperlambat dan kedua angkanya salah).</translation>
+        </message>
+        <message>
+            <source>Measurement progress: products, points or steps done of all.</source>
+            <translation>Kemajuan pengukuran: perkalian, titik atau langkah yang sudah selesai dari seluruhnya.</translation>
+        </message>
+        <message>
+            <source>Presisi speed · %1</source>
+            <translation>Kecepatan Presisi · %1</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Jalankan</translation>
+        </message>
+        <message>
+            <source>Speed</source>
+            <translation>Kecepatan</translation>
+        </message>
+        <message>
+            <source>Speed: measuring %1… (Esc cancels)</source>
+            <translation>Kecepatan: mengukur %1… (Esc membatalkan)</translation>
+        </message>
+        <message>
+            <source>Stop this measurement (Esc). What was measured before is kept.</source>
+            <translation>Hentikan pengukuran ini (Esc). Hasil yang diukur sebelumnya tetap disimpan.</translation>
+        </message>
+        <message>
+            <source>batch sweep</source>
+            <translation>sapuan batch</translation>
+        </message>
+        <message>
+            <source>measurement finished</source>
+            <translation>pengukuran selesai</translation>
+        </message>
+        <message>
+            <source>memory</source>
+            <translation>memori</translation>
+        </message>
+        <message>
+            <source>step breakdown</source>
+            <translation>rincian langkah</translation>
+        </message>
+        <message>
+            <source>throughput</source>
+            <translation>throughput</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::SpeedResults</name>
+        <message>
+            <source>%1 (batch %2)</source>
+            <translation>%1 (batch %2)</translation>
+        </message>
+        <message>
+            <source>%1: no point measured (batch 1 does not fit the budget)</source>
+            <translation>%1: tidak ada titik yang diukur (batch 1 pun tidak muat dalam anggaran)</translation>
+        </message>
+        <message>
             <source>Achieved TFLOP/s (2·m·n·k / median seconds) of one product per lane and size; higher is faster, hover a point for its value. Native lanes use the CPU's bf16/f16 instructions; emulated lanes (dotted) round to the format but compute in float32: right numbers, no speed-up.</source>
             <translation>TFLOP/s yang dicapai (2·m·n·k / median detik) satu perkalian per lajur dan ukuran; makin tinggi makin cepat, arahkan kursor ke sebuah titik untuk nilainya. Lajur native memakai instruksi bf16/f16 CPU; lajur emulasi (bertitik) membulatkan ke format tetapi menghitung dalam float32: angkanya benar, tanpa percepatan.</translation>
         </message>
         <message>
             <source>Achieved TFLOP/s against product size</source>
             <translation>TFLOP/s yang dicapai terhadap ukuran perkalian</translation>
-        </message>
-        <message>
-            <source>Adds cpu:bf16+native to the Training lab's lanes for the memory, sweep and breakdown sections: its products run on the CPU's bf16 instructions (oneDNN), so its step speed is measured beside the emulated bf16 lane's.</source>
-            <translation>Menambahkan cpu:bf16+native ke lajur-lajur Lab pelatihan untuk bagian memori, sapuan dan rincian: perkaliannya berjalan pada instruksi bf16 CPU (oneDNN), sehingga kecepatan langkahnya diukur di samping lajur bf16 emulasi.</translation>
         </message>
         <message>
             <source>At batch %1. Largest batch within the budget %2: %3.&lt;br&gt;Low lanes hold f32 master weights and gradients beside their own: they save on activations, which grow with the batch.</source>
@@ -4195,32 +3853,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Byte yang dimuat satu lajur</translation>
         </message>
         <message>
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <source>CPU + GPU</source>
-            <translation>CPU + GPU</translation>
-        </message>
-        <message>
             <source>CPU f32 reaches %1 of one core's &lt;i&gt;estimated&lt;/i&gt; peak %2 TFLOP/s (%3)%4.</source>
             <translation>f32 CPU mencapai %1 dari puncak satu core yang &lt;i&gt;diperkirakan&lt;/i&gt; %2 TFLOP/s (%3)%4.</translation>
         </message>
         <message>
-            <source>Cancel</source>
-            <translation>Batal</translation>
-        </message>
-        <message>
-            <source>Device:</source>
-            <translation>Perangkat:</translation>
-        </message>
-        <message>
             <source>Each lane's verdict: data-bound when loading outweighs the compute (forward + backward + optimizer), transfer-bound when copies do, otherwise compute-bound. Only a compute-bound step gets faster with mixed precision, and on the CPU only with native products.</source>
             <translation>Putusan tiap lajur: terikat data bila pemuatan melebihi komputasi (forward + backward + optimizer), terikat transfer bila salinan yang melebihi, selain itu terikat komputasi. Hanya langkah yang terikat komputasi yang menjadi lebih cepat dengan presisi campuran, dan di CPU hanya dengan perkalian native.</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
         </message>
         <message>
             <source>GPU: %1 (its peak is not known to Presisi: no fraction given).</source>
@@ -4235,22 +3873,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Biaya loader %1 ms per batch. Terikat komputasi: perkalian mendominasi, presisi campuran membantu. Terikat transfer: salinan mendominasi. Terikat data: loader mendominasi — hanya pemuatan yang lebih cepat yang membantu.</translation>
         </message>
         <message>
-            <source>Loader cost per batch (ms): the built-in loader waits this long for every batch, like a slow disk or heavy preprocessing. Set 20 ms to see a data-bound step.</source>
-            <translation>Biaya loader per batch (ms): loader bawaan menunggu selama ini untuk setiap batch, seperti disk yang lambat atau prapemrosesan yang berat. Pasang 20 ms untuk melihat langkah yang terikat data.</translation>
-        </message>
-        <message>
-            <source>Measure now, on a worker thread: the window stays usable. One measurement runs at a time (two at once would slow each other and both figures would be wrong).</source>
-            <translation>Ukur sekarang, di thread pekerja: jendela tetap bisa dipakai. Hanya satu pengukuran berjalan pada satu waktu (dua sekaligus akan saling memperlambat dan kedua angkanya salah).</translation>
-        </message>
-        <message>
-            <source>Measurement progress: products, points or steps done of all.</source>
-            <translation>Kemajuan pengukuran: perkalian, titik atau langkah yang sudah selesai dari seluruhnya.</translation>
-        </message>
-        <message>
-            <source>Measures &lt;b&gt;%1&lt;/b&gt;: model %2, batch %3, %4, %5 lanes</source>
-            <translation>Mengukur &lt;b&gt;%1&lt;/b&gt;: model %2, batch %3, %4, %5 lajur</translation>
-        </message>
-        <message>
             <source>One training step, split</source>
             <translation>Satu langkah pelatihan, dirinci</translation>
         </message>
@@ -4263,20 +3885,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Per lajur, median waktu tiap bagian satu langkah: data (menyusun batch ditambah biaya loader), transfer (host ke perangkat; tidak ada di CPU), lalu forward, backward dan optimizer, yaitu komputasinya. Terikat data bila data melebihi komputasi (dan transfer), terikat transfer bila transfer yang melebihi; selain itu terikat komputasi, satu-satunya kasus yang dipercepat presisi campuran.</translation>
         </message>
         <message>
-            <source>Presisi speed · %1</source>
-            <translation>Kecepatan Presisi · %1</translation>
-        </message>
-        <message>
-            <source>Run</source>
-            <translation>Jalankan</translation>
-        </message>
-        <message>
             <source>Samples per second of a training step (forward, backward, optimizer) per lane, at batch sizes up to the memory limit. The knee (square) is the smallest batch reaching 90% of the lane's best: beyond it a larger batch buys little.</source>
             <translation>Sampel per detik satu langkah pelatihan (forward, backward, optimizer) per lajur, pada ukuran batch hingga batas memori. Titik lutut (persegi) adalah batch terkecil yang mencapai 90% dari laju terbaik lajur: di atasnya batch yang lebih besar hanya memberi sedikit.</translation>
-        </message>
-        <message>
-            <source>Speed</source>
-            <translation>Kecepatan</translation>
         </message>
         <message>
             <source>Speed-up over f32 at size %1: %2</source>
@@ -4287,48 +3897,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Percepatan: TFLOP/s sebuah lajur dibagi TFLOP/s f32 pada perangkat yang sama di ukuran terbesar (di atas 1× berarti lebih cepat). Porsi puncak: perkalian f32 CPU terbaik sebagai porsi dari perkiraan puncak satu core, perkiraan dari clock dan lebar vektor yang disebut di dalam kurung.</translation>
         </message>
         <message>
-            <source>Speed: measuring %1… (Esc cancels)</source>
-            <translation>Kecepatan: mengukur %1… (Esc membatalkan)</translation>
-        </message>
-        <message>
-            <source>Stop this measurement (Esc). What was measured before is kept.</source>
-            <translation>Hentikan pengukuran ini (Esc). Hasil yang diukur sebelumnya tetap disimpan.</translation>
-        </message>
-        <message>
-            <source>The Training lab's setup cannot be read: %1</source>
-            <translation>Pengaturan Lab pelatihan tidak dapat dibaca: %1</translation>
-        </message>
-        <message>
             <source>The knee: the smallest batch reaching 90% of the lane's best samples/s; the gain is the best rate beyond the knee over the rate at it. Still rising: the best rate was at the last batch measured.</source>
             <translation>Titik lutut: batch terkecil yang mencapai 90% dari sampel/dtk terbaik lajur; perolehannya adalah laju terbaik di atas titik lutut dibagi laju di titik itu. Masih naik: laju terbaik ada di batch terakhir yang diukur.</translation>
         </message>
         <message>
-            <source>The largest product measured: sizes 256, 512, … up to this (powers of two). Large sizes take seconds each on a CPU core; speed-ups are quoted at the largest.</source>
-            <translation>Perkalian terbesar yang diukur: ukuran 256, 512, … hingga nilai ini (pangkat dua). Ukuran besar memakan beberapa detik masing-masing pada satu core CPU; percepatan dikutip pada ukuran terbesar.</translation>
-        </message>
-        <message>
-            <source>The memory budget: the largest batch that fits it is given per lane, and the batch sweep stops there. Default: the machine's available memory (MemAvailable; on a GPU its free memory).</source>
-            <translation>Anggaran memori: batch terbesar yang muat di dalamnya diberikan per lajur, dan sapuan batch berhenti di sana. Bawaan: memori mesin yang tersedia (MemAvailable; pada GPU, memori bebasnya).</translation>
-        </message>
-        <message>
-            <source>The model and batch the memory, sweep and breakdown sections measure: the Training lab's current setup (change it there).</source>
-            <translation>Model dan batch yang diukur bagian memori, sapuan dan rincian: pengaturan Lab pelatihan saat ini (ubah di sana).</translation>
-        </message>
-        <message>
-            <source>The model and batch the memory, sweep and breakdown sections measure: the Training lab's current setup (change it there). Lanes: %1.</source>
-            <translation>Model dan batch yang diukur bagian memori, sapuan dan rincian: pengaturan Lab pelatihan saat ini (ubah di sana). Lajur: %1.</translation>
-        </message>
-        <message>
             <source>Training samples/s against batch size</source>
             <translation>Sampel/dtk pelatihan terhadap ukuran batch</translation>
-        </message>
-        <message>
-            <source>Which device the measurements run on. Memory, sweep and breakdown take the Training lab's lanes (their formats) on this device.</source>
-            <translation>Perangkat tempat pengukuran berjalan. Memori, sapuan dan rincian memakai lajur-lajur Lab pelatihan (format-formatnya) pada perangkat ini.</translation>
-        </message>
-        <message>
-            <source>Which device the measurements run on. No usable CUDA GPU here: CPU only (%1).</source>
-            <translation>Perangkat tempat pengukuran berjalan. Tidak ada GPU CUDA yang dapat dipakai di sini: hanya CPU (%1).</translation>
         </message>
         <message>
             <source>activations</source>
@@ -4355,10 +3929,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>ukuran batch</translation>
         </message>
         <message>
-            <source>batch sweep</source>
-            <translation>sapuan batch</translation>
-        </message>
-        <message>
             <source>beyond batch &lt;b&gt;%1&lt;/b&gt; %2 gain &amp;lt; 10% (at most: %3)</source>
             <translation>di atas batch &lt;b&gt;%1&lt;/b&gt; %2 memperoleh &amp;lt; 10% (paling banyak: %3)</translation>
         </message>
@@ -4373,10 +3943,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>beyond batch &lt;b&gt;%1&lt;/b&gt; %2 gains little (at most: %3)</source>
             <translation>di atas batch &lt;b&gt;%1&lt;/b&gt; %2 memperoleh sedikit (paling banyak: %3)</translation>
-        </message>
-        <message>
-            <source>budget (GiB)</source>
-            <translation>anggaran (GiB)</translation>
         </message>
         <message>
             <source>bytes</source>
@@ -4407,32 +3973,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>forward</translation>
         </message>
         <message>
-            <source>full (%1)</source>
-            <translation>penuh (%1)</translation>
-        </message>
-        <message>
             <source>gradients</source>
             <translation>gradien</translation>
         </message>
         <message>
             <source>knee %1: %2</source>
             <translation>titik lutut %1: %2</translation>
-        </message>
-        <message>
-            <source>layer</source>
-            <translation>lapisan</translation>
-        </message>
-        <message>
-            <source>loader cost per batch (ms)</source>
-            <translation>biaya loader per batch (ms)</translation>
-        </message>
-        <message>
-            <source>measurement finished</source>
-            <translation>pengukuran selesai</translation>
-        </message>
-        <message>
-            <source>memory</source>
-            <translation>memori</translation>
         </message>
         <message>
             <source>memory limit %1</source>
@@ -4471,28 +4017,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>ukuran n (n×n×n)</translation>
         </message>
         <message>
-            <source>square</source>
-            <translation>persegi</translation>
-        </message>
-        <message>
-            <source>square: m = n = k = size. layer: a linear layer's forward, batch 256 × size inputs → size outputs.</source>
-            <translation>persegi: m = n = k = ukuran. lapisan: forward sebuah lapisan linear, batch 256 × ukuran masukan → ukuran keluaran.</translation>
-        </message>
-        <message>
-            <source>step breakdown</source>
-            <translation>rincian langkah</translation>
-        </message>
-        <message>
             <source>still rising at the last batch measured: %1</source>
             <translation>masih naik pada batch terakhir yang diukur: %1</translation>
-        </message>
-        <message>
-            <source>the Training lab's setup</source>
-            <translation>pengaturan Lab pelatihan</translation>
-        </message>
-        <message>
-            <source>throughput</source>
-            <translation>throughput</translation>
         </message>
         <message>
             <source>time per step</source>
@@ -4507,12 +4033,103 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>terikat transfer: presisi campuran tidak membantu — simpan data di perangkat atau tumpang-tindihkan salinan</translation>
         </message>
         <message>
-            <source>up to %1</source>
-            <translation>hingga %1</translation>
-        </message>
-        <message>
             <source>weights</source>
             <translation>bobot</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::SpeedSettings</name>
+        <message>
+            <source>+ native bf16 lane</source>
+            <translation>+ lajur bf16 native</translation>
+        </message>
+        <message>
+            <source>Adds cpu:bf16+native to the Training lab's lanes for the memory, sweep and breakdown sections: its products run on the CPU's bf16 instructions (oneDNN), so its step speed is measured beside the emulated bf16 lane's.</source>
+            <translation>Menambahkan cpu:bf16+native ke lajur-lajur Lab pelatihan untuk bagian memori, sapuan dan rincian: perkaliannya berjalan pada instruksi bf16 CPU (oneDNN), sehingga kecepatan langkahnya diukur di samping lajur bf16 emulasi.</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>CPU + GPU</source>
+            <translation>CPU + GPU</translation>
+        </message>
+        <message>
+            <source>Device:</source>
+            <translation>Perangkat:</translation>
+        </message>
+        <message>
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>Loader cost per batch (ms): the built-in loader waits this long for every batch, like a slow disk or heavy preprocessing. Set 20 ms to see a data-bound step.</source>
+            <translation>Biaya loader per batch (ms): loader bawaan menunggu selama ini untuk setiap batch, seperti disk yang lambat atau prapemrosesan yang berat. Pasang 20 ms untuk melihat langkah yang terikat data.</translation>
+        </message>
+        <message>
+            <source>Measures &lt;b&gt;%1&lt;/b&gt;: model %2, batch %3, %4, %5 lanes</source>
+            <translation>Mengukur &lt;b&gt;%1&lt;/b&gt;: model %2, batch %3, %4, %5 lajur</translation>
+        </message>
+        <message>
+            <source>The Training lab's setup cannot be read: %1</source>
+            <translation>Pengaturan Lab pelatihan tidak dapat dibaca: %1</translation>
+        </message>
+        <message>
+            <source>The largest product measured: sizes 256, 512, … up to this (powers of two). Large sizes take seconds each on a CPU core; speed-ups are quoted at the largest.</source>
+            <translation>Perkalian terbesar yang diukur: ukuran 256, 512, … hingga nilai ini (pangkat dua). Ukuran besar memakan beberapa detik masing-masing pada satu core CPU; percepatan dikutip pada ukuran terbesar.</translation>
+        </message>
+        <message>
+            <source>The memory budget: the largest batch that fits it is given per lane, and the batch sweep stops there. Default: the machine's available memory (MemAvailable; on a GPU its free memory).</source>
+            <translation>Anggaran memori: batch terbesar yang muat di dalamnya diberikan per lajur, dan sapuan batch berhenti di sana. Bawaan: memori mesin yang tersedia (MemAvailable; pada GPU, memori bebasnya).</translation>
+        </message>
+        <message>
+            <source>The model and batch the memory, sweep and breakdown sections measure: the Training lab's current setup (change it there).</source>
+            <translation>Model dan batch yang diukur bagian memori, sapuan dan rincian: pengaturan Lab pelatihan saat ini (ubah di sana).</translation>
+        </message>
+        <message>
+            <source>The model and batch the memory, sweep and breakdown sections measure: the Training lab's current setup (change it there). Lanes: %1.</source>
+            <translation>Model dan batch yang diukur bagian memori, sapuan dan rincian: pengaturan Lab pelatihan saat ini (ubah di sana). Lajur: %1.</translation>
+        </message>
+        <message>
+            <source>Which device the measurements run on. Memory, sweep and breakdown take the Training lab's lanes (their formats) on this device.</source>
+            <translation>Perangkat tempat pengukuran berjalan. Memori, sapuan dan rincian memakai lajur-lajur Lab pelatihan (format-formatnya) pada perangkat ini.</translation>
+        </message>
+        <message>
+            <source>Which device the measurements run on. No usable CUDA GPU here: CPU only (%1).</source>
+            <translation>Perangkat tempat pengukuran berjalan. Tidak ada GPU CUDA yang dapat dipakai di sini: hanya CPU (%1).</translation>
+        </message>
+        <message>
+            <source>budget (GiB)</source>
+            <translation>anggaran (GiB)</translation>
+        </message>
+        <message>
+            <source>full (%1)</source>
+            <translation>penuh (%1)</translation>
+        </message>
+        <message>
+            <source>layer</source>
+            <translation>lapisan</translation>
+        </message>
+        <message>
+            <source>loader cost per batch (ms)</source>
+            <translation>biaya loader per batch (ms)</translation>
+        </message>
+        <message>
+            <source>square</source>
+            <translation>persegi</translation>
+        </message>
+        <message>
+            <source>square: m = n = k = size. layer: a linear layer's forward, batch 256 × size inputs → size outputs.</source>
+            <translation>persegi: m = n = k = ukuran. lapisan: forward sebuah lapisan linear, batch 256 × ukuran masukan → ukuran keluaran.</translation>
+        </message>
+        <message>
+            <source>the Training lab's setup</source>
+            <translation>pengaturan Lab pelatihan</translation>
+        </message>
+        <message>
+            <source>up to %1</source>
+            <translation>hingga %1</translation>
         </message>
     </context>
     <context>
@@ -4894,6 +4511,407 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>full</source>
             <translation>penuh</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::WindowExports</name>
+        <message>
+            <source>CSV (*.csv)</source>
+            <translation>CSV (*.csv)</translation>
+        </message>
+        <message>
+            <source>CSV (*.csv);;JSON (*.json)</source>
+            <translation>CSV (*.csv);;JSON (*.json)</translation>
+        </message>
+        <message>
+            <source>Could not write %1</source>
+            <translation>Tidak dapat menulis %1</translation>
+        </message>
+        <message>
+            <source>Could not write %1: %2</source>
+            <translation>Tidak dapat menulis %1: %2</translation>
+        </message>
+        <message>
+            <source>Export &amp;chart…</source>
+            <translation>Ekspor &amp;grafik…</translation>
+        </message>
+        <message>
+            <source>Export &amp;page…</source>
+            <translation>Ekspor &amp;halaman…</translation>
+        </message>
+        <message>
+            <source>Export chart</source>
+            <translation>Ekspor grafik</translation>
+        </message>
+        <message>
+            <source>Export chart d&amp;ata (CSV or JSON)…</source>
+            <translation>Ekspor data gr&amp;afik (CSV atau JSON)…</translation>
+        </message>
+        <message>
+            <source>Export chart data</source>
+            <translation>Ekspor data grafik</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>Ekspor gagal</translation>
+        </message>
+        <message>
+            <source>Export page</source>
+            <translation>Ekspor halaman</translation>
+        </message>
+        <message>
+            <source>Export page data</source>
+            <translation>Ekspor data halaman</translation>
+        </message>
+        <message>
+            <source>Export page data as &amp;JSON…</source>
+            <translation>Ekspor data halaman sebagai &amp;JSON…</translation>
+        </message>
+        <message>
+            <source>Export page data as CS&amp;V…</source>
+            <translation>Ekspor data halaman sebagai &amp;CSV…</translation>
+        </message>
+        <message>
+            <source>JSON (*.json)</source>
+            <translation>JSON (*.json)</translation>
+        </message>
+        <message>
+            <source>The chart has no data yet: run something first.</source>
+            <translation>Grafik belum berisi data: jalankan sesuatu lebih dulu.</translation>
+        </message>
+        <message>
+            <source>This page has no chart to export</source>
+            <translation>Halaman ini tidak memiliki grafik untuk diekspor</translation>
+        </message>
+        <message>
+            <source>This page has nothing to export yet: run something first.</source>
+            <translation>Halaman ini belum punya apa pun untuk diekspor: jalankan sesuatu lebih dulu.</translation>
+        </message>
+        <message>
+            <source>wrote %1</source>
+            <translation>%1 sudah ditulis</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::WindowMenus</name>
+        <message>
+            <source>&amp;About Presisi</source>
+            <translation>Tent&amp;ang Presisi</translation>
+        </message>
+        <message>
+            <source>&amp;Convergence check</source>
+            <translation>&amp;Uji konvergensi</translation>
+        </message>
+        <message>
+            <source>&amp;Copy chart</source>
+            <translation>&amp;Salin grafik</translation>
+        </message>
+        <message>
+            <source>&amp;Dark theme</source>
+            <translation>Tema &amp;gelap</translation>
+        </message>
+        <message>
+            <source>&amp;Edit</source>
+            <translation>&amp;Sunting</translation>
+        </message>
+        <message>
+            <source>&amp;Explanation panel</source>
+            <translation>Panel penj&amp;elasan</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>&amp;Berkas</translation>
+        </message>
+        <message>
+            <source>&amp;Formats</source>
+            <translation>&amp;Format</translation>
+        </message>
+        <message>
+            <source>&amp;Guided tour</source>
+            <translation>&amp;Tur terpandu</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>B&amp;antuan</translation>
+        </message>
+        <message>
+            <source>&amp;Keyboard shortcuts</source>
+            <translation>&amp;Pintasan papan ketik</translation>
+        </message>
+        <message>
+            <source>&amp;Linear lab</source>
+            <translation>Lab &amp;linear</translation>
+        </message>
+        <message>
+            <source>&amp;Normal text size</source>
+            <translation>Ukuran teks n&amp;ormal</translation>
+        </message>
+        <message>
+            <source>&amp;Presets</source>
+            <translation>P&amp;reset</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>&amp;Keluar</translation>
+        </message>
+        <message>
+            <source>&amp;Reset</source>
+            <translation>Ke a&amp;wal</translation>
+        </message>
+        <message>
+            <source>&amp;Single step</source>
+            <translation>Sa&amp;tu langkah</translation>
+        </message>
+        <message>
+            <source>&amp;Training lab</source>
+            <translation>Lab &amp;pelatihan</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>&amp;Tampilan</translation>
+        </message>
+        <message>
+            <source>(no presets found)</source>
+            <translation>(tidak ada preset)</translation>
+        </message>
+        <message>
+            <source>.</source>
+            <translation>.</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Presisi&lt;/b&gt; 0.1 — a laboratory for mixed-precision numerics.&lt;br&gt;Lanes (device, format, policy) run side by side: float32, bfloat16, float16 with or without a loss scaler, on the CPU and, when present, a CUDA GPU.&lt;br&gt;&lt;br&gt;%1</source>
+            <translation>&lt;b&gt;Presisi&lt;/b&gt; 0.1 — laboratorium numerik presisi campuran.&lt;br&gt;Lajur-lajur (perangkat, format, kebijakan) berjalan berdampingan: float32, bfloat16, float16 dengan atau tanpa penskala loss, di CPU dan, bila ada, di GPU CUDA.&lt;br&gt;&lt;br&gt;%1</translation>
+        </message>
+        <message>
+            <source>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;&lt;i&gt;Click to load it and start the run.&lt;/i&gt;&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;&lt;i&gt;Klik untuk memuatnya dan memulai pelatihan.&lt;/i&gt;&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>A preset run at its lecture pace stops after each key moment with a caption; Space goes on. Runs at pace max never stop.</source>
+            <translation>Preset yang berjalan pada laju kuliahnya berhenti setelah setiap momen kunci dengan keterangan; Spasi melanjutkan. Eksekusi pada laju maks tidak pernah berhenti.</translation>
+        </message>
+        <message>
+            <source>About &amp;Qt</source>
+            <translation>Tentang &amp;Qt</translation>
+        </message>
+        <message>
+            <source>About Presisi</source>
+            <translation>Tentang Presisi</translation>
+        </message>
+        <message>
+            <source>All charts (leave a chart shown alone)</source>
+            <translation>Semua grafik (tinggalkan grafik yang ditampilkan sendiri)</translation>
+        </message>
+        <message>
+            <source>Convergence check (Ctrl+Return runs it, Esc cancels a running check)</source>
+            <translation>Uji konvergensi (Ctrl+Return menjalankannya, Esc membatalkan uji yang sedang berjalan)</translation>
+        </message>
+        <message>
+            <source>Copy &amp;page</source>
+            <translation>Salin &amp;halaman</translation>
+        </message>
+        <message>
+            <source>Ctrl+1 … Ctrl+4</source>
+            <translation>Ctrl+1 … Ctrl+4</translation>
+        </message>
+        <message>
+            <source>Ctrl+5</source>
+            <translation>Ctrl+5</translation>
+        </message>
+        <message>
+            <source>Ctrl+= or Ctrl++, Ctrl+-, Ctrl+0</source>
+            <translation>Ctrl+= atau Ctrl++, Ctrl+-, Ctrl+0</translation>
+        </message>
+        <message>
+            <source>Ctrl+E</source>
+            <translation>Ctrl+E</translation>
+        </message>
+        <message>
+            <source>Ctrl+Q</source>
+            <translation>Ctrl+Q</translation>
+        </message>
+        <message>
+            <source>Ctrl+R</source>
+            <translation>Ctrl+R</translation>
+        </message>
+        <message>
+            <source>Ctrl+Shift+C</source>
+            <translation>Ctrl+Shift+C</translation>
+        </message>
+        <message>
+            <source>F&amp;ull screen</source>
+            <translation>Layar pe&amp;nuh</translation>
+        </message>
+        <message>
+            <source>F11</source>
+            <translation>F11</translation>
+        </message>
+        <message>
+            <source>F5</source>
+            <translation>F5</translation>
+        </message>
+        <message>
+            <source>Keyboard shortcuts</source>
+            <translation>Pintasan papan ketik</translation>
+        </message>
+        <message>
+            <source>Lan&amp;guage</source>
+            <translation>Ba&amp;hasa</translation>
+        </message>
+        <message>
+            <source>Larger te&amp;xt</source>
+            <translation>Teks lebih &amp;besar</translation>
+        </message>
+        <message>
+            <source>Linear lab, Training lab, Formats, Speed (Esc cancels a measurement)</source>
+            <translation>Lab linear, Lab pelatihan, Format, Kecepatan (Esc membatalkan pengukuran)</translation>
+        </message>
+        <message>
+            <source>N</source>
+            <translation>N</translation>
+        </message>
+        <message>
+            <source>Next key &amp;moment</source>
+            <translation>&amp;Momen kunci berikutnya</translation>
+        </message>
+        <message>
+            <source>Pause at &amp;key moments</source>
+            <translation>Jed&amp;a di momen kunci</translation>
+        </message>
+        <message>
+            <source>Pla&amp;y / pause</source>
+            <translation>&amp;Jalankan / jeda</translation>
+        </message>
+        <message>
+            <source>Presentation m&amp;ode</source>
+            <translation>Mode p&amp;resentasi</translation>
+        </message>
+        <message>
+            <source>S&amp;peed</source>
+            <translation>&amp;Kecepatan</translation>
+        </message>
+        <message>
+            <source>Sm&amp;aller text</source>
+            <translation>Teks lebih ke&amp;cil</translation>
+        </message>
+        <message>
+            <source>Space</source>
+            <translation>Spasi</translation>
+        </message>
+        <message>
+            <source>back to the whole run; ← → pan a zoomed chart</source>
+            <translation>kembali ke seluruh pelatihan; ← → menggeser grafik yang diperbesar</translation>
+        </message>
+        <message>
+            <source>chart copied to the clipboard</source>
+            <translation>grafik disalin ke papan klip</translation>
+        </message>
+        <message>
+            <source>click a legend entry</source>
+            <translation>klik entri legenda</translation>
+        </message>
+        <message>
+            <source>copy the current chart</source>
+            <translation>menyalin grafik saat ini</translation>
+        </message>
+        <message>
+            <source>double-click a chart</source>
+            <translation>klik ganda pada grafik</translation>
+        </message>
+        <message>
+            <source>drag a rectangle, or the wheel, over a chart</source>
+            <translation>seret persegi panjang, atau putar roda tetikus, di atas grafik</translation>
+        </message>
+        <message>
+            <source>export the current chart as PNG</source>
+            <translation>mengekspor grafik saat ini sebagai PNG</translation>
+        </message>
+        <message>
+            <source>full screen</source>
+            <translation>layar penuh</translation>
+        </message>
+        <message>
+            <source>hide or show that lane</source>
+            <translation>menyembunyikan atau menampilkan lajur itu</translation>
+        </message>
+        <message>
+            <source>hover a line</source>
+            <translation>arahkan tetikus ke sebuah garis</translation>
+        </message>
+        <message>
+            <source>lane, step and value</source>
+            <translation>lajur, langkah dan nilai</translation>
+        </message>
+        <message>
+            <source>larger, smaller, normal text (1x to 2x, charts included)</source>
+            <translation>teks lebih besar, lebih kecil, normal (1x sampai 2x, termasuk grafik)</translation>
+        </message>
+        <message>
+            <source>one step of every lane</source>
+            <translation>satu langkah untuk setiap lajur</translation>
+        </message>
+        <message>
+            <source>page copied to the clipboard</source>
+            <translation>halaman disalin ke papan klip</translation>
+        </message>
+        <message>
+            <source>play / pause the training run (from any field)</source>
+            <translation>menjalankan / menjeda pelatihan (dari kolom mana pun)</translation>
+        </message>
+        <message>
+            <source>presentation mode: full screen, large text, the explanation as a caption; → or Page Down goes to the preset's next key moment, Return shows the current chart alone, Esc leaves</source>
+            <translation>mode presentasi: layar penuh, teks besar, penjelasan sebagai keterangan; → atau Page Down menuju momen kunci berikutnya dari preset, Enter menampilkan grafik saat ini sendirian, Esc keluar</translation>
+        </message>
+        <message>
+            <source>quit</source>
+            <translation>keluar</translation>
+        </message>
+        <message>
+            <source>reset to step 0 (applies a changed lane set)</source>
+            <translation>kembali ke langkah 0 (menerapkan perubahan susunan lajur)</translation>
+        </message>
+        <message>
+            <source>right click on a chart</source>
+            <translation>klik kanan pada grafik</translation>
+        </message>
+        <message>
+            <source>run on to the next key moment (a finished run: show it on the timeline)</source>
+            <translation>jalan terus ke momen kunci berikutnya (eksekusi yang selesai: tunjukkan di linimasa)</translation>
+        </message>
+        <message>
+            <source>scrolls it; changes a field only while it has focus (click or Tab)</source>
+            <translation>menggulirnya; mengubah kolom hanya bila kolom itu sedang aktif (klik atau Tab)</translation>
+        </message>
+        <message>
+            <source>show it alone; Esc or another double-click returns</source>
+            <translation>menampilkannya sendiri; Esc atau klik ganda lagi untuk kembali</translation>
+        </message>
+        <message>
+            <source>timeline under the charts</source>
+            <translation>garis waktu di bawah grafik</translation>
+        </message>
+        <message>
+            <source>wheel over the side panel</source>
+            <translation>roda tetikus di atas panel samping</translation>
+        </message>
+        <message>
+            <source>when paused or finished: drag, or Home End ← →, to look back</source>
+            <translation>saat dijeda atau selesai: seret, atau Home End ← →, untuk melihat ke belakang</translation>
+        </message>
+        <message>
+            <source>zoom (the view holds while the run goes on)</source>
+            <translation>memperbesar (tampilan bertahan selama pelatihan berlanjut)</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::WindowSettings</name>
+        <message>
+            <source>(%1 bytes)</source>
+            <translation>(%1 bita)</translation>
+        </message>
+        <message>
+            <source>window/geometry = %1×%2 at (%3, %4): does not fit the screen (%5×%6); %7×%8 used</source>
+            <translation>window/geometry = %1×%2 di (%3, %4): tidak muat di layar (%5×%6); dipakai %7×%8</translation>
         </message>
     </context>
 </TS>

@@ -1,4 +1,4 @@
-// LinearPage: its controls (LinearForm) and the computation on the engine worker (results: linear_page_results.cpp).
+// LinearPage: its controls (LinearForm) and the computation on the engine worker; LinearResultsView shows the result.
 #include "linear_page.h"
 
 #include <QCheckBox>
@@ -30,11 +30,9 @@
 #include "engine_worker.h"
 #include "linear_form.h"
 #include "linear_page_detail.h"
+#include "linear_results_view.h"
 #include "services/number_text.h"
-#include "widgets/histogram_chart.h"
 #include "widgets/input_guard.h"
-#include "widgets/lane_tile.h"
-#include "widgets/scatter_chart.h"
 #include "widgets/tool_tips.h"
 
 namespace presisi {
@@ -69,40 +67,9 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
 
     // Tiles and charts.
     auto* centre = new QVBoxLayout();
-    m_tileGrid = new QGridLayout();
-    m_tileGrid->setContentsMargins(0, 0, 0, 0);
-    m_tileHost = new QWidget();
-    m_tileHost->setLayout(m_tileGrid);
-    // The host takes the width it is given and sets its own minimum height from the rows (flowTiles); its
-    // scroll area is as tall as the rows where the page has room and scrolls beyond (seven lanes and more
-    // at 1280x800, nine at 1920x1080), so a tile is never squeezed below the height its numbers need.
-    m_tileHost->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_tileHost->installEventFilter(this);  // the scroll bar's coming and going changes its width
-    m_tileArea = new linear_page_detail::TileArea();
-    m_tileArea->setFrameShape(QFrame::NoFrame);
-    m_tileArea->setWidgetResizable(true);
-    m_tileArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_tileArea->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    m_tileArea->setWidget(m_tileHost);
-    centre->addWidget(m_tileArea);
+    m_view = new LinearResultsView(this);
+    centre->addWidget(m_view->tileArea());
     auto* grid = new QGridLayout();
-    m_scatter = new ScatterChart(tr("Lane output against f32 output"), tr("f32 output"), tr("lane output"));
-    m_scatter->setDiagonal(true);
-    m_scatter->setToolTip(tr("Each dot is one output: its f32 value across, the lane's value up (about 1500 per "
-                             "lane). Dots on the line y = x are exact; the thickness of the cloud is the lane's error."));
-    m_errorHist = new HistogramChart(tr("Errors |lane - f32| (share of outputs)"), tr("log2 |error|  (binade)"),
-                                     tr("% of outputs"));
-    m_errorHist->setToolTip(tr("How many outputs have an error in each binade (power of two) of |lane - f32|; exact "
-                               "outputs are left out. A lane further left is more precise: each step left halves "
-                               "the error."));
-    m_bars = new BarChart(tr("Mean |lane - f32| per lane"), tr("mean |difference| (log)"));
-    m_bars->setToolTip(tr("The mean absolute difference of each lane's outputs from its device's f32 outputs (the "
-                          "tiles' mean |diff|), on a log axis: each grid line is ten times the one below, so bf16's "
-                          "bar shows beside mxfp4's, which is far longer. Shorter is closer to float32; f32 itself "
-                          "is 0 and stays at the foot."));
-    m_errVsMag = new ScatterChart(tr("|Error| against |f32 output|"), tr("|f32 output|"), tr("|lane - f32|"));
-    m_errVsMag->setToolTip(tr("Each dot: an output's size across, its error up. Rounding error is relative, so it "
-                              "grows with the size of the value, in steps at each power of two."));
     m_chartGrid = grid;
     // Two columns, or one where two would squeeze the charts (flowCharts).
     flowCharts();
@@ -143,9 +110,10 @@ QString LinearPage::explanation() const {
     const Accumulation accumulation = m_form->accumulation();
     const LinearLaneResult* bf16 = nullptr;
     const LinearLaneResult* f16 = nullptr;
-    if (m_result && m_result->config.in == c.in && m_result->config.out == c.out && m_result->config.batch == c.batch &&
-        m_result->config.seed == c.seed)
-        for (const auto& lr : m_result->lanes) {
+    const LinearResult* shown = result();
+    if (shown && shown->config.in == c.in && shown->config.out == c.out && shown->config.batch == c.batch &&
+        shown->config.seed == c.seed)
+        for (const auto& lr : shown->lanes) {
             if (lr.lane.device != Device::Cpu || lr.lane.accumulation != accumulation || lr.lane.native ||
                 lr.lane.scaled)
                 continue;
@@ -178,15 +146,15 @@ QString LinearPage::explanation() const {
                    .arg(QLocale().toString(bf16->metrics.meanAbsError / f16->metrics.meanAbsError, 'f', 0));
     // The lanes of 8 bits and below against bf16: what storing x and W in FP8, FP6 or FP4 costs.
     QStringList costs;
-    if (m_result && m_result->config.in == c.in && m_result->config.seed == c.seed)
-        for (const auto& lr : m_result->lanes) {
+    if (shown && shown->config.in == c.in && shown->config.seed == c.seed)
+        for (const auto& lr : shown->lanes) {
             if (!lr.lane.scaled) continue;
             const QString mean = pyRound(lr.metrics.meanAbsError, 6);
             costs << (bf16 && bf16->metrics.meanAbsError > 0
                           ? tr("%1 %2 (%3&times; bf16's)")
-                                .arg(storageText(lr.lane).toHtmlEscaped(), mean,
+                                .arg(m_view->storageText(lr.lane).toHtmlEscaped(), mean,
                                      QLocale().toString(lr.metrics.meanAbsError / bf16->metrics.meanAbsError, 'f', 0))
-                          : tr("%1 %2").arg(storageText(lr.lane).toHtmlEscaped(), mean));
+                          : tr("%1 %2").arg(m_view->storageText(lr.lane).toHtmlEscaped(), mean));
         }
     if (!costs.isEmpty())
         out += tr("<br><br>Below 16 bits the storage itself costs accuracy. Mean |diff| with x and W stored in "
@@ -196,7 +164,7 @@ QString LinearPage::explanation() const {
     // nn.Linear's uniform weights, bounded just under a power of two, an eighth of them in mxfp8.
     const LinearLaneResult* clamped = nullptr;
     if (!costs.isEmpty())
-        for (const auto& lr : m_result->lanes)
+        for (const auto& lr : shown->lanes)
             if (lr.lane.scaled && isMx(*lr.lane.scaled) && lr.lane.scaleMode == ScaleMode::Floor && lr.quantization &&
                 lr.quantization->x.saturatedShare + lr.quantization->weight.saturatedShare > 0 && !clamped)
                 clamped = &lr;
@@ -218,7 +186,11 @@ QString LinearPage::caption() const {
         .arg(c.in).arg(c.out).arg(c.batch).arg(c.seed).arg(lanes.join(", "));
 }
 
-QList<QWidget*> LinearPage::charts() const { return {m_scatter, m_errorHist, m_bars, m_errVsMag}; }
+QList<QWidget*> LinearPage::charts() const { return m_view->charts(); }
+bool LinearPage::exportCsv(const QString& path) const { return m_view->exportCsv(path); }
+bool LinearPage::exportJson(const QString& path) const { return m_view->exportJson(path); }
+const LinearResult* LinearPage::result() const { return m_view->result().get(); }
+QList<LaneTile*> LinearPage::tiles() const { return m_view->tiles(); }
 
 void LinearPage::setConfig(const LinearConfig& config) { m_form->setConfig(config); }
 LinearConfig LinearPage::config() const { return m_form->config(); }
@@ -230,36 +202,23 @@ void LinearPage::setPanelWidth(double scale) {
 }
 
 void LinearPage::flowCharts() {
-    m_chartColumns = flowChartGrid(m_chartGrid, {m_scatter, m_errorHist, m_bars, m_errVsMag}, m_panel->width(),
-                                   m_chartColumns, this);
+    m_chartColumns = flowChartGrid(m_chartGrid, m_view->charts(), m_panel->width(), m_chartColumns, this);
 }
 
 void LinearPage::rescale(double scale) {
-    m_scale = scale;
     setPanelWidth(scale);
-    // Charts keep a legible height as the text grows (their axes and legend take more of it).
-    for (QWidget* c : QList<QWidget*>{m_scatter, m_errorHist, m_bars, m_errVsMag})
-        c->setMinimumHeight(static_cast<int>(std::lround(kMinChartHeight * scale)));
-    m_tileColumns = 0;
+    m_view->rescale(scale);
     m_chartColumns = 0;
-    flowTiles();
     flowCharts();
 }
 
 void LinearPage::resizeEvent(QResizeEvent* event) {
     Page::resizeEvent(event);
-    flowTiles();
+    m_view->flowTiles();
     flowCharts();
 }
 
-bool LinearPage::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_tileHost && event->type() == QEvent::Resize &&
-        static_cast<QResizeEvent*>(event)->oldSize().width() != m_tileHost->width())
-        flowTiles();
-    return Page::eventFilter(watched, event);
-}
-
-QScrollArea* LinearPage::tileArea() const { return m_tileArea; }
+QScrollArea* LinearPage::tileArea() const { return m_view->tileArea(); }
 
 void LinearPage::resetPage() { m_form->reset(); }
 
@@ -267,11 +226,11 @@ void LinearPage::takeOver(Page& previous) {
     auto& old = static_cast<LinearPage&>(previous);
     m_form->copyFrom(*old.m_form);
     // The old result is the one of these settings unless it was being recomputed: then it is computed here.
-    if (old.m_result && !old.m_computing && !old.m_debounce->isActive()) {
+    if (old.result() && !old.m_computing && !old.m_debounce->isActive()) {
         m_jobs->cancel();  // the computation the constructor started is not needed
         finishCompute();
         m_debounce->stop();
-        showResult(old.m_result);
+        showResult(old.m_view->result());
     } else {
         computeNow();
     }
@@ -292,7 +251,7 @@ void LinearPage::computeNow() {
 }
 
 void LinearPage::redraw() {
-    if (m_result) showResult(m_result);
+    if (result()) showResult(m_view->result());
 }
 
 void LinearPage::cancelCompute() {
@@ -347,6 +306,17 @@ void LinearPage::startCompute() {
             emit statusChanged();
             emit computed();
         });
+}
+
+void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
+    m_view->show(std::move(result));
+    const LinearResult& r = *m_view->result();
+    QStringList notes;
+    for (const auto& n : r.notes) notes << QString::fromStdString(n);
+    m_form->setNote(notes.join("\n"));
+    m_status = tr("Linear lab: %n lanes computed", nullptr, static_cast<int>(r.lanes.size()));
+    emit statusChanged();
+    emit explanationChanged();
 }
 
 }  // namespace presisi

@@ -10,29 +10,16 @@
 #include "engine/linear_lab.h"
 #include "page.h"
 
-class QSpinBox;
-class QCheckBox;
-class QComboBox;
 class QTimer;
-class QPushButton;
 class QGridLayout;
-class QHBoxLayout;
-class QLabel;
 class QScrollArea;
 
 namespace presisi {
 
-namespace linear_page_detail {
-class TileArea;
-}
-
 class EngineChannel;
-class LinearForm;
-
 class LaneTile;
-class ScatterChart;
-class HistogramChart;
-class BarChart;
+class LinearForm;
+class LinearResultsView;
 
 class LinearPage : public Page {
     Q_OBJECT
@@ -66,8 +53,8 @@ public:
     bool computing() const { return m_computing; }
     // Computations of the page so far that ran on the GUI thread (always 0; for tests).
     static int guiThreadComputations();
-    const LinearResult* result() const { return m_result.get(); }
-    QList<LaneTile*> tiles() const { return m_tiles; }
+    const LinearResult* result() const;
+    QList<LaneTile*> tiles() const;
     // The tiles' scroll area: as tall as the rows where the page has room, scrolling beyond (for tests).
     QScrollArea* tileArea() const;
 
@@ -76,38 +63,18 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void scheduleCompute();
-    // The tiles in as many columns as fit the page's width, rows below (as the Training lab's): eight
-    // lanes and the GPU tile never widen the window. Every row keeps the height its tiles need; the tile
-    // area shows as many rows as leave the charts their room and scrolls beyond (linear_page_results.cpp).
-    void flowTiles();
     void flowCharts();                  // the charts in two columns or one, by the width they would get
     void setPanelWidth(double scale);  // the side panel's width at text scale `scale`
     void startCompute();
     void finishCompute();  // the computing state ends (result, failure or cancel)
-    void showResult(std::shared_ptr<const LinearResult> result);
-    // What each number of a lane's tile measures and how to read it (linear_page_results.cpp).
-    void setTileToolTips(LaneTile* tile, const LinearLane& lane, const ErrorMetrics& m) const;
-    // How a lane of 8 bits and below stores x and W, as its tile names it: "mxfp8 · floor",
-    // "e4m3 · per-tensor · saturating", "nvfp4 · two-level" (linear_page_results.cpp).
-    QString storageText(const LinearLane& lane) const;
+    void showResult(std::shared_ptr<const LinearResult> result);  // the view's, the form's note and the status
 
     LinearForm* m_form = nullptr;  // the side panel's controls
     QTimer* m_debounce = nullptr;
-    QGridLayout* m_tileGrid = nullptr;
-    QWidget* m_tileHost = nullptr;
-    linear_page_detail::TileArea* m_tileArea = nullptr;
-    int m_tileColumns = 0;
-    double m_scale = 1.0;     // the window's text scale (rescale)
-    QList<LaneTile*> m_tiles;
-    ScatterChart* m_scatter = nullptr;
-    HistogramChart* m_errorHist = nullptr;
-    BarChart* m_bars = nullptr;
-    ScatterChart* m_errVsMag = nullptr;
-    std::shared_ptr<const LinearResult> m_result;
+    LinearResultsView* m_view = nullptr;  // the tiles and charts of the result shown
     bool m_computing = false;
     QString m_status;  // set in the constructor (tr() needs the class context)
     QTimer* m_slow = nullptr;

@@ -1,4 +1,5 @@
-// Small text helpers and constants shared by the Linear lab page's two source files. Window only.
+// Small text helpers and constants shared by the Linear lab page, its form, its results view and its exports.
+// Window only.
 #pragma once
 
 #include <QLocale>

@@ -10,6 +10,7 @@
 #include "gradient_ranges.h"
 #include "linear_page.h"
 #include "linear_page_detail.h"
+#include "linear_results_view.h"
 #include "speed_page.h"
 #include "training_page.h"
 
@@ -90,17 +91,17 @@ QString LinearPage::exportName(QWidget* chart) const {
     const LinearConfig c = config();
     const QString head = QString("linear-%1x%2x%3").arg(c.in).arg(c.out).arg(c.batch);
     return joinName(head, chart,
-                    {{m_scatter, "scatter"}, {m_errorHist, "error-histogram"}, {m_bars, "mean-error"},
-                     {m_errVsMag, "error-vs-magnitude"}});
+                    {{m_view->scatter(), "scatter"}, {m_view->errorHistogram(), "error-histogram"},
+                     {m_view->bars(), "mean-error"}, {m_view->errorVsMagnitude(), "error-vs-magnitude"}});
 }
 
 // The scatter's data is the whole output, not the thinned points drawn: index, then y of every lane
 // (the float32 reference first), flattened row-major over (batch, out).
 ChartData LinearPage::chartData(QWidget* chart) const {
-    if (chart != m_scatter || !m_result || m_result->lanes.empty()) return Page::chartData(chart);
+    if (chart != m_view->scatter() || !result() || result()->lanes.empty()) return Page::chartData(chart);
     ChartData d{chartTitleOf(chart), "outputs", {"index"}, {}};
     std::vector<const LinearLaneResult*> lanes;
-    for (const auto& l : m_result->lanes)
+    for (const auto& l : result()->lanes)
         if (isReference(l.lane)) lanes.insert(lanes.begin(), &l);
         else lanes.push_back(&l);
     for (const auto* l : lanes) d.columns << label(l->lane);
@@ -123,8 +124,8 @@ QString FormatsPage::exportName(QWidget* chart) const {
 
 QString SpeedPage::exportName(QWidget* chart) const {
     return joinName("speed", chart,
-                    {{m_throughputChart, "throughput"}, {m_memoryChart, "memory"}, {m_sweepChart, "batch-sweep"},
-                     {m_breakdownChart, "step-breakdown"}});
+                    {{throughputChart(), "throughput"}, {memoryChart(), "memory"}, {sweepChart(), "batch-sweep"},
+                     {breakdownChart(), "step-breakdown"}});
 }
 
 // "underflow-convergence-seeds": the preset checked.

@@ -1,47 +1,32 @@
-// SpeedPage: the controls, the four sections' Run/Cancel/progress, and the one worker thread that
-// measures (one measurement at a time: two at once would slow each other and both figures would lie).
+// SpeedPage: the four sections with their Run/Cancel/progress beside the settings' controls, and the one
+// worker thread that measures (one measurement at a time: two at once would slow each other and both
+// figures would lie).
 #include "speed_page.h"
 
-#include <QCheckBox>
-#include <QComboBox>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
+#include <QRegularExpression>
 #include <QShowEvent>
-#include <QSignalBlocker>
-#include <QStandardItemModel>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cmath>
 
 #include "engine/error.h"
-#include "engine/native/native_gemm.h"
 #include "engine/training/memory_estimate.h"
 #include "engine_worker.h"
 #include "speed_text_area.h"
 #include "widgets/input_guard.h"
-#include "widgets/number_field.h"
-#include "widgets/scaling_chart.h"
-#include "widgets/stacked_bar_chart.h"
 #include "widgets/tool_tips.h"
 
 namespace presisi {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-QLabel* smallLabel(const QString& text, const QString& tip) {
-    auto* l = new QLabel(text);
-    l->setToolTip(tip);
-    return l;
-}
+QString plain(QString html) { return html.remove(QRegularExpression("<[^>]*>")); }
 
 }  // namespace
 
@@ -51,98 +36,27 @@ SpeedPage::SpeedPage(QWidget* parent) : Page(parent) {
     v->setContentsMargins(6, 6, 6, 6);
     v->setSpacing(4);
 
-    auto* top = new QHBoxLayout();
-    m_device = new QComboBox();
-    m_device->addItems({tr("CPU"), tr("GPU"), tr("CPU + GPU")});
-    const bool gpu = cudaStatus().available;
-    // Items the machine cannot run stay listed, greyed, so a person sees what a GPU would add.
-    for (int i : {1, 2})
-        if (auto* model = qobject_cast<QStandardItemModel*>(m_device->model()); model && !gpu)
-            model->item(i)->setEnabled(false);
-    m_device->setToolTip(gpu ? tr("Which device the measurements run on. Memory, sweep and breakdown take the Training "
-                                  "lab's lanes (their formats) on this device.")
-                             : tr("Which device the measurements run on. No usable CUDA GPU here: CPU only (%1).")
-                                   .arg(QString::fromStdString(cudaStatus().reason)));
-    top->addWidget(smallLabel(tr("Device:"), m_device->toolTip()));
-    top->addWidget(m_device);
-    m_native = new QCheckBox(tr("+ native bf16 lane"));
-    const bool nativeBf16 = native::available(Format::BF16);
-    m_native->setChecked(nativeBf16);
-    m_native->setEnabled(nativeBf16);
-    m_native->setToolTip(nativeBf16 ? tr("Adds cpu:bf16+native to the Training lab's lanes for the memory, sweep and "
-                                         "breakdown sections: its products run on the CPU's bf16 instructions (oneDNN), so "
-                                         "its step speed is measured beside the emulated bf16 lane's.")
-                                    : QString::fromStdString(native::fallbackMessage(Format::BF16)));
-    top->addWidget(m_native);
-    m_setup = new QLabel();
-    m_setup->setWordWrap(true);
-    m_setup->setToolTip(tr("The model and batch the memory, sweep and breakdown sections measure: the Training lab's "
-                           "current setup (change it there)."));
-    top->addWidget(m_setup, 1);
-    v->addLayout(top);
+    m_settings = new SpeedSettings(this);
+    v->addLayout(m_settings->setupRow());
 
-    buildCharts();
+    m_results = new SpeedResults(this);
     auto* grid = new QGridLayout();
     grid->setSpacing(6);
 
-    auto* gemmExtra = new QWidget();
-    auto* ge = new QHBoxLayout(gemmExtra);
-    ge->setContentsMargins(0, 0, 0, 0);
-    m_maxSize = new QComboBox();
-    for (int s : {512, 1024, 2048, 4096, 8192}) m_maxSize->addItem(tr("up to %1").arg(s), s);
-    m_maxSize->setCurrentIndex(2);
-    m_maxSize->setToolTip(tr("The largest product measured: sizes 256, 512, … up to this (powers of two). Large sizes "
-                             "take seconds each on a CPU core; speed-ups are quoted at the largest."));
-    m_shape = new QComboBox();
-    m_shape->addItems({tr("square"), tr("layer")});
-    m_shape->setToolTip(tr("square: m = n = k = size. layer: a linear layer's forward, batch 256 × size inputs → size "
-                           "outputs."));
-    ge->addWidget(m_maxSize);
-    ge->addWidget(m_shape);
-    grid->addWidget(buildSection(Throughput, tr("1 · Throughput of matrix products"), m_throughputChart, gemmExtra), 0, 0);
-
-    auto* memExtra = new QWidget();
-    auto* me = new QHBoxLayout(memExtra);
-    me->setContentsMargins(0, 0, 0, 0);
-    m_budget = new RealField(1e-9, 1e6);
-    m_budget->setToolTip(tr("The memory budget: the largest batch that fits it is given per lane, and the batch sweep "
-                            "stops there. Default: the machine's available memory (MemAvailable; on a GPU its free "
-                            "memory)."));
-    // The unit in the label: RealField reads plain numbers only (no suffix to type around).
-    me->addWidget(smallLabel(tr("budget (GiB)"), m_budget->toolTip()));
-    me->addWidget(m_budget);
-    connect(m_budget, &RealField::valueChanged, this, [this](double gib) { m_budgetValue = gib * kGiB; });
-    grid->addWidget(buildSection(Memory, tr("2 · Memory per lane"), m_memoryChart, memExtra), 0, 1);
-
-    grid->addWidget(buildSection(Sweep, tr("3 · Batch-size sweep"), m_sweepChart, nullptr), 1, 0);
-
-    auto* bdExtra = new QWidget();
-    auto* be = new QHBoxLayout(bdExtra);
-    be->setContentsMargins(0, 0, 0, 0);
-    m_loader = new RealField(0, 10000);
-    m_loader->setValue(0);
-    m_loader->setToolTip(tr("Loader cost per batch (ms): the built-in loader waits this long for every batch, like a "
-                            "slow disk or heavy preprocessing. Set 20 ms to see a data-bound step."));
-    be->addWidget(smallLabel(tr("loader cost per batch (ms)"), m_loader->toolTip()));
-    be->addWidget(m_loader);
-    grid->addWidget(buildSection(Breakdown, tr("4 · Where a step's time goes"), m_breakdownChart, bdExtra), 1, 1);
+    grid->addWidget(buildSection(Throughput, tr("1 · Throughput of matrix products"), m_settings->throughputControls()), 0, 0);
+    grid->addWidget(buildSection(Memory, tr("2 · Memory per lane"), m_settings->memoryControls()), 0, 1);
+    grid->addWidget(buildSection(Sweep, tr("3 · Batch-size sweep"), nullptr), 1, 0);
+    grid->addWidget(buildSection(Breakdown, tr("4 · Where a step's time goes"), m_settings->breakdownControls()), 1, 1);
     // No stretch factors: the four sections share the room by their own (equal) size policies, and a
     // row or column whose sections are hidden collapses, so a chart shown alone gets the whole page.
     v->addLayout(grid, 1);
 
     m_jobs = std::make_unique<EngineChannel>(JobKind::Speed);
-    connect(m_native, &QCheckBox::toggled, this, &SpeedPage::updateSetup);
-    connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
-        setBudgetBytes(0);
-        updateSetup();
-        emit explanationChanged();
-    });
-    setBudgetBytes(0);
+    connect(m_settings, &SpeedSettings::deviceChanged, this, &SpeedPage::explanationChanged);
     guardWheel(this);
     rescale(1.0);
     trackCharts();
     updateButtons();
-    updateSetup();
 }
 
 SpeedPage::~SpeedPage() {
@@ -151,7 +65,7 @@ SpeedPage::~SpeedPage() {
     m_jobs.reset();
 }
 
-QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget* chart, QWidget* extra) {
+QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget* extra) {
     auto* box = new QGroupBox(title);
     auto* v = new QVBoxLayout(box);
     v->setContentsMargins(4, 4, 4, 4);
@@ -175,18 +89,8 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
     if (extra) row->addWidget(extra);
     row->addWidget(ui.progress, 1);
     v->addLayout(row);
-    v->addWidget(chart, 1);
-    ui.text = new QLabel();
-    ui.text->setWordWrap(true);
-    ui.text->setTextFormat(Qt::RichText);
-    ui.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    ui.text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    ui.text->setToolTip(sectionHelp(section));
-    // Three to five lines of text, scrolling beyond: a long note must not squeeze the chart above it (five bars
-    // need ~230 px).
-    auto* area = new SpeedTextArea(ui.text);
-    ui.textArea = area;
-    v->addWidget(area);
+    v->addWidget(m_results->chart(section), 1);
+    v->addWidget(m_results->textArea(section));
     connect(ui.run, &QPushButton::clicked, this, [this, section] { run(section); });
     connect(ui.cancel, &QPushButton::clicked, this, &SpeedPage::cancel);
     return box;
@@ -194,133 +98,64 @@ QWidget* SpeedPage::buildSection(Section section, const QString& title, QWidget*
 
 void SpeedPage::rescale(double scale) {
     for (const SectionUi& ui : m_ui) {
-        ui.textArea->fit();
         // Buttons as wide as their text and a narrow progress bar (its percentage still shows), not the style's
         // 80 px buttons: two sections side by side then fit a 1024-pixel window.
         for (QPushButton* b : {ui.run, ui.cancel})
             b->setMinimumWidth(b->fontMetrics().horizontalAdvance(b->text()) + b->fontMetrics().averageCharWidth() * 3);
         ui.progress->setMinimumWidth(ui.progress->fontMetrics().horizontalAdvance(QStringLiteral("100%")) + 12);
     }
-    // Charts keep room for their axes as the text grows: the page then scrolls instead of squeezing them.
-    // A bar chart asks for more height where its bars' labels need it (StackedBarChart::setLeastHeight).
-    for (QWidget* c : charts()) {
-        if (auto* bars = qobject_cast<StackedBarChart*>(c)) {
-            bars->setMinimumWidth(qRound(240 * scale));
-            bars->setLeastHeight(qRound(190 * scale));
-        } else {
-            c->setMinimumSize(qRound(240 * scale), qRound(190 * scale));
-        }
-    }
+    m_results->rescale(scale);
 }
 
 void SpeedPage::changeEvent(QEvent* event) {
     Page::changeEvent(event);
     if (event->type() != QEvent::PaletteChange) return;
-    // The lane pens and the bar borders follow the chart colours of the theme now set. Deferred: the
-    // window sets the palette first and the charts' dark flag after it.
-    QTimer::singleShot(0, this, [this] {
-        m_throughputChart->applyLaneColours();
-        m_sweepChart->applyLaneColours();
-        m_memoryChart->restyle();
-        m_breakdownChart->restyle();
-    });
+    // Deferred: the window sets the palette first and the charts' dark flag after it.
+    QTimer::singleShot(0, this, [this] { m_results->restyle(); });
 }
 
-QList<QWidget*> SpeedPage::charts() const {
-    return {m_throughputChart, m_memoryChart, m_sweepChart, m_breakdownChart};
-}
-
-void SpeedPage::setScenarioSource(std::function<Scenario()> source) {
-    m_source = std::move(source);
-    updateSetup();
-}
-
-void SpeedPage::setNativeLane(bool on) { m_native->setChecked(on); }
-bool SpeedPage::nativeLane() const { return m_native->isChecked(); }
-
-void SpeedPage::setDevice(DeviceChoice choice) { m_device->setCurrentIndex(choice); }
-SpeedPage::DeviceChoice SpeedPage::device() const { return static_cast<DeviceChoice>(m_device->currentIndex()); }
-
-Scenario SpeedPage::measuredScenario() const {
-    Scenario s = m_source ? m_source() : Scenario{};
-    std::vector<Device> devices;
-    if (device() != GpuOnly) devices.push_back(Device::Cpu);
-    if (device() != CpuOnly) devices.push_back(Device::Gpu);
-    // The Training lab's formats (and their scaler/ftz options) on each chosen device, once each.
-    std::vector<LaneSpec> lanes;
-    for (Device d : devices)
-        for (LaneSpec lane : s.lanes) {
-            lane.device = d;
-            if (d == Device::Gpu) lane.native = false;  // native means the CPU's instructions
-            if (std::find(lanes.begin(), lanes.end(), lane) == lanes.end()) lanes.push_back(lane);
-        }
-    LaneSpec nativeBf16{Device::Cpu, Format::BF16};
-    nativeBf16.native = true;
-    if (nativeLane() && device() != GpuOnly && native::available(Format::BF16) &&
-        std::find(lanes.begin(), lanes.end(), nativeBf16) == lanes.end())
-        lanes.push_back(nativeBf16);
-    s.lanes = lanes;
-    s.statistics = false;
-    return s;
-}
-
-void SpeedPage::updateSetup() {
-    try {
-        const Scenario s = measuredScenario();
-        QStringList widths, lanes;
-        for (int w : s.sizes) widths << QString::number(w);
-        for (const LaneSpec& l : s.lanes) lanes << QString::fromStdString(l.label());
-        const QString name = s.preset.empty() ? tr("the Training lab's setup") : QString::fromStdString(s.preset);
-        // One line (a second would take height from the charts); the lanes are named in full in the tooltip.
-        m_setup->setText(tr("Measures <b>%1</b>: model %2, batch %3, %4, %5 lanes")
-                             .arg(name.toHtmlEscaped(), widths.join("-"))
-                             .arg(s.batch > 0 ? QString::number(s.batch) : tr("full (%1)").arg(s.data.samples))
-                             .arg(QString::fromStdString(std::string(optimizerName(s.optimizer.kind))))
-                             .arg(s.lanes.size()));
-        m_setup->setToolTip(tr("The model and batch the memory, sweep and breakdown sections measure: the Training "
-                               "lab's current setup (change it there). Lanes: %1.").arg(lanes.join(", ")));
-    } catch (const std::exception& e) {
-        m_setup->setText(tr("The Training lab's setup cannot be read: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
+void SpeedPage::resetPage() {
+    cancel();
+    m_results->clear();
+    for (QString& t : m_doneText) t.clear();
+    for (int i = 0; i < 4; ++i) {
+        if (i == m_running) continue;  // it says "Cancelled" when its thread has stopped
+        m_results->setText(static_cast<Section>(i), QString());
+        m_ui[i].progress->setValue(0);
     }
+    emit explanationChanged();
 }
 
-QString SpeedPage::setupText() const { return m_setup->text(); }
+QString SpeedPage::explanation() const {
+    return tr("<b>Speed.</b> What mixed precision buys on this machine. Each section measures on its own: press its "
+              "<b>Run</b>; Esc cancels.<br><br>"
+              "<b>1 Throughput</b>: TFLOP/s of matrix products per format. A <i>native</i> lane uses the CPU's bf16/f16 "
+              "instructions (AVX512_BF16, AMX) or the GPU's tensor cores; an <i>emulated</i> lane rounds to the format "
+              "but multiplies in float32 — right numbers, no speed-up.<br>"
+              "<b>2 Memory</b>: what one lane holds at the Training lab's batch, and the largest batch that fits the "
+              "budget. Activations grow with the batch; low formats halve them.<br>"
+              "<b>3 Batch sweep</b>: samples/s against batch size up to the memory limit. The knee is where a larger "
+              "batch stops paying.<br>"
+              "<b>4 Where a step's time goes</b>: the larger side names the bottleneck. <i>Compute-bound</i> "
+              "(forward, backward, optimizer): mixed precision helps. <i>Transfer-bound</i> (host→device copies): it "
+              "will not — keep data on the device or overlap copies. <i>Data-bound</i> (loading): it will not — speed "
+              "up loading. Set the loader cost to 20 ms to see the data-bound case.<br><br>"
+              "A measurement holds the Training lab's run while it measures and lets it go on after: both would share "
+              "the CPU, and a measurement taken beside a run reads low.");
+}
+
+QString SpeedPage::caption() const {
+    return tr("Presisi speed · %1").arg(plain(m_settings->setupText()));
+}
+
+bool SpeedPage::exportCsv(const QString& path) const { return m_results->exportCsv(path); }
+bool SpeedPage::exportJson(const QString& path) const { return m_results->exportJson(path, caption()); }
+
+QList<QWidget*> SpeedPage::charts() const { return m_results->charts(); }
 
 void SpeedPage::showEvent(QShowEvent* event) {
     Page::showEvent(event);
-    updateSetup();  // the Training lab may have changed while another page was shown
-}
-
-void SpeedPage::setBudgetBytes(double bytes) {
-    if (bytes <= 0) {
-        // The default: what the first lane's device has free (MemAvailable, or the GPU's free memory).
-        LaneSpec lane;
-        lane.device = device() == GpuOnly ? Device::Gpu : Device::Cpu;
-        bytes = defaultBudget(lane);
-        if (bytes <= 0) bytes = 4 * kGiB;
-        // Rounded down to 0.1 GiB: a readable field, and still within what is free.
-        if (bytes >= kGiB) bytes = std::floor(bytes / kGiB * 10) / 10 * kGiB;
-    }
-    // The bytes are kept exactly (a budget set in bytes must not come back one byte short through GiB).
-    m_budgetValue = bytes;
-    const QSignalBlocker block(m_budget);
-    m_budget->setValue(bytes / kGiB);
-}
-
-double SpeedPage::budgetBytes() const { return m_budgetValue; }
-void SpeedPage::setLoaderMilliseconds(double ms) { m_loader->setValue(ms); }
-void SpeedPage::setGemmSizes(const std::vector<std::int64_t>& sizes) {
-    m_gemmSizes = sizes;
-    // The "up to" box says the largest size measured where it offers it.
-    if (!sizes.empty())
-        if (const int i = m_maxSize->findData(static_cast<int>(*std::max_element(sizes.begin(), sizes.end()))); i >= 0)
-            m_maxSize->setCurrentIndex(i);
-}
-
-QString SpeedPage::sectionText(Section section) const { return m_ui[section].text->text(); }
-void SpeedPage::setSectionText(Section section, const QString& html) {
-    m_ui[section].text->setText(html);
-    m_ui[section].textArea->fit();
+    m_settings->updateSetup();  // the Training lab may have changed while another page was shown
 }
 
 void SpeedPage::updateButtons() {
@@ -348,7 +183,7 @@ void SpeedPage::start(Section section,
     if (m_running >= 0) return;
     m_running = section;
     m_ui[section].progress->setRange(0, 0);  // busy until the first progress report
-    setSectionText(section, tr("<i>measuring…</i>"));
+    m_results->setText(section, tr("<i>measuring…</i>"));
     updateButtons();
     // The run's own stop flag, not the channel's token: Esc must reach a measurement that is still waiting
     // for the engine (behind another page's job) too, and a cancelled measurement still reports back.
@@ -398,10 +233,10 @@ void SpeedPage::onFinished(const QString& error, bool cancelled) {
                                ? QString()
                                : tr("<br><i>Shown: the last finished measurement.</i><br>") + m_doneText[section];
     if (cancelled) {
-        setSectionText(static_cast<Section>(section), tr("<b>Cancelled.</b> Press Run to measure again.") + before);
+        m_results->setText(static_cast<Section>(section), tr("<b>Cancelled.</b> Press Run to measure again.") + before);
         bar->setValue(0);
     } else if (!error.isEmpty()) {
-        setSectionText(static_cast<Section>(section), tr("<b>Could not measure:</b> %1").arg(error.toHtmlEscaped()) + before);
+        m_results->setText(static_cast<Section>(section), tr("<b>Could not measure:</b> %1").arg(error.toHtmlEscaped()) + before);
         bar->setValue(0);
     } else {
         m_doneText[section] = sectionText(static_cast<Section>(section));
@@ -414,40 +249,15 @@ void SpeedPage::onFinished(const QString& error, bool cancelled) {
 
 void SpeedPage::takeOver(Page& previous) {
     auto& old = static_cast<SpeedPage&>(previous);
-    setDevice(old.device());  // before the budget: a device change sets the budget to its default
-    setNativeLane(old.nativeLane());
-    m_maxSize->setCurrentIndex(old.m_maxSize->currentIndex());
-    m_shape->setCurrentIndex(old.m_shape->currentIndex());
-    setBudgetBytes(old.budgetBytes());
-    setLoaderMilliseconds(old.m_loader->value());
-    m_gemmSizes = old.m_gemmSizes;
-    m_gemmRepeats = old.m_gemmRepeats;
-    m_sweepSteps = old.m_sweepSteps;
-    m_breakdownSteps = old.m_breakdownSteps;
+    m_settings->takeOver(*old.m_settings);
     // The results, drawn and written again in this page's language.
-    m_gemm = old.m_gemm;
-    m_memory = old.m_memory;
-    m_memoryLargest = old.m_memoryLargest;
-    m_memoryBatch = old.m_memoryBatch;
-    m_memoryBudget = old.m_memoryBudget;
-    m_sweep = old.m_sweep;
-    m_breakdown = old.m_breakdown;
-    m_breakdownLoaderMs = old.m_breakdownLoaderMs;
-    for (int i = 0; i < 4; ++i) {
-        m_scenarioLanes[i] = old.m_scenarioLanes[i];
-        m_measuredSetup[i] = old.m_measuredSetup[i];
-    }
-    if (m_gemm) showThroughput();
-    if (!m_memory.empty()) showMemory();
-    if (m_sweep) showSweep();
-    if (m_breakdown) showBreakdown();
+    m_results->takeOver(*old.m_results);
     for (int i = 0; i < 4; ++i) {
         if (old.m_doneText[i].isEmpty()) continue;
         m_doneText[i] = sectionText(static_cast<Section>(i));
         m_ui[i].progress->setRange(0, 1);
         m_ui[i].progress->setValue(1);
     }
-    updateSetup();
     // A measurement still running: the old page's worker ends with it, so it is measured again here.
     if (old.m_running >= 0) {
         const auto section = static_cast<Section>(old.m_running);
@@ -462,35 +272,23 @@ void SpeedPage::run(Section section) {
     if (m_running >= 0) return;
     Scenario scenario;
     try {
-        scenario = measuredScenario();
+        scenario = m_settings->measuredScenario();
         if (section != Throughput) validate(scenario);
     } catch (const std::exception& e) {
-        setSectionText(section, tr("<b>The Training lab's setup cannot be measured:</b> %1")
+        m_results->setText(section, tr("<b>The Training lab's setup cannot be measured:</b> %1")
                                     .arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
         return;
     }
-    updateSetup();
+    m_settings->updateSetup();
     QStringList laneLabels;
     for (const LaneSpec& l : scenario.lanes) laneLabels << QString::fromStdString(l.label());
-    const QString setup = m_setup->text();
+    const QString setup = plain(m_settings->setupText());
     const double budget = budgetBytes();
     if (section == Throughput) {
-        GemmBenchSettings settings;
-        if (!m_gemmSizes.empty()) settings.sizes = m_gemmSizes;
-        else {
-            settings.sizes.clear();
-            for (std::int64_t s = 256; s <= m_maxSize->currentData().toInt(); s *= 2) settings.sizes.push_back(s);
-        }
-        settings.square = m_shape->currentIndex() == 0;
-        settings.repeats = m_gemmRepeats;
-        settings.device = device() == GpuOnly ? Device::Gpu : Device::Cpu;
-        settings.allDevices = device() == CpuAndGpu;
+        const GemmBenchSettings settings = m_settings->throughputSettings();
         start(section, [this, settings](const std::atomic<bool>& cancel, std::function<void(int, int)> progress) {
             GemmBenchReport report = benchGemm(settings, progress, cancel);
-            return std::function<void()>([this, report] {
-                m_gemm = report;
-                showThroughput();
-            });
+            return std::function<void()>([this, report] { m_results->setThroughput(report); });
         });
     } else if (section == Memory) {
         const int batch = scenario.batch > 0 ? scenario.batch : scenario.data.samples;
@@ -503,42 +301,24 @@ void SpeedPage::run(Section section) {
                 progress(i + 1, static_cast<int>(scenario.lanes.size()));
             }
             return std::function<void()>([this, lanes, largest, batch, budget, laneLabels, setup] {
-                m_memory = lanes;
-                m_memoryLargest = largest;
-                m_memoryBatch = batch;
-                m_memoryBudget = budget;
-                m_scenarioLanes[Memory] = laneLabels;
-                m_measuredSetup[Memory] = setup;
-                showMemory();
+                m_results->setMemory(lanes, largest, batch, budget, laneLabels, setup);
             });
         });
     } else if (section == Sweep) {
-        SweepSettings settings;
-        settings.budgetBytes = budget;
-        settings.stepsPerPoint = m_sweepSteps;
+        const SweepSettings settings = m_settings->sweepSettings();
         start(section, [this, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
                                                                      std::function<void(int, int)> progress) {
             SweepReport report = runBatchSweep(scenario, settings, progress, cancel);
-            return std::function<void()>([this, report, laneLabels, setup] {
-                m_sweep = report;
-                m_scenarioLanes[Sweep] = laneLabels;
-                m_measuredSetup[Sweep] = setup;
-                showSweep();
-            });
+            return std::function<void()>(
+                [this, report, laneLabels, setup] { m_results->setSweep(report, laneLabels, setup); });
         });
     } else {
-        BreakdownSettings settings;
-        settings.steps = m_breakdownSteps;
-        settings.loaderSecondsPerBatch = m_loader->value() / 1000.0;
+        const BreakdownSettings settings = m_settings->breakdownSettings();
         start(section, [this, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
                                                                      std::function<void(int, int)> progress) {
             BreakdownReport report = runStepBreakdown(scenario, settings, progress, cancel);
             return std::function<void()>([this, report, settings, laneLabels, setup] {
-                m_breakdown = report;
-                m_breakdownLoaderMs = settings.loaderSecondsPerBatch * 1000.0;
-                m_scenarioLanes[Breakdown] = laneLabels;
-                m_measuredSetup[Breakdown] = setup;
-                showBreakdown();
+                m_results->setBreakdown(report, settings.loaderSecondsPerBatch * 1000.0, laneLabels, setup);
             });
         });
     }

@@ -1,17 +1,18 @@
-// LinearPage's results: the lane tiles with the tutorial's three numbers, the four error charts, and
-// the CSV and JSON exports (the JSON is presisi_services' writer, the same file as `presisi linear --json`).
+// LinearResultsView: the lane tiles with the tutorial's three numbers, the four error charts, and the CSV
+// and JSON exports (the JSON is presisi_services' writer, the same file as `presisi linear --json`).
+#include "linear_results_view.h"
+
+#include <QEvent>
 #include <QGridLayout>
-#include <QLabel>
-#include <QScrollArea>
 #include <QLocale>
+#include <QResizeEvent>
+#include <QScrollArea>
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
-#include "linear_page.h"
-
-#include "linear_form.h"
 #include "linear_page_detail.h"
+#include "page.h"
 #include "services/linear_json.h"
 #include "services/number_text.h"
 #include "widgets/histogram_chart.h"
@@ -22,7 +23,61 @@ namespace presisi {
 
 using namespace linear_page_detail;
 
-QString LinearPage::storageText(const LinearLane& lane) const {
+LinearResultsView::LinearResultsView(QWidget* page) : QObject(page), m_page(page) {
+    m_tileGrid = new QGridLayout();
+    m_tileGrid->setContentsMargins(0, 0, 0, 0);
+    m_tileHost = new QWidget();
+    m_tileHost->setLayout(m_tileGrid);
+    // The host takes the width it is given and sets its own minimum height from the rows (flowTiles); its
+    // scroll area is as tall as the rows where the page has room and scrolls beyond (seven lanes and more
+    // at 1280x800, nine at 1920x1080), so a tile is never squeezed below the height its numbers need.
+    m_tileHost->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_tileHost->installEventFilter(this);  // the scroll bar's coming and going changes its width
+    m_tileArea = new TileArea();
+    m_tileArea->setFrameShape(QFrame::NoFrame);
+    m_tileArea->setWidgetResizable(true);
+    m_tileArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_tileArea->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_tileArea->setWidget(m_tileHost);
+    m_scatter = new ScatterChart(tr("Lane output against f32 output"), tr("f32 output"), tr("lane output"));
+    m_scatter->setDiagonal(true);
+    m_scatter->setToolTip(tr("Each dot is one output: its f32 value across, the lane's value up (about 1500 per "
+                             "lane). Dots on the line y = x are exact; the thickness of the cloud is the lane's error."));
+    m_errorHist = new HistogramChart(tr("Errors |lane - f32| (share of outputs)"), tr("log2 |error|  (binade)"),
+                                     tr("% of outputs"));
+    m_errorHist->setToolTip(tr("How many outputs have an error in each binade (power of two) of |lane - f32|; exact "
+                               "outputs are left out. A lane further left is more precise: each step left halves "
+                               "the error."));
+    m_bars = new BarChart(tr("Mean |lane - f32| per lane"), tr("mean |difference| (log)"));
+    m_bars->setToolTip(tr("The mean absolute difference of each lane's outputs from its device's f32 outputs (the "
+                          "tiles' mean |diff|), on a log axis: each grid line is ten times the one below, so bf16's "
+                          "bar shows beside mxfp4's, which is far longer. Shorter is closer to float32; f32 itself "
+                          "is 0 and stays at the foot."));
+    m_errVsMag = new ScatterChart(tr("|Error| against |f32 output|"), tr("|f32 output|"), tr("|lane - f32|"));
+    m_errVsMag->setToolTip(tr("Each dot: an output's size across, its error up. Rounding error is relative, so it "
+                              "grows with the size of the value, in steps at each power of two."));
+}
+
+QScrollArea* LinearResultsView::tileArea() const { return m_tileArea; }
+
+QList<QWidget*> LinearResultsView::charts() const { return {m_scatter, m_errorHist, m_bars, m_errVsMag}; }
+
+void LinearResultsView::rescale(double scale) {
+    m_scale = scale;
+    // Charts keep a legible height as the text grows (their axes and legend take more of it).
+    for (QWidget* c : charts()) c->setMinimumHeight(static_cast<int>(std::lround(kMinChartHeight * scale)));
+    m_tileColumns = 0;
+    flowTiles();
+}
+
+bool LinearResultsView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_tileHost && event->type() == QEvent::Resize &&
+        static_cast<QResizeEvent*>(event)->oldSize().width() != m_tileHost->width())
+        flowTiles();
+    return QObject::eventFilter(watched, event);
+}
+
+QString LinearResultsView::storageText(const LinearLane& lane) const {
     if (!lane.scaled) return qs(traits(lane.format).name);
     const QString name = qs(traits(*lane.scaled).name);
     if (isPerTensor(*lane.scaled))
@@ -32,7 +87,7 @@ QString LinearPage::storageText(const LinearLane& lane) const {
     return tr("%1 · two-level").arg(name);  // nvfp4: e4m3 block scales under a float32 tensor scale
 }
 
-void LinearPage::setTileToolTips(LaneTile* tile, const LinearLane& lane, const ErrorMetrics& m) const {
+void LinearResultsView::setTileToolTips(LaneTile* tile, const LinearLane& lane, const ErrorMetrics& m) const {
     if (isReference(lane)) {
         tile->setRowToolTips({tr("The dtype of this lane's output tensor, as y.dtype prints it."),
                               tr("This lane is the reference: the other lanes on its device are compared with its "
@@ -96,7 +151,7 @@ void LinearPage::setTileToolTips(LaneTile* tile, const LinearLane& lane, const E
                                          : QString()));
 }
 
-void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
+void LinearResultsView::show(std::shared_ptr<const LinearResult> result) {
     m_result = std::move(result);
     const LinearResult& r = *m_result;
 
@@ -209,15 +264,9 @@ void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     m_errorHist->refresh();
     m_errVsMag->refresh();
     m_bars->setValues(labels, means, tr("lanes"));
-    QStringList notes;
-    for (const auto& n : r.notes) notes << QString::fromStdString(n);
-    m_form->setNote(notes.join("\n"));
-    m_status = tr("Linear lab: %n lanes computed", nullptr, static_cast<int>(r.lanes.size()));
-    emit statusChanged();
-    emit explanationChanged();
 }
 
-void LinearPage::flowTiles() {
+void LinearResultsView::flowTiles() {
     const int n = static_cast<int>(m_tiles.size());
     if (n == 0) return;
     int minW = 1;
@@ -243,8 +292,9 @@ void LinearPage::flowTiles() {
     // The charts below keep this much of the page (two rows of charts with their tick labels and legends);
     // the tile area takes the rest, at least one row.
     constexpr int kChartsRoom = 380;
-    const int room = height() - contentsMargins().top() - contentsMargins().bottom() - layout()->contentsMargins().top() -
-                     layout()->contentsMargins().bottom() - static_cast<int>(kChartsRoom * m_scale) - vSpacing;
+    const int room = m_page->height() - m_page->contentsMargins().top() - m_page->contentsMargins().bottom() -
+                     m_page->layout()->contentsMargins().top() - m_page->layout()->contentsMargins().bottom() -
+                     static_cast<int>(kChartsRoom * m_scale) - vSpacing;
     const int areaHeight = std::min(wantHeight, std::max(rowHeight, room));
     if (cols != m_tileColumns) {
         m_tileColumns = cols;
@@ -266,7 +316,7 @@ void LinearPage::flowTiles() {
     m_tileArea->setWantedHeight(areaHeight);
 }
 
-bool LinearPage::exportCsv(const QString& path) const {
+bool LinearResultsView::exportCsv(const QString& path) const {
     if (!m_result) return false;
     QByteArray out = "lane,device,format,output_dtype,mean_abs_error,max_abs_error,rel_l2_error,correlation,zeros,subnormals,infs,nans,count\n";
     for (const auto& l : m_result->lanes) {
@@ -283,7 +333,7 @@ bool LinearPage::exportCsv(const QString& path) const {
     return writeFileWhole(path, out);
 }
 
-bool LinearPage::exportJson(const QString& path) const {
+bool LinearResultsView::exportJson(const QString& path) const {
     if (!m_result) return false;
     // The same file as `presisi linear --json`: one writer for both.
     std::ostringstream json;

@@ -1,7 +1,5 @@
-// MainWindow's exports: the current chart or the page through the export dialog (size, font scale,
-// pixel ratio, caption, remembered folder, a name that says what it is), the current chart's data and
-// the page's data as CSV/JSON.
-#include "main_window.h"
+// WindowExports: figures through the export dialog, data through a file dialog, and why a write failed.
+#include "window_exports.h"
 
 #include <QAction>
 #include <QDir>
@@ -14,6 +12,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 
+#include "main_window.h"
 #include "pages/page.h"
 #include "services/atomic_file.h"
 #include "widgets/chart_export.h"
@@ -45,7 +44,10 @@ QString writeProblem(const QString& path) {
 
 }  // namespace
 
-void MainWindow::addExportActions(QMenu* file) {
+WindowExports::WindowExports(MainWindow& window, bool persistent)
+    : QObject(&window), m_window(window), m_persistent(persistent) {}
+
+void WindowExports::addActions(QMenu* file) {
     file->addAction(tr("Export &chart…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { exportDialog(false); });
     file->addAction(tr("Export &page…"), this, [this] { exportDialog(true); });
     file->addAction(tr("Export chart d&ata (CSV or JSON)…"), this, [this] { exportChartDataDialog(); });
@@ -54,25 +56,30 @@ void MainWindow::addExportActions(QMenu* file) {
     file->addAction(tr("Export page data as &JSON…"), this, [this] { exportDataDialog(true); });
 }
 
-bool MainWindow::exportChart(const QString& path) { return exportChart(path, asShown(currentPage()->caption())); }
-bool MainWindow::exportPage(const QString& path) { return exportPage(path, asShown(currentPage()->caption())); }
-
-bool MainWindow::exportChart(const QString& path, const ExportOptions& options) {
-    return exportWidget(currentPage()->currentChart(), path, options);
+bool WindowExports::exportChart(const QString& path) {
+    return exportChart(path, asShown(m_window.currentPage()->caption()));
 }
 
-bool MainWindow::exportPage(const QString& path, const ExportOptions& options) {
-    return exportWidget(currentPage(), path, options);
+bool WindowExports::exportPage(const QString& path) {
+    return exportPage(path, asShown(m_window.currentPage()->caption()));
 }
 
-void MainWindow::exportDialog(bool wholePage) {
-    Page* page = currentPage();
+bool WindowExports::exportChart(const QString& path, const ExportOptions& options) {
+    return exportWidget(m_window.currentPage()->currentChart(), path, options);
+}
+
+bool WindowExports::exportPage(const QString& path, const ExportOptions& options) {
+    return exportWidget(m_window.currentPage(), path, options);
+}
+
+void WindowExports::exportDialog(bool wholePage) {
+    Page* page = m_window.currentPage();
     QWidget* target = wholePage ? static_cast<QWidget*>(page) : page->currentChart();
     if (!target) {
-        statusBar()->showMessage(tr("This page has no chart to export"), 4000);
+        m_window.statusBar()->showMessage(tr("This page has no chart to export"), 4000);
         return;
     }
-    ExportDialog dialog(page->exportName(wholePage ? nullptr : target), target->size(), m_persistent, this);
+    ExportDialog dialog(page->exportName(wholePage ? nullptr : target), target->size(), m_persistent, &m_window);
     dialog.setWindowTitle(wholePage ? tr("Export page") : tr("Export chart"));
     if (!m_lastExportDir.isEmpty()) dialog.setFolder(m_lastExportDir);  // this session's last folder
     if (dialog.exec() != QDialog::Accepted) return;
@@ -80,15 +87,15 @@ void MainWindow::exportDialog(bool wholePage) {
     m_lastExportDir = QFileInfo(path).absolutePath();
     QString why;
     const bool ok = exportWidget(target, path, dialog.options(page->caption()), &why);
-    if (ok) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
-    else QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1: %2").arg(path, why));
+    if (ok) m_window.statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
+    else QMessageBox::warning(&m_window, tr("Export failed"), tr("Could not write %1: %2").arg(path, why));
 }
 
-void MainWindow::exportChartDataDialog() {
-    Page* page = currentPage();
+void WindowExports::exportChartDataDialog() {
+    Page* page = m_window.currentPage();
     QWidget* chart = page->currentChart();
     if (!chart) {
-        statusBar()->showMessage(tr("This page has no chart to export"), 4000);
+        m_window.statusBar()->showMessage(tr("This page has no chart to export"), 4000);
         return;
     }
     const QString folder = m_lastExportDir.isEmpty() ? ExportDialog::exportFolder(m_persistent) : m_lastExportDir;
@@ -96,22 +103,22 @@ void MainWindow::exportChartDataDialog() {
     // write steps 0-112 into "underflow-loss-step51.csv".
     const ChartData data = page->chartData(chart);
     const QString name = page->exportName(chart);
-    QString path = QFileDialog::getSaveFileName(this, tr("Export chart data"), QDir(folder).filePath(name + ".csv"),
-                                                tr("CSV (*.csv);;JSON (*.json)"));
+    QString path = QFileDialog::getSaveFileName(&m_window, tr("Export chart data"),
+                                                QDir(folder).filePath(name + ".csv"), tr("CSV (*.csv);;JSON (*.json)"));
     if (path.isEmpty()) return;
     if (!path.endsWith(".csv", Qt::CaseInsensitive) && !path.endsWith(".json", Qt::CaseInsensitive)) path += ".csv";
     m_lastExportDir = QFileInfo(path).absolutePath();
     ExportDialog::rememberFolder(m_lastExportDir, m_persistent);
     if (data.empty()) {
-        QMessageBox::warning(this, tr("Export failed"), tr("The chart has no data yet: run something first."));
+        QMessageBox::warning(&m_window, tr("Export failed"), tr("The chart has no data yet: run something first."));
         return;
     }
-    if (Page::writeChartData(data, path)) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
+    if (Page::writeChartData(data, path)) m_window.statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
     else exportFailed(path, QString());
 }
 
-void MainWindow::exportDataDialog(bool json) {
-    Page* page = currentPage();
+void WindowExports::exportDataDialog(bool json) {
+    Page* page = m_window.currentPage();
     const QString suffix = json ? "json" : "csv";
     const QString folder = m_lastExportDir.isEmpty() ? ExportDialog::exportFolder(m_persistent) : m_lastExportDir;
     // The page's data is written now, with the name that describes it; the dialog only chooses where it
@@ -119,10 +126,10 @@ void MainWindow::exportDataDialog(bool json) {
     QTemporaryDir scratch;
     const QString taken = scratch.filePath("page." + suffix);
     if (!scratch.isValid() || !(json ? page->exportJson(taken) : page->exportCsv(taken))) {
-        showProblem(tr("Export failed"), tr("This page has nothing to export yet: run something first."));
+        m_window.showProblem(tr("Export failed"), tr("This page has nothing to export yet: run something first."));
         return;
     }
-    QString path = QFileDialog::getSaveFileName(this, tr("Export page data"),
+    QString path = QFileDialog::getSaveFileName(&m_window, tr("Export page data"),
                                                 QDir(folder).filePath(page->exportName(nullptr) + "." + suffix),
                                                 json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty()) return;
@@ -131,18 +138,18 @@ void MainWindow::exportDataDialog(bool json) {
     ExportDialog::rememberFolder(m_lastExportDir, m_persistent);
     QFile file(taken);
     const bool ok = file.open(QIODevice::ReadOnly) && writeFileWhole(path, file.readAll());
-    if (ok) statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
+    if (ok) m_window.statusBar()->showMessage(tr("wrote %1").arg(path), 4000);
     else exportFailed(path, QString());
 }
 
-void MainWindow::exportFailed(const QString& path, const QString& nothingYet) {
+void WindowExports::exportFailed(const QString& path, const QString& nothingYet) {
     // The writers say only "false": the path and the disk say why; where neither does, the page had
     // nothing to write.
     const QString why = writeProblem(path);
     const QString text = !why.isEmpty() ? tr("Could not write %1: %2").arg(path, why)
                          : !nothingYet.isEmpty() ? nothingYet
                                                  : tr("Could not write %1").arg(path);
-    showProblem(tr("Export failed"), text);
+    m_window.showProblem(tr("Export failed"), text);
 }
 
 }  // namespace presisi
