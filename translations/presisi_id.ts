@@ -282,6 +282,17 @@
         </message>
     </context>
     <context>
+        <name>StepAxes</name>
+        <message>
+            <source>%1  (log axis)</source>
+            <translation>%1  (log)</translation>
+        </message>
+        <message>
+            <source>%1  (log2 axis)</source>
+            <translation>%1  (log2)</translation>
+        </message>
+    </context>
+    <context>
         <name>cli</name>
         <message>
             <source>
@@ -3301,14 +3312,6 @@ nol %L2 · subnormal %L3 · inf %L4 · NaN %L5 dari %L6</translation>
     </context>
     <context>
         <name>presisi::LiveChart</name>
-        <message>
-            <source>%1  (log axis)</source>
-            <translation>%1  (log)</translation>
-        </message>
-        <message>
-            <source>%1  (log2 axis)</source>
-            <translation>%1  (log2)</translation>
-        </message>
         <message>
             <source>%1 · step %2 · %3</source>
             <translation>%1 · langkah %2 · %3</translation>

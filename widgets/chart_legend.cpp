@@ -2,6 +2,7 @@
 #include "chart_legend.h"
 
 #include <QAbstractAxis>
+#include <QAbstractSeries>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
@@ -164,6 +165,35 @@ void fitLegendOnResize(QChartView* view) {
     if (view->property(kFitted).toBool()) return;
     view->setProperty(kFitted, true);
     new LegendFitter(view);
+}
+
+void makeLegendToggles(QChart* chart, QObject* context) {
+    for (QLegendMarker* marker : chart->legend()->markers()) {
+        QObject::disconnect(marker, &QLegendMarker::clicked, context, nullptr);
+        QObject::connect(marker, &QLegendMarker::clicked, context, [marker] {
+            QAbstractSeries* series = marker->series();
+            series->setVisible(!series->isVisible());
+            marker->setVisible(true);
+            styleLegendMarker(marker);
+        });
+        styleLegendMarker(marker);
+    }
+    fitLegend(chart);  // the entries changed: under the plot or beside it
+}
+
+void styleLegendMarker(QLegendMarker* marker) {
+    const bool on = marker->series()->isVisible();
+    QColor label = marker->series()->chart()->legend()->labelColor();
+    label.setAlphaF(on ? 1.0 : 0.35);
+    marker->setLabelBrush(label);
+    QBrush brush = marker->brush();
+    QColor fill = brush.color();
+    fill.setAlphaF(on ? 1.0 : 0.25);
+    brush.setColor(fill);
+    marker->setBrush(brush);
+    QFont f = marker->font();
+    f.setStrikeOut(!on);
+    marker->setFont(f);
 }
 
 }  // namespace presisi

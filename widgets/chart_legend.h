@@ -8,6 +8,8 @@
 
 class QChart;
 class QChartView;
+class QLegendMarker;
+class QObject;
 
 namespace presisi {
 
@@ -26,5 +28,11 @@ void fitAxisTitles(QChart* chart);
 // Fits `view`'s legend whenever the view is resized, and its axis titles whenever its plot changes
 // (every styled chart view does both).
 void fitLegendOnResize(QChartView* view);
+
+// Clicking a legend entry hides or shows its series; the entry stays, dimmed and struck out while its
+// series is hidden. `context` owns the connections. Call it after changing the chart's series.
+void makeLegendToggles(QChart* chart, QObject* context);
+// An entry dimmed and struck out when its series is hidden (again after a theme change).
+void styleLegendMarker(QLegendMarker* marker);
 
 }  // namespace presisi

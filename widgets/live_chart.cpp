@@ -27,7 +27,7 @@
 
 #include "chart_legend.h"
 #include "lane_style.h"
-#include "step_buckets.h"
+#include "step_axes.h"
 #include "text_scale.h"
 
 namespace presisi {
@@ -38,13 +38,8 @@ LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString&
     rebuildAxes();
     setRubberBand(QChartView::RectangleRubberBand);
     setFocusPolicy(Qt::ClickFocus);
-    connect(chart(), &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
-        // A plot narrower, wider, shorter or taller than the ticks were counted for: count them again.
-        if (std::abs(plot.width() - m_ticksForWidth) > 8 || std::abs(plot.height() - m_ticksForHeight) > 8) {
-            m_ticksForWidth = plot.width();
-            m_ticksForHeight = plot.height();
-            if (!m_zoomed) fitAxes();
-        }
+    connect(chart(), &QChart::plotAreaChanged, this, [this] {
+        if (m_axes.plotResized() && !m_zoomed) fitAxes();
         placeEvents();
     });
 }
@@ -91,7 +86,7 @@ void LiveChart::setLanes(const QStringList& labels) {
     rebuildAxes();
     // Legend entries drawn as a piece of each series' own line, dash pattern included.
     c->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    connectLegend();
+    makeLegendToggles(c, this);
     QStringList meanings;
     for (const QString& label : labels)
         if (laneLegendName(label) != label) meanings << laneLegendName(label);
@@ -103,36 +98,6 @@ void LiveChart::setLanes(const QStringList& labels) {
                                       : tr("Line patterns: %1. Click a legend entry to hide or show its lane.")
                                             .arg(meanings.join("; "));
     setToolTip(help.isEmpty() ? m_patternTip : (m_patternTip.isEmpty() ? help : help + "\n" + m_patternTip));
-}
-
-void LiveChart::connectLegend() {
-    // Clicking a legend entry hides or shows that series; the entry stays, dimmed.
-    for (QLegendMarker* marker : chart()->legend()->markers()) {
-        QObject::disconnect(marker, &QLegendMarker::clicked, this, nullptr);
-        connect(marker, &QLegendMarker::clicked, this, [this, marker] {
-            QAbstractSeries* series = marker->series();
-            series->setVisible(!series->isVisible());
-            marker->setVisible(true);
-            styleMarker(marker);
-        });
-        styleMarker(marker);
-    }
-    fitLegend(chart());  // the entries changed: under the plot or beside it
-}
-
-void LiveChart::styleMarker(QLegendMarker* marker) {
-    const bool on = marker->series()->isVisible();
-    QColor label = chart()->legend()->labelColor();
-    label.setAlphaF(on ? 1.0 : 0.35);
-    marker->setLabelBrush(label);
-    QBrush brush = marker->brush();
-    QColor fill = brush.color();
-    fill.setAlphaF(on ? 1.0 : 0.25);
-    brush.setColor(fill);
-    marker->setBrush(brush);
-    QFont f = marker->font();
-    f.setStrikeOut(!on);
-    marker->setFont(f);
 }
 
 bool LiveChart::laneVisible(int lane) const { return m_lanes.at(lane).series->isVisible(); }
@@ -153,37 +118,15 @@ void LiveChart::setScale(AxisScale scale) {
 }
 
 void LiveChart::rebuildAxes() {
-    QChart* c = chart();
-    for (QAbstractAxis* a : c->axes()) {
-        c->removeAxis(a);
-        delete a;
-    }
-    m_x = new QValueAxis();
-    m_x->setLabelFormat("%.6g");  // "%g" (no precision) shows no labels when the chart localizes numbers
-    styleAxis(m_x, m_xTitle);
-    c->addAxis(m_x, Qt::AlignBottom);
-    {
-        // Log axes are drawn as log2(y) or log10(y) on a linear axis with whole-number ticks labelled
-        // 2^n or 1e-n: Qt's log axis elides its labels and cannot label powers of two as such.
-        auto* y = new QValueAxis();
-        y->setLabelFormat(m_scale == AxisScale::Log2 ? "2^%.0f" : (m_scale == AxisScale::Log10 ? "1e%.0f" : "%.3g"));
-        styleAxis(y, m_scale == AxisScale::Linear ? m_yTitle
-                                                  : (m_scale == AxisScale::Log2 ? tr("%1  (log2 axis)") : tr("%1  (log axis)"))
-                                                        .arg(m_yTitle));
-        m_y = y;
-    }
-    c->addAxis(m_y, Qt::AlignLeft);
-    applyChartColours(c);
-    for (auto& l : m_lanes) {
-        l.series->attachAxis(m_x);
-        l.series->attachAxis(m_y);
-        if (l.markers) {
-            l.markers->attachAxis(m_x);
-            l.markers->attachAxis(m_y);
-        }
-    }
+    m_axes.rebuild(m_xTitle, m_yTitle, m_scale);
+    for (auto& l : m_lanes)
+        for (QAbstractSeries* series : {static_cast<QAbstractSeries*>(l.series), static_cast<QAbstractSeries*>(l.markers)})
+            if (series) {
+                series->attachAxis(m_axes.x());
+                series->attachAxis(m_axes.y());
+            }
     fitAxes();
-    fitAxisTitles(c);  // new axes, full titles: shortened again where the plot is too short for them
+    fitAxisTitles(chart());  // new axes, full titles: shortened again where the plot is too short for them
 }
 
 QString LiveChart::decimationRule() const {
@@ -259,31 +202,9 @@ QString LiveChart::readout(int lane, QPointF drawn) const {
 }
 
 void LiveChart::setView(double x0, double x1, double y0, double y1) {
-    // The view exactly as asked for, not widened to whole ticks (a wheel notch into 0..400 came back as
-    // 0..400), its interval chosen for its own span: a zoomed-out axis never keeps a zoomed-in interval.
-    const bool log = m_scale != AxisScale::Linear;
-    setExactRange(m_x, x0, x1, stepTicks(x0, x1), true);
-    setExactRange(static_cast<QValueAxis*>(m_y), y0, y1, valueTicks(), log);
+    m_axes.setView(x0, x1, y0, y1);
     loadDetail();
     placeEvents();
-}
-
-int LiveChart::stepTicks(double x0, double x1) const {
-    // As many step ticks as their labels fit side by side in the plot (a 100,000-step run in a narrow
-    // chart elided "20000" to "2…"), five at most: the widest label and two characters between labels.
-    const QFontMetricsF fm(m_x->labelsFont());
-    const double widest = fm.horizontalAdvance(QString::number(qRound64(std::max(std::abs(x0), std::abs(x1))))) +
-                          2 * fm.averageCharWidth();
-    const double width = chart()->plotArea().width() > 0 ? chart()->plotArea().width() : 0.7 * this->width();
-    return std::clamp(static_cast<int>(width / widest), 2, 5);
-}
-
-int LiveChart::valueTicks() const {
-    // As many value ticks as leave two lines of text between labels (a legend below the plot left a
-    // 1024x768 chart 74 px high, where six labels were each elided to "..."), five at most.
-    const double line = QFontMetricsF(m_y->labelsFont()).height();
-    const double height = chart()->plotArea().height() > 0 ? chart()->plotArea().height() : 0.6 * this->height();
-    return std::clamp(static_cast<int>(height / (2 * line)), 1, 5);
 }
 
 void LiveChart::setDetailSource(DetailSource source) { m_points.setDetailSource(std::move(source)); }
@@ -291,7 +212,7 @@ void LiveChart::setDetailSource(DetailSource source) { m_points.setDetailSource(
 void LiveChart::loadDetail() {
     // The view's steps in at most kDrawBuckets buckets (one per pixel column where the plot is
     // narrower): finer than the whole run's buckets once zoomed in, so read from the source.
-    const double x0 = m_x->min(), x1 = m_x->max();
+    const double x0 = m_axes.x()->min(), x1 = m_axes.x()->max();
     const int columns = std::clamp(static_cast<int>(chart()->plotArea().width()), 1, kDrawBuckets);
     const qint64 width = std::max<qint64>(1, static_cast<qint64>(std::ceil((x1 - x0) / columns)));
     if (m_zoomed) m_points.loadDetail(x0, x1, width);
@@ -307,7 +228,7 @@ qint64 LiveChart::viewBucketSteps() const { return m_points.viewBucket(); }
 void LiveChart::zoomToSteps(double x0, double x1) {
     if (m_lanes.empty() || !(x1 > x0)) return;
     m_zoomed = true;
-    auto* y = static_cast<QValueAxis*>(m_y);
+    QValueAxis* y = m_axes.y();
     setView(x0, x1, y->min(), y->max());
     // The value axis fits what the view shows (its own buckets when it read them).
     const bool log = m_scale != AxisScale::Linear;
@@ -318,7 +239,7 @@ void LiveChart::zoomToSteps(double x0, double x1) {
                 lo = std::min(lo, p.y());
                 hi = std::max(hi, p.y());
             }
-    if (std::isfinite(lo)) fitY(lo, hi);
+    if (std::isfinite(lo)) m_axes.fitY(lo, hi);
     placeEvents();
 }
 
@@ -328,8 +249,8 @@ void LiveChart::zoomAround(QPointF position, double factor) {
     // the pointer too left a loss chart's zoomed view empty whenever the pointer was above the lines.
     // A pointer beside the plot (over the axis labels) zooms around the plot's nearest edge: around the
     // point itself, a notch left of step 0 showed steps -2200..-1400 of a 100,000-step run, empty.
-    const double at = std::clamp(chart()->mapToValue(position, m_lanes.front().series).x(), m_x->min(), m_x->max());
-    const double x0 = at - (at - m_x->min()) * factor, x1 = at + (m_x->max() - at) * factor;
+    const double at = std::clamp(chart()->mapToValue(position, m_lanes.front().series).x(), m_axes.x()->min(), m_axes.x()->max());
+    const double x0 = at - (at - m_axes.x()->min()) * factor, x1 = at + (m_axes.x()->max() - at) * factor;
     if (factor > 1) {
         // Zooming out stops at the whole run: nothing to see beyond its first and last steps.
         double first = std::numeric_limits<double>::infinity(), last = -first;
@@ -375,23 +296,23 @@ void LiveChart::mouseReleaseEvent(QMouseEvent* event) {
         event->accept();  // not QChartView's zoom-out: a right click resets (see mousePressEvent)
         return;
     }
-    const double x0 = m_x->min(), x1 = m_x->max();
+    const double x0 = m_axes.x()->min(), x1 = m_axes.x()->max();
     QChartView::mouseReleaseEvent(event);
     // A rectangle dragged: Qt zoomed in; give the axes their ticks and stop following new points.
-    if (m_x->min() != x0 || m_x->max() != x1) {
+    if (m_axes.x()->min() != x0 || m_axes.x()->max() != x1) {
         m_zoomed = true;
-        auto* y = static_cast<QValueAxis*>(m_y);
-        setView(m_x->min(), m_x->max(), y->min(), y->max());
+        QValueAxis* y = m_axes.y();
+        setView(m_axes.x()->min(), m_axes.x()->max(), y->min(), y->max());
     }
 }
 
 void LiveChart::keyPressEvent(QKeyEvent* event) {
     if (event->key() == Qt::Key_Left || event->key() == Qt::Key_Right) {
-        const double span = m_x->max() - m_x->min();
+        const double span = m_axes.x()->max() - m_axes.x()->min();
         const double d = (event->key() == Qt::Key_Left ? -0.2 : 0.2) * span;
-        auto* y = static_cast<QValueAxis*>(m_y);
+        QValueAxis* y = m_axes.y();
         m_zoomed = true;
-        setView(m_x->min() + d, m_x->max() + d, y->min(), y->max());
+        setView(m_axes.x()->min() + d, m_axes.x()->max() + d, y->min(), y->max());
         event->accept();
         return;
     }
@@ -400,55 +321,16 @@ void LiveChart::keyPressEvent(QKeyEvent* event) {
 
 void LiveChart::fitAxes() {
     if (m_zoomed) return;  // the person's view stays while the run goes on
-    double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
-    const bool log = m_scale != AxisScale::Linear;
-    for (int i = 0; i < m_points.lanes(); ++i) {
-        for (const QList<QPointF>* pts : {&m_points.points(i), &m_points.markers(i)}) {
-            for (const QPointF& p : *pts) {
-                if (!std::isfinite(p.y()) || (log && p.y() <= 0)) continue;
-                x0 = std::min(x0, p.x());
-                x1 = std::max(x1, p.x());
-                y0 = std::min(y0, p.y());
-                y1 = std::max(y1, p.y());
-            }
-        }
-    }
+    auto [x0, x1, y0, y1] = m_points.extent(m_axes.log());
     // A mark (a run's first inf/NaN) is part of the picture: the axes reach it.
     for (const ChartMarks::Cross& e : m_marks.crosses()) {
-        if (!std::isfinite(e.x) || !std::isfinite(e.y) || (log && e.y <= 0)) continue;
+        if (!std::isfinite(e.x) || !std::isfinite(e.y) || (m_axes.log() && e.y <= 0)) continue;
         x0 = std::min(x0, e.x);
         x1 = std::max(x1, e.x);
         y0 = std::min(y0, e.y);
         y1 = std::max(y1, e.y);
     }
-    if (std::isfinite(x0) && std::isfinite(m_xAtLeast)) x1 = std::max(x1, m_xAtLeast);
-    if (!std::isfinite(x0)) {
-        // Empty: whole ticks on the step axis and on log axes (whose labels are whole exponents).
-        setNiceRange(m_x, 0, 1, 5, true);
-        setNiceRange(static_cast<QValueAxis*>(m_y), 0, 1, valueTicks(), m_scale != AxisScale::Linear);
-        return;
-    }
-    setNiceRange(m_x, x0, std::max(x1, x0 + 1), stepTicks(x0, std::max(x1, x0 + 1)), true);
-    fitY(y0, y1);
-}
-
-void LiveChart::fitY(double y0, double y1) {
-    if (m_scale == AxisScale::Log10) {
-        const double lo = std::floor(std::log10(y0)), hi = std::max(lo + 1, std::ceil(std::log10(y1)));
-        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, valueTicks(), true);
-    } else if (m_scale == AxisScale::Log2) {
-        const double lo = std::floor(std::log2(y0)) - 1, hi = std::ceil(std::log2(y1)) + 1;
-        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, valueTicks(), true);
-    } else {
-        // A flat line gets a span of its own size (5 % each way), and a flat line at zero (no underflow
-        // yet, a run of one step) the span 0..1: a span of 1e-12 wrote ticks of 2e-13 that no axis fits.
-        double pad = (y1 - y0) * 0.05;
-        if (pad <= 0) pad = y0 == 0 ? 1.0 : std::abs(y0) * 0.05;
-        const double lo = y0 >= 0 && y0 - pad < 0 ? 0.0 : y0 - pad;
-        // A quantity with a ceiling (a percentage) never gets an axis beyond it.
-        const double hi = y1 <= m_ceiling ? std::min(y1 + pad, m_ceiling) : y1 + pad;
-        setNiceRange(static_cast<QValueAxis*>(m_y), lo, hi, valueTicks(), false);
-    }
+    m_axes.fit(x0, x1, y0, y1);
 }
 
 QPen LiveChart::seriesPen(int lane) const { return m_lanes.at(lane).series->pen(); }
@@ -466,7 +348,7 @@ void LiveChart::applyLaneColours() {
             m_lanes[i].markers->setBorderColor(chartsDark() ? Qt::white : Qt::black);
         }
     }
-    for (QLegendMarker* marker : chart()->legend()->markers()) styleMarker(marker);
+    for (QLegendMarker* marker : chart()->legend()->markers()) styleLegendMarker(marker);
 }
 
 int LiveChart::pointCount(int lane) const { return m_points.points(lane).size(); }

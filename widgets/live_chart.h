@@ -14,6 +14,7 @@
 
 #include "chart_marks.h"
 #include "chart_style.h"
+#include "step_axes.h"
 #include "step_points.h"
 
 class QGraphicsSimpleTextItem;
@@ -42,7 +43,7 @@ public:
     AxisScale scale() const { return m_scale; }
     void setPointCap(int cap) { m_points.setCap(cap); }
     // The largest value the quantity can take (100 for a percentage): the linear axis stops there.
-    void setValueCeiling(double ceiling) { m_ceiling = ceiling; }
+    void setValueCeiling(double ceiling) { m_axes.setCeiling(ceiling); }
     int pointCap() const { return m_points.cap(); }
     // Optional marker series per lane (e.g. skipped optimizer steps on the scale chart).
     void setMarkerName(const QString& name) { m_markerName = name; }
@@ -50,7 +51,7 @@ public:
     // side, e.g. the NaN doctor's original and remedy); empty: the labels' pens. Kept until changed.
     void setLanePens(const QList<QPen>& pens);
     // The step axis reaches at least this far (a rerun's last step), whatever the points; NaN: no floor.
-    void setXAtLeast(double x) { m_xAtLeast = x; }
+    void setXAtLeast(double x) { m_axes.setXAtLeast(x); }
 
     // Buffers points for a lane (x a step, in step order); nothing is drawn until refresh(). Each
     // bucket of bucketSteps() consecutive steps (aligned to multiples of it) keeps its lowest and
@@ -125,17 +126,10 @@ private:
     };
     void rebuildAxes();
     void fitAxes();
-    void fitY(double y0, double y1);              // the value axis over [y0, y1] (data units), padded per scale
-    int stepTicks(double x0, double x1) const;  // step-axis ticks whose labels fit the plot's width
-    int valueTicks() const;                     // value-axis ticks whose labels fit the plot's height
-    double m_ticksForWidth = 0;                 // the plot width the step ticks were last counted for
-    double m_ticksForHeight = 0;                // the plot height the value ticks were last counted for
-    void connectLegend();
     void placeEvents();
     ChartMarks m_marks{this};  // crosses, cursor and empty text over the plot
     bool m_zoomed = false;
     void setView(double x0, double x1, double y0, double y1);  // bounded ranges, both axes
-    void styleMarker(QLegendMarker* marker);
 
     QString m_xTitle, m_yTitle, m_markerName;
     QStringList m_labels;
@@ -144,12 +138,9 @@ private:
     StepPoints m_points;        // what they are drawn from
     AxisScale m_scale = AxisScale::Linear;
     void loadDetail();  // after the view changed: reads the view's steps when finer
-    double m_ceiling = std::numeric_limits<double>::infinity();
     QList<QPen> m_lanePens;
-    double m_xAtLeast = std::numeric_limits<double>::quiet_NaN();
     int m_refreshes = 0;
-    QValueAxis* m_x = nullptr;
-    QAbstractAxis* m_y = nullptr;
+    StepAxes m_axes{this};  // the step and value axes
 };
 
 }  // namespace presisi

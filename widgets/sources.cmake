@@ -7,6 +7,7 @@ target_sources(presisi_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/live_chart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/step_points.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chart_marks.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/step_axes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/step_buckets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chart_style.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chart_legend.cpp

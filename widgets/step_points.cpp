@@ -136,4 +136,18 @@ std::pair<double, double> StepPoints::shownRange() const {
     return {first, last};
 }
 
+std::array<double, 4> StepPoints::extent(bool log) const {
+    double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
+    for (const Lane& l : m_lanes)
+        for (const QList<QPointF>* pts : {&l.points, &l.markers})
+            for (const QPointF& p : *pts) {
+                if (!std::isfinite(p.y()) || (log && p.y() <= 0)) continue;
+                x0 = std::min(x0, p.x());
+                x1 = std::max(x1, p.x());
+                y0 = std::min(y0, p.y());
+                y1 = std::max(y1, p.y());
+            }
+    return {x0, x1, y0, y1};
+}
+
 }  // namespace presisi

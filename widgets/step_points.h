@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QPointF>
+#include <array>
 #include <functional>
 #include <vector>
 
@@ -57,6 +58,9 @@ public:
     QList<QPointF> drawnMarkers(int lane, AxisScale scale) const;
     // The first and last step any lane shows (infinite when none).
     std::pair<double, double> shownRange() const;
+    // The box {x0, x1, y0, y1} around every lane's own points and markers with a finite value (a positive
+    // one when `log`); x0 is infinite when there is none.
+    std::array<double, 4> extent(bool log) const;
 
 private:
     struct Lane {
