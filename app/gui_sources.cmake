@@ -24,6 +24,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_form.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/policy_editor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/chart_choices.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/run_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_session.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/lane_board.cpp

@@ -1315,6 +1315,65 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
     </context>
     <context>
+        <name>presisi::ChartChoices</name>
+        <message>
+            <source>The loss chart's vertical axis in powers of 10 (losses that fall by orders of magnitude).</source>
+            <translation>Sumbu tegak grafik loss dalam pangkat 10 (untuk loss yang turun beberapa orde besaran).</translation>
+        </message>
+        <message>
+            <source>Which gradients the histogram shows: every layer's weight gradients (what the underflow chart counts by default), output gradients, both, or one layer's. Its "underflowed" share counts what the underflow chart counts.</source>
+            <translation>Gradien yang ditampilkan histogram: gradien bobot setiap layer (yang dihitung grafik underflow secara bawaan), gradien keluaran, keduanya, atau milik satu layer. Porsi "underflow"-nya menghitung apa yang dihitung grafik underflow.</translation>
+        </message>
+        <message>
+            <source>Which gradients the underflow chart and the tiles count: at every linear layer's output, or every weight and bias gradient.</source>
+            <translation>Gradien yang dihitung grafik underflow dan ubin: pada keluaran setiap layer linier, atau setiap gradien bobot dan bias.</translation>
+        </message>
+        <message>
+            <source>activation gradients</source>
+            <translation>gradien aktivasi</translation>
+        </message>
+        <message>
+            <source>histogram</source>
+            <translation>histogram</translation>
+        </message>
+        <message>
+            <source>layer %1 output gradients</source>
+            <translation>gradien keluaran layer %1</translation>
+        </message>
+        <message>
+            <source>layer %1 weight gradients</source>
+            <translation>gradien bobot layer %1</translation>
+        </message>
+        <message>
+            <source>log axis</source>
+            <translation>sumbu log</translation>
+        </message>
+        <message>
+            <source>loss</source>
+            <translation>loss</translation>
+        </message>
+        <message>
+            <source>output gradients, all layers</source>
+            <translation>gradien keluaran, semua layer</translation>
+        </message>
+        <message>
+            <source>underflow of</source>
+            <translation>underflow dari</translation>
+        </message>
+        <message>
+            <source>weight and output gradients, all layers</source>
+            <translation>gradien bobot dan keluaran, semua layer</translation>
+        </message>
+        <message>
+            <source>weight gradients</source>
+            <translation>gradien bobot</translation>
+        </message>
+        <message>
+            <source>weight gradients, all layers</source>
+            <translation>gradien bobot, semua layer</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::ChartDeck</name>
         <message>
             <source>% of gradients</source>
@@ -4277,10 +4336,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Set data bawaan yang dipakai setiap lajur untuk berlatih (batch yang sama untuk setiap lajur).</translation>
         </message>
         <message>
-            <source>The loss chart's vertical axis in powers of 10 (losses that fall by orders of magnitude).</source>
-            <translation>Sumbu tegak grafik loss dalam pangkat 10 (untuk loss yang turun beberapa orde besaran).</translation>
-        </message>
-        <message>
             <source>The optimizer; it updates float32 master weights in every lane.</source>
             <translation>Optimizer; memperbarui bobot master float32 pada setiap lajur.</translation>
         </message>
@@ -4305,20 +4360,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Peluruhan bobot: sgd dan adam menambahkan nilai ini dikali bobot ke gradien (L2), adamw mengecilkan bobot sebesar lr dikali nilai ini sebelum langkah (terpisah; bawaan PyTorch untuk adamw adalah 0.01).</translation>
         </message>
         <message>
-            <source>Which gradients the histogram shows: every layer's weight gradients (what the underflow chart counts by default), output gradients, both, or one layer's. Its "underflowed" share counts what the underflow chart counts.</source>
-            <translation>Gradien yang ditampilkan histogram: gradien bobot setiap layer (yang dihitung grafik underflow secara bawaan), gradien keluaran, keduanya, atau milik satu layer. Porsi "underflow"-nya menghitung apa yang dihitung grafik underflow.</translation>
-        </message>
-        <message>
-            <source>Which gradients the underflow chart and the tiles count: at every linear layer's output, or every weight and bias gradient.</source>
-            <translation>Gradien yang dihitung grafik underflow dan ubin: pada keluaran setiap layer linier, atau setiap gradien bobot dan bias.</translation>
-        </message>
-        <message>
             <source>activation</source>
             <translation>aktivasi</translation>
-        </message>
-        <message>
-            <source>activation gradients</source>
-            <translation>gradien aktivasi</translation>
         </message>
         <message>
             <source>backoff factor</source>
@@ -4349,10 +4392,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>interval pertumbuhan</translation>
         </message>
         <message>
-            <source>histogram</source>
-            <translation>histogram</translation>
-        </message>
-        <message>
             <source>initial scale</source>
             <translation>skala awal</translation>
         </message>
@@ -4361,20 +4400,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>lajur '%1' sudah ada dalam run</translation>
         </message>
         <message>
-            <source>layer %1 output gradients</source>
-            <translation>gradien keluaran layer %1</translation>
-        </message>
-        <message>
-            <source>layer %1 weight gradients</source>
-            <translation>gradien bobot layer %1</translation>
-        </message>
-        <message>
             <source>learning rate</source>
             <translation>learning rate</translation>
-        </message>
-        <message>
-            <source>log axis</source>
-            <translation>sumbu log</translation>
         </message>
         <message>
             <source>loss</source>
@@ -4399,10 +4426,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>optimizer</source>
             <translation>optimizer</translation>
-        </message>
-        <message>
-            <source>output gradients, all layers</source>
-            <translation>gradien keluaran, semua layer</translation>
         </message>
         <message>
             <source>pace</source>
@@ -4437,28 +4460,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>torch.manual_seed sebelum model dibangun (data dan batch memakai benih + 1): setiap lajur mulai dari bobot yang sama dan melihat batch yang sama.</translation>
         </message>
         <message>
-            <source>underflow of</source>
-            <translation>underflow dari</translation>
-        </message>
-        <message>
             <source>values per step</source>
             <translation>nilai per langkah</translation>
         </message>
         <message>
-            <source>weight and output gradients, all layers</source>
-            <translation>gradien bobot dan keluaran, semua layer</translation>
-        </message>
-        <message>
             <source>weight decay</source>
             <translation>peluruhan bobot</translation>
-        </message>
-        <message>
-            <source>weight gradients</source>
-            <translation>gradien bobot</translation>
-        </message>
-        <message>
-            <source>weight gradients, all layers</source>
-            <translation>gradien bobot, semua layer</translation>
         </message>
     </context>
     <context>

@@ -9,7 +9,7 @@
 #include "gradient_ranges.h"
 #include "record_store.h"
 #include "run_controller.h"
-#include "training_form.h"
+#include "chart_choices.h"
 #include "training_page_common.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_style.h"
@@ -39,7 +39,7 @@ double markHeight(const RecordBatch& batch, const FirstNonFinite& f, double last
 
 }  // namespace
 
-ChartDeck::ChartDeck(const TrainingForm* form, std::function<const RecordStore&()> records, QObject* parent)
+ChartDeck::ChartDeck(const ChartChoices* form, std::function<const RecordStore&()> records, QObject* parent)
     : QObject(parent), m_form(form), m_records(std::move(records)) {
     m_loss = new LiveChart(tr("Training loss per step"), tr("step"), tr("loss"));
     m_underflow = new LiveChart(tr("Gradient underflow"), tr("step"), tr("% underflowed"));

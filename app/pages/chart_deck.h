@@ -25,15 +25,15 @@ namespace presisi {
 class GradientRangeView;
 class HistogramChart;
 class RecordStore;
-class TrainingForm;
+class ChartChoices;
 struct RecordBatch;
 
 class ChartDeck : public QObject {
     Q_OBJECT
 public:
-    // `form` gives the chart choices (underflow kind, histogram layers, log loss); `records` the run's
-    // record store (it follows the page's controller, which a language switch replaces).
-    ChartDeck(const TrainingForm* form, std::function<const RecordStore&()> records, QObject* parent = nullptr);
+    // `choices`: the underflow kind, histogram layers and log loss; `records`: the run's record store (it
+    // follows the page's controller, which a language switch replaces).
+    ChartDeck(const ChartChoices* choices, std::function<const RecordStore&()> records, QObject* parent = nullptr);
 
     QGridLayout* grid() const { return m_grid; }
     LiveChart* loss() const { return m_loss; }
@@ -77,7 +77,7 @@ private:
     void plotRecord(const StepRecord& r, const Sinks& to) const;
     void readChartsFromStore();  // the step charts' zoomed views read the record store
 
-    const TrainingForm* m_form;
+    const ChartChoices* m_form;
     std::function<const RecordStore&()> m_records;
     QGridLayout* m_grid = nullptr;
     LiveChart* m_loss = nullptr;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "chart_choices.h"
 #include "chart_deck.h"
 #include "doctor_panel.h"
 #include "fault_text.h"
@@ -57,7 +58,7 @@ void RunView::setLanes(const QStringList& labels, const Scenario& scenario) {
     m_views.timeline->setScrubStep(-1);
     m_seenFaults.clear();
     m_seenWarnings.clear();
-    m_views.form->rebuildLayerChoice(scenario);
+    m_views.form->charts()->rebuildLayerChoice(scenario);
     m_views.form->setSummation(m_summation);
     m_views.doctor->setRun(scenario, labels);
     m_batches = 0;
@@ -112,7 +113,7 @@ void RunView::onRecords(const RecordBatch& batch) {
 
     // Tiles: the lane's latest step, and at the end its final evaluation.
     for (int i = 0; i < lanes; ++i)
-        if (last[i]) m_views.board->showRecord(*last[i], m_views.form->weightUnderflow());
+        if (last[i]) m_views.board->showRecord(*last[i], m_views.form->charts()->weightUnderflow());
     for (const LaneFinal& f : batch.finals)
         if (f.lane >= 0 && f.lane < lanes) m_views.board->showFinal(f, last[f.lane], m_lastStep);
     m_views.deck->addHistograms(histograms);
@@ -169,7 +170,7 @@ void RunView::scrubTo(std::int64_t step) {
     for (std::size_t i = store.firstAtStep(step); i < store.size(); ++i) {
         const StepRecord r = store.at(i);
         if (r.step != step) break;
-        m_views.board->showRecord(r, m_views.form->weightUnderflow());
+        m_views.board->showRecord(r, m_views.form->charts()->weightUnderflow());
     }
     m_views.board->showKeptBoundary(step);
     m_views.deck->showStep(step);
@@ -199,7 +200,7 @@ void RunView::replay(const RunView& old) {
     const bool ran = !store.empty() || m_controller->hasRunner();
     m_classification = old.m_classification;
     setLanes(old.m_laneLabels, ran ? m_controller->scenario() : m_views.form->base());
-    m_views.form->setHistogramLayerIndex(old.m_views.form->histogramLayerIndex());
+    m_views.form->charts()->setHistogramLayerIndex(old.m_views.form->charts()->histogramLayerIndex());
     const RunInfo& info = m_controller->runInfo();
     if (ran && !info.lanes.isEmpty()) m_views.board->setData(info.data);
 

@@ -20,6 +20,7 @@ class QTableWidget;
 
 namespace presisi {
 
+class ChartChoices;
 class PolicyEditor;
 
 class RealField;
@@ -49,17 +50,7 @@ public:
     // The Play button says what it does next; Step only while nothing runs.
     void setRunning(bool running);
 
-    // The chart choices (the "Charts" section).
-    bool weightUnderflow() const;       // "underflow of": weight gradients (else activation gradients)
-    void setWeightUnderflow(bool weight);
-    bool logLoss() const;
-    void setLogLoss(bool on);
-    int histogramLayer() const;         // the histogram's choice (kHistAll… or 2k / 2k+1 for layer k)
-    QString histogramLayerText() const;
-    int histogramLayerIndex() const;
-    void setHistogramLayerIndex(int index);
-    // The histogram's choices for the model of `scenario`, keeping the one chosen where it still exists.
-    void rebuildLayerChoice(const Scenario& scenario);
+    ChartChoices* charts() const { return m_charts; }  // the "Charts" section
     QTableWidget* policyTable() const;
 
 signals:
@@ -67,9 +58,6 @@ signals:
     void stepClicked();
     void resetClicked();
     void paceChanged(double stepsPerSecond);
-    void underflowKindChanged(bool weight);
-    void logLossToggled(bool on);
-    void histogramLayerChanged();
 
 private:
     void checkLaneText();
@@ -102,9 +90,7 @@ private:
     RealField* m_backoff = nullptr;
     QSpinBox* m_interval = nullptr;
     PolicyEditor* m_policy = nullptr;  // the autocast policy section's body
-    QComboBox* m_underflowKind = nullptr;
-    QCheckBox* m_logLoss = nullptr;
-    QComboBox* m_histLayer = nullptr;
+    ChartChoices* m_charts = nullptr;
     QList<QWidget*> m_trainingOnly;  // controls that only a training run uses
     QGroupBox* m_modelBox = nullptr;
 };

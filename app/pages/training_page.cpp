@@ -4,6 +4,7 @@
 // the charts ChartDeck.
 #include "training_page.h"
 
+#include "chart_choices.h"
 #include "chart_deck.h"
 #include "doctor_panel.h"
 #include "lane_board.h"
@@ -61,12 +62,12 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     connect(m_form, &TrainingForm::stepClicked, this, &TrainingPage::stepOnce);
     connect(m_form, &TrainingForm::resetClicked, this, &TrainingPage::resetRun);
     // The underflow chart's title names what it counts, and it is redrawn from the store for that kind.
-    connect(m_form, &TrainingForm::underflowKindChanged, this, [this] {
+    connect(m_form->charts(), &ChartChoices::underflowKindChanged, this, [this] {
         m_deck->nameUnderflowChart();
         m_deck->replotUnderflow();
     });
-    connect(m_form, &TrainingForm::histogramLayerChanged, this, [this] { m_deck->showHistograms(); });
-    connect(m_form, &TrainingForm::logLossToggled, this, [this](bool on) { m_deck->setLogLoss(on); });
+    connect(m_form->charts(), &ChartChoices::histogramLayerChanged, this, [this] { m_deck->showHistograms(); });
+    connect(m_form->charts(), &ChartChoices::logLossToggled, this, [this](bool on) { m_deck->setLogLoss(on); });
     guardWheel(host);
     scroll->setWidget(host);
     root->addWidget(scroll);
@@ -80,7 +81,7 @@ TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
     m_board = new LaneBoard();
     centre->addWidget(m_board, 0);
 
-    m_deck = new ChartDeck(m_form, [this]() -> const RecordStore& { return controller()->records(); }, this);
+    m_deck = new ChartDeck(m_form->charts(), [this]() -> const RecordStore& { return controller()->records(); }, this);
     // Two columns, or one where two would squeeze the charts (flowCharts); every row the same height,
     // whatever each chart's preferred size (a squeezed row's axis labels elide).
     flowCharts();
@@ -284,8 +285,8 @@ void TrainingPage::takeOver(Page& previous) {
     }
     setScenario(setup);
     m_form->setBase(old.m_form->base());
-    m_form->setWeightUnderflow(old.m_form->weightUnderflow());
-    m_form->setLogLoss(old.m_form->logLoss());
+    m_form->charts()->setWeightUnderflow(old.m_form->charts()->weightUnderflow());
+    m_form->charts()->setLogLoss(old.m_form->charts()->logLoss());
     if (!old.m_banner->isHidden()) {
         m_banner->setText(old.m_banner->text());
         m_banner->show();
