@@ -12,6 +12,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/presentation_mode.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run_controller.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run_stepper.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/frame_clock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/boundary_snapshot.cpp
   ${CMAKE_CURRENT_LIST_DIR}/record_store.cpp
   ${CMAKE_CURRENT_LIST_DIR}/engine_worker.cpp

@@ -55,8 +55,7 @@ RunController::RunController(QObject* parent)
                                                Qt::QueuedConnection);
                  }}) {
     static TypeRegistration registration;
-    m_frameClock.setInterval(kFrameMs);
-    connect(&m_frameClock, &QTimer::timeout, this, &RunController::tick);
+    connect(&m_frames, &FrameClock::frame, this, &RunController::drawFrame);
 }
 
 RunController::~RunController() {
@@ -132,9 +131,7 @@ void RunController::prepare(const Scenario& scenario) {
 
 void RunController::leaveRun() {
     ++m_run;  // batches still on their way from the old run are dropped
-    m_undrawn = RecordBatch{};
-    m_hasUndrawn = false;
-    m_knobs.drawn = true;
+    m_frames.clear();
 }
 
 void RunController::resume() {
@@ -249,14 +246,14 @@ bool RunController::waitForIdle(std::chrono::milliseconds limit) {
     }
     // The worker's answers are queued calls on this object: deliver those, and nothing else, then draw.
     QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
-    drawNow();
+    m_frames.drawNow();
     return true;
 }
 
 void RunController::commandDone(std::uint64_t seq, std::uint64_t run, RunCommandKind kind, const RunOutcome& outcome) {
     // The pump runs commands in order, so the last answer tells whether it holds a runner (an answer the
     // pump posted before settleAborted() answered a later command arrives late, and tells nothing).
-    drawNow();  // the command's last batch is drawn before its end is told
+    m_frames.drawNow();  // the command's last batch is drawn before its end is told
     const bool newest = seq >= m_lastDone;
     m_lastDone = std::max(m_lastDone, seq);
     if (newest && m_lastDone == m_lastSent) m_hasRunner = outcome.hasRunner;
@@ -331,26 +328,10 @@ void RunController::deliver(RecordBatch batch) {
     m_finals.insert(m_finals.end(), batch.finals.begin(), batch.finals.end());
     m_moments.insert(m_moments.end(), batch.moments.begin(), batch.moments.end());
     if (m_state == RunState::Starting) setState(RunState::Running);
-    if (m_hasUndrawn) {
-        m_undrawn.absorb(std::move(batch));
-    } else {
-        m_undrawn = std::move(batch);
-        m_hasUndrawn = true;
-    }
-    if (!m_frameClock.isActive()) m_frameClock.start();
+    m_frames.add(std::move(batch));
 }
 
-void RunController::tick() {
-    ++m_frames;
-    drawNow();
-    m_knobs.drawn = true;
-    if (!busy()) m_frameClock.stop();
-}
-
-void RunController::drawNow() {
-    if (!m_hasUndrawn) return;
-    const RecordBatch batch = std::exchange(m_undrawn, RecordBatch{});
-    m_hasUndrawn = false;
+void RunController::drawFrame(const RecordBatch& batch) {
     emit recordsReady(batch);
     for (std::size_t i = 0; i < batch.moments.size(); ++i)
         emit momentReached(batch.moments[i], batch.pausedAtMoment && i + 1 == batch.moments.size());

@@ -1,30 +1,22 @@
-// RunController: the one object through which the window runs training scenarios. The engine runs its
+// RunController: the one object through which the window runs training scenarios. RunStepper runs its
 // commands on the window's one engine worker (app/engine_worker.h), a segment at a time; records are
-// batched and handed to the GUI thread, drawn on the frame clock's ticks (every 33 ms); Stop is checked between
-// steps, and so is every other page's job, which the run yields to.
+// batched and handed to the GUI thread, drawn on the frame clock's ticks; Stop is checked between steps,
+// and so is every other page's job, which the run yields to.
 #pragma once
 
 #include <QMetaType>
 #include <QObject>
 #include <QString>
-#include <QStringList>
-#include <QTimer>
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <cstdint>
 #include <deque>
 #include <functional>
-#include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
 
-#include "engine/training/moments.h"
-#include "engine/training/record.h"
-#include "engine/training/runner.h"
-#include "engine/training/scenario.h"
 #include "engine_worker.h"
+#include "frame_clock.h"
 #include "record_store.h"
 #include "run_stepper.h"
 
@@ -47,7 +39,7 @@ QString runStateName(RunState state);
 //
 // Who touches what:
 //   GUI thread only:  m_scenario, m_state, m_run, m_records, m_finals, m_info, m_moments, m_hasRunner, m_failure,
-//                     m_lastSent, m_lastRunSent, m_lastDone, m_frameClock, m_frames, m_undrawn, m_hasUndrawn.
+//                     m_lastSent, m_lastRunSent, m_lastDone, m_frames.
 //   Pump only:        m_stepper (its runner), m_heldBy.
 //   Under m_mutex:    m_queue, m_executing, m_pumpQueued, m_quit (and the pump's copy of each command).
 //   Atomics:          m_knobs (run_stepper.h): abort line, pace, key-moment stops (GUI writes, worker
@@ -55,10 +47,10 @@ QString runStateName(RunState state);
 //                     reads), drawn (worker clears it with each hand-over, the frame clock sets it),
 //                     the boundary grid (set between runs).
 //
-// Pacing has one clock, the GUI thread's frame clock (m_frameClock, kFrameMs). Batches the worker hands
-// over are appended to the record store at once and drawn on the next tick (recordsReady), every batch
-// that arrived since the last tick merged into one; a tick also tells the worker that it may hand over
-// again, so the worker never posts faster than the window draws, and gathers steps while it waits.
+// Pacing has one clock, the GUI thread's frame clock (m_frames, app/frame_clock.h). Batches the worker
+// hands over are appended to the record store at once and drawn on the next tick (recordsReady), every
+// batch that arrived since the last tick merged into one; a tick also tells the worker that it may hand
+// over again, so the worker never posts faster than the window draws, and gathers steps while it waits.
 //   The stepper's fault hook: set by tests only while no command is queued or running.
 class RunController : public QObject {
     Q_OBJECT
@@ -71,10 +63,10 @@ public:
     // a step right after Ctrl+R queues behind it).
     bool busy() const { return m_lastDone < m_lastRunSent; }
     // The frame clock's period: recordsReady comes at most once per tick (plus once when a command ends).
-    static constexpr int kFrameMs = 33;
+    static constexpr int kFrameMs = FrameClock::kFrameMs;
     // Ticks of the frame clock so far (it ticks while a run is live or a batch waits to be drawn): the
     // page's slower views (tiles, boundaries) count frames rather than keep a clock of their own.
-    std::int64_t frames() const { return m_frames; }
+    std::int64_t frames() const { return m_frames.frames(); }
     // Steps per second the worker keeps to (it sleeps between steps); 0: as fast as it goes. Takes
     // effect at once, also in the middle of a run.
     void setPace(double stepsPerSecond) { m_knobs.pace = stepsPerSecond > 0 ? stepsPerSecond : 0; }
@@ -151,8 +143,7 @@ private:
     void setState(RunState s);
     void leaveRun();  // a new run generation: what the old one posted or left undrawn is dropped
     void deliver(RecordBatch batch);  // a batch from the worker: into the store, drawn on the next tick
-    void tick();                      // the frame clock: draws what waits, lets the worker hand over
-    void drawNow();                   // recordsReady (and momentReached) for what waits, at once
+    void drawFrame(const RecordBatch& batch);  // recordsReady, then momentReached for its moments
 
     // GUI thread.
     Scenario m_scenario;
@@ -165,10 +156,6 @@ private:
     RunInfo m_info;
     std::vector<Moment> m_moments;
     QString m_failure;
-    QTimer m_frameClock;
-    std::int64_t m_frames = 0;
-    RecordBatch m_undrawn;  // batches delivered since the last frame, merged
-    bool m_hasUndrawn = false;
 
     // Pump (engine worker thread).
     std::optional<JobKind> m_heldBy;  // the long job the run last stepped aside for
@@ -181,14 +168,13 @@ private:
     bool m_pumpQueued = false;  // a pump job waits on or runs on the engine worker
     bool m_quit = false;
     RunKnobs m_knobs;
+    FrameClock m_frames{m_knobs.drawn, [this] { return busy(); }};  // GUI thread
     EngineChannel m_channel{JobKind::Training};  // its pump is waited for before any member above goes
     RunStepper m_stepper;  // the runner; runs only in the pump, which ends before the channel does
 };
 
 }  // namespace presisi
 
-Q_DECLARE_METATYPE(presisi::RecordBatch)
-Q_DECLARE_METATYPE(presisi::RunInfo)
 Q_DECLARE_METATYPE(presisi::RunState)
 Q_DECLARE_METATYPE(presisi::Moment)
 Q_DECLARE_METATYPE(presisi::JobKind)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 #include <atomic>
@@ -116,3 +117,6 @@ private:
 QStringList laneLabels(const Scenario& scenario);
 
 }  // namespace presisi
+
+Q_DECLARE_METATYPE(presisi::RecordBatch)
+Q_DECLARE_METATYPE(presisi::RunInfo)
