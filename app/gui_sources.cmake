@@ -31,6 +31,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/run_timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/moment_timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/format_value_rows.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/convergence_page.cpp
