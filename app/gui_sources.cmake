@@ -35,6 +35,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/convergence_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/convergence_report_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/doctor_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/remedy_reruns.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/fault_text.cpp
