@@ -33,10 +33,13 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/run_timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/moment_timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/formats_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/format_value_rows.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/preset_texts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/convergence_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/convergence_report_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/doctor_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/remedy_reruns.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/fault_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/gradient_ranges.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp

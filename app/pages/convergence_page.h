@@ -23,6 +23,7 @@ class QTimer;
 
 namespace presisi {
 
+class ConvergenceReportView;
 class EngineChannel;
 class SeedChart;
 
@@ -57,8 +58,8 @@ public:
     void setShowAccuracy(bool accuracy);
     // Tests: blocks until the worker is idle and delivers its answer.
     void waitForCheck();
-    SeedChart* chart() const { return m_chart; }
-    QTableWidget* verdictTable() const { return m_table; }
+    SeedChart* chart() const;
+    QTableWidget* verdictTable() const;
     QString messageText() const;
 
 private:
@@ -67,8 +68,6 @@ private:
     void showSetup(const Scenario& scenario, int seeds);  // the line naming the checked setup
     void pollProgress();
     void setRunning(bool running);
-    // A lane's "why" in the window's language, from the report's numbers (the engine's reason is English).
-    QString reasonText(const LaneVerdict& v) const;
 
     std::function<Scenario()> m_source;
     std::unique_ptr<EngineChannel> m_jobs;  // the check (on the window's engine worker)
@@ -87,10 +86,8 @@ private:
     QProgressBar* m_progress = nullptr;
     QComboBox* m_metric = nullptr;
     QLabel* m_setup = nullptr;
-    QLabel* m_rule = nullptr;
     QLabel* m_status = nullptr;
-    SeedChart* m_chart = nullptr;
-    QTableWidget* m_table = nullptr;
+    ConvergenceReportView* m_view = nullptr;  // the chart, the verdict table and the rule
     QTimer* m_poll = nullptr;
 };
 

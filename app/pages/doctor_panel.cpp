@@ -1,15 +1,11 @@
-// DoctorPanel: the first inf/NaN's sentence, its lead-up table, and one-click remedy reruns on a worker.
+// DoctorPanel: the first inf/NaN's sentence, the scaler's warnings and the lead-up table, with the remedies'
+// column and rerun chart (RemedyReruns) beside them.
 #include "doctor_panel.h"
 
 #include <QComboBox>
-#include <QCoreApplication>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
-#include <QPointer>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTableWidget>
@@ -18,32 +14,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/engine_worker.h"
-#include "engine/error.h"
-#include "engine/training/runner.h"
-#include "widgets/lane_style.h"
-#include "widgets/live_chart.h"
 #include "fault_text.h"
-#include "widgets/locale_number.h"
+#include "widgets/live_chart.h"
 
 namespace presisi {
 
 namespace {
-
-QString num(double v) {
-    if (std::isnan(v)) return "NaN";
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    return displayNumber(v, 3);
-}
-
-// Mean of the finite values in [from, to) of `points`' y; NaN when none.
-double meanLoss(const QList<QPointF>& points, qsizetype from, qsizetype to) {
-    double sum = 0;
-    int n = 0;
-    for (qsizetype i = std::max<qsizetype>(0, from); i < std::min(to, points.size()); ++i)
-        if (std::isfinite(points[i].y())) sum += points[i].y(), ++n;
-    return n ? sum / n : kNotMeasured;
-}
 
 const char* const kKindShort[] = {QT_TRANSLATE_NOOP("presisi::DoctorPanel", "outputs"),
                                   QT_TRANSLATE_NOOP("presisi::DoctorPanel", "output grads"),
@@ -51,79 +27,7 @@ const char* const kKindShort[] = {QT_TRANSLATE_NOOP("presisi::DoctorPanel", "out
 
 }  // namespace
 
-namespace {
-// The remedy's line: sky blue (no lane format's colour) in long dashes, beside the original's lane pen.
-QPen remedyPen() {
-    QPen pen(QColor(0x56, 0xB4, 0xE9));
-    pen.setWidthF(2.5);
-    pen.setDashPattern({5, 2});
-    return pen;
-}
-}  // namespace
-
-RemedyOutcome rerunWithRemedy(const Scenario& scenario, const FirstNonFinite& fault, Remedy remedy,
-                        const std::function<void(std::int64_t, std::int64_t)>& progress,
-                        const std::atomic<bool>& cancel) {
-    if (fault.lane < 0 || fault.lane >= static_cast<int>(scenario.lanes.size()))
-        throw Error(QCoreApplication::translate("presisi::DoctorPanel", "the faulted lane is not in the scenario").toStdString());
-    RemedyOutcome out;
-    out.remedy = remedy;
-    out.description = QString::fromStdString(remedyDescription(remedy, scenario, fault));
-    // The original lane alone and the remedied one; statistics off (only the losses are drawn), so a
-    // rerun costs about two lanes of plain training.
-    Scenario original = scenario;
-    original.lanes = {scenario.lanes[fault.lane]};
-    Scenario remedied = remedyScenario(scenario, fault, remedy);
-    for (Scenario* s : {&original, &remedied}) {
-        s->statistics = false;
-        s->histogramInterval = 0;
-        s->rangeInterval = 0;
-    }
-    Runner a(original), b(remedied);
-    const std::int64_t steps = std::max(1, scenario.steps);
-    out.steps = steps;
-    // Every step's loss kept, at most ~2000 points per line (every k-th step).
-    const std::int64_t stride = std::max<std::int64_t>(1, steps / 2000);
-    out.remediedFinite = true;
-    QList<QPointF> all;  // every remedied loss, for the falling test
-    for (std::int64_t k = 0; k < steps; ++k) {
-        if (cancel) throw Cancelled();
-        const StepRecord ra = a.step().front();
-        const StepRecord rb = b.step().front();
-        if (!std::isfinite(ra.loss) && out.originalNonFiniteStep < 0) out.originalNonFiniteStep = ra.step;
-        if (!std::isfinite(rb.loss)) {
-            out.remediedFinite = false;
-            if (out.remediedNonFiniteStep < 0) out.remediedNonFiniteStep = rb.step;
-        }
-        all << QPointF(static_cast<double>(rb.step), rb.loss);
-        if (k % stride == 0 || k + 1 == steps) {
-            out.original << QPointF(static_cast<double>(ra.step), ra.loss);
-            out.remedied << QPointF(static_cast<double>(rb.step), rb.loss);
-        }
-        if (progress) progress(k + 1, steps);
-    }
-    // Falling: the last tenth's mean below the first tenth's (a single step compares with itself).
-    const qsizetype tenth = std::max<qsizetype>(1, all.size() / 10);
-    out.firstLoss = meanLoss(all, 0, tenth);
-    out.lastLoss = meanLoss(all, all.size() - tenth, all.size());
-    out.falling = std::isfinite(out.firstLoss) && std::isfinite(out.lastLoss) && out.lastLoss < out.firstLoss;
-    return out;
-}
-
-QString remedyVerdict(const RemedyOutcome& o) {
-    // Loss means over the first and the last tenth of the rerun's steps.
-    const QString original = o.originalNonFiniteStep >= 0
-        ? QCoreApplication::translate("presisi::DoctorPanel", "original inf/NaN from step %1").arg(o.originalNonFiniteStep)
-        : QCoreApplication::translate("presisi::DoctorPanel", "original finite in this rerun");
-    if (o.helped())
-        return QCoreApplication::translate("presisi::DoctorPanel", "helped: loss finite and falling, %1 → %2 over %3 steps; %4")
-            .arg(num(o.firstLoss), num(o.lastLoss)).arg(o.steps).arg(original);
-    if (!o.remediedFinite) return QCoreApplication::translate("presisi::DoctorPanel", "did not help: the loss still turns inf/NaN; %1").arg(original);
-    return QCoreApplication::translate("presisi::DoctorPanel", "did not help: loss finite but not falling, %1 → %2 over %3 steps; %4")
-        .arg(num(o.firstLoss), num(o.lastLoss)).arg(o.steps).arg(original);
-}
-
-DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_jobs(std::make_unique<EngineChannel>(JobKind::Doctor)) {
+DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_reruns(new RemedyReruns(this)) {
     setFrameShape(QFrame::StyledPanel);
     setObjectName("doctorPanel");
     setMaximumHeight(290);  // about the lane tiles' height: the charts below keep their room
@@ -155,10 +59,7 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_jobs(std::make_uni
     columns->setSpacing(8);
     auto* v = new QVBoxLayout();
     v->setSpacing(3);
-    auto* middle = new QVBoxLayout();
-    middle->setSpacing(3);
     columns->addLayout(v, 4);
-    columns->addLayout(middle, 3);
     auto* head = new QHBoxLayout();
     m_title = new QLabel(tr("<b>NaN doctor</b>"));
     m_title->setToolTip(tr("When a lane's values first turn inf or NaN, the doctor says where, shows the steps before, "
@@ -186,7 +87,7 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_jobs(std::make_uni
     findingArea->setWidget(finding);
     v->addWidget(findingArea, 1);
     connect(close, &QToolButton::clicked, this, [this] {
-        cancelRemedy();
+        m_reruns->cancel();
         setOpen(false);
     });
     connect(m_laneChoice, &QComboBox::currentIndexChanged, this, [this] {
@@ -223,58 +124,13 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QFrame(parent), m_jobs(std::make_uni
     m_table->setToolTip(leadTitle->toolTip());
     fv->addWidget(m_table, 1);
 
-    auto* remedies = new QLabel(tr("Remedies, in the tutorial's order:"));
-    remedies->setToolTip(tr("Each reruns this lane alone with one change, beside the original lane, on the same batches."));
-    remedies->setWordWrap(true);
-    middle->addWidget(remedies);
-    auto* buttons = new QGridLayout();
-    buttons->setSpacing(3);
-    const QString names[] = {tr("1 · Lower the learning rate"), tr("2 · Switch to bf16"), tr("3 · Keep the op in f32"),
-                             tr("4 · Enable the loss scaler")};
-    // Each button says what it changes (remedyDescription) in its tooltip once a fault is shown.
-    for (int i = 0; i < 4; ++i) {
-        auto* b = new QPushButton(names[i]);
-        b->setToolTip(remedies->toolTip());
-        const Remedy r = kAllRemedies[i];
-        connect(b, &QPushButton::clicked, this, [this, r] { runRemedy(r); });
-        buttons->addWidget(b, i, 0);
-        m_remedyButtons << b;
-    }
-    middle->addLayout(buttons);
-    auto* progressRow = new QHBoxLayout();
-    m_progress = new QProgressBar();
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_progress->setTextVisible(true);
-    m_progress->setFormat(tr("no rerun yet"));
-    m_progress->setToolTip(tr("The remedy rerun's progress, in steps."));
-    m_cancel = new QPushButton(tr("Cancel"));
-    m_cancel->setEnabled(false);
-    m_cancel->setToolTip(tr("Stops the rerun (the window keeps running)."));
-    connect(m_cancel, &QPushButton::clicked, this, &DoctorPanel::cancelRemedy);
-    progressRow->addWidget(m_progress, 1);
-    progressRow->addWidget(m_cancel);
-    middle->addLayout(progressRow);
-    m_verdict = new QLabel();
-    m_verdict->setWordWrap(true);
-    m_verdict->setToolTip(tr("Helped: the remedied lane's loss stays finite and its mean over the last tenth of the "
-                             "steps is below that over the first tenth."));
-    middle->addWidget(m_verdict);
-    middle->addStretch(1);
-    m_chart = new LiveChart(tr("Original vs remedy"), tr("step"), tr("loss"));
-    m_chart->setScale(AxisScale::Log10);
-    m_chart->setEmptyText(tr("Click a remedy"));
-    m_chart->setMinimumSize(220, 150);
-    m_chart->setToolTip(tr("The faulted lane rerun alone (its loss line stops where it turns inf/NaN) and the same lane "
-                           "with the remedy, on the same batches."));
-    columns->addWidget(m_chart, 4);
+    columns->addLayout(m_reruns->column(), 3);
+    columns->addWidget(m_reruns->chart(), 4);
     hide();
 }
 
-DoctorPanel::~DoctorPanel() = default;  // the rerun channel cancels and waits before the widgets go
-
 void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
-    cancelRemedy();
+    m_reruns->reset();
     m_scenario = scenario;
     m_labels = labels;
     m_faults.clear();
@@ -282,7 +138,6 @@ void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
     m_warningSteps.clear();
     m_warningTexts.clear();
     m_lane = -1;
-    m_hasOutcome = false;
     {
         const QSignalBlocker quiet(m_laneChoice);
         m_laneChoice->clear();
@@ -293,12 +148,6 @@ void DoctorPanel::setRun(const Scenario& scenario, const QStringList& labels) {
     m_table->clear();
     m_table->setRowCount(0);
     m_table->setColumnCount(0);
-    m_verdict->clear();
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_progress->setFormat(tr("no rerun yet"));
-    m_chart->setLanes({});
-    m_chart->chart()->setTitle(tr("Original vs remedy"));
     setOpen(false);
 }
 
@@ -350,34 +199,25 @@ void DoctorPanel::addScalerWarning(const ScalerWarning& w) {
         // A warning before (or without) any inf/NaN: the panel says so, and there is nothing to remedy yet.
         m_title->setText(tr("<b>NaN doctor · loss scaler</b>"));
         m_sentence->setText(tr("No inf or NaN has reached this run's weights; the loss scaler is struggling."));
-        for (QPushButton* b : m_remedyButtons) b->setEnabled(false);
+        for (QPushButton* b : m_reruns->buttons()) b->setEnabled(false);
     }
 }
 
 QString DoctorPanel::sentence() const { return m_sentence->text(); }
 QString DoctorPanel::scalerText() const { return m_scaler->isHidden() ? QString() : m_scaler->text(); }
-QString DoctorPanel::verdictText() const { return m_verdict->text(); }
 
 void DoctorPanel::showLane(int lane) {
     const auto it = m_faults.find(lane);
     if (it == m_faults.end()) return;
-    if (lane != m_lane) {
-        cancelRemedy();
-        m_hasOutcome = false;
-        m_verdict->clear();
-        m_chart->setLanes({});
-        m_chart->chart()->setTitle(tr("Original vs remedy"));
-    }
+    if (lane != m_lane) m_reruns->forgetOutcome();
     m_lane = lane;
-    for (QPushButton* b : m_remedyButtons) b->setEnabled(true);
     const FirstNonFinite& f = it->second;
     m_title->setText(tr("<b>NaN doctor · %1</b>").arg(m_labels.value(lane)));
     m_sentence->setText(faultSentence(f));
     m_stripText->setText(tr("<b>NaN doctor · %1:</b> %2")
                              .arg(m_labels.value(lane).toHtmlEscaped(), faultSentence(f).toHtmlEscaped()));
     fillLeadUp(f);
-    for (int i = 0; i < 4; ++i)
-        m_remedyButtons[i]->setToolTip(QString::fromStdString(remedyDescription(kAllRemedies[i], m_scenario, f)));
+    m_reruns->setFinding(m_scenario, f, m_labels.value(lane));
     const QSignalBlocker quiet(m_laneChoice);
     m_laneChoice->setCurrentIndex(std::max(0, m_laneChoice->findData(lane)));
 }
@@ -402,7 +242,8 @@ void DoctorPanel::fillLeadUp(const FirstNonFinite& f) {
     m_table->setHorizontalHeaderLabels(cols);
     for (int c = 0; c < static_cast<int>(f.leadUp.size()); ++c)
         for (const TensorRange& t : f.leadUp[c].tensors) {
-            auto* item = new QTableWidgetItem(QString("%1 … %2").arg(num(t.absMinNonZero), num(t.absMax)));
+            auto* item =
+                new QTableWidgetItem(QString("%1 … %2").arg(doctorNumber(t.absMinNonZero), doctorNumber(t.absMax)));
             const bool hot = (std::isfinite(t.overflowShare) && t.overflowShare > 0) ||
                              (f.formatMax > 0 && t.absMax > f.formatMax / 4);
             const bool cold = std::isfinite(t.underflowShare) && t.underflowShare > 0;
@@ -411,7 +252,8 @@ void DoctorPanel::fillLeadUp(const FirstNonFinite& f) {
             item->setToolTip(tr("%1, step %2: smallest non-zero %3, largest %4; underflowed %5, overflowed %6")
                                  .arg(rowNames.value(rowOf[{t.layer, static_cast<int>(t.kind)}]))
                                  .arg(f.leadUp[c].step)
-                                 .arg(num(t.absMinNonZero), num(t.absMax), num(t.underflowShare), num(t.overflowShare)));
+                                 .arg(doctorNumber(t.absMinNonZero), doctorNumber(t.absMax),
+                                      doctorNumber(t.underflowShare), doctorNumber(t.overflowShare)));
             m_table->setItem(rowOf[{t.layer, static_cast<int>(t.kind)}], c, item);
         }
     if (f.leadUp.empty()) {
@@ -422,120 +264,11 @@ void DoctorPanel::fillLeadUp(const FirstNonFinite& f) {
     }
 }
 
-void DoctorPanel::runRemedy(Remedy remedy) {
-    if (m_lane < 0 || !m_faults.count(m_lane)) return;
-    const FirstNonFinite fault = m_faults[m_lane];
-    const Scenario scenario = m_scenario;
-    m_running = true;
-    m_remedy = remedy;
-    m_cancel->setEnabled(true);
-    m_progress->setRange(0, std::max(1, scenario.steps));
-    m_progress->setValue(0);
-    const int index = static_cast<int>(std::find(std::begin(kAllRemedies), std::end(kAllRemedies), remedy) -
-                                       std::begin(kAllRemedies));
-    m_progress->setFormat(tr("remedy %1: step %v of %m").arg(index + 1));
-    m_verdict->setText(tr("running…"));
-    // A newer click replaces this job: the channel cancels it through its token.
-    m_jobs->submit(
-        this,
-        [this, fault, scenario, remedy](JobContext& job) {
-            std::int64_t lastPosted = -1;
-            return rerunWithRemedy(scenario, fault, remedy, [&](std::int64_t done, std::int64_t total) {
-                // About 50 progress updates per rerun, not one per step.
-                if (done != total && done - lastPosted < std::max<std::int64_t>(1, total / 50)) return;
-                lastPosted = done;
-                job.post([this, done, total] { onProgress(done, total); });
-            }, job.token());
-        },
-        [this](const RemedyOutcome& outcome) { onOutcome(outcome, QString()); },
-        [this](const QString& error) { onOutcome({}, error); });
-}
-
-void DoctorPanel::cancelRemedy() {
-    if (!m_running) return;
-    m_jobs->cancel();  // whatever the cancelled job still posts is dropped
-    m_running = false;
-    m_cancel->setEnabled(false);
-    m_progress->setFormat(tr("cancelled"));
-    m_verdict->setText(tr("rerun cancelled"));
-}
-
-void DoctorPanel::waitForRemedy() {
-    m_jobs->waitIdle();
-    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
-}
-
-void DoctorPanel::onProgress(qint64 done, qint64 total) {
-    m_progress->setRange(0, static_cast<int>(std::max<qint64>(1, total)));
-    m_progress->setValue(static_cast<int>(done));
-}
-
-void DoctorPanel::onOutcome(const RemedyOutcome& outcome, const QString& error) {
-    m_running = false;
-    m_cancel->setEnabled(false);
-    if (!error.isEmpty()) {
-        m_progress->setFormat(tr("failed"));
-        m_verdict->setText(tr("rerun failed: %1").arg(error));
-        return;
-    }
-    m_outcome = outcome;
-    m_hasOutcome = true;
-    m_progress->setValue(m_progress->maximum());
-    m_progress->setFormat(tr("rerun done"));
-    const bool helped = outcome.helped();
-    m_verdict->setText(QString("%1:<br><b style='color:%2'>%3</b>")
-                           .arg(outcome.description.toHtmlEscaped(), helped ? "#00805e" : "#cc3333",
-                                remedyVerdict(outcome).toHtmlEscaped()));
-    const QString lane = m_labels.value(m_lane);
-    const QString remedied = QString::fromStdString(remedyScenario(m_scenario, m_faults[m_lane], outcome.remedy)
-                                                        .lanes.front().label());
-    // Two runs of one lane label (a lower learning rate, an op kept in f32) must still be told apart:
-    // the original in its lane's pen, the remedy always in a colour and pattern of its own.
-    m_chart->setLanes({tr("%1 original").arg(lane),
-                       remedied != lane ? tr("%1 remedy").arg(remedied) : tr("%1 remedy").arg(lane)});
-    m_chart->setLanePens({lanePen(lane), remedyPen()});
-    m_chart->setXAtLeast(static_cast<double>(std::max<std::int64_t>(1, outcome.steps - 1)));
-    m_chart->appendPoints(0, outcome.original);
-    m_chart->appendPoints(1, outcome.remedied);
-    // Each line ends where its loss turned inf/NaN: a cross (in the line's colour) at its last finite value.
-    const auto markEnd = [this](int lane, const QList<QPointF>& points, std::int64_t step) {
-        if (step < 0) return;
-        double y = kNotMeasured;
-        for (const QPointF& q : points)
-            if (q.x() < step && std::isfinite(q.y())) y = q.y();
-        if (std::isfinite(y)) m_chart->markEvent(lane, static_cast<double>(step), y);
-    };
-    markEnd(0, outcome.original, outcome.originalNonFiniteStep);
-    markEnd(1, outcome.remedied, outcome.remediedNonFiniteStep);
-    m_chart->refresh();
-    // Lines need two finite points; when a run is finite for less than that, the title says where it ended.
-    const auto finitePoints = [](const QList<QPointF>& points) {
-        return std::count_if(points.begin(), points.end(), [](const QPointF& q) { return std::isfinite(q.y()); });
-    };
-    QStringList ends;
-    if (outcome.originalNonFiniteStep >= 0 && finitePoints(outcome.original) < 2)
-        ends << tr("original inf/NaN from step %1").arg(outcome.originalNonFiniteStep);
-    if (outcome.remediedNonFiniteStep >= 0 && finitePoints(outcome.remedied) < 2)
-        ends << tr("remedy inf/NaN from step %1").arg(outcome.remediedNonFiniteStep);
-    m_chart->chart()->setTitle(ends.isEmpty() ? tr("Original vs remedy")
-                                              : tr("Original vs remedy: %1").arg(ends.join(tr("; "))));
-}
 
 void DoctorPanel::takeOver(DoctorPanel& previous) {
     if (previous.m_lane >= 0) showLane(previous.m_lane);
-    if (previous.m_running) {
-        previous.cancelRemedy();  // its worker ends with the old panel: the same rerun starts here
-        runRemedy(previous.m_remedy);
-    } else if (previous.m_hasOutcome) {
-        m_remedy = previous.m_remedy;
-        onOutcome(previous.m_outcome, QString());
-    }
+    m_reruns->takeOver(*previous.m_reruns);
     if (hasFault()) setOpen(previous.isOpen());
-}
-
-void DoctorPanel::restyle() {
-    if (m_hasOutcome) m_chart->setLanePens({lanePen(m_labels.value(m_lane)), remedyPen()});
-    else m_chart->applyLaneColours();
 }
 
 }  // namespace presisi

@@ -1,5 +1,6 @@
 // faultSentence and scalerWarningSentence: engine/training/nonfinite.cpp's sentences through Qt's
-// translation system, whole sentences per case so that a translation can reorder the parts.
+// translation system, whole sentences per case so that a translation can reorder the parts; doctorNumber for
+// the doctor panel's table and verdicts.
 #include "fault_text.h"
 
 #include <QCoreApplication>
@@ -85,6 +86,12 @@ QString scalerWarningSentence(const ScalerWarning& w) {
             .arg(num(w.scale));
     }
     return {};
+}
+
+QString doctorNumber(double v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return displayNumber(v, 3);
 }
 
 }  // namespace presisi

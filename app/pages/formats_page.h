@@ -10,15 +10,13 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QScrollArea;
 class QTabWidget;
 
 namespace presisi {
 
-class BitsView;
 class BlockView;
+class FormatValueRows;
 class NumberLineView;
-class RangeView;
 
 class FormatsPage : public Page {
     Q_OBJECT
@@ -55,7 +53,6 @@ public:
     BlockView* blockView() const { return m_block; }
 
 private:
-    QWidget* buildValueTab();
     QWidget* buildNumberLineTab();
     void update();
     void showGroup();
@@ -66,10 +63,7 @@ private:
     QComboBox* m_group = nullptr;
     QCheckBox* m_saturate = nullptr;
     QTabWidget* m_tabs = nullptr;
-    QList<QWidget*> m_rows;  // one per format of kEveryFormat
-    QList<BitsView*> m_bits;
-    QList<QLabel*> m_texts;
-    RangeView* m_range = nullptr;
+    FormatValueRows* m_valueRows = nullptr;
     QComboBox* m_lineFormat = nullptr;
     QComboBox* m_lineAxis = nullptr;
     NumberLineView* m_line = nullptr;

@@ -6,6 +6,7 @@
 #include "chart_deck.h"
 #include "run_view.h"
 #include "convergence_page.h"
+#include "convergence_report_view.h"
 #include "formats_page.h"
 #include "gradient_ranges.h"
 #include "linear_page.h"
@@ -132,7 +133,7 @@ QString SpeedPage::exportName(QWidget* chart) const {
 QString ConvergencePage::exportName(QWidget* chart) const {
     const QString head = m_scenario.preset.empty() ? QStringLiteral("convergence")
                                                    : fileSlug(QString::fromStdString(m_scenario.preset)) + "-convergence";
-    return joinName(head, chart, {{m_chart, "seeds"}});
+    return joinName(head, chart, {{m_view->chart(), "seeds"}});
 }
 
 }  // namespace presisi
