@@ -1511,10 +1511,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>%p% · %1 lajur × %2 seed</translation>
         </message>
         <message>
-            <source>; seed %1 left out: its f32 run is an outlier (did it learn?)</source>
-            <translation>; seed %1 dikecualikan: run f32-nya pencilan (apakah ia benar-benar belajar?)</translation>
-        </message>
-        <message>
             <source>&lt;h3&gt;Convergence check&lt;/h3&gt;&lt;p&gt;Is mixed precision safe for this setup? Every lane is trained from several model seeds on identical data; each run's final evaluation (float32, no gradients) is a dot. A lane is &lt;b&gt;safe&lt;/b&gt; when its mean lies within twice the larger of the float32 lane's seed-to-seed spread and its evaluation noise, and calls for an &lt;b&gt;audit&lt;/b&gt; of the sensitive operations when the shift is larger; the verdict says which of the two decided.&lt;/p&gt;&lt;p&gt;The setup is the Training lab's: load a preset there (e.g. &lt;i&gt;underflow&lt;/i&gt;), then Run check here. Esc cancels.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Uji konvergensi&lt;/h3&gt;&lt;p&gt;Amankah presisi campuran untuk pengaturan ini? Setiap lajur dilatih dari beberapa seed model pada data yang identik; evaluasi akhir tiap run (float32, tanpa gradien) menjadi satu titik. Sebuah lajur &lt;b&gt;aman&lt;/b&gt; bila rata-ratanya berada dalam dua kali yang lebih besar antara sebaran antar-seed lajur float32 dan derau evaluasinya, dan menuntut &lt;b&gt;audit&lt;/b&gt; operasi-operasi sensitif bila pergeserannya lebih besar; putusannya menyebut mana dari keduanya yang menentukan.&lt;/p&gt;&lt;p&gt;Pengaturannya milik Lab pelatihan: muat preset di sana (mis. &lt;i&gt;underflow&lt;/i&gt;), lalu tekan Jalankan uji di sini. Esc membatalkan.&lt;/p&gt;</translation>
         </message>
@@ -1547,36 +1543,12 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Uji konvergensi: berjalan (%1 seed)</translation>
         </message>
         <message>
-            <source>Each dot: one seed's final evaluation loss (float32, no gradients); bar: the lane's mean, coloured band: mean ± one standard deviation across seeds. The grey band across every column is the safe band, the f32 mean ± the rule's threshold (stopped at 0: no loss is negative): a lane whose mean lies in it is safe. A hollow dot is a seed left out: its f32 run is an outlier.</source>
-            <translation>Tiap titik: loss evaluasi akhir satu seed (float32, tanpa gradien); garis: rata-rata lajur, pita berwarna: rata-rata ± satu simpangan baku antar-seed. Pita abu-abu yang melintasi semua kolom adalah pita aman, rata-rata f32 ± ambang aturan (terpotong di 0: tidak ada loss yang negatif): lajur yang rata-ratanya berada di dalamnya aman. Titik berlubang adalah seed yang dikecualikan: run f32-nya pencilan.</translation>
-        </message>
-        <message>
-            <source>Final evaluation accuracy per seed</source>
-            <translation>Akurasi evaluasi akhir per seed</translation>
-        </message>
-        <message>
-            <source>Final evaluation loss per seed</source>
-            <translation>Loss evaluasi akhir per seed</translation>
-        </message>
-        <message>
-            <source>Mean over seeds of the final evaluation loss (float32)</source>
-            <translation>Rata-rata antar-seed dari loss evaluasi akhir (float32)</translation>
-        </message>
-        <message>
             <source>Model seeds per lane (the data stays the same): more seeds, a surer spread, a longer check</source>
             <translation>Jumlah seed model per lajur (datanya tetap sama): makin banyak seed, makin pasti sebarannya, makin lama ujinya</translation>
         </message>
         <message>
-            <source>One row per lane: its mean over seeds, spread and shift from float32, and the verdict. Hover a column's header for what it means.</source>
-            <translation>Satu baris per lajur: rata-rata antar-seed, sebaran, pergeseran dari float32, dan putusannya. Arahkan kursor ke judul kolom untuk artinya.</translation>
-        </message>
-        <message>
             <source>Presisi convergence check · %1 · %2 seeds · %3 steps · lanes %4</source>
             <translation>Uji konvergensi Presisi · %1 · %2 seed · %3 langkah · lajur %4</translation>
-        </message>
-        <message>
-            <source>Press Run check: every lane of the Training lab's setup, from each seed</source>
-            <translation>Tekan Jalankan uji: setiap lajur dari pengaturan Lab pelatihan, dari tiap seed</translation>
         </message>
         <message>
             <source>Restart check</source>
@@ -1585,10 +1557,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>Run check</source>
             <translation>Jalankan uji</translation>
-        </message>
-        <message>
-            <source>Sample standard deviation over seeds</source>
-            <translation>Simpangan baku sampel antar-seed</translation>
         </message>
         <message>
             <source>Setup: %1 · %2 steps · lanes %3 · %4 seeds each, data seed pinned</source>
@@ -1605,6 +1573,105 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>The convergence check needs a training setup (the summation demo has no model to seed).</source>
             <translation>Uji konvergensi memerlukan pengaturan pelatihan (demo penjumlahan tidak punya model untuk diberi seed).</translation>
+        </message>
+        <message>
+            <source>Training runs done of all: every lane from every seed.</source>
+            <translation>Run pelatihan yang sudah selesai dari seluruhnya: setiap lajur dari setiap seed.</translation>
+        </message>
+        <message>
+            <source>Trains every lane of the Training lab's current setup from each seed, on all cores (Ctrl+Return)</source>
+            <translation>Melatih setiap lajur dari pengaturan Lab pelatihan saat ini dari tiap seed, memakai semua core (Ctrl+Return)</translation>
+        </message>
+        <message>
+            <source>What the check trains: the Training lab's setup, every lane from each model seed, the data seed pinned so only the model's initialisation changes.</source>
+            <translation>Apa yang dilatih uji ini: pengaturan Lab pelatihan, setiap lajur dari tiap seed model, dengan seed data dikunci sehingga hanya inisialisasi model yang berubah.</translation>
+        </message>
+        <message>
+            <source>What the dots show (accuracy for classification setups only); the verdict always judges the evaluation loss.</source>
+            <translation>Apa yang ditunjukkan titik-titiknya (akurasi hanya untuk pengaturan klasifikasi); putusannya selalu menilai loss evaluasi.</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>dibatalkan</translation>
+        </message>
+        <message>
+            <source>custom setup</source>
+            <translation>pengaturan sendiri</translation>
+        </message>
+        <message>
+            <source>done</source>
+            <translation>selesai</translation>
+        </message>
+        <message>
+            <source>evaluation accuracy</source>
+            <translation>akurasi evaluasi</translation>
+        </message>
+        <message>
+            <source>evaluation loss</source>
+            <translation>loss evaluasi</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>gagal</translation>
+        </message>
+        <message>
+            <source>not run yet</source>
+            <translation>belum dijalankan</translation>
+        </message>
+        <message>
+            <source>preset %1</source>
+            <translation>preset %1</translation>
+        </message>
+        <message>
+            <source>running…</source>
+            <translation>berjalan…</translation>
+        </message>
+        <message>
+            <source>seeds</source>
+            <translation>seed</translation>
+        </message>
+        <message>
+            <source>show</source>
+            <translation>tampilkan</translation>
+        </message>
+        <message>
+            <source>starting…</source>
+            <translation>memulai…</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::ConvergenceReportView</name>
+        <message>
+            <source>; seed %1 left out: its f32 run is an outlier (did it learn?)</source>
+            <translation>; seed %1 dikecualikan: run f32-nya pencilan (apakah ia benar-benar belajar?)</translation>
+        </message>
+        <message>
+            <source>Each dot: one seed's final evaluation loss (float32, no gradients); bar: the lane's mean, coloured band: mean ± one standard deviation across seeds. The grey band across every column is the safe band, the f32 mean ± the rule's threshold (stopped at 0: no loss is negative): a lane whose mean lies in it is safe. A hollow dot is a seed left out: its f32 run is an outlier.</source>
+            <translation>Tiap titik: loss evaluasi akhir satu seed (float32, tanpa gradien); garis: rata-rata lajur, pita berwarna: rata-rata ± satu simpangan baku antar-seed. Pita abu-abu yang melintasi semua kolom adalah pita aman, rata-rata f32 ± ambang aturan (terpotong di 0: tidak ada loss yang negatif): lajur yang rata-ratanya berada di dalamnya aman. Titik berlubang adalah seed yang dikecualikan: run f32-nya pencilan.</translation>
+        </message>
+        <message>
+            <source>Final evaluation accuracy per seed</source>
+            <translation>Akurasi evaluasi akhir per seed</translation>
+        </message>
+        <message>
+            <source>Final evaluation loss per seed</source>
+            <translation>Loss evaluasi akhir per seed</translation>
+        </message>
+        <message>
+            <source>Mean over seeds of the final evaluation loss (float32)</source>
+            <translation>Rata-rata antar-seed dari loss evaluasi akhir (float32)</translation>
+        </message>
+        <message>
+            <source>One row per lane: its mean over seeds, spread and shift from float32, and the verdict. Hover a column's header for what it means.</source>
+            <translation>Satu baris per lajur: rata-rata antar-seed, sebaran, pergeseran dari float32, dan putusannya. Arahkan kursor ke judul kolom untuk artinya.</translation>
+        </message>
+        <message>
+            <source>Press Run check: every lane of the Training lab's setup, from each seed</source>
+            <translation>Tekan Jalankan uji: setiap lajur dari pengaturan Lab pelatihan, dari tiap seed</translation>
+        </message>
+        <message>
+            <source>Sample standard deviation over seeds</source>
+            <translation>Simpangan baku sampel antar-seed</translation>
         </message>
         <message>
             <source>The lane as the Training lab names it (device:format, options)</source>
@@ -1627,22 +1694,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Aturannya: sebuah lajur aman bila rata-rata loss evaluasi akhirnya berselisih dari lajur float32 tidak lebih dari dua kali yang lebih besar di antara dua hal: apa yang terjadi bila seed model diganti (sebaran antar-seed lajur float32) dan apa yang bisa terjadi bila data evaluasi diambil ulang (derau evaluasi float32); pergeseran yang lebih besar menuntut audit operasi-operasi sensitif sebelum kecepatannya diambil. Setiap putusan menyebut mana dari keduanya yang menetapkan ambang. Run yang berakhir dengan inf/NaN selalu berarti audit; seed yang run float32-nya pencilan (tidak belajar) dikecualikan dari setiap lajur dan disebutkan.</translation>
         </message>
         <message>
-            <source>Training runs done of all: every lane from every seed.</source>
-            <translation>Run pelatihan yang sudah selesai dari seluruhnya: setiap lajur dari setiap seed.</translation>
-        </message>
-        <message>
-            <source>Trains every lane of the Training lab's current setup from each seed, on all cores (Ctrl+Return)</source>
-            <translation>Melatih setiap lajur dari pengaturan Lab pelatihan saat ini dari tiap seed, memakai semua core (Ctrl+Return)</translation>
-        </message>
-        <message>
-            <source>What the check trains: the Training lab's setup, every lane from each model seed, the data seed pinned so only the model's initialisation changes.</source>
-            <translation>Apa yang dilatih uji ini: pengaturan Lab pelatihan, setiap lajur dari tiap seed model, dengan seed data dikunci sehingga hanya inisialisasi model yang berubah.</translation>
-        </message>
-        <message>
-            <source>What the dots show (accuracy for classification setups only); the verdict always judges the evaluation loss.</source>
-            <translation>Apa yang ditunjukkan titik-titiknya (akurasi hanya untuk pengaturan klasifikasi); putusannya selalu menilai loss evaluasi.</translation>
-        </message>
-        <message>
             <source>Why this rule: a retrained float32 model moves by its seed spread anyway, so a shift within it is no evidence against mixed precision; twice the spread covers about 95% of it.</source>
             <translation>Mengapa aturan ini: model float32 yang dilatih ulang pun bergeser sebesar sebaran seed-nya, jadi pergeseran di dalamnya bukan bukti yang memberatkan presisi campuran; dua kali sebaran mencakup sekitar 95% darinya.</translation>
         </message>
@@ -1655,36 +1706,12 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>audit operasi-operasi sensitif</translation>
         </message>
         <message>
-            <source>cancelled</source>
-            <translation>dibatalkan</translation>
-        </message>
-        <message>
-            <source>custom setup</source>
-            <translation>pengaturan sendiri</translation>
-        </message>
-        <message>
-            <source>done</source>
-            <translation>selesai</translation>
-        </message>
-        <message>
             <source>eval accuracy (share right)</source>
             <translation>akurasi eval (porsi benar)</translation>
         </message>
         <message>
             <source>eval loss (float32)</source>
             <translation>loss eval (float32)</translation>
-        </message>
-        <message>
-            <source>evaluation accuracy</source>
-            <translation>akurasi evaluasi</translation>
-        </message>
-        <message>
-            <source>evaluation loss</source>
-            <translation>loss evaluasi</translation>
-        </message>
-        <message>
-            <source>failed</source>
-            <translation>gagal</translation>
         </message>
         <message>
             <source>lane</source>
@@ -1699,20 +1726,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>tidak ada lajur float32 sebagai pembanding: tambahkan cpu:f32</translation>
         </message>
         <message>
-            <source>not run yet</source>
-            <translation>belum dijalankan</translation>
-        </message>
-        <message>
-            <source>preset %1</source>
-            <translation>preset %1</translation>
-        </message>
-        <message>
             <source>reference (float32)</source>
             <translation>acuan (float32)</translation>
-        </message>
-        <message>
-            <source>running…</source>
-            <translation>berjalan…</translation>
         </message>
         <message>
             <source>safe band: f32 mean ± %1 (2 × the f32 evaluation noise)</source>
@@ -1739,10 +1754,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>aman: dalam 2 × sebaran seed</translation>
         </message>
         <message>
-            <source>seeds</source>
-            <translation>seed</translation>
-        </message>
-        <message>
             <source>shift %1 beyond 2 × the f32 evaluation noise (|shift| &gt; %2; the seed spread %3 is smaller): audit the sensitive operations</source>
             <translation>pergeseran %1 melampaui 2 × derau evaluasi f32 (|pergeseran| &gt; %2; sebaran seed %3 lebih kecil): audit operasi-operasi sensitif</translation>
         </message>
@@ -1763,16 +1774,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>pergeseran thd f32</translation>
         </message>
         <message>
-            <source>show</source>
-            <translation>tampilkan</translation>
-        </message>
-        <message>
             <source>spread (sd)</source>
             <translation>sebaran (sd)</translation>
-        </message>
-        <message>
-            <source>starting…</source>
-            <translation>memulai…</translation>
         </message>
         <message>
             <source>the float32 reference went non-finite: the setup itself diverges (lower the learning rate)</source>
@@ -1798,14 +1801,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
     <context>
         <name>presisi::DoctorPanel</name>
         <message>
-            <source>%1 original</source>
-            <translation>%1 asli</translation>
-        </message>
-        <message>
-            <source>%1 remedy</source>
-            <translation>%1 penanganan</translation>
-        </message>
-        <message>
             <source>%1 — ended: %2 (the warning of step %3: %4)</source>
             <translation>%1 — berakhir: %2 (peringatan langkah %3: %4)</translation>
         </message>
@@ -1816,26 +1811,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>%1, step %2: smallest non-zero %3, largest %4; underflowed %5, overflowed %6</source>
             <translation>%1, langkah %2: bukan nol terkecil %3, terbesar %4; tenggelam ke nol %5, overflow %6</translation>
-        </message>
-        <message>
-            <source>1 · Lower the learning rate</source>
-            <translation>1 · Turunkan learning rate</translation>
-        </message>
-        <message>
-            <source>2 · Switch to bf16</source>
-            <translation>2 · Beralih ke bf16</translation>
-        </message>
-        <message>
-            <source>3 · Keep the op in f32</source>
-            <translation>3 · Jaga operasinya pada f32</translation>
-        </message>
-        <message>
-            <source>4 · Enable the loss scaler</source>
-            <translation>4 · Aktifkan penskala loss</translation>
-        </message>
-        <message>
-            <source>; </source>
-            <translation>; </translation>
         </message>
         <message>
             <source>&lt;b&gt;NaN doctor · %1:&lt;/b&gt; %2</source>
@@ -1852,22 +1827,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>&lt;b&gt;NaN doctor&lt;/b&gt;</source>
             <translation>&lt;b&gt;Dokter NaN&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>Batal</translation>
-        </message>
-        <message>
-            <source>Click a remedy</source>
-            <translation>Klik sebuah penanganan</translation>
-        </message>
-        <message>
-            <source>Each reruns this lane alone with one change, beside the original lane, on the same batches.</source>
-            <translation>Masing-masing menjalankan ulang lajur ini sendirian dengan satu perubahan, di samping lajur aslinya, pada batch yang sama.</translation>
-        </message>
-        <message>
-            <source>Helped: the remedied lane's loss stays finite and its mean over the last tenth of the steps is below that over the first tenth.</source>
-            <translation>Menolong: loss lajur yang ditangani tetap hingga dan rata-ratanya pada sepersepuluh langkah terakhir lebih rendah daripada pada sepersepuluh pertama.</translation>
         </message>
         <message>
             <source>Hide the panel (a line above the tiles keeps the finding; the panel comes back with the next inf/NaN).</source>
@@ -1894,18 +1853,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Membuka panel lagi: temuan, langkah-langkah menjelang, dan penanganannya.</translation>
         </message>
         <message>
-            <source>Original vs remedy</source>
-            <translation>Asli vs penanganan</translation>
-        </message>
-        <message>
-            <source>Original vs remedy: %1</source>
-            <translation>Asli vs penanganan: %1</translation>
-        </message>
-        <message>
-            <source>Remedies, in the tutorial's order:</source>
-            <translation>Penanganan, sesuai urutan tutorial:</translation>
-        </message>
-        <message>
             <source>Scaler: %1</source>
             <translation>Penskala: %1</translation>
         </message>
@@ -1914,16 +1861,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Tampilkan dokter NaN</translation>
         </message>
         <message>
-            <source>Stops the rerun (the window keeps running).</source>
-            <translation>Menghentikan run ulang (jendela tetap berjalan).</translation>
-        </message>
-        <message>
             <source>The NaN doctor's finding: the first inf or NaN of this lane, where it appeared.</source>
             <translation>Temuan dokter NaN: inf atau NaN pertama lajur ini, dan tempat munculnya.</translation>
-        </message>
-        <message>
-            <source>The faulted lane rerun alone (its loss line stops where it turns inf/NaN) and the same lane with the remedy, on the same batches.</source>
-            <translation>Lajur bermasalah dijalankan ulang sendirian (garis loss-nya berhenti di tempat menjadi inf/NaN) dan lajur yang sama dengan penanganannya, pada batch yang sama.</translation>
         </message>
         <message>
             <source>The last steps before the fault, oldest first; red: some values overflowed or lie above a quarter of the format's largest value; grey: some underflowed to zero.</source>
@@ -1934,36 +1873,12 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Peringatan penskala loss: skala yang terus mundur berarti gradiennya overflow pada float16 bahkan tanpa penskalaan (bfloat16 akan memuatnya).</translation>
         </message>
         <message>
-            <source>The remedy rerun's progress, in steps.</source>
-            <translation>Kemajuan run ulang penanganan, dalam langkah.</translation>
-        </message>
-        <message>
             <source>When a lane's values first turn inf or NaN, the doctor says where, shows the steps before, and reruns the lane with each remedy.</source>
             <translation>Saat nilai sebuah lajur pertama kali menjadi inf atau NaN, dokter menyebut tempatnya, menampilkan langkah-langkah sebelumnya, dan menjalankan ulang lajur itu dengan setiap penanganan.</translation>
         </message>
         <message>
             <source>Where the first inf or NaN appeared: found by re-running that step with a finiteness check after every operation (layers 1-based, steps as on the charts' x axis).</source>
             <translation>Tempat inf atau NaN pertama muncul: ditemukan dengan menjalankan ulang langkah itu dan memeriksa keterhinggaan setelah setiap operasi (layer mulai dari 1, langkah seperti pada sumbu x grafik).</translation>
-        </message>
-        <message>
-            <source>cancelled</source>
-            <translation>dibatalkan</translation>
-        </message>
-        <message>
-            <source>did not help: loss finite but not falling, %1 → %2 over %3 steps; %4</source>
-            <translation>tidak menolong: loss hingga tetapi tidak menurun, %1 → %2 dalam %3 langkah; %4</translation>
-        </message>
-        <message>
-            <source>did not help: the loss still turns inf/NaN; %1</source>
-            <translation>tidak menolong: loss masih menjadi inf/NaN; %1</translation>
-        </message>
-        <message>
-            <source>failed</source>
-            <translation>gagal</translation>
-        </message>
-        <message>
-            <source>helped: loss finite and falling, %1 → %2 over %3 steps; %4</source>
-            <translation>menolong: loss hingga dan menurun, %1 → %2 dalam %3 langkah; %4</translation>
         </message>
         <message>
             <source>layer %1 %2</source>
@@ -1974,24 +1889,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>menjelang</translation>
         </message>
         <message>
-            <source>loss</source>
-            <translation>loss</translation>
-        </message>
-        <message>
-            <source>no rerun yet</source>
-            <translation>belum diulang</translation>
-        </message>
-        <message>
             <source>no statistics kept (statistics off, or the fault at step 0)</source>
             <translation>tidak ada statistik yang disimpan (statistik mati, atau kegagalan pada langkah 0)</translation>
-        </message>
-        <message>
-            <source>original finite in this rerun</source>
-            <translation>aslinya tetap hingga pada run ulang ini</translation>
-        </message>
-        <message>
-            <source>original inf/NaN from step %1</source>
-            <translation>aslinya inf/NaN sejak langkah %1</translation>
         </message>
         <message>
             <source>output grads</source>
@@ -2002,40 +1901,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>keluaran</translation>
         </message>
         <message>
-            <source>remedy %1: step %v of %m</source>
-            <translation>penanganan %1: langkah %v dari %m</translation>
-        </message>
-        <message>
-            <source>remedy inf/NaN from step %1</source>
-            <translation>penanganan inf/NaN sejak langkah %1</translation>
-        </message>
-        <message>
-            <source>rerun cancelled</source>
-            <translation>run ulang dibatalkan</translation>
-        </message>
-        <message>
-            <source>rerun done</source>
-            <translation>run ulang selesai</translation>
-        </message>
-        <message>
-            <source>rerun failed: %1</source>
-            <translation>run ulang gagal: %1</translation>
-        </message>
-        <message>
-            <source>running…</source>
-            <translation>berjalan…</translation>
-        </message>
-        <message>
-            <source>step</source>
-            <translation>langkah</translation>
-        </message>
-        <message>
             <source>step %1</source>
             <translation>langkah %1</translation>
-        </message>
-        <message>
-            <source>the faulted lane is not in the scenario</source>
-            <translation>lajur yang bermasalah tidak ada dalam skenario</translation>
         </message>
         <message>
             <source>weight grads</source>
@@ -2384,7 +2251,7 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
     </context>
     <context>
-        <name>presisi::FormatsPage</name>
+        <name>presisi::FormatValueRows</name>
         <message>
             <source>%1 (%2): %3 bits = %4%5 exponent + %6 mantissa · max %7</source>
             <translation>%1 (%2): %3 bit = %4%5 eksponen + %6 mantisa · maks %7</translation>
@@ -2396,10 +2263,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>%1 has no NaN: a cast stores a zero's code (ml_dtypes)</source>
             <translation>%1 tidak punya NaN: cast menyimpan kode nol (ml_dtypes)</translation>
-        </message>
-        <message>
-            <source>%1 in %2: stored as &lt;b&gt;%3&lt;/b&gt; (code 0x%4). Inputs that round to this code: %5</source>
-            <translation>%1 dalam %2: disimpan sebagai &lt;b&gt;%3&lt;/b&gt; (kode 0x%4). Masukan yang dibulatkan ke kode ini: %5</translation>
         </message>
         <message>
             <source>%1, which %2 cannot hold: NaN</source>
@@ -2414,16 +2277,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>%1, yang tidak dapat ditampung %2: disaturasi ke ±%3</translation>
         </message>
         <message>
-            <source>, saturating</source>
-            <translation>, dengan saturasi</translation>
-        </message>
-        <message>
             <source>1 sign + </source>
             <translation>1 tanda + </translation>
-        </message>
-        <message>
-            <source>8 bits and below</source>
-            <translation>8 bit ke bawah</translation>
         </message>
         <message>
             <source>; saturating gives %1</source>
@@ -2434,112 +2289,20 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>; konversi OCP menghasilkan %1</translation>
         </message>
         <message>
-            <source>&lt;b&gt;Formats.&lt;/b&gt; Type a value and see how each format stores it. bf16 keeps float32's 8 exponent bits (same range, 8 bits of precision); f16 has 5 exponent bits: its largest value is 65504, its smallest normal 2&lt;sup&gt;-14&lt;/sup&gt; and smallest subnormal 2&lt;sup&gt;-24&lt;/sup&gt;.&lt;br&gt;&lt;br&gt;Try 65520 (rounds to inf in f16), 0x1p-25 (ties to even: 0 in f16), 1e-8 (a gradient that sinks to zero in f16 but not in bf16) and 0.1.&lt;br&gt;&lt;br&gt;&lt;b&gt;8 bits and below.&lt;/b&gt; FP8 &lt;b&gt;e4m3&lt;/b&gt; holds activations and weights (3 mantissa bits, max 448); &lt;b&gt;e5m2&lt;/b&gt; holds gradients, which need range more than precision (max 57344, down to 2&lt;sup&gt;-16&lt;/sup&gt;). FP6 (e3m2, e2m3) and FP4 (e2m1: 0, 0.5, 1, 1.5, 2, 3, 4, 6) have too few values for a whole tensor, so &lt;b&gt;blocks&lt;/b&gt; of 32 elements share a scale: the block's largest value lands near the element format's max and the small ones keep what precision is left. That scale is &lt;b&gt;e8m0&lt;/b&gt;, eight exponent bits and nothing else: a power of two from 2&lt;sup&gt;-127&lt;/sup&gt; to 2&lt;sup&gt;127&lt;/sup&gt;, no zero, no sign.&lt;br&gt;&lt;br&gt;Beyond the largest value, the OCP conversion (ml_dtypes) gives NaN in e4m3 and inf in e5m2, while PyTorch's and Transformer Engine's casts saturate: try 500 with and without &lt;i&gt;Saturate&lt;/i&gt;. In the block view, FLOOR (the OCP rule) may saturate the block's largest element; RCEIL (Transformer Engine) scales one power higher so nothing saturates and small elements may become zero.</source>
-            <translation>&lt;b&gt;Format.&lt;/b&gt; Ketik sebuah nilai dan lihat bagaimana tiap format menyimpannya. bf16 mempertahankan 8 bit eksponen float32 (rentang sama, presisi 8 bit); f16 punya 5 bit eksponen: nilai terbesarnya 65504, normal terkecilnya 2&lt;sup&gt;-14&lt;/sup&gt; dan subnormal terkecilnya 2&lt;sup&gt;-24&lt;/sup&gt;.&lt;br&gt;&lt;br&gt;Coba 65520 (menjadi inf di f16), 0x1p-25 (seri ke genap: 0 di f16), 1e-8 (gradien yang tenggelam ke nol di f16 tetapi tidak di bf16) dan 0,1.&lt;br&gt;&lt;br&gt;&lt;b&gt;8 bit ke bawah.&lt;/b&gt; FP8 &lt;b&gt;e4m3&lt;/b&gt; menampung aktivasi dan bobot (3 bit mantisa, maks 448); &lt;b&gt;e5m2&lt;/b&gt; menampung gradien, yang lebih membutuhkan rentang daripada presisi (maks 57344, turun sampai 2&lt;sup&gt;-16&lt;/sup&gt;). FP6 (e3m2, e2m3) dan FP4 (e2m1: 0; 0,5; 1; 1,5; 2; 3; 4; 6) memiliki terlalu sedikit nilai untuk seluruh tensor, sehingga &lt;b&gt;blok&lt;/b&gt; berisi 32 elemen berbagi satu skala: nilai terbesar blok jatuh di dekat maks format elemen dan nilai-nilai kecil mempertahankan sisa presisi yang ada. Skala itu adalah &lt;b&gt;e8m0&lt;/b&gt;, delapan bit eksponen dan tidak ada yang lain: pangkat dua dari 2&lt;sup&gt;-127&lt;/sup&gt; sampai 2&lt;sup&gt;127&lt;/sup&gt;, tanpa nol, tanpa tanda.&lt;br&gt;&lt;br&gt;Di atas nilai terbesar, konversi OCP (ml_dtypes) menghasilkan NaN di e4m3 dan inf di e5m2, sedangkan cast PyTorch dan Transformer Engine melakukan saturasi: coba 500 dengan dan tanpa &lt;i&gt;Saturasikan overflow&lt;/i&gt;. Di tampilan blok, FLOOR (aturan OCP) dapat membuat elemen terbesar blok tersaturasi; RCEIL (Transformer Engine) menskalakan satu pangkat lebih tinggi sehingga tidak ada yang tersaturasi dan elemen kecil bisa menjadi nol.</translation>
-        </message>
-        <message>
-            <source>A&amp;xis:</source>
-            <translation>S&amp;umbu:</translation>
-        </message>
-        <message>
-            <source>Block (MX, NVFP4)</source>
-            <translation>Blok (MX, NVFP4)</translation>
-        </message>
-        <message>
-            <source>Ctrl+Tab and Ctrl+Shift+Tab switch between these tabs.</source>
-            <translation>Ctrl+Tab dan Ctrl+Shift+Tab berpindah antar-tab ini.</translation>
-        </message>
-        <message>
-            <source>Every non-negative value of the format as a tick (negative values mirror them), the typed value's magnitude as the triangle, the value it is stored as as the thick tick, and shaded the inputs that round to that code: a filled end belongs to it, a hollow one not.</source>
-            <translation>Setiap nilai tak negatif format sebagai garis tanda (nilai negatif mencerminkannya), besar nilai yang diketik sebagai segitiga, nilai tersimpannya sebagai garis tanda tebal, dan yang diarsir adalah masukan yang dibulatkan ke kode itu: ujung yang terisi termasuk di dalamnya, ujung yang berlubang tidak.</translation>
-        </message>
-        <message>
-            <source>For&amp;mat:</source>
-            <translation>For&amp;mat:</translation>
-        </message>
-        <message>
-            <source>Formats</source>
-            <translation>Format</translation>
-        </message>
-        <message>
             <source>NaN stays NaN in every format</source>
             <translation>NaN tetap NaN di setiap format</translation>
-        </message>
-        <message>
-            <source>Number line</source>
-            <translation>Garis bilangan</translation>
-        </message>
-        <message>
-            <source>Off: the OCP conversion ml_dtypes implements: beyond the largest value e4m3 gives NaN, e5m2, f16, bf16 and f32 give inf, FP6 and FP4 their max. On: every format clamps to ±max, as PyTorch's cast to float8_e4m3fn and Transformer Engine's satfinite do. 500 in e4m3: NaN, or 448 saturating.</source>
-            <translation>Mati: konversi OCP yang diterapkan ml_dtypes: di atas nilai terbesar, e4m3 menghasilkan NaN, e5m2, f16, bf16 dan f32 menghasilkan inf, FP6 dan FP4 nilai maksnya. Hidup: setiap format dipotong ke ±maks, seperti cast PyTorch ke float8_e4m3fn dan satfinite Transformer Engine. 500 dalam e4m3: NaN, atau 448 dengan saturasi.</translation>
-        </message>
-        <message>
-            <source>Presisi formats: %1 in %2%3</source>
-            <translation>Format Presisi: %1 dalam %2%3</translation>
-        </message>
-        <message>
-            <source>Properties</source>
-            <translation>Properti</translation>
-        </message>
-        <message>
-            <source>Sa&amp;turate overflow</source>
-            <translation>Saturasikan &amp;overflow</translation>
-        </message>
-        <message>
-            <source>Sho&amp;w:</source>
-            <translation>Tampil&amp;kan:</translation>
-        </message>
-        <message>
-            <source>The axis: linear shows the even steps of FP4 and e2m3, log2 the binades of formats with a wide range (8 values per binade in e4m3, 4 in e5m2). Auto picks the one that fits the format.</source>
-            <translation>Sumbu: linear menampilkan langkah seragam FP4 dan e2m3, log2 menampilkan binade format yang rentangnya lebar (8 nilai per binade pada e4m3, 4 pada e5m2). Otomatis memilih yang cocok dengan formatnya.</translation>
         </message>
         <message>
             <source>The exponent bits set the range (max, smallest normal %3), the mantissa bits the precision: %1 significant bits, so neighbouring normal values differ by at most 1 part in 2^%2 (the ulp). Below the smallest normal, subnormals trade precision for range down to the smallest subnormal, %4.</source>
             <translation>Bit eksponen menentukan rentang (maks, normal terkecil %3), bit mantisa menentukan presisi: %1 bit signifikan, sehingga nilai normal yang bertetangga berselisih paling banyak 1 bagian dalam 2^%2 (ulp). Di bawah normal terkecil, subnormal menukar presisi dengan rentang hingga subnormal terkecil, %4.</translation>
         </message>
         <message>
-            <source>The format whose every value is drawn: FP8 (e4m3, e5m2), FP6 (e3m2, e2m3), FP4 (e2m1) or the scale format e8m0.</source>
-            <translation>Format yang setiap nilainya digambar: FP8 (e4m3, e5m2), FP6 (e3m2, e2m3), FP4 (e2m1) atau format skala e8m0.</translation>
-        </message>
-        <message>
             <source>The stored bits: %1exponent (biased by %2; %3) and mantissa (the fraction after the leading 1). A 1 is drawn in the field's full colour, a 0 paler.</source>
             <translation>Bit yang disimpan: %1eksponen (dengan bias %2; %3) dan mantisa (pecahan setelah angka 1 di depan). Bit 1 digambar dengan warna penuh bidangnya, bit 0 lebih pucat.</translation>
         </message>
         <message>
-            <source>The value to store, as a decimal or hexadecimal float: 65520, 1e-8, -0.1, 0x1p-24, inf, nan. It is rounded to each format to nearest, ties to even, as a cast does.</source>
-            <translation>Nilai yang disimpan, sebagai float desimal atau heksadesimal: 65520, 1e-8, -0.1, 0x1p-24, inf, nan. Nilai ini dibulatkan ke tiap format ke yang terdekat, seri ke genap, seperti cast.</translation>
-        </message>
-        <message>
-            <source>Val&amp;ue:</source>
-            <translation>&amp;Nilai:</translation>
-        </message>
-        <message>
-            <source>Value in each format</source>
-            <translation>Nilai di setiap format</translation>
-        </message>
-        <message>
-            <source>What each of the formats of 8 bits and below is for.</source>
-            <translation>Kegunaan setiap format 8 bit ke bawah.</translation>
-        </message>
-        <message>
             <source>Where the value sits among each format's ranges</source>
             <translation>Letak nilai di antara rentang tiap format</translation>
-        </message>
-        <message>
-            <source>Which formats the Value tab shows: the 32- and 16-bit compute formats, the formats of 8 bits and below (FP8 e4m3 and e5m2, FP6 e3m2 and e2m3, FP4 e2m1, the scale format e8m0), or all nine.</source>
-            <translation>Format yang ditampilkan tab Nilai: format komputasi 32 dan 16 bit, format 8 bit ke bawah (FP8 e4m3 dan e5m2, FP6 e3m2 dan e2m3, FP4 e2m1, format skala e8m0), atau kesembilannya.</translation>
-        </message>
-        <message>
-            <source>Which interval of inputs rounds to the stored value's code, and whether each end belongs to it: a tie (an input exactly halfway) goes to the neighbour whose last bit is 0; e8m0 rounds ties upwards.</source>
-            <translation>Selang masukan mana yang dibulatkan ke kode nilai tersimpan, dan apakah setiap ujungnya termasuk: nilai seri (masukan tepat di tengah) jatuh ke tetangga yang bit terakhirnya 0; e8m0 membulatkan seri ke atas.</translation>
-        </message>
-        <message>
-            <source>Why the text typed is not a value, if it is not.</source>
-            <translation>Mengapa teks yang diketik bukan nilai, bila memang bukan.</translation>
-        </message>
-        <message>
-            <source>all nine formats</source>
-            <translation>kesembilan format</translation>
         </message>
         <message>
             <source>all ones means inf or NaN, all zeros subnormal or zero</source>
@@ -2550,16 +2313,8 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>semua satu dengan mantisa semua satu berarti NaN, semua nol berarti subnormal atau nol</translation>
         </message>
         <message>
-            <source>auto</source>
-            <translation>otomatis</translation>
-        </message>
-        <message>
             <source>beyond the largest value: saturated to ±%1</source>
             <translation>di atas nilai terbesar: disaturasi ke ±%1</translation>
-        </message>
-        <message>
-            <source>e4m3 (FP8) stores activations and weights: more precision, range up to 448. e5m2 stores gradients: the range of f16 (to 57344) with two mantissa bits. FP6 and FP4 are element formats of MX blocks: too few values to hold a tensor alone, so every 32 elements share an e8m0 scale, a power of two from 2^-127 to 2^127.</source>
-            <translation>e4m3 (FP8) menyimpan aktivasi dan bobot: presisi lebih tinggi, rentang sampai 448. e5m2 menyimpan gradien: rentang f16 (sampai 57344) dengan dua bit mantisa. FP6 dan FP4 adalah format elemen blok MX: nilainya terlalu sedikit untuk memuat tensor sendirian, sehingga setiap 32 elemen berbagi satu skala e8m0, pangkat dua dari 2^-127 sampai 2^127.</translation>
         </message>
         <message>
             <source>e8m0 has no zero and no sign: zero and negative numbers become NaN</source>
@@ -2582,10 +2337,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>tepat di tengah antara nilai terbesar %1 dan %2, satu langkah di luar rentang: seri, dibulatkan ke tetangga genap, %1 (bit terakhirnya 0)</translation>
         </message>
         <message>
-            <source>f32 · bf16 · f16</source>
-            <translation>f32 · bf16 · f16</translation>
-        </message>
-        <message>
             <source>inf</source>
             <translation>inf</translation>
         </message>
@@ -2596,14 +2347,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>inf: overflow</source>
             <translation>inf: overflow</translation>
-        </message>
-        <message>
-            <source>linear</source>
-            <translation>linear</translation>
-        </message>
-        <message>
-            <source>log2</source>
-            <translation>log2</translation>
         </message>
         <message>
             <source>nan</source>
@@ -2624,10 +2367,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>normal</source>
             <translation>normal</translation>
-        </message>
-        <message>
-            <source>not a number: type e.g. 65520, 1e-8, 0x1p-24</source>
-            <translation>bukan angka: ketik mis. 65520, 1e-8, 0x1p-24</translation>
         </message>
         <message>
             <source>overflow: %1 has no inf, the OCP conversion gives NaN</source>
@@ -2680,6 +2419,137 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>— (NaN)</source>
             <translation>— (NaN)</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::FormatsPage</name>
+        <message>
+            <source>%1 in %2: stored as &lt;b&gt;%3&lt;/b&gt; (code 0x%4). Inputs that round to this code: %5</source>
+            <translation>%1 dalam %2: disimpan sebagai &lt;b&gt;%3&lt;/b&gt; (kode 0x%4). Masukan yang dibulatkan ke kode ini: %5</translation>
+        </message>
+        <message>
+            <source>, saturating</source>
+            <translation>, dengan saturasi</translation>
+        </message>
+        <message>
+            <source>8 bits and below</source>
+            <translation>8 bit ke bawah</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Formats.&lt;/b&gt; Type a value and see how each format stores it. bf16 keeps float32's 8 exponent bits (same range, 8 bits of precision); f16 has 5 exponent bits: its largest value is 65504, its smallest normal 2&lt;sup&gt;-14&lt;/sup&gt; and smallest subnormal 2&lt;sup&gt;-24&lt;/sup&gt;.&lt;br&gt;&lt;br&gt;Try 65520 (rounds to inf in f16), 0x1p-25 (ties to even: 0 in f16), 1e-8 (a gradient that sinks to zero in f16 but not in bf16) and 0.1.&lt;br&gt;&lt;br&gt;&lt;b&gt;8 bits and below.&lt;/b&gt; FP8 &lt;b&gt;e4m3&lt;/b&gt; holds activations and weights (3 mantissa bits, max 448); &lt;b&gt;e5m2&lt;/b&gt; holds gradients, which need range more than precision (max 57344, down to 2&lt;sup&gt;-16&lt;/sup&gt;). FP6 (e3m2, e2m3) and FP4 (e2m1: 0, 0.5, 1, 1.5, 2, 3, 4, 6) have too few values for a whole tensor, so &lt;b&gt;blocks&lt;/b&gt; of 32 elements share a scale: the block's largest value lands near the element format's max and the small ones keep what precision is left. That scale is &lt;b&gt;e8m0&lt;/b&gt;, eight exponent bits and nothing else: a power of two from 2&lt;sup&gt;-127&lt;/sup&gt; to 2&lt;sup&gt;127&lt;/sup&gt;, no zero, no sign.&lt;br&gt;&lt;br&gt;Beyond the largest value, the OCP conversion (ml_dtypes) gives NaN in e4m3 and inf in e5m2, while PyTorch's and Transformer Engine's casts saturate: try 500 with and without &lt;i&gt;Saturate&lt;/i&gt;. In the block view, FLOOR (the OCP rule) may saturate the block's largest element; RCEIL (Transformer Engine) scales one power higher so nothing saturates and small elements may become zero.</source>
+            <translation>&lt;b&gt;Format.&lt;/b&gt; Ketik sebuah nilai dan lihat bagaimana tiap format menyimpannya. bf16 mempertahankan 8 bit eksponen float32 (rentang sama, presisi 8 bit); f16 punya 5 bit eksponen: nilai terbesarnya 65504, normal terkecilnya 2&lt;sup&gt;-14&lt;/sup&gt; dan subnormal terkecilnya 2&lt;sup&gt;-24&lt;/sup&gt;.&lt;br&gt;&lt;br&gt;Coba 65520 (menjadi inf di f16), 0x1p-25 (seri ke genap: 0 di f16), 1e-8 (gradien yang tenggelam ke nol di f16 tetapi tidak di bf16) dan 0,1.&lt;br&gt;&lt;br&gt;&lt;b&gt;8 bit ke bawah.&lt;/b&gt; FP8 &lt;b&gt;e4m3&lt;/b&gt; menampung aktivasi dan bobot (3 bit mantisa, maks 448); &lt;b&gt;e5m2&lt;/b&gt; menampung gradien, yang lebih membutuhkan rentang daripada presisi (maks 57344, turun sampai 2&lt;sup&gt;-16&lt;/sup&gt;). FP6 (e3m2, e2m3) dan FP4 (e2m1: 0; 0,5; 1; 1,5; 2; 3; 4; 6) memiliki terlalu sedikit nilai untuk seluruh tensor, sehingga &lt;b&gt;blok&lt;/b&gt; berisi 32 elemen berbagi satu skala: nilai terbesar blok jatuh di dekat maks format elemen dan nilai-nilai kecil mempertahankan sisa presisi yang ada. Skala itu adalah &lt;b&gt;e8m0&lt;/b&gt;, delapan bit eksponen dan tidak ada yang lain: pangkat dua dari 2&lt;sup&gt;-127&lt;/sup&gt; sampai 2&lt;sup&gt;127&lt;/sup&gt;, tanpa nol, tanpa tanda.&lt;br&gt;&lt;br&gt;Di atas nilai terbesar, konversi OCP (ml_dtypes) menghasilkan NaN di e4m3 dan inf di e5m2, sedangkan cast PyTorch dan Transformer Engine melakukan saturasi: coba 500 dengan dan tanpa &lt;i&gt;Saturasikan overflow&lt;/i&gt;. Di tampilan blok, FLOOR (aturan OCP) dapat membuat elemen terbesar blok tersaturasi; RCEIL (Transformer Engine) menskalakan satu pangkat lebih tinggi sehingga tidak ada yang tersaturasi dan elemen kecil bisa menjadi nol.</translation>
+        </message>
+        <message>
+            <source>A&amp;xis:</source>
+            <translation>S&amp;umbu:</translation>
+        </message>
+        <message>
+            <source>Block (MX, NVFP4)</source>
+            <translation>Blok (MX, NVFP4)</translation>
+        </message>
+        <message>
+            <source>Ctrl+Tab and Ctrl+Shift+Tab switch between these tabs.</source>
+            <translation>Ctrl+Tab dan Ctrl+Shift+Tab berpindah antar-tab ini.</translation>
+        </message>
+        <message>
+            <source>Every non-negative value of the format as a tick (negative values mirror them), the typed value's magnitude as the triangle, the value it is stored as as the thick tick, and shaded the inputs that round to that code: a filled end belongs to it, a hollow one not.</source>
+            <translation>Setiap nilai tak negatif format sebagai garis tanda (nilai negatif mencerminkannya), besar nilai yang diketik sebagai segitiga, nilai tersimpannya sebagai garis tanda tebal, dan yang diarsir adalah masukan yang dibulatkan ke kode itu: ujung yang terisi termasuk di dalamnya, ujung yang berlubang tidak.</translation>
+        </message>
+        <message>
+            <source>For&amp;mat:</source>
+            <translation>For&amp;mat:</translation>
+        </message>
+        <message>
+            <source>Formats</source>
+            <translation>Format</translation>
+        </message>
+        <message>
+            <source>Number line</source>
+            <translation>Garis bilangan</translation>
+        </message>
+        <message>
+            <source>Off: the OCP conversion ml_dtypes implements: beyond the largest value e4m3 gives NaN, e5m2, f16, bf16 and f32 give inf, FP6 and FP4 their max. On: every format clamps to ±max, as PyTorch's cast to float8_e4m3fn and Transformer Engine's satfinite do. 500 in e4m3: NaN, or 448 saturating.</source>
+            <translation>Mati: konversi OCP yang diterapkan ml_dtypes: di atas nilai terbesar, e4m3 menghasilkan NaN, e5m2, f16, bf16 dan f32 menghasilkan inf, FP6 dan FP4 nilai maksnya. Hidup: setiap format dipotong ke ±maks, seperti cast PyTorch ke float8_e4m3fn dan satfinite Transformer Engine. 500 dalam e4m3: NaN, atau 448 dengan saturasi.</translation>
+        </message>
+        <message>
+            <source>Presisi formats: %1 in %2%3</source>
+            <translation>Format Presisi: %1 dalam %2%3</translation>
+        </message>
+        <message>
+            <source>Properties</source>
+            <translation>Properti</translation>
+        </message>
+        <message>
+            <source>Sa&amp;turate overflow</source>
+            <translation>Saturasikan &amp;overflow</translation>
+        </message>
+        <message>
+            <source>Sho&amp;w:</source>
+            <translation>Tampil&amp;kan:</translation>
+        </message>
+        <message>
+            <source>The axis: linear shows the even steps of FP4 and e2m3, log2 the binades of formats with a wide range (8 values per binade in e4m3, 4 in e5m2). Auto picks the one that fits the format.</source>
+            <translation>Sumbu: linear menampilkan langkah seragam FP4 dan e2m3, log2 menampilkan binade format yang rentangnya lebar (8 nilai per binade pada e4m3, 4 pada e5m2). Otomatis memilih yang cocok dengan formatnya.</translation>
+        </message>
+        <message>
+            <source>The format whose every value is drawn: FP8 (e4m3, e5m2), FP6 (e3m2, e2m3), FP4 (e2m1) or the scale format e8m0.</source>
+            <translation>Format yang setiap nilainya digambar: FP8 (e4m3, e5m2), FP6 (e3m2, e2m3), FP4 (e2m1) atau format skala e8m0.</translation>
+        </message>
+        <message>
+            <source>The value to store, as a decimal or hexadecimal float: 65520, 1e-8, -0.1, 0x1p-24, inf, nan. It is rounded to each format to nearest, ties to even, as a cast does.</source>
+            <translation>Nilai yang disimpan, sebagai float desimal atau heksadesimal: 65520, 1e-8, -0.1, 0x1p-24, inf, nan. Nilai ini dibulatkan ke tiap format ke yang terdekat, seri ke genap, seperti cast.</translation>
+        </message>
+        <message>
+            <source>Val&amp;ue:</source>
+            <translation>&amp;Nilai:</translation>
+        </message>
+        <message>
+            <source>Value in each format</source>
+            <translation>Nilai di setiap format</translation>
+        </message>
+        <message>
+            <source>What each of the formats of 8 bits and below is for.</source>
+            <translation>Kegunaan setiap format 8 bit ke bawah.</translation>
+        </message>
+        <message>
+            <source>Which formats the Value tab shows: the 32- and 16-bit compute formats, the formats of 8 bits and below (FP8 e4m3 and e5m2, FP6 e3m2 and e2m3, FP4 e2m1, the scale format e8m0), or all nine.</source>
+            <translation>Format yang ditampilkan tab Nilai: format komputasi 32 dan 16 bit, format 8 bit ke bawah (FP8 e4m3 dan e5m2, FP6 e3m2 dan e2m3, FP4 e2m1, format skala e8m0), atau kesembilannya.</translation>
+        </message>
+        <message>
+            <source>Which interval of inputs rounds to the stored value's code, and whether each end belongs to it: a tie (an input exactly halfway) goes to the neighbour whose last bit is 0; e8m0 rounds ties upwards.</source>
+            <translation>Selang masukan mana yang dibulatkan ke kode nilai tersimpan, dan apakah setiap ujungnya termasuk: nilai seri (masukan tepat di tengah) jatuh ke tetangga yang bit terakhirnya 0; e8m0 membulatkan seri ke atas.</translation>
+        </message>
+        <message>
+            <source>Why the text typed is not a value, if it is not.</source>
+            <translation>Mengapa teks yang diketik bukan nilai, bila memang bukan.</translation>
+        </message>
+        <message>
+            <source>all nine formats</source>
+            <translation>kesembilan format</translation>
+        </message>
+        <message>
+            <source>auto</source>
+            <translation>otomatis</translation>
+        </message>
+        <message>
+            <source>e4m3 (FP8) stores activations and weights: more precision, range up to 448. e5m2 stores gradients: the range of f16 (to 57344) with two mantissa bits. FP6 and FP4 are element formats of MX blocks: too few values to hold a tensor alone, so every 32 elements share an e8m0 scale, a power of two from 2^-127 to 2^127.</source>
+            <translation>e4m3 (FP8) menyimpan aktivasi dan bobot: presisi lebih tinggi, rentang sampai 448. e5m2 menyimpan gradien: rentang f16 (sampai 57344) dengan dua bit mantisa. FP6 dan FP4 adalah format elemen blok MX: nilainya terlalu sedikit untuk memuat tensor sendirian, sehingga setiap 32 elemen berbagi satu skala e8m0, pangkat dua dari 2^-127 sampai 2^127.</translation>
+        </message>
+        <message>
+            <source>f32 · bf16 · f16</source>
+            <translation>f32 · bf16 · f16</translation>
+        </message>
+        <message>
+            <source>linear</source>
+            <translation>linear</translation>
+        </message>
+        <message>
+            <source>log2</source>
+            <translation>log2</translation>
+        </message>
+        <message>
+            <source>not a number: type e.g. 65520, 1e-8, 0x1p-24</source>
+            <translation>bukan angka: ketik mis. 65520, 1e-8, 0x1p-24</translation>
         </message>
     </context>
     <context>
@@ -3703,6 +3573,145 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>“%1”: type one decimal mark and no thousands separators (as 1234.5)</source>
             <translation>“%1”: ketik satu tanda desimal tanpa pemisah ribuan (seperti 1234,5)</translation>
+        </message>
+    </context>
+    <context>
+        <name>presisi::RemedyReruns</name>
+        <message>
+            <source>%1 original</source>
+            <translation>%1 asli</translation>
+        </message>
+        <message>
+            <source>%1 remedy</source>
+            <translation>%1 penanganan</translation>
+        </message>
+        <message>
+            <source>1 · Lower the learning rate</source>
+            <translation>1 · Turunkan learning rate</translation>
+        </message>
+        <message>
+            <source>2 · Switch to bf16</source>
+            <translation>2 · Beralih ke bf16</translation>
+        </message>
+        <message>
+            <source>3 · Keep the op in f32</source>
+            <translation>3 · Jaga operasinya pada f32</translation>
+        </message>
+        <message>
+            <source>4 · Enable the loss scaler</source>
+            <translation>4 · Aktifkan penskala loss</translation>
+        </message>
+        <message>
+            <source>; </source>
+            <translation>; </translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Batal</translation>
+        </message>
+        <message>
+            <source>Click a remedy</source>
+            <translation>Klik sebuah penanganan</translation>
+        </message>
+        <message>
+            <source>Each reruns this lane alone with one change, beside the original lane, on the same batches.</source>
+            <translation>Masing-masing menjalankan ulang lajur ini sendirian dengan satu perubahan, di samping lajur aslinya, pada batch yang sama.</translation>
+        </message>
+        <message>
+            <source>Helped: the remedied lane's loss stays finite and its mean over the last tenth of the steps is below that over the first tenth.</source>
+            <translation>Menolong: loss lajur yang ditangani tetap hingga dan rata-ratanya pada sepersepuluh langkah terakhir lebih rendah daripada pada sepersepuluh pertama.</translation>
+        </message>
+        <message>
+            <source>Original vs remedy</source>
+            <translation>Asli vs penanganan</translation>
+        </message>
+        <message>
+            <source>Original vs remedy: %1</source>
+            <translation>Asli vs penanganan: %1</translation>
+        </message>
+        <message>
+            <source>Remedies, in the tutorial's order:</source>
+            <translation>Penanganan, sesuai urutan tutorial:</translation>
+        </message>
+        <message>
+            <source>Stops the rerun (the window keeps running).</source>
+            <translation>Menghentikan run ulang (jendela tetap berjalan).</translation>
+        </message>
+        <message>
+            <source>The faulted lane rerun alone (its loss line stops where it turns inf/NaN) and the same lane with the remedy, on the same batches.</source>
+            <translation>Lajur bermasalah dijalankan ulang sendirian (garis loss-nya berhenti di tempat menjadi inf/NaN) dan lajur yang sama dengan penanganannya, pada batch yang sama.</translation>
+        </message>
+        <message>
+            <source>The remedy rerun's progress, in steps.</source>
+            <translation>Kemajuan run ulang penanganan, dalam langkah.</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>dibatalkan</translation>
+        </message>
+        <message>
+            <source>did not help: loss finite but not falling, %1 → %2 over %3 steps; %4</source>
+            <translation>tidak menolong: loss hingga tetapi tidak menurun, %1 → %2 dalam %3 langkah; %4</translation>
+        </message>
+        <message>
+            <source>did not help: the loss still turns inf/NaN; %1</source>
+            <translation>tidak menolong: loss masih menjadi inf/NaN; %1</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>gagal</translation>
+        </message>
+        <message>
+            <source>helped: loss finite and falling, %1 → %2 over %3 steps; %4</source>
+            <translation>menolong: loss hingga dan menurun, %1 → %2 dalam %3 langkah; %4</translation>
+        </message>
+        <message>
+            <source>loss</source>
+            <translation>loss</translation>
+        </message>
+        <message>
+            <source>no rerun yet</source>
+            <translation>belum diulang</translation>
+        </message>
+        <message>
+            <source>original finite in this rerun</source>
+            <translation>aslinya tetap hingga pada run ulang ini</translation>
+        </message>
+        <message>
+            <source>original inf/NaN from step %1</source>
+            <translation>aslinya inf/NaN sejak langkah %1</translation>
+        </message>
+        <message>
+            <source>remedy %1: step %v of %m</source>
+            <translation>penanganan %1: langkah %v dari %m</translation>
+        </message>
+        <message>
+            <source>remedy inf/NaN from step %1</source>
+            <translation>penanganan inf/NaN sejak langkah %1</translation>
+        </message>
+        <message>
+            <source>rerun cancelled</source>
+            <translation>run ulang dibatalkan</translation>
+        </message>
+        <message>
+            <source>rerun done</source>
+            <translation>run ulang selesai</translation>
+        </message>
+        <message>
+            <source>rerun failed: %1</source>
+            <translation>run ulang gagal: %1</translation>
+        </message>
+        <message>
+            <source>running…</source>
+            <translation>berjalan…</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>langkah</translation>
+        </message>
+        <message>
+            <source>the faulted lane is not in the scenario</source>
+            <translation>lajur yang bermasalah tidak ada dalam skenario</translation>
         </message>
     </context>
     <context>
