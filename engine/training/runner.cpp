@@ -14,18 +14,6 @@
 
 namespace presisi {
 
-namespace {
-
-// splitmix64: the shuffle stream (its own, so shuffling never moves the model's or the data's draws).
-std::uint64_t splitmix(std::uint64_t& s) {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-}  // namespace
-
 // The per-lane state the runner owns: GradScaler's scale and growth tracker.
 struct LaneScaler {
     float scale = 1.0f;           // float32, as GradScaler's _scale tensor
@@ -40,9 +28,7 @@ Runner::Runner(Scenario scenario) : m_scenario(std::move(scenario)) {
         const Index n = m_data.train.size();
         const Index b = m_scenario.batch == 0 ? n : m_scenario.batch;
         for (const LaneSpec& lane : m_scenario.lanes) m_lanes.push_back(makeLane(m_scenario, lane, b));
-        m_batchX.resize(b, m_data.train.inputs());
-        if (m_data.train.classification()) m_batchLabels.resize(static_cast<std::size_t>(b));
-        else m_batchTargets.resize(b, m_data.train.targets.cols());
+        m_sampler.emplace(m_data.train, b, m_scenario.shuffle, m_scenario.seed);
     }
     m_scalers.resize(m_scenario.lanes.size());
     m_watch.resize(m_scenario.lanes.size());
@@ -54,10 +40,6 @@ Runner::~Runner() = default;
 void Runner::reset() {
     m_step = 0;
     m_last.clear();
-    m_cursor = 0;
-    m_epoch = 0;
-    m_batchFilled = false;
-    m_shuffleState = m_scenario.seed ^ 0x53485546464C45ull;  // "SHUFFLE"
     for (std::size_t i = 0; i < m_scalers.size(); ++i) {
         m_scalers[i].scale = m_scenario.lanes[i].scaler ? static_cast<float>(m_scenario.scaler.initScale) : 1.0f;
         m_scalers[i].tracker = 0;
@@ -74,41 +56,7 @@ void Runner::reset() {
     TorchGenerator gen(m_scenario.seed);
     const std::vector<LayerWeights> init = mlpInit(gen, m_scenario.sizes);
     for (auto& lane : m_lanes) lane->setWeights(init);
-    const Index n = m_data.train.size();
-    m_order.resize(static_cast<std::size_t>(n));
-    for (Index i = 0; i < n; ++i) m_order[static_cast<std::size_t>(i)] = i;
-    if (m_scenario.shuffle) shuffleOrder();
-}
-
-void Runner::shuffleOrder() {
-    // Fisher-Yates with a bounded draw by rejection, so every platform gives the same order.
-    for (std::size_t i = m_order.size(); i > 1; --i) {
-        const std::uint64_t bound = i;
-        const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
-        std::uint64_t r;
-        do r = splitmix(m_shuffleState);
-        while (r >= limit);
-        std::swap(m_order[i - 1], m_order[static_cast<std::size_t>(r % bound)]);
-    }
-}
-
-void Runner::nextBatch() {
-    const Dataset& d = m_data.train;
-    const Index n = d.size();
-    const Index b = m_batchX.rows();
-    if (b == n && !m_scenario.shuffle && m_batchFilled) return;  // full batch in dataset order: same every step
-    for (Index i = 0; i < b; ++i) {
-        const Index r = m_order[static_cast<std::size_t>(m_cursor)];
-        m_batchX.row(i) = d.x.row(r);
-        if (d.classification()) m_batchLabels[static_cast<std::size_t>(i)] = d.labels[static_cast<std::size_t>(r)];
-        else m_batchTargets.row(i) = d.targets.row(r);
-        if (++m_cursor == n) {
-            m_cursor = 0;
-            ++m_epoch;
-            if (m_scenario.shuffle) shuffleOrder();
-        }
-    }
-    m_batchFilled = true;
+    m_sampler->reset();
 }
 
 std::vector<StepRecord> Runner::step(const RunCallback& callback) {
@@ -116,11 +64,8 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
     if (m_scenario.workload == Workload::Accumulation) {
         stepAccumulation(out);
     } else {
-        nextBatch();
-        Batch batch;
-        batch.x = &m_batchX;
-        if (m_data.train.classification()) batch.labels = m_batchLabels;
-        else batch.targets = &m_batchTargets;
+        m_sampler->next();
+        const Batch batch = m_sampler->batch();
         const bool stats = m_scenario.statistics;
         const int K = m_scenario.histogramInterval;
         const bool histogramStep = stats && K > 0 && m_step % K == 0;
@@ -252,7 +197,7 @@ bool Runner::watchStep(std::size_t i, const Batch& batch, const StepRecord& r, b
         LaneSpec twinLane = m_scenario.lanes[i];
         twinLane.device = Device::Cpu;
         twinLane.native = false;
-        const auto twin = makeCpuLane(twinScenario, twinLane, m_batchX.rows());
+        const auto twin = makeCpuLane(twinScenario, twinLane, m_sampler->rows());
         twin->setWeights(lane.weights());
         fault = twin->diagnose(batch, scale);
     }

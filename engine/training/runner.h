@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "../tensor.h"
 #include "../torch_rng.h"
+#include "batch_sampler.h"
 #include "dataset.h"
 #include "record.h"
 #include "scenario.h"
@@ -81,8 +83,6 @@ public:
     const FirstNonFinite* firstNonFinite(int lane) const;
 
 private:
-    void nextBatch();
-    void shuffleOrder();
     void stepAccumulation(std::vector<StepRecord>& out);
     // The NaN doctor: after lane i's unscale (weights still those of the step), decides whether the step
     // holds the lane's first fault and locates it; returns true when it does.
@@ -95,15 +95,7 @@ private:
     std::vector<std::unique_ptr<LaneBackend>> m_lanes;
     std::vector<StepRecord> m_last;
     std::int64_t m_step = 0;
-    // Batch state (shared by every lane).
-    Matrix m_batchX;
-    std::vector<int> m_batchLabels;
-    Matrix m_batchTargets;
-    std::vector<Index> m_order;  // dataset rows in the current epoch's order
-    Index m_cursor = 0;
-    std::uint64_t m_epoch = 0;
-    std::uint64_t m_shuffleState = 0;
-    bool m_batchFilled = false;
+    std::optional<BatchSampler> m_sampler;  // the batches every lane trains on (Workload::Training)
     std::vector<LaneScaler> m_scalers;
     std::vector<LaneWatch> m_watch;  // per lane: lead-up ring, first fault, scaler health
     // Accumulation workload.
