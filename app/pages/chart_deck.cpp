@@ -11,6 +11,7 @@
 #include "run_controller.h"
 #include "chart_choices.h"
 #include "training_page_common.h"
+#include "widgets/chart_data.h"
 #include "widgets/histogram_chart.h"
 #include "widgets/lane_style.h"
 #include "widgets/range_chart.h"
@@ -85,6 +86,7 @@ QList<QWidget*> ChartDeck::cells() const { return {m_loss, m_underflow, m_scale,
 
 void ChartDeck::setLanes(const QStringList& labels, const Scenario& scenario) {
     m_lanes = labels.size();
+    m_labels = labels;
     m_summation = scenario.workload == Workload::Accumulation;
     m_scaleLane.clear();
     QStringList scaleLabels;
@@ -310,6 +312,35 @@ void ChartDeck::showHistograms() {
     if (!tensors.isEmpty()) tensors[0] = tensors[0].toUpper();
     m_histogram->chart()->setTitle(step >= 0 ? tr("%1 · step %2").arg(tensors).arg(step) : histogramTitle());
     m_histogram->refresh();
+}
+
+// The histogram's data is the counts behind its shares: per lane and layer tensor of the latest
+// histogram, one row per non-empty log2 bin [2^lo, 2^hi) with the lane's count and the float32 shadow's
+// count, and one row each for exact zeros and inf/NaN (their bins NaN). Per lane and tensor the counts
+// add up to the tensor's element count.
+ChartData ChartDeck::histogramData() const {
+    ChartData d{chartTitleOf(m_histogram), "histogram",
+                {"lane", "step", "layer", "tensor", "bin", "log2_lo", "log2_hi", "count", "f32_count"}, {}};
+    const double none = std::numeric_limits<double>::quiet_NaN();
+    for (const auto& [lane, g] : m_latestHistograms) {
+        const QString label = m_labels.value(lane);
+        for (const LayerHistogram& h : g.layers) {
+            const QString tensor = h.weight ? QStringLiteral("weight_gradient") : QStringLiteral("output_gradient");
+            const QVariant step = QVariant::fromValue<qlonglong>(g.step), layer(h.layer);
+            for (std::size_t i = 0; i < h.counts.size(); ++i) {
+                const std::int64_t f32 = i < h.f32Counts.size() ? h.f32Counts[i] : 0;
+                if (h.counts[i] == 0 && f32 == 0) continue;
+                const double lo = h.minExponent + static_cast<double>(i);
+                d.rows << QList<QVariant>{label, step, layer, tensor, "log2", lo, lo + 1,
+                                          QVariant::fromValue<qlonglong>(h.counts[i]), QVariant::fromValue<qlonglong>(f32)};
+            }
+            d.rows << QList<QVariant>{label, step, layer, tensor, "zero", none, none,
+                                      QVariant::fromValue<qlonglong>(h.zeros), QVariant::fromValue<qlonglong>(h.f32Zeros)};
+            d.rows << QList<QVariant>{label, step, layer, tensor, "non_finite", none, none,
+                                      QVariant::fromValue<qlonglong>(h.nonFinite), QVariant::fromValue<qlonglong>(0)};
+        }
+    }
+    return d;
 }
 
 }  // namespace presisi

@@ -25,6 +25,7 @@ namespace presisi {
 class GradientRangeView;
 class HistogramChart;
 class RecordStore;
+struct ChartData;
 class ChartChoices;
 struct RecordBatch;
 
@@ -55,7 +56,7 @@ public:
     // New histograms: each lane's latest shown, every one kept (evenly thinned) for looking back.
     void addHistograms(const std::vector<GradHistogram>& histograms);
     void showHistograms();  // each lane's latest, for the chosen layers
-    const std::map<int, GradHistogram>& latestHistograms() const { return m_latestHistograms; }  // by lane, as shown
+    ChartData histogramData() const;  // the counts behind the histogram's shares, for its data export
     const std::map<int, std::map<std::int64_t, GradHistogram>>& keptHistograms() const { return m_keptHistograms; }
     void setKeptHistograms(const std::map<int, std::map<std::int64_t, GradHistogram>>& kept) { m_keptHistograms = kept; }
 
@@ -86,6 +87,7 @@ private:
     HistogramChart* m_histogram = nullptr;
     GradientRangeView* m_ranges = nullptr;
     int m_lanes = 0;
+    QStringList m_labels;
     bool m_summation = false;
     QList<int> m_scaleLane;  // record lane -> scale chart lane (-1: no scaler)
     QHash<int, bool> m_nonFiniteMarked;   // by lane: its loss has turned non-finite (marked once)

@@ -57,34 +57,9 @@ QString TrainingPage::exportName(QWidget* chart) const {
     return lastStepShown() >= 0 ? QString("%1-step%2").arg(name).arg(lastStepShown() + 1) : name;
 }
 
-// The histogram's data is the counts behind its shares: per lane and layer tensor of the latest
-// histogram, one row per non-empty log2 bin [2^lo, 2^hi) with the lane's count and the float32 shadow's
-// count, and one row each for exact zeros and inf/NaN (their bins NaN). Per lane and tensor the counts
-// add up to the tensor's element count.
+// The histogram's data: the counts behind its shares (ChartDeck::histogramData).
 ChartData TrainingPage::chartData(QWidget* chart) const {
-    if (chart != histogramChart()) return Page::chartData(chart);
-    ChartData d{chartTitleOf(chart), "histogram",
-                {"lane", "step", "layer", "tensor", "bin", "log2_lo", "log2_hi", "count", "f32_count"}, {}};
-    const double none = std::numeric_limits<double>::quiet_NaN();
-    for (const auto& [lane, g] : m_deck->latestHistograms()) {
-        const QString label = lane < laneCount() ? m_view->laneLabels().value(lane) : QString();
-        for (const LayerHistogram& h : g.layers) {
-            const QString tensor = h.weight ? QStringLiteral("weight_gradient") : QStringLiteral("output_gradient");
-            const QVariant step = QVariant::fromValue<qlonglong>(g.step), layer(h.layer);
-            for (std::size_t i = 0; i < h.counts.size(); ++i) {
-                const std::int64_t f32 = i < h.f32Counts.size() ? h.f32Counts[i] : 0;
-                if (h.counts[i] == 0 && f32 == 0) continue;
-                const double lo = h.minExponent + static_cast<double>(i);
-                d.rows << QList<QVariant>{label, step, layer, tensor, "log2", lo, lo + 1,
-                                          QVariant::fromValue<qlonglong>(h.counts[i]), QVariant::fromValue<qlonglong>(f32)};
-            }
-            d.rows << QList<QVariant>{label, step, layer, tensor, "zero", none, none,
-                                      QVariant::fromValue<qlonglong>(h.zeros), QVariant::fromValue<qlonglong>(h.f32Zeros)};
-            d.rows << QList<QVariant>{label, step, layer, tensor, "non_finite", none, none,
-                                      QVariant::fromValue<qlonglong>(h.nonFinite), QVariant::fromValue<qlonglong>(0)};
-        }
-    }
-    return d;
+    return chart == histogramChart() ? m_deck->histogramData() : Page::chartData(chart);
 }
 
 // "linear-256x256x64-scatter": in x out x batch.
