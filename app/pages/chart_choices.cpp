@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QListView>
 #include <QSignalBlocker>
 #include <algorithm>
 
@@ -35,6 +36,13 @@ ChartChoices::ChartChoices(QWidget* parent) : QGroupBox(parent) {
                                "chart counts by default), output gradients, both, or one layer's. Its \"underflowed\" "
                                "share counts what the underflow chart counts."));
     connect(m_histLayer, &QComboBox::currentIndexChanged, this, &ChartChoices::histogramLayerChanged);
+    // The boxes' texts are longer than the panel leaves beside the labels ("underflow of" was cut to
+    // "unde"): the closed boxes elide, the open lists show the texts whole.
+    for (QComboBox* box : {m_underflowKind, m_histLayer}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
+    m_underflowKind->view()->setMinimumWidth(m_underflowKind->view()->sizeHintForColumn(0) + 24);
     vf->addRow(tr("underflow of"), m_underflowKind);
     vf->addRow(tr("loss"), m_logLoss);
     vf->addRow(tr("histogram"), m_histLayer);
@@ -56,6 +64,7 @@ void ChartChoices::rebuildLayerChoice(const Scenario& scenario) {
         m_histLayer->addItem(tr("layer %1 output gradients").arg(k + 1), 2 * k + 1);
     }
     m_histLayer->setCurrentIndex(std::max(0, m_histLayer->findData(previous)));
+    m_histLayer->view()->setMinimumWidth(m_histLayer->view()->sizeHintForColumn(0) + 24);
 }
 
 bool ChartChoices::weightUnderflow() const { return m_underflowKind->currentIndex() == 1; }
