@@ -69,7 +69,7 @@ WindowMenus::WindowMenus(MainWindow& window, bool persistent)
     });
     view->addAction(tr("&Reset"), QKeySequence(Qt::CTRL | Qt::Key_R), this,
                     [this] { m_window.currentPage()->resetPage(); });
-    // Key moments (app/pages/training_moments.cpp): N runs on to the next, or moves a finished run's
+    // Key moments (TrainingSession::nextMoment): N runs on to the next, or moves a finished run's
     // timeline there; the option pauses a paced preset run at each.
     QAction* nextMoment = view->addAction(tr("Next key &moment"), QKeySequence(Qt::Key_N), this, [this] {
         m_window.setPage(MainWindow::TrainingIndex);

@@ -1,7 +1,7 @@
-// TrainingPage: controls on the left, lanes (decision boundary + numbers) on top, four live charts below.
-// This file: construction, presets, play / pause / step / reset, run state and exports; the batches to
-// the views and the timeline in training_views.cpp. The side panel is TrainingForm, the tiles LaneBoard,
-// the charts ChartDeck.
+// TrainingPage: controls on the left, lanes (decision boundary + numbers) on top, four live charts below,
+// the timeline under them: the layout, what the page says (explanation, caption, status, exports) and a
+// rebuilt window's hand-over. The side panel is TrainingForm, the tiles LaneBoard, the charts ChartDeck,
+// the timeline RunTimeline; TrainingSession runs the run, RunView draws it.
 #include "training_page.h"
 
 #include "chart_choices.h"
@@ -17,27 +17,21 @@
 #include "widgets/range_chart.h"
 
 #include <QChartView>
-#include <QCheckBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
 #include <QToolButton>
-#include <QStyle>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
-#include "engine/error.h"
 #include "presets.h"
 #include "run_controller.h"
 #include "services/scenario_file.h"
-#include "widgets/boundary_view.h"
 #include "widgets/input_guard.h"
 #include "widgets/histogram_chart.h"
-#include "widgets/lane_style.h"
 #include "widgets/live_chart.h"
 
 namespace presisi {
@@ -45,7 +39,6 @@ namespace presisi {
 using namespace trainingpage;
 
 TrainingPage::TrainingPage(QWidget* parent) : Page(parent) {
-
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(4, 4, 4, 4);
     auto* scroll = new QScrollArea();
