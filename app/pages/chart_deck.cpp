@@ -40,8 +40,8 @@ double markHeight(const RecordBatch& batch, const FirstNonFinite& f, double last
 
 }  // namespace
 
-ChartDeck::ChartDeck(const ChartChoices* form, std::function<const RecordStore&()> records, QObject* parent)
-    : QObject(parent), m_form(form), m_records(std::move(records)) {
+ChartDeck::ChartDeck(const ChartChoices* choices, std::function<const RecordStore&()> records, QObject* parent)
+    : QObject(parent), m_choices(choices), m_records(std::move(records)) {
     m_loss = new LiveChart(tr("Training loss per step"), tr("step"), tr("loss"));
     m_underflow = new LiveChart(tr("Gradient underflow"), tr("step"), tr("% underflowed"));
     m_underflow->setValueCeiling(100);
@@ -63,7 +63,7 @@ ChartDeck::ChartDeck(const ChartChoices* form, std::function<const RecordStore&(
         c->setEmptyText(tr("Press Play (Space), or step (.)"));
     }
     readChartsFromStore();
-    setLogLoss(m_form->logLoss());
+    setLogLoss(m_choices->logLoss());
     const FormatTraits& h = traits(Format::F16);
     const FormatTraits& b = traits(Format::BF16);
     // bf16's range as a strip along the top, f16's below it: no band lies on another, so each
@@ -128,7 +128,7 @@ void ChartDeck::setLanes(const QStringList& labels, const Scenario& scenario) {
         m_underflow->setToolTip(tr("Per step, the share of gradient elements that are exactly 0 in the lane although a "
                                    "float32 shadow backward on the lane's own weights and batch gives them non-zero: "
                                    "gradients sunk to zero. \"underflow of\" (Charts) chooses weight or activation gradients."));
-        setLogLoss(m_form->logLoss());
+        setLogLoss(m_choices->logLoss());
     }
     m_scale->setVisible(!m_summation);
     m_ranges->setVisible(!m_summation);
@@ -163,7 +163,7 @@ void ChartDeck::plotRecord(const StepRecord& r, const Sinks& to) const {
         if (to.loss && r.lane == 0) to.loss(m_lanes, QPointF(x, r.exactSum));
         return;
     }
-    const double u = m_form->weightUnderflow() ? r.weightGradUnderflow : r.actGradUnderflow;
+    const double u = m_choices->weightUnderflow() ? r.weightGradUnderflow : r.actGradUnderflow;
     if (to.underflow && !std::isnan(u)) to.underflow(r.lane, QPointF(x, 100.0 * u));
     const int si = m_scaleLane.value(r.lane, -1);
     if (to.scale && si >= 0) to.scale(si, QPointF(x, r.scale));
@@ -272,14 +272,14 @@ void ChartDeck::hideCursor() {
 
 void ChartDeck::nameUnderflowChart() {
     if (m_summation) return;
-    m_underflow->setTitles(m_form->weightUnderflow() ? tr("Gradient underflow · weight gradients")
+    m_underflow->setTitles(m_choices->weightUnderflow() ? tr("Gradient underflow · weight gradients")
                                                      : tr("Gradient underflow · output gradients"),
                            tr("% underflowed"));
 }
 
 void ChartDeck::showHistograms() {
     if (m_latestHistograms.empty()) return;
-    const int layerChoice = m_form->histogramLayer();  // -1: all
+    const int layerChoice = m_choices->histogramLayer();  // -1: all
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     std::int64_t step = -1;
     for (int lane = 0; lane < m_lanes; ++lane) {
@@ -308,7 +308,7 @@ void ChartDeck::showHistograms() {
     m_histogram->setXRange(lo, hi);
     // The title names the tensors counted ("Weight gradients, all layers · step 60"), short enough for a
     // chart a quarter of the window wide.
-    QString tensors = m_form->histogramLayerText();
+    QString tensors = m_choices->histogramLayerText();
     if (!tensors.isEmpty()) tensors[0] = tensors[0].toUpper();
     m_histogram->chart()->setTitle(step >= 0 ? tr("%1 · step %2").arg(tensors).arg(step) : histogramTitle());
     m_histogram->refresh();

@@ -78,7 +78,7 @@ private:
     void plotRecord(const StepRecord& r, const Sinks& to) const;
     void readChartsFromStore();  // the step charts' zoomed views read the record store
 
-    const ChartChoices* m_form;
+    const ChartChoices* m_choices;
     std::function<const RecordStore&()> m_records;
     QGridLayout* m_grid = nullptr;
     LiveChart* m_loss = nullptr;
