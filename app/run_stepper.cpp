@@ -11,6 +11,7 @@
 
 #include "engine/error.h"
 #include "engine_worker.h"
+#include "pages/presets.h"
 
 namespace presisi {
 
@@ -18,12 +19,6 @@ namespace {
 // The most records a batch gathers while the window has not drawn the last one (about 2 MB).
 constexpr std::size_t kMaxBatchRecords = 16384;
 }  // namespace
-
-QStringList laneLabels(const Scenario& s) {
-    QStringList out;
-    for (const LaneSpec& l : s.lanes) out << QString::fromStdString(l.label());
-    return out;
-}
 
 void RecordBatch::absorb(RecordBatch&& later) {
     const auto append = [](auto& to, auto& from) { to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end())); };

@@ -113,9 +113,6 @@ private:
     std::function<void(std::int64_t)> m_fault;
 };
 
-// The scenario's lanes' labels, in its order (the index of StepRecord::lane).
-QStringList laneLabels(const Scenario& scenario);
-
 }  // namespace presisi
 
 Q_DECLARE_METATYPE(presisi::RecordBatch)

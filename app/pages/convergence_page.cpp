@@ -20,6 +20,7 @@
 
 #include "app/engine_worker.h"
 #include "convergence_report_view.h"
+#include "presets.h"
 #include "engine/error.h"
 #include "widgets/seed_chart.h"
 #include "widgets/tool_tips.h"
@@ -106,8 +107,7 @@ QString ConvergencePage::explanation() const {
 
 QString ConvergencePage::caption() const {
     const Scenario& s = m_scenario;
-    QStringList lanes;
-    for (const LaneSpec& l : s.lanes) lanes << QString::fromStdString(l.label());
+    const QStringList lanes = laneLabels(s);
     return tr("Presisi convergence check · %1 · %2 seeds · %3 steps · lanes %4")
         .arg(s.preset.empty() ? tr("custom setup") : tr("preset %1").arg(QString::fromStdString(s.preset)))
         .arg(m_report ? static_cast<int>(m_report->runs.size() / std::max<std::size_t>(1, m_report->lanes.size()))
@@ -186,8 +186,7 @@ void ConvergencePage::runCheck(const Scenario& scenario) {
 }
 
 void ConvergencePage::showSetup(const Scenario& scenario, int seeds) {
-    QStringList lanes;
-    for (const LaneSpec& l : scenario.lanes) lanes << QString::fromStdString(l.label());
+    const QStringList lanes = laneLabels(scenario);
     m_setup->setText(tr("Setup: %1 · %2 steps · lanes %3 · %4 seeds each, data seed pinned")
                          .arg(scenario.preset.empty() ? tr("custom setup")
                                                       : tr("preset %1").arg(QString::fromStdString(scenario.preset)))

@@ -39,4 +39,10 @@ QByteArray trainingCsv(const Scenario& s, const std::vector<StepRecord>& records
     return QByteArray::fromStdString(os.str());
 }
 
+QStringList laneLabels(const Scenario& scenario) {
+    QStringList out;
+    for (const LaneSpec& l : scenario.lanes) out << QString::fromStdString(l.label());
+    return out;
+}
+
 }  // namespace presisi

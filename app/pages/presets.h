@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <vector>
 
 #include "engine/training/record.h"
@@ -18,6 +19,8 @@ struct PresetEntry {
     QString explanation;
 };
 
+// The scenario's lanes' labels ("cpu:f16+scaler"), in its order: the index of StepRecord::lane.
+QStringList laneLabels(const Scenario& scenario);
 // Every preset, its title and explanation in the window's language (context "Preset", preset_texts.cpp).
 QList<PresetEntry> listPresets();
 // A preset's title or explanation (English, as in its JSON) in the window's language; unchanged when no

@@ -9,6 +9,7 @@
 #include "fault_text.h"
 #include "gradient_ranges.h"
 #include "lane_board.h"
+#include "presets.h"
 #include "run_controller.h"
 #include "run_timeline.h"
 #include "training_form.h"
@@ -23,12 +24,6 @@ constexpr std::size_t kReplayRecords = 16384;
 constexpr int kTileFrames = 6;
 
 bool live(RunState state) { return state == RunState::Running || state == RunState::Starting; }
-
-QStringList laneLabelsOf(const Scenario& s) {
-    QStringList out;
-    for (const LaneSpec& l : s.lanes) out << QString::fromStdString(l.label());
-    return out;
-}
 
 }  // namespace
 
@@ -48,7 +43,7 @@ void RunView::follow(RunController* controller) {
     });
 }
 
-void RunView::setLanes(const Scenario& scenario) { setLanes(laneLabelsOf(scenario), scenario); }
+void RunView::setLanes(const Scenario& scenario) { setLanes(presisi::laneLabels(scenario), scenario); }
 
 void RunView::setLanes(const QStringList& labels, const Scenario& scenario) {
     m_laneLabels = labels;

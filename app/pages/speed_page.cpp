@@ -18,6 +18,7 @@
 #include "engine/error.h"
 #include "engine/training/memory_estimate.h"
 #include "engine_worker.h"
+#include "presets.h"
 #include "speed_text_area.h"
 #include "widgets/input_guard.h"
 #include "widgets/tool_tips.h"
@@ -280,8 +281,7 @@ void SpeedPage::run(Section section) {
         return;
     }
     m_settings->updateSetup();
-    QStringList laneLabels;
-    for (const LaneSpec& l : scenario.lanes) laneLabels << QString::fromStdString(l.label());
+    const QStringList laneNames = laneLabels(scenario);
     const QString setup = plain(m_settings->setupText());
     const double budget = budgetBytes();
     if (section == Throughput) {
@@ -292,7 +292,7 @@ void SpeedPage::run(Section section) {
         });
     } else if (section == Memory) {
         const int batch = scenario.batch > 0 ? scenario.batch : scenario.data.samples;
-        start(section, [this, scenario, batch, budget, laneLabels, setup](const std::atomic<bool>&,
+        start(section, [this, scenario, batch, budget, laneNames, setup](const std::atomic<bool>&,
                                                                           std::function<void(int, int)> progress) {
             std::vector<LaneMemory> lanes = laneMemory(scenario, batch);
             std::vector<std::int64_t> largest;
@@ -300,25 +300,25 @@ void SpeedPage::run(Section section) {
                 largest.push_back(largestBatch(scenario, i, budget));
                 progress(i + 1, static_cast<int>(scenario.lanes.size()));
             }
-            return std::function<void()>([this, lanes, largest, batch, budget, laneLabels, setup] {
-                m_results->setMemory(lanes, largest, batch, budget, laneLabels, setup);
+            return std::function<void()>([this, lanes, largest, batch, budget, laneNames, setup] {
+                m_results->setMemory(lanes, largest, batch, budget, laneNames, setup);
             });
         });
     } else if (section == Sweep) {
         const SweepSettings settings = m_settings->sweepSettings();
-        start(section, [this, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
+        start(section, [this, scenario, settings, laneNames, setup](const std::atomic<bool>& cancel,
                                                                      std::function<void(int, int)> progress) {
             SweepReport report = runBatchSweep(scenario, settings, progress, cancel);
             return std::function<void()>(
-                [this, report, laneLabels, setup] { m_results->setSweep(report, laneLabels, setup); });
+                [this, report, laneNames, setup] { m_results->setSweep(report, laneNames, setup); });
         });
     } else {
         const BreakdownSettings settings = m_settings->breakdownSettings();
-        start(section, [this, scenario, settings, laneLabels, setup](const std::atomic<bool>& cancel,
+        start(section, [this, scenario, settings, laneNames, setup](const std::atomic<bool>& cancel,
                                                                      std::function<void(int, int)> progress) {
             BreakdownReport report = runStepBreakdown(scenario, settings, progress, cancel);
-            return std::function<void()>([this, report, settings, laneLabels, setup] {
-                m_results->setBreakdown(report, settings.loaderSecondsPerBatch * 1000.0, laneLabels, setup);
+            return std::function<void()>([this, report, settings, laneNames, setup] {
+                m_results->setBreakdown(report, settings.loaderSecondsPerBatch * 1000.0, laneNames, setup);
             });
         });
     }

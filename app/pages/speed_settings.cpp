@@ -15,6 +15,7 @@
 #include "engine/device.h"
 #include "engine/native/native_gemm.h"
 #include "engine/speed/memory_plan.h"
+#include "presets.h"
 #include "widgets/number_field.h"
 
 namespace presisi {
@@ -149,9 +150,9 @@ Scenario SpeedSettings::measuredScenario() const {
 void SpeedSettings::updateSetup() {
     try {
         const Scenario s = measuredScenario();
-        QStringList widths, lanes;
+        QStringList widths;
         for (int w : s.sizes) widths << QString::number(w);
-        for (const LaneSpec& l : s.lanes) lanes << QString::fromStdString(l.label());
+        const QStringList lanes = laneLabels(s);
         const QString name = s.preset.empty() ? tr("the Training lab's setup") : QString::fromStdString(s.preset);
         // One line (a second would take height from the charts); the lanes are named in full in the tooltip.
         m_setup->setText(tr("Measures <b>%1</b>: model %2, batch %3, %4, %5 lanes")
