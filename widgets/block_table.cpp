@@ -1,5 +1,6 @@
 // BlockTable: one row per element of the block view, two quantisations side by side.
 #include "block_table.h"
+#include "locale_number.h"
 
 #include <QHeaderView>
 #include <QLocale>
@@ -18,9 +19,7 @@ QString num(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     if (v == 0) return std::signbit(v) ? "-0" : "0";
-    QLocale locale;
-    locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    return locale.toString(v, 'g', 6);
+    return ungroupedNumber(v, 'g', 6);
 }
 
 QTableWidgetItem* cell(const QString& text, const QColor& background = QColor()) {

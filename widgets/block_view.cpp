@@ -1,5 +1,6 @@
 // BlockView: a block of 32 numbers in an MX format or NVFP4, under two scale modes side by side.
 #include "block_view.h"
+#include "locale_number.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -34,9 +35,7 @@ QString plain(double v) {
 
 QString ui(double v) {
     if (!std::isfinite(v) || v == 0) return plain(v);
-    QLocale locale;
-    locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    return locale.toString(v, 'g', 6);
+    return ungroupedNumber(v, 'g', 6);
 }
 
 // One number of a block: strtod's syntax without its locale ("+1.5", "-1e-3", "inf", "nan", "0x1p-3").

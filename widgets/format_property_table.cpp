@@ -1,5 +1,6 @@
 // FormatPropertyTable: every format's bits, max, smallest normal and subnormal, epsilon and inf/NaN.
 #include "format_property_table.h"
+#include "locale_number.h"
 
 #include <QHeaderView>
 #include <QLocale>
@@ -15,9 +16,7 @@ namespace {
 QString valueText(double v) {
     const int e = std::ilogb(v);
     if (v == std::ldexp(1.0, e) && (e < -4 || e > 16)) return QString("2^%1").arg(e);
-    QLocale locale;
-    locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    return locale.toString(v, 'g', 8);
+    return ungroupedNumber(v, 'g', 8);
 }
 
 }  // namespace

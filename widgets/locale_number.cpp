@@ -37,6 +37,12 @@ QString displayNumber(double v, int digits) {
     return text.left(e) + QLatin1Char('e') + (negative ? QStringLiteral("-") : QString()) + exponent;
 }
 
+QString ungroupedNumber(double v, char format, int precision) {
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    return locale.toString(v, format, precision);
+}
+
 QString fieldNumber(double v) {
     QLocale locale;
     locale.setNumberOptions(QLocale::OmitGroupSeparator);

@@ -28,6 +28,10 @@ bool parseLocaleReal(const QString& text, double* value, QString* why = nullptr)
 // (QLocale writes 3.738E-08); nan and ±inf as written everywhere.
 QString displayNumber(double v, int digits);
 
+// v in the window's locale without group separators ("65504" beside "65504", not "65.504" in
+// Indonesian), as QLocale::toString writes it for `format` and `precision`.
+QString ungroupedNumber(double v, char format, int precision);
+
 // v as a field shows it: the window's decimal mark, no group separators (so it reads back by the rule
 // above), shortest round-trip digits.
 QString fieldNumber(double v);

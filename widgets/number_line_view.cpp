@@ -1,6 +1,7 @@
 // NumberLineView and roundingInterval: every value of a small format on one axis, and which inputs round
 // to the code a typed value is stored as.
 #include "number_line_view.h"
+#include "locale_number.h"
 
 #include <QLocale>
 #include <QPainter>
@@ -20,9 +21,7 @@ QString numText(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     if (v == 0) return std::signbit(v) ? "-0" : "0";
-    QLocale locale;
-    locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    return locale.toString(v, 'g', 8);
+    return ungroupedNumber(v, 'g', 8);
 }
 
 // A power of two as a person reads it: 0.25, 4, 2^-9, 2^15.

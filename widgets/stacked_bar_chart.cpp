@@ -1,5 +1,6 @@
 // StackedBarChart: one QBarSet per part over one category per lane, the value axis in a readable unit.
 #include "stacked_bar_chart.h"
+#include "locale_number.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -32,11 +33,9 @@ const QList<QColor> kPartColors = {QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 
 QString threeDigits(double v) {
     if (v == 0) return "0";
     // The window's locale (2,50 MiB in Indonesian), without group separators (1024 stays 1024).
-    QLocale locale;
-    locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    if (std::abs(v) >= 100) return locale.toString(v, 'f', 0);
-    if (std::abs(v) >= 10) return locale.toString(v, 'f', 1);
-    return locale.toString(v, 'f', 2);
+    if (std::abs(v) >= 100) return ungroupedNumber(v, 'f', 0);
+    if (std::abs(v) >= 10) return ungroupedNumber(v, 'f', 1);
+    return ungroupedNumber(v, 'f', 2);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // FormatValueRows: a typed value stored in each format (bits, class, error, neighbours, why it rounded as it
 // did), the formats' ranges around it, and the same numbers for the page's CSV and JSON.
 #include "format_value_rows.h"
+#include "widgets/locale_number.h"
 
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -27,9 +28,7 @@ namespace {
 // A format's max in a row's title: as the value rows write numbers (no group separators: "65504" beside
 // "65504", not "65.504" in Indonesian), seven digits for the wide formats' 3.402823e+38.
 QString maxText(double v) {
-    QLocale locale;
-    locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    return locale.toString(v, 'g', 7);
+    return ungroupedNumber(v, 'g', 7);
 }
 
 QString classText(ValueClass c) {

@@ -1,5 +1,6 @@
 // MomentTimeline: the slider plus its moment ticks; momentCaption: a moment's sentence from its fields.
 #include "moment_timeline.h"
+#include "widgets/locale_number.h"
 
 #include <QLocale>
 #include <QPainter>
@@ -15,9 +16,7 @@ namespace {
 // In the window's locale (its decimal mark), without group separators: a scale reads 65536, as the
 // preset texts write it.
 QString number(double v) {
-    QLocale locale;
-    locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    return locale.toString(v, 'g', 6);
+    return ungroupedNumber(v, 'g', 6);
 }
 
 QString percent(double share) {
