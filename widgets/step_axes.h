@@ -24,7 +24,6 @@ public:
     void rebuild(const QString& xTitle, const QString& yTitle, AxisScale scale);
     QValueAxis* x() const { return m_x; }
     QValueAxis* y() const { return m_y; }
-    AxisScale scale() const { return m_scale; }
     bool log() const { return m_scale != AxisScale::Linear; }
 
     void setCeiling(double ceiling) { m_ceiling = ceiling; }  // the linear axis stops there (100 %)

@@ -42,7 +42,6 @@ public:
     qint64 viewBucket() const { return m_detailBucket > 0 ? m_detailBucket : m_bucket; }
 
     void setDetailSource(DetailSource source);
-    bool hasDetailSource() const { return static_cast<bool>(m_detailSource); }
     // Steps [x0, x1] in buckets of `width` from the source, one bucket beyond each edge, when that is
     // finer than the lanes' own buckets (else, or when the source declines, no detail).
     void loadDetail(double x0, double x1, qint64 width);

@@ -32,7 +32,6 @@ public:
     void setLanes(const QStringList& labels, const Scenario& scenario, bool classification);
     // The training data behind every thumbnail (points coloured by class).
     void setData(const Dataset& data);
-    int count() const { return m_tiles.size(); }
 
     // A record's numbers on its lane's tile; `weightGradients`: the underflow shown is of the weight
     // gradients, else of the activation (output) gradients.

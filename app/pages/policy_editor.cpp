@@ -73,7 +73,6 @@ const char* const kTorchVersionHelp = QT_TRANSLATE_NOOP("presisi::PolicyEditor",
     "its GELU's rounding, and with the PyTorch entries above its products. Experiment files saved before "
     "this choice existed follow 1.13, so they rerun as they did.");
 
-
 }  // namespace
 
 PolicyEditor::PolicyEditor(QWidget* parent) : QGroupBox(parent) {

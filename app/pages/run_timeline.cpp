@@ -48,9 +48,7 @@ void RunTimeline::showRun(std::int64_t lastStep, bool any, bool running, const s
     const QSignalBlocker quiet(m_slider);
     m_slider->setEnabled(any && !running);
     m_slider->setRange(0, std::max<int>(0, static_cast<int>(lastStep)));
-    QList<std::int64_t> marks;
-    for (const Moment& m : moments) marks << m.step;
-    m_slider->setMarks(marks);
+    markMoments(moments);
     if (running || !any) {
         m_slider->setValue(m_slider->maximum());
         m_scrubStep = -1;
@@ -58,6 +56,12 @@ void RunTimeline::showRun(std::int64_t lastStep, bool any, bool running, const s
     m_label->setText(m_scrubStep >= 0 ? tr("step %1 of %2 · Play goes on from the end").arg(m_scrubStep).arg(lastStep)
                                       : (any ? tr("step %1 · drag to look back").arg(lastStep)
                                              : tr("timeline: run or step first")));
+}
+
+void RunTimeline::markMoments(const std::vector<Moment>& moments) {
+    QList<std::int64_t> marks;
+    for (const Moment& m : moments) marks << m.step;
+    m_slider->setMarks(marks);
 }
 
 void RunTimeline::setScrubStep(std::int64_t step) {
@@ -109,9 +113,7 @@ void RunTimeline::takeOver(const RunTimeline& old, const std::vector<Moment>& mo
         const QSignalBlocker quiet(m_slider);
         m_slider->setValue(old.m_slider->value());
     }
-    QList<std::int64_t> marks;
-    for (const Moment& m : moments) marks << m.step;
-    m_slider->setMarks(marks);
+    markMoments(moments);
     if (!old.m_caption->isHidden()) showMoment(moments, old.m_momentIndex, old.m_momentPaused);
     else {
         m_momentIndex = old.m_momentIndex;

@@ -49,6 +49,8 @@ signals:
     void stepChosen(std::int64_t step);  // the person moved the handle
 
 private:
+    void markMoments(const std::vector<Moment>& moments);  // a tick above the groove at each one's step
+
     MomentTimeline* m_slider = nullptr;
     QHBoxLayout* m_row = nullptr;
     QLabel* m_label = nullptr;

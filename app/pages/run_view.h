@@ -42,7 +42,6 @@ public:
     // New lanes for `scenario`: tiles, series, the doctor's run, the timeline at "run or step first".
     void setLanes(const Scenario& scenario);
     const QStringList& laneLabels() const { return m_laneLabels; }
-    bool summation() const { return m_summation; }
     int batches() const { return m_batches; }
     std::int64_t lastStep() const { return m_lastStep; }
 
