@@ -1,7 +1,8 @@
 // The Training lab page's play logic and form: Play after a pause resumes the same setup and restarts a
 // changed one (records in strict step order throughout), the "products and GELU" box through the
-// controls and the preset JSON, the "follows" box, AdamW's weight decay and its arrows.
+// controls and the preset JSON, the "follows" box, AdamW's weight decay and its arrows, the thumbnails after a reset.
 #include "app_support.h"
+#include "widgets/boundary_view.h"
 #include "widgets/number_field.h"
 
 #include <QLineSeries>
@@ -76,6 +77,30 @@ private slots:
     // it names (expected values written by hand from the entries' texts: Scenario's backwardAccumulation /
     // dispatch / torchCpu), is shown again for that scenario, and goes through the preset JSON unchanged.
     // The "follows" box beside it picks the PyTorch version, and the PyTorch entries name it.
+    // Ctrl+R takes a run back to step 0 of the same runner (no new run starts): the tiles it makes anew
+    // still draw the run's data in their thumbnails, before and after the next step.
+    void resetKeepsTheThumbnailsData() {
+        TrainingPage page;
+        Scenario s = fourLanes(5);
+        s.pace = 0;
+        page.setScenario(s);
+        page.run();
+        page.controller()->waitForIdle();
+        const auto thumbnails = [&page] { return page.findChildren<BoundaryView*>(); };
+        QCOMPARE(thumbnails().size(), 4);
+        const int samples = thumbnails().front()->samples();
+        QVERIFY(samples > 0);
+        page.resetRun();
+        page.controller()->waitForIdle();
+        for (BoundaryView* b : thumbnails()) QCOMPARE(b->samples(), samples);
+        page.stepOnce();
+        page.controller()->waitForIdle();
+        for (BoundaryView* b : thumbnails()) {
+            QCOMPARE(b->samples(), samples);
+            QVERIFY(b->hasPrediction());
+        }
+    }
+
     void theProductsChoiceRoundTripsThroughControlsAndJson() {
         struct Mode { const char* text; Dispatch dispatch; BackwardAccumulation accumulation; TorchCpu cpu; };
         const Mode modes[] = {

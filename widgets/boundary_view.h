@@ -25,6 +25,7 @@ public:
     void clearPrediction();
     // Draws the last prediction again in the current theme's colours.
     void restyle();
+    int samples() const { return static_cast<int>(m_x.rows()); }  // the data points drawn
     bool hasPrediction() const { return !m_image.isNull() || !m_curve.empty() || m_fit.size() > 0; }
     QSize sizeHint() const override { return {160, 160}; }
     QSize minimumSizeHint() const override { return {64, 64}; }

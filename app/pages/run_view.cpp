@@ -39,6 +39,10 @@ void RunView::follow(RunController* controller) {
     connect(controller, &RunController::runReset, this, [this] {
         m_views.deck->clearPoints();
         setLanes(m_controller->scenario());
+        // Back at step 0 of the same runner (no new runStarted comes): the new tiles' thumbnails show
+        // its data, as they did before the reset.
+        if (m_controller->hasRunner() && !m_controller->runInfo().lanes.isEmpty())
+            m_views.board->setData(m_controller->runInfo().data);
         m_views.timeline->leaveMoment();
     });
 }
