@@ -218,6 +218,9 @@ private slots:
         w.resize(1280, 800);
         w.show();
         QCoreApplication::processEvents();
+        // The Linear lab's first result comes from the engine worker; arriving while an export lays the
+        // chart out (its flush delivers posted events) it changes the page under the export.
+        QVERIFY(waitFor([&w] { return w.linearPage()->result() && !w.linearPage()->computing(); }, 60000));
         QTemporaryDir dir;
         const QString png = dir.filePath("chart.png");
         QWidget* chart = w.currentPage()->currentChart();
