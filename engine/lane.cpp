@@ -14,6 +14,8 @@ std::string Lane::label() const {
     if (scaler) s += "+scaler";
     if (subnormals == Subnormals::Flush) s += "+ftz";
     if (native) s += "+native";
+    if (naiveStats) s += "+naive-stats";
+    if (lowGradAccum) s += "+accum-low";
     if (overflow == Overflow::Saturate) s += "+sat";
     if (scaleMode != ScaleMode::Floor) {
         s += '+';
@@ -106,9 +108,11 @@ Lane parseLane(std::string_view text) {
         else if (opt == "ftz") lane.subnormals = Subnormals::Flush;
         else if (opt == "native") lane.native = true;
         else if (opt == "acc16") lane.accumulation = Accumulation::Storage;
+        else if (opt == "naive-stats") lane.naiveStats = true;
+        else if (opt == "accum-low") lane.lowGradAccum = true;
         else
             throw Error("unknown lane option '+" + printableText(opt) + "' in '" + all +
-                        "' (+scaler, +ftz, +native, +acc16; scaled lanes: +sat, +floor, +ceil, +even, +rceil)");
+                        "' (+scaler, +ftz, +native, +acc16, +naive-stats, +accum-low; scaled lanes: +sat, +floor, +ceil, +even, +rceil)");
         if (!otherOption) firstOther = std::string(opt);
         otherOption = true;
     }

@@ -30,6 +30,14 @@ struct Lane {
     // numbers up to summation order; where the CPU has no such instructions it runs emulated and says so.
     bool native = false;
     bool scaler = false;  // training lanes: a GradScaler on this lane ("+scaler")
+    // Training lanes with a normalisation layer: its mean and variance computed in one pass, E[x²] − E[x]²,
+    // rounded to the norm's format after every operation ("+naive-stats"), instead of ATen's float32
+    // internals; shows what those internals prevent (cancellation to zero or a negative variance).
+    bool naiveStats = false;
+    // Training lanes with gradient accumulation (--grad-accum K > 1): the K micro-batches' gradients summed
+    // in the lane's format, rounded after every addition ("+accum-low"), as a parameter held in that format
+    // would keep its .grad; without it they are summed in float32, as autocast's float32 parameters do.
+    bool lowGradAccum = false;
     // Linear lab, CPU only: x and W are stored in a scaled format of 8 bits and below (per-tensor e4m3/e5m2,
     // MX blocks, NVFP4), quantised along their last axis `in` (the reduction dimension) by quantize()
     // (numerics/scaled_format.h), and the product of the dequantised float32 values accumulates in float32;
@@ -41,13 +49,13 @@ struct Lane {
 
     // The lane's identifier: "device:format" then the variants in a fixed order, e.g. "cpu:bf16",
     // "gpu:tf32", "cpu:f16+acc16+ftz", "cpu:f16+scaler+ftz", "cpu:bf16+native", "cpu:e4m3+sat",
-    // "cpu:mxfp8+rceil" (the MX default, floor, is not written). parseLane reads it back.
+    // "cpu:mxfp8+rceil", "cpu:bf16+naive-stats+accum-low" (the MX default, floor, is not written). parseLane reads it back.
     std::string label() const;
     bool operator==(const Lane&) const = default;
 };
 
 // Reads a label back: "[device:]format[+option...]", device cpu (default) or gpu, format f32, bf16, f16 or
-// tf32 (an f32 lane with tf32 set), options +acc16, +scaler, +ftz, +native in any order; or a scaled format
+// tf32 (an f32 lane with tf32 set), options +acc16, +scaler, +ftz, +native, +naive-stats, +accum-low in any order; or a scaled format
 // (e4m3, e5m2, mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4, nvfp4) with its own options only: +sat
 // on e4m3/e5m2, one scale mode +floor/+ceil/+even/+rceil on the MX formats. An element format alone
 // ("cpu:e2m1") is refused with the scaled lanes that store it. parseLane(l.label()) == l for every lane.

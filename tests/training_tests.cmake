@@ -1,10 +1,12 @@
 # The training lab's suites (included by tests/CMakeLists.txt).
 presisi_add_test(tst_training_torch SOURCES tst_training_torch.cpp LABELS engine training)
 presisi_add_test(tst_torch2 SOURCES tst_torch2.cpp LABELS engine training)
+presisi_add_test(tst_torch2_norms SOURCES tst_torch2_norms.cpp LABELS engine training)
 presisi_add_test(tst_training SOURCES tst_training.cpp LIBS presisi_cli LABELS engine training)
 presisi_add_test(tst_training_scaler SOURCES tst_training_scaler.cpp LIBS presisi_cli LABELS engine training)
 presisi_add_test(tst_presets SOURCES tst_presets.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_presets_ops SOURCES tst_presets_ops.cpp LIBS presisi_cli LABELS engine training cli)
+presisi_add_test(tst_presets_norms SOURCES tst_presets_norms.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_training_data SOURCES tst_training_data.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_cli_outputs SOURCES tst_cli_outputs.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_speed SOURCES tst_speed.cpp LIBS presisi_cli LABELS engine training cli)

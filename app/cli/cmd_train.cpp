@@ -40,7 +40,7 @@ const OptionSpec kTrainOptions[] = {
     {"seed", true},          {"shuffle", false},       {"lanes", true},           {"init-scale", true},
     {"growth-factor", true}, {"backoff-factor", true}, {"growth-interval", true}, {"policy", true},
     {"op", true},            {"backward-acc", true},   {"dispatch", true},        {"torch-cpu", true},
-    {"torch-version", true}, {"histogram-interval", true}, {"no-stats", false},
+    {"torch-version", true}, {"histogram-interval", true}, {"no-stats", false}, {"norm", true}, {"grad-accum", true},
     {"range-interval", true}, {"json", true},          {"csv", true},            {"every", true},           {"help", false},
 };
 
@@ -53,16 +53,21 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "           window, FILE.presisi.json, or a results file written by --json: its whole scenario; the\n"
     "           options below, when given, override the file's values; docs/EXPERIMENT_FILES.md)\n"
     "model:     --sizes 2,64,64,3  --activation relu|tanh|gelu|sigmoid  --loss cross_entropy|mse\n"
+    "           --norm none|layer|rms|batch  (nn.LayerNorm, nn.RMSNorm or nn.BatchNorm1d after every hidden\n"
+    "           linear layer, before its activation; lane option +naive-stats: one-pass statistics in the format)\n"
     "data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --samples N\n"
     "           --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S\n"
     "           --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]\n"
     "           (X float32 (N, in); Y integer labels (N) for cross_entropy or float32 (N, out) for mse)\n"
     "optimizer: --optimizer sgd|adam|adamw  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps\n"
     "run:       --batch B (0 = full batch)  --steps N  --seed S  --shuffle\n"
-    "lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz])\n"
+    "           --grad-accum K  (K micro-batches of B rows per optimizer step, loss / K each; gradients summed\n"
+    "           in float32, or in the lane's format with the lane option +accum-low)\n"
+    "lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz][+naive-stats]\n"
+    "           [+accum-low])\n"
     "scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000\n"
     "autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,\n"
-    "           reduction = low|f32|as-input)\n"
+    "           reduction, norm = low|f32|as-input)\n"
     "           --backward-acc f32|storage  (storage: low-format backward products accumulate in the\n"
     "           format, as ATen's reference GEMM does; f32: one rounding, as cuBLAS does)\n"
     "           --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: each low-format product\n"

@@ -94,6 +94,11 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
         if (!v) throw UsageError("--loss: " + u8(QCoreApplication::translate("cli", "unknown loss '%1' (%2)").arg(qs(a.text("loss", "")), QStringLiteral("cross_entropy, mse"))));
         s.loss = *v;
     }
+    if (a.has("norm")) {
+        const auto v = parseNorm(a.text("norm", ""));
+        if (!v) throw UsageError("--norm: " + u8(QCoreApplication::translate("cli", "unknown normalisation '%1' (%2)").arg(qs(a.text("norm", "")), QStringLiteral("none, layer, rms, batch"))));
+        s.norm = *v;
+    }
     if (a.has("dataset")) {
         const auto v = parseDataset(a.text("dataset", ""));
         if (!v || *v == DatasetKind::Npy)
@@ -140,6 +145,7 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
     s.optimizer.eps = realOpt(a, "eps", s.optimizer.eps, limits::kEps);
     s.batch = static_cast<int>(intOpt(a, "batch", s.batch, limits::kBatch));
     s.steps = static_cast<int>(intOpt(a, "steps", s.steps, limits::kSteps));
+    s.gradAccum = static_cast<int>(intOpt(a, "grad-accum", s.gradAccum, limits::kGradAccum));
     s.seed = a.seed("seed", s.seed);
     if (a.has("shuffle")) s.shuffle = true;
     if (a.has("lanes")) {
@@ -173,7 +179,7 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
             const auto op = eq == std::string::npos ? std::nullopt : parseOpKind(item.substr(0, eq));
             const auto pol = eq == std::string::npos ? std::nullopt : parseOpPolicy(item.substr(eq + 1));
             if (!op || !pol)
-                throw UsageError("--op: " + u8(QCoreApplication::translate("cli", "'%1' should be KIND=POLICY with KIND linear, activation, softmax, loss or reduction and POLICY low, f32 or as-input").arg(qs(item))));
+                throw UsageError("--op: " + u8(QCoreApplication::translate("cli", "'%1' should be KIND=POLICY with KIND linear, activation, softmax, loss, reduction or norm and POLICY low, f32 or as-input").arg(qs(item))));
             if (std::find(given.begin(), given.end(), *op) != given.end())
                 throw UsageError("--op: " + u8(QCoreApplication::translate("cli", "'%1' given twice").arg(qs(item.substr(0, eq)))));
             given.push_back(*op);
@@ -215,12 +221,16 @@ std::string describe(const Scenario& s) {
     }
     o << "model ";
     for (std::size_t i = 0; i < s.sizes.size(); ++i) o << (i ? "-" : "") << s.sizes[i];
-    o << ' ' << activationName(s.activation) << ", " << lossName(s.loss) << " | data " << datasetName(s.data.kind);
+    o << ' ' << activationName(s.activation);
+    if (s.norm != NormKind::None) o << ", " << normName(s.norm) << " norm";
+    o << ", " << lossName(s.loss) << " | data " << datasetName(s.data.kind);
     if (s.data.kind == DatasetKind::Npy) o << " (" << s.data.xPath << ")";
     o << " | " << optimizerName(s.optimizer.kind) << " lr " << fmtNum(s.optimizer.lr);
     if (s.optimizer.momentum != 0) o << " momentum " << fmtNum(s.optimizer.momentum);
     if (s.optimizer.weightDecay != 0) o << " weight decay " << fmtNum(s.optimizer.weightDecay);
-    o << " | batch " << (s.batch == 0 ? std::string("full") : std::to_string(s.batch)) << " | " << s.steps << " steps | seed "
+    o << " | batch " << (s.batch == 0 ? std::string("full") : std::to_string(s.batch));
+    if (s.gradAccum > 1) o << " x " << s.gradAccum << " accumulated";
+    o << " | " << s.steps << " steps | seed "
       << s.seed;
     // Which PyTorch the numbers follow (and, with --dispatch torch, for which CPU class).
     o << " | PyTorch " << (s.torchVersion == TorchVersion::V2 ? "2.x" : "1.13");
@@ -233,7 +243,7 @@ std::vector<OptionSpec> scenarioOptionSpecs() {
     for (const char* name : {"preset", "scenario", "sizes", "activation", "loss", "dataset", "data", "targets", "eval-data",
                              "eval-targets", "samples", "eval-samples", "noise", "input-scale", "target-scale",
                              "data-seed", "optimizer", "lr", "momentum", "weight-decay", "beta1", "beta2", "eps",
-                             "batch", "steps", "seed", "lanes", "init-scale", "growth-factor", "backoff-factor",
+                             "batch", "steps", "seed", "lanes", "norm", "grad-accum", "init-scale", "growth-factor", "backoff-factor",
                              "growth-interval", "policy", "op", "backward-acc", "dispatch", "torch-cpu",
                              "torch-version"})
         v.push_back({name, true});

@@ -57,6 +57,10 @@ QString faultSentence(const FirstNonFinite& f) {
         return FaultText::tr("%1 loss gradient %2 in softmax/loss, forward, step %3").arg(fmt, happened(f), step);
     case FaultOp::BackwardProduct:
         return FaultText::tr("%1 %2 %3 in layer %4, backward, step %5").arg(fmt, tensorWords(f.tensor), happened(f), layer, step);
+    case FaultOp::Norm:
+        if (f.tensor == TensorKind::Activation)
+            return FaultText::tr("%1 normalisation output %2 in layer %3, forward, step %4").arg(fmt, happened(f), layer, step);
+        return FaultText::tr("%1 normalisation gradient %2 in layer %3's normalisation backward, step %4").arg(fmt, happened(f), layer, step);
     case FaultOp::Unscale:
         return FaultText::tr("unscaling %1: a gradient times 1/scale left float32's range in layer %2, step %3")
             .arg(happened(f), layer, step);

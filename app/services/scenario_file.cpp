@@ -116,7 +116,7 @@ private:
 Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
                           const std::map<std::string, std::string>& seedLiterals) {
     Reader r(context, seedLiterals);
-    r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "steps", "seed",
+    r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "grad_accum", "steps", "seed",
                         "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "dispatch", "torch_cpu", "torch_version", "histogram_interval", "pace",
                         "statistics", "accumulation_values", "range_interval"});
     Scenario s;
@@ -127,7 +127,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         s.workload = r.named<Workload>(o["workload"], "workload", parseWorkload, "training, accumulation");
     if (o.contains("model")) {
         const QJsonObject m = r.object(o["model"], "model");
-        r.checkKeys(m, "model", {"sizes", "activation", "loss"});
+        r.checkKeys(m, "model", {"sizes", "activation", "loss", "norm"});
         if (m.contains("sizes")) {
             s.sizes.clear();
             const QJsonArray a = r.array(m["sizes"], "model.sizes");
@@ -136,6 +136,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         if (m.contains("activation"))
             s.activation = r.named<Activation>(m["activation"], "model.activation", parseActivation, "relu, tanh, gelu, sigmoid");
         if (m.contains("loss")) s.loss = r.named<LossKind>(m["loss"], "model.loss", parseLoss, "cross_entropy, mse");
+        if (m.contains("norm")) s.norm = r.named<NormKind>(m["norm"], "model.norm", parseNorm, "none, layer, rms, batch");
     }
     if (o.contains("data")) {
         const QJsonObject d = r.object(o["data"], "data");
@@ -169,6 +170,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         if (p.contains("eps")) s.optimizer.eps = r.number(p["eps"], "optimizer.eps");
     }
     if (o.contains("batch")) s.batch = r.integer(o["batch"], "batch", limits::kBatch);
+    if (o.contains("grad_accum")) s.gradAccum = r.integer(o["grad_accum"], "grad_accum", limits::kGradAccum);
     if (o.contains("steps")) s.steps = r.integer(o["steps"], "steps", limits::kSteps);
     if (o.contains("seed")) s.seed = r.seed(o["seed"], "seed");
     if (o.contains("shuffle")) s.shuffle = r.boolean(o["shuffle"], "shuffle");
@@ -205,7 +207,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         for (auto it = ops.begin(); it != ops.end(); ++it) {
             const std::string key = "ops." + it.key().toStdString();
             const auto op = parseOpKind(it.key().toStdString());
-            if (!op) r.fail(key, "unknown op kind (linear, activation, softmax, loss, reduction)");
+            if (!op) r.fail(key, "unknown op kind (linear, activation, softmax, loss, reduction, norm)");
             s.opOverrides.emplace_back(*op, r.named<OpPolicy>(it.value(), key, parseOpPolicy, "low, f32, as-input"));
         }
         // An object's keys come in name order; the overrides in the op table's (each op once, so the
@@ -241,7 +243,8 @@ QJsonObject scenarioToJson(const Scenario& s) {
     for (int v : s.sizes) sizes.append(v);
     o["model"] = QJsonObject{{"sizes", sizes},
                              {"activation", QString::fromUtf8(activationName(s.activation).data())},
-                             {"loss", QString::fromUtf8(lossName(s.loss).data())}};
+                             {"loss", QString::fromUtf8(lossName(s.loss).data())},
+                             {"norm", QString::fromUtf8(normName(s.norm).data())}};
     QJsonObject d{{"kind", QString::fromUtf8(datasetName(s.data.kind).data())},
                   {"samples", s.data.samples},
                   {"eval_samples", s.data.evalSamples},
@@ -262,6 +265,7 @@ QJsonObject scenarioToJson(const Scenario& s) {
                                  {"beta2", s.optimizer.beta2},
                                  {"eps", s.optimizer.eps}};
     o["batch"] = s.batch;
+    if (s.gradAccum > 1) o["grad_accum"] = s.gradAccum;
     o["steps"] = s.steps;
     o["seed"] = static_cast<qint64>(JsonWriter::seedAsInt64(s.seed));
     o["shuffle"] = s.shuffle;

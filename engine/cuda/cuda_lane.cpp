@@ -65,7 +65,7 @@ using numerics::castNarrows;
 
 // The lane's formats: the engine's policy resolution (engine/numerics/policy.h) as the CPU lane uses it.
 NetFormats resolveFormats(const Scenario& s, const AutocastPolicy& policy, Format low, bool flush) {
-    numerics::OpFormats r = numerics::resolveOpFormats(s.sizes, s.loss, policy, low);
+    numerics::OpFormats r = numerics::resolveOpFormats(s.sizes, s.loss, s.norm, policy, low);
     NetFormats f;
     f.in = std::move(r.in);
     f.lin = std::move(r.lin);

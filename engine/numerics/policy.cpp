@@ -10,6 +10,7 @@ OpPolicy AutocastPolicy::get(OpKind op) const {
     case OpKind::Softmax: return softmax;
     case OpKind::Loss: return loss;
     case OpKind::Reduction: return reduction;
+    case OpKind::Norm: return norm;
     }
     return OpPolicy::AsInput;
 }
@@ -21,6 +22,7 @@ void AutocastPolicy::set(OpKind op, OpPolicy p) {
     case OpKind::Softmax: softmax = p; break;
     case OpKind::Loss: loss = p; break;
     case OpKind::Reduction: reduction = p; break;
+    case OpKind::Norm: norm = p; break;
     }
 }
 
@@ -30,6 +32,7 @@ AutocastPolicy AutocastPolicy::cuda() {
     AutocastPolicy p;
     p.softmax = OpPolicy::F32;
     p.reduction = OpPolicy::F32;
+    p.norm = OpPolicy::F32;
     return p;
 }
 
@@ -44,17 +47,20 @@ Format resolveFormat(OpPolicy p, Format arriving, Format low) {
     return arriving;
 }
 
-OpFormats resolveOpFormats(const std::vector<int>& sizes, LossKind loss, const AutocastPolicy& policy, Format low) {
+OpFormats resolveOpFormats(const std::vector<int>& sizes, LossKind loss, NormKind norm, const AutocastPolicy& policy,
+                           Format low) {
     OpFormats f;
     const std::size_t L = sizes.size() - 1;
     f.in.resize(L);
     f.lin.resize(L);
+    f.norm.resize(L);
     f.act.resize(L);
     Format arriving = Format::F32;
     for (std::size_t l = 0; l < L; ++l) {
         f.in[l] = arriving;
         f.lin[l] = resolveFormat(policy.linear, arriving, low);
-        f.act[l] = resolveFormat(policy.activation, f.lin[l], low);
+        f.norm[l] = norm == NormKind::None || l + 1 == L ? f.lin[l] : resolveFormat(policy.norm, f.lin[l], low);
+        f.act[l] = resolveFormat(policy.activation, f.norm[l], low);
         arriving = f.act[l];
     }
     f.logits = f.lin[L - 1];

@@ -11,6 +11,11 @@ namespace presisi {
 enum class Activation { Relu, Tanh, Gelu, Sigmoid };
 enum class LossKind { CrossEntropy, Mse };  // both with reduction "mean"
 
+// The normalisation after every hidden linear layer, before its activation (None: none): PyTorch 2.x's
+// nn.LayerNorm(width), nn.RMSNorm(width) and nn.BatchNorm1d(width) (training-mode batch statistics),
+// forward and backward as ATen's CPU kernels compute them (engine/numerics/norm.h).
+enum class NormKind { None, Layer, Rms, Batch };
+
 // torch.optim.AdamW's default weight decay: where an AdamW optimizer is chosen and no weight decay is
 // given (the command line, an experiment file, the window's box), this is taken, as PyTorch does.
 inline constexpr double kAdamWDefaultWeightDecay = 0.01;
@@ -41,9 +46,10 @@ struct ScalerSettings {
 };
 
 // Autocast: op kind -> the format an op runs in.
-enum class OpKind { Linear, Activation, Softmax, Loss, Reduction };
+// Norm: the normalisation layer (NormKind); its statistics' own precision is the kernel's (norm.h).
+enum class OpKind { Linear, Activation, Softmax, Loss, Reduction, Norm };
 inline constexpr OpKind kAllOpKinds[] = {OpKind::Linear, OpKind::Activation, OpKind::Softmax, OpKind::Loss,
-                                         OpKind::Reduction};
+                                         OpKind::Reduction, OpKind::Norm};
 
 // Low: the lane's format. F32: float32. AsInput: whatever format arrives (no cast).
 // cross_entropy is log_softmax (the Softmax entry) then nll (the Loss entry). As in PyTorch, a loss
@@ -59,6 +65,10 @@ struct AutocastPolicy {
     OpPolicy softmax = OpPolicy::AsInput;
     OpPolicy loss = OpPolicy::F32;
     OpPolicy reduction = OpPolicy::AsInput;
+    // CPU: layer_norm, rms_norm and batch_norm are on no autocast list (they run in what arrives, the
+    // parameters stay float32); CUDA: layer_norm and (from 2.12) rms_norm are on the float32 list,
+    // batch_norm on none (Scenario::policyFor takes AsInput for batch norm's CUDA default).
+    OpPolicy norm = OpPolicy::AsInput;
 
     OpPolicy get(OpKind op) const;
     void set(OpKind op, OpPolicy p);

@@ -10,6 +10,7 @@
 #include "../error.h"
 #include "../numerics/grad_counts.h"
 #include "../numerics/grad_histogram.h"
+#include "../numerics/norm.h"
 #include "../numerics/optimizer.h"
 #include "cpu_net.h"
 #include "lane_backend.h"
@@ -30,25 +31,54 @@ void addToHistogram(std::vector<std::int64_t>& counts, std::int64_t& zeros, std:
 }
 
 class CpuLane final : public LaneBackend {
+    // One parameter tensor: the master (float32), its master gradient, the lane's gradient it comes from
+    // (scaled, in the Net), the micro-batches' sum (gradient accumulation) and the optimizer's moments.
+    struct Slot {
+        float* param = nullptr;
+        float* grad = nullptr;
+        const float* lane = nullptr;
+        Index n = 0;
+        std::vector<float> sum, moment1, moment2;
+    };
+
 public:
     CpuLane(const Scenario& s, const LaneSpec& lane, Index batch)
         : m_scenario(s),
           m_sub(lane.subnormals),
           m_policy(s.policyFor(lane)),
           m_net(s, lane.format, m_sub, m_policy, batch),
-          m_batch(batch) {
+          m_batch(batch),
+          m_lowAccum(lane.lowGradAccum),
+          m_accumFormat(lane.format) {
         m_net.bindPointers();
         m_net.nativeProducts = lane.native;
+        m_net.naiveStats = lane.naiveStats;
         const int L = m_net.layers();
         m_weight.resize(L);
         m_bias.resize(L);
         m_gradWeight.resize(L);
         m_gradBias.resize(L);
+        for (auto* v : {&m_normWeight, &m_normBias, &m_gradNormWeight, &m_gradNormBias, &m_runningMean, &m_runningVar})
+            v->resize(L);
         for (int l = 0; l < L; ++l) {
-            m_weight[l].resize(s.sizes[l + 1], s.sizes[l]);
-            m_bias[l].resize(s.sizes[l + 1]);
-            m_gradWeight[l].resize(s.sizes[l + 1], s.sizes[l]);
-            m_gradBias[l].resize(s.sizes[l + 1]);
+            const Index out = s.sizes[l + 1];
+            m_weight[l].resize(out, s.sizes[l]);
+            m_bias[l].resize(out);
+            m_gradWeight[l].resize(out, s.sizes[l]);
+            m_gradBias[l].resize(out);
+            if (m_net.hasNorm() && l + 1 < L)
+                for (auto* v : {&m_normWeight, &m_normBias, &m_gradNormWeight, &m_gradNormBias, &m_runningMean, &m_runningVar})
+                    (*v)[l].setZero(out);
+        }
+        // Every parameter tensor the optimizer updates, in nn.Module order: each linear's weight and bias,
+        // then its normalisation's weight and (but RMSNorm) bias.
+        for (int l = 0; l < L; ++l) {
+            addSlot(m_weight[l].data(), m_gradWeight[l].data(), m_net.laneGradWeight(l).data(), m_weight[l].size());
+            addSlot(m_bias[l].data(), m_gradBias[l].data(), m_net.laneGradBias(l).data(), m_bias[l].size());
+            if (!hasNorm(l)) continue;
+            addSlot(m_normWeight[l].data(), m_gradNormWeight[l].data(), m_net.laneGradNormWeight(l).data(), m_normWeight[l].size());
+            if (s.norm != NormKind::Rms)
+                addSlot(m_normBias[l].data(), m_gradNormBias[l].data(), m_net.laneGradNormBias(l).data(), m_normBias[l].size());
         }
     }
 
@@ -57,12 +87,20 @@ public:
             m_weight[l] = w[l].weight;
             m_bias[l] = w[l].bias;
         }
-        m_moment1Weight.clear();
-        m_moment1Bias.clear();
-        m_moment2Weight.clear();
-        m_moment2Bias.clear();
+        // nn.LayerNorm/RMSNorm/BatchNorm1d start with weight 1 and bias 0, running mean 0 and variance 1.
+        for (std::size_t l = 0; l < m_normWeight.size(); ++l) {
+            m_normWeight[l].setOnes();
+            m_normBias[l].setZero();
+            m_runningMean[l].setZero();
+            m_runningVar[l].setOnes();
+        }
+        for (Slot& slot : m_slots) {
+            slot.moment1.clear();
+            slot.moment2.clear();
+        }
         m_steps = 0;
         m_kept = 0;
+        m_micro = 0;
     }
 
     std::vector<LayerWeights> weights() const override {
@@ -73,7 +111,14 @@ public:
 
     ForwardResult forwardBackward(const Batch& batch, float scale) override {
         remember(batch, scale);
-        return m_net.forwardBackward(batch, m_weight, m_bias, scale);
+        const ForwardResult r = m_net.forwardBackward(batch, m_weight, m_bias, m_normWeight, m_normBias, scale);
+        if (m_scenario.norm == NormKind::Batch) {
+            // nn.BatchNorm1d updates its running statistics in every training forward.
+            for (int l = 0; l + 1 < m_net.layers(); ++l)
+                numerics::updateRunning(m_net.norm(l), m_runningMean[l].data(), m_runningVar[l].data(), m_runningMean[l].size());
+        }
+        if (m_scenario.gradAccum > 1) accumulate();
+        return r;
     }
 
     StepTimes lastStepTimes() const override { return {m_net.forwardSeconds(), m_net.backwardSeconds()}; }
@@ -90,6 +135,12 @@ public:
             grad.add(a.dz(l).data(), s.dz(l).data(), a.dz(l).size(), scale);
             weight.add(a.laneGradWeight(l).data(), s.laneGradWeight(l).data(), a.laneGradWeight(l).size(), scale);
             weight.add(a.laneGradBias(l).data(), s.laneGradBias(l).data(), a.laneGradBias(l).size(), scale);
+            if (hasNorm(l)) {
+                // A layer's activations include its normalised output; its weight gradients the norm's.
+                act.add(a.normOut(l).data(), s.normOut(l).data(), a.normOut(l).size(), 1.0f);
+                weight.add(a.laneGradNormWeight(l).data(), s.laneGradNormWeight(l).data(), a.laneGradNormWeight(l).size(), scale);
+                weight.add(a.laneGradNormBias(l).data(), s.laneGradNormBias(l).data(), a.laneGradNormBias(l).size(), scale);
+            }
             out.push_back(act.result(l, TensorKind::Activation));
             out.push_back(grad.result(l, TensorKind::ActivationGradient));
             out.push_back(weight.result(l, TensorKind::WeightGradient));
@@ -110,7 +161,7 @@ public:
             b.x = &r.x;
             if (r.hasTargets) b.targets = &r.targets;
             else b.labels = r.labels;
-            net.forwardBackward(b, r.W, r.b, r.scale);
+            net.forwardBackward(b, r.W, r.b, r.normW, r.normB, r.scale);
             out.emplace_back(r.scale, quickRangesOf(net));
         }
         return out;
@@ -118,11 +169,7 @@ public:
 
     static std::vector<TensorRange> quickRangesOf(const Net& a) {
         std::vector<TensorRange> out;
-        for (int l = 0; l < a.layers(); ++l) {
-            out.push_back(quickRange(a.z(l).data(), a.z(l).size(), l, TensorKind::Activation));
-            out.push_back(quickRange(a.dz(l).data(), a.dz(l).size(), l, TensorKind::ActivationGradient));
-            TensorRange w = quickRange(a.laneGradWeight(l).data(), a.laneGradWeight(l).size(), l, TensorKind::WeightGradient);
-            const TensorRange b = quickRange(a.laneGradBias(l).data(), a.laneGradBias(l).size(), l, TensorKind::WeightGradient);
+        const auto merge = [](TensorRange& w, const TensorRange& b) {
             w.absMax = std::max(w.absMax, b.absMax);
             if (!(w.absMinNonZero <= b.absMinNonZero)) w.absMinNonZero = b.absMinNonZero;
             if (std::isfinite(w.absMinNonZero)) w.binades = std::log2(w.absMax / w.absMinNonZero);
@@ -130,6 +177,19 @@ public:
                                b.overflowShare * static_cast<double>(b.elements)) /
                               static_cast<double>(w.elements + b.elements);
             w.elements += b.elements;
+        };
+        for (int l = 0; l < a.layers(); ++l) {
+            const bool norm = a.hasNorm() && l + 1 < a.layers();
+            TensorRange act = quickRange(a.z(l).data(), a.z(l).size(), l, TensorKind::Activation);
+            if (norm) merge(act, quickRange(a.normOut(l).data(), a.normOut(l).size(), l, TensorKind::Activation));
+            out.push_back(act);
+            out.push_back(quickRange(a.dz(l).data(), a.dz(l).size(), l, TensorKind::ActivationGradient));
+            TensorRange w = quickRange(a.laneGradWeight(l).data(), a.laneGradWeight(l).size(), l, TensorKind::WeightGradient);
+            merge(w, quickRange(a.laneGradBias(l).data(), a.laneGradBias(l).size(), l, TensorKind::WeightGradient));
+            if (norm) {
+                merge(w, quickRange(a.laneGradNormWeight(l).data(), a.laneGradNormWeight(l).size(), l, TensorKind::WeightGradient));
+                merge(w, quickRange(a.laneGradNormBias(l).data(), a.laneGradNormBias(l).size(), l, TensorKind::WeightGradient));
+            }
             out.push_back(w);
         }
         return out;
@@ -140,7 +200,7 @@ public:
         probeNet();
         Probe probe;
         m_probeNet->setProbe(&probe);
-        m_probeNet->forwardBackward(batch, m_weight, m_bias, scale);
+        m_probeNet->forwardBackward(batch, m_weight, m_bias, m_normWeight, m_normBias, scale);
         m_probeNet->setProbe(nullptr);
         FirstNonFinite f;
         if (!probe.hit) {
@@ -176,11 +236,11 @@ public:
     GradStatistics statistics(const Batch& batch, float scale, GradHistogram* hist) override {
         if (!m_shadow) {
             AutocastPolicy f32;
-            f32.linear = f32.activation = f32.softmax = f32.loss = f32.reduction = OpPolicy::F32;
+            f32.linear = f32.activation = f32.softmax = f32.loss = f32.reduction = f32.norm = OpPolicy::F32;
             m_shadow = std::make_unique<Net>(m_scenario, Format::F32, Subnormals::Keep, f32, m_batch);
             m_shadow->bindPointers();
         }
-        m_shadow->forwardBackward(batch, m_weight, m_bias, 1.0f);
+        m_shadow->forwardBackward(batch, m_weight, m_bias, m_normWeight, m_normBias, 1.0f);
         const Net& a = m_net;
         const Net& s = *m_shadow;
         const Format f = a.low();
@@ -196,6 +256,11 @@ public:
             weight += counts(a.laneGradBias(l), s.laneGradBias(l));
             forwardNonFinite += counts(a.z(l), a.z(l)).nonFinite;
             if (l + 1 < L) forwardNonFinite += counts(a.h(l), a.h(l)).nonFinite;
+            if (hasNorm(l)) {
+                weight += counts(a.laneGradNormWeight(l), s.laneGradNormWeight(l));
+                weight += counts(a.laneGradNormBias(l), s.laneGradNormBias(l));
+                forwardNonFinite += counts(a.normOut(l), a.normOut(l)).nonFinite;
+            }
         }
         GradStatistics g = numerics::gradStatistics(act, weight, forwardNonFinite);
         if (hist) {
@@ -222,22 +287,21 @@ public:
         return g;
     }
 
+    // With accumulation, once per step on the K micro-batches' sum (GradScaler.unscale_ after the last
+    // backward): an inf or NaN of any micro-batch survives the sum.
     bool unscale(float invScale) override {
         bool bad = false;
-        const int L = m_net.layers();
-        for (int l = 0; l < L; ++l) {
-            bad |= unscaleInto(m_net.laneGradWeight(l).data(), m_gradWeight[l].data(), m_gradWeight[l].size(), invScale);
-            bad |= unscaleInto(m_net.laneGradBias(l).data(), m_gradBias[l].data(), m_gradBias[l].size(), invScale);
-        }
+        const bool summed = m_scenario.gradAccum > 1;
+        for (Slot& slot : m_slots) bad |= unscaleInto(summed ? slot.sum.data() : slot.lane, slot.grad, slot.n, invScale);
+        m_micro = 0;
         return bad;
     }
 
+    // Over every parameter, the normalisations' included (torch.nn.utils.clip_grad_norm_'s total norm).
     double gradNorm() const override {
         double s = 0;
-        for (std::size_t l = 0; l < m_gradWeight.size(); ++l) {
-            s += m_gradWeight[l].cast<double>().squaredNorm();
-            s += m_gradBias[l].cast<double>().squaredNorm();
-        }
+        for (const Slot& slot : m_slots)
+            for (Index i = 0; i < slot.n; ++i) s += static_cast<double>(slot.grad[i]) * slot.grad[i];
         return std::sqrt(s);
     }
 
@@ -250,19 +314,11 @@ public:
     void optimizerStep() override {
         const OptimizerSpec& o = m_scenario.optimizer;
         ++m_steps;
-        if (m_moment1Weight.empty() && (o.keepsTwoMoments() || o.momentum != 0)) {
-            m_moment1Weight = m_gradWeight;
-            m_moment1Bias = m_gradBias;
-            for (auto& m : m_moment1Weight) m.setZero();
-            for (auto& m : m_moment1Bias) m.setZero();
-            if (o.keepsTwoMoments()) {
-                m_moment2Weight = m_moment1Weight;
-                m_moment2Bias = m_moment1Bias;
-            }
-        }
-        for (std::size_t l = 0; l < m_weight.size(); ++l) {
-            update(m_weight[l].data(), m_gradWeight[l].data(), m_weight[l].size(), l, true);
-            update(m_bias[l].data(), m_gradBias[l].data(), m_bias[l].size(), l, false);
+        for (Slot& slot : m_slots) {
+            const auto n = static_cast<std::size_t>(slot.n);
+            if (slot.moment1.empty() && (o.keepsTwoMoments() || o.momentum != 0)) slot.moment1.assign(n, 0.0f);
+            if (slot.moment2.empty() && o.keepsTwoMoments()) slot.moment2.assign(n, 0.0f);
+            update(slot);
         }
     }
 
@@ -272,6 +328,9 @@ public:
         for (int l = 0; l < L; ++l) {
             Matrix z = h * m_weight[l].transpose();
             z.rowwise() += m_bias[l].transpose();
+            if (hasNorm(l))
+                numerics::normEvaluate(m_scenario.norm, z.data(), z.rows(), z.cols(), m_normWeight[l].data(),
+                                       m_normBias[l].data(), m_runningMean[l].data(), m_runningVar[l].data(), z.data());
             if (l + 1 < L) numerics::activationForward(m_scenario.activation, z.data(), z.data(), static_cast<std::size_t>(z.size()));
             h = std::move(z);
         }
@@ -285,7 +344,7 @@ private:
     static constexpr std::size_t kReplays = 5;
     struct Replay {
         std::vector<Matrix> W;
-        std::vector<Vector> b;
+        std::vector<Vector> b, normW, normB;
         Matrix x, targets;
         std::vector<int> labels;
         bool hasTargets = false;
@@ -295,6 +354,8 @@ private:
         Replay& r = m_replays[m_kept++ % kReplays];
         r.W = m_weight;  // same sizes after the first round: element-wise copies, no allocation
         r.b = m_bias;
+        r.normW = m_normWeight;
+        r.normB = m_normBias;
         r.x = *batch.x;
         r.hasTargets = batch.targets != nullptr;
         if (r.hasTargets) r.targets = *batch.targets;
@@ -307,6 +368,7 @@ private:
             m_probeNet = std::make_unique<Net>(m_scenario, m_net.low(), m_sub, m_policy, m_batch);
             m_probeNet->bindPointers();
             m_probeNet->nativeProducts = m_net.nativeProducts;
+            m_probeNet->naiveStats = m_net.naiveStats;
         }
         return *m_probeNet;
     }
@@ -327,16 +389,43 @@ private:
 
     // torch.optim's single-tensor updates of the scenario's PyTorch version (engine/numerics/optimizer.h); the master gradients stay as
     // backward made them, as p.grad does, and as the CUDA lane leaves them.
-    void update(float* w, const float* g, Index n, std::size_t l, bool isWeight) {
+    void update(Slot& slot) {
         const OptimizerSpec& o = m_scenario.optimizer;
-        const auto count = static_cast<std::size_t>(n);
-        float* first = m_moment1Weight.empty() ? nullptr : isWeight ? m_moment1Weight[l].data() : m_moment1Bias[l].data();
+        const auto count = static_cast<std::size_t>(slot.n);
+        float* first = slot.moment1.empty() ? nullptr : slot.moment1.data();
         if (o.kind == OptimizerSpec::Kind::Sgd) {
-            numerics::sgdStep(w, g, first, count, o, m_steps == 1);
+            numerics::sgdStep(slot.param, slot.grad, first, count, o, m_steps == 1);
             return;
         }
-        float* second = isWeight ? m_moment2Weight[l].data() : m_moment2Bias[l].data();
-        numerics::adamStep(w, g, first, second, count, o, m_steps, m_scenario.torchVersion);
+        numerics::adamStep(slot.param, slot.grad, first, slot.moment2.data(), count, o, m_steps, m_scenario.torchVersion);
+    }
+
+    void addSlot(float* param, float* grad, const float* lane, Index n) {
+        Slot slot;
+        slot.param = param;
+        slot.grad = grad;
+        slot.lane = lane;
+        slot.n = n;
+        if (m_scenario.gradAccum > 1) slot.sum.resize(static_cast<std::size_t>(n));
+        m_slots.push_back(std::move(slot));
+    }
+    bool hasNorm(int l) const { return m_net.hasNorm() && l + 1 < m_net.layers(); }
+
+    // After micro-batch m's backward: sum = lane gradient (m = 0), else sum + lane gradient, in float32
+    // (AccumulateGrad into a float32 .grad) or, with +accum-low, rounded to the lane's format after
+    // every addition (a .grad held in that format).
+    void accumulate() {
+        for (Slot& slot : m_slots) {
+            float* sum = slot.sum.data();
+            if (m_micro == 0) {
+                std::memcpy(sum, slot.lane, static_cast<std::size_t>(slot.n) * sizeof(float));
+            } else if (m_lowAccum && m_accumFormat != Format::F32) {
+                for (Index i = 0; i < slot.n; ++i) sum[i] = roundTo(m_accumFormat, sum[i] + slot.lane[i], m_sub);
+            } else {
+                for (Index i = 0; i < slot.n; ++i) sum[i] += slot.lane[i];
+            }
+        }
+        ++m_micro;
     }
 
     const Scenario& m_scenario;
@@ -353,11 +442,14 @@ private:
     std::vector<Vector> m_bias;
     std::vector<Matrix> m_gradWeight;     // master gradients (the lane's, unscaled)
     std::vector<Vector> m_gradBias;
-    std::vector<Matrix> m_moment1Weight;  // SGD's momentum buffer, or Adam's exp_avg
-    std::vector<Vector> m_moment1Bias;
-    std::vector<Matrix> m_moment2Weight;  // Adam's exp_avg_sq
-    std::vector<Vector> m_moment2Bias;
+    // Per hidden layer with a normalisation (empty elsewhere), float32 (out): its weight and bias (RMSNorm's
+    // bias stays 0 and unused), their master gradients, BatchNorm's running mean and variance.
+    std::vector<Vector> m_normWeight, m_normBias, m_gradNormWeight, m_gradNormBias, m_runningMean, m_runningVar;
+    std::vector<Slot> m_slots;  // every parameter tensor (addSlot), pointing into the members above
     std::int64_t m_steps = 0;
+    int m_micro = 0;       // micro-batches accumulated since the last unscale
+    bool m_lowAccum;       // +accum-low
+    Format m_accumFormat;  // the lane's format (+accum-low's sums)
 };
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "../numerics/activation.h"
 #include "../numerics/aten_reduced_gemm.h"
 #include "../numerics/loss.h"
+#include "../numerics/norm.h"
 #include "../numerics/policy.h"
 #include "../numerics/torch_dispatch.h"
 #include "lane_backend.h"
@@ -54,17 +55,20 @@ struct Probe {
 class Net {
 public:
     Net(const Scenario& s, Format low, Subnormals sub, const AutocastPolicy& policy, Index batch)
-        : m_sizes(s.sizes), m_act(s.activation), m_loss(s.loss), m_low(low), m_sub(sub) {
+        : m_sizes(s.sizes), m_act(s.activation), m_loss(s.loss), m_norm(s.norm), m_low(low), m_sub(sub) {
         m_layers = static_cast<int>(m_sizes.size()) - 1;
         const int L = m_layers;
-        numerics::OpFormats formats = numerics::resolveOpFormats(m_sizes, m_loss, policy, low);
+        numerics::OpFormats formats = numerics::resolveOpFormats(m_sizes, m_loss, s.norm, policy, low);
         m_inFormat = std::move(formats.in);
         m_linearFormat = std::move(formats.lin);
+        m_normFormat = std::move(formats.norm);
         m_actFormat = std::move(formats.act);
         m_softmaxFormat = formats.softmax;
         m_lossFormat = formats.loss;
         m_lowReduction = formats.lowReduction;
         m_dispatch = numerics::productDispatch(s);
+        m_normParamsLow = policy.norm == OpPolicy::Low;
+        m_torchNormGrads = s.dispatch == Dispatch::Torch && s.torchVersion == TorchVersion::V2;
 
         m_weightLow.resize(L);
         m_biasLow.resize(L);
@@ -75,6 +79,12 @@ public:
         m_gradLinearOut.resize(L);
         m_laneGradWeight.resize(L);
         m_laneGradBias.resize(L);
+        m_normLayer.resize(L);
+        m_normInCast.resize(L);
+        m_normOut.resize(L);
+        m_normGrad.resize(L);
+        m_laneGradNormWeight.resize(L);
+        m_laneGradNormBias.resize(L);
         for (int l = 0; l < L; ++l) {
             const Index in = m_sizes[l], out = m_sizes[l + 1];
             if (needsRound(m_linearFormat[l])) {
@@ -87,7 +97,14 @@ public:
             m_laneGradWeight[l].resize(out, in);
             m_laneGradBias[l].resize(out);
             if (l + 1 < L) {
-                if (castNeeded(m_linearFormat[l], m_actFormat[l])) m_actInCast[l].resize(batch, out);
+                if (hasNorm()) {
+                    if (castNeeded(m_linearFormat[l], m_normFormat[l])) m_normInCast[l].resize(batch, out);
+                    m_normOut[l].resize(batch, out);
+                    m_normGrad[l].resize(batch, out);
+                    m_laneGradNormWeight[l].setZero(out);
+                    m_laneGradNormBias[l].setZero(out);
+                }
+                if (castNeeded(m_normFormat[l], m_actFormat[l])) m_actInCast[l].resize(batch, out);
                 m_actOut[l].resize(batch, out);
             }
         }
@@ -98,15 +115,18 @@ public:
     int layers() const { return m_layers; }
     Format low() const { return m_low; }
     bool nativeProducts = false;  // the lane's +native: low-format products through engine/native
+    bool naiveStats = false;      // the lane's +naive-stats (numerics::NormRule)
+    bool hasNorm() const { return m_norm != NormKind::None; }
     // Checked pass: every op's result is scanned before its rounding; forwardBackward stops at the first
     // value that is non-finite or rounds to inf in the op's format. nullptr: the plain pass.
     void setProbe(Probe* probe) { m_probe = probe; }
     double forwardSeconds() const { return m_forwardSeconds; }
     double backwardSeconds() const { return m_backwardSeconds; }
 
-    // x: (B, in)  W[l]: (out, in)  b[l]: (out). Returns the unscaled loss; leaves every gradient scaled.
+    // x: (B, in)  W[l]: (out, in)  b[l]: (out); with a normalisation, its weight g[l] and bias be[l] (out)
+    // for the hidden layers. Returns the unscaled loss; leaves every gradient scaled.
     ForwardResult forwardBackward(const Batch& batch, const std::vector<Matrix>& W, const std::vector<Vector>& b,
-                                  float scale) {
+                                  const std::vector<Vector>& g, const std::vector<Vector>& be, float scale) {
         const int L = m_layers;
         const Matrix* h = batch.x;
         using Clock = std::chrono::steady_clock;
@@ -143,9 +163,22 @@ public:
             roundInPlace(m_linearFormat[l], z.data(), z.size());
             if (l + 1 < L) {
                 const Matrix* ain = &z;
-                if (m_probe && fault(m_actFormat[l], z, l, FaultOp::Activation, TensorKind::Activation)) return {};
-                if (castNeeded(m_linearFormat[l], m_actFormat[l])) {
-                    roundInto(m_actFormat[l], z.data(), m_actInCast[l].data(), z.size());
+                if (hasNorm()) {
+                    // z (B, out) -> the normalisation in its format (cast where it narrows) -> m_normOut[l].
+                    const Matrix* nin = &z;
+                    if (castNeeded(m_linearFormat[l], m_normFormat[l])) {
+                        roundInto(m_normFormat[l], z.data(), m_normInCast[l].data(), z.size());
+                        nin = &m_normInCast[l];
+                    }
+                    m_normIn[l] = nin;
+                    m_normLayer[l].forward(normRule(l), nin->data(), nin->rows(), nin->cols(), g[l].data(), be[l].data(),
+                                           m_normOut[l].data());
+                    if (m_probe && fault(m_normFormat[l], m_normOut[l], l, FaultOp::Norm, TensorKind::Activation)) return {};
+                    ain = &m_normOut[l];
+                }
+                if (m_probe && fault(m_actFormat[l], *ain, l, FaultOp::Activation, TensorKind::Activation)) return {};
+                if (castNeeded(m_normFormat[l], m_actFormat[l])) {
+                    roundInto(m_actFormat[l], ain->data(), m_actInCast[l].data(), ain->size());
                     ain = &m_actInCast[l];
                 }
                 m_actIn[l] = ain;
@@ -198,7 +231,18 @@ public:
             activationBackward(m_actFormat[l - 1], m_actIn[l - 1]->data(), m_actOut[l - 1].data(), d.data(), d.size());
             if (m_probe && fault(m_actFormat[l - 1], d, l - 1, FaultOp::Activation, TensorKind::ActivationGradient)) return r;
             roundInPlace(m_actFormat[l - 1], d.data(), d.size());
-            if (m_actFormat[l - 1] != m_linearFormat[l - 1]) roundInPlace(m_linearFormat[l - 1], d.data(), d.size());
+            const Format nf = m_normFormat[l - 1];
+            if (m_actFormat[l - 1] != nf) roundInPlace(nf, d.data(), d.size());
+            if (hasNorm()) {
+                // d: the gradient at the norm's output -> at its input (rounded to nf), and the lane's
+                // gradients of its weight and bias (float32, scaled).
+                Matrix& dn = m_normGrad[l - 1];
+                m_normLayer[l - 1].backward(normRule(l - 1), m_normIn[l - 1]->data(), d.data(), g[l - 1].data(), dn.data(),
+                                            m_laneGradNormWeight[l - 1].data(), m_laneGradNormBias[l - 1].data());
+                d = dn;
+                if (m_probe && fault(nf, d, l - 1, FaultOp::Norm, TensorKind::ActivationGradient)) return r;
+            }
+            if (nf != m_linearFormat[l - 1]) roundInPlace(m_linearFormat[l - 1], d.data(), d.size());
         }
         const auto t2 = Clock::now();
         m_forwardSeconds = std::chrono::duration<double>(t1 - t0).count();
@@ -213,6 +257,12 @@ public:
     const Matrix& h(int l) const { return m_actOut[l]; }
     const Matrix& laneGradWeight(int l) const { return m_laneGradWeight[l]; }
     const Vector& laneGradBias(int l) const { return m_laneGradBias[l]; }
+    // Hidden layer l's normalisation (with one): its output (B, out), its layer (statistics), the lane's
+    // gradients of its weight and bias (out; scaled, float32).
+    const Matrix& normOut(int l) const { return m_normOut[l]; }
+    const numerics::NormLayer& norm(int l) const { return m_normLayer[l]; }
+    const Vector& laneGradNormWeight(int l) const { return m_laneGradNormWeight[l]; }
+    const Vector& laneGradNormBias(int l) const { return m_laneGradNormBias[l]; }
 
 private:
     // The checked pass: the first element of m that is non-finite or would round to inf in format f.
@@ -227,6 +277,16 @@ private:
             }
         }
         return false;
+    }
+    numerics::NormRule normRule(int l) const {
+        numerics::NormRule r;
+        r.kind = m_norm;
+        r.format = m_normFormat[l];
+        r.subnormals = m_sub;
+        r.paramsInFormat = m_normParamsLow && r.format != Format::F32;
+        r.naiveStats = naiveStats;
+        r.torchReducedParamGrads = m_torchNormGrads;
+        return r;
     }
     bool needsRound(Format f) const { return f != Format::F32 || m_sub == Subnormals::Flush; }
     // A cast from `from` to `to` changes values only when it narrows.
@@ -377,19 +437,24 @@ public:
         m_linearIn.assign(m_layers, nullptr);
         m_linearWeight.assign(m_layers, nullptr);
         m_actIn.assign(m_layers, nullptr);
+        m_normIn.assign(m_layers, nullptr);
     }
 
 private:
     std::vector<int> m_sizes;
     Activation m_act;
     LossKind m_loss;
+    NormKind m_norm;
     Format m_low;
     Subnormals m_sub;
     int m_layers = 0;
     // The formats every op runs in (numerics::OpFormats), per layer l where indexed.
     std::vector<Format> m_inFormat;      // what arrives at layer l
     std::vector<Format> m_linearFormat;  // layer l's product and bias (the last: the logits)
+    std::vector<Format> m_normFormat;    // hidden layer l's normalisation (m_linearFormat[l] without one)
     std::vector<Format> m_actFormat;     // hidden layer l's activation
+    bool m_normParamsLow = false;        // autocast's norm entry Low: the norm's weight and bias cast too
+    bool m_torchNormGrads = false;       // Dispatch::Torch (2.x): LayerNorm's reduced-format weight-gradient buffer
     Format m_softmaxFormat = Format::F32, m_lossFormat = Format::F32;  // cross_entropy's log_softmax, nll / mse
     bool m_lowReduction = false;  // the loss's batch sum rounded to the low format at every partial sum
     numerics::ProductDispatch m_dispatch;  // per product: storage or float32 accumulation; the GELU path
@@ -404,10 +469,15 @@ private:
     std::vector<Matrix> m_gradLinearOut;  // (B, out): dz, the gradient at z (scaled)
     std::vector<Matrix> m_laneGradWeight; // (out, in): dz^T x, the lane's weight gradient (scaled, in m_linearFormat[l])
     std::vector<Vector> m_laneGradBias;   // (out): column sums of dz, likewise
+    // Hidden layers with a normalisation: its state, input cast (where it narrows), output, the gradient
+    // at its input, and the lane's gradients of its weight and bias (out; scaled).
+    std::vector<numerics::NormLayer> m_normLayer;
+    std::vector<Matrix> m_normInCast, m_normOut, m_normGrad;
+    std::vector<Vector> m_laneGradNormWeight, m_laneGradNormBias;
     Matrix m_logSoftmax;                  // (B, C): cross_entropy's log_softmax
     // Per layer, bound during the forward pass for the backward: the product's input (m_inCast[l] or
     // what arrived), its weight (m_weightLow[l] or the master), the activation's input.
-    std::vector<const Matrix*> m_linearIn, m_linearWeight, m_actIn;
+    std::vector<const Matrix*> m_linearIn, m_linearWeight, m_actIn, m_normIn;
     Probe* m_probe = nullptr;
     double m_forwardSeconds = 0, m_backwardSeconds = 0;
 };

@@ -38,6 +38,7 @@ OpKind faultOpKind(FaultOp op) {
     switch (op) {
     case FaultOp::Activation: return OpKind::Activation;
     case FaultOp::SoftmaxLoss: return OpKind::Loss;
+    case FaultOp::Norm: return OpKind::Norm;
     default: return OpKind::Linear;
     }
 }

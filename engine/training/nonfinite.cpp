@@ -50,6 +50,10 @@ std::string describeNonFinite(const FirstNonFinite& f) {
                " in softmax/loss, forward, " + step;
     case FaultOp::BackwardProduct:
         return fmt + " " + tensorWords(f.tensor) + " " + happened(f) + " in " + layer + ", backward, " + step;
+    case FaultOp::Norm:
+        if (f.tensor == TensorKind::Activation)
+            return fmt + " normalisation output " + happened(f) + " in " + layer + ", forward, " + step;
+        return fmt + " normalisation gradient " + happened(f) + " in " + layer + "'s normalisation backward, " + step;
     case FaultOp::Unscale:
         return "unscaling " + happened(f) + ": a gradient times 1/scale left float32's range in " + layer + ", " + step;
     case FaultOp::Optimizer:

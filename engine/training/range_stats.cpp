@@ -22,6 +22,7 @@ std::string_view faultOpName(FaultOp op) {
     case FaultOp::BackwardProduct: return "backward_product";
     case FaultOp::Unscale: return "unscale";
     case FaultOp::Optimizer: return "optimizer";
+    case FaultOp::Norm: return "norm";
     }
     return "?";
 }

@@ -89,8 +89,9 @@ struct RangeSnapshot {
 };
 
 // The operation in which a lane's first inf/NaN appeared.
-enum class FaultOp { ForwardLinear, Activation, SoftmaxLoss, BackwardProduct, Unscale, Optimizer };
-std::string_view faultOpName(FaultOp op);  // "forward_linear", "activation", "softmax_loss", "backward_product", "unscale", "optimizer"
+// Norm: a hidden layer's normalisation (forward: its output; backward: the gradient at its input).
+enum class FaultOp { ForwardLinear, Activation, SoftmaxLoss, BackwardProduct, Unscale, Optimizer, Norm };
+std::string_view faultOpName(FaultOp op);  // "forward_linear", "activation", "softmax_loss", "backward_product", "unscale", "optimizer", "norm"
 
 struct FirstNonFinite {
     int lane = 0;

@@ -27,6 +27,9 @@ Runner::Runner(Scenario scenario) : m_scenario(std::move(scenario)) {
         m_data = makeData(m_scenario.data, m_scenario.sizes, m_scenario.loss, m_scenario.seed);
         const Index n = m_data.train.size();
         const Index b = m_scenario.batch == 0 ? n : m_scenario.batch;
+        if (m_scenario.norm == NormKind::Batch && b < 2)
+            throw Error("batch = " + std::to_string(b) + ": BatchNorm needs at least 2 rows per batch (nn.BatchNorm1d: "
+                        "\"Expected more than 1 value per channel when training\")");
         for (const LaneSpec& lane : m_scenario.lanes) m_lanes.push_back(makeLane(m_scenario, lane, b));
         m_sampler.emplace(m_data.train, b, m_scenario.shuffle, m_scenario.seed);
     }
@@ -36,6 +39,11 @@ Runner::Runner(Scenario scenario) : m_scenario(std::move(scenario)) {
 }
 
 Runner::~Runner() = default;
+
+float Runner::microScale(std::size_t i) const {
+    const float scale = m_scalers[i].scale;
+    return m_scenario.gradAccum > 1 ? scale / static_cast<float>(m_scenario.gradAccum) : scale;
+}
 
 void Runner::reset() {
     m_step = 0;
@@ -64,6 +72,24 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
     if (m_scenario.workload == Workload::Accumulation) {
         stepAccumulation(out);
     } else {
+        // Gradient accumulation: micro-batches 0..K-2 only run forward and backward (each lane sums its
+        // gradients); the last one then goes through the whole step below. Each backpropagates
+        // scale · loss / K, as scaler.scale(loss / K).backward() does.
+        const int micro = m_scenario.gradAccum;
+        m_microLoss.assign(m_lanes.size(), 0.0);
+        m_microAccuracy.assign(m_lanes.size(), 0.0);
+        m_microSeconds.assign(m_lanes.size(), 0.0);
+        for (int m = 0; m + 1 < micro; ++m) {
+            m_sampler->next();
+            const Batch early = m_sampler->batch();
+            for (std::size_t i = 0; i < m_lanes.size(); ++i) {
+                const auto t0 = SteadyClock::now();
+                const ForwardResult f = m_lanes[i]->forwardBackward(early, microScale(i));
+                m_microSeconds[i] += secondsBetween(t0, SteadyClock::now());
+                m_microLoss[i] += static_cast<float>(f.loss / static_cast<float>(micro));
+                m_microAccuracy[i] += f.accuracy;
+            }
+        }
         m_sampler->next();
         const Batch batch = m_sampler->batch();
         const bool stats = m_scenario.statistics;
@@ -82,11 +108,19 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             r.scale = s.scale;
             r.growthTracker = s.tracker;
             const auto t0 = SteadyClock::now();
-            const ForwardResult f = lane.forwardBackward(batch, s.scale);
+            const float backScale = microScale(i);  // the scale the lane's gradients carry: scale / K
+            ForwardResult f = lane.forwardBackward(batch, backScale);
             const auto t1 = SteadyClock::now();
+            if (micro > 1) {
+                // The step's loss: the sum of the K micro-batches' loss / K (torch: sum of (loss / K).item()).
+                f.loss = static_cast<float>(m_microLoss[i] + static_cast<float>(f.loss / static_cast<float>(micro)));
+                if (f.accuracy != kNotMeasured) f.accuracy = (m_microAccuracy[i] + f.accuracy) / micro;
+            }
+            // Statistics, ranges and histograms describe the last micro-batch; unscale, the gradient norm and
+            // the optimizer the K micro-batches' sum.
             GradHistogram hist;
             if (stats) {
-                const GradStatistics g = lane.statistics(batch, s.scale, histogramStep ? &hist : nullptr);
+                const GradStatistics g = lane.statistics(batch, backScale, histogramStep ? &hist : nullptr);
                 r.actGradUnderflow = g.actGradUnderflow;
                 r.weightGradUnderflow = g.weightGradUnderflow;
                 r.gradSubnormal = g.gradSubnormal;
@@ -95,7 +129,7 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
                 r.overflows = -1;
             }
             RangeSnapshot ranges;
-            if (rangeStep) ranges = {static_cast<int>(i), m_step, s.scale, lane.ranges(s.scale)};
+            if (rangeStep) ranges = {static_cast<int>(i), m_step, backScale, lane.ranges(backScale)};
             const auto t2 = SteadyClock::now();
             // GradScaler.unscale_: inv_scale = 1 / scale taken in double, then rounded to float32.
             const float inv = scaler ? static_cast<float>(1.0 / static_cast<double>(s.scale)) : 1.0f;
@@ -111,7 +145,7 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             const bool faultNow = !m_watch[i].fault() && watchStep(i, batch, r, foundInf);
             if (!r.skipped) lane.optimizerStep();
             const auto t5 = SteadyClock::now();
-            r.seconds = secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
+            r.seconds = m_microSeconds[i] + secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
             LaneWatch& watch = m_watch[i];
             if (scaler) {
                 // torch._amp_update_scale_ (engine/numerics/loss_scale.h); a floored backoff is reported.
@@ -188,7 +222,8 @@ bool Runner::watchStep(std::size_t i, const Batch& batch, const StepRecord& r, b
         watch.setFault(std::move(fault), leadUp(i, r.step - 1));
         return true;
     }
-    fault = lane.diagnose(batch, scale);
+    // With gradient accumulation the checked pass reruns the step's last micro-batch.
+    fault = lane.diagnose(batch, microScale(i));
     if (fault.formatMax == 0 && m_scenario.lanes[i].device == Device::Gpu) {
         // A backend without the checked pass (the CUDA lane): its numerics are the CPU lane's op for op,
         // so a CPU twin with the same formats, policy and weights reruns the step.
@@ -199,16 +234,17 @@ bool Runner::watchStep(std::size_t i, const Batch& batch, const StepRecord& r, b
         twinLane.native = false;
         const auto twin = makeCpuLane(twinScenario, twinLane, m_sampler->rows());
         twin->setWeights(lane.weights());
-        fault = twin->diagnose(batch, scale);
+        fault = twin->diagnose(batch, microScale(i));
     }
     fault.lane = static_cast<int>(i);
     fault.step = r.step;
     const bool located = !(fault.op == FaultOp::Unscale && std::isnan(fault.value));
     if (located) {
         // A scaler lane's backward overflow is what the scaler skips: not a fault.
-        if (scaler && r.finite && fault.op != FaultOp::ForwardLinear && fault.op != FaultOp::SoftmaxLoss &&
-            !(fault.op == FaultOp::Activation && fault.tensor == TensorKind::Activation))
-            return false;
+        const bool forward = fault.op == FaultOp::ForwardLinear || fault.op == FaultOp::SoftmaxLoss ||
+                             ((fault.op == FaultOp::Activation || fault.op == FaultOp::Norm) &&
+                              fault.tensor == TensorKind::Activation);
+        if (scaler && r.finite && !forward) return false;
     } else {
         // Forward and backward stayed finite in the lane's formats: unscaling made the inf.
         fault.op = FaultOp::Unscale;

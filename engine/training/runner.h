@@ -89,6 +89,8 @@ private:
     bool watchStep(std::size_t i, const Batch& batch, const StepRecord& r, bool foundInf);
     // Lane i's per-layer ranges of the steps up to lastStep (the backend's replays), oldest first.
     std::vector<RangeSnapshot> leadUp(std::size_t i, std::int64_t lastStep);
+    // The scale lane i's gradients carry in backward: the loss scale (1 without a scaler) / gradAccum.
+    float microScale(std::size_t i) const;
 
     Scenario m_scenario;
     DataPair m_data;
@@ -98,6 +100,9 @@ private:
     std::optional<BatchSampler> m_sampler;  // the batches every lane trains on (Workload::Training)
     std::vector<LaneScaler> m_scalers;
     std::vector<LaneWatch> m_watch;  // per lane: lead-up ring, first fault, scaler health
+    // Gradient accumulation, per lane within a step: the earlier micro-batches' loss / K summed, their
+    // accuracies summed, their seconds.
+    std::vector<double> m_microLoss, m_microAccuracy, m_microSeconds;
     // Accumulation workload.
     std::vector<float> m_values;
     std::vector<float> m_sums;

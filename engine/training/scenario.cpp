@@ -26,7 +26,9 @@ std::string_view nameOf(E e, const std::pair<E, std::string_view> (&table)[N]) {
 
 const std::pair<OpKind, std::string_view> kOpNames[] = {
     {OpKind::Linear, "linear"}, {OpKind::Activation, "activation"}, {OpKind::Softmax, "softmax"},
-    {OpKind::Loss, "loss"}, {OpKind::Reduction, "reduction"}};
+    {OpKind::Loss, "loss"}, {OpKind::Reduction, "reduction"}, {OpKind::Norm, "norm"}};
+const std::pair<NormKind, std::string_view> kNormNames[] = {
+    {NormKind::None, "none"}, {NormKind::Layer, "layer"}, {NormKind::Rms, "rms"}, {NormKind::Batch, "batch"}};
 const std::pair<OpPolicy, std::string_view> kPolicyNames[] = {
     {OpPolicy::Low, "low"}, {OpPolicy::F32, "f32"}, {OpPolicy::AsInput, "as-input"}};
 const std::pair<Activation, std::string_view> kActivationNames[] = {
@@ -103,6 +105,13 @@ std::optional<OpPolicy> parseOpPolicy(std::string_view name) {
     if (name == "input" || name == "as_input") return OpPolicy::AsInput;
     return lookup(name, kPolicyNames);
 }
+std::string_view normName(NormKind n) { return nameOf(n, kNormNames); }
+std::optional<NormKind> parseNorm(std::string_view name) {
+    if (name == "layernorm" || name == "layer_norm") return NormKind::Layer;
+    if (name == "rmsnorm" || name == "rms_norm") return NormKind::Rms;
+    if (name == "batchnorm" || name == "batch_norm") return NormKind::Batch;
+    return lookup(name, kNormNames);
+}
 std::string_view activationName(Activation a) { return nameOf(a, kActivationNames); }
 std::optional<Activation> parseActivation(std::string_view name) { return lookup(name, kActivationNames); }
 std::string_view lossName(LossKind l) { return nameOf(l, kLossNames); }
@@ -137,6 +146,8 @@ AutocastPolicy Scenario::policyFor(const LaneSpec& lane) const {
     case PolicyBase::Cpu: p = AutocastPolicy::cpu(); break;
     case PolicyBase::Cuda: p = AutocastPolicy::cuda(); break;
     }
+    // batch_norm is on no autocast list of either device: it runs in what arrives.
+    if (norm == NormKind::Batch) p.norm = OpPolicy::AsInput;
     for (const auto& [op, pol] : opOverrides) p.set(op, pol);
     return p;
 }
@@ -218,6 +229,9 @@ void validate(const Scenario& s) {
     checkRange("eps", o.eps, kEps);
     checkCount("batch", s.batch, kBatch, "must be 0 (full batch) .. 1000000");
     checkCount("steps", s.steps, kSteps, "must be 0..100000000");
+    checkCount("grad_accum", s.gradAccum, kGradAccum, "must be 1 (no accumulation) .. 4096 micro-batches per step");
+    if (s.workload == Workload::Training && s.norm != NormKind::None && s.sizes.size() < 3)
+        bad("norm", std::string(normName(s.norm)), "a normalisation follows a hidden layer; the model has none (sizes need 3+ widths)");
     if (s.lanes.empty()) bad("lanes", "[]", "need at least one lane");
     if (s.lanes.size() > kMaxLanes) bad("lanes", std::to_string(s.lanes.size()) + " lanes", "at most 16");
     for (std::size_t i = 0; i < s.lanes.size(); ++i) {
@@ -237,6 +251,14 @@ void validate(const Scenario& s) {
         if (isMiniFormat(l.format))
             bad("lane", l.label(), std::string(traits(l.format).name) + " is an element format; training lanes are f32, bf16 or f16");
         if (const std::string why = nativeLaneProblem(l); !why.empty()) bad("lane", l.label(), why);
+        if (l.naiveStats && s.norm == NormKind::None)
+            bad("lane", l.label(), "+naive-stats changes a normalisation's statistics; choose one (--norm layer|rms|batch)");
+        if (l.lowGradAccum && s.gradAccum < 2)
+            bad("lane", l.label(), "+accum-low sums accumulated micro-batches; set --grad-accum 2 or more");
+        if (l.device == Device::Gpu && s.norm != NormKind::None)
+            bad("lane", l.label(), "GPU lanes have no normalisation layer yet; run --norm on CPU lanes");
+        if (l.device == Device::Gpu && s.gradAccum > 1)
+            bad("lane", l.label(), "GPU lanes do not accumulate micro-batches yet; run --grad-accum on CPU lanes");
     }
     const ScalerSettings& c = s.scaler;
     checkRange("init_scale", c.initScale, kInitScale,

@@ -44,7 +44,7 @@ struct DataSpec {
 };
 
 // Autocast's op kinds and policies as text (the types: engine/numerics/settings.h).
-std::string_view opKindName(OpKind op);  // "linear", "activation", "softmax", "loss", "reduction"
+std::string_view opKindName(OpKind op);  // "linear", "activation", "softmax", "loss", "reduction", "norm"
 std::optional<OpKind> parseOpKind(std::string_view name);
 
 std::string_view opPolicyName(OpPolicy p);  // "low", "f32", "as-input"
@@ -81,9 +81,15 @@ struct Scenario {
     std::vector<int> sizes{2, 64, 64, 3};  // layer widths: input, hidden…, output (2..9 entries, each 1..4096)
     Activation activation = Activation::Relu;
     LossKind loss = LossKind::CrossEntropy;
+    NormKind norm = NormKind::None;  // after every hidden linear layer, before its activation
     DataSpec data;
     OptimizerSpec optimizer;
     int batch = 256;         // 0 = full batch; batches run in dataset order and wrap around
+    // Micro-batches per optimizer step (gradient accumulation): each step runs K consecutive batches of
+    // `batch` rows, backpropagates loss / K of each (with a scaler, scale · loss / K) and adds the
+    // gradients (float32, or the lane's format with +accum-low); unscale, the inf check and the scale's
+    // update once per step, as GradScaler with accumulation does. The step's loss is the mean of the K.
+    int gradAccum = 1;
     int steps = 300;
     std::uint64_t seed = 0;  // torch.manual_seed(seed) before building the model
     bool shuffle = false;    // reshuffle each epoch, from its own stream
@@ -120,7 +126,7 @@ inline constexpr SettingRange kSamples{1, 1e6}, kEvalSamples{0, 1e6};
 inline constexpr SettingRange kNoise{0, 1e6}, kInputScale{1e-30, 1e30}, kTargetScale{1e-30, 1e30};
 inline constexpr SettingRange kLr{0, 1e9}, kMomentum{0, 0.999999}, kWeightDecay{0, 1e9};
 inline constexpr SettingRange kBeta{0, 0.999999999}, kEps{1e-300, 1};
-inline constexpr SettingRange kBatch{0, 1e6}, kSteps{0, 1e8};
+inline constexpr SettingRange kBatch{0, 1e6}, kSteps{0, 1e8}, kGradAccum{1, 4096};
 inline constexpr SettingRange kInitScale{kMinLossScale, 3.4e38}, kGrowthFactor{1.0000001, 1e6};
 inline constexpr SettingRange kBackoffFactor{1e-30, 0.9999999}, kGrowthInterval{1, 1e9};
 inline constexpr SettingRange kInterval{0, 1e8};  // histogram_interval, range_interval
@@ -134,6 +140,8 @@ inline constexpr int kMaxLanes = 16;
 // its limits:: range, and each lane at most once.
 void validate(const Scenario& scenario);
 
+std::string_view normName(NormKind n);  // "none", "layer", "rms", "batch"
+std::optional<NormKind> parseNorm(std::string_view name);
 std::string_view activationName(Activation a);  // "relu", "tanh", "gelu", "sigmoid"
 std::optional<Activation> parseActivation(std::string_view name);
 std::string_view lossName(LossKind l);  // "cross_entropy", "mse"
