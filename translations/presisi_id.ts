@@ -51,6 +51,14 @@
             <translation>gradien loss %1 %2 di softmax/loss, forward, langkah %3</translation>
         </message>
         <message>
+            <source>%1 normalisation gradient %2 in layer %3's normalisation backward, step %4</source>
+            <translation>gradien normalisasi %1 %2 di backward normalisasi layer %3, langkah %4</translation>
+        </message>
+        <message>
+            <source>%1 normalisation output %2 in layer %3, forward, step %4</source>
+            <translation>keluaran normalisasi %1 %2 di layer %3, forward, langkah %4</translation>
+        </message>
+        <message>
             <source>activation</source>
             <translation>aktivasi</translation>
         </message>
@@ -193,8 +201,24 @@
             <translation>Autocast menjaga loss (dan pada CUDA softmax) tetap pada float32 dengan alasan. Di sini kebijakannya dikesampingkan: log_softmax, loss, dan rata-rata batch-nya berjalan dalam format lajur. Di awal, 2048 loss per sampel semuanya terletak antara 1 dan 2, dekat ln 5 = 1,6. Dijumlahkan dalam bfloat16, jumlahnya naik sampai 512 lalu macet: di sana jaraknya 4, sehingga menambahkan 1,6 dibulatkan kembali. Lajur bf16 melaporkan 512 / 2048 = 0,25, bukan 1,6, dan tetap jauh di bawah nilai sebenarnya sepanjang run. float16 (11 bit) memberi jarak 1 antarnilai sampai 2048 dan 2 di atasnya, tempat setiap 1,6 dibulatkan ke atas menjadi 2: lajur f16 mulai sekitar 15% terlalu tinggi, kerusakannya lebih kecil. Dengan penskala loss dalam float16, gradien loss itu sendiri, 65536 dalam float16, sudah inf: langkah pertama dilewati dan skala mundur ke 32768. Bandingkan dengan kebijakan bawaan: presisi train --preset sensitive-ops --op softmax=as-input,loss=f32,reduction=as-input</translation>
         </message>
         <message>
+            <source>BatchNorm follows each hidden layer, and the spiral's inputs are scaled to ±0.2: after the first linear layer each feature is mostly its bias, up to ±0.7, with a small spread across the batch of 128 — a large offset and a small variance. PyTorch's CPU kernel computes the mean and the variance in float32 even for bfloat16 input, in two passes, and rounds only the output: the bf16 lane trains like float32 (final loss within 10%). The bf16+naive-stats lane computes them as x.pow(2).mean() - x.mean().pow(2) would on bfloat16 tensors: E[x²] and E[x]² agree in all 8 significant bits, their difference comes out negative for some features, and the normalised output is NaN from step 0; the NaN doctor names the normalisation. The same one-pass formula in float32 (f32+naive-stats) trains normally: 24 bits leave room for the difference. This is why normalisation statistics stay in float32: on CUDA autocast runs layer_norm in float32 outright.</source>
+            <translation>BatchNorm mengikuti setiap layer tersembunyi, dan masukan spiral diskalakan ke ±0,2: setelah layer linear pertama setiap fitur sebagian besar adalah bias-nya, hingga ±0,7, dengan sebaran kecil di sepanjang batch berisi 128 — offset besar dan varians kecil. Kernel CPU PyTorch menghitung rata-rata dan varians dalam float32 bahkan untuk masukan bfloat16, dalam dua lintasan, dan hanya membulatkan keluarannya: lajur bf16 berlatih seperti float32 (loss akhir dalam 10%). Lajur bf16+naive-stats menghitungnya seperti x.pow(2).mean() - x.mean().pow(2) pada tensor bfloat16: E[x²] dan E[x]² sama pada kedelapan bit signifikannya, selisihnya menjadi negatif untuk sebagian fitur, dan keluaran yang dinormalisasi adalah NaN sejak langkah 0; dokter NaN menunjuk normalisasi. Rumus satu lintasan yang sama dalam float32 (f32+naive-stats) berlatih normal: 24 bit menyisakan ruang untuk selisihnya. Inilah sebabnya statistik normalisasi tetap dalam float32: di CUDA, autocast menjalankan layer_norm langsung dalam float32.</translation>
+        </message>
+        <message>
+            <source>BatchNorm statistics: float32 internals survive, naive bfloat16 ones turn NaN</source>
+            <translation>Statistik BatchNorm: bagian dalam float32 bertahan, yang naif dalam bfloat16 menjadi NaN</translation>
+        </message>
+        <message>
+            <source>Each step runs 1,024 micro-batches of one sample and sums their gradients (loss / 1024 each) before the optimizer steps, as training does when a batch does not fit in memory. The f32 and bf16 lanes sum in float32, as autocast's float32 parameters keep their gradients: they follow the full batch of 1,024 (the f32 lane's losses match a one-batch run's within 0.01%). The bf16+accum-low lane sums in bfloat16: once the running sum is a few hundred times one sample's contribution, adding it rounds back to the same value (the accumulation preset's stall near 256), and the small contributions are lost. What is left of its summed gradient is rounding noise: at the last step its gradient norm is more than five times the f32 lane's, and its final loss is at least 30% higher.</source>
+            <translation>Setiap langkah menjalankan 1.024 micro-batch berisi satu sampel dan menjumlahkan gradiennya (masing-masing loss / 1024) sebelum optimizer melangkah, seperti pelatihan ketika satu batch tidak muat di memori. Lajur f32 dan bf16 menjumlahkan dalam float32, seperti parameter float32 autocast menyimpan gradiennya: keduanya mengikuti batch penuh berisi 1.024 (loss lajur f32 sama dengan loss satu batch dalam 0,01%). Lajur bf16+accum-low menjumlahkan dalam bfloat16: begitu jumlah berjalan beberapa ratus kali kontribusi satu sampel, menambahkannya membulat kembali ke nilai yang sama (macetnya preset accumulation di dekat 256), dan kontribusi kecil hilang. Yang tersisa dari gradien yang dijumlahkan adalah derau pembulatan: pada langkah terakhir norma gradiennya lebih dari lima kali lajur f32, dan loss akhirnya setidaknya 30% lebih tinggi.</translation>
+        </message>
+        <message>
             <source>GradScaler doubles its scale after growth_interval clean steps (2000 by default; 50 here) and halves it whenever a scaled gradient overflows float16, skipping that step. The spiral's inputs are multiplied by 30, so the first gradients are large: starting from 2^16 the first steps overflow and the scale backs off to 2^14. Then it climbs in steps of 2 until it overflows again and backs off: a sawtooth between 2^14 and 2^17 that keeps the gradients as high in float16's range as they fit (between two back-offs the largest scaled weight gradient comes within a factor of 2 of 65504). Watch the scale chart and the skipped-step markers; the loss follows the float32 lane (final evaluation accuracy within 2 points).</source>
             <translation>GradScaler menggandakan skalanya setelah growth_interval langkah bersih (bawaannya 2000; di sini 50) dan membaginya dua setiap kali gradien terskala overflow pada float16, sambil melewati langkah itu. Masukan spiral dikalikan 30, sehingga gradien awalnya besar: mulai dari 2^16, langkah-langkah pertama overflow dan skala mundur ke 2^14. Lalu skala naik dengan kelipatan 2 sampai overflow lagi dan mundur: gigi gergaji antara 2^14 dan 2^17 yang menjaga gradien setinggi mungkin dalam rentang float16 (di antara dua kemunduran, gradien bobot terskala terbesar mencapai faktor 2 dari 65504). Perhatikan grafik skala dan penanda langkah yang dilewati; loss-nya mengikuti lajur float32 (akurasi evaluasi akhir selisih paling banyak 2 poin).</translation>
+        </message>
+        <message>
+            <source>Gradient accumulation: sum in float32, not in bfloat16</source>
+            <translation>Akumulasi gradien: jumlahkan dalam float32, bukan dalam bfloat16</translation>
         </message>
         <message>
             <source>Inputs of a few hundred and targets in the thousands: the gradients exceed float16's largest value 65504 and become inf in the first backward pass; the update writes NaN into the weights and the next loss is NaN (a silent failure that some users meet after an hour of training). bfloat16 keeps float32's range and trains. With the loss scaler the inf is caught: the step is skipped (weights untouched) and the scale is halved. These gradients exceed 65504 even unscaled, so the first 17 steps are skipped and the scale falls from 2^16 to 0.5 (GradScaler has no lower bound) before the scaled gradients fit and training proceeds. Look at the scale chart's skipped-step markers.</source>
@@ -399,8 +423,8 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
             <translation>'%1' juga tujuan --json: beri kedua keluaran berkas yang berbeda</translation>
         </message>
         <message>
-            <source>'%1' should be KIND=POLICY with KIND linear, activation, softmax, loss or reduction and POLICY low, f32 or as-input</source>
-            <translation>'%1' seharusnya JENIS=KEBIJAKAN dengan JENIS linear, activation, softmax, loss atau reduction dan KEBIJAKAN low, f32 atau as-input</translation>
+            <source>'%1' should be KIND=POLICY with KIND linear, activation, softmax, loss, reduction or norm and POLICY low, f32 or as-input</source>
+            <translation>'%1' seharusnya JENIS=KEBIJAKAN dengan JENIS linear, activation, softmax, loss, reduction atau norm dan KEBIJAKAN low, f32 atau as-input</translation>
         </message>
         <message>
             <source>(the reference the other lanes on %1 are compared with)</source>
@@ -681,6 +705,10 @@ perintah:
         <message>
             <source>unknown loss '%1' (%2)</source>
             <translation>loss '%1' tidak dikenal (%2)</translation>
+        </message>
+        <message>
+            <source>unknown normalisation '%1' (%2)</source>
+            <translation>normalisasi '%1' tidak dikenal (%2)</translation>
         </message>
         <message>
             <source>unknown optimizer '%1' (%2)</source>
@@ -983,16 +1011,21 @@ setup:     --preset NAME (presisi presets lists them)  --scenario FILE (an exper
            window, FILE.presisi.json, or a results file written by --json: its whole scenario; the
            options below, when given, override the file's values; docs/EXPERIMENT_FILES.md)
 model:     --sizes 2,64,64,3  --activation relu|tanh|gelu|sigmoid  --loss cross_entropy|mse
+           --norm none|layer|rms|batch  (nn.LayerNorm, nn.RMSNorm or nn.BatchNorm1d after every hidden
+           linear layer, before its activation; lane option +naive-stats: one-pass statistics in the format)
 data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --samples N
            --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S
            --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
            (X float32 (N, in); Y integer labels (N) for cross_entropy or float32 (N, out) for mse)
 optimizer: --optimizer sgd|adam|adamw  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps
 run:       --batch B (0 = full batch)  --steps N  --seed S  --shuffle
-lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz])
+           --grad-accum K  (K micro-batches of B rows per optimizer step, loss / K each; gradients summed
+           in float32, or in the lane's format with the lane option +accum-low)
+lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz][+naive-stats]
+           [+accum-low])
 scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
 autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
-           reduction = low|f32|as-input)
+           reduction, norm = low|f32|as-input)
            --backward-acc f32|storage  (storage: low-format backward products accumulate in the
            format, as ATen's reference GEMM does; f32: one rounding, as cuBLAS does)
            --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: each low-format product
@@ -1022,6 +1055,8 @@ persiapan: --preset NAMA (presisi presets menampilkan daftarnya)  --scenario BER
            yang disimpan jendela, BERKAS.presisi.json, atau berkas hasil dari --json: seluruh skenarionya;
            opsi di bawah, bila diberikan, menggantikan nilai dari berkas; docs/EXPERIMENT_FILES.md)
 model:     --sizes 2,64,64,3  --activation relu|tanh|gelu|sigmoid  --loss cross_entropy|mse
+           --norm none|layer|rms|batch  (nn.LayerNorm, nn.RMSNorm atau nn.BatchNorm1d setelah setiap layer
+           linear tersembunyi, sebelum aktivasinya; opsi lajur +naive-stats: statistik satu lintasan dalam format)
 data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --samples N
            --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S
            --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
@@ -1029,10 +1064,13 @@ data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --sa
            untuk mse)
 optimizer: --optimizer sgd|adam|adamw  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps
 latihan:   --batch B (0 = batch penuh)  --steps N  --seed S  --shuffle
-lajur:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (perangkat:format[+scaler][+ftz])
+           --grad-accum K  (K micro-batch berisi B baris per langkah optimizer, masing-masing loss / K; gradien
+           dijumlahkan dalam float32, atau dalam format lajur dengan opsi lajur +accum-low)
+lajur:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (perangkat:format[+scaler][+ftz][+naive-stats]
+           [+accum-low])
 penskala:  --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
 autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
-           reduction = low|f32|as-input)
+           reduction, norm = low|f32|as-input)
            --backward-acc f32|storage  (storage: perkalian backward berformat rendah mengakumulasi dalam
            format itu, seperti GEMM acuan ATen; f32: satu kali pembulatan, seperti cuBLAS)
            --dispatch presisi|torch [--torch-cpu this|avx512|no-avx512]  (torch: setiap perkalian
