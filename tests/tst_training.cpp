@@ -41,10 +41,31 @@ int laneIndex(const Scenario& s, const char* label) {
 double firstLossF64(const Scenario& s, const std::vector<LayerWeights>& w) {
     const DataPair data = makeData(s.data, s.sizes, s.loss, s.seed);
     const Dataset& d = data.train;
-    const Eigen::Index B = s.batch == 0 ? d.size() : std::min<Eigen::Index>(s.batch, d.size());
+    // K equal micro-batches of mean losses: the mean over their union (BatchNorm's statistics are per micro-batch).
+    if (s.gradAccum > 1 && s.norm == NormKind::Batch) return NAN;
+    const Eigen::Index B = s.batch == 0 ? d.size() : std::min<Eigen::Index>(Eigen::Index{s.batch} * s.gradAccum, d.size());
     Eigen::MatrixXd h = d.x.topRows(B).cast<double>();
     for (std::size_t l = 0; l < w.size(); ++l) {
         Eigen::MatrixXd z = (h * w[l].weight.cast<double>().transpose()).rowwise() + w[l].bias.cast<double>().transpose();
+        // The normalisation at its initial weight 1 and bias 0: LayerNorm and RMSNorm per row, BatchNorm per
+        // column over the batch (biased variance).
+        if (l + 1 < w.size() && s.norm != NormKind::None) {
+            const bool rows = s.norm != NormKind::Batch;
+            const Eigen::Index n = rows ? z.rows() : z.cols(), m = rows ? z.cols() : z.rows();
+            for (Eigen::Index i = 0; i < n; ++i) {
+                double mean = 0, sq = 0;
+                for (Eigen::Index j = 0; j < m; ++j) mean += rows ? z(i, j) : z(j, i);
+                mean /= static_cast<double>(m);
+                for (Eigen::Index j = 0; j < m; ++j) {
+                    const double v = rows ? z(i, j) : z(j, i);
+                    sq += s.norm == NormKind::Rms ? v * v : (v - mean) * (v - mean);
+                }
+                const double eps = s.norm == NormKind::Rms ? 1.1920928955078125e-07 : 1e-5;
+                const double r = 1 / std::sqrt(sq / static_cast<double>(m) + eps);
+                const double shift = s.norm == NormKind::Rms ? 0 : mean;
+                for (Eigen::Index j = 0; j < m; ++j) (rows ? z(i, j) : z(j, i)) = ((rows ? z(i, j) : z(j, i)) - shift) * r;
+            }
+        }
         if (l + 1 < w.size())
             z = z.unaryExpr([&](double v) {
                 switch (s.activation) {

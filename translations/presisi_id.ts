@@ -209,8 +209,8 @@
             <translation>Statistik BatchNorm: bagian dalam float32 bertahan, yang naif dalam bfloat16 menjadi NaN</translation>
         </message>
         <message>
-            <source>Each step runs 1,024 micro-batches of one sample and sums their gradients (loss / 1024 each) before the optimizer steps, as training does when a batch does not fit in memory. The f32 and bf16 lanes sum in float32, as autocast's float32 parameters keep their gradients: they follow the full batch of 1,024 (the f32 lane's losses match a one-batch run's within 0.01%). The bf16+accum-low lane sums in bfloat16: once the running sum is a few hundred times one sample's contribution, adding it rounds back to the same value (the accumulation preset's stall near 256), and the small contributions are lost. What is left of its summed gradient is rounding noise: at the last step its gradient norm is more than five times the f32 lane's, and its final loss is at least 30% higher.</source>
-            <translation>Setiap langkah menjalankan 1.024 micro-batch berisi satu sampel dan menjumlahkan gradiennya (masing-masing loss / 1024) sebelum optimizer melangkah, seperti pelatihan ketika satu batch tidak muat di memori. Lajur f32 dan bf16 menjumlahkan dalam float32, seperti parameter float32 autocast menyimpan gradiennya: keduanya mengikuti batch penuh berisi 1.024 (loss lajur f32 sama dengan loss satu batch dalam 0,01%). Lajur bf16+accum-low menjumlahkan dalam bfloat16: begitu jumlah berjalan beberapa ratus kali kontribusi satu sampel, menambahkannya membulat kembali ke nilai yang sama (macetnya preset accumulation di dekat 256), dan kontribusi kecil hilang. Yang tersisa dari gradien yang dijumlahkan adalah derau pembulatan: pada langkah terakhir norma gradiennya lebih dari lima kali lajur f32, dan loss akhirnya setidaknya 30% lebih tinggi.</translation>
+            <source>Each step runs 4,096 micro-batches of one sample and sums their gradients (loss / 4096 each) before the optimizer steps, as training does when a batch does not fit in memory. The f32 and bf16 lanes sum in float32, as autocast's float32 parameters keep their gradients: they follow the full batch of 4,096 (the f32 lane's losses match a one-batch run's within 0.01%, the bf16 lane ends within 1% of it). The bf16+accum-low lane sums in bfloat16: once the running sum is a few hundred times one sample's contribution, adding it rounds back to the same value (the accumulation preset's stall near 256), and the small contributions are lost. Its first summed gradient has less than a third of the true norm (grad norm at step 0), and its loss stays behind the f32 lane's all run, at least 10% higher at the end.</source>
+            <translation>Setiap langkah menjalankan 4.096 micro-batch berisi satu sampel dan menjumlahkan gradiennya (masing-masing loss / 4096) sebelum optimizer melangkah, seperti pelatihan ketika satu batch tidak muat di memori. Lajur f32 dan bf16 menjumlahkan dalam float32, seperti parameter float32 autocast menyimpan gradiennya: keduanya mengikuti batch penuh berisi 4.096 (loss lajur f32 sama dengan loss satu batch dalam 0,01%, lajur bf16 berakhir dalam 1% darinya). Lajur bf16+accum-low menjumlahkan dalam bfloat16: begitu jumlah berjalan beberapa ratus kali kontribusi satu sampel, menambahkannya membulat kembali ke nilai yang sama (macetnya preset accumulation di dekat 256), dan kontribusi kecil hilang. Gradien pertamanya yang dijumlahkan punya norma kurang dari sepertiga norma sebenarnya (norma gradien pada langkah 0), dan loss-nya tertinggal dari lajur f32 sepanjang run, setidaknya 10% lebih tinggi di akhir.</translation>
         </message>
         <message>
             <source>GradScaler doubles its scale after growth_interval clean steps (2000 by default; 50 here) and halves it whenever a scaled gradient overflows float16, skipping that step. The spiral's inputs are multiplied by 30, so the first gradients are large: starting from 2^16 the first steps overflow and the scale backs off to 2^14. Then it climbs in steps of 2 until it overflows again and backs off: a sawtooth between 2^14 and 2^17 that keeps the gradients as high in float16's range as they fit (between two back-offs the largest scaled weight gradient comes within a factor of 2 of 65504). Watch the scale chart and the skipped-step markers; the loss follows the float32 lane (final evaluation accuracy within 2 points).</source>
@@ -4259,6 +4259,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>%1 langkah/detik</translation>
         </message>
         <message>
+            <source>A normalisation after every hidden linear layer, before its activation: nn.LayerNorm, nn.RMSNorm or nn.BatchNorm1d, computed as PyTorch 2.x does (float32 statistics; the lane option +naive-stats computes them in the lane's format).</source>
+            <translation>Normalisasi setelah setiap layer linear tersembunyi, sebelum aktivasinya: nn.LayerNorm, nn.RMSNorm atau nn.BatchNorm1d, dihitung seperti PyTorch 2.x (statistik float32; opsi lajur +naive-stats menghitungnya dalam format lajur).</translation>
+        </message>
+        <message>
             <source>Autocast policy (every lane)</source>
             <translation>Kebijakan autocast</translation>
         </message>
@@ -4297,6 +4301,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>GradScaler's settings for every +scaler lane: the loss is multiplied by the scale before the backward pass and the gradients divided by it before the step.</source>
             <translation>Setelan GradScaler untuk setiap lajur +scaler: loss dikalikan dengan skala sebelum backward pass dan gradiennya dibagi skala itu sebelum step.</translation>
+        </message>
+        <message>
+            <source>Gradient accumulation: micro-batches of 'batch' samples per optimizer step, each backpropagating loss / K; summed in float32 (the lane option +accum-low: in the lane's format).</source>
+            <translation>Akumulasi gradien: micro-batch berisi 'batch' sampel per langkah optimizer, masing-masing mem-backprop loss / K; dijumlahkan dalam float32 (opsi lajur +accum-low: dalam format lajur).</translation>
         </message>
         <message>
             <source>How many steps a run takes (Play after the end goes on for as many again).</source>
@@ -4459,6 +4467,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>maks (secepat mungkin)</translation>
         </message>
         <message>
+            <source>micro-batches</source>
+            <translation>micro-batch</translation>
+        </message>
+        <message>
             <source>more: cpu:bf16+native, cpu:f16+ftz, …</source>
             <translation>lainnya: cpu:bf16+native, cpu:f16+ftz, …</translation>
         </message>
@@ -4469,6 +4481,15 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>noise</source>
             <translation>derau</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <comment>normalisation</comment>
+            <translation>tak ada</translation>
+        </message>
+        <message>
+            <source>normalisation</source>
+            <translation>normalisasi</translation>
         </message>
         <message>
             <source>optimizer</source>

@@ -152,11 +152,13 @@ void SpeedSettings::updateSetup() {
         const Scenario s = measuredScenario();
         QStringList widths;
         for (int w : s.sizes) widths << QString::number(w);
+        // The normalisation's name as the command line writes it (--norm batch: "2-64-64-3, batch norm").
+        const QString model = widths.join("-") + (s.norm == NormKind::None ? QString() : ", " + QString::fromUtf8(normName(s.norm).data()) + " norm");
         const QStringList lanes = laneLabels(s);
         const QString name = s.preset.empty() ? tr("the Training lab's setup") : QString::fromStdString(s.preset);
         // One line (a second would take height from the charts); the lanes are named in full in the tooltip.
         m_setup->setText(tr("Measures <b>%1</b>: model %2, batch %3, %4, %5 lanes")
-                             .arg(name.toHtmlEscaped(), widths.join("-"))
+                             .arg(name.toHtmlEscaped(), model)
                              .arg(s.batch > 0 ? QString::number(s.batch) : tr("full (%1)").arg(s.data.samples))
                              .arg(QString::fromStdString(std::string(optimizerName(s.optimizer.kind))))
                              .arg(s.lanes.size()));

@@ -127,6 +127,14 @@ TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent) {
     m_activation = new QComboBox();
     for (Activation a : {Activation::Relu, Activation::Tanh, Activation::Gelu, Activation::Sigmoid})
         m_activation->addItem(qs(activationName(a)), static_cast<int>(a));
+    m_norm = new QComboBox();
+    m_norm->addItem(tr("none", "normalisation"), static_cast<int>(NormKind::None));
+    m_norm->addItem(QStringLiteral("LayerNorm"), static_cast<int>(NormKind::Layer));
+    m_norm->addItem(QStringLiteral("RMSNorm"), static_cast<int>(NormKind::Rms));
+    m_norm->addItem(QStringLiteral("BatchNorm"), static_cast<int>(NormKind::Batch));
+    m_norm->setToolTip(tr("A normalisation after every hidden linear layer, before its activation: nn.LayerNorm, nn.RMSNorm or "
+                          "nn.BatchNorm1d, computed as PyTorch 2.x does (float32 statistics; the lane option "
+                          "+naive-stats computes them in the lane's format)."));
     m_lossKind = new QComboBox();
     for (LossKind l : {LossKind::CrossEntropy, LossKind::Mse}) m_lossKind->addItem(qs(lossName(l)), static_cast<int>(l));
     m_optimizer = new QComboBox();
@@ -152,6 +160,10 @@ TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent) {
     m_batch->setRange(int(limits::kBatch.min), int(limits::kBatch.max));
     m_batch->setSpecialValueText(tr("full"));
     m_batch->setToolTip(tr("Samples per step ('full': the whole training set every step)."));
+    m_gradAccum = new QSpinBox();
+    m_gradAccum->setRange(int(limits::kGradAccum.min), int(limits::kGradAccum.max));
+    m_gradAccum->setToolTip(tr("Gradient accumulation: micro-batches of 'batch' samples per optimizer step, each "
+                               "backpropagating loss / K; summed in float32 (the lane option +accum-low: in the lane's format)."));
     m_steps = new QSpinBox();
     m_steps->setRange(int(limits::kSteps.min), int(limits::kSteps.max));
     m_seed = new SeedField();
@@ -160,15 +172,18 @@ TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent) {
                           "from the same weights and sees the same batches."));
     mf->addRow(tr("sizes"), m_sizes);
     mf->addRow(tr("activation"), m_activation);
+    mf->addRow(tr("normalisation"), m_norm);
     mf->addRow(tr("loss"), m_lossKind);
     mf->addRow(tr("optimizer"), m_optimizer);
     mf->addRow(tr("learning rate"), m_lr);
     mf->addRow(tr("weight decay"), m_weightDecay);
     mf->addRow(tr("batch"), m_batch);
+    mf->addRow(tr("micro-batches"), m_gradAccum);
     mf->addRow(tr("steps"), m_steps);
     mf->addRow(tr("seed"), m_seed);
     m_modelBox = model;
-    for (QWidget* field : {static_cast<QWidget*>(m_sizes), static_cast<QWidget*>(m_activation),
+    for (QWidget* field : {static_cast<QWidget*>(m_sizes), static_cast<QWidget*>(m_activation), static_cast<QWidget*>(m_norm),
+                           static_cast<QWidget*>(m_gradAccum),
                            static_cast<QWidget*>(m_lossKind), static_cast<QWidget*>(m_optimizer),
                            static_cast<QWidget*>(m_lr), static_cast<QWidget*>(m_weightDecay)})
         m_trainingOnly << field << mf->labelForField(field);
@@ -293,6 +308,8 @@ void TrainingForm::setScenario(const Scenario& s) {
     m_sizes->setText(sizes.join("-"));
     m_activation->setCurrentIndex(std::max(0, m_activation->findData(static_cast<int>(s.activation))));
     m_lossKind->setCurrentIndex(std::max(0, m_lossKind->findData(static_cast<int>(s.loss))));
+    m_norm->setCurrentIndex(std::max(0, m_norm->findData(static_cast<int>(s.norm))));
+    m_gradAccum->setValue(s.gradAccum);
     m_optimizer->setCurrentIndex(std::max(0, m_optimizer->findData(static_cast<int>(s.optimizer.kind))));
     m_lr->setValue(s.optimizer.lr);
     m_weightDecay->setValue(s.optimizer.weightDecay);
@@ -333,6 +350,8 @@ Scenario TrainingForm::scenarioFromControls() const {
     }
     s.activation = static_cast<Activation>(m_activation->currentData().toInt());
     s.loss = static_cast<LossKind>(m_lossKind->currentData().toInt());
+    s.norm = static_cast<NormKind>(m_norm->currentData().toInt());
+    s.gradAccum = m_gradAccum->value();
     s.optimizer.kind = static_cast<OptimizerSpec::Kind>(m_optimizer->currentData().toInt());
     s.optimizer.lr = m_lr->value();
     s.optimizer.weightDecay = m_weightDecay->value();

@@ -74,6 +74,8 @@ private:
     RealField* m_noise = nullptr;
     QLineEdit* m_sizes = nullptr;
     QComboBox* m_activation = nullptr;
+    QComboBox* m_norm = nullptr;       // the normalisation after each hidden layer
+    QSpinBox* m_gradAccum = nullptr;   // micro-batches per step
     QComboBox* m_lossKind = nullptr;
     QComboBox* m_optimizer = nullptr;
     RealField* m_lr = nullptr;

@@ -239,6 +239,7 @@ public:
             f32.linear = f32.activation = f32.softmax = f32.loss = f32.reduction = f32.norm = OpPolicy::F32;
             m_shadow = std::make_unique<Net>(m_scenario, Format::F32, Subnormals::Keep, f32, m_batch);
             m_shadow->bindPointers();
+            m_shadow->naiveStats = m_net.naiveStats;  // the same formulas, in float32
         }
         m_shadow->forwardBackward(batch, m_weight, m_bias, m_normWeight, m_normBias, 1.0f);
         const Net& a = m_net;

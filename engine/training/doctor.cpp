@@ -49,7 +49,8 @@ std::string remedyDescription(Remedy r, const Scenario& s, const FirstNonFinite&
     case Remedy::LowerLearningRate:
         return "learning rate " + num(s.optimizer.lr) + " -> " + num(s.optimizer.lr / 10);
     case Remedy::SwitchToBf16:
-        return "format " + std::string(traits(lane.format).name) + " -> bf16";
+        return lane.format == Format::BF16 ? "format already bf16 (kept)"
+                                           : "format " + std::string(traits(lane.format).name) + " -> bf16";
     case Remedy::KeepOpInF32:
         return std::string(opKindName(faultOpKind(fault.op))) + " kept in f32";
     case Remedy::EnableLossScaler:

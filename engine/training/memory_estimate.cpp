@@ -26,13 +26,19 @@ MemoryEstimate estimateTrainingMemory(const Scenario& s, std::int64_t trainRows,
         const double in = s.sizes[l], out = s.sizes[l + 1];
         params += in * out + out;
         widths += in + 3 * out;  // input (or its cast), output, activation, output gradient (casts where needed)
+        if (s.norm != NormKind::None && l + 2 < s.sizes.size()) {
+            params += 2 * out;   // the normalisation's weight and bias
+            widths += 3 * out;   // its input cast, output and input gradient
+        }
         maxWidth = std::max({maxWidth, in, out});
     }
     const double in = s.sizes.empty() ? 0 : s.sizes.front(), out = s.sizes.empty() ? 0 : s.sizes.back();
     const double optimizerCopies = s.optimizer.keepsTwoMoments() ? 2 : (s.optimizer.momentum != 0 ? 1 : 0);
     // Lane net and shadow net: weights in the lane's formats and gradients (2 each); master weights,
-    // master gradients and optimizer state; activations of both nets at the batch.
-    const double weights = params * kFloat * (2 * 2 + 2 + optimizerCopies);
+    // master gradients and optimizer state (and the micro-batches' sums with --grad-accum); activations of both
+    // nets at the batch.
+    const double sums = s.gradAccum > 1 ? 1 : 0;
+    const double weights = params * kFloat * (2 * 2 + 2 + optimizerCopies + sums);
     const double activations = 2 * batch * widths * kFloat;
     const double evaluation = 2 * std::max(n, nEval) * maxWidth * kFloat;
     e.perLaneBytes = weights + activations;

@@ -72,24 +72,11 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
     if (m_scenario.workload == Workload::Accumulation) {
         stepAccumulation(out);
     } else {
-        // Gradient accumulation: micro-batches 0..K-2 only run forward and backward (each lane sums its
-        // gradients); the last one then goes through the whole step below. Each backpropagates
-        // scale · loss / K, as scaler.scale(loss / K).backward() does.
-        const int micro = m_scenario.gradAccum;
-        m_microLoss.assign(m_lanes.size(), 0.0);
-        m_microAccuracy.assign(m_lanes.size(), 0.0);
-        m_microSeconds.assign(m_lanes.size(), 0.0);
-        for (int m = 0; m + 1 < micro; ++m) {
-            m_sampler->next();
-            const Batch early = m_sampler->batch();
-            for (std::size_t i = 0; i < m_lanes.size(); ++i) {
-                const auto t0 = SteadyClock::now();
-                const ForwardResult f = m_lanes[i]->forwardBackward(early, microScale(i));
-                m_microSeconds[i] += secondsBetween(t0, SteadyClock::now());
-                m_microLoss[i] += static_cast<float>(f.loss / static_cast<float>(micro));
-                m_microAccuracy[i] += f.accuracy;
-            }
-        }
+        // Gradient accumulation: micro-batches 0..K-2 only run forward and backward; the last goes through
+        // the whole step below.
+        m_microScales.resize(m_lanes.size());
+        for (std::size_t i = 0; i < m_lanes.size(); ++i) m_microScales[i] = microScale(i);
+        m_micro.runEarly(*m_sampler, m_lanes, m_microScales, m_scenario.gradAccum);
         m_sampler->next();
         const Batch batch = m_sampler->batch();
         const bool stats = m_scenario.statistics;
@@ -109,13 +96,8 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             r.growthTracker = s.tracker;
             const auto t0 = SteadyClock::now();
             const float backScale = microScale(i);  // the scale the lane's gradients carry: scale / K
-            ForwardResult f = lane.forwardBackward(batch, backScale);
+            const ForwardResult f = m_micro.stepResult(i, lane.forwardBackward(batch, backScale));
             const auto t1 = SteadyClock::now();
-            if (micro > 1) {
-                // The step's loss: the sum of the K micro-batches' loss / K (torch: sum of (loss / K).item()).
-                f.loss = static_cast<float>(m_microLoss[i] + static_cast<float>(f.loss / static_cast<float>(micro)));
-                if (f.accuracy != kNotMeasured) f.accuracy = (m_microAccuracy[i] + f.accuracy) / micro;
-            }
             // Statistics, ranges and histograms describe the last micro-batch; unscale, the gradient norm and
             // the optimizer the K micro-batches' sum.
             GradHistogram hist;
@@ -145,7 +127,7 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             const bool faultNow = !m_watch[i].fault() && watchStep(i, batch, r, foundInf);
             if (!r.skipped) lane.optimizerStep();
             const auto t5 = SteadyClock::now();
-            r.seconds = m_microSeconds[i] + secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
+            r.seconds = m_micro.seconds(i) + secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
             LaneWatch& watch = m_watch[i];
             if (scaler) {
                 // torch._amp_update_scale_ (engine/numerics/loss_scale.h); a floored backoff is reported.

@@ -14,6 +14,7 @@
 #include "../torch_rng.h"
 #include "batch_sampler.h"
 #include "dataset.h"
+#include "micro_batches.h"
 #include "record.h"
 #include "scenario.h"
 
@@ -100,9 +101,8 @@ private:
     std::optional<BatchSampler> m_sampler;  // the batches every lane trains on (Workload::Training)
     std::vector<LaneScaler> m_scalers;
     std::vector<LaneWatch> m_watch;  // per lane: lead-up ring, first fault, scaler health
-    // Gradient accumulation, per lane within a step: the earlier micro-batches' loss / K summed, their
-    // accuracies summed, their seconds.
-    std::vector<double> m_microLoss, m_microAccuracy, m_microSeconds;
+    MicroBatches m_micro;              // gradient accumulation's earlier micro-batches of the step
+    std::vector<float> m_microScales;  // per lane, microScale()
     // Accumulation workload.
     std::vector<float> m_values;
     std::vector<float> m_sums;

@@ -7,6 +7,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/cpu_lane.cpp
   ${CMAKE_CURRENT_LIST_DIR}/runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/batch_sampler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/micro_batches.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lane_factory.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bench_train.cpp
   ${CMAKE_CURRENT_LIST_DIR}/range_stats.cpp
