@@ -83,7 +83,10 @@ class TestGuidedTour : public QObject {
         QCOMPARE(m_tour->highlight()->target(), target);
         const QRect framed = m_tour->highlight()->geometry();
         const QRect shown(target->mapTo(m_window.get(), QPoint(0, 0)), target->size());
-        QVERIFY2(framed.intersects(shown) && framed.width() >= 20 && framed.height() >= 20, what);
+        QVERIFY2(framed.intersects(shown) && framed.width() >= 20 && framed.height() >= 20,
+                 qPrintable(QString("%1: frame %2,%3 %4x%5, target %6,%7 %8x%9").arg(what).arg(framed.x()).arg(framed.y())
+                                .arg(framed.width()).arg(framed.height()).arg(shown.x()).arg(shown.y()).arg(shown.width())
+                                .arg(shown.height())));
         QVERIFY2(!m_tour->geometry().intersects(framed),
                  qPrintable(QString("%1: panel %2,%3 %4x%5 covers the frame %6,%7 %8x%9").arg(what)
                                 .arg(m_tour->x()).arg(m_tour->y()).arg(m_tour->width()).arg(m_tour->height())

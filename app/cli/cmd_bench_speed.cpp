@@ -206,14 +206,16 @@ int memoryCmd(const SplitArgs& sa, std::ostream& out) {
     out << "memory per lane, model " << modelText(s) << ", batch " << batch << ", "
         << optimizerName(s.optimizer.kind) << (s.optimizer.kind == OptimizerSpec::Kind::Sgd && s.optimizer.momentum != 0 ? " with momentum" : "")
         << " (bytes of the formats; the CPU lanes emulate bf16/f16 in float32 storage)\n";
+    int laneWidth = 16;  // the longest label and two spaces ("cpu:bf16+naive-stats")
+    for (const LaneMemory& r : rows) laneWidth = std::max(laneWidth, static_cast<int>(r.lane.size()) + 2);
     char head[256];
-    std::snprintf(head, sizeof head, "  %-16s%10s%10s%10s%12s%10s%11s   %s\n", "lane", "weights", "master", "gradients",
+    std::snprintf(head, sizeof head, "  %-*s%10s%10s%10s%12s%10s%11s   %s\n", laneWidth, "lane", "weights", "master", "gradients",
                   "activations", "optimizer", "total", "largest batch (budget)");
     out << head;
     for (std::size_t l = 0; l < rows.size(); ++l) {
         const LaneMemory& r = rows[l];
         char line[256];
-        std::snprintf(line, sizeof line, "  %-16s%s%s%s%s%s%s   %lld (%s %s)\n", r.lane.c_str(), cell(r.weights).c_str(),
+        std::snprintf(line, sizeof line, "  %-*s%s%s%s%s%s%s   %lld (%s %s)\n", laneWidth, r.lane.c_str(), cell(r.weights).c_str(),
                       cell(r.masterWeights).c_str(), cell(r.gradients).c_str(), cell(r.activations, "%12s").c_str(),
                       cell(r.optimizerState).c_str(), cell(r.total(), "%11s").c_str(), static_cast<long long>(limits[l]),
                       formatBytes(budgets[l]).c_str(), source.c_str());
@@ -307,14 +309,16 @@ int breakdownCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
     if (tableOff) return 0;
     out << "one training step per lane, model " << modelText(s) << ", batch " << s.batch << ", loader "
         << set.loaderSecondsPerBatch * 1000 << " ms per batch (ms per step, medians of " << set.steps << ")\n";
+    int laneWidth = 16;  // the longest label and two spaces
+    for (const LaneSpec& lane : s.lanes) laneWidth = std::max(laneWidth, static_cast<int>(lane.label().size()) + 2);
     char head[256];
-    std::snprintf(head, sizeof head, "  %-16s%9s %9s %9s %9s %9s %9s   %s\n", "lane", "data", "transfer", "forward", "backward",
-                  "optimizer", "total", "the largest part");
+    std::snprintf(head, sizeof head, "  %-*s%9s %9s %9s %9s %9s %9s   %s\n", laneWidth, "lane", "data", "transfer", "forward",
+                  "backward", "optimizer", "total", "the largest part");
     out << head;
     for (std::size_t l = 0; l < r.lanes.size(); ++l) {
         const StepParts& p = r.lanes[l];
         char line[256];
-        std::snprintf(line, sizeof line, "  %-16s%9.3f %9.3f %9.3f %9.3f %9.3f %9.3f   %s\n", s.lanes[l].label().c_str(),
+        std::snprintf(line, sizeof line, "  %-*s%9.3f %9.3f %9.3f %9.3f %9.3f %9.3f   %s\n", laneWidth, s.lanes[l].label().c_str(),
                       p.data * 1e3, p.transfer * 1e3, p.forward * 1e3, p.backward * 1e3, p.optimizer * 1e3, p.total() * 1e3,
                       r.sentence[l].c_str());
         out << line;

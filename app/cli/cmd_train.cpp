@@ -455,10 +455,12 @@ int benchTrainCmd(CommandArgs args, std::ostream& out) {
     out << "training steps per second, model";
     for (std::size_t i = 0; i < s.sizes.size(); ++i) out << (i ? "-" : " ") << s.sizes[i];
     out << ", batch " << s.batch << ", SGD, one thread (best of " << repeats << " x " << steps << " steps)\n";
+    int laneWidth = 16;  // the longest label
+    for (const auto& r : rows) laneWidth = std::max(laneWidth, static_cast<int>(r.lane.size()));
     for (const auto& r : rows) {
-        char line[200];
-        std::snprintf(line, sizeof line, "  %-16s %9.0f steps/s  %6.1f GFLOP/s   with statistics %8.0f steps/s (+%.0f%% time)\n",
-                      r.lane.c_str(), r.stepsPerSecond, r.gflops, r.stepsPerSecondWithStatistics, 100 * r.statisticsOverhead);
+        char line[240];
+        std::snprintf(line, sizeof line, "  %-*s %9.0f steps/s  %6.1f GFLOP/s   with statistics %8.0f steps/s (+%.0f%% time)\n",
+                      laneWidth, r.lane.c_str(), r.stepsPerSecond, r.gflops, r.stepsPerSecondWithStatistics, 100 * r.statisticsOverhead);
         out << line;
     }
     return 0;

@@ -58,6 +58,10 @@ QString faultSentence(const FirstNonFinite& f) {
     case FaultOp::BackwardProduct:
         return FaultText::tr("%1 %2 %3 in layer %4, backward, step %5").arg(fmt, tensorWords(f.tensor), happened(f), layer, step);
     case FaultOp::Norm:
+        if (f.tensor == TensorKind::Activation && std::isfinite(f.value) && f.value <= 0)
+            return FaultText::tr("%1 normalisation variance + eps came out %2 (not positive) in layer %3, forward, step %4: "
+                                 "its rsqrt is NaN")
+                .arg(fmt, num(f.value), layer, step);
         if (f.tensor == TensorKind::Activation)
             return FaultText::tr("%1 normalisation output %2 in layer %3, forward, step %4").arg(fmt, happened(f), layer, step);
         return FaultText::tr("%1 normalisation gradient %2 in layer %3's normalisation backward, step %4").arg(fmt, happened(f), layer, step);

@@ -13,6 +13,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "main_window.h"
 #include "pages/training_page.h"
 
@@ -52,6 +54,11 @@ void TourHighlight::follow() {
     for (QWidget* p = m_target->parentWidget(); p && p != host; p = p->parentWidget())
         if (auto* area = qobject_cast<QScrollArea*>(p))
             r &= QRect(area->viewport()->mapTo(host, QPoint(0, 0)), area->viewport()->size());
+    // Scrolled (nearly) out of view, the step brings it in a moment later: no frame around a sliver.
+    if (r.height() < std::min(20, m_target->height()) || r.width() < std::min(20, m_target->width())) {
+        hide();
+        return;
+    }
     r.adjust(-kFrame, -kFrame, kFrame, kFrame);
     r &= host->rect();
     if (geometry() != r) setGeometry(r);

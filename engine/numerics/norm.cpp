@@ -5,6 +5,7 @@
 #include "norm.h"
 
 #include <cmath>
+#include <limits>
 
 namespace presisi::numerics {
 
@@ -52,6 +53,7 @@ void NormLayer::forward(const NormRule& rule, const float* x, Index B, Index N, 
                         const float* bias, float* y) {
     m_rows = B;
     m_cols = N;
+    m_smallest = std::numeric_limits<float>::infinity();
     takeParams(rule, weight, N, m_weight);
     if (rule.kind != NormKind::Rms) takeParams(rule, bias, N, m_bias);
     switch (rule.kind) {
@@ -97,6 +99,7 @@ void NormLayer::layerForward(const NormRule& rule, const float* x, const float* 
         if (rule.naiveStats) {
             float var = 0;
             naiveMoments(r, xi, N, 1, mean, var);
+            noteDenominator(r(var + eps));
             rstd = naiveRstd(r, var, eps);
         } else {
             double s = 0;
@@ -106,6 +109,7 @@ void NormLayer::layerForward(const NormRule& rule, const float* x, const float* 
             for (Index j = 0; j < N; ++j) q += (xi[j] - m) * (xi[j] - m);
             mean = static_cast<float>(m);
             const float var = static_cast<float>(q / static_cast<double>(N));
+            noteDenominator(var + eps);
             rstd = 1.0f / std::sqrt(var + eps);
         }
         if (rule.format == Format::F32) {
@@ -185,11 +189,13 @@ void NormLayer::rmsForward(const NormRule& rule, const float* x, const float* we
             double s2 = 0;
             for (Index j = 0; j < N; ++j) s2 += r(xi[j] * xi[j]);
             const float ms = r(static_cast<float>(s2 / static_cast<double>(N)));
+            noteDenominator(r(ms + kRmsNormEps));
             rstd = naiveRstd(r, ms, kRmsNormEps);
         } else {
             double s2 = 0;
             for (Index j = 0; j < N; ++j) s2 += xi[j] * xi[j];
             const float ms = static_cast<float>(s2 / static_cast<double>(N));
+            noteDenominator(ms + kRmsNormEps);
             rstd = 1.0f / std::sqrt(ms + kRmsNormEps);
         }
         for (Index j = 0; j < N; ++j) yi[j] = r(xi[j] * rstd * weight[j]);
@@ -240,6 +246,7 @@ void NormLayer::batchForward(const NormRule& rule, const float* x, const float* 
         if (rule.naiveStats) {
             float var = 0;
             naiveMoments(r, x + j, B, N, mean, var);
+            noteDenominator(r(var + static_cast<float>(kNormEps)));
             invstd = naiveRstd(r, var, static_cast<float>(kNormEps));
             varSum = var * bf;
         } else {
@@ -251,6 +258,7 @@ void NormLayer::batchForward(const NormRule& rule, const float* x, const float* 
                 const float d = x[i * N + j] - mean;
                 varSum += d * d;
             }
+            noteDenominator(static_cast<float>(static_cast<double>(varSum / bf) + kNormEps));
             invstd = static_cast<float>(1.0 / std::sqrt(static_cast<double>(varSum / bf) + kNormEps));
         }
         // ATen's vectorised transform fuses both: β' = fma(−mean, α, b), y = fma(x, α, β') (checked bit for bit

@@ -4,6 +4,7 @@
 // statistics its backward needs. No Qt here.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "../format.h"
@@ -59,8 +60,12 @@ public:
     const std::vector<float>& batchVarianceUnbiased() const { return m_unbiasedVar; }
 
     Index rows() const { return m_rows; }
+    // The smallest variance + eps (RMSNorm: mean(x²) + eps) the last forward took the rsqrt of, as computed
+    // (with +naive-stats: rounded to the format). At or below 0 the rsqrt, and the output, are NaN.
+    float smallestDenominator() const { return m_smallest; }
 
 private:
+    void noteDenominator(float v) { m_smallest = std::min(m_smallest, v); }
     void layerForward(const NormRule& rule, const float* x, const float* weight, const float* bias, float* y);
     void rmsForward(const NormRule& rule, const float* x, const float* weight, float* y);
     void batchForward(const NormRule& rule, const float* x, const float* weight, const float* bias, float* y);
@@ -72,6 +77,7 @@ private:
                        float* dWeight, float* dBias);
 
     Index m_rows = 0, m_cols = 0;
+    float m_smallest = 0;
     // LayerNorm/RMSNorm: per row (B); BatchNorm: per feature (N). rstd = 1/sqrt(var + eps) (RMSNorm:
     // 1/sqrt(mean(x²) + eps)), as the backward uses them.
     std::vector<float> m_mean, m_rstd, m_unbiasedVar;

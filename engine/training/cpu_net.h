@@ -173,7 +173,12 @@ public:
                     m_normIn[l] = nin;
                     m_normLayer[l].forward(normRule(l), nin->data(), nin->rows(), nin->cols(), g[l].data(), be[l].data(),
                                            m_normOut[l].data());
-                    if (m_probe && fault(m_normFormat[l], m_normOut[l], l, FaultOp::Norm, TensorKind::Activation)) return {};
+                    if (m_probe && fault(m_normFormat[l], m_normOut[l], l, FaultOp::Norm, TensorKind::Activation)) {
+                        // A variance at or below 0 made it: the doctor names that statistic instead.
+                        const float d = m_normLayer[l].smallestDenominator();
+                        if (d <= 0) m_probe->value = d;
+                        return {};
+                    }
                     ain = &m_normOut[l];
                 }
                 if (m_probe && fault(m_actFormat[l], *ain, l, FaultOp::Activation, TensorKind::Activation)) return {};

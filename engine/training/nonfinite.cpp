@@ -51,6 +51,9 @@ std::string describeNonFinite(const FirstNonFinite& f) {
     case FaultOp::BackwardProduct:
         return fmt + " " + tensorWords(f.tensor) + " " + happened(f) + " in " + layer + ", backward, " + step;
     case FaultOp::Norm:
+        if (f.tensor == TensorKind::Activation && std::isfinite(f.value) && f.value <= 0)
+            return fmt + " normalisation variance + eps came out " + num(f.value) + " (not positive) in " + layer +
+                   ", forward, " + step + ": its rsqrt is NaN";
         if (f.tensor == TensorKind::Activation)
             return fmt + " normalisation output " + happened(f) + " in " + layer + ", forward, " + step;
         return fmt + " normalisation gradient " + happened(f) + " in " + layer + "'s normalisation backward, " + step;

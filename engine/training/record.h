@@ -99,7 +99,8 @@ struct FirstNonFinite {
     int layer = 0;           // 0-based linear layer
     FaultOp op = FaultOp::ForwardLinear;
     TensorKind tensor = TensorKind::Activation;
-    double value = 0;        // the offending value before rounding to the format (e.g. 71234), or inf/NaN
+    double value = 0;        // the offending value before rounding to the format (e.g. 71234), or inf/NaN;
+                             // FaultOp::Norm forward: the variance + eps when it came out at or below 0
     double formatMax = 0;    // the lane format's largest finite value (65504 for f16)
     std::string format;      // the name of the format the op rounded to ("f16"; "f32" for unscale/optimizer)
     std::vector<RangeSnapshot> leadUp;  // up to 5 steps' per-layer ranges leading up to it, oldest first
