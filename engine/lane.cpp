@@ -16,6 +16,9 @@ std::string Lane::label() const {
     if (native) s += "+native";
     if (naiveStats) s += "+naive-stats";
     if (lowGradAccum) s += "+accum-low";
+    if (pure) s += "+pure";
+    if (stochasticWeights) s += "+sr";
+    if (kahanWeights) s += "+kahan";
     if (overflow == Overflow::Saturate) s += "+sat";
     if (scaleMode != ScaleMode::Floor) {
         s += '+';
@@ -110,9 +113,12 @@ Lane parseLane(std::string_view text) {
         else if (opt == "acc16") lane.accumulation = Accumulation::Storage;
         else if (opt == "naive-stats") lane.naiveStats = true;
         else if (opt == "accum-low") lane.lowGradAccum = true;
+        else if (opt == "pure") lane.pure = true;
+        else if (opt == "sr") lane.stochasticWeights = true;
+        else if (opt == "kahan") lane.kahanWeights = true;
         else
             throw Error("unknown lane option '+" + printableText(opt) + "' in '" + all +
-                        "' (+scaler, +ftz, +native, +acc16, +naive-stats, +accum-low; scaled lanes: +sat, +floor, +ceil, +even, +rceil)");
+                        "' (+scaler, +ftz, +native, +acc16, +naive-stats, +accum-low, +pure, +sr, +kahan; scaled lanes: +sat, +floor, +ceil, +even, +rceil)");
         if (!otherOption) firstOther = std::string(opt);
         otherOption = true;
     }

@@ -38,6 +38,13 @@ struct Lane {
     // in the lane's format, rounded after every addition ("+accum-low"), as a parameter held in that format
     // would keep its .grad; without it they are summed in float32, as autocast's float32 parameters do.
     bool lowGradAccum = false;
+    // Training lanes, CPU bf16 only: pure-bf16 weights, no float32 master copy ("+pure"): after every optimizer
+    // step the weights are rounded back to bf16, to nearest even, or stochastically ("+sr", torchao's
+    // _fp32_to_bf16_sr, seeded), or with a Kahan compensation term held in bf16 ("+kahan")
+    // (engine/numerics/bf16_weights.h).
+    bool pure = false;
+    bool stochasticWeights = false;
+    bool kahanWeights = false;
     // Linear lab, CPU only: x and W are stored in a scaled format of 8 bits and below (per-tensor e4m3/e5m2,
     // MX blocks, NVFP4), quantised along their last axis `in` (the reduction dimension) by quantize()
     // (numerics/scaled_format.h), and the product of the dequantised float32 values accumulates in float32;
@@ -49,13 +56,13 @@ struct Lane {
 
     // The lane's identifier: "device:format" then the variants in a fixed order, e.g. "cpu:bf16",
     // "gpu:tf32", "cpu:f16+acc16+ftz", "cpu:f16+scaler+ftz", "cpu:bf16+native", "cpu:e4m3+sat",
-    // "cpu:mxfp8+rceil", "cpu:bf16+naive-stats+accum-low" (the MX default, floor, is not written). parseLane reads it back.
+    // "cpu:mxfp8+rceil", "cpu:bf16+naive-stats+accum-low", "cpu:bf16+pure+sr" (the MX default, floor, is not written). parseLane reads it back.
     std::string label() const;
     bool operator==(const Lane&) const = default;
 };
 
 // Reads a label back: "[device:]format[+option...]", device cpu (default) or gpu, format f32, bf16, f16 or
-// tf32 (an f32 lane with tf32 set), options +acc16, +scaler, +ftz, +native, +naive-stats, +accum-low in any order; or a scaled format
+// tf32 (an f32 lane with tf32 set), options +acc16, +scaler, +ftz, +native, +naive-stats, +accum-low, +pure, +sr, +kahan in any order; or a scaled format
 // (e4m3, e5m2, mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4, nvfp4) with its own options only: +sat
 // on e4m3/e5m2, one scale mode +floor/+ceil/+even/+rceil on the MX formats. An element format alone
 // ("cpu:e2m1") is refused with the scaled lanes that store it. parseLane(l.label()) == l for every lane.

@@ -20,7 +20,7 @@ void TestPresets::everyPresetIsCovered() {
     // A new preset needs its own slot here or in tst_presets_ops.cpp.
     std::set<std::string> names;
     for (const auto& p : services::listPresets()) names.insert(p.name);
-    QCOMPARE(names, (std::set<std::string>{"accumulation", "grad-accumulation", "norm-statistics", "overflow-nan",
+    QCOMPARE(names, (std::set<std::string>{"accumulation", "bf16-stagnation", "grad-accumulation", "norm-statistics", "overflow-nan",
                                           "scaler-growth", "sensitive-ops", "underflow"}));
 }
 

@@ -225,8 +225,16 @@
             <translation>Akumulasi gradien: jumlahkan dalam float32, bukan dalam bfloat16</translation>
         </message>
         <message>
+            <source>Here every weight lives in bfloat16 with no float32 master copy (+pure): after each optimizer step the float32 result is rounded back to bfloat16. At step 300 the hidden layer's weights are about 0.06 (median), where bfloat16 values lie 2^-12 (0.00024) apart, and the float32 master copy of the ordinary bf16 lane moves them by about 0.000004 per step: far below half that spacing. Rounded to nearest, such an update is lost: after step 300 more than 90% of the pure lane's hidden weights stay unchanged from one step to the next, and its loss ends about twice float32's. Stochastic rounding (+sr, torchao's rule: up with a probability equal to the lost fraction) keeps each update on average, and Kahan summation (+kahan) carries the lost remainder into the next step: both end within 1% of float32, as does the bf16 lane with float32 master weights, which never loses an update.</source>
+            <translation>Di sini setiap bobot disimpan dalam bfloat16 tanpa salinan master float32 (+pure): setelah setiap langkah optimizer hasil float32 dibulatkan kembali ke bfloat16. Pada langkah 300 bobot layer tersembunyi sekitar 0,06 (median), tempat nilai-nilai bfloat16 berjarak 2^-12 (0,00024), dan salinan master float32 dari lajur bf16 biasa menggesernya sekitar 0,000004 per langkah: jauh di bawah setengah jarak itu. Dibulatkan ke terdekat, pembaruan seperti itu hilang: setelah langkah 300 lebih dari 90% bobot tersembunyi lajur pure tidak berubah dari satu langkah ke langkah berikutnya, dan loss-nya berakhir sekitar dua kali float32. Pembulatan stokastik (+sr, aturan torchao: naik dengan peluang sebesar bagian yang hilang) menjaga setiap pembaruan secara rata-rata, dan penjumlahan Kahan (+kahan) membawa sisa yang hilang ke langkah berikutnya: keduanya berakhir dalam 1% dari float32, begitu pula lajur bf16 dengan bobot master float32, yang tidak pernah kehilangan pembaruan.</translation>
+        </message>
+        <message>
             <source>Inputs of a few hundred and targets in the thousands: the gradients exceed float16's largest value 65504 and become inf in the first backward pass; the update writes NaN into the weights and the next loss is NaN (a silent failure that some users meet after an hour of training). bfloat16 keeps float32's range and trains. With the loss scaler the inf is caught: the step is skipped (weights untouched) and the scale is halved. These gradients exceed 65504 even unscaled, so the first 17 steps are skipped and the scale falls from 2^16 to 0.5 (GradScaler has no lower bound) before the scaled gradients fit and training proceeds. Look at the scale chart's skipped-step markers.</source>
             <translation>Masukan bernilai beberapa ratus dan target dalam ribuan: gradiennya melampaui nilai terbesar float16, 65504, dan menjadi inf pada backward pass pertama; pembaruan menuliskan NaN ke bobot dan loss berikutnya NaN (kegagalan diam-diam yang dialami sebagian pengguna setelah satu jam pelatihan). bfloat16 memiliki rentang float32 dan tetap berlatih. Dengan penskala loss, inf itu tertangkap: langkahnya dilewati (bobot tidak diubah) dan skalanya dibagi dua. Gradien ini melampaui 65504 bahkan tanpa penskalaan, sehingga 17 langkah pertama dilewati dan skala turun dari 2^16 ke 0,5 (GradScaler tidak punya batas bawah) sebelum gradien terskala muat dan pelatihan berlanjut. Perhatikan penanda langkah yang dilewati pada grafik skala.</translation>
+        </message>
+        <message>
+            <source>Pure bfloat16 weights stagnate; stochastic rounding and Kahan summation keep them learning</source>
+            <translation>Bobot bfloat16 murni mandek; pembulatan stokastik dan penjumlahan Kahan membuatnya terus belajar</translation>
         </message>
         <message>
             <source>The loss scaler grows and backs off</source>
@@ -1026,7 +1034,8 @@ run:       --batch B (0 = full batch)  --steps N  --seed S  --shuffle
            --grad-accum K  (K micro-batches of B rows per optimizer step, loss / K each; gradients summed
            in float32, or in the lane's format with the lane option +accum-low)
 lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz][+naive-stats]
-           [+accum-low])
+           [+accum-low]; cpu:bf16+pure[+sr|+kahan]: bf16 weights without a float32 master copy, the update
+           rounded to nearest, stochastically or with Kahan compensation)
 scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
 autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
            reduction, norm = low|f32|as-input)
@@ -1071,7 +1080,8 @@ latihan:   --batch B (0 = batch penuh)  --steps N  --seed S  --shuffle
            --grad-accum K  (K micro-batch berisi B baris per langkah optimizer, masing-masing loss / K; gradien
            dijumlahkan dalam float32, atau dalam format lajur dengan opsi lajur +accum-low)
 lajur:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (perangkat:format[+scaler][+ftz][+naive-stats]
-           [+accum-low])
+           [+accum-low]; cpu:bf16+pure[+sr|+kahan]: bobot bf16 tanpa salinan master float32, pembaruannya
+           dibulatkan ke terdekat, secara stokastik atau dengan kompensasi Kahan)
 penskala:  --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
 autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
            reduction, norm = low|f32|as-input)

@@ -58,6 +58,9 @@ QPen lanePen(const Lane& lane) {
     else if (lane.native) pen.setDashPattern({6, 1.5});                  // +native: long dashes
     else if (lane.naiveStats) pen.setDashPattern({5, 1.5, 1, 1.5, 1, 1.5});  // +naive-stats: dash-dot-dot
     else if (lane.lowGradAccum) pen.setDashPattern({3, 3});                  // +accum-low: even dashes
+    else if (lane.stochasticWeights) pen.setDashPattern({8, 2});             // +pure+sr: long dashes, short gaps
+    else if (lane.kahanWeights) pen.setDashPattern({8, 2, 2, 2});            // +pure+kahan: long dash, dot
+    else if (lane.pure) pen.setDashPattern({1.5, 2});                        // +pure: fine dots
     else if (lane.scaled && !isPerTensor(*lane.scaled) && !isMx(*lane.scaled)) pen.setDashPattern({3, 1.5});  // nvfp4 beside mxfp4
     else if (lane.format == Format::F32 && !lane.scaled) pen.setDashPattern({7, 2, 1, 2});  // other f32 lanes: long dash-dot
     return pen;

@@ -10,6 +10,7 @@
 #include "../error.h"
 #include "../numerics/grad_counts.h"
 #include "../numerics/grad_histogram.h"
+#include "../numerics/bf16_weights.h"
 #include "../numerics/norm.h"
 #include "../numerics/optimizer.h"
 #include "cpu_net.h"
@@ -48,6 +49,7 @@ public:
           m_policy(s.policyFor(lane)),
           m_net(s, lane.format, m_sub, m_policy, batch),
           m_batch(batch),
+          m_pure(lane.pure),
           m_lowAccum(lane.lowGradAccum),
           m_accumFormat(lane.format) {
         m_net.bindPointers();
@@ -80,6 +82,15 @@ public:
             if (s.norm != NormKind::Rms)
                 addSlot(m_normBias[l].data(), m_gradNormBias[l].data(), m_net.laneGradNormBias(l).data(), m_normBias[l].size());
         }
+        if (m_pure) {
+            const auto rounding = lane.stochasticWeights ? numerics::WeightRounding::Stochastic
+                                  : lane.kahanWeights    ? numerics::WeightRounding::Kahan
+                                                         : numerics::WeightRounding::Nearest;
+            Index largest = 0;
+            for (const Slot& slot : m_slots) largest = std::max(largest, slot.n);
+            m_before.resize(static_cast<std::size_t>(largest));
+            m_bf16.assign(m_slots.size(), numerics::Bf16Weights(rounding, 0));
+        }
     }
 
     void setWeights(const std::vector<LayerWeights>& w) override {
@@ -94,9 +105,14 @@ public:
             m_runningMean[l].setZero();
             m_runningVar[l].setOnes();
         }
-        for (Slot& slot : m_slots) {
+        for (std::size_t k = 0; k < m_slots.size(); ++k) {
+            Slot& slot = m_slots[k];
             slot.moment1.clear();
             slot.moment2.clear();
+            if (!m_pure) continue;
+            // model.to(torch.bfloat16): the weights start rounded; each tensor's random stream from the seed.
+            roundSpan(Format::BF16, {slot.param, static_cast<std::size_t>(slot.n)}, {slot.param, static_cast<std::size_t>(slot.n)});
+            m_bf16[k].reset(m_scenario.seed * 0x9E3779B97F4A7C15ull + k + 1, static_cast<std::size_t>(slot.n));
         }
         m_steps = 0;
         m_kept = 0;
@@ -315,11 +331,15 @@ public:
     void optimizerStep() override {
         const OptimizerSpec& o = m_scenario.optimizer;
         ++m_steps;
-        for (Slot& slot : m_slots) {
+        for (std::size_t k = 0; k < m_slots.size(); ++k) {
+            Slot& slot = m_slots[k];
             const auto n = static_cast<std::size_t>(slot.n);
             if (slot.moment1.empty() && (o.keepsTwoMoments() || o.momentum != 0)) slot.moment1.assign(n, 0.0f);
             if (slot.moment2.empty() && o.keepsTwoMoments()) slot.moment2.assign(n, 0.0f);
+            if (m_pure) std::memcpy(m_before.data(), slot.param, n * sizeof(float));
             update(slot);
+            // +pure: the float32 result back into bf16 weights (nearest, stochastic or compensated).
+            if (m_pure) m_bf16[k].round(m_before.data(), slot.param, n);
         }
     }
 
@@ -449,6 +469,9 @@ private:
     std::vector<Slot> m_slots;  // every parameter tensor (addSlot), pointing into the members above
     std::int64_t m_steps = 0;
     int m_micro = 0;       // micro-batches accumulated since the last unscale
+    bool m_pure;           // +pure: bf16 weights, no float32 master copy
+    std::vector<numerics::Bf16Weights> m_bf16;  // +pure: per slot, how its update is rounded back into bf16
+    std::vector<float> m_before;                // +pure: a slot's weights before the optimizer step
     bool m_lowAccum;       // +accum-low
     Format m_accumFormat;  // the lane's format (+accum-low's sums)
 };

@@ -255,6 +255,12 @@ void validate(const Scenario& s) {
             bad("lane", l.label(), "+naive-stats changes a normalisation's statistics; choose one (--norm layer|rms|batch)");
         if (l.lowGradAccum && s.gradAccum < 2)
             bad("lane", l.label(), "+accum-low sums accumulated micro-batches; set --grad-accum 2 or more");
+        if (l.pure && (l.device != Device::Cpu || l.format != Format::BF16))
+            bad("lane", l.label(), "+pure (bf16 weights without a float32 master copy) is an option of cpu:bf16 lanes");
+        if ((l.stochasticWeights || l.kahanWeights) && !l.pure)
+            bad("lane", l.label(), "+sr and +kahan round the pure-bf16 weights' update; add +pure (cpu:bf16+pure+sr)");
+        if (l.stochasticWeights && l.kahanWeights)
+            bad("lane", l.label(), "one weight rounding per lane: +sr or +kahan");
         if (l.device == Device::Gpu && s.norm != NormKind::None)
             bad("lane", l.label(), "GPU lanes have no normalisation layer yet; run --norm on CPU lanes");
         if (l.device == Device::Gpu && s.gradAccum > 1)

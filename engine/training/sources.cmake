@@ -22,6 +22,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/optimizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/policy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/norm.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/bf16_weights.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_histogram.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_counts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/scaled_format.cpp
