@@ -4163,6 +4163,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     <context>
         <name>presisi::SpeedSettings</name>
         <message>
+            <source>%1 (1 of %2 micro-batches)</source>
+            <translation>%1 (1 dari %2 micro-batch)</translation>
+        </message>
+        <message>
             <source>+ native bf16 lane</source>
             <translation>+ lajur bf16 native</translation>
         </message>

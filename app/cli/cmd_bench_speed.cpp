@@ -307,7 +307,9 @@ int breakdownCmd(const SplitArgs& sa, std::ostream& out, std::ostream& err) {
         j.endArray().field("note", r.note).endObject();
     });
     if (tableOff) return 0;
-    out << "one training step per lane, model " << modelText(s) << ", batch " << s.batch << ", loader "
+    out << "one training step per lane, model " << modelText(s) << ", batch " << s.batch
+        << (s.gradAccum > 1 ? " (a measured step is one of " + std::to_string(s.gradAccum) + " micro-batches)" : std::string())
+        << ", loader "
         << set.loaderSecondsPerBatch * 1000 << " ms per batch (ms per step, medians of " << set.steps << ")\n";
     int laneWidth = 16;  // the longest label and two spaces
     for (const LaneSpec& lane : s.lanes) laneWidth = std::max(laneWidth, static_cast<int>(lane.label().size()) + 2);

@@ -147,6 +147,12 @@ Scenario SpeedSettings::measuredScenario() const {
     return s;
 }
 
+// The measured batch; with gradient accumulation a measured step is one micro-batch and the optimizer.
+QString SpeedSettings::batchText(const Scenario& s) {
+    const QString batch = s.batch > 0 ? QString::number(s.batch) : tr("full (%1)").arg(s.data.samples);
+    return s.gradAccum > 1 ? tr("%1 (1 of %2 micro-batches)").arg(batch).arg(s.gradAccum) : batch;
+}
+
 void SpeedSettings::updateSetup() {
     try {
         const Scenario s = measuredScenario();
@@ -159,7 +165,7 @@ void SpeedSettings::updateSetup() {
         // One line (a second would take height from the charts); the lanes are named in full in the tooltip.
         m_setup->setText(tr("Measures <b>%1</b>: model %2, batch %3, %4, %5 lanes")
                              .arg(name.toHtmlEscaped(), model)
-                             .arg(s.batch > 0 ? QString::number(s.batch) : tr("full (%1)").arg(s.data.samples))
+                             .arg(batchText(s))
                              .arg(QString::fromStdString(std::string(optimizerName(s.optimizer.kind))))
                              .arg(s.lanes.size()));
         m_setup->setToolTip(tr("The model and batch the memory, sweep and breakdown sections measure: the Training "

@@ -71,6 +71,9 @@ signals:
     void deviceChanged();  // the budget has gone back to the new device's default
 
 private:
+    // The measured batch as the setup line writes it: with gradient accumulation a measured step is one
+    // micro-batch and the optimizer ("1 (1 of 4096 micro-batches)").
+    static QString batchText(const Scenario& s);
     std::function<Scenario()> m_source;
     QHBoxLayout* m_row = nullptr;
     QWidget* m_throughputControls = nullptr;
