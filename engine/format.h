@@ -71,6 +71,16 @@ float fromF16Bits(std::uint16_t bits);
 float roundTo(Format format, float x, Subnormals subnormals = Subnormals::Keep,
               Overflow overflow = Overflow::Ocp);
 
+// roundTo after an operation in `format` under a lane's subnormal rule, as a functor for the numerics'
+// templates (activations, normalisations). changes(): whether it can change a float32 value at all; float32
+// that keeps its subnormals cannot, and the value is returned untouched.
+struct FormatRounding {
+    Format format = Format::F32;
+    Subnormals subnormals = Subnormals::Keep;
+    bool changes() const { return format != Format::F32 || subnormals == Subnormals::Flush; }
+    float operator()(float v) const { return changes() ? roundTo(format, v, subnormals) : v; }
+};
+
 // The code of float32 x rounded to a format of 8 bits and below, right-aligned (FP6 in the low six
 // bits, FP4 in the low four, sign bit highest). e8m0 (2^(code-127), code 255 NaN, no zero, no sign)
 // rounds as ml_dtypes does: to the nearest power of two with ties upwards (3 → 4, 0.75 → 1), every

@@ -38,6 +38,9 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+# The conventions' shared pieces: optimizer specs and construction, case data, the machine's description.
+from make_torch2_training_reference import adam, cpu_info, environment, load_case_data, make_optimizer, sgd
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTDATA = os.path.join(ROOT, "tests", "data")
 DATA = os.path.join(TESTDATA, "torch2-norm")
@@ -58,22 +61,6 @@ X4 = ("torch-avx512-bf16/X.npy", "torch-avx512-bf16/Y.npy")
 OFFSET = ("torch2-norm/offset_x.npy", "torch2-norm/offset_y.npy")
 LANES = ("f32", "bf16")
 SCALER_LANES = ("f32", "bf16", "bf16+scaler")
-
-
-def sgd(lr, momentum=None):
-    o = {"name": "sgd", "lr": lr}
-    if momentum is not None:
-        o["momentum"] = momentum
-    return o
-
-
-def adam(name, lr, weight_decay=None):
-    o = {"name": name, "lr": lr}
-    if weight_decay is not None:
-        o["weight_decay"] = weight_decay
-    o["betas"] = [0.9, 0.999]
-    o["eps"] = 1e-8
-    return o
 
 
 def case(name, data, sizes, act, loss, opt, batch, seed, norm, accum=1, grads=False, lanes=LANES):
@@ -151,22 +138,6 @@ def nudge(model, run):
             p.copy_(torch.nextafter(p, torch.where(up, torch.tensor(math.inf), torch.tensor(-math.inf))))
 
 
-def make_optimizer(opt, params):
-    if opt["name"] == "sgd":
-        return torch.optim.SGD(params, lr=opt["lr"], momentum=opt.get("momentum", 0.0))
-    if opt["name"] == "adam":
-        return torch.optim.Adam(params, lr=opt["lr"])
-    if opt["name"] == "adamw":
-        return torch.optim.AdamW(params, lr=opt["lr"], weight_decay=opt["weight_decay"])
-    raise ValueError(opt["name"])
-
-
-def load_case_data(c):
-    x = torch.from_numpy(np.load(os.path.join(TESTDATA, c["x"])))
-    y = torch.from_numpy(np.load(os.path.join(TESTDATA, c["y"])))
-    return x, y
-
-
 def rows(c, n, j):
     b = c["batch"] if c["batch"] > 0 else n
     return torch.tensor([(j * b + i) % n for i in range(b)])
@@ -242,32 +213,6 @@ def autocast_dtypes():
         out.update(linear=str(h.dtype), cross_entropy=str(F.cross_entropy(h, torch.zeros(4, dtype=torch.long)).dtype),
                    mse_loss=str(F.mse_loss(h, h.float()).dtype))
     return out
-
-
-def cpu_info():
-    flags, model = set(), ""
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("flags") and not flags:
-                    flags = set(line.split(":", 1)[1].split())
-                elif line.startswith("model name") and not model:
-                    model = line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    keys = ["avx2", "fma", "f16c", "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512_vnni", "avx512_bf16",
-            "avx512_fp16", "avx_vnni", "avx_ne_convert", "amx_tile", "amx_bf16", "amx_int8", "amx_fp16"]
-    return {"model": model, "flags": {k: k in flags for k in keys}}
-
-
-def environment():
-    env = {"torch_version": torch.__version__, "cpu_capability": torch.backends.cpu.get_cpu_capability(),
-           "mkldnn_available": torch.backends.mkldnn.is_available(), "num_threads": torch.get_num_threads(),
-           "env": {k: os.environ.get(k) for k in ("ATEN_CPU_CAPABILITY", "ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA")},
-           "cpu": cpu_info()}
-    m = [l.strip() for l in torch.__config__.show().splitlines() if "MKL-DNN" in l or "oneDNN" in l]
-    env["onednn"] = m[0].lstrip("- ") if m else None
-    return env
 
 
 def rel(a, b):

@@ -44,7 +44,7 @@ void TestPresetsStagnation::stochasticRoundingIsUnbiased() {
     const double lo = 0.099609375, hi = 0.10009765625;  // the bf16 neighbours of 0.1
     const double p = (static_cast<double>(x) - lo) / (hi - lo);
     std::vector<float> before(n, 0.0f), after(n, x), again(n, x);
-    numerics::Bf16Weights a(numerics::WeightRounding::Stochastic, 0), b(numerics::WeightRounding::Stochastic, 0);
+    numerics::Bf16Weights a(numerics::WeightRounding::Stochastic), b(numerics::WeightRounding::Stochastic);
     a.reset(7, n);
     b.reset(7, n);
     a.round(before.data(), after.data(), n);
@@ -65,7 +65,7 @@ void TestPresetsStagnation::stochasticRoundingIsUnbiased() {
 // 1000 updates of 1e-3 to a weight of 1: nearest rounding loses every one, Kahan's compensation keeps them.
 void TestPresetsStagnation::kahanKeepsWhatNearestLoses() {
     for (const auto rounding : {numerics::WeightRounding::Nearest, numerics::WeightRounding::Kahan}) {
-        numerics::Bf16Weights w(rounding, 0);
+        numerics::Bf16Weights w(rounding);
         w.reset(1, 1);
         float weight = 1.0f;
         for (int k = 0; k < 1000; ++k) {

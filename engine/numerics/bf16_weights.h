@@ -23,8 +23,8 @@ float bf16Stochastic(float x, std::uint32_t r16);
 // step, `after` the optimizer's float32 result, which becomes the new bf16 weights in place.
 class Bf16Weights {
 public:
-    Bf16Weights(WeightRounding rounding, std::uint64_t seed) : m_rounding(rounding), m_random(seed) {}
-    // Back to the start: the compensation zero, the random stream at its seed.
+    explicit Bf16Weights(WeightRounding rounding) : m_rounding(rounding) {}
+    // Back to the start (before the first round()): the compensation zero, the random stream at `seed`.
     void reset(std::uint64_t seed, std::size_t n);
     void round(const float* before, float* after, std::size_t n);
     // Elements of the last round() whose weight did not change although the optimizer moved it.

@@ -1,7 +1,8 @@
 // LayerNorm, RMSNorm and BatchNorm1d forward and backward in PyTorch 2.x's CPU arithmetic (norm.h;
 // docs/TORCH_NORMS.md quotes each kernel). Sums run in double and are rounded to float32 once: ATen sums
 // in float32 (Welford, cascade), which differs from this in the last float32 bit at most for these
-// widths (BatchNorm sums in float32 row by row, as ATen does). Element formulas keep ATen's operation order; -ffp-contract=off keeps them unfused. No Qt here.
+// widths (BatchNorm sums in float32 row by row, as ATen does). Element formulas keep ATen's operation
+// order; -ffp-contract=off keeps them unfused. No Qt here.
 #include "norm.h"
 
 #include <cmath>
@@ -12,18 +13,11 @@ namespace presisi::numerics {
 namespace {
 
 // Rounding to the rule's format after an operation (float32 without flushing: the value itself).
-struct Rounder {
-    Format f;
-    Subnormals sub;
-    bool active;
-    explicit Rounder(const NormRule& r)
-        : f(r.format), sub(r.subnormals), active(r.format != Format::F32 || r.subnormals == Subnormals::Flush) {}
-    float operator()(float v) const { return active ? roundTo(f, v, sub) : v; }
-};
+FormatRounding rounder(const NormRule& rule) { return {rule.format, rule.subnormals}; }
 
 // The +naive-stats moments of n values x[0], x[stride], …: mean = E[x], var = E[x²] − E[x]², every op's
 // result rounded (the means' sums accumulate in float, as torch.mean of a bf16 tensor does).
-void naiveMoments(const Rounder& r, const float* x, Index n, Index stride, float& mean, float& var) {
+void naiveMoments(const FormatRounding& r, const float* x, Index n, Index stride, float& mean, float& var) {
     double s1 = 0, s2 = 0;
     for (Index i = 0; i < n; ++i) {
         const float v = x[i * stride];
@@ -35,14 +29,14 @@ void naiveMoments(const Rounder& r, const float* x, Index n, Index stride, float
     var = r(ex2 - r(mean * mean));
 }
 
-// rsqrt(var + eps) in the format, each op rounded (the naive path; NaN for var + eps < 0).
-float naiveRstd(const Rounder& r, float var, float eps) { return r(1.0f / std::sqrt(r(var + eps))); }
+// rsqrt of the naive path's rounded var + eps, rounded (NaN for a denominator below 0).
+float naiveRstd(const FormatRounding& r, float denominator) { return r(1.0f / std::sqrt(denominator)); }
 
 // The parameters as the forward uses them: rounded to the format under autocast's Low policy.
 void takeParams(const NormRule& rule, const float* src, Index n, std::vector<float>& dst) {
     dst.assign(src, src + n);
     if (rule.paramsInFormat) {
-        const Rounder r(rule);
+        const FormatRounding r = rounder(rule);
         for (float& v : dst) v = r(v);
     }
 }
@@ -64,9 +58,8 @@ void NormLayer::forward(const NormRule& rule, const float* x, Index B, Index N, 
     }
 }
 
-void NormLayer::backward(const NormRule& rule, const float* x, const float* dy, const float* weight, float* dx,
-                         float* dWeight, float* dBias) {
-    (void)weight;  // the forward's (possibly rounded) copy is used
+void NormLayer::backward(const NormRule& rule, const float* x, const float* dy, float* dx, float* dWeight,
+                         float* dBias) {
     switch (rule.kind) {
     case NormKind::Layer: layerBackward(rule, x, dy, m_weight.data(), dx, dWeight, dBias); break;
     case NormKind::Rms: rmsBackward(rule, x, dy, m_weight.data(), dx, dWeight); break;
@@ -75,7 +68,7 @@ void NormLayer::backward(const NormRule& rule, const float* x, const float* dy, 
     }
     if (rule.paramsInFormat) {
         // The parameters' gradients come back in their (rounded) dtype.
-        const Rounder r(rule);
+        const FormatRounding r = rounder(rule);
         for (Index j = 0; j < m_cols; ++j) {
             dWeight[j] = r(dWeight[j]);
             if (dBias) dBias[j] = r(dBias[j]);
@@ -88,7 +81,7 @@ void NormLayer::backward(const NormRule& rule, const float* x, const float* dy, 
 // float32: y = (x − mean)·rstd·γ + β.
 void NormLayer::layerForward(const NormRule& rule, const float* x, const float* weight, const float* bias, float* y) {
     const Index B = m_rows, N = m_cols;
-    const Rounder r(rule);
+    const FormatRounding r = rounder(rule);
     const float eps = static_cast<float>(kNormEps);
     m_mean.resize(static_cast<std::size_t>(B));
     m_rstd.resize(static_cast<std::size_t>(B));
@@ -99,8 +92,9 @@ void NormLayer::layerForward(const NormRule& rule, const float* x, const float* 
         if (rule.naiveStats) {
             float var = 0;
             naiveMoments(r, xi, N, 1, mean, var);
-            noteDenominator(r(var + eps));
-            rstd = naiveRstd(r, var, eps);
+            const float denominator = r(var + eps);
+            noteDenominator(denominator);
+            rstd = naiveRstd(r, denominator);
         } else {
             double s = 0;
             for (Index j = 0; j < N; ++j) s += xi[j];
@@ -108,9 +102,9 @@ void NormLayer::layerForward(const NormRule& rule, const float* x, const float* 
             double q = 0;
             for (Index j = 0; j < N; ++j) q += (xi[j] - m) * (xi[j] - m);
             mean = static_cast<float>(m);
-            const float var = static_cast<float>(q / static_cast<double>(N));
-            noteDenominator(var + eps);
-            rstd = 1.0f / std::sqrt(var + eps);
+            const float denominator = static_cast<float>(q / static_cast<double>(N)) + eps;
+            noteDenominator(denominator);
+            rstd = 1.0f / std::sqrt(denominator);
         }
         if (rule.format == Format::F32) {
             for (Index j = 0; j < N; ++j) yi[j] = r((xi[j] - mean) * rstd * weight[j] + bias[j]);
@@ -130,7 +124,7 @@ void NormLayer::layerForward(const NormRule& rule, const float* x, const float* 
 void NormLayer::layerBackward(const NormRule& rule, const float* x, const float* dy, const float* weight, float* dx,
                               float* dWeight, float* dBias) {
     const Index B = m_rows, N = m_cols;
-    const Rounder r(rule);
+    const FormatRounding r = rounder(rule);
     const bool reducedBuffer = rule.torchReducedParamGrads && rule.format != Format::F32;
     std::vector<double>& gw = m_sumWeight;
     std::vector<double>& gb = m_sumBias;
@@ -179,7 +173,7 @@ void NormLayer::layerBackward(const NormRule& rule, const float* x, const float*
 // rounding at the end whatever the weight's dtype.
 void NormLayer::rmsForward(const NormRule& rule, const float* x, const float* weight, float* y) {
     const Index B = m_rows, N = m_cols;
-    const Rounder r(rule);
+    const FormatRounding r = rounder(rule);
     m_rstd.resize(static_cast<std::size_t>(B));
     for (Index i = 0; i < B; ++i) {
         const float* xi = x + i * N;
@@ -188,15 +182,15 @@ void NormLayer::rmsForward(const NormRule& rule, const float* x, const float* we
         if (rule.naiveStats) {
             double s2 = 0;
             for (Index j = 0; j < N; ++j) s2 += r(xi[j] * xi[j]);
-            const float ms = r(static_cast<float>(s2 / static_cast<double>(N)));
-            noteDenominator(r(ms + kRmsNormEps));
-            rstd = naiveRstd(r, ms, kRmsNormEps);
+            const float denominator = r(r(static_cast<float>(s2 / static_cast<double>(N))) + kRmsNormEps);
+            noteDenominator(denominator);
+            rstd = naiveRstd(r, denominator);
         } else {
             double s2 = 0;
             for (Index j = 0; j < N; ++j) s2 += xi[j] * xi[j];
-            const float ms = static_cast<float>(s2 / static_cast<double>(N));
-            noteDenominator(ms + kRmsNormEps);
-            rstd = 1.0f / std::sqrt(ms + kRmsNormEps);
+            const float denominator = static_cast<float>(s2 / static_cast<double>(N)) + kRmsNormEps;
+            noteDenominator(denominator);
+            rstd = 1.0f / std::sqrt(denominator);
         }
         for (Index j = 0; j < N; ++j) yi[j] = r(xi[j] * rstd * weight[j]);
         m_rstd[static_cast<std::size_t>(i)] = rstd;
@@ -208,7 +202,7 @@ void NormLayer::rmsForward(const NormRule& rule, const float* x, const float* we
 void NormLayer::rmsBackward(const NormRule& rule, const float* x, const float* dy, const float* weight, float* dx,
                             float* dWeight) {
     const Index B = m_rows, N = m_cols;
-    const Rounder r(rule);
+    const FormatRounding r = rounder(rule);
     std::vector<double>& gw = m_sumWeight;
     gw.assign(static_cast<std::size_t>(N), 0.0);
     const float n = static_cast<float>(N);
@@ -235,7 +229,7 @@ void NormLayer::rmsBackward(const NormRule& rule, const float* x, const float* d
 // y = round(x·α + β'), both fused. The running variance takes var_sum / (B − 1).
 void NormLayer::batchForward(const NormRule& rule, const float* x, const float* weight, const float* bias, float* y) {
     const Index B = m_rows, N = m_cols;
-    const Rounder r(rule);
+    const FormatRounding r = rounder(rule);
     const auto n = static_cast<std::size_t>(N);
     m_mean.resize(n);
     m_rstd.resize(n);
@@ -246,8 +240,9 @@ void NormLayer::batchForward(const NormRule& rule, const float* x, const float* 
         if (rule.naiveStats) {
             float var = 0;
             naiveMoments(r, x + j, B, N, mean, var);
-            noteDenominator(r(var + static_cast<float>(kNormEps)));
-            invstd = naiveRstd(r, var, static_cast<float>(kNormEps));
+            const float denominator = r(var + static_cast<float>(kNormEps));
+            noteDenominator(denominator);
+            invstd = naiveRstd(r, denominator);
             varSum = var * bf;
         } else {
             // ATen's channels-last stats kernel (a [B, N] input): float32 sums over the rows in order.
@@ -258,8 +253,9 @@ void NormLayer::batchForward(const NormRule& rule, const float* x, const float* 
                 const float d = x[i * N + j] - mean;
                 varSum += d * d;
             }
-            noteDenominator(static_cast<float>(static_cast<double>(varSum / bf) + kNormEps));
-            invstd = static_cast<float>(1.0 / std::sqrt(static_cast<double>(varSum / bf) + kNormEps));
+            const double denominator = static_cast<double>(varSum / bf) + kNormEps;  // InvStd: in double
+            noteDenominator(static_cast<float>(denominator));
+            invstd = static_cast<float>(1.0 / std::sqrt(denominator));
         }
         // ATen's vectorised transform fuses both: β' = fma(−mean, α, b), y = fma(x, α, β') (checked bit for bit
         // against torch 2.15 on small-variance bf16 input, where an unfused x·α + β' differs).
@@ -277,7 +273,7 @@ void NormLayer::batchForward(const NormRule& rule, const float* x, const float* 
 void NormLayer::batchBackward(const NormRule& rule, const float* x, const float* dy, const float* weight, float* dx,
                               float* dWeight, float* dBias) {
     const Index B = m_rows, N = m_cols;
-    const Rounder r(rule);
+    const FormatRounding r = rounder(rule);
     const float bf = static_cast<float>(B);
     for (Index j = 0; j < N; ++j) {
         const float mean = m_mean[static_cast<std::size_t>(j)];

@@ -50,9 +50,8 @@ public:
                  float* y);
     // From dy (B, N), the gradient at y (values of rule.format, scaled as the loss was): dx (B, N) rounded
     // to rule.format, and the parameters' gradients dWeight, dBias (N) in float32 (rounded to the format
-    // where the parameters were). x, weight: as given to the last forward.
-    void backward(const NormRule& rule, const float* x, const float* dy, const float* weight, float* dx,
-                  float* dWeight, float* dBias);
+    // where the parameters were). x: as given to the last forward, whose (rounded) weight it uses.
+    void backward(const NormRule& rule, const float* x, const float* dy, float* dx, float* dWeight, float* dBias);
 
     // BatchNorm after forward: the batch's mean and unbiased variance per feature (float32), for the
     // running statistics (updateRunning).

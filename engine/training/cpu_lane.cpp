@@ -50,8 +50,7 @@ public:
           m_net(s, lane.format, m_sub, m_policy, batch),
           m_batch(batch),
           m_pure(lane.pure),
-          m_lowAccum(lane.lowGradAccum),
-          m_accumFormat(lane.format) {
+          m_lowAccum(lane.lowGradAccum) {
         m_net.bindPointers();
         m_net.nativeProducts = lane.native;
         m_net.naiveStats = lane.naiveStats;
@@ -68,7 +67,7 @@ public:
             m_bias[l].resize(out);
             m_gradWeight[l].resize(out, s.sizes[l]);
             m_gradBias[l].resize(out);
-            if (m_net.hasNorm() && l + 1 < L)
+            if (m_net.hasNorm(l))
                 for (auto* v : {&m_normWeight, &m_normBias, &m_gradNormWeight, &m_gradNormBias, &m_runningMean, &m_runningVar})
                     (*v)[l].setZero(out);
         }
@@ -77,7 +76,7 @@ public:
         for (int l = 0; l < L; ++l) {
             addSlot(m_weight[l].data(), m_gradWeight[l].data(), m_net.laneGradWeight(l).data(), m_weight[l].size());
             addSlot(m_bias[l].data(), m_gradBias[l].data(), m_net.laneGradBias(l).data(), m_bias[l].size());
-            if (!hasNorm(l)) continue;
+            if (!m_net.hasNorm(l)) continue;
             addSlot(m_normWeight[l].data(), m_gradNormWeight[l].data(), m_net.laneGradNormWeight(l).data(), m_normWeight[l].size());
             if (s.norm != NormKind::Rms)
                 addSlot(m_normBias[l].data(), m_gradNormBias[l].data(), m_net.laneGradNormBias(l).data(), m_normBias[l].size());
@@ -89,7 +88,7 @@ public:
             Index largest = 0;
             for (const Slot& slot : m_slots) largest = std::max(largest, slot.n);
             m_before.resize(static_cast<std::size_t>(largest));
-            m_bf16.assign(m_slots.size(), numerics::Bf16Weights(rounding, 0));
+            m_bf16.assign(m_slots.size(), numerics::Bf16Weights(rounding));
         }
     }
 
@@ -151,7 +150,7 @@ public:
             grad.add(a.dz(l).data(), s.dz(l).data(), a.dz(l).size(), scale);
             weight.add(a.laneGradWeight(l).data(), s.laneGradWeight(l).data(), a.laneGradWeight(l).size(), scale);
             weight.add(a.laneGradBias(l).data(), s.laneGradBias(l).data(), a.laneGradBias(l).size(), scale);
-            if (hasNorm(l)) {
+            if (a.hasNorm(l)) {
                 // A layer's activations include its normalised output; its weight gradients the norm's.
                 act.add(a.normOut(l).data(), s.normOut(l).data(), a.normOut(l).size(), 1.0f);
                 weight.add(a.laneGradNormWeight(l).data(), s.laneGradNormWeight(l).data(), a.laneGradNormWeight(l).size(), scale);
@@ -195,7 +194,7 @@ public:
             w.elements += b.elements;
         };
         for (int l = 0; l < a.layers(); ++l) {
-            const bool norm = a.hasNorm() && l + 1 < a.layers();
+            const bool norm = a.hasNorm(l);
             TensorRange act = quickRange(a.z(l).data(), a.z(l).size(), l, TensorKind::Activation);
             if (norm) merge(act, quickRange(a.normOut(l).data(), a.normOut(l).size(), l, TensorKind::Activation));
             out.push_back(act);
@@ -273,7 +272,7 @@ public:
             weight += counts(a.laneGradBias(l), s.laneGradBias(l));
             forwardNonFinite += counts(a.z(l), a.z(l)).nonFinite;
             if (l + 1 < L) forwardNonFinite += counts(a.h(l), a.h(l)).nonFinite;
-            if (hasNorm(l)) {
+            if (a.hasNorm(l)) {
                 weight += counts(a.laneGradNormWeight(l), s.laneGradNormWeight(l));
                 weight += counts(a.laneGradNormBias(l), s.laneGradNormBias(l));
                 forwardNonFinite += counts(a.normOut(l), a.normOut(l)).nonFinite;
@@ -349,7 +348,7 @@ public:
         for (int l = 0; l < L; ++l) {
             Matrix z = h * m_weight[l].transpose();
             z.rowwise() += m_bias[l].transpose();
-            if (hasNorm(l))
+            if (m_net.hasNorm(l))
                 numerics::normEvaluate(m_scenario.norm, z.data(), z.rows(), z.cols(), m_normWeight[l].data(),
                                        m_normBias[l].data(), m_runningMean[l].data(), m_runningVar[l].data(), z.data());
             if (l + 1 < L) numerics::activationForward(m_scenario.activation, z.data(), z.data(), static_cast<std::size_t>(z.size()));
@@ -430,7 +429,6 @@ private:
         if (m_scenario.gradAccum > 1) slot.sum.resize(static_cast<std::size_t>(n));
         m_slots.push_back(std::move(slot));
     }
-    bool hasNorm(int l) const { return m_net.hasNorm() && l + 1 < m_net.layers(); }
 
     // After micro-batch m's backward: sum = lane gradient (m = 0), else sum + lane gradient, in float32
     // (AccumulateGrad into a float32 .grad) or, with +accum-low, rounded to the lane's format after
@@ -440,8 +438,8 @@ private:
             float* sum = slot.sum.data();
             if (m_micro == 0) {
                 std::memcpy(sum, slot.lane, static_cast<std::size_t>(slot.n) * sizeof(float));
-            } else if (m_lowAccum && m_accumFormat != Format::F32) {
-                for (Index i = 0; i < slot.n; ++i) sum[i] = roundTo(m_accumFormat, sum[i] + slot.lane[i], m_sub);
+            } else if (m_lowAccum && m_net.low() != Format::F32) {
+                for (Index i = 0; i < slot.n; ++i) sum[i] = roundTo(m_net.low(), sum[i] + slot.lane[i], m_sub);
             } else {
                 for (Index i = 0; i < slot.n; ++i) sum[i] += slot.lane[i];
             }
@@ -472,8 +470,7 @@ private:
     bool m_pure;           // +pure: bf16 weights, no float32 master copy
     std::vector<numerics::Bf16Weights> m_bf16;  // +pure: per slot, how its update is rounded back into bf16
     std::vector<float> m_before;                // +pure: a slot's weights before the optimizer step
-    bool m_lowAccum;       // +accum-low
-    Format m_accumFormat;  // the lane's format (+accum-low's sums)
+    bool m_lowAccum;       // +accum-low: the sums in the lane's format
 };
 
 }  // namespace

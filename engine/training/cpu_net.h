@@ -117,6 +117,7 @@ public:
     bool nativeProducts = false;  // the lane's +native: low-format products through engine/native
     bool naiveStats = false;      // the lane's +naive-stats (numerics::NormRule)
     bool hasNorm() const { return m_norm != NormKind::None; }
+    bool hasNorm(int l) const { return hasNorm() && l + 1 < m_layers; }  // hidden layer l has one
     // Checked pass: every op's result is scanned before its rounding; forwardBackward stops at the first
     // value that is non-finite or rounds to inf in the op's format. nullptr: the plain pass.
     void setProbe(Probe* probe) { m_probe = probe; }
@@ -242,7 +243,7 @@ public:
                 // d: the gradient at the norm's output -> at its input (rounded to nf), and the lane's
                 // gradients of its weight and bias (float32, scaled).
                 Matrix& dn = m_normGrad[l - 1];
-                m_normLayer[l - 1].backward(normRule(l - 1), m_normIn[l - 1]->data(), d.data(), g[l - 1].data(), dn.data(),
+                m_normLayer[l - 1].backward(normRule(l - 1), m_normIn[l - 1]->data(), d.data(), dn.data(),
                                             m_laneGradNormWeight[l - 1].data(), m_laneGradNormBias[l - 1].data());
                 d = dn;
                 if (m_probe && fault(nf, d, l - 1, FaultOp::Norm, TensorKind::ActivationGradient)) return r;
@@ -293,7 +294,7 @@ private:
         r.torchReducedParamGrads = m_torchNormGrads;
         return r;
     }
-    bool needsRound(Format f) const { return f != Format::F32 || m_sub == Subnormals::Flush; }
+    bool needsRound(Format f) const { return FormatRounding{f, m_sub}.changes(); }
     // A cast from `from` to `to` changes values only when it narrows.
     bool castNeeded(Format from, Format to) const { return numerics::castNarrows(from, to); }
     void roundInPlace(Format f, float* p, Index n) const {
@@ -338,14 +339,7 @@ private:
         }
     }
 
-    float round1(Format f, float v) const { return needsRound(f) ? roundTo(f, v, m_sub) : v; }
-
-    // Rounds to format f after an operation (the emulated low formats); see numerics::activationForward.
-    struct FormatRounding {
-        Format f;
-        Subnormals sub;
-        float operator()(float v) const { return roundTo(f, v, sub); }
-    };
+    float round1(Format f, float v) const { return FormatRounding{f, m_sub}(v); }
 
     // The activation in format f (engine/numerics/activation.h): ATen's bf16 tanh and sigmoid kernels
     // convert to float once and round the result; GELU as the dispatch's GeluPath says (torch_dispatch.h):

@@ -95,7 +95,7 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             r.scale = s.scale;
             r.growthTracker = s.tracker;
             const auto t0 = SteadyClock::now();
-            const float backScale = microScale(i);  // the scale the lane's gradients carry: scale / K
+            const float backScale = m_microScales[i];  // the scale the lane's gradients carry: scale / K
             const ForwardResult f = m_micro.stepResult(i, lane.forwardBackward(batch, backScale));
             const auto t1 = SteadyClock::now();
             // Statistics, ranges and histograms describe the last micro-batch; unscale, the gradient norm and
