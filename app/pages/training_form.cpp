@@ -129,9 +129,7 @@ TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent) {
         m_activation->addItem(qs(activationName(a)), static_cast<int>(a));
     m_norm = new QComboBox();
     m_norm->addItem(tr("none", "normalisation"), static_cast<int>(NormKind::None));
-    m_norm->addItem(QStringLiteral("LayerNorm"), static_cast<int>(NormKind::Layer));
-    m_norm->addItem(QStringLiteral("RMSNorm"), static_cast<int>(NormKind::Rms));
-    m_norm->addItem(QStringLiteral("BatchNorm"), static_cast<int>(NormKind::Batch));
+    for (NormKind n : {NormKind::Layer, NormKind::Rms, NormKind::Batch}) m_norm->addItem(normModuleName(n), static_cast<int>(n));
     m_norm->setToolTip(tr("A normalisation after every hidden linear layer, before its activation: nn.LayerNorm, nn.RMSNorm or "
                           "nn.BatchNorm1d, computed as PyTorch 2.x does (float32 statistics; the lane option "
                           "+naive-stats computes them in the lane's format)."));

@@ -198,12 +198,15 @@ QString TrainingPage::caption() const {
     const Scenario& s = controller()->scenario();
     QStringList sizes;
     for (int w : s.sizes) sizes << QString::number(w);
+    // The model with its normalisation ("2-64-64-3 BatchNorm"), the batch with its micro-batches ("1 × 4096").
+    const QString model = s.norm == NormKind::None ? sizes.join("-") : sizes.join("-") + ' ' + normModuleName(s.norm);
+    QString batch = s.batch > 0 ? QString::number(s.batch) : tr("full");  // batch 0 is the full batch
+    if (s.gradAccum > 1) batch += QString(" × %1").arg(s.gradAccum);
     return tr("Presisi training lab%1: %2 %3, %4 %5 lr %6, batch %7, seed %8; lanes %9; step %10")
         .arg(s.preset.empty() ? QString() : tr(" (preset %1)").arg(QString::fromStdString(s.preset)))
-        .arg(qs(datasetName(s.data.kind)), sizes.join("-"), qs(activationName(s.activation)),
-             qs(optimizerName(s.optimizer.kind)))
+        .arg(qs(datasetName(s.data.kind)), model, qs(activationName(s.activation)), qs(optimizerName(s.optimizer.kind)))
         .arg(s.optimizer.lr)
-        .arg(s.batch > 0 ? QString::number(s.batch) : tr("full"))  // batch 0 is the full batch
+        .arg(batch)
         .arg(s.seed)
         .arg(m_view->laneLabels().join(", "))
         .arg(m_view->lastStep() + 1);

@@ -52,6 +52,17 @@ inline const char* const kDefaultLanes[] = {"f32", "bf16", "f16", "f16+scaler"};
 constexpr int kPanelWidth = 250;  // side panel at text scale 1
 inline QString histogramTitle() { return QCoreApplication::translate("presisi::TrainingPage", "Gradient magnitudes (log2 bins)"); }
 
+// A normalisation as its nn.Module is named (the form's choices, the figure's caption); empty for none.
+inline QString normModuleName(NormKind n) {
+    switch (n) {
+    case NormKind::Layer: return QStringLiteral("LayerNorm");
+    case NormKind::Rms: return QStringLiteral("RMSNorm");
+    case NormKind::Batch: return QStringLiteral("BatchNorm");
+    case NormKind::None: break;
+    }
+    return {};
+}
+
 // Whether a run of `a` computes what a run of `b` does, step for step: every field of the scenario but
 // the pace, the step count and the preset's name and texts (which change nothing a lane computes).
 inline bool sameSetup(Scenario a, const Scenario& b) {
