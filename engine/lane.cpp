@@ -9,7 +9,7 @@ namespace presisi {
 std::string Lane::label() const {
     std::string s(deviceName(device));
     s += ':';
-    s += scaled ? traits(*scaled).name : tf32 ? std::string_view("tf32") : traits(format).name;
+    s += hybrid ? std::string_view("fp8") : scaled ? traits(*scaled).name : tf32 ? std::string_view("tf32") : traits(format).name;
     if (accumulation == Accumulation::Storage) s += "+acc16";
     if (scaler) s += "+scaler";
     if (subnormals == Subnormals::Flush) s += "+ftz";
@@ -19,6 +19,8 @@ std::string Lane::label() const {
     if (pure) s += "+pure";
     if (stochasticWeights) s += "+sr";
     if (kahanWeights) s += "+kahan";
+    if (delayed) s += "+delayed";
+    if (mostRecent) s += "+most-recent";
     if (overflow == Overflow::Saturate) s += "+sat";
     if (scaleMode != ScaleMode::Floor) {
         s += '+';
@@ -72,14 +74,17 @@ Lane parseLane(std::string_view text) {
     }
     auto plus = rest.find('+');
     const std::string_view fmt = rest.substr(0, plus);
-    if (fmt == "tf32") {
+    if (fmt == "fp8") {
+        lane.scaled = ScaledFormat::E4M3;  // a training recipe: e4m3 forward, e5m2 gradients
+        lane.hybrid = true;
+    } else if (fmt == "tf32") {
         lane.tf32 = true;  // a math mode of f32 products, stored as f32
     } else if (const auto sf = parseScaledFormat(fmt)) {
         lane.scaled = *sf;  // computes in float32 on dequantised operands
     } else {
         const auto f = parseFormat(fmt);
         if (!f)
-            throw Error("unknown lane format '" + printableText(fmt) + "' in '" + all + "' (f32, tf32, bf16, f16, " +
+            throw Error("unknown lane format '" + printableText(fmt) + "' in '" + all + "' (f32, tf32, bf16, f16, fp8, " +
                         scaledNames() + ")");
         if (isMiniFormat(*f)) refuseElementFormat(*f, all);
         lane.format = *f;
@@ -107,6 +112,13 @@ Lane parseLane(std::string_view text) {
             lane.overflow = Overflow::Saturate;
             continue;
         }
+        if (opt == "delayed" || opt == "most-recent") {
+            if (!lane.scaled || !isPerTensor(*lane.scaled))
+                throw Error("+" + std::string(opt) + " (delayed scaling) applies to the per-tensor lanes fp8, " +
+                            scaledNames(isPerTensor) + " in '" + all + "'");
+            (opt == "delayed" ? lane.delayed : lane.mostRecent) = true;
+            continue;
+        }
         if (opt == "scaler") lane.scaler = true;
         else if (opt == "ftz") lane.subnormals = Subnormals::Flush;
         else if (opt == "native") lane.native = true;
@@ -118,14 +130,16 @@ Lane parseLane(std::string_view text) {
         else if (opt == "kahan") lane.kahanWeights = true;
         else
             throw Error("unknown lane option '+" + printableText(opt) + "' in '" + all +
-                        "' (+scaler, +ftz, +native, +acc16, +naive-stats, +accum-low, +pure, +sr, +kahan; scaled lanes: +sat, +floor, +ceil, +even, +rceil)");
+                        "' (+scaler, +ftz, +native, +acc16, +naive-stats, +accum-low, +pure, +sr, +kahan; scaled lanes: +sat, +delayed, +most-recent, +floor, +ceil, +even, +rceil)");
         if (!otherOption) firstOther = std::string(opt);
         otherOption = true;
     }
     // The scaled lanes dequantise to float32 and accumulate in float32: rounding options of the low
     // lanes have nothing to act on there.
+    if (lane.mostRecent && !lane.delayed)
+        throw Error("+most-recent chooses delayed scaling's amax; add +delayed ('" + all + "')");
     if (lane.scaled && otherOption) {
-        const std::string own = isPerTensor(*lane.scaled) ? "+sat" : isMx(*lane.scaled) ? "+floor, +ceil, +even, +rceil" : "none";
+        const std::string own = isPerTensor(*lane.scaled) ? "+sat, +delayed, +most-recent" : isMx(*lane.scaled) ? "+floor, +ceil, +even, +rceil" : "none";
         throw Error("+" + firstOther + " is not an option of the scaled lane '" + std::string(traits(*lane.scaled).name) +
                     "' in '" + all + "' (its options: " + own + ")");
     }

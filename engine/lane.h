@@ -53,18 +53,29 @@ struct Lane {
     std::optional<ScaledFormat> scaled;
     ScaleMode scaleMode = ScaleMode::Floor;  // MX lanes: how each block's e8m0 scale is chosen ("+rceil"…)
     Overflow overflow = Overflow::Ocp;        // per-tensor e4m3/e5m2 lanes: Saturate clamps to ±max ("+sat")
+    // Training lanes of 8 bits and below cast every linear layer's input, weight and output gradient to
+    // `scaled`; `hybrid` ("cpu:fp8", with scaled = E4M3) casts the output gradient to e5m2 instead
+    // (torchao's Float8Linear default, Transformer Engine's Format.HYBRID).
+    bool hybrid = false;
+    // Per-tensor training lanes: Transformer Engine's delayed scaling ("+delayed"): each scale from an amax
+    // history of the earlier passes instead of the tensor's own amax; "+most-recent" takes the history's
+    // newest amax instead of its largest (numerics/fp8_recipe.h).
+    bool delayed = false;
+    bool mostRecent = false;
 
     // The lane's identifier: "device:format" then the variants in a fixed order, e.g. "cpu:bf16",
     // "gpu:tf32", "cpu:f16+acc16+ftz", "cpu:f16+scaler+ftz", "cpu:bf16+native", "cpu:e4m3+sat",
-    // "cpu:mxfp8+rceil", "cpu:bf16+naive-stats+accum-low", "cpu:bf16+pure+sr" (the MX default, floor, is not written). parseLane reads it back.
+    // "cpu:mxfp8+rceil", "cpu:bf16+naive-stats+accum-low", "cpu:bf16+pure+sr", "cpu:fp8+delayed+sat" (the MX
+    // default, floor, is not written). parseLane reads it back.
     std::string label() const;
     bool operator==(const Lane&) const = default;
 };
 
 // Reads a label back: "[device:]format[+option...]", device cpu (default) or gpu, format f32, bf16, f16 or
 // tf32 (an f32 lane with tf32 set), options +acc16, +scaler, +ftz, +native, +naive-stats, +accum-low, +pure, +sr, +kahan in any order; or a scaled format
-// (e4m3, e5m2, mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4, nvfp4) with its own options only: +sat
-// on e4m3/e5m2, one scale mode +floor/+ceil/+even/+rceil on the MX formats. An element format alone
+// (e4m3, e5m2, mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4, nvfp4) or fp8 (e4m3 with e5m2 gradients)
+// with its own options only: +sat, +delayed and +most-recent on e4m3/e5m2/fp8, one scale mode
+// +floor/+ceil/+even/+rceil on the MX formats. An element format alone
 // ("cpu:e2m1") is refused with the scaled lanes that store it. parseLane(l.label()) == l for every lane.
 // Throws presisi::Error naming the bad part ("unknown lane format 'f8' in 'cpu:f8'"). Which lanes and options
 // a lab accepts is the lab's check (validate(), runLinear()).

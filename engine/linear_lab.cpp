@@ -60,6 +60,9 @@ LinearInputs makeLinearInputs(const LinearConfig& c) {
 
 std::string scaledLaneProblem(const LinearLane& lane, Index in) {
     if (!lane.scaled) return {};
+    // The training recipes' lanes and options: a forward-only product has no gradient to cast or history to keep.
+    if (lane.hybrid) return "fp8 is a training lane (e4m3 forward, e5m2 gradients); the linear lab's forward lane is cpu:e4m3";
+    if (lane.delayed) return "delayed scaling keeps an amax history across training steps; the linear lab computes one product";
     const ScaledFormatTraits& t = traits(*lane.scaled);
     if (t.blockSize > 0 && in % t.blockSize != 0)
         return "in = " + std::to_string(in) + " is not a multiple of " + std::string(t.name) + "'s " +

@@ -97,14 +97,15 @@ int emaxOf(Format element) { return std::ilogb(traits(element).max); }
 
 // One element of an MX or NVFP4 block: x scaled, clamped to ±max and cast (torchao clamps FP8, and its
 // FP6/FP4 cast saturates: either way a saturating cast), dequantised with the block's scale, counted.
-void storeSaturated(QuantizedTensor& q, std::size_t at, float x, float scaled, Format element, float elementMax,
-                    float dequantScale, StatsSum& sum) {
-    const std::uint8_t code = encode(element, clampSym(scaled, elementMax), Overflow::Saturate);
-    const float e = decode(element, code);
+// The code is written where `code` is not null.
+float castSaturated(float x, float scaled, Format element, float elementMax, float dequantScale, std::uint8_t* code,
+                    StatsSum& sum) {
+    const std::uint8_t c = encode(element, clampSym(scaled, elementMax), Overflow::Saturate);
+    const float e = decode(element, c);
     const float d = e * dequantScale;
-    q.codes[at] = code;
-    q.dequantised[at] = d;
+    if (code) *code = c;
     sum.add(x, scaled, e, d, elementMax);
+    return d;
 }
 
 // One MX block's e8m0 code as torchao's to_mx computes it (mx_tensor.py), FLOOR, CEIL and EVEN
@@ -151,102 +152,112 @@ void checkShape(const ScaledFormatTraits& t, std::size_t size, std::int64_t rows
                     std::to_string(t.blockSize));
 }
 
-// MX: torchao's to_mx, then to_dtype for the dequantised values.
-void quantizeMx(QuantizedTensor& q, std::span<const float> x, ScaleMode mode, StatsSum& total) {
-    const ScaledFormatTraits& st = traits(q.format);
-    const Format element = st.element;
+// One MX block (in.size() values, at most the block size; a short block is a zero-padded one): torchao's
+// to_mx for its e8m0 code and elements, then to_dtype for the dequantised values written to `out`;
+// element codes to `codes` when not null.
+BlockInfo castMxBlock(std::span<const float> in, float* out, std::uint8_t* codes, ScaleMode mode, Format element,
+                      StatsSum& total) {
     const float elementMax = static_cast<float>(traits(element).max);
-    const std::int64_t n = st.blockSize;
-    const std::int64_t blocks = q.rows * (q.cols / n);
-    q.blocks.resize(static_cast<std::size_t>(blocks));
-    for (std::int64_t b = 0; b < blocks; ++b) {
-        const std::span<const float> in = x.subspan(static_cast<std::size_t>(b * n), static_cast<std::size_t>(n));
-        BlockInfo& info = q.blocks[static_cast<std::size_t>(b)];
-        info.amax = amaxOf(in);
-        info.scaleCode = mxScaleCode(info.amax, mode, element);
-        info.scale = e8m0Value(info.scaleCode);
-        StatsSum sum;
-        for (std::int64_t i = 0; i < n; ++i) {
-            const float v = in[static_cast<std::size_t>(i)];
-            float scaled;
-            if (mode == ScaleMode::Rceil) {
-                // Multiplied by a reciprocal: code 255 by the NaN descale itself, 254 by 2^-127, and
-                // code 0 by 1 (not 2^127: torchao's choice for blocks whose amax/max is at most 2^-127).
-                const std::uint8_t c = info.scaleCode;
-                const float rcp = c == 255 ? kNaN : c == 254 ? std::ldexp(1.0f, -127) : c == 0 ? 1.0f
-                                                                                      : std::ldexp(1.0f, 127 - int(c));
-                scaled = v * rcp;
-            } else {
-                // Divided by the scale's float32 bits (code 255 reads as inf: finite values become ±0),
-                // raised to at least 2^-126 (torchao's guard for code 0, whose dequantisation still uses
-                // 2^-127).
-                const float divisor = std::max(std::bit_cast<float>(std::uint32_t{info.scaleCode} << 23), 0x1p-126f);
-                scaled = v / divisor;
-            }
-            storeSaturated(q, static_cast<std::size_t>(b * n + i), v, scaled, element, elementMax, info.scale, sum);
-        }
-        info.stats = sum.stats();
-        total.add(sum);
+    BlockInfo info;
+    info.amax = amaxOf(in);
+    info.scaleCode = mxScaleCode(info.amax, mode, element);
+    info.scale = e8m0Value(info.scaleCode);
+    const std::uint8_t c = info.scaleCode;
+    // RCEIL multiplies by a reciprocal: code 255 by the NaN descale itself, 254 by 2^-127, and code 0 by 1
+    // (not 2^127: torchao's choice for blocks whose amax/max is at most 2^-127). The others divide by the
+    // scale's float32 bits (code 255 reads as inf: finite values become ±0), raised to at least 2^-126
+    // (torchao's guard for code 0, whose dequantisation still uses 2^-127).
+    const float rcp = c == 255 ? kNaN : c == 254 ? std::ldexp(1.0f, -127) : c == 0 ? 1.0f : std::ldexp(1.0f, 127 - int(c));
+    const float divisor = std::max(std::bit_cast<float>(std::uint32_t{c} << 23), 0x1p-126f);
+    StatsSum sum;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const float v = in[i];
+        const float scaled = mode == ScaleMode::Rceil ? v * rcp : v / divisor;
+        out[i] = castSaturated(v, scaled, element, elementMax, info.scale, codes ? codes + i : nullptr, sum);
     }
+    info.stats = sum.stats();
+    total.add(sum);
+    return info;
 }
 
-// NVFP4: torchao's nvfp4_quantize with per_tensor_scale = per_tensor_amax_to_scale(max |x|), then
-// NVFP4Tensor.dequantize (element · (tensor scale · block scale)).
-void quantizeNvfp4(QuantizedTensor& q, std::span<const float> x, StatsSum& total) {
-    constexpr std::int64_t n = 16;
-    constexpr float kE2m1Max = 6.0f, kE4m3Max = 448.0f;
-    const float pts = q.tensorAmax / (kE4m3Max * kE2m1Max);  // float32 / 2688
-    const float invPts = 1.0f / pts;
-    const std::int64_t blocks = q.rows * (q.cols / n);
-    q.blocks.resize(static_cast<std::size_t>(blocks));
-    for (std::int64_t b = 0; b < blocks; ++b) {
-        const std::span<const float> in = x.subspan(static_cast<std::size_t>(b * n), static_cast<std::size_t>(n));
-        BlockInfo& info = q.blocks[static_cast<std::size_t>(b)];
-        info.amax = amaxOf(in);
-        // The block scale relative to the tensor scale, clamped to [2^-6, 448] (NaN passes) and cast to e4m3.
-        const float relative = (info.amax / kE2m1Max) / pts;
-        const float clamped = std::isnan(relative) ? relative : std::clamp(relative, 0x1p-6f, kE4m3Max);
-        info.scaleCode = encode(Format::E4M3, clamped, Overflow::Saturate);
-        const float blockScale = decode(Format::E4M3, info.scaleCode);
-        const float reciprocal = invPts / blockScale;
-        info.scale = pts * blockScale;
-        StatsSum sum;
-        for (std::int64_t i = 0; i < n; ++i) {
-            const float v = in[static_cast<std::size_t>(i)];
-            storeSaturated(q, static_cast<std::size_t>(b * n + i), v, v * reciprocal, Format::E2M1, kE2m1Max, info.scale,
-                           sum);
-        }
-        info.stats = sum.stats();
-        total.add(sum);
-    }
+constexpr float kE2m1Max = 6.0f, kE4m3Max = 448.0f;
+
+// One NVFP4 block (at most 16 values) under the float32 tensor scale pts = amax / 2688: torchao's
+// nvfp4_quantize, then NVFP4Tensor.dequantize (element · (tensor scale · block scale)).
+BlockInfo castNvfp4Block(std::span<const float> in, float* out, std::uint8_t* codes, float pts, float invPts,
+                         StatsSum& total) {
+    BlockInfo info;
+    info.amax = amaxOf(in);
+    // The block scale relative to the tensor scale, clamped to [2^-6, 448] (NaN passes) and cast to e4m3.
+    const float relative = (info.amax / kE2m1Max) / pts;
+    const float clamped = std::isnan(relative) ? relative : std::clamp(relative, 0x1p-6f, kE4m3Max);
+    info.scaleCode = encode(Format::E4M3, clamped, Overflow::Saturate);
+    const float blockScale = decode(Format::E4M3, info.scaleCode);
+    const float reciprocal = invPts / blockScale;
+    info.scale = pts * blockScale;
+    StatsSum sum;
+    for (std::size_t i = 0; i < in.size(); ++i)
+        out[i] = castSaturated(in[i], in[i] * reciprocal, Format::E2M1, kE2m1Max, info.scale, codes ? codes + i : nullptr, sum);
+    info.stats = sum.stats();
+    total.add(sum);
+    return info;
 }
 
 // Per-tensor FP8: torchao.float8's amax_to_scale (max / clamp(amax, 1e-12) in float64, then float32),
 // x · scale in float32, the cast (torchao clamps first: Overflow::Saturate; Ocp is ml_dtypes' cast), and
-// to_original_precision (element / scale in float32).
-void quantizeTensorwise(QuantizedTensor& q, std::span<const float> x, const QuantizeOptions& o, StatsSum& total) {
-    const Format element = traits(q.format).element;
+// to_original_precision (element / scale in float32); with a given scale (delayed scaling) the elements
+// are multiplied by float32(1/scale) instead. Returns the quantisation scale.
+float castTensorwise(Format element, std::span<const float> x, float amax, const QuantizeOptions& o, float* out,
+                     std::uint8_t* codes, StatsSum& sum) {
     const double max = traits(element).max;
-    const double amax = o.amax ? static_cast<double>(*o.amax) : static_cast<double>(q.tensorAmax);
-    const double clamped = std::isnan(amax) ? amax : std::max(amax, 1e-12);
-    const float scale = static_cast<float>(max / clamped);
-    q.tensorScale = scale;
-    BlockInfo info;
-    info.amax = q.tensorAmax;
-    info.scale = static_cast<float>(1.0 / static_cast<double>(scale));
-    StatsSum sum;
+    float scale;
+    if (o.scale) {
+        scale = *o.scale;
+    } else {
+        const double a = o.amax ? static_cast<double>(*o.amax) : static_cast<double>(amax);
+        scale = static_cast<float>(max / (std::isnan(a) ? a : std::max(a, 1e-12)));
+    }
+    const float inverse = 1.0f / scale;
+    const bool divide = !o.scale;
     for (std::size_t i = 0; i < x.size(); ++i) {
         const float scaled = x[i] * scale;
         const std::uint8_t code = encode(element, scaled, o.overflow);
         const float e = decode(element, code);
-        const float d = e / scale;
-        q.codes[i] = code;
-        q.dequantised[i] = d;
+        const float d = divide ? e / scale : e * inverse;
+        if (codes) codes[i] = code;
+        out[i] = d;
         sum.add(x[i], scaled, e, d, static_cast<float>(max));
     }
-    info.stats = sum.stats();
-    q.blocks.assign(1, info);
-    total.add(sum);
+    return scale;
+}
+
+void checkOptions(const ScaledFormatTraits& t, const QuantizeOptions& o) {
+    if ((o.amax || o.scale) && t.blockSize > 0)
+        throw Error("an amax or a scale applies to the per-tensor formats (e4m3, e5m2); " + std::string(t.name) +
+                    " takes each block's scale from the block's own amax");
+    if (o.amax && o.scale) throw Error("quantize: give an amax or a scale, not both");
+}
+
+// The block loop shared by quantize() and dequantizeInto(): each row of `cols` values cut into blocks of
+// the format's size (the last one shorter where cols is not a multiple), one BlockInfo each to `blocks`
+// when not null.
+void castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols, float tensorAmax,
+                ScaleMode mode, float* out, std::uint8_t* codes, std::vector<BlockInfo>* blocks, StatsSum& total) {
+    const ScaledFormatTraits& t = traits(format);
+    const std::int64_t n = t.blockSize;
+    const float pts = tensorAmax / (kE4m3Max * kE2m1Max);  // NVFP4's float32 tensor scale, / 2688
+    const float invPts = 1.0f / pts;
+    for (std::int64_t r = 0; r < rows; ++r) {
+        for (std::int64_t c0 = 0; c0 < cols; c0 += n) {
+            const auto at = static_cast<std::size_t>(r * cols + c0);
+            const auto len = static_cast<std::size_t>(std::min(n, cols - c0));
+            const std::span<const float> in = x.subspan(at, len);
+            std::uint8_t* code = codes ? codes + at : nullptr;
+            const BlockInfo info = format == ScaledFormat::Nvfp4 ? castNvfp4Block(in, out + at, code, pts, invPts, total)
+                                                                 : castMxBlock(in, out + at, code, mode, t.element, total);
+            if (blocks) blocks->push_back(info);
+        }
+    }
 }
 
 }  // namespace
@@ -271,9 +282,7 @@ QuantizedTensor quantize(ScaledFormat format, std::span<const float> values, std
                          const QuantizeOptions& options) {
     const ScaledFormatTraits& t = traits(format);
     checkShape(t, values.size(), rows, cols);
-    if (options.amax && t.blockSize > 0)
-        throw Error("an amax applies to the per-tensor formats (e4m3, e5m2); " + std::string(t.name) +
-                    " takes each block's scale from the block's own amax");
+    checkOptions(t, options);
     QuantizedTensor q;
     q.format = format;
     q.rows = rows;
@@ -285,15 +294,41 @@ QuantizedTensor quantize(ScaledFormat format, std::span<const float> values, std
     q.tensorAmax = amaxOf(values);
     StatsSum total;
     if (t.blockSize == 0) {
-        quantizeTensorwise(q, values, options, total);
-    } else if (format == ScaledFormat::Nvfp4) {
-        quantizeNvfp4(q, values, total);
-        q.tensorScale = q.tensorAmax / (448.0f * 6.0f);
+        q.tensorScale = castTensorwise(t.element, values, q.tensorAmax, options, q.dequantised.data(), q.codes.data(), total);
+        BlockInfo info;
+        info.amax = q.tensorAmax;
+        info.scale = static_cast<float>(1.0 / static_cast<double>(q.tensorScale));
+        info.stats = total.stats();
+        q.blocks.assign(1, info);
     } else {
-        quantizeMx(q, values, options.scaleMode, total);
+        q.blocks.reserve(static_cast<std::size_t>(rows * (cols / t.blockSize)));
+        castBlocks(format, values, rows, cols, q.tensorAmax, options.scaleMode, q.dequantised.data(), q.codes.data(),
+                   &q.blocks, total);
+        if (format == ScaledFormat::Nvfp4) q.tensorScale = q.tensorAmax / (kE4m3Max * kE2m1Max);
     }
     q.stats = total.stats();
     return q;
+}
+
+CastSummary dequantizeInto(ScaledFormat format, std::span<const float> values, std::int64_t rows, std::int64_t cols,
+                           std::span<float> out, const QuantizeOptions& options) {
+    const ScaledFormatTraits& t = traits(format);
+    if (rows < 0 || cols < 0 || static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) != values.size() ||
+        out.size() != values.size())
+        throw Error("dequantizeInto: " + std::to_string(values.size()) + " values into " + std::to_string(out.size()) +
+                    " do not make a (" + std::to_string(rows) + ", " + std::to_string(cols) + ") tensor");
+    checkOptions(t, options);
+    CastSummary r;
+    r.amax = amaxOf(values);
+    StatsSum total;
+    if (t.blockSize == 0) {
+        r.scale = castTensorwise(t.element, values, r.amax, options, out.data(), nullptr, total);
+    } else {
+        r.scale = kNaN;
+        castBlocks(format, values, rows, cols, r.amax, options.scaleMode, out.data(), nullptr, nullptr, total);
+    }
+    r.stats = total.stats();
+    return r;
 }
 
 }  // namespace presisi

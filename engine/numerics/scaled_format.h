@@ -57,6 +57,11 @@ struct QuantizeOptions {
     // Per-tensor FP8: the amax the scale is computed from instead of the tensor's own (a delayed
     // scaling history's). Unset: the tensor's amax.
     std::optional<float> amax;
+    // Per-tensor FP8: the quantisation scale itself instead of one computed from an amax (Transformer
+    // Engine's delayed scaling keeps the scale, not the amax): x·scale is cast and the elements are
+    // dequantised by multiplying with float32(1/scale), TE's scale_inv, where torchao divides by its
+    // scale. Excludes `amax`.
+    std::optional<float> scale;
 };
 
 // Statistics of a cast against the values it came from (the whole tensor, or one block).
@@ -110,5 +115,21 @@ struct QuantizedTensor {
 // milliseconds (tst_quantize's speed256).
 QuantizedTensor quantize(ScaledFormat format, std::span<const float> values, std::int64_t rows,
                          std::int64_t cols, const QuantizeOptions& options = {});
+
+// What one cast of a training lane's GEMM operand did: the tensor's amax, the per-tensor quantisation
+// scale (x·scale is cast; NaN for the block formats, whose scales are per block) and the cast's statistics.
+struct CastSummary {
+    float amax = 0;
+    float scale = 0;
+    CastStats stats;
+};
+
+// The training lanes' cast: the same values quantize() gives in `dequantised`, written into `out`
+// (values.size(); may not alias `values`), without codes, block records or allocation. A row whose
+// length is not a multiple of the block size ends in a short block, quantised as if padded with zeros
+// (the padding changes no amax and no other element; its zeros are not counted). Per-tensor formats
+// ignore the shape beyond its size. Throws presisi::Error as quantize() does for a bad size or option.
+CastSummary dequantizeInto(ScaledFormat format, std::span<const float> values, std::int64_t rows, std::int64_t cols,
+                           std::span<float> out, const QuantizeOptions& options = {});
 
 }  // namespace presisi

@@ -31,6 +31,13 @@ void addToHistogram(std::vector<std::int64_t>& counts, std::int64_t& zeros, std:
     numerics::addToHistogram(counts, zeros, nonFinite, p, static_cast<std::size_t>(n), scale);
 }
 
+numerics::DelayedScalingSettings delayedSettings(const Scenario& s) {
+    numerics::DelayedScalingSettings d;
+    d.historyLength = s.amaxHistory;
+    d.margin = s.fp8Margin;
+    return d;
+}
+
 class CpuLane final : public LaneBackend {
     // One parameter tensor: the master (float32), its master gradient, the lane's gradient it comes from
     // (scaled, in the Net), the micro-batches' sum (gradient accumulation) and the optimizer's moments.
@@ -54,6 +61,7 @@ public:
         m_net.bindPointers();
         m_net.nativeProducts = lane.native;
         m_net.naiveStats = lane.naiveStats;
+        if (lane.scaled) m_net.setScaled(ScaledLinears(lane, s.sizes, delayedSettings(s)));
         const int L = m_net.layers();
         m_weight.resize(L);
         m_bias.resize(L);
@@ -134,6 +142,10 @@ public:
         }
         if (m_scenario.gradAccum > 1) accumulate();
         return r;
+    }
+
+    std::vector<CastRecord> castRecords() const override {
+        return m_net.scaled() ? m_net.scaled()->records() : std::vector<CastRecord>{};
     }
 
     StepTimes lastStepTimes() const override { return {m_net.forwardSeconds(), m_net.backwardSeconds()}; }
@@ -390,6 +402,8 @@ private:
             m_probeNet->nativeProducts = m_net.nativeProducts;
             m_probeNet->naiveStats = m_net.naiveStats;
         }
+        // The casts with the scales of the lane's last pass (delayed scaling's history has moved on since).
+        if (m_net.scaled()) m_probeNet->setScaled(m_net.scaled()->frozenAtLastPass());
         return *m_probeNet;
     }
 

@@ -20,6 +20,7 @@
 #include "../numerics/policy.h"
 #include "../numerics/torch_dispatch.h"
 #include "lane_backend.h"
+#include "scaled_linears.h"
 
 namespace presisi::cpu {
 
@@ -118,6 +119,9 @@ public:
     bool naiveStats = false;      // the lane's +naive-stats (numerics::NormRule)
     bool hasNorm() const { return m_norm != NormKind::None; }
     bool hasNorm(int l) const { return hasNorm() && l + 1 < m_layers; }  // hidden layer l has one
+    // Lanes of 8 bits and below: every linear's operands cast by the recipe (the Net's formats are float32).
+    void setScaled(std::optional<ScaledLinears> scaled) { m_scaled = std::move(scaled); }
+    const std::optional<ScaledLinears>& scaled() const { return m_scaled; }
     // Checked pass: every op's result is scanned before its rounding; forwardBackward stops at the first
     // value that is non-finite or rounds to inf in the op's format. nullptr: the plain pass.
     void setProbe(Probe* probe) { m_probe = probe; }
@@ -153,7 +157,13 @@ public:
             Matrix& z = m_linearOut[l];
             // z: (B, out) = xin (B, in) * W^T (in, out), float32 accumulation, + bias, one rounding; in
             // ATen's summation order where torch 2.x's dispatch takes its own GEMM for this product.
-            if (!nativeProducts && m_dispatch.atenForward(m_linearFormat[l], z.rows(), xin->cols(), z.cols())) {
+            if (m_scaled) {
+                // The dequantised operands of 8 bits and below, float32 product, the float32 bias after it
+                // (torchao's Float8Linear: output = mm(x_fp8, W_fp8ᵀ) + bias).
+                m_scaled->castForward(l, *xin, W[l]);
+                product(z, m_scaled->input(l), m_scaled->weight(l).transpose());
+                z.rowwise() += b[l].transpose();
+            } else if (!nativeProducts && m_dispatch.atenForward(m_linearFormat[l], z.rows(), xin->cols(), z.cols())) {
                 numerics::atenReducedLinear(xin->data(), Wu->data(), bu->data(), z.data(), z.rows(), xin->cols(),
                                             z.cols(), m_linearFormat[l]);
             } else {
@@ -211,9 +221,14 @@ public:
             const Format f = m_linearFormat[l];
             // gW: (out, in) = dz^T (out, B) * xin (B, in); gb: (out) = column sums of dz. Both in the linear's format.
             // Both backward products of the layer have the sizes B x out x in.
-            const bool storage = m_dispatch.backward(f, dz.rows(), dz.cols(), m_linearIn[l]->cols()) ==
-                                 BackwardAccumulation::Storage;
-            if (storage) storageGradWeight(f, dz, *m_linearIn[l], m_laneGradWeight[l]);
+            const bool storage = !m_scaled && m_dispatch.backward(f, dz.rows(), dz.cols(), m_linearIn[l]->cols()) ==
+                                                  BackwardAccumulation::Storage;
+            if (m_scaled) {
+                // dy cast by the recipe (e5m2 under fp8); dW = dyᵀ x and dx = dy W on the cast operands, the
+                // bias gradient from the float32 dy (the bias is outside the FP8 product).
+                m_scaled->castBackward(l, dz);
+                product(m_laneGradWeight[l], m_scaled->gradForWeight(l).transpose(), m_scaled->inputForWeight(l));
+            } else if (storage) storageGradWeight(f, dz, *m_linearIn[l], m_laneGradWeight[l]);
             else product(m_laneGradWeight[l], dz.transpose(), *m_linearIn[l], f, nativeProducts);
             m_laneGradBias[l].noalias() = dz.colwise().sum().transpose();
             if (m_probe && (fault(f, m_laneGradWeight[l], l, FaultOp::BackwardProduct, TensorKind::WeightGradient) ||
@@ -225,7 +240,9 @@ public:
             // dxin: (B, in) = dz (B, out) * W (out, in), in the linear's format; the input cast's backward
             // rounds it to the format that arrived; then the activation's backward.
             Matrix& d = m_gradLinearOut[l - 1];
-            if (storage) {
+            if (m_scaled) {
+                product(d, m_scaled->gradForInput(l), m_scaled->weightForInput(l));
+            } else if (storage) {
                 storageGradInput(f, dz, *m_linearWeight[l], d);
             } else {
                 product(d, dz, *m_linearWeight[l], f, nativeProducts);
@@ -250,6 +267,7 @@ public:
             }
             if (nf != m_linearFormat[l - 1]) roundInPlace(m_linearFormat[l - 1], d.data(), d.size());
         }
+        if (m_scaled && !m_probe) m_scaled->advance();
         const auto t2 = Clock::now();
         m_forwardSeconds = std::chrono::duration<double>(t1 - t0).count();
         m_backwardSeconds = std::chrono::duration<double>(t2 - t1).count();
@@ -477,6 +495,7 @@ private:
     // Per layer, bound during the forward pass for the backward: the product's input (m_inCast[l] or
     // what arrived), its weight (m_weightLow[l] or the master), the activation's input.
     std::vector<const Matrix*> m_linearIn, m_linearWeight, m_actIn, m_normIn;
+    std::optional<ScaledLinears> m_scaled;  // lanes of 8 bits and below: the recipe's casts and operands
     Probe* m_probe = nullptr;
     double m_forwardSeconds = 0, m_backwardSeconds = 0;
 };

@@ -52,6 +52,9 @@ public:
     // float32 evaluation with the master weights (no autocast): raw outputs (n, out).
     virtual Matrix predict(const Matrix& x) const = 0;
 
+    // Lanes of 8 bits and below: what the last forwardBackward's casts did, per layer and GEMM operand.
+    virtual std::vector<CastRecord> castRecords() const { return {}; }
+
     // Seconds (steady_clock) of the last forwardBackward's two halves.
     struct StepTimes {
         double forward = 0, backward = 0;

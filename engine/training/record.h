@@ -2,17 +2,34 @@
 // and each lane's final metrics. Plain values, copyable across threads. No Qt here.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "../numerics/fp8_recipe.h"
 #include "../numerics/grad_histogram.h"
 
 namespace presisi {
 
 inline constexpr double kNotMeasured = std::numeric_limits<double>::quiet_NaN();
+
+// Lanes of 8 bits and below: what the cast of one linear layer's GEMM operand did in a step (the JSON
+// contract's "casts"). Transformer Engine's debug statistics, per tensor.
+struct CastRecord {
+    int layer = 0;  // 0-based linear layer
+    numerics::GemmOperand operand = numerics::GemmOperand::Input;
+    ScaledFormat format = ScaledFormat::E4M3;
+    double amax = 0;       // max |x| of the tensor cast (float32; NaN when it held a NaN)
+    double scale = 0;      // the per-tensor quantisation scale used (x·scale is cast); NaN for MX blocks
+    double scaleAmax = 0;  // the amax the scale came from: the tensor's own (current scaling), the history's
+                           // (delayed; NaN while the initial scale 1 is in force)
+    double saturatedShare = 0;  // share of the elements with |x·scale| above the element format's max
+    double underflowShare = 0;  // share of the non-zero elements that became zero
+    double mse = 0;             // mean of (dequantised − x)², in double
+};
 
 // The JSON contract's record (app/cli writes these names in snake_case).
 struct StepRecord {
@@ -38,6 +55,21 @@ struct StepRecord {
     // the same values, accumulated in double (exact for these 24-bit values up to 2^29 of them).
     double exactSum = kNotMeasured;
     double seconds = 0;           // wall time of this lane's step (forward, backward, update; statistics excluded)
+    // Lanes of 8 bits and below: per GEMM operand (input, weight, output gradient), the largest share of
+    // saturated and of underflowed elements over the layers' casts this step (NaN on other lanes). Every
+    // layer's casts in full: RunEventKind::Casts.
+    struct CastWorst {
+        double saturatedShare = kNotMeasured;
+        double underflowShare = kNotMeasured;
+    };
+    std::array<CastWorst, numerics::kGemmOperands> castWorst{};
+};
+
+// A step's casts of one lane of 8 bits and below: per layer, input, weight and output gradient.
+struct CastSnapshot {
+    int lane = 0;
+    std::int64_t step = 0;
+    std::vector<CastRecord> casts;
 };
 
 struct GradHistogram {
@@ -125,7 +157,7 @@ struct ScalerWarning {
     std::int64_t since = -1; // Recovered: the first step of the clean run
 };
 
-enum class RunEventKind { Step, Histogram, Final, Range, NonFinite, ScalerWarning };
+enum class RunEventKind { Step, Histogram, Final, Range, NonFinite, ScalerWarning, Casts };
 
 // What the runner's callback receives. Only the member named by `kind` is filled.
 struct RunEvent {
@@ -136,6 +168,7 @@ struct RunEvent {
     RangeSnapshot range;
     FirstNonFinite nonFinite;
     ScalerWarning scalerWarning;
+    CastSnapshot casts;
 };
 
 }  // namespace presisi

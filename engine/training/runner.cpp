@@ -98,6 +98,13 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             const float backScale = m_microScales[i];  // the scale the lane's gradients carry: scale / K
             const ForwardResult f = m_micro.stepResult(i, lane.forwardBackward(batch, backScale));
             const auto t1 = SteadyClock::now();
+            CastSnapshot casts{static_cast<int>(i), m_step, lane.castRecords()};
+            for (const CastRecord& c : casts.casts) {
+                StepRecord::CastWorst& w = r.castWorst[static_cast<std::size_t>(c.operand)];
+                // The first layer's share, then the larger (a NaN share stays visible).
+                if (std::isnan(w.saturatedShare) || c.saturatedShare > w.saturatedShare) w.saturatedShare = c.saturatedShare;
+                if (std::isnan(w.underflowShare) || c.underflowShare > w.underflowShare) w.underflowShare = c.underflowShare;
+            }
             // Statistics, ranges and histograms describe the last micro-batch; unscale, the gradient norm and
             // the optimizer the K micro-batches' sum.
             GradHistogram hist;
@@ -156,6 +163,12 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
                 RunEvent e;
                 e.kind = RunEventKind::Range;
                 e.range = std::move(ranges);
+                callback(e);
+            }
+            if (callback && !casts.casts.empty()) {
+                RunEvent e;
+                e.kind = RunEventKind::Casts;
+                e.casts = std::move(casts);
                 callback(e);
             }
             if (callback && histogramStep) {

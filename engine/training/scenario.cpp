@@ -230,6 +230,8 @@ void validate(const Scenario& s) {
     checkCount("batch", s.batch, kBatch, "must be 0 (full batch) .. 1000000");
     checkCount("steps", s.steps, kSteps, "must be 0..100000000");
     checkCount("grad_accum", s.gradAccum, kGradAccum, "must be 1 (no accumulation) .. 4096 micro-batches per step");
+    checkCount("amax_history", s.amaxHistory, kAmaxHistory, "must be 1 .. 65536 steps (delayed scaling's amax history)");
+    checkCount("fp8_margin", s.fp8Margin, kFp8Margin, "must be 0 .. 64 (delayed scaling aims at max / 2^margin)");
     if (s.workload == Workload::Training && s.norm != NormKind::None && s.sizes.size() < 3)
         bad("norm", std::string(normName(s.norm)), "a normalisation follows a hidden layer; the model has none (sizes need 3+ widths)");
     if (s.lanes.empty()) bad("lanes", "[]", "need at least one lane");
@@ -242,10 +244,12 @@ void validate(const Scenario& s) {
         // as backwardAccumulation/dispatch say, and its f32 products are float32.
         if (l.accumulation != Accumulation::F32)
             bad("lane", l.label(), "+acc16 is a linear-lab option; training products accumulate as --backward-acc and --dispatch say");
-        // The scaled lanes of 8 bits and below quantise one product's operands; a training step has no
-        // recipe for them yet (which tensors, which scales, gradients in e5m2), so they are refused by name.
-        if (l.scaled)
-            bad("lane", l.label(), l.label() + " is a linear-lab lane; training lanes are f32, bf16 or f16");
+        // The scaled lanes of 8 bits and below cast every linear's three GEMM operands (numerics/fp8_recipe.h),
+        // on the CPU; NVFP4's training recipe (stochastically rounded gradients) is not here.
+        if (l.scaled && l.device != Device::Cpu)
+            bad("lane", l.label(), "lanes of 8 bits and below train on the CPU (cpu:" + l.label().substr(l.label().find(':') + 1) + ")");
+        if (l.scaled && *l.scaled == ScaledFormat::Nvfp4)
+            bad("lane", l.label(), "nvfp4 has no training recipe here yet (its gradients need stochastic rounding); train fp8, e4m3, e5m2 or an MX lane");
         if (l.tf32) bad("lane", l.label(), "tf32 is a linear-lab lane; training lanes are f32, bf16 or f16");
         // A lane built in code (not parsed) could still carry an element format of 8 bits and below.
         if (isMiniFormat(l.format))

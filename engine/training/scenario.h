@@ -91,6 +91,10 @@ struct Scenario {
     // update once per step, as GradScaler with accumulation does. The step's loss is the mean of the K.
     int gradAccum = 1;
     int steps = 300;
+    // The +delayed lanes' Transformer Engine DelayedScaling: the amax history's length and the margin
+    // (scales aim at max · 2^-margin); +most-recent on the lane picks the history's amax algorithm.
+    int amaxHistory = 1024;
+    int fp8Margin = 0;
     std::uint64_t seed = 0;  // torch.manual_seed(seed) before building the model
     bool shuffle = false;    // reshuffle each epoch, from its own stream
     std::vector<LaneSpec> lanes{LaneSpec{Device::Cpu, Format::F32}, LaneSpec{Device::Cpu, Format::BF16}};
@@ -131,6 +135,7 @@ inline constexpr SettingRange kInitScale{kMinLossScale, 3.4e38}, kGrowthFactor{1
 inline constexpr SettingRange kBackoffFactor{1e-30, 0.9999999}, kGrowthInterval{1, 1e9};
 inline constexpr SettingRange kInterval{0, 1e8};  // histogram_interval, range_interval
 inline constexpr SettingRange kPace{0, 1e6};
+inline constexpr SettingRange kAmaxHistory{1, 65536}, kFp8Margin{0, 64};
 inline constexpr SettingRange kAccumulationValues{1, 1 << 26};
 inline constexpr int kMaxLanes = 16;
 }  // namespace limits

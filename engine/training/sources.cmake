@@ -8,6 +8,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/batch_sampler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/micro_batches.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/scaled_linears.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lane_factory.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bench_train.cpp
   ${CMAKE_CURRENT_LIST_DIR}/range_stats.cpp
@@ -26,4 +27,5 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_histogram.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_counts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/scaled_format.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/fp8_recipe.cpp
 )

@@ -1,0 +1,86 @@
+// The training recipes of 8 bits and below: Transformer Engine's amax history and each GEMM operand's
+// cast (current or delayed scaling). No Qt here.
+#include "fp8_recipe.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "../error.h"
+
+namespace presisi::numerics {
+
+namespace {
+
+constexpr std::string_view kOperandNames[] = {"input", "weight", "grad_output"};
+
+// max |x| ignoring NaN, as Transformer Engine's cast kernels take it (fmaxf drops a NaN operand).
+float amaxIgnoringNaN(std::span<const float> x) {
+    float m = 0.0f;
+    for (const float v : x) m = std::fmax(m, std::fabs(v));
+    return m;
+}
+
+}  // namespace
+
+std::string_view gemmOperandName(GemmOperand operand) { return kOperandNames[static_cast<int>(operand)]; }
+
+std::string_view amaxAlgoName(AmaxAlgo algo) { return algo == AmaxAlgo::Max ? "max" : "most_recent"; }
+
+AmaxHistory::AmaxHistory(const DelayedScalingSettings& settings, double formatMax)
+    : m_rows(static_cast<std::size_t>(settings.historyLength), 0.0f),
+      m_algo(settings.algo),
+      m_scaledMax(static_cast<float>(formatMax) * std::pow(2.0f, static_cast<float>(-settings.margin))),
+      m_scaleAmax(std::numeric_limits<float>::quiet_NaN()) {
+    if (settings.historyLength < 1) throw Error("the amax history needs at least one entry");
+}
+
+void AmaxHistory::update() {
+    const float last = row(0);
+    float amax = 0.0f;
+    if (last != 0.0f) {
+        for (const float a : m_rows) amax = std::fmax(amax, a);
+        m_head = (m_head + 1) % m_rows.size();  // row i <- row i+1, the last row <- row 0
+        m_rows[m_head] = 0.0f;                  // the new row 0
+    }
+    if (m_algo == AmaxAlgo::MostRecent) amax = last;
+    if (std::isfinite(amax) && amax > 0.0f) {
+        m_scale = m_scaledMax / amax;
+        m_scaleAmax = amax;
+    }
+    if (std::isinf(m_scale)) m_scale = std::numeric_limits<float>::max();
+}
+
+OperandCast::OperandCast(ScaledFormat format, Overflow overflow, ScaleMode scaleMode, bool delayed,
+                         const DelayedScalingSettings& settings)
+    : m_format(format), m_delayed(delayed) {
+    m_options.overflow = overflow;
+    m_options.scaleMode = scaleMode;
+    if (delayed) m_history = AmaxHistory(settings, traits(traits(format).element).max);
+}
+
+void OperandCast::cast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out) {
+    if (m_delayed) {
+        m_lastScale = m_frozen ? m_lastScale : m_history.scale();
+        m_lastScaleAmax = m_frozen ? m_lastScaleAmax : m_history.scaleAmax();
+        m_options.scale = m_lastScale;
+    }
+    m_last = dequantizeInto(m_format, x, rows, cols, out, m_options);
+    if (!m_delayed) {
+        m_lastScaleAmax = m_last.amax;
+        return;
+    }
+    if (!m_frozen) m_history.record(std::isnan(m_last.amax) ? amaxIgnoringNaN(x) : m_last.amax);
+}
+
+void OperandCast::advance() {
+    if (m_delayed && !m_frozen) m_history.update();
+}
+
+OperandCast OperandCast::frozenAtLastPass() const {
+    OperandCast c = *this;
+    c.m_frozen = true;
+    return c;
+}
+
+}  // namespace presisi::numerics

@@ -1,0 +1,94 @@
+// The GEMM operands of a training lane of 8 bits and below, cast per layer and product. No Qt here.
+#include "scaled_linears.h"
+
+namespace presisi {
+
+namespace {
+
+std::span<const float> spanOf(const Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
+std::span<float> spanOf(Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
+
+}  // namespace
+
+ScaledLinears::ScaledLinears(const Lane& lane, const std::vector<int>& sizes,
+                             const numerics::DelayedScalingSettings& delayed) {
+    const ScaledFormat forward = *lane.scaled;
+    // fp8 (HYBRID): e5m2 gradients; otherwise every operand in the lane's format.
+    const ScaledFormat gradient = lane.hybrid ? ScaledFormat::E5M2 : forward;
+    m_blocks = traits(forward).blockSize > 0;
+    numerics::DelayedScalingSettings d = delayed;
+    if (lane.mostRecent) d.algo = numerics::AmaxAlgo::MostRecent;
+    m_layers.resize(sizes.size() - 1);
+    for (Layer& layer : m_layers) {
+        for (int k = 0; k < numerics::kGemmOperands; ++k) {
+            const ScaledFormat f = k == static_cast<int>(numerics::GemmOperand::OutputGradient) ? gradient : forward;
+            layer.casts[static_cast<std::size_t>(k)] = numerics::OperandCast(f, lane.overflow, lane.scaleMode, lane.delayed, d);
+        }
+    }
+}
+
+void ScaledLinears::castForward(int l, const Matrix& x, const Matrix& W) {
+    Layer& layer = m_layers[static_cast<std::size_t>(l)];
+    layer.x.resize(x.rows(), x.cols());
+    layer.w.resize(W.rows(), W.cols());
+    layer.casts[0].cast(spanOf(x), x.rows(), x.cols(), spanOf(layer.x));
+    layer.casts[1].cast(spanOf(W), W.rows(), W.cols(), spanOf(layer.w));
+    if (!m_blocks) return;
+    // The weight along `out` for the input gradient and the input along the batch for the weight gradient.
+    castTransposed(layer.casts[1], W, layer.wAlongOut);
+    castTransposed(layer.casts[0], x, layer.xAlongBatch);
+}
+
+void ScaledLinears::castBackward(int l, const Matrix& dy) {
+    Layer& layer = m_layers[static_cast<std::size_t>(l)];
+    layer.dy.resize(dy.rows(), dy.cols());
+    // Along `out` (the input gradient's reduction); the statistics are this cast's.
+    layer.casts[2].cast(spanOf(dy), dy.rows(), dy.cols(), spanOf(layer.dy));
+    if (m_blocks) castTransposed(layer.casts[2], dy, layer.dyAlongBatch);
+}
+
+void ScaledLinears::castTransposed(const numerics::OperandCast& cast, const Matrix& x, Matrix& out) {
+    m_transposed = x.transpose();
+    m_transposedCast.resize(m_transposed.rows(), m_transposed.cols());
+    QuantizeOptions o;
+    o.scaleMode = cast.scaleMode();
+    dequantizeInto(cast.format(), spanOf(m_transposed), m_transposed.rows(), m_transposed.cols(), spanOf(m_transposedCast), o);
+    out = m_transposedCast.transpose();
+}
+
+void ScaledLinears::advance() {
+    for (Layer& layer : m_layers)
+        for (numerics::OperandCast& c : layer.casts) c.advance();
+}
+
+std::vector<CastRecord> ScaledLinears::records() const {
+    std::vector<CastRecord> out;
+    out.reserve(m_layers.size() * numerics::kGemmOperands);
+    for (std::size_t l = 0; l < m_layers.size(); ++l) {
+        for (int k = 0; k < numerics::kGemmOperands; ++k) {
+            const numerics::OperandCast& c = m_layers[l].casts[static_cast<std::size_t>(k)];
+            const CastSummary& s = c.last();
+            CastRecord r;
+            r.layer = static_cast<int>(l);
+            r.operand = static_cast<numerics::GemmOperand>(k);
+            r.format = c.format();
+            r.amax = s.amax;
+            r.scale = s.scale;
+            r.scaleAmax = c.lastScaleAmax();
+            r.saturatedShare = s.stats.saturatedShare;
+            r.underflowShare = s.stats.underflowShare;
+            r.mse = s.stats.mse;
+            out.push_back(r);
+        }
+    }
+    return out;
+}
+
+ScaledLinears ScaledLinears::frozenAtLastPass() const {
+    ScaledLinears f = *this;
+    for (Layer& layer : f.m_layers)
+        for (numerics::OperandCast& c : layer.casts) c = c.frozenAtLastPass();
+    return f;
+}
+
+}  // namespace presisi

@@ -1,0 +1,61 @@
+// The GEMM operands of a training lane of 8 bits and below: every linear layer's input, weight and output
+// gradient cast by the lane's recipe (numerics/fp8_recipe.h) into dequantised float32 matrices the CPU
+// network's products then use, float32 accumulation; the casts' statistics per step. Per-tensor formats
+// cast each operand once; the MX formats cast each along the reduction dimension of every product it
+// enters (torchao's MXLinear: x and W along `in` for the output, dy and W along `out` for the input
+// gradient, dy and x along the batch for the weight gradient). No Qt here.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "../lane.h"
+#include "../numerics/fp8_recipe.h"
+#include "../tensor.h"
+#include "record.h"
+
+namespace presisi {
+
+struct Scenario;
+
+class ScaledLinears {
+public:
+    // sizes: the layer widths (input, hidden…, output).
+    ScaledLinears(const Lane& lane, const std::vector<int>& sizes, const numerics::DelayedScalingSettings& delayed);
+
+    // Forward of layer l: x (B, in) and W (out, in) cast; the product is input(l) · weight(l)ᵀ.
+    void castForward(int l, const Matrix& x, const Matrix& W);
+    const Matrix& input(int l) const { return m_layers[l].x; }
+    const Matrix& weight(int l) const { return m_layers[l].w; }
+    // Backward of layer l from dy (B, out): dx = gradForInput(l) · weightForInput(l), dW = gradForWeight(l)ᵀ ·
+    // inputForWeight(l).
+    void castBackward(int l, const Matrix& dy);
+    const Matrix& gradForInput(int l) const { return m_layers[l].dy; }
+    const Matrix& weightForInput(int l) const { return mx() ? m_layers[l].wAlongOut : m_layers[l].w; }
+    const Matrix& gradForWeight(int l) const { return mx() ? m_layers[l].dyAlongBatch : m_layers[l].dy; }
+    const Matrix& inputForWeight(int l) const { return mx() ? m_layers[l].xAlongBatch : m_layers[l].x; }
+
+    // After the pass (forward and backward): delayed scaling's histories take this pass's amaxes.
+    void advance();
+    // The last pass's casts: per layer, input, weight, output gradient.
+    std::vector<CastRecord> records() const;
+    // A copy that casts with the scales in force for the last pass and never advances (the doctor's rerun).
+    ScaledLinears frozenAtLastPass() const;
+
+private:
+    bool mx() const { return m_blocks; }
+    // x (rows, cols) transposed, cast along its new last axis by `cast`'s rules (no statistics kept) and
+    // transposed back into out (rows, cols).
+    void castTransposed(const numerics::OperandCast& cast, const Matrix& x, Matrix& out);
+
+    struct Layer {
+        std::array<numerics::OperandCast, numerics::kGemmOperands> casts;  // input, weight, output gradient
+        Matrix x, w, dy;                              // dequantised: along in, in, out
+        Matrix wAlongOut, dyAlongBatch, xAlongBatch;  // MX: the other axes, transposed back
+    };
+    std::vector<Layer> m_layers;
+    bool m_blocks = false;  // an MX format: operands cast per product axis
+    Matrix m_transposed, m_transposedCast;  // scratch of castTransposed
+};
+
+}  // namespace presisi
