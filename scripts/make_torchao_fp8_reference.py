@@ -16,6 +16,12 @@ Conventions (scripts/make_torch2_training_reference.py's): torch.manual_seed(see
 nn.Sequential(Linear, act, ..., Linear) with default initialisation; batch k takes rows (k*B + i) mod N (B = N
 for batch 0); optimizers with torch 2.x's defaults.
 
+MX lanes (torchao.prototype.moe_training's mx_mm, kernel_preference EMULATED, the torch cast kernels): every
+Linear's product through mx_mm with input, weight and output gradient in one MX element dtype (float8_e4m3fn for
+"mxfp8", float4_e2m1fn_x2 for "mxfp4"), blocks of 32 along each product's reduction dimension, the scale mode
+FLOOR or RCEIL ("mxfp8+rceil"); the bias added after it in float32. Their data: mx_{x,y}.npy below (32
+features, 32 classes; every dimension a multiple of 32, as torchao requires).
+
 Recorded per case and lane: "losses" (step k's loss before its update), "casts0" (step 0's casts in call order
 per layer: role, dtype, amax, scale; the forward casts input and weight, the backward grad_output, weight,
 grad_output, input), and "noise": per step, the largest relative change of the loss over NOISE_RUNS runs whose
@@ -35,6 +41,11 @@ from torchao.float8 import Float8LinearConfig
 from torchao.float8.config import CastConfig
 from torchao.float8.float8_linear import Float8Linear
 
+import numpy as np
+from torchao.prototype.moe_training.mxfp8_linear import mx_mm
+from torchao.prototype.mx_formats.config import MXFP8Dim0CastKernelChoice, MXFP8Dim1CastKernelChoice, ScaleCalculationMode
+from torchao.quantization.quantize_.common.kernel_preference import KernelPreference
+
 from make_torch2_training_reference import ACTS, adam, environment, load_case_data, make_optimizer, sgd
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -47,6 +58,7 @@ torch.set_num_threads(1)
 SPIRAL = ("training/spiral_x.npy", "training/spiral_y.npy")
 WAVE = ("training/wave_x.npy", "training/wave_y.npy")
 X4 = ("torch-avx512-bf16/X.npy", "torch-avx512-bf16/Y.npy")
+MX = ("torchao-fp8/mx_x.npy", "torchao-fp8/mx_y.npy")
 
 
 def case(name, data, sizes, act, loss, opt, batch, seed, lanes=("fp8",)):
@@ -60,7 +72,37 @@ CASES = [
     case("relu_momentum_b64_w64", SPIRAL, [2, 64, 64, 3], "relu", CE, sgd(0.05, 0.9), 64, 1, ("fp8", "e4m3")),
     case("tanh_adam_full_wave", WAVE, [2, 24, 24, 1], "tanh", "mse", adam("adam", 0.01), 0, 12),
     case("gelu_adamw_b32_x4", X4, [4, 32, 32, 5], "gelu", CE, adam("adamw", 0.01, 0.01), 32, 3),
+    case("mx_relu_sgd_b32", MX, [32, 64, 32], "relu", CE, sgd(0.1, 0.9), 32, 4, ("mxfp8", "mxfp8+rceil", "mxfp4")),
+    case("mx_gelu_adam_b64", MX, [32, 96, 64, 32], "gelu", CE, adam("adam", 0.003), 64, 5, ("mxfp8", "mxfp4")),
 ]
+
+
+def mx_data():
+    """256 samples of 32 N(0,1) features (torch.manual_seed(7)); the label is the argmax of a fixed random
+    linear map of them (32 classes)."""
+    gen = torch.Generator().manual_seed(7)
+    x = torch.randn(256, 32, generator=gen)
+    y = (x @ torch.randn(32, 32, generator=gen)).argmax(dim=1)
+    np.save(os.path.join(DATA, "mx_x.npy"), x.numpy().astype("<f4"))
+    np.save(os.path.join(DATA, "mx_y.npy"), y.numpy().astype("<i8"))
+
+
+class MxLinear(nn.Module):
+    """nn.Linear whose product runs through torchao's mx_mm (emulated): y = mx_mm(x, W) + b."""
+
+    def __init__(self, linear, dtype, mode):
+        super().__init__()
+        self.weight, self.bias, self.dtype, self.mode = linear.weight, linear.bias, dtype, mode
+
+    def forward(self, x):
+        y = mx_mm.apply(x, self.weight, self.dtype, self.dtype, self.dtype, 32, KernelPreference.EMULATED,
+                        MXFP8Dim0CastKernelChoice.TORCH, MXFP8Dim1CastKernelChoice.TORCH, self.mode, False)
+        return y + self.bias
+
+
+MX_LANES = {"mxfp8": (torch.float8_e4m3fn, ScaleCalculationMode.FLOOR),
+            "mxfp8+rceil": (torch.float8_e4m3fn, ScaleCalculationMode.RCEIL),
+            "mxfp4": (torch.float4_e2m1fn_x2, ScaleCalculationMode.FLOOR)}
 
 
 def config(lane):
@@ -87,7 +129,7 @@ def build(c, lane, run=None):
                 p.copy_(torch.nextafter(p, torch.where(up, torch.tensor(math.inf), torch.tensor(-math.inf))))
     for i, m in enumerate(model):
         if isinstance(m, nn.Linear):
-            model[i] = Float8Linear.from_float(m, config=config(lane))
+            model[i] = MxLinear(m, *MX_LANES[lane]) if lane in MX_LANES else Float8Linear.from_float(m, config=config(lane))
     return model
 
 
@@ -128,6 +170,7 @@ def train(c, x, y, lane, run=None):
 
 def main():
     os.makedirs(DATA, exist_ok=True)
+    mx_data()
     doc = {"generator": "scripts/make_torchao_fp8_reference.py", "torchao_version": torchao.__version__,
            "environment": environment(), "cases": []}
     for c in CASES:
