@@ -278,7 +278,7 @@ void TestCli::linearScaledLanesRefused_data() {
     QTest::addRow("lane twice") << QStringList{"linear", "--lanes", "cpu:mxfp8,cpu:mxfp8+floor"} << "given twice";
 }
 
-// Refused lanes: one line on stderr naming the lane, exit 2; and training refuses a linear-lab lane.
+// Refused lanes: one line on stderr naming the lane, exit 2; and training refuses a GPU lane of 8 bits and below.
 void TestCli::linearScaledLanesRefused() {
     QFETCH(QStringList, args);
     QFETCH(QString, mentions);
@@ -289,10 +289,10 @@ void TestCli::linearScaledLanesRefused() {
     QCOMPARE(lineCount(err.str()), 1);
     QVERIFY2(QString::fromStdString(err.str()).contains(mentions), err.str().c_str());
     QVERIFY(out.str().empty());
-    const Outcome train = runCli({"train", "--steps", "1", "--lanes", "cpu:f32,cpu:mxfp8"});
+    const Outcome train = runCli({"train", "--steps", "1", "--lanes", "cpu:f32,gpu:mxfp8"});
     QVERIFY(train.status != 0);
     QCOMPARE(lineCount(train.err), 1);
-    QVERIFY2(train.err.find("cpu:mxfp8 is a linear-lab lane; training lanes are f32, bf16 or f16") != std::string::npos,
+    QVERIFY2(train.err.find("lanes of 8 bits and below train on the CPU (cpu:mxfp8)") != std::string::npos,
              train.err.c_str());
 }
 

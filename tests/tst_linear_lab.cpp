@@ -404,7 +404,7 @@ void TestLinearLab::scaledLaneRefusals_data() {
     QTest::addRow("two modes") << "cpu:mxfp4+floor+rceil" << QStringList{"two scale modes"};
     QTest::addRow("ftz on mx") << "cpu:mxfp8+ftz" << QStringList{"+ftz", "mxfp8", "+rceil"};
     QTest::addRow("acc16 on e4m3") << "cpu:e4m3+acc16" << QStringList{"+acc16", "+sat"};
-    QTest::addRow("unknown") << "cpu:fp8" << QStringList{"unknown lane format 'fp8'", "mxfp4", "nvfp4"};
+    QTest::addRow("unknown") << "cpu:fp6" << QStringList{"unknown lane format 'fp6'", "fp8", "mxfp4", "nvfp4"};
 }
 
 void TestLinearLab::scaledLaneRefusals() {
@@ -563,20 +563,29 @@ void TestLinearLab::fewerBitsCostMoreOnTheTutorialExample() {
     QVERIFY(x("cpu:mxfp6-e2m3+rceil").sqnrDb > x("cpu:mxfp4+rceil").sqnrDb + 6);
 }
 
-// Where a scaled lane cannot run: training (validate(): train, check, experiment files, the speed lab),
-// the GPU, and an `in` its blocks do not divide (left out with a note, as the window shows it).
+// Where a scaled lane cannot run: GPU training lanes and nvfp4 training (validate(): train, check, experiment
+// files, the speed lab), the linear lab's GPU, the training recipes' own lanes in the linear lab (left out
+// with a note), and an `in` its blocks do not divide (left out with a note, as the window shows it).
 void TestLinearLab::scaledLanesAreRefusedWhereTheyCannotRun() {
     Scenario s;
-    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:mxfp8")};
+    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:mxfp8"), parseLane("cpu:e4m3+sat"), parseLane("cpu:fp8+delayed")};
+    validate(s);
+    s.lanes = {parseLane("gpu:fp8")};
     try {
         validate(s);
-        QFAIL("a training scenario took cpu:mxfp8");
+        QFAIL("a training scenario took gpu:fp8");
     } catch (const presisi::Error& e) {
-        QVERIFY2(std::string(e.what()).find("cpu:mxfp8 is a linear-lab lane; training lanes are f32, bf16 or f16") !=
-                     std::string::npos,
+        QVERIFY2(std::string(e.what()).find("lanes of 8 bits and below train on the CPU (cpu:fp8)") != std::string::npos,
                  e.what());
     }
-    s.lanes = {parseLane("cpu:e4m3+sat")};
+    s.lanes = {parseLane("cpu:nvfp4")};
+    QVERIFY_THROWS_EXCEPTION(presisi::Error, validate(s));
+    const LinearResult t = runLinear({32, 8, 2, 0}, {parseLane("cpu:f32"), parseLane("cpu:fp8"), parseLane("cpu:e4m3+delayed")});
+    QCOMPARE(t.lanes.size(), std::size_t(1));
+    QCOMPARE(t.notes.size(), std::size_t(2));
+    QVERIFY2(t.notes[0].find("cpu:fp8 left out: fp8 is a training lane") == 0, t.notes[0].c_str());
+    QVERIFY2(t.notes[1].find("cpu:e4m3+delayed left out: delayed scaling") == 0, t.notes[1].c_str());
+    s.lanes = {parseLane("gpu:e4m3+sat")};
     QVERIFY_THROWS_EXCEPTION(presisi::Error, validate(s));
     try {
         runLinear({16, 8, 2, 0}, {parseLane("cpu:f32"), parseLane("gpu:mxfp8")});

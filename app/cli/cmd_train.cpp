@@ -34,13 +34,14 @@ const OptionSpec kTrainOptions[] = {
     {"preset", true},        {"scenario", true},       {"sizes", true},          {"activation", true},      {"loss", true},
     {"dataset", true},       {"data", true},           {"targets", true},         {"eval-data", true},
     {"eval-targets", true},  {"samples", true},        {"eval-samples", true},    {"noise", true},
-    {"input-scale", true},   {"target-scale", true},   {"data-seed", true},       {"optimizer", true},
+    {"input-scale", true},   {"target-scale", true},   {"outlier", true},   {"data-seed", true},       {"optimizer", true},
     {"lr", true},            {"momentum", true},       {"weight-decay", true},    {"beta1", true},
     {"beta2", true},         {"eps", true},            {"batch", true},           {"steps", true},
     {"seed", true},          {"shuffle", false},       {"lanes", true},           {"init-scale", true},
     {"growth-factor", true}, {"backoff-factor", true}, {"growth-interval", true}, {"policy", true},
     {"op", true},            {"backward-acc", true},   {"dispatch", true},        {"torch-cpu", true},
     {"torch-version", true}, {"histogram-interval", true}, {"no-stats", false}, {"norm", true}, {"grad-accum", true},
+    {"amax-history", true}, {"fp8-margin", true},
     {"range-interval", true}, {"json", true},          {"csv", true},            {"every", true},           {"help", false},
 };
 
@@ -57,6 +58,7 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "           linear layer, before its activation; lane option +naive-stats: one-pass statistics in the format)\n"
     "data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --samples N\n"
     "           --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S\n"
+    "           --outlier F  (the last training sample's inputs times F: an outlier every samples/batch steps)\n"
     "           --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]\n"
     "           (X float32 (N, in); Y integer labels (N) for cross_entropy or float32 (N, out) for mse)\n"
     "optimizer: --optimizer sgd|adam|adamw  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps\n"
@@ -66,6 +68,10 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz][+naive-stats]\n"
     "           [+accum-low]; cpu:bf16+pure[+sr|+kahan]: bf16 weights without a float32 master copy, the update\n"
     "           rounded to nearest, stochastically or with Kahan compensation)\n"
+    "           8 bits and below: cpu:fp8 (torchao's Float8Linear: e4m3 input and weight, e5m2 output gradient,\n"
+    "           a scale per tensor from its amax), cpu:e4m3, cpu:e5m2 (every operand in one format),\n"
+    "           cpu:mxfp8, cpu:mxfp4 (32-element blocks, +rceil); options +sat (clamp instead of NaN/inf),\n"
+    "           +delayed [+most-recent] (Transformer Engine's delayed scaling: --amax-history 1024 --fp8-margin 0)\n"
     "scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000\n"
     "autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,\n"
     "           reduction, norm = low|f32|as-input)\n"
@@ -213,6 +219,7 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     runner->run(
         [&](const RunEvent& e) {
             if (e.kind == RunEventKind::Range) spool.addRange(e.range);
+            if (e.kind == RunEventKind::Casts) spool.addCasts(e.casts);
             if (e.kind == RunEventKind::NonFinite) {
                 spool.setFault(e.nonFinite);
                 if (text) out << "  " << s.lanes[static_cast<std::size_t>(e.nonFinite.lane)].label() << ": "

@@ -127,6 +127,7 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
     s.data.noise = realOpt(a, "noise", s.data.noise, limits::kNoise);
     s.data.inputScale = realOpt(a, "input-scale", s.data.inputScale, limits::kInputScale);
     s.data.targetScale = realOpt(a, "target-scale", s.data.targetScale, limits::kTargetScale);
+    s.data.outlier = realOpt(a, "outlier", s.data.outlier, limits::kOutlier);
     if (a.has("data-seed")) s.data.seed = a.seed("data-seed", 0);
     if (a.has("optimizer")) {
         const auto v = parseOptimizer(a.text("optimizer", ""));
@@ -146,6 +147,8 @@ Scenario scenarioFromParsedArgs(const ParsedArgs& a) {
     s.batch = static_cast<int>(intOpt(a, "batch", s.batch, limits::kBatch));
     s.steps = static_cast<int>(intOpt(a, "steps", s.steps, limits::kSteps));
     s.gradAccum = static_cast<int>(intOpt(a, "grad-accum", s.gradAccum, limits::kGradAccum));
+    s.amaxHistory = static_cast<int>(intOpt(a, "amax-history", s.amaxHistory, limits::kAmaxHistory));
+    s.fp8Margin = static_cast<int>(intOpt(a, "fp8-margin", s.fp8Margin, limits::kFp8Margin));
     s.seed = a.seed("seed", s.seed);
     if (a.has("shuffle")) s.shuffle = true;
     if (a.has("lanes")) {
@@ -230,6 +233,10 @@ std::string describe(const Scenario& s) {
     if (s.optimizer.weightDecay != 0) o << " weight decay " << fmtNum(s.optimizer.weightDecay);
     o << " | batch " << (s.batch == 0 ? std::string("full") : std::to_string(s.batch));
     if (s.gradAccum > 1) o << " x " << s.gradAccum << " accumulated";
+    // Delayed scaling's knobs, where a lane uses them and they differ from Transformer Engine's defaults.
+    const bool delayed = std::any_of(s.lanes.begin(), s.lanes.end(), [](const LaneSpec& l) { return l.delayed; });
+    if (delayed && (s.amaxHistory != Scenario().amaxHistory || s.fp8Margin != Scenario().fp8Margin))
+        o << " | amax history " << s.amaxHistory << ", margin " << s.fp8Margin;
     o << " | " << s.steps << " steps | seed "
       << s.seed;
     // Which PyTorch the numbers follow (and, with --dispatch torch, for which CPU class).
@@ -241,9 +248,9 @@ std::string describe(const Scenario& s) {
 std::vector<OptionSpec> scenarioOptionSpecs() {
     std::vector<OptionSpec> v;
     for (const char* name : {"preset", "scenario", "sizes", "activation", "loss", "dataset", "data", "targets", "eval-data",
-                             "eval-targets", "samples", "eval-samples", "noise", "input-scale", "target-scale",
+                             "eval-targets", "samples", "eval-samples", "noise", "input-scale", "target-scale", "outlier",
                              "data-seed", "optimizer", "lr", "momentum", "weight-decay", "beta1", "beta2", "eps",
-                             "batch", "steps", "seed", "lanes", "norm", "grad-accum", "init-scale", "growth-factor", "backoff-factor",
+                             "batch", "steps", "seed", "lanes", "norm", "grad-accum", "amax-history", "fp8-margin", "init-scale", "growth-factor", "backoff-factor",
                              "growth-interval", "policy", "op", "backward-acc", "dispatch", "torch-cpu",
                              "torch-version"})
         v.push_back({name, true});

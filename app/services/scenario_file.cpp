@@ -116,7 +116,7 @@ private:
 Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
                           const std::map<std::string, std::string>& seedLiterals) {
     Reader r(context, seedLiterals);
-    r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "grad_accum", "steps", "seed",
+    r.checkKeys(o, "", {"name", "title", "explanation", "workload", "model", "data", "optimizer", "batch", "grad_accum", "amax_history", "fp8_margin", "steps", "seed",
                         "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "dispatch", "torch_cpu", "torch_version", "histogram_interval", "pace",
                         "statistics", "accumulation_values", "range_interval"});
     Scenario s;
@@ -140,7 +140,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
     }
     if (o.contains("data")) {
         const QJsonObject d = r.object(o["data"], "data");
-        r.checkKeys(d, "data", {"kind", "samples", "eval_samples", "noise", "seed", "input_scale", "target_scale", "x", "y",
+        r.checkKeys(d, "data", {"kind", "samples", "eval_samples", "noise", "seed", "input_scale", "target_scale", "outlier", "x", "y",
                                 "eval_x", "eval_y"});
         if (d.contains("kind"))
             s.data.kind = r.named<DatasetKind>(d["kind"], "data.kind", parseDataset,
@@ -151,6 +151,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         if (d.contains("seed")) s.data.seed = r.seed(d["seed"], "data.seed");
         if (d.contains("input_scale")) s.data.inputScale = r.number(d["input_scale"], "data.input_scale");
         if (d.contains("target_scale")) s.data.targetScale = r.number(d["target_scale"], "data.target_scale");
+        if (d.contains("outlier")) s.data.outlier = r.number(d["outlier"], "data.outlier");
         if (d.contains("x")) s.data.xPath = r.string(d["x"], "data.x");
         if (d.contains("y")) s.data.yPath = r.string(d["y"], "data.y");
         if (d.contains("eval_x")) s.data.evalXPath = r.string(d["eval_x"], "data.eval_x");
@@ -171,6 +172,8 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
     }
     if (o.contains("batch")) s.batch = r.integer(o["batch"], "batch", limits::kBatch);
     if (o.contains("grad_accum")) s.gradAccum = r.integer(o["grad_accum"], "grad_accum", limits::kGradAccum);
+    if (o.contains("amax_history")) s.amaxHistory = r.integer(o["amax_history"], "amax_history", limits::kAmaxHistory);
+    if (o.contains("fp8_margin")) s.fp8Margin = r.integer(o["fp8_margin"], "fp8_margin", limits::kFp8Margin);
     if (o.contains("steps")) s.steps = r.integer(o["steps"], "steps", limits::kSteps);
     if (o.contains("seed")) s.seed = r.seed(o["seed"], "seed");
     if (o.contains("shuffle")) s.shuffle = r.boolean(o["shuffle"], "shuffle");
@@ -251,6 +254,7 @@ QJsonObject scenarioToJson(const Scenario& s) {
                   {"noise", s.data.noise},
                   {"input_scale", s.data.inputScale},
                   {"target_scale", s.data.targetScale}};
+    if (s.data.outlier != 1.0) d["outlier"] = s.data.outlier;
     if (s.data.seed) d["seed"] = static_cast<qint64>(JsonWriter::seedAsInt64(*s.data.seed));
     if (!s.data.xPath.empty()) d["x"] = QString::fromStdString(s.data.xPath);
     if (!s.data.yPath.empty()) d["y"] = QString::fromStdString(s.data.yPath);
@@ -266,6 +270,8 @@ QJsonObject scenarioToJson(const Scenario& s) {
                                  {"eps", s.optimizer.eps}};
     o["batch"] = s.batch;
     if (s.gradAccum > 1) o["grad_accum"] = s.gradAccum;
+    if (s.amaxHistory != Scenario().amaxHistory) o["amax_history"] = s.amaxHistory;
+    if (s.fp8Margin != Scenario().fp8Margin) o["fp8_margin"] = s.fp8Margin;
     o["steps"] = s.steps;
     o["seed"] = static_cast<qint64>(JsonWriter::seedAsInt64(s.seed));
     o["shuffle"] = s.shuffle;

@@ -1,6 +1,7 @@
 // The training run's JSON contract and CSV, written once for the CLI and the window.
 #include "training_export.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -28,23 +29,56 @@ std::string csvNumber(double v) {
 
 const char* kCsvHeader =
     "lane,step,loss,accuracy,grad_norm,act_grad_underflow,weight_grad_underflow,grad_subnormal,overflows,scale,"
-    "growth_tracker,skipped,finite,seconds\n";
+    "growth_tracker,skipped,finite,seconds";
+// With a lane of 8 bits and below: per GEMM operand, the largest saturated and underflowed share over layers.
+const char* kCsvCastColumns =
+    ",input_saturated,input_underflow,weight_saturated,weight_underflow,grad_output_saturated,grad_output_underflow";
 
-void recordJson(std::ostream& os, const StepRecord& r) {
+bool hasScaledLane(const Scenario& s) {
+    return std::any_of(s.lanes.begin(), s.lanes.end(), [](const LaneSpec& l) { return l.scaled.has_value(); });
+}
+
+void csvHeader(std::ostream& os, const Scenario& s) { os << kCsvHeader << (hasScaledLane(s) ? kCsvCastColumns : "") << '\n'; }
+
+// casts: the step's every cast (the command line's spool has them; the window's records only the worst).
+void recordJson(std::ostream& os, const StepRecord& r, const std::vector<CastRecord>* casts = nullptr) {
     JsonWriter j(os);
     j.beginObject().field("step", static_cast<std::int64_t>(r.step)).field("loss", r.loss).field("accuracy", r.accuracy)
         .field("grad_norm", r.gradNorm).field("act_grad_underflow", r.actGradUnderflow)
         .field("weight_grad_underflow", r.weightGradUnderflow).field("grad_subnormal", r.gradSubnormal)
         .field("overflows", static_cast<std::int64_t>(r.overflows)).field("scale", r.scale)
         .field("growth_tracker", static_cast<std::int64_t>(r.growthTracker)).field("skipped", r.skipped)
-        .field("finite", r.finite).field("seconds", r.seconds).endObject();
+        .field("finite", r.finite).field("seconds", r.seconds);
+    if (!std::isnan(r.castWorst[0].saturatedShare)) {
+        j.key("cast_worst").beginObject();
+        for (int k = 0; k < numerics::kGemmOperands; ++k) {
+            const StepRecord::CastWorst& w = r.castWorst[static_cast<std::size_t>(k)];
+            j.key(numerics::gemmOperandName(static_cast<numerics::GemmOperand>(k))).beginObject()
+                .field("saturated_share", w.saturatedShare).field("underflow_share", w.underflowShare).endObject();
+        }
+        j.endObject();
+    }
+    if (casts && !casts->empty()) {
+        j.key("casts").beginArray();
+        for (const CastRecord& c : *casts)
+            j.beginObject().field("layer", c.layer).field("operand", numerics::gemmOperandName(c.operand))
+                .field("format", traits(c.format).name).field("amax", c.amax).field("scale", c.scale)
+                .field("scale_amax", c.scaleAmax).field("saturated_share", c.saturatedShare)
+                .field("underflow_share", c.underflowShare).field("mse", c.mse).endObject();
+        j.endArray();
+    }
+    j.endObject();
 }
 
-void recordCsv(std::ostream& os, const std::string& lane, const StepRecord& r) {
+void recordCsv(std::ostream& os, const std::string& lane, const StepRecord& r, bool castColumns) {
     os << lane << ',' << r.step << ',' << csvNumber(r.loss) << ',' << csvNumber(r.accuracy) << ','
        << csvNumber(r.gradNorm) << ',' << csvNumber(r.actGradUnderflow) << ',' << csvNumber(r.weightGradUnderflow) << ','
        << csvNumber(r.gradSubnormal) << ',' << r.overflows << ',' << csvNumber(r.scale) << ',' << r.growthTracker << ','
-       << (r.skipped ? "true" : "false") << ',' << (r.finite ? "true" : "false") << ',' << csvNumber(r.seconds) << '\n';
+       << (r.skipped ? "true" : "false") << ',' << (r.finite ? "true" : "false") << ',' << csvNumber(r.seconds);
+    if (castColumns)
+        for (const StepRecord::CastWorst& w : r.castWorst)
+            os << ',' << csvNumber(w.saturatedShare) << ',' << csvNumber(w.underflowShare);
+    os << '\n';
 }
 
 void tensorRangesJson(JsonWriter& j, const std::vector<TensorRange>& tensors) {
@@ -197,11 +231,12 @@ void writeTrainingJson(std::ostream& os, const Scenario& s, const std::vector<St
 }
 
 void writeTrainingCsv(std::ostream& os, const Scenario& s, const std::vector<StepRecord>& records) {
-    os << kCsvHeader;
+    csvHeader(os, s);
+    const bool castColumns = hasScaledLane(s);
     for (std::size_t i = 0; i < s.lanes.size(); ++i) {
         const std::string label = s.lanes[i].label();
         for (const StepRecord& r : records)
-            if (r.lane == static_cast<int>(i)) recordCsv(os, label, r);
+            if (r.lane == static_cast<int>(i)) recordCsv(os, label, r, castColumns);
     }
 }
 
@@ -216,6 +251,7 @@ struct TrainingSpool::Lane {
     std::int64_t rangeCount = 0;
     std::int64_t floored = 0;
     std::ostringstream buffer;  // one record's text, reused
+    CastSnapshot casts;         // the casts of the step whose record comes next (addCasts)
 };
 
 namespace {
@@ -273,15 +309,20 @@ void TrainingSpool::add(const StepRecord& r) {
     if (l.json) {
         l.buffer.str("");
         if (l.records) l.buffer << ',';
-        recordJson(l.buffer, r);
+        recordJson(l.buffer, r, l.casts.step == r.step ? &l.casts.casts : nullptr);
         spoolWrite(l.json, l.buffer.str());
     }
     if (l.csv) {
         l.buffer.str("");
-        recordCsv(l.buffer, l.label, r);
+        recordCsv(l.buffer, l.label, r, hasScaledLane(m_scenario));
         spoolWrite(l.csv, l.buffer.str());
     }
     ++l.records;
+}
+
+void TrainingSpool::addCasts(const CastSnapshot& c) {
+    if (c.lane < 0 || static_cast<std::size_t>(c.lane) >= m_lanes.size()) return;
+    m_lanes[static_cast<std::size_t>(c.lane)]->casts = c;
 }
 
 void TrainingSpool::addRange(const RangeSnapshot& r) {
@@ -320,7 +361,7 @@ void TrainingSpool::writeJson(std::ostream& os, const std::vector<LaneFinal>& fi
 }
 
 void TrainingSpool::writeCsv(std::ostream& os) {
-    os << kCsvHeader;
+    csvHeader(os, m_scenario);
     for (const auto& l : m_lanes)
         if (l->csv) copySpool(l->csv, os);
 }

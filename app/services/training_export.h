@@ -46,6 +46,9 @@ public:
 
     void add(const StepRecord& record);
     void addRange(const RangeSnapshot& snapshot);  // spooled like the records
+    // A lane's casts of one step (RunEventKind::Casts, which comes before the step's record): written into
+    // that record as "casts".
+    void addCasts(const CastSnapshot& snapshot);
     void setFault(const FirstNonFinite& fault);     // the lane's first non-finite (kept in memory)
     void writeJson(std::ostream& os, const std::vector<LaneFinal>& finals);
     void writeCsv(std::ostream& os);

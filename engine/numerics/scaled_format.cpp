@@ -44,6 +44,23 @@ float amaxOf(std::span<const float> x) {
 // torch.clamp(x, -m, m): NaN passes through.
 float clampSym(float x, float m) { return std::isnan(x) ? x : std::clamp(x, -m, m); }
 
+// Where a cast clips: a scaled magnitude beyond what rounds to the element format's max (its overflow
+// threshold max + ulp(max)/2, and the threshold itself where max's last mantissa bit is odd and the tie
+// rounds up). Such elements are clamped to ±max (or become inf/NaN under the OCP conversion); a value just
+// above max that rounds to max is an ordinary rounding (current scaling puts the amax there, one float32
+// ulp above max, half the time).
+struct Clip {
+    float threshold;
+    bool inclusive;
+    explicit Clip(Format element)
+        : threshold(static_cast<float>(traits(element).overflowThreshold)),
+          inclusive((bitsOf(element, static_cast<float>(traits(element).max)) & 1u) != 0) {}
+    bool operator()(float scaled) const {
+        const float a = std::fabs(scaled);
+        return a > threshold || (inclusive && a == threshold);  // NaN compares false
+    }
+};
+
 // Sums of one cast, accumulated in double, turned into CastStats at the end. Blocks and the tensor
 // share one kind so the tensor's numbers are sums over blocks, not averages of averages.
 struct StatsSum {
@@ -52,14 +69,14 @@ struct StatsSum {
 
     // x: the input, scaled: x times the quantisation scale (before any clamp), element: the rounded
     // element's value, dequantised: element times the dequantisation scale.
-    void add(float x, float scaled, float element, float dequantised, float elementMax) {
+    void add(float x, float scaled, float element, float dequantised, const Clip& clip) {
         const double e = static_cast<double>(dequantised) - static_cast<double>(x);
         sumSqError += e * e;
         sumSqInput += static_cast<double>(x) * static_cast<double>(x);
         if (std::isnan(e) || std::isnan(maxAbsError)) maxAbsError = std::numeric_limits<double>::quiet_NaN();
         else maxAbsError = std::max(maxAbsError, std::fabs(e));
         ++elements;
-        if (std::fabs(scaled) > elementMax) ++saturated;  // NaN compares false
+        if (clip(scaled)) ++saturated;
         if (x != 0.0f && !std::isnan(x)) {
             ++nonZero;
             if (element == 0.0f) ++underflowed;
@@ -98,13 +115,13 @@ int emaxOf(Format element) { return std::ilogb(traits(element).max); }
 // One element of an MX or NVFP4 block: x scaled, clamped to ±max and cast (torchao clamps FP8, and its
 // FP6/FP4 cast saturates: either way a saturating cast), dequantised with the block's scale, counted.
 // The code is written where `code` is not null.
-float castSaturated(float x, float scaled, Format element, float elementMax, float dequantScale, std::uint8_t* code,
-                    StatsSum& sum) {
+float castSaturated(float x, float scaled, Format element, float elementMax, const Clip& clip, float dequantScale,
+                    std::uint8_t* code, StatsSum& sum) {
     const std::uint8_t c = encode(element, clampSym(scaled, elementMax), Overflow::Saturate);
     const float e = decode(element, c);
     const float d = e * dequantScale;
     if (code) *code = c;
-    sum.add(x, scaled, e, d, elementMax);
+    sum.add(x, scaled, e, d, clip);
     return d;
 }
 
@@ -169,11 +186,12 @@ BlockInfo castMxBlock(std::span<const float> in, float* out, std::uint8_t* codes
     // (torchao's guard for code 0, whose dequantisation still uses 2^-127).
     const float rcp = c == 255 ? kNaN : c == 254 ? std::ldexp(1.0f, -127) : c == 0 ? 1.0f : std::ldexp(1.0f, 127 - int(c));
     const float divisor = std::max(std::bit_cast<float>(std::uint32_t{c} << 23), 0x1p-126f);
+    const Clip clip(element);
     StatsSum sum;
     for (std::size_t i = 0; i < in.size(); ++i) {
         const float v = in[i];
         const float scaled = mode == ScaleMode::Rceil ? v * rcp : v / divisor;
-        out[i] = castSaturated(v, scaled, element, elementMax, info.scale, codes ? codes + i : nullptr, sum);
+        out[i] = castSaturated(v, scaled, element, elementMax, clip, info.scale, codes ? codes + i : nullptr, sum);
     }
     info.stats = sum.stats();
     total.add(sum);
@@ -195,9 +213,10 @@ BlockInfo castNvfp4Block(std::span<const float> in, float* out, std::uint8_t* co
     const float blockScale = decode(Format::E4M3, info.scaleCode);
     const float reciprocal = invPts / blockScale;
     info.scale = pts * blockScale;
+    const Clip clip(Format::E2M1);
     StatsSum sum;
     for (std::size_t i = 0; i < in.size(); ++i)
-        out[i] = castSaturated(in[i], in[i] * reciprocal, Format::E2M1, kE2m1Max, info.scale, codes ? codes + i : nullptr, sum);
+        out[i] = castSaturated(in[i], in[i] * reciprocal, Format::E2M1, kE2m1Max, clip, info.scale, codes ? codes + i : nullptr, sum);
     info.stats = sum.stats();
     total.add(sum);
     return info;
@@ -219,6 +238,7 @@ float castTensorwise(Format element, std::span<const float> x, float amax, const
     }
     const float inverse = 1.0f / scale;
     const bool divide = !o.scale;
+    const Clip clip(element);
     for (std::size_t i = 0; i < x.size(); ++i) {
         const float scaled = x[i] * scale;
         const std::uint8_t code = encode(element, scaled, o.overflow);
@@ -226,7 +246,7 @@ float castTensorwise(Format element, std::span<const float> x, float amax, const
         const float d = divide ? e / scale : e * inverse;
         if (codes) codes[i] = code;
         out[i] = d;
-        sum.add(x[i], scaled, e, d, static_cast<float>(max));
+        sum.add(x[i], scaled, e, d, clip);
     }
     return scale;
 }

@@ -69,7 +69,8 @@ struct CastStats {
     double mse = 0;             // mean of (dequantised − input)^2, in double
     double sqnrDb = 0;          // 10·log10(Σ input² / Σ error²); +inf when the error is zero
     double maxAbsError = 0;
-    double saturatedShare = 0;  // share of elements with |x·scale| above the element format's max
+    double saturatedShare = 0;  // share of elements the cast clips: |x·scale| beyond what rounds to the element
+                                // format's max (e4m3: above 464; 448.00003 rounds to 448 and is not counted)
     double underflowShare = 0;  // share of the non-zero (non-NaN) inputs whose element is zero; TE's
                                 // underflows% divides the same count by all elements instead
     std::int64_t elements = 0;

@@ -196,6 +196,7 @@ void scale(DataPair& p, const DataSpec& spec) {
         if (spec.inputScale != 1.0) d->x *= static_cast<float>(spec.inputScale);
         if (spec.targetScale != 1.0 && d->targets.size() > 0) d->targets *= static_cast<float>(spec.targetScale);
     }
+    if (spec.outlier != 1.0 && p.train.x.rows() > 0) p.train.x.row(p.train.x.rows() - 1) *= static_cast<float>(spec.outlier);
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ struct CastRecord {
     double scale = 0;      // the per-tensor quantisation scale used (x·scale is cast); NaN for MX blocks
     double scaleAmax = 0;  // the amax the scale came from: the tensor's own (current scaling), the history's
                            // (delayed; NaN while the initial scale 1 is in force)
-    double saturatedShare = 0;  // share of the elements with |x·scale| above the element format's max
+    double saturatedShare = 0;  // share of the elements the cast clips (|x·scale| beyond what rounds to max)
     double underflowShare = 0;  // share of the non-zero elements that became zero
     double mse = 0;             // mean of (dequantised − x)², in double
 };

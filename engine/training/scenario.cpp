@@ -203,6 +203,7 @@ void validate(const Scenario& s) {
         checkRange("noise", d.noise, kNoise);
         checkRange("input_scale", d.inputScale, kInputScale);
         checkRange("target_scale", d.targetScale, kTargetScale);
+        checkRange("outlier", d.outlier, kOutlier);
         const bool cls = isClassification(d.kind);
         if (cls && s.loss != LossKind::CrossEntropy)
             bad("loss", std::string(lossName(s.loss)), "dataset '" + std::string(datasetName(d.kind)) + "' is classification: use cross_entropy");

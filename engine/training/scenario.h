@@ -37,6 +37,9 @@ struct DataSpec {
     double noise = 0.1;      // built-in sets: standard deviation of the added noise (units of the data)
     double inputScale = 1.0;   // built-in sets: inputs multiplied by this (magnitudes beyond f16's range)
     double targetScale = 1.0;  // built-in regression sets: targets multiplied by this
+    // Built-in sets: the last training sample's inputs multiplied by this as well, an outlier that comes
+    // round every samples / batch steps (batches run in order); 1: none. The evaluation set keeps none.
+    double outlier = 1.0;
     std::optional<std::uint64_t> seed;  // data stream seed; default: the scenario's seed + 1
     std::string xPath, yPath;           // Npy: training data
     std::string evalXPath, evalYPath;   // Npy: optional evaluation data (default: evaluate on training data)
@@ -127,7 +130,7 @@ struct SettingRange {
 };
 namespace limits {
 inline constexpr SettingRange kSamples{1, 1e6}, kEvalSamples{0, 1e6};
-inline constexpr SettingRange kNoise{0, 1e6}, kInputScale{1e-30, 1e30}, kTargetScale{1e-30, 1e30};
+inline constexpr SettingRange kNoise{0, 1e6}, kInputScale{1e-30, 1e30}, kTargetScale{1e-30, 1e30}, kOutlier{1e-30, 1e30};
 inline constexpr SettingRange kLr{0, 1e9}, kMomentum{0, 0.999999}, kWeightDecay{0, 1e9};
 inline constexpr SettingRange kBeta{0, 0.999999999}, kEps{1e-300, 1};
 inline constexpr SettingRange kBatch{0, 1e6}, kSteps{0, 1e8}, kGradAccum{1, 4096};
