@@ -32,7 +32,9 @@ const char* kCsvHeader =
     "growth_tracker,skipped,finite,seconds";
 // With a lane of 8 bits and below: per GEMM operand, the largest saturated and underflowed share over layers.
 const char* kCsvCastColumns =
-    ",input_saturated,input_underflow,weight_saturated,weight_underflow,grad_output_saturated,grad_output_underflow";
+    ",input_saturated,input_underflow,input_range_use_low,input_range_use_high,weight_saturated,weight_underflow,"
+    "weight_range_use_low,weight_range_use_high,grad_output_saturated,grad_output_underflow,grad_output_range_use_low,"
+    "grad_output_range_use_high";
 
 bool hasScaledLane(const Scenario& s) {
     return std::any_of(s.lanes.begin(), s.lanes.end(), [](const LaneSpec& l) { return l.scaled.has_value(); });
@@ -54,7 +56,8 @@ void recordJson(std::ostream& os, const StepRecord& r, const std::vector<CastRec
         for (int k = 0; k < numerics::kGemmOperands; ++k) {
             const StepRecord::CastWorst& w = r.castWorst[static_cast<std::size_t>(k)];
             j.key(numerics::gemmOperandName(static_cast<numerics::GemmOperand>(k))).beginObject()
-                .field("saturated_share", w.saturatedShare).field("underflow_share", w.underflowShare).endObject();
+                .field("saturated_share", double(w.saturatedShare)).field("underflow_share", double(w.underflowShare))
+                .field("range_use_low", double(w.rangeUseLow)).field("range_use_high", double(w.rangeUseHigh)).endObject();
         }
         j.endObject();
     }
@@ -77,7 +80,8 @@ void recordCsv(std::ostream& os, const std::string& lane, const StepRecord& r, b
        << (r.skipped ? "true" : "false") << ',' << (r.finite ? "true" : "false") << ',' << csvNumber(r.seconds);
     if (castColumns)
         for (const StepRecord::CastWorst& w : r.castWorst)
-            os << ',' << csvNumber(w.saturatedShare) << ',' << csvNumber(w.underflowShare);
+            os << ',' << csvNumber(w.saturatedShare) << ',' << csvNumber(w.underflowShare) << ',' << csvNumber(w.rangeUseLow)
+               << ',' << csvNumber(w.rangeUseHigh);
     os << '\n';
 }
 

@@ -55,12 +55,16 @@ struct StepRecord {
     // the same values, accumulated in double (exact for these 24-bit values up to 2^29 of them).
     double exactSum = kNotMeasured;
     double seconds = 0;           // wall time of this lane's step (forward, backward, update; statistics excluded)
-    // Lanes of 8 bits and below: per GEMM operand (input, weight, output gradient), the largest share of
-    // saturated and of underflowed elements over the layers' casts this step (NaN on other lanes). Every
-    // layer's casts in full: RunEventKind::Casts.
+    // Lanes of 8 bits and below: per GEMM operand (input, weight, output gradient), over the layers' casts
+    // this step, the largest share of saturated and of underflowed elements and the lowest and highest
+    // range use, amax · scale / the element format's max (per-tensor formats: 1 under current scaling,
+    // above 1 where a delayed scale clips, far below 1 where it leaves the range unused; NaN for MX). NaN on
+    // other lanes. Every layer's casts in full: RunEventKind::Casts. Floats: the window stores every record.
     struct CastWorst {
-        double saturatedShare = kNotMeasured;
-        double underflowShare = kNotMeasured;
+        float saturatedShare = std::numeric_limits<float>::quiet_NaN();
+        float underflowShare = std::numeric_limits<float>::quiet_NaN();
+        float rangeUseLow = std::numeric_limits<float>::quiet_NaN();
+        float rangeUseHigh = std::numeric_limits<float>::quiet_NaN();
     };
     std::array<CastWorst, numerics::kGemmOperands> castWorst{};
 };

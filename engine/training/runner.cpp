@@ -2,6 +2,8 @@
 // histograms, cancellation between steps; and the accumulation demo. No Qt here.
 #include "runner.h"
 
+#include "scaled_linears.h"
+
 #include <chrono>
 #include <cmath>
 
@@ -11,6 +13,7 @@
 #include "../torch_rng.h"
 #include "lane_backend.h"
 #include "nonfinite.h"
+#include "scaled_linears.h"
 
 namespace presisi {
 
@@ -99,12 +102,7 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             const ForwardResult f = m_micro.stepResult(i, lane.forwardBackward(batch, backScale));
             const auto t1 = SteadyClock::now();
             CastSnapshot casts{static_cast<int>(i), m_step, lane.castRecords()};
-            for (const CastRecord& c : casts.casts) {
-                StepRecord::CastWorst& w = r.castWorst[static_cast<std::size_t>(c.operand)];
-                // The first layer's share, then the larger (a NaN share stays visible).
-                if (std::isnan(w.saturatedShare) || c.saturatedShare > w.saturatedShare) w.saturatedShare = c.saturatedShare;
-                if (std::isnan(w.underflowShare) || c.underflowShare > w.underflowShare) w.underflowShare = c.underflowShare;
-            }
+            summariseCasts(casts.casts, r.castWorst);
             // Statistics, ranges and histograms describe the last micro-batch; unscale, the gradient norm and
             // the optimizer the K micro-batches' sum.
             GradHistogram hist;
@@ -143,42 +141,26 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
                 s.scale = next.scale;
                 s.tracker = next.tracker;
             }
-            if (scaler && callback) {
-                if (auto w = watch.scalerHealth(r, s.scale, std::string(traits(m_scenario.lanes[i].format).name))) {
-                    RunEvent e;
-                    e.kind = RunEventKind::ScalerWarning;
-                    e.scalerWarning = std::move(*w);
-                    callback(e);
-                }
-            } else if (scaler) {
-                watch.scalerHealth(r, s.scale, std::string(traits(m_scenario.lanes[i].format).name));
-            }
-            if (callback && faultNow) {
+            // The step's events, each only when it happened.
+            const auto send = [&](RunEventKind kind, const auto& fill) {
+                if (!callback) return;
                 RunEvent e;
-                e.kind = RunEventKind::NonFinite;
-                e.nonFinite = *watch.fault();
+                e.kind = kind;
+                fill(e);
                 callback(e);
-            }
-            if (callback && rangeStep) {
-                RunEvent e;
-                e.kind = RunEventKind::Range;
-                e.range = std::move(ranges);
-                callback(e);
-            }
-            if (callback && !casts.casts.empty()) {
-                RunEvent e;
-                e.kind = RunEventKind::Casts;
-                e.casts = std::move(casts);
-                callback(e);
-            }
-            if (callback && histogramStep) {
-                hist.lane = static_cast<int>(i);
-                hist.step = m_step;
-                RunEvent e;
-                e.kind = RunEventKind::Histogram;
-                e.histogram = std::move(hist);
-                callback(e);
-            }
+            };
+            if (scaler)
+                if (auto w = watch.scalerHealth(r, s.scale, std::string(traits(m_scenario.lanes[i].format).name)))
+                    send(RunEventKind::ScalerWarning, [&](RunEvent& e) { e.scalerWarning = std::move(*w); });
+            if (faultNow) send(RunEventKind::NonFinite, [&](RunEvent& e) { e.nonFinite = *watch.fault(); });
+            if (rangeStep) send(RunEventKind::Range, [&](RunEvent& e) { e.range = std::move(ranges); });
+            if (!casts.casts.empty()) send(RunEventKind::Casts, [&](RunEvent& e) { e.casts = std::move(casts); });
+            if (histogramStep)
+                send(RunEventKind::Histogram, [&](RunEvent& e) {
+                    hist.lane = static_cast<int>(i);
+                    hist.step = m_step;
+                    e.histogram = std::move(hist);
+                });
         }
     }
     ++m_step;

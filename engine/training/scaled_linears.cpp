@@ -1,6 +1,8 @@
 // The GEMM operands of a training lane of 8 bits and below, cast per layer and product. No Qt here.
 #include "scaled_linears.h"
 
+#include <cmath>
+
 namespace presisi {
 
 namespace {
@@ -9,6 +11,19 @@ std::span<const float> spanOf(const Matrix& m) { return {m.data(), static_cast<s
 std::span<float> spanOf(Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
 
 }  // namespace
+
+void summariseCasts(const std::vector<CastRecord>& casts, std::array<StepRecord::CastWorst, numerics::kGemmOperands>& out) {
+    for (const CastRecord& c : casts) {
+        StepRecord::CastWorst& w = out[static_cast<std::size_t>(c.operand)];
+        const auto sat = static_cast<float>(c.saturatedShare), uf = static_cast<float>(c.underflowShare);
+        const auto use = static_cast<float>(c.amax * c.scale / traits(traits(c.format).element).max);  // NaN for MX
+        // NaN until a layer gives a number: the first layer's value, then the larger (smaller).
+        if (std::isnan(w.saturatedShare) || sat > w.saturatedShare) w.saturatedShare = sat;
+        if (std::isnan(w.underflowShare) || uf > w.underflowShare) w.underflowShare = uf;
+        if (std::isnan(w.rangeUseLow) || use < w.rangeUseLow) w.rangeUseLow = use;
+        if (std::isnan(w.rangeUseHigh) || use > w.rangeUseHigh) w.rangeUseHigh = use;
+    }
+}
 
 ScaledLinears::ScaledLinears(const Lane& lane, const std::vector<int>& sizes,
                              const numerics::DelayedScalingSettings& delayed) {

@@ -18,6 +18,10 @@ namespace presisi {
 
 struct Scenario;
 
+// A step's casts summarised per GEMM operand into the step record's CastWorst: the largest saturated and
+// underflowed shares and the lowest and highest range use (amax · scale / max) over the layers.
+void summariseCasts(const std::vector<CastRecord>& casts, std::array<StepRecord::CastWorst, numerics::kGemmOperands>& out);
+
 class ScaledLinears {
 public:
     // sizes: the layer widths (input, hidden…, output).
