@@ -42,6 +42,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/remedy_reruns.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/fault_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/gradient_ranges.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/scale_cast_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_results.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/speed_measurements.cpp

@@ -9,6 +9,7 @@ presisi_add_test(tst_presets SOURCES tst_presets.cpp LIBS presisi_cli LABELS eng
 presisi_add_test(tst_presets_ops SOURCES tst_presets_ops.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_presets_norms SOURCES tst_presets_norms.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_presets_stagnation SOURCES tst_presets_stagnation.cpp LIBS presisi_cli LABELS engine training cli)
+presisi_add_test(tst_presets_fp8 SOURCES tst_presets_fp8.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_training_data SOURCES tst_training_data.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_cli_outputs SOURCES tst_cli_outputs.cpp LIBS presisi_cli LABELS engine training cli)
 presisi_add_test(tst_speed SOURCES tst_speed.cpp LIBS presisi_cli LABELS engine training cli)

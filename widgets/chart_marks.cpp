@@ -8,6 +8,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QPen>
 #include <cmath>
+#include <limits>
 
 #include "chart_style.h"
 
@@ -44,6 +45,21 @@ void ChartMarks::setCursor(double x) {
 
 void ChartMarks::setEmptyText(const QString& text) { m_emptyText = text; }
 
+void ChartMarks::setLevel(double y, const QString& text) {
+    m_levelY = y;
+    if (!m_level) {
+        m_level = new QGraphicsLineItem(chart());
+        m_level->setZValue(30);
+        m_levelText = new QGraphicsSimpleTextItem(chart());
+        m_levelText->setZValue(30);
+    }
+    const QColor ink = chartsDark() ? QColor(0xCC, 0xCC, 0xCC) : QColor(0x55, 0x55, 0x55);
+    m_level->setPen(QPen(ink, 1.2, Qt::DashLine));
+    m_levelText->setBrush(ink);
+    m_levelText->setFont(chart()->font());
+    m_levelText->setText(text);
+}
+
 void ChartMarks::place(const std::vector<QAbstractSeries*>& series, AxisScale scale, bool empty) {
     showCentredText(chart(), m_emptyItem, m_emptyText, !m_emptyText.isEmpty() && empty);
     const QRectF plot = chart()->plotArea();
@@ -54,6 +70,21 @@ void ChartMarks::place(const std::vector<QAbstractSeries*>& series, AxisScale sc
             m_cursor->setLine(px, plot.top(), px, plot.bottom());
         }
         m_cursor->setVisible(on);
+    }
+    if (m_level) {
+        double y = m_levelY;
+        if (scale == AxisScale::Log10) y = y > 0 ? std::log10(y) : std::numeric_limits<double>::quiet_NaN();
+        else if (scale == AxisScale::Log2) y = y > 0 ? std::log2(y) : std::numeric_limits<double>::quiet_NaN();
+        const double py = std::isfinite(y) && !series.empty() ? chart()->mapToPosition(QPointF(0, y), series.front()).y()
+                                                              : std::numeric_limits<double>::quiet_NaN();
+        const bool on = std::isfinite(py) && py >= plot.top() - 0.5 && py <= plot.bottom() + 0.5 && !empty;
+        if (on) {
+            m_level->setLine(plot.left(), py, plot.right(), py);
+            const QRectF box = m_levelText->boundingRect();
+            m_levelText->setPos(plot.right() - box.width() - 4, py - box.height() - 1);
+        }
+        m_level->setVisible(on);
+        m_levelText->setVisible(on);
     }
     for (Cross& c : m_crosses) {
         if (c.lane < 0 || c.lane >= static_cast<int>(series.size())) continue;

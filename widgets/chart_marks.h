@@ -34,6 +34,9 @@ public:
     void clearCrosses();
     const std::vector<Cross>& crosses() const { return m_crosses; }
     void setCursor(double x);  // NaN: none
+    // A dashed horizontal line across the plot at value y (data units; NaN: none) with `text` at its right
+    // end: a limit the lines are read against (a format's max).
+    void setLevel(double y, const QString& text);
     void setEmptyText(const QString& text);
 
     // Everything where the chart's axes put it now: `series[lane]` maps a lane's values (on an axis of
@@ -46,6 +49,9 @@ private:
     std::vector<Cross> m_crosses;
     QGraphicsLineItem* m_cursor = nullptr;
     double m_cursorX = std::numeric_limits<double>::quiet_NaN();
+    QGraphicsLineItem* m_level = nullptr;
+    QGraphicsSimpleTextItem* m_levelText = nullptr;
+    double m_levelY = std::numeric_limits<double>::quiet_NaN();
     QGraphicsSimpleTextItem* m_emptyItem = nullptr;
     QString m_emptyText;
 };

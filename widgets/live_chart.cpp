@@ -177,6 +177,11 @@ void LiveChart::setCursor(double x) {
     placeEvents();
 }
 
+void LiveChart::setLevel(double y, const QString& text) {
+    m_marks.setLevel(y, text);
+    placeEvents();
+}
+
 void LiveChart::setEmptyText(const QString& text) {
     m_marks.setEmptyText(text);
     placeEvents();

@@ -83,6 +83,8 @@ public:
     QPen seriesPen(int lane) const;  // as drawn (for tests)
     // What an empty chart says (centred in the plot) until its first point arrives.
     void setEmptyText(const QString& text);
+    // A dashed limit line at value y with its name (NaN: none), kept through refreshes and zooms.
+    void setLevel(double y, const QString& text);
     // A vertical cursor at step x (NaN: none), e.g. the step being scrubbed to.
     void setCursor(double x);
     // Zoom: drag a rectangle (both axes) or turn the wheel over the chart (the steps around the pointer, the

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "gradient_ranges.h"
+#include "scale_cast_view.h"
 #include "record_store.h"
 #include "run_controller.h"
 #include "chart_choices.h"
@@ -62,6 +63,9 @@ ChartDeck::ChartDeck(const ChartChoices* choices, std::function<const RecordStor
         c->setPointCap(kPointCap);
         c->setEmptyText(tr("Press Play (Space), or step (.)"));
     }
+    m_scaleCell = new ScaleCastView(m_scale);
+    casts()->setPointCap(kPointCap);
+    connect(m_scaleCell, &ScaleCastView::choiceChanged, this, &ChartDeck::replotCasts);
     readChartsFromStore();
     setLogLoss(m_choices->logLoss());
     const FormatTraits& h = traits(Format::F16);
@@ -82,7 +86,9 @@ ChartDeck::ChartDeck(const ChartChoices* choices, std::function<const RecordStor
     m_ranges = new GradientRangeView(m_histogram);  // Histogram | Ranges in one cell
 }
 
-QList<QWidget*> ChartDeck::cells() const { return {m_loss, m_underflow, m_scale, m_ranges}; }
+QList<QWidget*> ChartDeck::cells() const { return {m_loss, m_underflow, m_scaleCell, m_ranges}; }
+
+LiveChart* ChartDeck::casts() const { return m_scaleCell->casts(); }
 
 void ChartDeck::setLanes(const QStringList& labels, const Scenario& scenario) {
     m_lanes = labels.size();
@@ -102,6 +108,7 @@ void ChartDeck::setLanes(const QStringList& labels, const Scenario& scenario) {
     m_scale->chart()->setTitle(scaleLabels.isEmpty() ? tr("Loss scale: no lane uses a scaler") : tr("Loss scale (skipped steps marked)"));
     m_scale->setEmptyText(scaleLabels.isEmpty() ? tr("Add a +scaler lane (e.g. cpu:f16+scaler) to see its scale")
                                                 : tr("Press Play (Space), or step (.)"));
+    m_scaleCell->setLanes(labels, scenario);
     m_histogram->setLanes(labels);
     m_histogram->chart()->setTitle(histogramTitle());
     m_latestHistograms.clear();
@@ -130,12 +137,12 @@ void ChartDeck::setLanes(const QStringList& labels, const Scenario& scenario) {
                                    "gradients sunk to zero. \"underflow of\" (Charts) chooses weight or activation gradients."));
         setLogLoss(m_choices->logLoss());
     }
-    m_scale->setVisible(!m_summation);
+    m_scaleCell->setVisible(!m_summation);
     m_ranges->setVisible(!m_summation);
 }
 
 void ChartDeck::clearPoints() {
-    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->clearPoints();
+    for (LiveChart* c : {m_loss, m_underflow, m_scale, casts()}) c->clearPoints();
 }
 
 void ChartDeck::setLogLoss(bool on) {
@@ -147,7 +154,7 @@ void ChartDeck::setMinimumChartHeight(int pixels) {
 }
 
 void ChartDeck::restyle() {
-    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->applyLaneColours();
+    for (LiveChart* c : {m_loss, m_underflow, m_scale, casts()}) c->applyLaneColours();
     m_histogram->applyLaneColours();
     m_ranges->chart()->update();
 }
@@ -167,6 +174,11 @@ void ChartDeck::plotRecord(const StepRecord& r, const Sinks& to) const {
     if (to.underflow && !std::isnan(u)) to.underflow(r.lane, QPointF(x, 100.0 * u));
     const int si = m_scaleLane.value(r.lane, -1);
     if (to.scale && si >= 0) to.scale(si, QPointF(x, r.scale));
+    const int ci = m_scaleCell->castLane(r.lane);
+    if (to.casts && ci >= 0) {
+        const double v = m_scaleCell->value(r);
+        if (std::isfinite(v)) to.casts(ci, QPointF(x, v));
+    }
 }
 
 void ChartDeck::readChartsFromStore() {
@@ -180,7 +192,7 @@ void ChartDeck::readChartsFromStore() {
             const std::size_t end = store.firstAtStep(static_cast<std::int64_t>(std::floor(x1)) + 1);
             if (end - begin > kDetailRecords) return false;
             Sinks to;
-            (which == 0 ? to.loss : which == 1 ? to.underflow : to.scale) = sink;
+            (which == 0 ? to.loss : which == 1 ? to.underflow : which == 2 ? to.scale : to.casts) = sink;
             store.forEach(begin, end, [&](const StepRecord& r) { plotRecord(r, to); });
             return true;
         };
@@ -188,6 +200,7 @@ void ChartDeck::readChartsFromStore() {
     m_loss->setDetailSource(source(0));
     m_underflow->setDetailSource(source(1));
     m_scale->setDetailSource(source(2));
+    casts()->setDetailSource(source(3));
 }
 
 void ChartDeck::replotUnderflow() {
@@ -202,13 +215,28 @@ void ChartDeck::replotUnderflow() {
     m_underflow->refresh();
 }
 
+void ChartDeck::replotCasts() {
+    // After the statistic or the operand changed: the whole run again.
+    LiveChart* c = casts();
+    c->resetZoom();
+    c->clearPoints();
+    QList<QList<QPointF>> points(m_lanes);
+    Sinks to;
+    to.casts = [&](int lane, QPointF p) { points[lane].append(p); };
+    m_records().forEach([&](const StepRecord& r) { plotRecord(r, to); });
+    for (int i = 0; i < m_lanes; ++i)
+        if (!points[i].isEmpty()) c->appendPoints(i, points[i]);
+    c->refresh();
+}
+
 void ChartDeck::plot(const RecordBatch& batch) {
     const int lanes = m_lanes;
-    QList<QList<QPointF>> loss(lanes), under(lanes), scale(lanes), skipped(lanes);
+    QList<QList<QPointF>> loss(lanes), under(lanes), scale(lanes), skipped(lanes), cast(lanes);
     QList<QPointF> exact;  // Workload::Accumulation: the exact running sum, one point per step
     const Sinks sinks{[&](int lane, QPointF p) { (lane == lanes ? exact : loss[lane]).append(p); },
                       [&](int lane, QPointF p) { under[lane].append(p); },
-                      [&](int lane, QPointF p) { scale[lane].append(p); }};
+                      [&](int lane, QPointF p) { scale[lane].append(p); },
+                      [&](int lane, QPointF p) { cast[lane].append(p); }};
     for (const StepRecord& r : batch.records) {
         if (r.lane < 0 || r.lane >= lanes) continue;
         const double x = static_cast<double>(r.step);
@@ -229,10 +257,12 @@ void ChartDeck::plot(const RecordBatch& batch) {
             if (!scale[si].isEmpty()) m_scale->appendPoints(si, scale[si]);
             if (!skipped[i].isEmpty()) m_scale->appendMarkers(si, skipped[i]);
         }
+        if (!cast[i].isEmpty()) casts()->appendPoints(i, cast[i]);
     }
     m_loss->refresh();
     m_underflow->refresh();
     m_scale->refresh();
+    casts()->refresh();
 }
 
 void ChartDeck::markFault(const FirstNonFinite& f, const RecordBatch& batch) {
@@ -258,7 +288,7 @@ void ChartDeck::addHistograms(const std::vector<GradHistogram>& histograms) {
 }
 
 void ChartDeck::showStep(std::int64_t step) {
-    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(static_cast<double>(step));
+    for (LiveChart* c : {m_loss, m_underflow, m_scale, casts()}) c->setCursor(static_cast<double>(step));
     if (m_summation) return;
     for (const auto& [lane, kept] : m_keptHistograms)
         if (!kept.empty()) m_latestHistograms[lane] = nearestKept(kept, step);
@@ -267,7 +297,7 @@ void ChartDeck::showStep(std::int64_t step) {
 }
 
 void ChartDeck::hideCursor() {
-    for (LiveChart* c : {m_loss, m_underflow, m_scale}) c->setCursor(std::numeric_limits<double>::quiet_NaN());
+    for (LiveChart* c : {m_loss, m_underflow, m_scale, casts()}) c->setCursor(std::numeric_limits<double>::quiet_NaN());
 }
 
 void ChartDeck::nameUnderflowChart() {

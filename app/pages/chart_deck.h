@@ -1,4 +1,5 @@
-// ChartDeck: the Training lab's live charts — loss, gradient underflow, loss scale, and the gradient
+// ChartDeck: the Training lab's live charts — loss, gradient underflow, loss scale or the casts of the
+// lanes of 8 bits and below, and the gradient
 // histogram with the per-layer ranges beside it — fed from record batches, redrawn from the run's record
 // store (zoom, a changed underflow kind), and looked back at a step. The charts are the page's children
 // in the deck's grid, which the page flows into one or two columns.
@@ -23,6 +24,7 @@ class QWidget;
 namespace presisi {
 
 class GradientRangeView;
+class ScaleCastView;
 class HistogramChart;
 class RecordStore;
 struct ChartData;
@@ -40,6 +42,8 @@ public:
     LiveChart* loss() const { return m_loss; }
     LiveChart* underflow() const { return m_underflow; }
     LiveChart* scale() const { return m_scale; }
+    LiveChart* casts() const;
+    ScaleCastView* scaleCell() const { return m_scaleCell; }
     HistogramChart* histogram() const { return m_histogram; }
     GradientRangeView* ranges() const { return m_ranges; }
     QList<QWidget*> cells() const;  // the grid's cells in reading order (the histogram shares one with the ranges)
@@ -64,6 +68,7 @@ public:
     void showStep(std::int64_t step);
     void hideCursor();
     void replotUnderflow();     // the underflow chart redrawn from the store for the chosen kind
+    void replotCasts();         // the casts chart redrawn from the store for the chosen statistic
     void nameUnderflowChart();  // its title names the gradients it counts
     void setLogLoss(bool on);
     void setMinimumChartHeight(int pixels);
@@ -73,7 +78,7 @@ private:
     // Where one record's points go on the three step charts (a null sink takes nothing): the live
     // batches, a zoomed chart's reread of the record store and a replot share it.
     struct Sinks {
-        LiveChart::PointSink loss, underflow, scale;
+        LiveChart::PointSink loss, underflow, scale, casts;
     };
     void plotRecord(const StepRecord& r, const Sinks& to) const;
     void readChartsFromStore();  // the step charts' zoomed views read the record store
@@ -84,6 +89,7 @@ private:
     LiveChart* m_loss = nullptr;
     LiveChart* m_underflow = nullptr;
     LiveChart* m_scale = nullptr;
+    ScaleCastView* m_scaleCell = nullptr;  // holds m_scale and the casts chart
     HistogramChart* m_histogram = nullptr;
     GradientRangeView* m_ranges = nullptr;
     int m_lanes = 0;

@@ -52,6 +52,7 @@ QString TrainingPage::exportName(QWidget* chart) const {
                                   {{lossChart(), "loss"},
                                    {underflowChart(), "underflow"},
                                    {scaleChart(), "scale"},
+                                   {castChart(), "casts"},
                                    {histogramChart(), "histogram"},
                                    {rangeView()->chart(), "ranges"}});
     return lastStepShown() >= 0 ? QString("%1-step%2").arg(name).arg(lastStepShown() + 1) : name;

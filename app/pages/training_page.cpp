@@ -213,7 +213,7 @@ QString TrainingPage::caption() const {
 }
 
 QList<QWidget*> TrainingPage::charts() const {
-    return {m_deck->loss(), m_deck->underflow(), m_deck->scale(), m_deck->histogram(), m_deck->ranges()->chart()};
+    return {m_deck->loss(), m_deck->underflow(), m_deck->scale(), m_deck->casts(), m_deck->histogram(), m_deck->ranges()->chart()};
 }
 
 QString TrainingPage::failureText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
@@ -299,6 +299,7 @@ std::int64_t TrainingPage::lastStepShown() const { return m_view->lastStep(); }
 LiveChart* TrainingPage::lossChart() const { return m_deck->loss(); }
 LiveChart* TrainingPage::underflowChart() const { return m_deck->underflow(); }
 LiveChart* TrainingPage::scaleChart() const { return m_deck->scale(); }
+LiveChart* TrainingPage::castChart() const { return m_deck->casts(); }
 HistogramChart* TrainingPage::histogramChart() const { return m_deck->histogram(); }
 GradientRangeView* TrainingPage::rangeView() const { return m_deck->ranges(); }
 QSlider* TrainingPage::timeline() const { return m_timeline->slider(); }

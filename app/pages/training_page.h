@@ -76,6 +76,7 @@ public:
     LiveChart* lossChart() const;
     LiveChart* underflowChart() const;
     LiveChart* scaleChart() const;
+    LiveChart* castChart() const;  // the casts of the lanes of 8 bits and below (beside the scale chart)
     HistogramChart* histogramChart() const;
     GradientRangeView* rangeView() const;
     DoctorPanel* doctorPanel() const { return m_doctor; }

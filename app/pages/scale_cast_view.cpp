@@ -1,0 +1,134 @@
+// The loss scale | casts cell of the Training lab.
+#include "scale_cast_view.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <cmath>
+#include <limits>
+
+#include "widgets/live_chart.h"
+
+namespace presisi {
+
+ScaleCastView::ScaleCastView(LiveChart* scale, QWidget* parent) : QWidget(parent), m_scale(scale) {
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(2);
+    auto* header = new QHBoxLayout();
+    header->setContentsMargins(0, 0, 0, 0);
+    m_scaleButton = new QToolButton();
+    m_scaleButton->setText(tr("Loss scale"));
+    m_scaleButton->setToolTip(tr("The loss scaler's scale per step for each +scaler lane."));
+    m_castButton = new QToolButton();
+    m_castButton->setText(tr("Casts"));
+    m_castButton->setToolTip(tr("What the casts of the lanes of 8 bits and below (fp8, e4m3, e5m2, mxfp8, mxfp4) do "
+                                "per step: saturated or underflowed elements, or how much of the format's range "
+                                "the scale uses."));
+    auto* group = new QButtonGroup(this);
+    for (QToolButton* b : {m_scaleButton, m_castButton}) {
+        b->setCheckable(true);
+        b->setAutoRaise(false);
+        group->addButton(b);
+        header->addWidget(b);
+    }
+    m_scaleButton->setChecked(true);
+    header->addStretch(1);
+    m_statistic = new QComboBox();
+    m_statistic->addItems({tr("saturated"), tr("underflowed"), tr("range used, lowest layer"), tr("range used, highest layer")});
+    m_statistic->setToolTip(tr("saturated: share of the tensor's elements the cast clips (beyond what rounds to the "
+                               "format's max); underflowed: share of its non-zero elements that became 0; range used: "
+                               "amax × scale over the format's max (100%: the scale puts the amax at the max, as "
+                               "current scaling does; above: the cast clips; far below: the range's top goes unused). "
+                               "Over the layers, the largest share or the lowest or highest range."));
+    m_operand = new QComboBox();
+    m_operand->addItems({tr("input"), tr("weight"), tr("output gradient")});
+    m_operand->setToolTip(tr("The GEMM operand: each linear layer's input and weight (forward) or the gradient at its "
+                             "output (backward; e5m2 on fp8 lanes)."));
+    for (QComboBox* c : {m_statistic, m_operand}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        header->addWidget(c);
+    }
+    v->addLayout(header);
+    m_casts = new LiveChart(tr("Casts"), tr("step"), tr("%"));
+    m_stack = new QStackedWidget();
+    m_stack->addWidget(m_scale);
+    m_stack->addWidget(m_casts);
+    v->addWidget(m_stack, 1);
+    const auto showPage = [this] {
+        const bool casts = m_castButton->isChecked();
+        m_stack->setCurrentIndex(casts ? 1 : 0);
+        m_statistic->setEnabled(casts);
+        m_operand->setEnabled(casts);
+    };
+    connect(group, &QButtonGroup::buttonToggled, this, showPage);
+    showPage();
+    for (QComboBox* c : {m_statistic, m_operand})
+        connect(c, &QComboBox::currentIndexChanged, this, [this] {
+            applyStatistic();
+            emit choiceChanged();
+        });
+    applyStatistic();
+}
+
+bool ScaleCastView::showingCasts() const { return m_castButton->isChecked(); }
+void ScaleCastView::setShowingCasts(bool casts) { (casts ? m_castButton : m_scaleButton)->setChecked(true); }
+ScaleCastView::Statistic ScaleCastView::statistic() const { return static_cast<Statistic>(m_statistic->currentIndex()); }
+void ScaleCastView::setStatistic(Statistic s) { m_statistic->setCurrentIndex(static_cast<int>(s)); }
+numerics::GemmOperand ScaleCastView::operand() const { return static_cast<numerics::GemmOperand>(m_operand->currentIndex()); }
+void ScaleCastView::setOperand(numerics::GemmOperand operand) { m_operand->setCurrentIndex(static_cast<int>(operand)); }
+
+void ScaleCastView::setLanes(const QStringList& labels, const Scenario& scenario) {
+    m_castLane.clear();
+    QStringList castLabels;
+    bool scaler = false;
+    for (int i = 0; i < labels.size() && i < static_cast<int>(scenario.lanes.size()); ++i) {
+        const LaneSpec& l = scenario.lanes[static_cast<std::size_t>(i)];
+        scaler |= l.scaler;
+        m_castLane.append(l.scaled ? castLabels.size() : -1);
+        if (l.scaled) castLabels << labels[i];
+    }
+    m_casts->setLanes(castLabels);
+    m_casts->setEmptyText(castLabels.isEmpty() ? tr("Add a lane of 8 bits and below (e.g. cpu:fp8) to see its casts")
+                                               : tr("Press Play (Space), or step (.)"));
+    if (!castLabels.isEmpty() && !scaler) setShowingCasts(true);
+    if (castLabels.isEmpty()) setShowingCasts(false);
+    applyStatistic();
+}
+
+double ScaleCastView::value(const StepRecord& r) const {
+    const StepRecord::CastWorst& w = r.castWorst[static_cast<std::size_t>(operand())];
+    switch (statistic()) {
+        case Statistic::Saturated: return 100.0 * w.saturatedShare;
+        case Statistic::Underflowed: return 100.0 * w.underflowShare;
+        case Statistic::RangeUseLow: return w.rangeUseLow > 0 ? 100.0 * w.rangeUseLow : std::numeric_limits<double>::quiet_NaN();
+        case Statistic::RangeUseHigh: return w.rangeUseHigh > 0 ? 100.0 * w.rangeUseHigh : std::numeric_limits<double>::quiet_NaN();
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+void ScaleCastView::applyStatistic() {
+    const QString tensor = m_operand->currentText();
+    switch (statistic()) {
+        case Statistic::Saturated:
+            m_casts->setTitles(tr("Casts · %1 saturated").arg(tensor), tr("% of elements"));
+            break;
+        case Statistic::Underflowed:
+            m_casts->setTitles(tr("Casts · %1 underflowed").arg(tensor), tr("% of non-zero elements"));
+            break;
+        case Statistic::RangeUseLow:
+        case Statistic::RangeUseHigh:
+            m_casts->setTitles(tr("Casts · %1 range used (amax × scale / max)").arg(tensor), tr("% of the format's max"));
+            break;
+    }
+    const bool range = statistic() == Statistic::RangeUseLow || statistic() == Statistic::RangeUseHigh;
+    m_casts->setValueCeiling(range ? std::numeric_limits<double>::infinity() : 100.0);
+    m_casts->setScale(range ? AxisScale::Log2 : AxisScale::Linear);
+    m_casts->setLevel(range ? 100.0 : std::numeric_limits<double>::quiet_NaN(), tr("format's max"));
+}
+
+}  // namespace presisi

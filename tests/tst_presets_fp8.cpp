@@ -1,0 +1,119 @@
+// The FP8 presets, claim by claim (as tst_presets.cpp): amax-spike (current against delayed scaling on a data
+// outlier) and e4m3-gradients (output gradients in e4m3 against e5m2).
+#include "presets_support.h"
+
+#include "engine/error.h"
+
+using namespace presisi;
+using namespace presisi::presetcheck;
+
+namespace {
+
+// The casts of every step of one lane.
+std::vector<std::vector<CastRecord>> castsOf(const Scenario& s, int lane) {
+    std::vector<std::vector<CastRecord>> out;
+    Runner runner(s);
+    for (int k = 0; k < s.steps; ++k)
+        runner.step([&](const RunEvent& e) {
+            if (e.kind == RunEventKind::Casts && e.casts.lane == lane) out.push_back(e.casts.casts);
+        });
+    return out;
+}
+
+double rangeUse(const CastRecord& c) { return c.amax * c.scale / traits(traits(c.format).element).max; }
+
+}  // namespace
+
+class TestPresetsFp8 : public QObject {
+    Q_OBJECT
+private slots:
+    void amaxSpike();
+    void e4m3Gradients();
+};
+
+void TestPresetsFp8::amaxSpike() {
+    Scenario s = services::loadPreset("amax-spike");
+    s.statistics = false;
+    const int f32 = laneIndex(s, "cpu:f32"), current = laneIndex(s, "cpu:fp8"), delayed = laneIndex(s, "cpu:fp8+delayed+sat");
+    QVERIFY(f32 >= 0 && current >= 0 && delayed >= 0);
+    const auto cur = castsOf(s, current), del = castsOf(s, delayed);
+    QCOMPARE(static_cast<int>(cur.size()), s.steps);
+    // Layer 0's input cast is casts[0] of every step.
+    CLAIM(s, "it comes round every 32 steps (steps 31, 63, 95, ...) and lifts the first layer's input amax from about 1 to 42");
+    std::vector<int> spikes;
+    for (int k = 0; k < s.steps; ++k) {
+        const double a = cur[k][0].amax;
+        if (a > 10) spikes.push_back(k);
+        else QVERIFY2(a < 2, qPrintable(QString("step %1: amax %2").arg(k).arg(a)));
+    }
+    QCOMPARE(spikes, (std::vector<int>{31, 63, 95, 127, 159, 191}));
+    QVERIFY(cur[31][0].amax > 40 && cur[31][0].amax < 44);
+    CLAIM(s, "on a spike step the scale drops for that step alone, nothing is clipped, and the other samples' inputs lose "
+             "precision for one step (the cast's error grows about 15-fold)");
+    std::vector<double> ordinary;
+    for (int k = 0; k < s.steps; ++k) {
+        QCOMPARE(cur[k][0].saturatedShare, 0.0);
+        QVERIFY(std::fabs(rangeUse(cur[k][0]) - 1.0) < 1e-6);  // the scale puts the amax at the max
+        if (k % 32 != 31) ordinary.push_back(cur[k][0].mse);
+    }
+    std::nth_element(ordinary.begin(), ordinary.begin() + ordinary.size() / 2, ordinary.end());
+    const double median = ordinary[ordinary.size() / 2];
+    QVERIFY2(cur[31][0].mse / median > 10 && cur[31][0].mse / median < 20, qPrintable(QString::number(cur[31][0].mse / median)));
+    CLAIM(s, "the amax lands at about 35 times e4m3's max, the outlier's two inputs are clipped to 448 (3.1% of the "
+             "layer's input elements) and the cast's error is more than 100,000 times that of an ordinary step");
+    for (const int k : spikes) {
+        QVERIFY2(rangeUse(del[k][0]) > 30 && rangeUse(del[k][0]) < 40, qPrintable(QString::number(rangeUse(del[k][0]))));
+        QCOMPARE(del[k][0].saturatedShare, 2.0 / 64.0);  // two inputs of 32 samples x 2 features
+        QVERIFY(del[k][0].mse > 1e5 * median);
+    }
+    CLAIM(s, "For the next 16 steps the history holds the spike's amax, so the ordinary inputs use only about 2% of e4m3's "
+             "range (amax × scale / 448) before the scale recovers");
+    for (const int k : spikes) {
+        for (int j = k + 1; j <= k + 16 && j < s.steps; ++j)
+            QVERIFY2(rangeUse(del[j][0]) > 0.015 && rangeUse(del[j][0]) < 0.03,
+                     qPrintable(QString("step %1: %2").arg(j).arg(rangeUse(del[j][0]))));
+        if (k + 17 < s.steps) QVERIFY(rangeUse(del[k + 17][0]) > 0.5);
+    }
+    CLAIM(s, "the three lanes end within 1% of one another");
+    const Run run = runSteps(s);
+    for (const int lane : {current, delayed})
+        QVERIFY(std::fabs(run.rec[lane].back().loss - run.rec[f32].back().loss) <= 0.01 * run.rec[f32].back().loss);
+    qInfo("amax-spike: spike amax %.3g; current: cast MSE %.3g at the spike vs median %.3g; delayed: range use %.3g at "
+          "the spike, %.3g after it; final losses %.5f %.5f %.5f",
+          cur[31][0].amax, cur[31][0].mse, median, rangeUse(del[31][0]), rangeUse(del[32][0]), run.rec[f32].back().loss,
+          run.rec[current].back().loss, run.rec[delayed].back().loss);
+}
+
+void TestPresetsFp8::e4m3Gradients() {
+    Scenario s = services::loadPreset("e4m3-gradients");
+    s.statistics = false;
+    const int f32 = laneIndex(s, "cpu:f32"), hybrid = laneIndex(s, "cpu:fp8"), e4m3 = laneIndex(s, "cpu:e4m3");
+    QVERIFY(f32 >= 0 && hybrid >= 0 && e4m3 >= 0);
+    const Run run = runSteps(s);
+    const auto mean = [&](int lane) {
+        double sum = 0;
+        for (int k = 100; k < s.steps; ++k) sum += run.rec[lane][k].castWorst[2].underflowShare;
+        return sum / (s.steps - 100);
+    };
+    CLAIM(s, "e4m3 about 17.8 (448 down to 2^-9), e5m2 about 31.8 (57344 down to 2^-16)");
+    QCOMPARE(std::log2(traits(Format::E4M3).max / traits(Format::E4M3).minSubnormal), std::log2(448.0) + 9);
+    QVERIFY(std::fabs(std::log2(448.0) + 9 - 17.8) < 0.05 && std::fabs(std::log2(57344.0) + 16 - 31.8) < 0.05);
+    QCOMPARE(traits(Format::E5M2).minSubnormal, std::ldexp(1.0, -16));
+    CLAIM(s, "from step 100 on, casting them to e4m3 (cpu:e4m3) zeroes about a quarter of their non-zero elements in the "
+             "worst layer, while e5m2, the gradient format of the HYBRID recipe");
+    const double e4 = mean(e4m3), e5 = mean(hybrid);
+    QVERIFY2(e4 >= 0.18 && e4 <= 0.32, qPrintable(QString::number(e4)));
+    CLAIM(s, "zeroes under 3%");
+    QVERIFY2(e5 < 0.03, qPrintable(QString::number(e5)));
+    CLAIM(s, "both lanes end within 3% of float32's loss");
+    const double end32 = run.rec[f32].back().loss;
+    for (const int lane : {hybrid, e4m3})
+        QVERIFY2(std::fabs(run.rec[lane].back().loss - end32) <= 0.03 * end32,
+                 qPrintable(QString("%1 vs %2").arg(run.rec[lane].back().loss).arg(end32)));
+    qInfo("e4m3-gradients: output gradients underflowed (worst layer, mean of steps 100-%d): e4m3 %.1f%%, e5m2 %.1f%%; "
+          "final loss f32 %.5f, fp8 %.5f, e4m3 %.5f",
+          s.steps - 1, 100 * e4, 100 * e5, end32, run.rec[hybrid].back().loss, run.rec[e4m3].back().loss);
+}
+
+QTEST_GUILESS_MAIN(TestPresetsFp8)
+#include "tst_presets_fp8.moc"
