@@ -387,9 +387,8 @@ void TrainingForm::checkLaneText() {
         for (auto it = lanes.begin(); it != lanes.end() && problem.isEmpty(); ++it)
             if (std::find(lanes.begin(), it, *it) != it)
                 problem = tr("lane '%1' is already in the run").arg(QString::fromStdString(it->label()));
-            else if (it->scaled)  // validate() refuses it at Run; say so while it is typed
-                problem = tr("%1 is a linear-lab lane; training lanes are f32, bf16 or f16")
-                              .arg(QString::fromStdString(it->label()));
+            else if (const std::string why = scaledLaneProblem(*it); !why.empty())  // validate() refuses it at Run
+                problem = QString::fromStdString(it->label() + ": " + why);
         if (problem.isEmpty() && lanes.empty()) problem = tr("no lane: tick at least one");
     } catch (const std::exception& e) {
         problem = QString::fromUtf8(e.what());

@@ -178,6 +178,17 @@ void checkCount(const char* field, long long v, const SettingRange& r, const cha
 
 }  // namespace
 
+std::string scaledLaneProblem(const LaneSpec& l) {
+    // The scaled lanes cast every linear's three GEMM operands (numerics/fp8_recipe.h) on the CPU; NVFP4's
+    // training recipe (stochastically rounded gradients) is not here.
+    if (!l.scaled) return {};
+    if (l.device != Device::Cpu)
+        return "lanes of 8 bits and below train on the CPU (cpu:" + l.label().substr(l.label().find(':') + 1) + ")";
+    if (*l.scaled == ScaledFormat::Nvfp4)
+        return "nvfp4 has no training recipe here yet (its gradients need stochastic rounding); train fp8, e4m3, e5m2 or an MX lane";
+    return {};
+}
+
 void validate(const Scenario& s) {
     using namespace limits;
     if (s.workload == Workload::Accumulation) {
@@ -245,12 +256,7 @@ void validate(const Scenario& s) {
         // as backwardAccumulation/dispatch say, and its f32 products are float32.
         if (l.accumulation != Accumulation::F32)
             bad("lane", l.label(), "+acc16 is a linear-lab option; training products accumulate as --backward-acc and --dispatch say");
-        // The scaled lanes of 8 bits and below cast every linear's three GEMM operands (numerics/fp8_recipe.h),
-        // on the CPU; NVFP4's training recipe (stochastically rounded gradients) is not here.
-        if (l.scaled && l.device != Device::Cpu)
-            bad("lane", l.label(), "lanes of 8 bits and below train on the CPU (cpu:" + l.label().substr(l.label().find(':') + 1) + ")");
-        if (l.scaled && *l.scaled == ScaledFormat::Nvfp4)
-            bad("lane", l.label(), "nvfp4 has no training recipe here yet (its gradients need stochastic rounding); train fp8, e4m3, e5m2 or an MX lane");
+        if (const std::string why = scaledLaneProblem(l); !why.empty()) bad("lane", l.label(), why);
         if (l.tf32) bad("lane", l.label(), "tf32 is a linear-lab lane; training lanes are f32, bf16 or f16");
         // A lane built in code (not parsed) could still carry an element format of 8 bits and below.
         if (isMiniFormat(l.format))

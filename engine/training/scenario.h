@@ -74,6 +74,10 @@ using LaneSpec = Lane;
 // Why a +native lane cannot run natively on this build and CPU ("no native f16 on this CPU: …"); empty
 // when it can or when the lane is not native. validate() refuses such lanes with this reason.
 std::string nativeLaneProblem(const LaneSpec& lane);
+// Why a lane of 8 bits and below cannot train ("lanes of 8 bits and below train on the CPU (cpu:fp8)"); empty
+// when it can or when the lane is not one. validate() refuses such lanes with this reason; the window says it
+// while the lane is typed.
+std::string scaledLaneProblem(const LaneSpec& lane);
 
 struct Scenario {
     std::string preset;  // name when loaded from a preset, else empty
