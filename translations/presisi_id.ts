@@ -197,6 +197,10 @@
             <translation>Regresi dengan 256 keluaran kecil (root mean square sekitar 0,006) dirata-ratakan atas batch berisi 256: gradien loss di setiap keluaran adalah 2 (y - t) / 65536. Begitu kecocokannya mencapai sekitar 1e-3, nilai itu di bawah separuh subnormal terkecil float16 (2^-24, 6e-8) dan dibulatkan ke nol, dan setiap gradien di belakangnya lalu menjadi nol persis. Perhatikan underflow gradien bobot cpu:f16 melonjak dan loss-nya mendatar, sementara cpu:f32 terus turun sampai batas derau. Penskala loss mengalikan loss dengan 65536 sebelum backward pass sehingga gradiennya muat kembali: cpu:f16+scaler berlatih seperti f32. bfloat16 memiliki rentang eksponen float32 dan tidak memerlukan penskala.</translation>
         </message>
         <message>
+            <source>A spike in the data: delayed scaling clips it, then leaves e4m3's range unused; current scaling adapts</source>
+            <translation>Lonjakan dalam data: delayed scaling memotongnya, lalu membiarkan rentang e4m3 tak terpakai; current scaling menyesuaikan diri</translation>
+        </message>
+        <message>
             <source>Accumulating in bfloat16 stalls near 256</source>
             <translation>Akumulasi dalam bfloat16 macet di dekat 256</translation>
         </message>
@@ -217,12 +221,20 @@
             <translation>Setiap langkah menjalankan 4.096 micro-batch berisi satu sampel dan menjumlahkan gradiennya (masing-masing loss / 4096) sebelum optimizer melangkah, seperti pelatihan ketika satu batch tidak muat di memori. Lajur f32 dan bf16 menjumlahkan dalam float32, seperti parameter float32 autocast menyimpan gradiennya: keduanya mengikuti batch penuh berisi 4.096 (loss lajur f32 sama dengan loss satu batch dalam 0,01%, lajur bf16 berakhir dalam 1% darinya). Lajur bf16+accum-low menjumlahkan dalam bfloat16: begitu jumlah berjalan beberapa ratus kali kontribusi satu sampel, menambahkannya membulat kembali ke nilai yang sama (macetnya preset accumulation di dekat 256), dan kontribusi kecil hilang. Gradien pertamanya yang dijumlahkan punya norma kurang dari sepertiga norma sebenarnya (norma gradien pada langkah 0), dan loss-nya tertinggal dari lajur f32 sepanjang run, setidaknya 10% lebih tinggi di akhir.</translation>
         </message>
         <message>
+            <source>Every linear layer's input, weight and output gradient is cast with one scale per tensor that puts its largest value at the format's max. Below that the format reaches down a fixed number of binades: e4m3 about 17.8 (448 down to 2^-9), e5m2 about 31.8 (57344 down to 2^-16). The gradients of this classifier span more than e4m3 holds: from step 100 on, casting them to e4m3 (cpu:e4m3) zeroes about a quarter of their non-zero elements in the worst layer, while e5m2, the gradient format of the HYBRID recipe (cpu:fp8: e4m3 forward, e5m2 backward, torchao's and Transformer Engine's default), zeroes under 3%. Look at the Casts chart: output gradient, underflowed. The gradients lost are the smallest ones, so this small model still trains: both lanes end within 3% of float32's loss.</source>
+            <translation>Masukan, bobot, dan gradien keluaran setiap layer linear di-cast dengan satu skala per tensor yang menaruh nilai terbesarnya di maks format. Di bawahnya format menjangkau sejumlah binade yang tetap: e4m3 sekitar 17,8 (448 turun sampai 2^-9), e5m2 sekitar 31,8 (57344 turun sampai 2^-16). Gradien pengklasifikasi ini membentang lebih lebar daripada yang dimuat e4m3: mulai langkah 100, meng-cast-nya ke e4m3 (cpu:e4m3) menolkan sekitar seperempat elemen bukan nolnya pada layer terburuk, sedangkan e5m2, format gradien resep HYBRID (cpu:fp8: e4m3 forward, e5m2 backward, bawaan torchao dan Transformer Engine), menolkan kurang dari 3%. Lihat grafik Cast: gradien keluaran, underflow. Gradien yang hilang adalah yang terkecil, sehingga model kecil ini tetap berlatih: kedua lajur berakhir dalam 3% dari loss float32.</translation>
+        </message>
+        <message>
             <source>GradScaler doubles its scale after growth_interval clean steps (2000 by default; 50 here) and halves it whenever a scaled gradient overflows float16, skipping that step. The spiral's inputs are multiplied by 30, so the first gradients are large: starting from 2^16 the first steps overflow and the scale backs off to 2^14. Then it climbs in steps of 2 until it overflows again and backs off: a sawtooth between 2^14 and 2^17 that keeps the gradients as high in float16's range as they fit (between two back-offs the largest scaled weight gradient comes within a factor of 2 of 65504). Watch the scale chart and the skipped-step markers; the loss follows the float32 lane (final evaluation accuracy within 2 points).</source>
             <translation>GradScaler menggandakan skalanya setelah growth_interval langkah bersih (bawaannya 2000; di sini 50) dan membaginya dua setiap kali gradien terskala overflow pada float16, sambil melewati langkah itu. Masukan spiral dikalikan 30, sehingga gradien awalnya besar: mulai dari 2^16, langkah-langkah pertama overflow dan skala mundur ke 2^14. Lalu skala naik dengan kelipatan 2 sampai overflow lagi dan mundur: gigi gergaji antara 2^14 dan 2^17 yang menjaga gradien setinggi mungkin dalam rentang float16 (di antara dua kemunduran, gradien bobot terskala terbesar mencapai faktor 2 dari 65504). Perhatikan grafik skala dan penanda langkah yang dilewati; loss-nya mengikuti lajur float32 (akurasi evaluasi akhir selisih paling banyak 2 poin).</translation>
         </message>
         <message>
             <source>Gradient accumulation: sum in float32, not in bfloat16</source>
             <translation>Akumulasi gradien: jumlahkan dalam float32, bukan dalam bfloat16</translation>
+        </message>
+        <message>
+            <source>Gradients in e4m3 underflow; e5m2's wider range keeps them (the HYBRID recipe)</source>
+            <translation>Gradien dalam e4m3 underflow; rentang e5m2 yang lebih lebar mempertahankannya (resep HYBRID)</translation>
         </message>
         <message>
             <source>Here every weight lives in bfloat16 with no float32 master copy (+pure): after each optimizer step the float32 result is rounded back to bfloat16. At step 300 the hidden layer's weights are about 0.06 (median), where bfloat16 values lie 2^-12 (0.00024) apart, and the float32 master copy of the ordinary bf16 lane moves them by about 0.000004 per step: far below half that spacing. Rounded to nearest, such an update is lost: after step 300 more than 90% of the pure lane's hidden weights stay unchanged from one step to the next, and its loss ends about twice float32's. Stochastic rounding (+sr, torchao's rule: up with a probability equal to the lost fraction) keeps each update on average, and Kahan summation (+kahan) carries the lost remainder into the next step: both end within 1% of float32, as does the bf16 lane with float32 master weights, which never loses an update.</source>
@@ -235,6 +247,10 @@
         <message>
             <source>Pure bfloat16 weights stagnate; stochastic rounding and Kahan summation keep them learning</source>
             <translation>Bobot bfloat16 murni mandek; pembulatan stokastik dan penjumlahan Kahan membuatnya terus belajar</translation>
+        </message>
+        <message>
+            <source>The last of the 1024 training samples has its inputs multiplied by 200. With batches of 32 in order it comes round every 32 steps (steps 31, 63, 95, ...) and lifts the first layer's input amax from about 1 to 42. Current scaling (cpu:fp8, torchao's Float8Linear) takes every scale from the tensor being cast: on a spike step the scale drops for that step alone, nothing is clipped, and the other samples' inputs lose precision for one step (the cast's error grows about 15-fold). Delayed scaling (cpu:fp8+delayed+sat, Transformer Engine's recipe, here with a 16-step amax history) casts the spike with a scale from the steps before it: the amax lands at about 35 times e4m3's max, the outlier's two inputs are clipped to 448 (3.1% of the layer's input elements) and the cast's error is more than 100,000 times that of an ordinary step. For the next 16 steps the history holds the spike's amax, so the ordinary inputs use only about 2% of e4m3's range (amax × scale / 448) before the scale recovers. Look at the Casts chart: input, saturated, then range used, lowest layer. This small model shrugs both off: the three lanes end within 1% of one another.</source>
+            <translation>Sampel latih terakhir dari 1024 sampel dikalikan masukannya dengan 200. Dengan batch berisi 32 secara berurutan, sampel itu muncul setiap 32 langkah (langkah 31, 63, 95, ...) dan menaikkan amax masukan layer pertama dari sekitar 1 menjadi 42. Current scaling (cpu:fp8, Float8Linear torchao) mengambil setiap skala dari tensor yang sedang di-cast: pada langkah lonjakan skalanya turun hanya untuk langkah itu, tidak ada yang dipotong, dan masukan sampel lain kehilangan presisi selama satu langkah (galat cast naik sekitar 15 kali). Delayed scaling (cpu:fp8+delayed+sat, resep Transformer Engine, di sini dengan riwayat amax 16 langkah) meng-cast lonjakan dengan skala dari langkah-langkah sebelumnya: amax-nya jatuh di sekitar 35 kali maks e4m3, dua masukan pencilan dijepit ke 448 (3,1% elemen masukan layer itu) dan galat cast-nya lebih dari 100.000 kali galat langkah biasa. Selama 16 langkah berikutnya riwayat menyimpan amax lonjakan, sehingga masukan biasa hanya memakai sekitar 2% rentang e4m3 (amax × skala / 448) sebelum skalanya pulih. Lihat grafik Cast: masukan, tersaturasi, lalu rentang terpakai, layer terendah. Model kecil ini tidak terganggu oleh keduanya: ketiga lajur berakhir dalam 1% satu sama lain.</translation>
         </message>
         <message>
             <source>The loss scaler grows and backs off</source>
@@ -1027,6 +1043,7 @@ model:     --sizes 2,64,64,3  --activation relu|tanh|gelu|sigmoid  --loss cross_
            linear layer, before its activation; lane option +naive-stats: one-pass statistics in the format)
 data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --samples N
            --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S
+           --outlier F  (the last training sample's inputs times F: an outlier every samples/batch steps)
            --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
            (X float32 (N, in); Y integer labels (N) for cross_entropy or float32 (N, out) for mse)
 optimizer: --optimizer sgd|adam|adamw  --lr 0.1  --momentum M  --weight-decay W  --beta1 --beta2 --eps
@@ -1036,6 +1053,10 @@ run:       --batch B (0 = full batch)  --steps N  --seed S  --shuffle
 lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+scaler][+ftz][+naive-stats]
            [+accum-low]; cpu:bf16+pure[+sr|+kahan]: bf16 weights without a float32 master copy, the update
            rounded to nearest, stochastically or with Kahan compensation)
+           8 bits and below: cpu:fp8 (torchao's Float8Linear: e4m3 input and weight, e5m2 output gradient,
+           a scale per tensor from its amax), cpu:e4m3, cpu:e5m2 (every operand in one format),
+           cpu:mxfp8, cpu:mxfp4 (32-element blocks, +rceil); options +sat (clamp instead of NaN/inf),
+           +delayed [+most-recent] (Transformer Engine's delayed scaling: --amax-history 1024 --fp8-margin 0)
 scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
 autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
            reduction, norm = low|f32|as-input)
@@ -1072,6 +1093,7 @@ model:     --sizes 2,64,64,3  --activation relu|tanh|gelu|sigmoid  --loss cross_
            linear tersembunyi, sebelum aktivasinya; opsi lajur +naive-stats: statistik satu lintasan dalam format)
 data:      --dataset spiral|circles|xor|gaussians|moons|sine|plane|teacher  --samples N
            --eval-samples N  --noise S  --input-scale F  --target-scale F  --data-seed S
+           --outlier F  (masukan sampel latih terakhir dikali F: pencilan setiap samples/batch langkah)
            --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
            (X float32 (N, masukan); Y label bilangan bulat (N) untuk cross_entropy atau float32 (N, keluaran)
            untuk mse)
@@ -1082,6 +1104,10 @@ latihan:   --batch B (0 = batch penuh)  --steps N  --seed S  --shuffle
 lajur:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (perangkat:format[+scaler][+ftz][+naive-stats]
            [+accum-low]; cpu:bf16+pure[+sr|+kahan]: bobot bf16 tanpa salinan master float32, pembaruannya
            dibulatkan ke terdekat, secara stokastik atau dengan kompensasi Kahan)
+           8 bit ke bawah: cpu:fp8 (Float8Linear torchao: masukan dan bobot e4m3, gradien keluaran e5m2,
+           satu skala per tensor dari amax-nya), cpu:e4m3, cpu:e5m2 (setiap operand dalam satu format),
+           cpu:mxfp8, cpu:mxfp4 (blok 32 elemen, +rceil); opsi +sat (dijepit, bukan NaN/inf),
+           +delayed [+most-recent] (delayed scaling Transformer Engine: --amax-history 1024 --fp8-margin 0)
 penskala:  --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
 autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
            reduction, norm = low|f32|as-input)
@@ -1097,17 +1123,17 @@ autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activat
 keluaran:  --every N (selang tabel)  --histogram-interval K  --range-interval K (rentang per lapisan
            setiap K langkah, 0 = tidak ada)  --no-stats (tanpa statistik: tanpa underflow, histogram
            atau rentang)
-           --json BERKAS|-  (kontrak JSON; '-' mencetaknya sebagai ganti tabel)  --csv BERKAS|-
+           --json BERKAS|-  (kontrak JSON; &apos;-&apos; mencetaknya sebagai ganti tabel)  --csv BERKAS|-
            Berkas muncul utuh atau tidak sama sekali (ditulis di sebelah namanya, lalu diganti nama);
            berkas yang sudah ada hanya diganti oleh berkas yang lengkap. Memori: pelatihan yang tidak
            muat dalam MemAvailable ditolak.
 
 Ctrl+C (SIGINT) atau SIGTERM berhenti di antara langkah: berkas memuat langkah yang sudah selesai
-("final": null), stderr menyebutkannya, dan status keluar 130 (SIGINT) atau 143 (SIGTERM). Sinyal kedua
+(&quot;final&quot;: null), stderr menyebutkannya, dan status keluar 130 (SIGINT) atau 143 (SIGTERM). Sinyal kedua
 langsung mengakhiri.
 Status keluar: 0 selesai, 1 kegagalan saat berjalan atau menulis, 2 argumen salah atau pelatihan ditolak.
 
-Preset: 'presisi presets' menampilkan daftarnya.
+Preset: &apos;presisi presets&apos; menampilkan daftarnya.
 </translation>
         </message>
         <message>
@@ -3794,6 +3820,105 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         </message>
     </context>
     <context>
+        <name>presisi::ScaleCastView</name>
+        <message>
+            <source>%</source>
+            <translation>%</translation>
+        </message>
+        <message>
+            <source>% of elements</source>
+            <translation>% elemen</translation>
+        </message>
+        <message>
+            <source>% of non-zero elements</source>
+            <translation>% elemen bukan nol</translation>
+        </message>
+        <message>
+            <source>% of the format's max</source>
+            <translation>% dari maks format</translation>
+        </message>
+        <message>
+            <source>Add a lane of 8 bits and below (e.g. cpu:fp8) to see its casts</source>
+            <translation>Tambahkan lajur 8 bit ke bawah (mis. cpu:fp8) untuk melihat cast-nya</translation>
+        </message>
+        <message>
+            <source>Casts</source>
+            <translation>Cast</translation>
+        </message>
+        <message>
+            <source>Casts · %1 range used (amax × scale / max)</source>
+            <translation>Cast · rentang terpakai %1 (amax × skala / maks)</translation>
+        </message>
+        <message>
+            <source>Casts · %1 saturated</source>
+            <translation>Cast · %1 tersaturasi</translation>
+        </message>
+        <message>
+            <source>Casts · %1 underflowed</source>
+            <translation>Cast · %1 underflow</translation>
+        </message>
+        <message>
+            <source>Loss scale</source>
+            <translation>Skala loss</translation>
+        </message>
+        <message>
+            <source>Press Play (Space), or step (.)</source>
+            <translation>Tekan Putar (Spasi), atau langkah (.)</translation>
+        </message>
+        <message>
+            <source>The GEMM operand: each linear layer's input and weight (forward) or the gradient at its output (backward; e5m2 on fp8 lanes).</source>
+            <translation>Operand GEMM: masukan dan bobot setiap layer linear (forward) atau gradien di keluarannya (backward; e5m2 pada lajur fp8).</translation>
+        </message>
+        <message>
+            <source>The loss scaler's scale per step for each +scaler lane.</source>
+            <translation>Skala penskala loss per langkah untuk setiap lajur +scaler.</translation>
+        </message>
+        <message>
+            <source>What the casts of the lanes of 8 bits and below (fp8, e4m3, e5m2, mxfp8, mxfp4) do per step: saturated or underflowed elements, or how much of the format's range the scale uses.</source>
+            <translation>Apa yang dilakukan cast lajur 8 bit ke bawah (fp8, e4m3, e5m2, mxfp8, mxfp4) per langkah: elemen yang tersaturasi atau underflow, atau seberapa banyak rentang format yang dipakai skalanya.</translation>
+        </message>
+        <message>
+            <source>format's max</source>
+            <translation>maks format</translation>
+        </message>
+        <message>
+            <source>input</source>
+            <translation>masukan</translation>
+        </message>
+        <message>
+            <source>output gradient</source>
+            <translation>gradien keluaran</translation>
+        </message>
+        <message>
+            <source>range used, highest layer</source>
+            <translation>rentang terpakai, layer tertinggi</translation>
+        </message>
+        <message>
+            <source>range used, lowest layer</source>
+            <translation>rentang terpakai, layer terendah</translation>
+        </message>
+        <message>
+            <source>saturated</source>
+            <translation>tersaturasi</translation>
+        </message>
+        <message>
+            <source>saturated: share of the tensor's elements the cast clips (beyond what rounds to the format's max); underflowed: share of its non-zero elements that became 0; range used: amax × scale over the format's max (100%: the scale puts the amax at the max, as current scaling does; above: the cast clips; far below: the range's top goes unused). Over the layers, the largest share or the lowest or highest range.</source>
+            <translation>tersaturasi: bagian elemen tensor yang dijepit cast (melampaui nilai yang dibulatkan ke maks format); underflow: bagian elemen bukan nol yang menjadi 0; rentang terpakai: amax × skala dibagi maks format (100%: skala menaruh amax di maks, seperti current scaling; di atasnya: cast menjepit; jauh di bawahnya: bagian atas rentang tak terpakai). Atas semua layer: bagian terbesar atau rentang terendah atau tertinggi.</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>langkah</translation>
+        </message>
+        <message>
+            <source>underflowed</source>
+            <translation>underflow</translation>
+        </message>
+        <message>
+            <source>weight</source>
+            <translation>bobot</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::ScalingChart</name>
         <message>
             <source>%1  (log2 axis)</source>
@@ -4268,10 +4393,6 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
     </context>
     <context>
         <name>presisi::TrainingForm</name>
-        <message>
-            <source>%1 is a linear-lab lane; training lanes are f32, bf16 or f16</source>
-            <translation>%1 adalah lajur lab linear; lajur pelatihan adalah f32, bf16 atau f16</translation>
-        </message>
         <message>
             <source>%1 steps/s</source>
             <translation>%1 langkah/detik</translation>

@@ -19,7 +19,8 @@ ScaleCastView::ScaleCastView(LiveChart* scale, QWidget* parent) : QWidget(parent
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
     v->setSpacing(2);
-    auto* header = new QHBoxLayout();
+    m_header = new QWidget();
+    auto* header = new QHBoxLayout(m_header);
     header->setContentsMargins(0, 0, 0, 0);
     m_scaleButton = new QToolButton();
     m_scaleButton->setText(tr("Loss scale"));
@@ -50,11 +51,16 @@ ScaleCastView::ScaleCastView(LiveChart* scale, QWidget* parent) : QWidget(parent
     m_operand->setToolTip(tr("The GEMM operand: each linear layer's input and weight (forward) or the gradient at its "
                              "output (backward; e5m2 on fp8 lanes)."));
     for (QComboBox* c : {m_statistic, m_operand}) {
-        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        header->addWidget(c);
+        // Narrow in the cell (the list opens at full width): the neighbouring chart keeps its room.
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(6);
+        header->addWidget(c, 1);
     }
-    v->addLayout(header);
+    v->addWidget(m_header);
     m_casts = new LiveChart(tr("Casts"), tr("step"), tr("%"));
+    m_casts->setToolTip(tr("Per step, for each lane of 8 bits and below, what the casts of the chosen GEMM operand did "
+                           "over the layers: the share of elements saturated or underflowed, or the range the scale "
+                           "uses (log axis; the dashed line is the format's max)."));
     m_stack = new QStackedWidget();
     m_stack->addWidget(m_scale);
     m_stack->addWidget(m_casts);
@@ -62,8 +68,8 @@ ScaleCastView::ScaleCastView(LiveChart* scale, QWidget* parent) : QWidget(parent
     const auto showPage = [this] {
         const bool casts = m_castButton->isChecked();
         m_stack->setCurrentIndex(casts ? 1 : 0);
-        m_statistic->setEnabled(casts);
-        m_operand->setEnabled(casts);
+        m_statistic->setVisible(casts);
+        m_operand->setVisible(casts);
     };
     connect(group, &QButtonGroup::buttonToggled, this, showPage);
     showPage();
@@ -97,6 +103,7 @@ void ScaleCastView::setLanes(const QStringList& labels, const Scenario& scenario
                                                : tr("Press Play (Space), or step (.)"));
     if (!castLabels.isEmpty() && !scaler) setShowingCasts(true);
     if (castLabels.isEmpty()) setShowingCasts(false);
+    m_header->setVisible(!castLabels.isEmpty());
     applyStatistic();
 }
 

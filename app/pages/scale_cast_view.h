@@ -1,5 +1,5 @@
-// The Training lab's third chart cell: a switch between the loss scale chart and the casts chart of the
-// lanes of 8 bits and below (per step, for one GEMM operand over the layers: the share of elements the cast
+// The Training lab's third chart cell: the loss scale chart, and for a run with a lane of 8 bits and below a
+// switch between it and the casts chart of those lanes (per step, for one GEMM operand over the layers: the share of elements the cast
 // saturated or underflowed, or the range the scale uses, amax · scale over the format's max).
 #pragma once
 
@@ -53,6 +53,7 @@ private:
     QToolButton* m_castButton = nullptr;
     QComboBox* m_statistic = nullptr;
     QComboBox* m_operand = nullptr;
+    QWidget* m_header = nullptr;  // the switch and the choices: shown only for a run with such a lane
     QList<int> m_castLane;
 };
 

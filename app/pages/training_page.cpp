@@ -213,7 +213,7 @@ QString TrainingPage::caption() const {
 }
 
 QList<QWidget*> TrainingPage::charts() const {
-    return {m_deck->loss(), m_deck->underflow(), m_deck->scale(), m_deck->casts(), m_deck->histogram(), m_deck->ranges()->chart()};
+    return {m_deck->loss(), m_deck->underflow(), m_deck->scale(), m_deck->histogram(), m_deck->ranges()->chart(), m_deck->casts()};
 }
 
 QString TrainingPage::failureText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
