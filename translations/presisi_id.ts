@@ -1123,17 +1123,17 @@ autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activat
 keluaran:  --every N (selang tabel)  --histogram-interval K  --range-interval K (rentang per lapisan
            setiap K langkah, 0 = tidak ada)  --no-stats (tanpa statistik: tanpa underflow, histogram
            atau rentang)
-           --json BERKAS|-  (kontrak JSON; &apos;-&apos; mencetaknya sebagai ganti tabel)  --csv BERKAS|-
+           --json BERKAS|-  (kontrak JSON; '-' mencetaknya sebagai ganti tabel)  --csv BERKAS|-
            Berkas muncul utuh atau tidak sama sekali (ditulis di sebelah namanya, lalu diganti nama);
            berkas yang sudah ada hanya diganti oleh berkas yang lengkap. Memori: pelatihan yang tidak
            muat dalam MemAvailable ditolak.
 
 Ctrl+C (SIGINT) atau SIGTERM berhenti di antara langkah: berkas memuat langkah yang sudah selesai
-(&quot;final&quot;: null), stderr menyebutkannya, dan status keluar 130 (SIGINT) atau 143 (SIGTERM). Sinyal kedua
+("final": null), stderr menyebutkannya, dan status keluar 130 (SIGINT) atau 143 (SIGTERM). Sinyal kedua
 langsung mengakhiri.
 Status keluar: 0 selesai, 1 kegagalan saat berjalan atau menulis, 2 argumen salah atau pelatihan ditolak.
 
-Preset: &apos;presisi presets&apos; menampilkan daftarnya.
+Preset: 'presisi presets' menampilkan daftarnya.
 </translation>
         </message>
         <message>
@@ -3830,12 +3830,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>% elemen</translation>
         </message>
         <message>
-            <source>% of non-zero elements</source>
-            <translation>% elemen bukan nol</translation>
+            <source>% of max</source>
+            <translation>% dari maks</translation>
         </message>
         <message>
-            <source>% of the format's max</source>
-            <translation>% dari maks format</translation>
+            <source>% of non-zeros</source>
+            <translation>% dari bukan nol</translation>
         </message>
         <message>
             <source>Add a lane of 8 bits and below (e.g. cpu:fp8) to see its casts</source>
@@ -3846,8 +3846,12 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Cast</translation>
         </message>
         <message>
-            <source>Casts · %1 range used (amax × scale / max)</source>
-            <translation>Cast · rentang terpakai %1 (amax × skala / maks)</translation>
+            <source>Casts · %1 range used, highest layer</source>
+            <translation>Cast · rentang terpakai %1, layer tertinggi</translation>
+        </message>
+        <message>
+            <source>Casts · %1 range used, lowest layer</source>
+            <translation>Cast · rentang terpakai %1, layer terendah</translation>
         </message>
         <message>
             <source>Casts · %1 saturated</source>
@@ -3860,6 +3864,10 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
         <message>
             <source>Loss scale</source>
             <translation>Skala loss</translation>
+        </message>
+        <message>
+            <source>Per step, for each lane of 8 bits and below, what the casts of the chosen GEMM operand did over the layers: the share of elements saturated or underflowed, or the range the scale uses (log axis; the dashed line is the format's max).</source>
+            <translation>Per langkah, untuk setiap lajur 8 bit ke bawah, apa yang dilakukan cast operand GEMM yang dipilih atas semua layer: bagian elemen yang tersaturasi atau underflow, atau rentang yang dipakai skalanya (sumbu log; garis putus-putus adalah maks format).</translation>
         </message>
         <message>
             <source>Press Play (Space), or step (.)</source>

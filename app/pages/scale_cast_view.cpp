@@ -125,11 +125,14 @@ void ScaleCastView::applyStatistic() {
             m_casts->setTitles(tr("Casts · %1 saturated").arg(tensor), tr("% of elements"));
             break;
         case Statistic::Underflowed:
-            m_casts->setTitles(tr("Casts · %1 underflowed").arg(tensor), tr("% of non-zero elements"));
+            m_casts->setTitles(tr("Casts · %1 underflowed").arg(tensor), tr("% of non-zeros"));
             break;
+        // amax × scale / max: the tooltip says so; the title stays on one line in a quarter of the window.
         case Statistic::RangeUseLow:
+            m_casts->setTitles(tr("Casts · %1 range used, lowest layer").arg(tensor), tr("% of max"));
+            break;
         case Statistic::RangeUseHigh:
-            m_casts->setTitles(tr("Casts · %1 range used (amax × scale / max)").arg(tensor), tr("% of the format's max"));
+            m_casts->setTitles(tr("Casts · %1 range used, highest layer").arg(tensor), tr("% of max"));
             break;
     }
     const bool range = statistic() == Statistic::RangeUseLow || statistic() == Statistic::RangeUseHigh;
