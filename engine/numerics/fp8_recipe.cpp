@@ -17,7 +17,7 @@ constexpr std::string_view kOperandNames[] = {"input", "weight", "grad_output"};
 // max |x| ignoring NaN, as Transformer Engine's cast kernels take it (fmaxf drops a NaN operand).
 float amaxIgnoringNaN(std::span<const float> x) {
     float m = 0.0f;
-    for (const float v : x) m = std::fmax(m, std::fabs(v));
+    for (const float v : x) m = std::fabs(v) > m ? std::fabs(v) : m;  // NaN compares false: skipped
     return m;
 }
 
@@ -39,7 +39,8 @@ void AmaxHistory::update() {
     const float last = row(0);
     float amax = 0.0f;
     if (last != 0.0f) {
-        for (const float a : m_rows) amax = std::fmax(amax, a);
+        // fmaxf over the rows, NaN rows skipped: `a > amax` is false for NaN (and vectorises, where fmax is a call).
+        for (const float a : m_rows) amax = a > amax ? a : amax;
         m_head = (m_head + 1) % m_rows.size();  // row i <- row i+1, the last row <- row 0
         m_rows[m_head] = 0.0f;                  // the new row 0
     }

@@ -5,6 +5,10 @@
 #include "scaled_format.h"
 
 #include <algorithm>
+#include <array>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -31,14 +35,30 @@ constexpr std::string_view kScaleModeNames[] = {"floor", "ceil", "even", "rceil"
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-// max |x| over a span, NaN as soon as one value is NaN (torch.amax's rule; std::max would drop it).
+// max |x| over a span, NaN when one value is NaN (torch.amax's rule; std::max would drop it). The step loop
+// takes it of every GEMM operand: eight lanes at a time where the build has AVX2 (x86-64-v3, the default).
 float amaxOf(std::span<const float> x) {
+    std::size_t i = 0;
     float m = 0.0f;
-    for (const float v : x) {
-        if (std::isnan(v)) return kNaN;
-        m = std::max(m, std::fabs(v));
+    bool nan = false;
+#ifdef __AVX2__
+    const __m256 signless = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    __m256 best = _mm256_setzero_ps(), unordered = _mm256_setzero_ps();
+    for (; i + 8 <= x.size(); i += 8) {
+        const __m256 v = _mm256_loadu_ps(x.data() + i);
+        best = _mm256_max_ps(best, _mm256_and_ps(v, signless));
+        unordered = _mm256_or_ps(unordered, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
     }
-    return m;
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes, best);
+    for (const float l : lanes) m = std::max(m, l);
+    nan = _mm256_movemask_ps(unordered) != 0;
+#endif
+    for (; i < x.size(); ++i) {
+        m = std::max(m, std::fabs(x[i]));
+        nan |= x[i] != x[i];
+    }
+    return nan ? kNaN : m;
 }
 
 // torch.clamp(x, -m, m): NaN passes through.
@@ -59,11 +79,15 @@ struct Clip {
         const float a = std::fabs(scaled);
         return a > threshold || (inclusive && a == threshold);  // NaN compares false
     }
+    // The smallest magnitude that clips: |scaled| >= from() is operator()'s test in one comparison.
+    float from() const { return inclusive ? threshold : std::nextafter(threshold, std::numeric_limits<float>::infinity()); }
 };
 
 // Sums of one cast, accumulated in double, turned into CastStats at the end. Blocks and the tensor
 // share one kind so the tensor's numbers are sums over blocks, not averages of averages.
 struct StatsSum {
+    // Lean (the training casts): the squared error and the counts only; sqnrDb and maxAbsError not measured.
+    bool lean = false;
     double sumSqError = 0, sumSqInput = 0, maxAbsError = 0;
     std::int64_t elements = 0, saturated = 0, nonZero = 0, underflowed = 0;
 
@@ -92,6 +116,55 @@ struct StatsSum {
         nonZero += o.nonZero;
         underflowed += o.underflowed;
     }
+    // A run of n values (castRun's): add() for each, written without branches so that the run's sums take
+    // a few vector instructions per element (four double accumulators; their order changes the sums in the
+    // last bits only).
+    void addRun(const float* x, const float* scaled, const float* element, const float* dequantised, std::size_t n,
+                const Clip& clip) {
+        double err[4] = {0, 0, 0, 0}, sq[4] = {0, 0, 0, 0}, worst[4] = {0, 0, 0, 0};
+        std::size_t i = 0;
+        if (lean) {
+            for (; i + 4 <= n; i += 4)
+                for (std::size_t j = 0; j < 4; ++j) {
+                    const double e = static_cast<double>(dequantised[i + j]) - static_cast<double>(x[i + j]);
+                    err[j] += e * e;
+                }
+        } else {
+            for (; i + 4 <= n; i += 4)
+                for (std::size_t j = 0; j < 4; ++j) {
+                    const double e = static_cast<double>(dequantised[i + j]) - static_cast<double>(x[i + j]);
+                    err[j] += e * e;
+                    sq[j] += static_cast<double>(x[i + j]) * static_cast<double>(x[i + j]);
+                    worst[j] = std::max(worst[j], std::fabs(e));
+                }
+        }
+        for (; i < n; ++i) {
+            const double e = static_cast<double>(dequantised[i]) - static_cast<double>(x[i]);
+            err[0] += e * e;
+            sq[0] += static_cast<double>(x[i]) * static_cast<double>(x[i]);
+            worst[0] = std::max(worst[0], std::fabs(e));
+        }
+        // Counts as float comparisons into 32-bit sums (a run holds at most kRun values): NaN compares false,
+        // so a NaN is neither clipped nor a non-zero input.
+        std::int32_t sat = 0, nz = 0, under = 0;
+        const float clipFrom = clip.from();
+        for (std::size_t k = 0; k < n; ++k) {
+            const bool counted = std::fabs(x[k]) > 0.0f;
+            sat += std::fabs(scaled[k]) >= clipFrom;
+            nz += counted;
+            under += counted & (element[k] == 0.0f);
+        }
+        const double e = (err[0] + err[1]) + (err[2] + err[3]);
+        sumSqError += e;
+        sumSqInput += (sq[0] + sq[1]) + (sq[2] + sq[3]);
+        // A NaN error makes the sum NaN (std::max drops it): so does maxAbsError.
+        const double w = std::max(std::max(worst[0], worst[1]), std::max(worst[2], worst[3]));
+        maxAbsError = std::isnan(e) || std::isnan(maxAbsError) ? std::numeric_limits<double>::quiet_NaN() : std::max(maxAbsError, w);
+        elements += static_cast<std::int64_t>(n);
+        saturated += sat;
+        nonZero += nz;
+        underflowed += under;
+    }
     CastStats stats() const {
         CastStats s;
         s.elements = elements;
@@ -101,7 +174,8 @@ struct StatsSum {
         if (std::isnan(sumSqError) || std::isnan(sumSqInput)) s.sqnrDb = std::numeric_limits<double>::quiet_NaN();
         else if (sumSqError == 0) s.sqnrDb = std::numeric_limits<double>::infinity();
         else s.sqnrDb = 10.0 * std::log10(sumSqInput / sumSqError);
-        s.maxAbsError = maxAbsError;
+        s.maxAbsError = lean ? std::numeric_limits<double>::quiet_NaN() : maxAbsError;
+        if (lean) s.sqnrDb = std::numeric_limits<double>::quiet_NaN();
         s.saturatedShare = static_cast<double>(saturated) / n;
         s.underflowShare = nonZero ? static_cast<double>(underflowed) / static_cast<double>(nonZero) : 0.0;
         return s;
@@ -112,17 +186,28 @@ struct StatsSum {
 // e5m2 15, e2m3 2, e3m2 4, e2m1 2).
 int emaxOf(Format element) { return std::ilogb(traits(element).max); }
 
-// One element of an MX or NVFP4 block: x scaled, clamped to ±max and cast (torchao clamps FP8, and its
-// FP6/FP4 cast saturates: either way a saturating cast), dequantised with the block's scale, counted.
-// The code is written where `code` is not null.
-float castSaturated(float x, float scaled, Format element, float elementMax, const Clip& clip, float dequantScale,
-                    std::uint8_t* code, StatsSum& sum) {
-    const std::uint8_t c = encode(element, clampSym(scaled, elementMax), Overflow::Saturate);
-    const float e = decode(element, c);
-    const float d = e * dequantScale;
-    if (code) *code = c;
-    sum.add(x, scaled, e, d, clip);
-    return d;
+// A run of at most kRun values cast alike (an MX or NVFP4 block, or a stretch of a per-tensor cast), through the
+// bulk encoders: scaled[i] is x[i] times the quantisation scale before any clamp; with `clampFirst` it is
+// clamped to ±max and cast saturating (torchao clamps FP8, and its FP6/FP4 cast saturates), else cast by
+// `overflow`. The element is dequantised as element · factor, or element / factor with `divide`, into
+// out; codes go to `codes` when not null; every value is counted.
+constexpr std::size_t kRun = 512;
+void castRun(const float* x, const float* scaled, std::size_t n, Format element, bool clampFirst, Overflow overflow,
+             float factor, bool divide, const Clip& clip, float* out, std::uint8_t* codes, StatsSum& sum) {
+    std::array<float, kRun> clamped, value;
+    std::array<std::uint8_t, kRun> own;
+    std::uint8_t* c = codes ? codes : own.data();
+    const float* in = scaled;
+    if (clampFirst) {
+        const float max = static_cast<float>(traits(element).max);
+        for (std::size_t i = 0; i < n; ++i) clamped[i] = clampSym(scaled[i], max);
+        in = clamped.data();
+    }
+    encodeSpan(element, {in, n}, {c, n}, clampFirst ? Overflow::Saturate : overflow);
+    decodeSpan(element, {c, n}, {value.data(), n});
+    if (divide) for (std::size_t i = 0; i < n; ++i) out[i] = value[i] / factor;
+    else for (std::size_t i = 0; i < n; ++i) out[i] = value[i] * factor;
+    sum.addRun(x, scaled, value.data(), out, n, clip);
 }
 
 // One MX block's e8m0 code as torchao's to_mx computes it (mx_tensor.py), FLOOR, CEIL and EVEN
@@ -174,7 +259,6 @@ void checkShape(const ScaledFormatTraits& t, std::size_t size, std::int64_t rows
 // element codes to `codes` when not null.
 BlockInfo castMxBlock(std::span<const float> in, float* out, std::uint8_t* codes, ScaleMode mode, Format element,
                       StatsSum& total) {
-    const float elementMax = static_cast<float>(traits(element).max);
     BlockInfo info;
     info.amax = amaxOf(in);
     info.scaleCode = mxScaleCode(info.amax, mode, element);
@@ -188,11 +272,10 @@ BlockInfo castMxBlock(std::span<const float> in, float* out, std::uint8_t* codes
     const float divisor = std::max(std::bit_cast<float>(std::uint32_t{c} << 23), 0x1p-126f);
     const Clip clip(element);
     StatsSum sum;
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        const float v = in[i];
-        const float scaled = mode == ScaleMode::Rceil ? v * rcp : v / divisor;
-        out[i] = castSaturated(v, scaled, element, elementMax, clip, info.scale, codes ? codes + i : nullptr, sum);
-    }
+    sum.lean = total.lean;
+    std::array<float, kRun> scaled;
+    for (std::size_t i = 0; i < in.size(); ++i) scaled[i] = mode == ScaleMode::Rceil ? in[i] * rcp : in[i] / divisor;
+    castRun(in.data(), scaled.data(), in.size(), element, true, Overflow::Saturate, info.scale, false, clip, out, codes, sum);
     info.stats = sum.stats();
     total.add(sum);
     return info;
@@ -215,8 +298,10 @@ BlockInfo castNvfp4Block(std::span<const float> in, float* out, std::uint8_t* co
     info.scale = pts * blockScale;
     const Clip clip(Format::E2M1);
     StatsSum sum;
-    for (std::size_t i = 0; i < in.size(); ++i)
-        out[i] = castSaturated(in[i], in[i] * reciprocal, Format::E2M1, kE2m1Max, clip, info.scale, codes ? codes + i : nullptr, sum);
+    sum.lean = total.lean;
+    std::array<float, kRun> scaled;
+    for (std::size_t i = 0; i < in.size(); ++i) scaled[i] = in[i] * reciprocal;
+    castRun(in.data(), scaled.data(), in.size(), Format::E2M1, true, Overflow::Saturate, info.scale, false, clip, out, codes, sum);
     info.stats = sum.stats();
     total.add(sum);
     return info;
@@ -236,17 +321,15 @@ float castTensorwise(Format element, std::span<const float> x, float amax, const
         const double a = o.amax ? static_cast<double>(*o.amax) : static_cast<double>(amax);
         scale = static_cast<float>(max / (std::isnan(a) ? a : std::max(a, 1e-12)));
     }
-    const float inverse = 1.0f / scale;
     const bool divide = !o.scale;
+    const float factor = divide ? scale : 1.0f / scale;
     const Clip clip(element);
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        const float scaled = x[i] * scale;
-        const std::uint8_t code = encode(element, scaled, o.overflow);
-        const float e = decode(element, code);
-        const float d = divide ? e / scale : e * inverse;
-        if (codes) codes[i] = code;
-        out[i] = d;
-        sum.add(x[i], scaled, e, d, clip);
+    std::array<float, kRun> scaled;
+    for (std::size_t at = 0; at < x.size(); at += kRun) {
+        const std::size_t n = std::min(kRun, x.size() - at);
+        for (std::size_t i = 0; i < n; ++i) scaled[i] = x[at + i] * scale;
+        castRun(x.data() + at, scaled.data(), n, element, false, o.overflow, factor, divide, clip, out + at,
+                codes ? codes + at : nullptr, sum);
     }
     return scale;
 }
@@ -341,6 +424,7 @@ CastSummary dequantizeInto(ScaledFormat format, std::span<const float> values, s
     CastSummary r;
     r.amax = amaxOf(values);
     StatsSum total;
+    total.lean = true;
     if (t.blockSize == 0) {
         r.scale = castTensorwise(t.element, values, r.amax, options, out.data(), nullptr, total);
     } else {

@@ -129,7 +129,9 @@ struct CastSummary {
 // (values.size(); may not alias `values`), without codes, block records or allocation. A row whose
 // length is not a multiple of the block size ends in a short block, quantised as if padded with zeros
 // (the padding changes no amax and no other element; its zeros are not counted). Per-tensor formats
-// ignore the shape beyond its size. Throws presisi::Error as quantize() does for a bad size or option.
+// ignore the shape beyond its size. Its statistics are quantize()'s mse, shares and element count; sqnrDb
+// and maxAbsError are NaN (not measured: the step loop has no use for them). Throws presisi::Error as
+// quantize() does for a bad size or option.
 CastSummary dequantizeInto(ScaledFormat format, std::span<const float> values, std::int64_t rows, std::int64_t cols,
                            std::span<float> out, const QuantizeOptions& options = {});
 
