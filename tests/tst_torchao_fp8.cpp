@@ -10,7 +10,9 @@
 
 #include "engine/error.h"
 #include "engine/numerics/fp8_recipe.h"
+#include "engine/training/doctor.h"
 #include "engine/training/runner.h"
+#include "app/services/scenario_file.h"
 #include "torch_reference.h"
 
 using namespace presisi;
@@ -41,6 +43,7 @@ private slots:
     void delayedLaneUsesTheHistorysScale();
     void castsAreQuantizesValues();
     void lanesParseAndValidate();
+    void doctorNamesTheCastAndItsRemedies();
 };
 
 void TestTorchaoFp8::trainingMatchesTorchao_data() {
@@ -262,6 +265,38 @@ void TestTorchaoFp8::lanesParseAndValidate() {
     s.lanes = {parseLane("cpu:fp8")};
     s.amaxHistory = 0;
     QVERIFY_THROWS_EXCEPTION(Error, validate(s));
+}
+
+// Delayed scaling without +sat on amax-spike: an input grows past the history's amax and its e4m3 cast is NaN
+// (the OCP conversion). The doctor names the cast, in e4m3 against 448; the remedies drop the casts (bf16, f32
+// linear) and train, and no loss scaler is put on the lane.
+void TestTorchaoFp8::doctorNamesTheCastAndItsRemedies() {
+    Scenario s = services::loadPreset("amax-spike");
+    s.lanes = {parseLane("cpu:fp8+delayed")};
+    s.steps = 40;
+    s.statistics = false;
+    Runner runner(s);
+    runner.run({}, std::atomic<bool>(false));
+    const FirstNonFinite* f = runner.firstNonFinite(0);
+    QVERIFY(f);
+    QCOMPARE(f->format, std::string("e4m3"));
+    QCOMPARE(f->formatMax, 448.0);
+    QCOMPARE(f->op, FaultOp::ForwardLinear);
+    QVERIFY2(std::fabs(f->value) > 464, qPrintable(QString::number(f->value)));  // beyond what rounds to 448
+    QVERIFY2(f->sentence.find("e4m3 activation overflowed") == 0, f->sentence.c_str());
+    const Scenario bf16 = remedyScenario(s, *f, Remedy::SwitchToBf16);
+    QCOMPARE(bf16.lanes.front().label(), std::string("cpu:bf16"));
+    QCOMPARE(remedyDescription(Remedy::SwitchToBf16, s, *f), std::string("fp8+delayed -> bf16"));
+    const Scenario f32 = remedyScenario(s, *f, Remedy::KeepOpInF32);
+    QCOMPARE(f32.lanes.front().label(), std::string("cpu:f32"));
+    const Scenario scaler = remedyScenario(s, *f, Remedy::EnableLossScaler);
+    QCOMPARE(scaler.lanes.front(), s.lanes.front());
+    for (const Scenario& fix : {bf16, f32}) {
+        validate(fix);
+        Runner r(fix);
+        r.run({}, std::atomic<bool>(false));
+        QVERIFY(!r.firstNonFinite(0));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTorchaoFp8)

@@ -161,6 +161,10 @@ public:
                 // The dequantised operands of 8 bits and below, float32 product, the float32 bias after it
                 // (torchao's Float8Linear: output = mm(x_fp8, W_fp8ᵀ) + bias).
                 m_scaled->castForward(l, *xin, W[l]);
+                // The checked pass names a cast that overflowed its format (no +sat, a stale delayed scale).
+                if (m_probe && castFault(l, numerics::GemmOperand::Input, *xin, m_scaled->input(l), FaultOp::ForwardLinear,
+                                         TensorKind::Activation))
+                    return {};
                 product(z, m_scaled->input(l), m_scaled->weight(l).transpose());
                 z.rowwise() += b[l].transpose();
             } else if (!nativeProducts && m_dispatch.atenForward(m_linearFormat[l], z.rows(), xin->cols(), z.cols())) {
@@ -227,6 +231,9 @@ public:
                 // dy cast by the recipe (e5m2 under fp8); dW = dyᵀ x and dx = dy W on the cast operands, the
                 // bias gradient from the float32 dy (the bias is outside the FP8 product).
                 m_scaled->castBackward(l, dz);
+                if (m_probe && castFault(l, numerics::GemmOperand::OutputGradient, dz, m_scaled->gradForInput(l),
+                                         FaultOp::BackwardProduct, TensorKind::ActivationGradient))
+                    return r;
                 product(m_laneGradWeight[l], m_scaled->gradForWeight(l).transpose(), m_scaled->inputForWeight(l));
             } else if (storage) storageGradWeight(f, dz, *m_linearIn[l], m_laneGradWeight[l]);
             else product(m_laneGradWeight[l], dz.transpose(), *m_linearIn[l], f, nativeProducts);
@@ -300,6 +307,16 @@ private:
                 return true;
             }
         }
+        return false;
+    }
+    // A cast of 8 bits and below made inf/NaN of a finite value: that value times the scale, in the element format.
+    bool castFault(int l, numerics::GemmOperand operand, const Matrix& source, const Matrix& cast, FaultOp op, TensorKind kind) {
+        const CastRecord c = m_scaled->record(l, operand);
+        for (Index i = 0; i < source.size(); ++i)
+            if (std::isfinite(source.data()[i]) && !std::isfinite(cast.data()[i])) {
+                *m_probe = {true, l, op, kind, static_cast<double>(source.data()[i]) * c.scale, traits(c.format).element};
+                return true;
+            }
         return false;
     }
     numerics::NormRule normRule(int l) const {

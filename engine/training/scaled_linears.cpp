@@ -76,26 +76,27 @@ void ScaledLinears::advance() {
         for (numerics::OperandCast& c : layer.casts) c.advance();
 }
 
+CastRecord ScaledLinears::record(int l, numerics::GemmOperand operand) const {
+    const numerics::OperandCast& c = m_layers[static_cast<std::size_t>(l)].casts[static_cast<std::size_t>(operand)];
+    const CastSummary& s = c.last();
+    CastRecord r;
+    r.layer = l;
+    r.operand = operand;
+    r.format = c.format();
+    r.amax = s.amax;
+    r.scale = s.scale;
+    r.scaleAmax = c.lastScaleAmax();
+    r.saturatedShare = s.stats.saturatedShare;
+    r.underflowShare = s.stats.underflowShare;
+    r.mse = s.stats.mse;
+    return r;
+}
+
 std::vector<CastRecord> ScaledLinears::records() const {
     std::vector<CastRecord> out;
     out.reserve(m_layers.size() * numerics::kGemmOperands);
-    for (std::size_t l = 0; l < m_layers.size(); ++l) {
-        for (int k = 0; k < numerics::kGemmOperands; ++k) {
-            const numerics::OperandCast& c = m_layers[l].casts[static_cast<std::size_t>(k)];
-            const CastSummary& s = c.last();
-            CastRecord r;
-            r.layer = static_cast<int>(l);
-            r.operand = static_cast<numerics::GemmOperand>(k);
-            r.format = c.format();
-            r.amax = s.amax;
-            r.scale = s.scale;
-            r.scaleAmax = c.lastScaleAmax();
-            r.saturatedShare = s.stats.saturatedShare;
-            r.underflowShare = s.stats.underflowShare;
-            r.mse = s.stats.mse;
-            out.push_back(r);
-        }
-    }
+    for (std::size_t l = 0; l < m_layers.size(); ++l)
+        for (int k = 0; k < numerics::kGemmOperands; ++k) out.push_back(record(static_cast<int>(l), static_cast<numerics::GemmOperand>(k)));
     return out;
 }
 

@@ -41,8 +41,9 @@ public:
 
     // After the pass (forward and backward): delayed scaling's histories take this pass's amaxes.
     void advance();
-    // The last pass's casts: per layer, input, weight, output gradient.
+    // The last pass's casts: per layer, input, weight, output gradient; one of them.
     std::vector<CastRecord> records() const;
+    CastRecord record(int l, numerics::GemmOperand operand) const;
     // A copy that casts with the scales in force for the last pass and never advances (the doctor's rerun).
     ScaledLinears frozenAtLastPass() const;
 
