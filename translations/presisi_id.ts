@@ -2727,8 +2727,16 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation> · akurasi evaluasi %1</translation>
         </message>
         <message>
+            <source> · sat</source>
+            <translation> · sat</translation>
+        </message>
+        <message>
             <source> · ⚠ scaler struggling</source>
             <translation> · ⚠ penskala kesulitan</translation>
+        </message>
+        <message>
+            <source>%1 blocks · %2</source>
+            <translation>blok %1 · %2</translation>
         </message>
         <message>
             <source>Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>
@@ -2787,6 +2795,26 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>akurasi</translation>
         </message>
         <message>
+            <source>all %1</source>
+            <translation>semua %1</translation>
+        </message>
+        <message>
+            <source>current scale</source>
+            <translation>skala current</translation>
+        </message>
+        <message>
+            <source>delayed scale</source>
+            <translation>skala delayed</translation>
+        </message>
+        <message>
+            <source>delayed scale (newest amax)</source>
+            <translation>skala delayed (amax terbaru)</translation>
+        </message>
+        <message>
+            <source>e4m3 · e5m2 grads</source>
+            <translation>e4m3 · gradien e5m2</translation>
+        </message>
+        <message>
             <source>error</source>
             <translation>galat</translation>
         </message>
@@ -2809,6 +2837,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>step %1 · %2 values summed</source>
             <translation>langkah %1 · %2 nilai dijumlahkan</translation>
+        </message>
+        <message>
+            <source>step %1 · %2 · overflows %3</source>
+            <translation>langkah %1 · %2 · overflow %3</translation>
         </message>
         <message>
             <source>step %1 · eval loss %2%3%4</source>

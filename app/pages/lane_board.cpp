@@ -14,6 +14,23 @@
 
 namespace presisi {
 
+namespace {
+
+// A lane of 8 bits and below's recipe in a tile's line: its operands' formats and how the scales are chosen
+// ("e4m3 · e5m2 grads · current scale", "mxfp8 blocks · floor"); empty for other lanes.
+QString recipeText(const LaneSpec& l) {
+    if (!l.scaled) return {};
+    const QString f = QString::fromUtf8(traits(*l.scaled).name.data());
+    if (!isPerTensor(*l.scaled))
+        return LaneBoard::tr("%1 blocks · %2").arg(f, QString::fromUtf8(scaleModeName(l.scaleMode).data()));
+    const QString formats = l.hybrid ? LaneBoard::tr("e4m3 · e5m2 grads") : LaneBoard::tr("all %1").arg(f);
+    const QString scale = l.delayed ? (l.mostRecent ? LaneBoard::tr("delayed scale (newest amax)") : LaneBoard::tr("delayed scale"))
+                                    : LaneBoard::tr("current scale");
+    return QString("%1 · %2%3").arg(formats, scale, l.overflow == Overflow::Saturate ? LaneBoard::tr(" · sat") : QString());
+}
+
+}  // namespace
+
 using namespace trainingpage;
 
 namespace {
@@ -54,6 +71,8 @@ void LaneBoard::setLanes(const QStringList& labels, const Scenario& scenario, bo
     m_boundaries.clear();
     m_scalerWarned.clear();
     m_keptBoundaries.clear();
+    m_recipes.clear();
+    for (const LaneSpec& l : scenario.lanes) m_recipes << recipeText(l);
     const QStringList names = tileNames();
     // What each row measures, in the rows' order.
     const QStringList rowTips =
@@ -114,6 +133,11 @@ void LaneBoard::showRecord(const StepRecord& r, bool weightGradients) {
     m_tiles[i]->setBigValues({{names[0], fmt(r.loss)},
                               {names[1], m_classification ? pct(r.accuracy) : fmt(r.gradNorm, 3)},
                               {names[2], pct(u)}});
+    if (!m_recipes.value(i).isEmpty()) {
+        // No loss scale on such a lane: the line says how it casts instead.
+        m_tiles[i]->setDetails(tr("step %1 · %2 · overflows %3").arg(r.step).arg(m_recipes[i]).arg(QLocale().toString(static_cast<qlonglong>(r.overflows))));
+        return;
+    }
     m_tiles[i]->setDetails(tr("step %1 · scale %2%3 · overflows %4%5")
                                .arg(r.step)
                                .arg(log2Text(r.scale))

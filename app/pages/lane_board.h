@@ -69,6 +69,7 @@ private:
     bool m_classification = true;
     qint64 m_summands = 0, m_summandsPerStep = 0;  // a summation's values in all and per step
     QHash<int, QString> m_scalerWarned;            // by lane: the scaler's warning (the tile says so)
+    QStringList m_recipes;                         // by lane: the recipe of a lane of 8 bits and below (else empty)
     std::map<std::int64_t, BoundarySnapshot> m_keptBoundaries;  // step -> snapshot
 };
 
