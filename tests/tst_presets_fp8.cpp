@@ -29,6 +29,7 @@ class TestPresetsFp8 : public QObject {
 private slots:
     void amaxSpike();
     void e4m3Gradients();
+    void mxScaleMode();
 };
 
 void TestPresetsFp8::amaxSpike() {
@@ -113,6 +114,43 @@ void TestPresetsFp8::e4m3Gradients() {
     qInfo("e4m3-gradients: output gradients underflowed (worst layer, mean of steps 100-%d): e4m3 %.1f%%, e5m2 %.1f%%; "
           "final loss f32 %.5f, fp8 %.5f, e4m3 %.5f",
           s.steps - 1, 100 * e4, 100 * e5, end32, run.rec[hybrid].back().loss, run.rec[e4m3].back().loss);
+}
+
+void TestPresetsFp8::mxScaleMode() {
+    Scenario s = services::loadPreset("mx-scale-mode");
+    s.statistics = false;
+    const int f32 = laneIndex(s, "cpu:f32"), fl8 = laneIndex(s, "cpu:mxfp8"), rc8 = laneIndex(s, "cpu:mxfp8+rceil");
+    const int fl4 = laneIndex(s, "cpu:mxfp4"), rc4 = laneIndex(s, "cpu:mxfp4+rceil");
+    QVERIFY(f32 >= 0 && fl8 >= 0 && rc8 >= 0 && fl4 >= 0 && rc4 >= 0);
+    const Run run = runSteps(s);
+    const auto mean = [&](int lane, int operand) {
+        double sum = 0;
+        for (const StepRecord& r : run.rec[lane]) sum += r.castWorst[static_cast<std::size_t>(operand)].saturatedShare;
+        return sum / static_cast<double>(run.rec[lane].size());
+    };
+    CLAIM(s, "the block's largest value lands between 256 and 512 for e4m3 (between 4 and 8 for e2m1), above the format's "
+             "max of 448 (6)");
+    QCOMPARE(traits(Format::E4M3).max, 448.0);
+    QCOMPARE(traits(Format::E2M1).max, 6.0);
+    CLAIM(s, "FLOOR clips on average about 7% of mxfp8's layer inputs and weights per step (the worst layer) and about "
+             "11% of mxfp4's; the RCEIL lanes clip nothing in any step");
+    for (const int operand : {0, 1}) {
+        QVERIFY2(mean(fl8, operand) >= 0.05 && mean(fl8, operand) <= 0.09, qPrintable(QString::number(mean(fl8, operand))));
+        QVERIFY2(mean(fl4, operand) >= 0.09 && mean(fl4, operand) <= 0.13, qPrintable(QString::number(mean(fl4, operand))));
+    }
+    for (const int lane : {rc8, rc4})
+        for (const StepRecord& r : run.rec[lane])
+            for (const StepRecord::CastWorst& w : r.castWorst) QCOMPARE(w.saturatedShare, 0.0f);
+    CLAIM(s, "with FLOOR it ends with an evaluation loss of 0.95 against 0.74 with RCEIL (float32: 0.71)");
+    const auto eval = [&](int lane) { return run.finals[static_cast<std::size_t>(lane)].evalLoss; };
+    QVERIFY2(std::fabs(eval(fl4) - 0.95) < 0.01 && std::fabs(eval(rc4) - 0.74) < 0.01 && std::fabs(eval(f32) - 0.71) < 0.01,
+             qPrintable(QString("%1 %2 %3").arg(eval(fl4)).arg(eval(rc4)).arg(eval(f32))));
+    CLAIM(s, "both of its lanes end within 6% of float32's evaluation loss");
+    for (const int lane : {fl8, rc8}) QVERIFY(std::fabs(eval(lane) - eval(f32)) <= 0.06 * eval(f32));
+    qInfo("mx-scale-mode: FLOOR clips mxfp8 inputs %.1f%%, weights %.1f%%; mxfp4 %.1f%%, %.1f%%; eval loss f32 %.4f, "
+          "mxfp8 %.4f / %.4f, mxfp4 %.4f / %.4f (floor / rceil)",
+          100 * mean(fl8, 0), 100 * mean(fl8, 1), 100 * mean(fl4, 0), 100 * mean(fl4, 1), eval(f32), eval(fl8), eval(rc8),
+          eval(fl4), eval(rc4));
 }
 
 QTEST_GUILESS_MAIN(TestPresetsFp8)

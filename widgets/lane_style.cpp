@@ -66,6 +66,7 @@ QPen lanePen(const Lane& lane) {
     else if (lane.kahanWeights) pen.setDashPattern({8, 2, 2, 2});            // +pure+kahan: long dash, dot
     else if (lane.pure) pen.setDashPattern({1.5, 2});                        // +pure: fine dots
     else if (lane.delayed) pen.setDashPattern({6, 2, 2, 2});                 // +delayed: dash-dot
+    else if (lane.scaled && lane.scaleMode != ScaleMode::Floor) pen.setDashPattern({4, 2});  // MX +rceil etc. beside floor
     else if (lane.scaled && !isPerTensor(*lane.scaled) && !isMx(*lane.scaled)) pen.setDashPattern({3, 1.5});  // nvfp4 beside mxfp4
     else if (lane.format == Format::F32 && !lane.scaled) pen.setDashPattern({7, 2, 1, 2});  // other f32 lanes: long dash-dot
     return pen;
