@@ -29,7 +29,6 @@ initial parameters each moved by one float32 ulp (up or down, seeded 100 + run),
 measure further steps against. PyTorch is never needed to build or test Presisi; this script only regenerates data.
 """
 import json
-import math
 import os
 
 import torch
@@ -46,7 +45,9 @@ from torchao.prototype.moe_training.mxfp8_linear import mx_mm
 from torchao.prototype.mx_formats.config import MXFP8Dim0CastKernelChoice, MXFP8Dim1CastKernelChoice, ScaleCalculationMode
 from torchao.quantization.quantize_.common.kernel_preference import KernelPreference
 
-from make_torch2_training_reference import ACTS, adam, environment, load_case_data, make_optimizer, sgd
+from make_torch2_norm_reference import nudge
+from make_torch2_training_reference import adam, environment, load_case_data, make_optimizer, sgd
+from make_torch2_training_reference import build as build_mlp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "tests", "data", "torchao-fp8")
@@ -114,19 +115,10 @@ def config(lane):
 
 
 def build(c, lane, run=None):
-    torch.manual_seed(c["seed"])
-    sizes, layers = c["sizes"], []
-    for i in range(len(sizes) - 1):
-        layers.append(nn.Linear(sizes[i], sizes[i + 1]))
-        if i + 2 < len(sizes):
-            layers.append(ACTS[c["activation"]]())
-    model = nn.Sequential(*layers)
+    """The conventions' model (make_torch2_training_reference.build), nudged for noise run `run`, every Linear replaced."""
+    model = build_mlp(c["sizes"], c["activation"], c["seed"])
     if run is not None:
-        gen = torch.Generator().manual_seed(100 + run)
-        with torch.no_grad():
-            for p in model.parameters():
-                up = torch.rand(p.shape, generator=gen) < 0.5
-                p.copy_(torch.nextafter(p, torch.where(up, torch.tensor(math.inf), torch.tensor(-math.inf))))
+        nudge(model, run)
     for i, m in enumerate(model):
         if isinstance(m, nn.Linear):
             model[i] = MxLinear(m, *MX_LANES[lane]) if lane in MX_LANES else Float8Linear.from_float(m, config=config(lane))

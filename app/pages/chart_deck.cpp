@@ -185,49 +185,40 @@ void ChartDeck::readChartsFromStore() {
     // A zoomed chart reads its steps back from the run's record store (every step, not the chart's
     // buckets); at most kDetailRecords records per zoom, about 15 MB read from the page cache.
     constexpr std::size_t kDetailRecords = std::size_t(1) << 17;
-    auto source = [this](int which) {
+    auto source = [this](LiveChart::PointSink Sinks::*which) {
         return [this, which](double x0, double x1, const LiveChart::PointSink& sink) {
             const RecordStore& store = m_records();
             const std::size_t begin = store.firstAtStep(static_cast<std::int64_t>(std::ceil(x0)));
             const std::size_t end = store.firstAtStep(static_cast<std::int64_t>(std::floor(x1)) + 1);
             if (end - begin > kDetailRecords) return false;
             Sinks to;
-            (which == 0 ? to.loss : which == 1 ? to.underflow : which == 2 ? to.scale : to.casts) = sink;
+            to.*which = sink;
             store.forEach(begin, end, [&](const StepRecord& r) { plotRecord(r, to); });
             return true;
         };
     };
-    m_loss->setDetailSource(source(0));
-    m_underflow->setDetailSource(source(1));
-    m_scale->setDetailSource(source(2));
-    casts()->setDetailSource(source(3));
+    m_loss->setDetailSource(source(&Sinks::loss));
+    m_underflow->setDetailSource(source(&Sinks::underflow));
+    m_scale->setDetailSource(source(&Sinks::scale));
+    casts()->setDetailSource(source(&Sinks::casts));
 }
 
-void ChartDeck::replotUnderflow() {
-    // After "underflow of" changed: the whole run again, counting what the chart now says it counts.
-    m_underflow->resetZoom();
-    m_underflow->clearPoints();
-    QList<QList<QPointF>> under(m_lanes);
-    Sinks to;
-    to.underflow = [&](int lane, QPointF p) { under[lane].append(p); };
-    m_records().forEach([&](const StepRecord& r) { plotRecord(r, to); });
-    for (int i = 0; i < m_lanes; ++i) m_underflow->appendPoints(i, under[i]);
-    m_underflow->refresh();
-}
-
-void ChartDeck::replotCasts() {
-    // After the statistic or the operand changed: the whole run again.
-    LiveChart* c = casts();
-    c->resetZoom();
-    c->clearPoints();
+void ChartDeck::replot(LiveChart* chart, LiveChart::PointSink Sinks::*which) {
+    // The whole run again from the store, counting what the chart now says it counts.
+    chart->resetZoom();
+    chart->clearPoints();
     QList<QList<QPointF>> points(m_lanes);
     Sinks to;
-    to.casts = [&](int lane, QPointF p) { points[lane].append(p); };
+    to.*which = [&](int lane, QPointF p) { points[lane].append(p); };
     m_records().forEach([&](const StepRecord& r) { plotRecord(r, to); });
     for (int i = 0; i < m_lanes; ++i)
-        if (!points[i].isEmpty()) c->appendPoints(i, points[i]);
-    c->refresh();
+        if (!points[i].isEmpty()) chart->appendPoints(i, points[i]);  // the casts chart has fewer lanes
+    chart->refresh();
 }
+
+void ChartDeck::replotUnderflow() { replot(m_underflow, &Sinks::underflow); }  // "underflow of" changed
+
+void ChartDeck::replotCasts() { replot(casts(), &Sinks::casts); }  // the statistic or the operand changed
 
 void ChartDeck::plot(const RecordBatch& batch) {
     const int lanes = m_lanes;

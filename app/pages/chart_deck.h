@@ -81,6 +81,7 @@ private:
         LiveChart::PointSink loss, underflow, scale, casts;
     };
     void plotRecord(const StepRecord& r, const Sinks& to) const;
+    void replot(LiveChart* chart, LiveChart::PointSink Sinks::*which);  // one chart, from the record store
     void readChartsFromStore();  // the step charts' zoomed views read the record store
 
     const ChartChoices* m_choices;

@@ -286,7 +286,8 @@ void copySpool(std::FILE* f, std::ostream& os) {
 
 }  // namespace
 
-TrainingSpool::TrainingSpool(const Scenario& scenario, bool json, bool csv) : m_scenario(scenario), m_detector(scenario) {
+TrainingSpool::TrainingSpool(const Scenario& scenario, bool json, bool csv)
+    : m_scenario(scenario), m_castColumns(hasScaledLane(scenario)), m_detector(scenario) {
     for (const LaneSpec& l : scenario.lanes) {
         auto lane = std::make_unique<Lane>();
         lane->label = l.label();
@@ -318,7 +319,7 @@ void TrainingSpool::add(const StepRecord& r) {
     }
     if (l.csv) {
         l.buffer.str("");
-        recordCsv(l.buffer, l.label, r, hasScaledLane(m_scenario));
+        recordCsv(l.buffer, l.label, r, m_castColumns);
         spoolWrite(l.csv, l.buffer.str());
     }
     ++l.records;

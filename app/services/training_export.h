@@ -58,6 +58,7 @@ public:
 private:
     struct Lane;
     const Scenario& m_scenario;
+    bool m_castColumns;  // a lane of 8 bits and below: the CSV's cast columns
     std::vector<std::unique_ptr<Lane>> m_lanes;
     MomentDetector m_detector;
 };

@@ -61,10 +61,9 @@ OperandCast::OperandCast(ScaledFormat format, Overflow overflow, ScaleMode scale
 }
 
 void OperandCast::cast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out) {
-    if (m_delayed) {
-        m_lastScale = m_frozen ? m_lastScale : m_history.scale();
-        m_lastScaleAmax = m_frozen ? m_lastScaleAmax : m_history.scaleAmax();
-        m_options.scale = m_lastScale;
+    if (m_delayed && !m_frozen) {  // frozen: the scale and its amax stay those of the last pass
+        m_options.scale = m_history.scale();
+        m_lastScaleAmax = m_history.scaleAmax();
     }
     m_last = dequantizeInto(m_format, x, rows, cols, out, m_options);
     if (!m_delayed) {
@@ -72,6 +71,10 @@ void OperandCast::cast(std::span<const float> x, std::int64_t rows, std::int64_t
         return;
     }
     if (!m_frozen) m_history.record(std::isnan(m_last.amax) ? amaxIgnoringNaN(x) : m_last.amax);
+}
+
+void OperandCast::recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out) const {
+    dequantizeInto(m_format, x, rows, cols, out, m_options);
 }
 
 void OperandCast::advance() {

@@ -71,10 +71,12 @@ public:
                 const DelayedScalingSettings& settings);
 
     ScaledFormat format() const { return m_format; }
-    ScaleMode scaleMode() const { return m_options.scaleMode; }
     bool delayed() const { return m_delayed; }
     // x (rows × cols, row-major) quantised along its last axis into out (same size).
     void cast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out);
+    // The same cast of the same pass for another product's blocking (an MX operand along another axis): the
+    // scale and options of the last cast(), no statistics kept, no amax recorded.
+    void recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out) const;
     void advance();  // delayed scaling: after the pass, the history's update (current scaling: nothing)
     // The last cast: the tensor's amax, the scale used, the cast's statistics.
     const CastSummary& last() const { return m_last; }
@@ -87,11 +89,10 @@ public:
 
 private:
     ScaledFormat m_format = ScaledFormat::E4M3;
-    QuantizeOptions m_options;
+    QuantizeOptions m_options;  // delayed: its scale is the one the last cast used
     bool m_delayed = false;
     bool m_frozen = false;
     AmaxHistory m_history;
-    float m_lastScale = 1.0f;
     CastSummary m_last;
     float m_lastScaleAmax = 0;
 };

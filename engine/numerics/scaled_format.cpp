@@ -64,24 +64,16 @@ float amaxOf(std::span<const float> x) {
 // torch.clamp(x, -m, m): NaN passes through.
 float clampSym(float x, float m) { return std::isnan(x) ? x : std::clamp(x, -m, m); }
 
-// Where a cast clips: a scaled magnitude beyond what rounds to the element format's max (its overflow
-// threshold max + ulp(max)/2, and the threshold itself where max's last mantissa bit is odd and the tie
-// rounds up). Such elements are clamped to ±max (or become inf/NaN under the OCP conversion); a value just
-// above max that rounds to max is an ordinary rounding (current scaling puts the amax there, one float32
-// ulp above max, half the time).
-struct Clip {
-    float threshold;
-    bool inclusive;
-    explicit Clip(Format element)
-        : threshold(static_cast<float>(traits(element).overflowThreshold)),
-          inclusive((bitsOf(element, static_cast<float>(traits(element).max)) & 1u) != 0) {}
-    bool operator()(float scaled) const {
-        const float a = std::fabs(scaled);
-        return a > threshold || (inclusive && a == threshold);  // NaN compares false
-    }
-    // The smallest magnitude that clips: |scaled| >= from() is operator()'s test in one comparison.
-    float from() const { return inclusive ? threshold : std::nextafter(threshold, std::numeric_limits<float>::infinity()); }
-};
+// Where a cast clips: the smallest scaled magnitude beyond what rounds to the element format's max (its overflow
+// threshold max + ulp(max)/2, or the threshold itself where max's last mantissa bit is odd and the tie rounds
+// up). Elements at or above it are clamped to ±max (or become inf/NaN under the OCP conversion); a value just
+// above max that rounds to max is an ordinary rounding (current scaling puts the amax there, one float32 ulp
+// above max, half the time).
+float clipFrom(Format element) {
+    const auto threshold = static_cast<float>(traits(element).overflowThreshold);
+    const bool tieUp = (bitsOf(element, static_cast<float>(traits(element).max)) & 1u) != 0;
+    return tieUp ? threshold : std::nextafter(threshold, std::numeric_limits<float>::infinity());
+}
 
 // Sums of one cast, accumulated in double, turned into CastStats at the end. Blocks and the tensor
 // share one kind so the tensor's numbers are sums over blocks, not averages of averages.
@@ -91,21 +83,6 @@ struct StatsSum {
     double sumSqError = 0, sumSqInput = 0, maxAbsError = 0;
     std::int64_t elements = 0, saturated = 0, nonZero = 0, underflowed = 0;
 
-    // x: the input, scaled: x times the quantisation scale (before any clamp), element: the rounded
-    // element's value, dequantised: element times the dequantisation scale.
-    void add(float x, float scaled, float element, float dequantised, const Clip& clip) {
-        const double e = static_cast<double>(dequantised) - static_cast<double>(x);
-        sumSqError += e * e;
-        sumSqInput += static_cast<double>(x) * static_cast<double>(x);
-        if (std::isnan(e) || std::isnan(maxAbsError)) maxAbsError = std::numeric_limits<double>::quiet_NaN();
-        else maxAbsError = std::max(maxAbsError, std::fabs(e));
-        ++elements;
-        if (clip(scaled)) ++saturated;
-        if (x != 0.0f && !std::isnan(x)) {
-            ++nonZero;
-            if (element == 0.0f) ++underflowed;
-        }
-    }
     void add(const StatsSum& o) {
         sumSqError += o.sumSqError;
         sumSqInput += o.sumSqInput;
@@ -116,11 +93,13 @@ struct StatsSum {
         nonZero += o.nonZero;
         underflowed += o.underflowed;
     }
-    // A run of n values (castRun's): add() for each, written without branches so that the run's sums take
-    // a few vector instructions per element (four double accumulators; their order changes the sums in the
-    // last bits only).
+    // A run of n values (castRun's). x: the inputs, scaled: x times the quantisation scale (before any clamp),
+    // element: the rounded elements' values, dequantised: element times the dequantisation scale; a scaled
+    // magnitude at or above clipFrom is counted saturated. Written without branches so that the run's sums
+    // take a few vector instructions per element (four double accumulators; their order changes the sums in
+    // the last bits only).
     void addRun(const float* x, const float* scaled, const float* element, const float* dequantised, std::size_t n,
-                const Clip& clip) {
+                float clipFrom) {
         double err[4] = {0, 0, 0, 0}, sq[4] = {0, 0, 0, 0}, worst[4] = {0, 0, 0, 0};
         std::size_t i = 0;
         if (lean) {
@@ -147,7 +126,6 @@ struct StatsSum {
         // Counts as float comparisons into 32-bit sums (a run holds at most kRun values): NaN compares false,
         // so a NaN is neither clipped nor a non-zero input.
         std::int32_t sat = 0, nz = 0, under = 0;
-        const float clipFrom = clip.from();
         for (std::size_t k = 0; k < n; ++k) {
             const bool counted = std::fabs(x[k]) > 0.0f;
             sat += std::fabs(scaled[k]) >= clipFrom;
@@ -190,10 +168,10 @@ int emaxOf(Format element) { return std::ilogb(traits(element).max); }
 // bulk encoders: scaled[i] is x[i] times the quantisation scale before any clamp; with `clampFirst` it is
 // clamped to ±max and cast saturating (torchao clamps FP8, and its FP6/FP4 cast saturates), else cast by
 // `overflow`. The element is dequantised as element · factor, or element / factor with `divide`, into
-// out; codes go to `codes` when not null; every value is counted.
+// out; codes go to `codes` when not null; every value is counted (clipped from `clip`, clipFrom()).
 constexpr std::size_t kRun = 512;
 void castRun(const float* x, const float* scaled, std::size_t n, Format element, bool clampFirst, Overflow overflow,
-             float factor, bool divide, const Clip& clip, float* out, std::uint8_t* codes, StatsSum& sum) {
+             float factor, bool divide, float clip, float* out, std::uint8_t* codes, StatsSum& sum) {
     std::array<float, kRun> clamped, value;
     std::array<std::uint8_t, kRun> own;
     std::uint8_t* c = codes ? codes : own.data();
@@ -270,7 +248,7 @@ BlockInfo castMxBlock(std::span<const float> in, float* out, std::uint8_t* codes
     // (torchao's guard for code 0, whose dequantisation still uses 2^-127).
     const float rcp = c == 255 ? kNaN : c == 254 ? std::ldexp(1.0f, -127) : c == 0 ? 1.0f : std::ldexp(1.0f, 127 - int(c));
     const float divisor = std::max(std::bit_cast<float>(std::uint32_t{c} << 23), 0x1p-126f);
-    const Clip clip(element);
+    const float clip = clipFrom(element);
     StatsSum sum;
     sum.lean = total.lean;
     std::array<float, kRun> scaled;
@@ -296,7 +274,7 @@ BlockInfo castNvfp4Block(std::span<const float> in, float* out, std::uint8_t* co
     const float blockScale = decode(Format::E4M3, info.scaleCode);
     const float reciprocal = invPts / blockScale;
     info.scale = pts * blockScale;
-    const Clip clip(Format::E2M1);
+    const float clip = clipFrom(Format::E2M1);
     StatsSum sum;
     sum.lean = total.lean;
     std::array<float, kRun> scaled;
@@ -323,7 +301,7 @@ float castTensorwise(Format element, std::span<const float> x, float amax, const
     }
     const bool divide = !o.scale;
     const float factor = divide ? scale : 1.0f / scale;
-    const Clip clip(element);
+    const float clip = clipFrom(element);
     std::array<float, kRun> scaled;
     for (std::size_t at = 0; at < x.size(); at += kRun) {
         const std::size_t n = std::min(kRun, x.size() - at);

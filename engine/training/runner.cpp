@@ -2,8 +2,6 @@
 // histograms, cancellation between steps; and the accumulation demo. No Qt here.
 #include "runner.h"
 
-#include "scaled_linears.h"
-
 #include <chrono>
 #include <cmath>
 

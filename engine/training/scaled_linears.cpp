@@ -65,9 +65,7 @@ void ScaledLinears::castBackward(int l, const Matrix& dy) {
 void ScaledLinears::castTransposed(const numerics::OperandCast& cast, const Matrix& x, Matrix& out) {
     m_transposed = x.transpose();
     m_transposedCast.resize(m_transposed.rows(), m_transposed.cols());
-    QuantizeOptions o;
-    o.scaleMode = cast.scaleMode();
-    dequantizeInto(cast.format(), spanOf(m_transposed), m_transposed.rows(), m_transposed.cols(), spanOf(m_transposedCast), o);
+    cast.recast(spanOf(m_transposed), m_transposed.rows(), m_transposed.cols(), spanOf(m_transposedCast));
     out = m_transposedCast.transpose();
 }
 
