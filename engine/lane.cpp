@@ -26,6 +26,9 @@ std::string Lane::label() const {
         s += '+';
         s += scaleModeName(scaleMode);
     }
+    if (noStochasticGradients) s += "+no-sr";
+    if (noSquareWeights) s += "+no-2d";
+    if (noHadamard) s += "+no-rht";
     return s;
 }
 
@@ -119,6 +122,13 @@ Lane parseLane(std::string_view text) {
             (opt == "delayed" ? lane.delayed : lane.mostRecent) = true;
             continue;
         }
+        if (opt == "no-sr" || opt == "no-2d" || opt == "no-rht") {
+            if (lane.scaled != ScaledFormat::Nvfp4)
+                throw Error("+" + std::string(opt) + " switches off part of NVFP4's training recipe; it applies to nvfp4 lanes, in '" +
+                            all + "'");
+            (opt == "no-sr" ? lane.noStochasticGradients : opt == "no-2d" ? lane.noSquareWeights : lane.noHadamard) = true;
+            continue;
+        }
         if (opt == "scaler") lane.scaler = true;
         else if (opt == "ftz") lane.subnormals = Subnormals::Flush;
         else if (opt == "native") lane.native = true;
@@ -130,7 +140,7 @@ Lane parseLane(std::string_view text) {
         else if (opt == "kahan") lane.kahanWeights = true;
         else
             throw Error("unknown lane option '+" + printableText(opt) + "' in '" + all +
-                        "' (+scaler, +ftz, +native, +acc16, +naive-stats, +accum-low, +pure, +sr, +kahan; scaled lanes: +sat, +delayed, +most-recent, +floor, +ceil, +even, +rceil)");
+                        "' (+scaler, +ftz, +native, +acc16, +naive-stats, +accum-low, +pure, +sr, +kahan; scaled lanes: +sat, +delayed, +most-recent, +floor, +ceil, +even, +rceil, +no-sr, +no-2d, +no-rht)");
         if (!otherOption) firstOther = std::string(opt);
         otherOption = true;
     }
@@ -139,7 +149,7 @@ Lane parseLane(std::string_view text) {
     if (lane.mostRecent && !lane.delayed)
         throw Error("+most-recent chooses delayed scaling's amax; add +delayed ('" + all + "')");
     if (lane.scaled && otherOption) {
-        const std::string own = isPerTensor(*lane.scaled) ? "+sat, +delayed, +most-recent" : isMx(*lane.scaled) ? "+floor, +ceil, +even, +rceil" : "none";
+        const std::string own = isPerTensor(*lane.scaled) ? "+sat, +delayed, +most-recent" : isMx(*lane.scaled) ? "+floor, +ceil, +even, +rceil" : "+no-sr, +no-2d, +no-rht";
         throw Error("+" + firstOther + " is not an option of the scaled lane '" + std::string(traits(*lane.scaled).name) +
                     "' in '" + all + "' (its options: " + own + ")");
     }

@@ -62,10 +62,16 @@ struct Lane {
     // newest amax instead of its largest (numerics/fp8_recipe.h).
     bool delayed = false;
     bool mostRecent = false;
+    // NVFP4 training lanes follow Transformer Engine's NVFP4BlockScaling: output gradients rounded
+    // stochastically, weights in 16 × 16 blocks, a random Hadamard transform on the weight gradient's operands.
+    // Each can be switched off as the recipe's disable_* flags do: "+no-sr", "+no-2d", "+no-rht".
+    bool noStochasticGradients = false;
+    bool noSquareWeights = false;
+    bool noHadamard = false;
 
     // The lane's identifier: "device:format" then the variants in a fixed order, e.g. "cpu:bf16",
     // "gpu:tf32", "cpu:f16+acc16+ftz", "cpu:f16+scaler+ftz", "cpu:bf16+native", "cpu:e4m3+sat",
-    // "cpu:mxfp8+rceil", "cpu:bf16+naive-stats+accum-low", "cpu:bf16+pure+sr", "cpu:fp8+delayed+sat" (the MX
+    // "cpu:mxfp8+rceil", "cpu:bf16+naive-stats+accum-low", "cpu:bf16+pure+sr", "cpu:fp8+delayed+sat", "cpu:nvfp4+no-rht" (the MX
     // default, floor, is not written). parseLane reads it back.
     std::string label() const;
     bool operator==(const Lane&) const = default;
@@ -75,7 +81,7 @@ struct Lane {
 // tf32 (an f32 lane with tf32 set), options +acc16, +scaler, +ftz, +native, +naive-stats, +accum-low, +pure, +sr, +kahan in any order; or a scaled format
 // (e4m3, e5m2, mxfp8, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4, nvfp4) or fp8 (e4m3 with e5m2 gradients)
 // with its own options only: +sat, +delayed and +most-recent on e4m3/e5m2/fp8, one scale mode
-// +floor/+ceil/+even/+rceil on the MX formats. An element format alone
+// +floor/+ceil/+even/+rceil on the MX formats, +no-sr, +no-2d and +no-rht on nvfp4. An element format alone
 // ("cpu:e2m1") is refused with the scaled lanes that store it. parseLane(l.label()) == l for every lane.
 // Throws presisi::Error naming the bad part ("unknown lane format 'f8' in 'cpu:f8'"). Which lanes and options
 // a lab accepts is the lab's check (validate(), runLinear()).

@@ -3,6 +3,7 @@ presisi_add_test(tst_training_torch SOURCES tst_training_torch.cpp LABELS engine
 presisi_add_test(tst_torch2 SOURCES tst_torch2.cpp LABELS engine training)
 presisi_add_test(tst_torch2_norms SOURCES tst_torch2_norms.cpp LABELS engine training)
 presisi_add_test(tst_torchao_fp8 SOURCES tst_torchao_fp8.cpp LIBS presisi_cli LABELS engine training)
+presisi_add_test(tst_nvfp4_recipe SOURCES tst_nvfp4_recipe.cpp LIBS presisi_cli LABELS engine training)
 presisi_add_test(tst_training SOURCES tst_training.cpp LIBS presisi_cli LABELS engine training)
 presisi_add_test(tst_training_scaler SOURCES tst_training_scaler.cpp LIBS presisi_cli LABELS engine training)
 presisi_add_test(tst_presets SOURCES tst_presets.cpp LIBS presisi_cli LABELS engine training cli)

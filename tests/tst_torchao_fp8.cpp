@@ -260,7 +260,7 @@ void TestTorchaoFp8::lanesParseAndValidate() {
     validate(s);
     s.lanes = {parseLane("gpu:fp8")};
     QVERIFY_THROWS_EXCEPTION(Error, validate(s));
-    s.lanes = {parseLane("cpu:nvfp4")};
+    s.lanes = {parseLane("gpu:nvfp4")};
     QVERIFY_THROWS_EXCEPTION(Error, validate(s));
     s.lanes = {parseLane("cpu:fp8")};
     s.amaxHistory = 0;

@@ -60,12 +60,25 @@ OperandCast::OperandCast(ScaledFormat format, Overflow overflow, ScaleMode scale
     if (delayed) m_history = AmaxHistory(settings, traits(traits(format).element).max);
 }
 
+void OperandCast::roundStochastically(std::uint64_t seed) {
+    m_stochastic = true;
+    m_random = m_passStart = RandomBits(seed);
+}
+
+QuantizeOptions OperandCast::withStream() {
+    QuantizeOptions o = m_options;
+    if (m_stochastic) o.stochastic = &m_random;
+    return o;
+}
+
 void OperandCast::cast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out) {
     if (m_delayed && !m_frozen) {  // frozen: the scale and its amax stay those of the last pass
         m_options.scale = m_history.scale();
         m_lastScaleAmax = m_history.scaleAmax();
     }
-    m_last = dequantizeInto(m_format, x, rows, cols, out, m_options);
+    if (m_frozen) m_random = m_passStart;  // the last pass's draws again
+    else m_passStart = m_random;
+    m_last = dequantizeInto(m_format, x, rows, cols, out, withStream());
     if (!m_delayed) {
         m_lastScaleAmax = m_last.amax;
         return;
@@ -73,8 +86,8 @@ void OperandCast::cast(std::span<const float> x, std::int64_t rows, std::int64_t
     if (!m_frozen) m_history.record(std::isnan(m_last.amax) ? amaxIgnoringNaN(x) : m_last.amax);
 }
 
-void OperandCast::recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out) const {
-    dequantizeInto(m_format, x, rows, cols, out, m_options);
+void OperandCast::recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out) {
+    dequantizeInto(m_format, x, rows, cols, out, withStream());
 }
 
 void OperandCast::advance() {
@@ -85,6 +98,26 @@ OperandCast OperandCast::frozenAtLastPass() const {
     OperandCast c = *this;
     c.m_frozen = true;
     return c;
+}
+
+void randomHadamard16(std::span<float> x, std::int64_t rows, std::int64_t cols) {
+    constexpr std::int64_t n = 16;
+    if (cols % n != 0 || static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) != x.size())
+        throw Error("the Hadamard transform takes rows of a multiple of 16 values");
+    // y = x · diag(s) · H / 4: the signs first (exact), then H's butterflies (H symmetric), then the exact /4.
+    constexpr float sign[n] = {1, 1, 1, -1, 1, -1, -1, -1, -1, -1, -1, 1, -1, 1, -1, -1};
+    for (std::size_t at = 0; at < x.size(); at += n) {
+        float* v = x.data() + at;
+        for (std::int64_t i = 0; i < n; ++i) v[i] *= sign[i];
+        for (std::int64_t h = 1; h < n; h *= 2)
+            for (std::int64_t i = 0; i < n; i += 2 * h)
+                for (std::int64_t j = i; j < i + h; ++j) {
+                    const float a = v[j], b = v[j + h];
+                    v[j] = a + b;
+                    v[j + h] = a - b;
+                }
+        for (std::int64_t i = 0; i < n; ++i) v[i] *= 0.25f;
+    }
 }
 
 }  // namespace presisi::numerics

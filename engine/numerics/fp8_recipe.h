@@ -72,19 +72,28 @@ public:
 
     ScaledFormat format() const { return m_format; }
     bool delayed() const { return m_delayed; }
+    // NVFP4 output gradients (Transformer Engine's NVFP4 recipe): elements rounded stochastically, the draws
+    // from a stream seeded with `seed`, in the order of the casts.
+    void roundStochastically(std::uint64_t seed);
+    bool stochastic() const { return m_stochastic; }
+    // NVFP4 weights: 16 × 16 blocks (TE's 2-D quantisation), so the weight and its transpose cast alike.
+    void useSquareBlocks() { m_options.squareBlocks = true; }
+    bool squareBlocks() const { return m_options.squareBlocks; }
+
     // x (rows × cols, row-major) quantised along its last axis into out (same size).
     void cast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out);
     // The same cast of the same pass for another product's blocking (an MX operand along another axis): the
-    // scale and options of the last cast(), no statistics kept, no amax recorded.
-    void recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out) const;
+    // scale and options of the last cast(), no statistics kept, no amax recorded; stochastic rounding draws
+    // on from the same stream.
+    void recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out);
     void advance();  // delayed scaling: after the pass, the history's update (current scaling: nothing)
     // The last cast: the tensor's amax, the scale used, the cast's statistics.
     const CastSummary& last() const { return m_last; }
     // The amax the last cast's scale came from: the tensor's own under current scaling, the history's
     // under delayed scaling (NaN when the initial scale 1 was used).
     float lastScaleAmax() const { return m_lastScaleAmax; }
-    // A copy that casts with the scale in force for the last pass and never advances (the NaN doctor's
-    // rerun of that pass).
+    // A copy that casts with the scale in force for the last pass and never advances, and replays the last
+    // pass's random draws (the NaN doctor's rerun of that pass).
     OperandCast frozenAtLastPass() const;
 
 private:
@@ -95,6 +104,17 @@ private:
     AmaxHistory m_history;
     CastSummary m_last;
     float m_lastScaleAmax = 0;
+    bool m_stochastic = false;
+    RandomBits m_random;     // stochastic rounding's stream
+    RandomBits m_passStart;  // the stream where the last cast() began
+    QuantizeOptions withStream();
 };
+
+// Transformer Engine's random Hadamard transform of NVFP4's weight-gradient operands: every block of 16 values
+// along a row times diag(s)·H/4, with H the 16 × 16 Sylvester Hadamard matrix and s TE's fixed sign vector
+// (1 1 1 −1 1 −1 −1 −1 −1 −1 −1 1 −1 1 −1 −1), as a fast Walsh–Hadamard transform in float32. The matrix is
+// orthogonal: two operands transformed alike along the reduction dimension keep their product while the
+// transform spreads a block's outlier over its 16 values. cols must be a multiple of 16.
+void randomHadamard16(std::span<float> x, std::int64_t rows, std::int64_t cols);
 
 }  // namespace presisi::numerics

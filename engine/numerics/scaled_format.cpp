@@ -167,11 +167,12 @@ int emaxOf(Format element) { return std::ilogb(traits(element).max); }
 // A run of at most kRun values cast alike (an MX or NVFP4 block, or a stretch of a per-tensor cast), through the
 // bulk encoders: scaled[i] is x[i] times the quantisation scale before any clamp; with `clampFirst` it is
 // clamped to ±max and cast saturating (torchao clamps FP8, and its FP6/FP4 cast saturates), else cast by
-// `overflow`. The element is dequantised as element · factor, or element / factor with `divide`, into
+// `overflow`; with `stochastic` each value is first rounded stochastically by its draws. The element is dequantised as element · factor, or element / factor with `divide`, into
 // out; codes go to `codes` when not null; every value is counted (clipped from `clip`, clipFrom()).
 constexpr std::size_t kRun = 512;
 void castRun(const float* x, const float* scaled, std::size_t n, Format element, bool clampFirst, Overflow overflow,
-             float factor, bool divide, float clip, float* out, std::uint8_t* codes, StatsSum& sum) {
+             float factor, bool divide, float clip, float* out, std::uint8_t* codes, StatsSum& sum,
+             numerics::RandomBits* stochastic) {
     std::array<float, kRun> clamped, value;
     std::array<std::uint8_t, kRun> own;
     std::uint8_t* c = codes ? codes : own.data();
@@ -179,6 +180,12 @@ void castRun(const float* x, const float* scaled, std::size_t n, Format element,
     if (clampFirst) {
         const float max = static_cast<float>(traits(element).max);
         for (std::size_t i = 0; i < n; ++i) clamped[i] = clampSym(scaled[i], max);
+        in = clamped.data();
+    }
+    if (stochastic) {
+        // Each value to one of its neighbours in the element format (exactly representable: the encoder's
+        // nearest rounding keeps it), one draw per value in order.
+        for (std::size_t i = 0; i < n; ++i) clamped[i] = numerics::roundStochastic(element, in[i], stochastic->next());
         in = clamped.data();
     }
     encodeSpan(element, {in, n}, {c, n}, clampFirst ? Overflow::Saturate : overflow);
@@ -236,7 +243,7 @@ void checkShape(const ScaledFormatTraits& t, std::size_t size, std::int64_t rows
 // to_mx for its e8m0 code and elements, then to_dtype for the dequantised values written to `out`;
 // element codes to `codes` when not null.
 BlockInfo castMxBlock(std::span<const float> in, float* out, std::uint8_t* codes, ScaleMode mode, Format element,
-                      StatsSum& total) {
+                      StatsSum& total, numerics::RandomBits* stochastic) {
     BlockInfo info;
     info.amax = amaxOf(in);
     info.scaleCode = mxScaleCode(info.amax, mode, element);
@@ -253,7 +260,8 @@ BlockInfo castMxBlock(std::span<const float> in, float* out, std::uint8_t* codes
     sum.lean = total.lean;
     std::array<float, kRun> scaled;
     for (std::size_t i = 0; i < in.size(); ++i) scaled[i] = mode == ScaleMode::Rceil ? in[i] * rcp : in[i] / divisor;
-    castRun(in.data(), scaled.data(), in.size(), element, true, Overflow::Saturate, info.scale, false, clip, out, codes, sum);
+    castRun(in.data(), scaled.data(), in.size(), element, true, Overflow::Saturate, info.scale, false, clip, out, codes, sum,
+            stochastic);
     info.stats = sum.stats();
     total.add(sum);
     return info;
@@ -261,12 +269,13 @@ BlockInfo castMxBlock(std::span<const float> in, float* out, std::uint8_t* codes
 
 constexpr float kE2m1Max = 6.0f, kE4m3Max = 448.0f;
 
-// One NVFP4 block (at most 16 values) under the float32 tensor scale pts = amax / 2688: torchao's
-// nvfp4_quantize, then NVFP4Tensor.dequantize (element · (tensor scale · block scale)).
-BlockInfo castNvfp4Block(std::span<const float> in, float* out, std::uint8_t* codes, float pts, float invPts,
-                         StatsSum& total) {
+// One NVFP4 block (at most 16 values) with amax `blockAmax` (its own, or its 16 × 16 tile's) under the float32
+// tensor scale pts = amax / 2688: torchao's nvfp4_quantize, then NVFP4Tensor.dequantize (element · (tensor
+// scale · block scale)).
+BlockInfo castNvfp4Block(std::span<const float> in, float blockAmax, float* out, std::uint8_t* codes, float pts,
+                         float invPts, StatsSum& total, numerics::RandomBits* stochastic) {
     BlockInfo info;
-    info.amax = amaxOf(in);
+    info.amax = blockAmax;
     // The block scale relative to the tensor scale, clamped to [2^-6, 448] (NaN passes) and cast to e4m3.
     const float relative = (info.amax / kE2m1Max) / pts;
     const float clamped = std::isnan(relative) ? relative : std::clamp(relative, 0x1p-6f, kE4m3Max);
@@ -279,7 +288,8 @@ BlockInfo castNvfp4Block(std::span<const float> in, float* out, std::uint8_t* co
     sum.lean = total.lean;
     std::array<float, kRun> scaled;
     for (std::size_t i = 0; i < in.size(); ++i) scaled[i] = in[i] * reciprocal;
-    castRun(in.data(), scaled.data(), in.size(), Format::E2M1, true, Overflow::Saturate, info.scale, false, clip, out, codes, sum);
+    castRun(in.data(), scaled.data(), in.size(), Format::E2M1, true, Overflow::Saturate, info.scale, false, clip, out, codes,
+            sum, stochastic);
     info.stats = sum.stats();
     total.add(sum);
     return info;
@@ -307,7 +317,7 @@ float castTensorwise(Format element, std::span<const float> x, float amax, const
         const std::size_t n = std::min(kRun, x.size() - at);
         for (std::size_t i = 0; i < n; ++i) scaled[i] = x[at + i] * scale;
         castRun(x.data() + at, scaled.data(), n, element, false, o.overflow, factor, divide, clip, out + at,
-                codes ? codes + at : nullptr, sum);
+                codes ? codes + at : nullptr, sum, o.stochastic);
     }
     return scale;
 }
@@ -317,26 +327,47 @@ void checkOptions(const ScaledFormatTraits& t, const QuantizeOptions& o) {
         throw Error("an amax or a scale applies to the per-tensor formats (e4m3, e5m2); " + std::string(t.name) +
                     " takes each block's scale from the block's own amax");
     if (o.amax && o.scale) throw Error("quantize: give an amax or a scale, not both");
+    if (o.squareBlocks && t.format != ScaledFormat::Nvfp4)
+        throw Error("16 x 16 blocks are NVFP4's (Transformer Engine's 2-D weight quantisation), not " + std::string(t.name) + "'s");
 }
 
 // The block loop shared by quantize() and dequantizeInto(): each row of `cols` values cut into blocks of
 // the format's size (the last one shorter where cols is not a multiple), one BlockInfo each to `blocks`
-// when not null.
+// when not null. With o.squareBlocks each block's amax is its 16 × 16 tile's.
 void castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols, float tensorAmax,
-                ScaleMode mode, float* out, std::uint8_t* codes, std::vector<BlockInfo>* blocks, StatsSum& total) {
+                const QuantizeOptions& o, float* out, std::uint8_t* codes, std::vector<BlockInfo>* blocks,
+                StatsSum& total) {
     const ScaledFormatTraits& t = traits(format);
     const std::int64_t n = t.blockSize;
     const float pts = tensorAmax / (kE4m3Max * kE2m1Max);  // NVFP4's float32 tensor scale, / 2688
     const float invPts = 1.0f / pts;
-    for (std::int64_t r = 0; r < rows; ++r) {
-        for (std::int64_t c0 = 0; c0 < cols; c0 += n) {
-            const auto at = static_cast<std::size_t>(r * cols + c0);
-            const auto len = static_cast<std::size_t>(std::min(n, cols - c0));
-            const std::span<const float> in = x.subspan(at, len);
-            std::uint8_t* code = codes ? codes + at : nullptr;
-            const BlockInfo info = format == ScaledFormat::Nvfp4 ? castNvfp4Block(in, out + at, code, pts, invPts, total)
-                                                                 : castMxBlock(in, out + at, code, mode, t.element, total);
-            if (blocks) blocks->push_back(info);
+    const std::int64_t tileRows = o.squareBlocks ? n : 1;
+    std::vector<float> tileAmax;  // per block of the tile row being cast
+    for (std::int64_t r0 = 0; r0 < rows; r0 += tileRows) {
+        const std::int64_t r1 = std::min(rows, r0 + tileRows);
+        if (o.squareBlocks) {
+            // The tile's amax: fmax over its rows' block amaxes (NaN-propagating, as amaxOf).
+            tileAmax.assign(static_cast<std::size_t>((cols + n - 1) / n), 0.0f);
+            for (std::int64_t r = r0; r < r1; ++r)
+                for (std::int64_t c0 = 0; c0 < cols; c0 += n) {
+                    float& m = tileAmax[static_cast<std::size_t>(c0 / n)];
+                    const float a = amaxOf(x.subspan(static_cast<std::size_t>(r * cols + c0), static_cast<std::size_t>(std::min(n, cols - c0))));
+                    m = std::isnan(a) || std::isnan(m) ? kNaN : std::max(m, a);
+                }
+        }
+        for (std::int64_t r = r0; r < r1; ++r) {
+            for (std::int64_t c0 = 0; c0 < cols; c0 += n) {
+                const auto at = static_cast<std::size_t>(r * cols + c0);
+                const auto len = static_cast<std::size_t>(std::min(n, cols - c0));
+                const std::span<const float> in = x.subspan(at, len);
+                std::uint8_t* code = codes ? codes + at : nullptr;
+                const BlockInfo info =
+                    format == ScaledFormat::Nvfp4
+                        ? castNvfp4Block(in, o.squareBlocks ? tileAmax[static_cast<std::size_t>(c0 / n)] : amaxOf(in), out + at,
+                                         code, pts, invPts, total, o.stochastic)
+                        : castMxBlock(in, out + at, code, o.scaleMode, t.element, total, o.stochastic);
+                if (blocks) blocks->push_back(info);
+            }
         }
     }
 }
@@ -383,8 +414,8 @@ QuantizedTensor quantize(ScaledFormat format, std::span<const float> values, std
         q.blocks.assign(1, info);
     } else {
         q.blocks.reserve(static_cast<std::size_t>(rows * (cols / t.blockSize)));
-        castBlocks(format, values, rows, cols, q.tensorAmax, options.scaleMode, q.dequantised.data(), q.codes.data(),
-                   &q.blocks, total);
+        castBlocks(format, values, rows, cols, q.tensorAmax, options, q.dequantised.data(), q.codes.data(), &q.blocks,
+                   total);
         if (format == ScaledFormat::Nvfp4) q.tensorScale = q.tensorAmax / (kE4m3Max * kE2m1Max);
     }
     q.stats = total.stats();
@@ -407,7 +438,7 @@ CastSummary dequantizeInto(ScaledFormat format, std::span<const float> values, s
         r.scale = castTensorwise(t.element, values, r.amax, options, out.data(), nullptr, total);
     } else {
         r.scale = kNaN;
-        castBlocks(format, values, rows, cols, r.amax, options.scaleMode, out.data(), nullptr, nullptr, total);
+        castBlocks(format, values, rows, cols, r.amax, options, out.data(), nullptr, nullptr, total);
     }
     r.stats = total.stats();
     return r;

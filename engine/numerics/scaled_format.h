@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../format.h"
+#include "stochastic_rounding.h"
 
 namespace presisi {
 
@@ -62,6 +63,13 @@ struct QuantizeOptions {
     // dequantised by multiplying with float32(1/scale), TE's scale_inv, where torchao divides by its
     // scale. Excludes `amax`.
     std::optional<float> scale;
+    // Elements rounded stochastically (numerics/stochastic_rounding.h) with one draw of this stream per value,
+    // in order, instead of to nearest even: Transformer Engine's NVFP4 recipe casts gradients so. Not owned.
+    numerics::RandomBits* stochastic = nullptr;
+    // NVFP4: blocks of 16 × 16 (Transformer Engine's 2-D quantisation of weights) instead of 1 × 16: the 16 rows
+    // of a tile share each block scale, taken from the tile's amax, so the tensor and its transpose cast to the
+    // same values. Tiles at the lower and right edges are as if zero-padded.
+    bool squareBlocks = false;
 };
 
 // Statistics of a cast against the values it came from (the whole tensor, or one block).
@@ -95,7 +103,8 @@ struct QuantizedTensor {
     std::vector<float> dequantised;   // element · block scale (· tensor scale), float32
     float tensorScale = 1;            // per-tensor FP8: the quantisation scale max/amax (x·s is cast);
                                       // NVFP4: the float32 per-tensor scale amax/(448·6); MX: 1
-    std::vector<BlockInfo> blocks;    // row-major over (rows, cols / blockSize); per-tensor: one
+    std::vector<BlockInfo> blocks;    // row-major over (rows, cols / blockSize), one per row and block also for
+                                      // 16 × 16 tiles (the tile's rows repeat its scale); per-tensor: one
     CastStats stats;                  // the whole tensor
 };
 // Where quantize() follows torchao to the letter (all float32 unless said):

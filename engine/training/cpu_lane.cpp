@@ -57,11 +57,11 @@ public:
           m_net(s, lane.format, m_sub, m_policy, batch),
           m_batch(batch),
           m_pure(lane.pure),
-          m_lowAccum(lane.lowGradAccum) {
+          m_lowAccum(lane.lowGradAccum),
+          m_lane(lane) {
         m_net.bindPointers();
         m_net.nativeProducts = lane.native;
         m_net.naiveStats = lane.naiveStats;
-        if (lane.scaled) m_net.setScaled(ScaledLinears(lane, s.sizes, delayedSettings(s)));
         const int L = m_net.layers();
         m_weight.resize(L);
         m_bias.resize(L);
@@ -121,6 +121,9 @@ public:
             roundSpan(Format::BF16, {slot.param, static_cast<std::size_t>(slot.n)}, {slot.param, static_cast<std::size_t>(slot.n)});
             m_bf16[k].reset(m_scenario.seed * 0x9E3779B97F4A7C15ull + k + 1, static_cast<std::size_t>(slot.n));
         }
+        // Lanes of 8 bits and below start with fresh casts: delayed scaling's histories empty, the stochastic
+        // streams at the seed (a reset run repeats the first).
+        if (m_lane.scaled) m_net.setScaled(ScaledLinears(m_lane, m_scenario.sizes, delayedSettings(m_scenario), m_scenario.seed));
         m_steps = 0;
         m_kept = 0;
         m_micro = 0;
@@ -485,6 +488,7 @@ private:
     std::vector<numerics::Bf16Weights> m_bf16;  // +pure: per slot, how its update is rounded back into bf16
     std::vector<float> m_before;                // +pure: a slot's weights before the optimizer step
     bool m_lowAccum;       // +accum-low: the sums in the lane's format
+    LaneSpec m_lane;
 };
 
 }  // namespace

@@ -26,7 +26,7 @@ void summariseCasts(const std::vector<CastRecord>& casts, std::array<StepRecord:
 }
 
 ScaledLinears::ScaledLinears(const Lane& lane, const std::vector<int>& sizes,
-                             const numerics::DelayedScalingSettings& delayed) {
+                             const numerics::DelayedScalingSettings& delayed, std::uint64_t seed) {
     const ScaledFormat forward = *lane.scaled;
     // fp8 (HYBRID): e5m2 gradients; otherwise every operand in the lane's format.
     const ScaledFormat gradient = lane.hybrid ? ScaledFormat::E5M2 : forward;
@@ -34,11 +34,19 @@ ScaledLinears::ScaledLinears(const Lane& lane, const std::vector<int>& sizes,
     numerics::DelayedScalingSettings d = delayed;
     if (lane.mostRecent) d.algo = numerics::AmaxAlgo::MostRecent;
     m_layers.resize(sizes.size() - 1);
-    for (Layer& layer : m_layers) {
+    const bool nvfp4 = forward == ScaledFormat::Nvfp4;
+    m_squareWeights = nvfp4 && !lane.noSquareWeights;
+    m_hadamard = nvfp4 && !lane.noHadamard;
+    for (std::size_t l = 0; l < m_layers.size(); ++l) {
+        Layer& layer = m_layers[l];
         for (int k = 0; k < numerics::kGemmOperands; ++k) {
             const ScaledFormat f = k == static_cast<int>(numerics::GemmOperand::OutputGradient) ? gradient : forward;
             layer.casts[static_cast<std::size_t>(k)] = numerics::OperandCast(f, lane.overflow, lane.scaleMode, lane.delayed, d);
         }
+        if (m_squareWeights) layer.casts[1].useSquareBlocks();
+        // Each layer's gradient stream from the run's seed (a constant apart from the pure-bf16 weights' streams).
+        if (nvfp4 && !lane.noStochasticGradients)
+            layer.casts[2].roundStochastically((seed ^ 0x5EED'F4F4'0000'0000ull) * 0x9E3779B97F4A7C15ull + l + 1);
     }
 }
 
@@ -49,9 +57,10 @@ void ScaledLinears::castForward(int l, const Matrix& x, const Matrix& W) {
     layer.casts[0].cast(spanOf(x), x.rows(), x.cols(), spanOf(layer.x));
     layer.casts[1].cast(spanOf(W), W.rows(), W.cols(), spanOf(layer.w));
     if (!m_blocks) return;
-    // The weight along `out` for the input gradient and the input along the batch for the weight gradient.
-    castTransposed(layer.casts[1], W, layer.wAlongOut);
-    castTransposed(layer.casts[0], x, layer.xAlongBatch);
+    // The weight along `out` for the input gradient (16 × 16 blocks: the cast above already is) and the input
+    // along the batch for the weight gradient.
+    if (!m_squareWeights) castTransposed(layer.casts[1], W, layer.wAlongOut);
+    castTransposed(layer.casts[0], x, layer.xAlongBatch, m_hadamard);
 }
 
 void ScaledLinears::castBackward(int l, const Matrix& dy) {
@@ -59,11 +68,19 @@ void ScaledLinears::castBackward(int l, const Matrix& dy) {
     layer.dy.resize(dy.rows(), dy.cols());
     // Along `out` (the input gradient's reduction); the statistics are this cast's.
     layer.casts[2].cast(spanOf(dy), dy.rows(), dy.cols(), spanOf(layer.dy));
-    if (m_blocks) castTransposed(layer.casts[2], dy, layer.dyAlongBatch);
+    if (m_blocks) castTransposed(layer.casts[2], dy, layer.dyAlongBatch, m_hadamard);
 }
 
-void ScaledLinears::castTransposed(const numerics::OperandCast& cast, const Matrix& x, Matrix& out) {
-    m_transposed = x.transpose();
+void ScaledLinears::castTransposed(numerics::OperandCast& cast, const Matrix& x, Matrix& out, bool hadamard) {
+    if (hadamard) {
+        // (cols, rows padded to 16k), the padding zero; transformed along the padded batch.
+        const Index padded = (x.rows() + 15) / 16 * 16;
+        m_transposed.setZero(x.cols(), padded);
+        m_transposed.leftCols(x.rows()) = x.transpose();
+        numerics::randomHadamard16(spanOf(m_transposed), m_transposed.rows(), m_transposed.cols());
+    } else {
+        m_transposed = x.transpose();
+    }
     m_transposedCast.resize(m_transposed.rows(), m_transposed.cols());
     cast.recast(spanOf(m_transposed), m_transposed.rows(), m_transposed.cols(), spanOf(m_transposedCast));
     out = m_transposedCast.transpose();

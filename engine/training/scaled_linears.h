@@ -3,7 +3,11 @@
 // network's products then use, float32 accumulation; the casts' statistics per step. Per-tensor formats
 // cast each operand once; the MX formats cast each along the reduction dimension of every product it
 // enters (torchao's MXLinear: x and W along `in` for the output, dy and W along `out` for the input
-// gradient, dy and x along the batch for the weight gradient). No Qt here.
+// gradient, dy and x along the batch for the weight gradient). NVFP4 follows Transformer Engine's
+// NVFP4BlockScaling the same way, with its three additions: output gradients rounded stochastically, the
+// weight in 16 × 16 blocks (one cast serves both products), and the weight gradient's operands (dy and x along
+// the batch) through the random Hadamard transform first, the batch zero-padded to a multiple of 16 (both
+// operands alike, so the product is unchanged). No Qt here.
 #pragma once
 
 #include <array>
@@ -24,18 +28,19 @@ void summariseCasts(const std::vector<CastRecord>& casts, std::array<StepRecord:
 
 class ScaledLinears {
 public:
-    // sizes: the layer widths (input, hidden…, output).
-    ScaledLinears(const Lane& lane, const std::vector<int>& sizes, const numerics::DelayedScalingSettings& delayed);
+    // sizes: the layer widths (input, hidden…, output); seed: stochastic rounding's streams (one per layer).
+    ScaledLinears(const Lane& lane, const std::vector<int>& sizes, const numerics::DelayedScalingSettings& delayed,
+                  std::uint64_t seed);
 
     // Forward of layer l: x (B, in) and W (out, in) cast; the product is input(l) · weight(l)ᵀ.
     void castForward(int l, const Matrix& x, const Matrix& W);
     const Matrix& input(int l) const { return m_layers[l].x; }
     const Matrix& weight(int l) const { return m_layers[l].w; }
     // Backward of layer l from dy (B, out): dx = gradForInput(l) · weightForInput(l), dW = gradForWeight(l)ᵀ ·
-    // inputForWeight(l).
+    // inputForWeight(l) (with the Hadamard transform both have the padded batch's rows).
     void castBackward(int l, const Matrix& dy);
     const Matrix& gradForInput(int l) const { return m_layers[l].dy; }
-    const Matrix& weightForInput(int l) const { return mx() ? m_layers[l].wAlongOut : m_layers[l].w; }
+    const Matrix& weightForInput(int l) const { return mx() && !m_squareWeights ? m_layers[l].wAlongOut : m_layers[l].w; }
     const Matrix& gradForWeight(int l) const { return mx() ? m_layers[l].dyAlongBatch : m_layers[l].dy; }
     const Matrix& inputForWeight(int l) const { return mx() ? m_layers[l].xAlongBatch : m_layers[l].x; }
 
@@ -50,8 +55,9 @@ public:
 private:
     bool mx() const { return m_blocks; }
     // x (rows, cols) transposed, cast along its new last axis by `cast`'s rules (no statistics kept) and
-    // transposed back into out (rows, cols).
-    void castTransposed(const numerics::OperandCast& cast, const Matrix& x, Matrix& out);
+    // transposed back into out (rows, cols). With `hadamard` the transposed rows are zero-padded to a multiple
+    // of 16 and transformed before the cast: out has that many rows.
+    void castTransposed(numerics::OperandCast& cast, const Matrix& x, Matrix& out, bool hadamard = false);
 
     struct Layer {
         std::array<numerics::OperandCast, numerics::kGemmOperands> casts;  // input, weight, output gradient
@@ -59,7 +65,9 @@ private:
         Matrix wAlongOut, dyAlongBatch, xAlongBatch;  // MX: the other axes, transposed back
     };
     std::vector<Layer> m_layers;
-    bool m_blocks = false;  // an MX format: operands cast per product axis
+    bool m_blocks = false;  // a block format (MX, NVFP4): operands cast per product axis
+    bool m_squareWeights = false;  // NVFP4's 16 × 16 weight blocks: the weight's one cast serves both products
+    bool m_hadamard = false;       // NVFP4: the weight gradient's operands through the random Hadamard transform
     Matrix m_transposed, m_transposedCast;  // scratch of castTransposed
 };
 

@@ -179,13 +179,10 @@ void checkCount(const char* field, long long v, const SettingRange& r, const cha
 }  // namespace
 
 std::string scaledLaneProblem(const LaneSpec& l) {
-    // The scaled lanes cast every linear's three GEMM operands (numerics/fp8_recipe.h) on the CPU; NVFP4's
-    // training recipe (stochastically rounded gradients) is not here.
+    // The scaled lanes cast every linear's three GEMM operands (numerics/fp8_recipe.h) on the CPU.
     if (!l.scaled) return {};
     if (l.device != Device::Cpu)
         return "lanes of 8 bits and below train on the CPU (cpu:" + l.label().substr(l.label().find(':') + 1) + ")";
-    if (*l.scaled == ScaledFormat::Nvfp4)
-        return "nvfp4 has no training recipe here yet (its gradients need stochastic rounding); train fp8, e4m3, e5m2 or an MX lane";
     return {};
 }
 
