@@ -20,7 +20,7 @@ void TestPresets::everyPresetIsCovered() {
     // A new preset needs its own slot here or in tst_presets_ops.cpp (or its own suite: norms, stagnation, fp8).
     std::set<std::string> names;
     for (const auto& p : services::listPresets()) names.insert(p.name);
-    QCOMPARE(names, (std::set<std::string>{"accumulation", "amax-spike", "bf16-stagnation", "e4m3-gradients", "grad-accumulation", "mx-scale-mode", "norm-statistics", "overflow-nan",
+    QCOMPARE(names, (std::set<std::string>{"accumulation", "amax-spike", "bf16-stagnation", "e4m3-gradients", "grad-accumulation", "fp4-limits", "mx-scale-mode", "norm-statistics", "overflow-nan",
                                           "scaler-growth", "sensitive-ops", "underflow"}));
 }
 

@@ -1,5 +1,6 @@
-// The FP8 presets, claim by claim (as tst_presets.cpp): amax-spike (current against delayed scaling on a data
-// outlier) and e4m3-gradients (output gradients in e4m3 against e5m2).
+// The presets of 8 bits and below, claim by claim (as tst_presets.cpp): amax-spike (current against delayed scaling on
+// a data outlier), e4m3-gradients (output gradients in e4m3 against e5m2), mx-scale-mode (FLOOR against RCEIL) and
+// fp4-limits (NVFP4 against MXFP4).
 #include "presets_support.h"
 
 #include "engine/error.h"
@@ -20,6 +21,27 @@ std::vector<std::vector<CastRecord>> castsOf(const Scenario& s, int lane) {
     return out;
 }
 
+// Every lane's casts of every step, from one run: [lane][step].
+std::vector<std::vector<std::vector<CastRecord>>> allCasts(const Scenario& s) {
+    std::vector<std::vector<std::vector<CastRecord>>> out(s.lanes.size());
+    Runner runner(s);
+    for (int k = 0; k < s.steps; ++k)
+        runner.step([&](const RunEvent& e) {
+            if (e.kind == RunEventKind::Casts) out[static_cast<std::size_t>(e.casts.lane)].push_back(e.casts.casts);
+        });
+    return out;
+}
+
+// The median over the steps of one layer's and operand's cast MSE.
+double medianMse(const std::vector<std::vector<CastRecord>>& steps, int layer, numerics::GemmOperand operand) {
+    std::vector<double> v;
+    for (const auto& casts : steps)
+        for (const CastRecord& c : casts)
+            if (c.layer == layer && c.operand == operand) v.push_back(c.mse);
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
+
 double rangeUse(const CastRecord& c) { return c.amax * c.scale / traits(traits(c.format).element).max; }
 
 }  // namespace
@@ -30,6 +52,7 @@ private slots:
     void amaxSpike();
     void e4m3Gradients();
     void mxScaleMode();
+    void fp4Limits();
 };
 
 void TestPresetsFp8::amaxSpike() {
@@ -151,6 +174,57 @@ void TestPresetsFp8::mxScaleMode() {
           "mxfp8 %.4f / %.4f, mxfp4 %.4f / %.4f (floor / rceil)",
           100 * mean(fl8, 0), 100 * mean(fl8, 1), 100 * mean(fl4, 0), 100 * mean(fl4, 1), eval(f32), eval(fl8), eval(rc8),
           eval(fl4), eval(rc4));
+}
+
+void TestPresetsFp8::fp4Limits() {
+    Scenario s = services::loadPreset("fp4-limits");
+    s.statistics = false;
+    const int f32 = laneIndex(s, "cpu:f32"), bf16 = laneIndex(s, "cpu:bf16"), mx8 = laneIndex(s, "cpu:mxfp8");
+    const int mx4 = laneIndex(s, "cpu:mxfp4"), nv4 = laneIndex(s, "cpu:nvfp4");
+    QVERIFY(f32 >= 0 && bf16 >= 0 && mx8 >= 0 && mx4 >= 0 && nv4 >= 0);
+    using numerics::GemmOperand;
+    CLAIM(s, "Four bits leave e2m1 eight magnitudes (0, 0.5, 1, 1.5, 2, 3, 4, 6)");
+    std::set<float> magnitudes;
+    for (int code = 0; code < 16; ++code) magnitudes.insert(std::fabs(decode(Format::E2M1, static_cast<std::uint8_t>(code))));
+    QCOMPARE(magnitudes, (std::set<float>{0, 0.5f, 1, 1.5f, 2, 3, 4, 6}));
+    const Run run = runSteps(s);
+    const auto mean = [&](int lane, int operand) {
+        double sum = 0;
+        for (const StepRecord& r : run.rec[lane]) sum += r.castWorst[static_cast<std::size_t>(operand)].saturatedShare;
+        return sum / static_cast<double>(run.rec[lane].size());
+    };
+    CLAIM(s, "Over the run mxfp4 clips about 11% of the layer inputs and weights per step (the worst layer); nvfp4 clips "
+             "nothing in any step");
+    for (const int operand : {0, 1})
+        QVERIFY2(mean(mx4, operand) >= 0.09 && mean(mx4, operand) <= 0.13, qPrintable(QString::number(mean(mx4, operand))));
+    for (const StepRecord& r : run.rec[nv4])
+        for (const StepRecord::CastWorst& w : r.castWorst) QCOMPARE(w.saturatedShare, 0.0f);
+    CLAIM(s, "Its input casts also err less than mxfp4's in every layer (median MSE 1.5 to 6 times smaller)");
+    const auto casts = allCasts(s);
+    const int layers = static_cast<int>(s.sizes.size()) - 1;
+    for (int l = 0; l < layers; ++l) {
+        const double ratio = medianMse(casts[mx4], l, GemmOperand::Input) / medianMse(casts[nv4], l, GemmOperand::Input);
+        QVERIFY2(ratio >= 1.3 && ratio <= 7, qPrintable(QString("layer %1: %2").arg(l).arg(ratio)));
+    }
+    CLAIM(s, "stochastic rounding makes each output-gradient cast about twice as noisy as rounding to nearest (in exchange "
+             "it has no bias), so nvfp4's gradient casts err more than mxfp4's in the first two layers");
+    Scenario nearest = s;
+    nearest.lanes = {parseLane("cpu:nvfp4+no-sr")};
+    const auto rtn = allCasts(nearest);
+    for (int l = 0; l < layers; ++l) {
+        const double sr = medianMse(casts[nv4], l, GemmOperand::OutputGradient);
+        const double ratio = sr / medianMse(rtn[0], l, GemmOperand::OutputGradient);
+        QVERIFY2(ratio >= 1.6 && ratio <= 3.5, qPrintable(QString("layer %1: %2").arg(l).arg(ratio)));
+        if (l < 2) QVERIFY(sr > medianMse(casts[mx4], l, GemmOperand::OutputGradient));
+    }
+    CLAIM(s, "evaluation loss 0.95 for mxfp4 and 0.78 for nvfp4, against 0.71 for float32; bf16 and mxfp8 end within 4% of it");
+    const auto eval = [&](int lane) { return run.finals[static_cast<std::size_t>(lane)].evalLoss; };
+    QVERIFY2(std::fabs(eval(mx4) - 0.95) < 0.01 && std::fabs(eval(nv4) - 0.78) < 0.01 && std::fabs(eval(f32) - 0.71) < 0.01,
+             qPrintable(QString("%1 %2 %3").arg(eval(mx4)).arg(eval(nv4)).arg(eval(f32))));
+    for (const int lane : {bf16, mx8}) QVERIFY(std::fabs(eval(lane) - eval(f32)) <= 0.04 * eval(f32));
+    qInfo("fp4-limits: mxfp4 clips inputs %.1f%%, weights %.1f%%; eval loss f32 %.4f bf16 %.4f mxfp8 %.4f mxfp4 %.4f "
+          "nvfp4 %.4f",
+          100 * mean(mx4, 0), 100 * mean(mx4, 1), eval(f32), eval(bf16), eval(mx8), eval(mx4), eval(nv4));
 }
 
 QTEST_GUILESS_MAIN(TestPresetsFp8)

@@ -225,6 +225,14 @@
             <translation>Masukan, bobot, dan gradien keluaran setiap layer linear di-cast dengan satu skala per tensor yang menaruh nilai terbesarnya di maks format. Di bawahnya format menjangkau sejumlah binade yang tetap: e4m3 sekitar 17,8 (448 turun sampai 2^-9), e5m2 sekitar 31,8 (57344 turun sampai 2^-16). Gradien pengklasifikasi ini membentang lebih lebar daripada yang dimuat e4m3: mulai langkah 100, meng-cast-nya ke e4m3 (cpu:e4m3) menolkan sekitar seperempat elemen bukan nolnya pada layer terburuk, sedangkan e5m2, format gradien resep HYBRID (cpu:fp8: e4m3 forward, e5m2 backward, bawaan torchao dan Transformer Engine), menolkan kurang dari 3%. Lihat grafik Cast: gradien keluaran, underflow. Gradien yang hilang adalah yang terkecil, sehingga model kecil ini tetap berlatih: kedua lajur berakhir dalam 3% dari loss float32.</translation>
         </message>
         <message>
+            <source>FP4: NVFP4's finer scales against MXFP4, beside MXFP8 and bf16</source>
+            <translation>FP4: skala NVFP4 yang lebih halus melawan MXFP4, di samping MXFP8 dan bf16</translation>
+        </message>
+        <message>
+            <source>Four bits leave e2m1 eight magnitudes (0, 0.5, 1, 1.5, 2, 3, 4, 6): in FP4 everything rests on the scales. MXFP4 shares one power-of-two scale among 32 values (FLOOR, torchao's default); NVFP4 gives every 16 values an e4m3 scale under a float32 tensor scale, and trains with Transformer Engine's recipe: output gradients rounded stochastically, weights in 16 × 16 blocks, a Hadamard transform before the weight gradient. Over the run mxfp4 clips about 11% of the layer inputs and weights per step (the worst layer); nvfp4 clips nothing in any step, since its e4m3 scale puts each block's largest value within rounding of 6. Its input casts also err less than mxfp4's in every layer (median MSE 1.5 to 6 times smaller). The recipe has a price: stochastic rounding makes each output-gradient cast about twice as noisy as rounding to nearest (in exchange it has no bias), so nvfp4's gradient casts err more than mxfp4's in the first two layers. Both FP4 lanes end behind: evaluation loss 0.95 for mxfp4 and 0.78 for nvfp4, against 0.71 for float32; bf16 and mxfp8 end within 4% of it. Look at the Casts chart: saturated, input.</source>
+            <translation>Empat bit menyisakan delapan besaran bagi e2m1 (0, 0.5, 1, 1.5, 2, 3, 4, 6): dalam FP4 semuanya bergantung pada skala. MXFP4 membagi satu skala pangkat dua untuk 32 nilai (FLOOR, bawaan torchao); NVFP4 memberi setiap 16 nilai skala e4m3 di bawah skala tensor float32, dan berlatih dengan resep Transformer Engine: gradien keluaran dibulatkan secara stokastik, bobot dalam blok 16 × 16, transformasi Hadamard sebelum gradien bobot. Sepanjang run mxfp4 memotong sekitar 11% masukan dan bobot lapisan per langkah (lapisan terburuk); nvfp4 tidak memotong apa pun di langkah mana pun, karena skala e4m3-nya menaruh nilai terbesar setiap blok dalam jarak pembulatan dari 6. Cast masukannya juga lebih kecil galatnya daripada mxfp4 di setiap lapisan (median MSE 1,5 sampai 6 kali lebih kecil). Resep ini ada harganya: pembulatan stokastik membuat setiap cast gradien keluaran sekitar dua kali lebih berderau daripada pembulatan ke terdekat (sebagai gantinya tanpa bias), sehingga cast gradien nvfp4 lebih besar galatnya daripada mxfp4 di dua lapisan pertama. Kedua lane FP4 tertinggal di akhir: loss evaluasi 0,95 untuk mxfp4 dan 0,78 untuk nvfp4, melawan 0,71 untuk float32; bf16 dan mxfp8 berakhir dalam 4% darinya. Lihat grafik Cast: tersaturasi, masukan.</translation>
+        </message>
+        <message>
             <source>GradScaler doubles its scale after growth_interval clean steps (2000 by default; 50 here) and halves it whenever a scaled gradient overflows float16, skipping that step. The spiral's inputs are multiplied by 30, so the first gradients are large: starting from 2^16 the first steps overflow and the scale backs off to 2^14. Then it climbs in steps of 2 until it overflows again and backs off: a sawtooth between 2^14 and 2^17 that keeps the gradients as high in float16's range as they fit (between two back-offs the largest scaled weight gradient comes within a factor of 2 of 65504). Watch the scale chart and the skipped-step markers; the loss follows the float32 lane (final evaluation accuracy within 2 points).</source>
             <translation>GradScaler menggandakan skalanya setelah growth_interval langkah bersih (bawaannya 2000; di sini 50) dan membaginya dua setiap kali gradien terskala overflow pada float16, sambil melewati langkah itu. Masukan spiral dikalikan 30, sehingga gradien awalnya besar: mulai dari 2^16, langkah-langkah pertama overflow dan skala mundur ke 2^14. Lalu skala naik dengan kelipatan 2 sampai overflow lagi dan mundur: gigi gergaji antara 2^14 dan 2^17 yang menjaga gradien setinggi mungkin dalam rentang float16 (di antara dua kemunduran, gradien bobot terskala terbesar mencapai faktor 2 dari 65504). Perhatikan grafik skala dan penanda langkah yang dilewati; loss-nya mengikuti lajur float32 (akurasi evaluasi akhir selisih paling banyak 2 poin).</translation>
         </message>
@@ -1065,6 +1073,9 @@ lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (device:format[+sca
            a scale per tensor from its amax), cpu:e4m3, cpu:e5m2 (every operand in one format),
            cpu:mxfp8, cpu:mxfp4 (32-element blocks, +rceil); options +sat (clamp instead of NaN/inf),
            +delayed [+most-recent] (Transformer Engine's delayed scaling: --amax-history 1024 --fp8-margin 0)
+           cpu:nvfp4 (Transformer Engine's NVFP4 recipe: e2m1 in 16-element blocks, stochastically rounded
+           gradients, 16x16 weight blocks, a Hadamard transform for the weight gradient; +no-sr, +no-2d,
+           +no-rht switch each off)
 scaler:    --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
 autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
            reduction, norm = low|f32|as-input)
@@ -1116,6 +1127,9 @@ lajur:     --lanes cpu:f32,cpu:bf16,cpu:f16,cpu:f16+scaler   (perangkat:format[+
            satu skala per tensor dari amax-nya), cpu:e4m3, cpu:e5m2 (setiap operand dalam satu format),
            cpu:mxfp8, cpu:mxfp4 (blok 32 elemen, +rceil); opsi +sat (dijepit, bukan NaN/inf),
            +delayed [+most-recent] (delayed scaling Transformer Engine: --amax-history 1024 --fp8-margin 0)
+           cpu:nvfp4 (resep NVFP4 Transformer Engine: e2m1 dalam blok 16 elemen, gradien dibulatkan secara
+           stokastik, blok bobot 16x16, transformasi Hadamard untuk gradien bobot; +no-sr, +no-2d,
+           +no-rht mematikan masing-masing)
 penskala:  --init-scale 65536  --growth-factor 2  --backoff-factor 0.5  --growth-interval 2000
 autocast:  --policy cpu|cuda|device  --op softmax=low,loss=low  (linear, activation, softmax, loss,
            reduction, norm = low|f32|as-input)
@@ -2747,12 +2761,28 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>blok %1 · %2</translation>
         </message>
         <message>
+            <source>1-D weights</source>
+            <translation>bobot 1-D</translation>
+        </message>
+        <message>
+            <source>16×16 weights</source>
+            <translation>bobot 16×16</translation>
+        </message>
+        <message>
             <source>Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>
             <translation>Norma gradien: norma L2 gradien master float32 langkah ini untuk semua bobot dan bias, tanpa skala (lajur penskala: dibagi skalanya); inf atau nan bila sebuah gradien overflow.</translation>
         </message>
         <message>
             <source>How far the running sum is from the exact sum, in percent of it.</source>
             <translation>Seberapa jauh jumlah berjalan dari jumlah eksak, dalam persen jumlah eksak.</translation>
+        </message>
+        <message>
+            <source>RHT</source>
+            <translation>RHT</translation>
+        </message>
+        <message>
+            <source>SR grads</source>
+            <translation>gradien SR</translation>
         </message>
         <message>
             <source>Scaler recovered at step %1: %2</source>
@@ -2819,6 +2849,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>skala delayed (amax terbaru)</translation>
         </message>
         <message>
+            <source>e2m1 · 16-blocks</source>
+            <translation>e2m1 · blok 16</translation>
+        </message>
+        <message>
             <source>e4m3 · e5m2 grads</source>
             <translation>e4m3 · gradien e5m2</translation>
         </message>
@@ -2837,6 +2871,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>loss</source>
             <translation>loss</translation>
+        </message>
+        <message>
+            <source>nearest grads</source>
+            <translation>gradien terdekat</translation>
         </message>
         <message>
             <source>running sum</source>

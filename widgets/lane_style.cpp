@@ -27,15 +27,16 @@ LaneStyle laneStyle(const Lane& lane) {
     s.dashed = lane.device == Device::Gpu;
     if (lane.scaled) {
         // 8 bits and below, by width: FP8 per tensor vermillion, FP8 blocks sky blue, FP6 a dark yellow
-        // (Okabe-Ito's yellow darkened to read on white), FP4 a brown; the label tells mxfp4 from nvfp4.
-        // Per tensor: the fp8 training recipe (e4m3 forward, e5m2 gradients) vermillion, every operand in e4m3
-        // a crimson, in e5m2 a dark brown.
+        // (Okabe-Ito's yellow darkened to read on white), MX FP4 a brown, NVFP4 a violet (the two FP4 recipes
+        // side by side in fp4-limits). Per tensor: the fp8 training recipe (e4m3 forward, e5m2 gradients)
+        // vermillion, every operand in e4m3 a crimson, in e5m2 a dark brown.
         const int bits = traits(traits(*lane.scaled).element).bits;
         if (isPerTensor(*lane.scaled) && !lane.hybrid && *lane.scaled == ScaledFormat::E4M3) s.color = QColor(0xB2, 0x18, 0x2B);
         else if (isPerTensor(*lane.scaled) && !lane.hybrid) s.color = QColor(0x7F, 0x3B, 0x08);
         else if (isPerTensor(*lane.scaled)) s.color = QColor(0xD5, 0x5E, 0x00);
         else if (bits == 8) s.color = QColor(0x56, 0xB4, 0xE9);
         else if (bits == 6) s.color = QColor(0xB8, 0xA2, 0x00);
+        else if (*lane.scaled == ScaledFormat::Nvfp4) s.color = QColor(0x6A, 0x3D, 0x9A);
         else s.color = QColor(0x8C, 0x51, 0x3A);
     } else if (lane.tf32) s.color = QColor(0xCC, 0x79, 0xA7);            // reddish purple
     else if (lane.format == Format::F32) s.color = g_darkBackground ? QColor(0xCC, 0xCC, 0xCC) : QColor(0x33, 0x33, 0x33);  // neutral grey
@@ -67,7 +68,9 @@ QPen lanePen(const Lane& lane) {
     else if (lane.pure) pen.setDashPattern({1.5, 2});                        // +pure: fine dots
     else if (lane.delayed) pen.setDashPattern({6, 2, 2, 2});                 // +delayed: dash-dot
     else if (lane.scaled && lane.scaleMode != ScaleMode::Floor) pen.setDashPattern({4, 2});  // MX +rceil etc. beside floor
-    else if (lane.scaled && !isPerTensor(*lane.scaled) && !isMx(*lane.scaled)) pen.setDashPattern({3, 1.5});  // nvfp4 beside mxfp4
+    else if (lane.noStochasticGradients) pen.setDashPattern({1.5, 2});       // nvfp4 without a part of its recipe:
+    else if (lane.noSquareWeights) pen.setDashPattern({4, 2});               // fine dots, dashes, dash-dot
+    else if (lane.noHadamard) pen.setDashPattern({6, 2, 2, 2});
     else if (lane.format == Format::F32 && !lane.scaled) pen.setDashPattern({7, 2, 1, 2});  // other f32 lanes: long dash-dot
     return pen;
 }
