@@ -2761,12 +2761,12 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>blok %1 · %2</translation>
         </message>
         <message>
-            <source>1-D weights</source>
-            <translation>bobot 1-D</translation>
+            <source>1-D W</source>
+            <translation>W 1-D</translation>
         </message>
         <message>
-            <source>16×16 weights</source>
-            <translation>bobot 16×16</translation>
+            <source>16×16 W</source>
+            <translation>W 16×16</translation>
         </message>
         <message>
             <source>Gradient norm: the L2 norm of this step's float32 master gradients of every weight and bias, unscaled (scaler lanes: divided by the scale); inf or nan when a gradient overflowed.</source>
@@ -2847,10 +2847,6 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>delayed scale (newest amax)</source>
             <translation>skala delayed (amax terbaru)</translation>
-        </message>
-        <message>
-            <source>e2m1 · 16-blocks</source>
-            <translation>e2m1 · blok 16</translation>
         </message>
         <message>
             <source>e4m3 · e5m2 grads</source>

@@ -57,7 +57,8 @@ public:
     bool eventFilter(QObject* watched, QEvent* event) override {
         // The new width, before the chart itself is resized: its layout then places the legend once.
         if (watched == m_view && event->type() == QEvent::Resize) {
-            fitLegend(m_view->chart(), static_cast<QResizeEvent*>(event)->size().width());
+            const QSize size = static_cast<QResizeEvent*>(event)->size();
+            fitLegend(m_view->chart(), size.width(), size.height());
             fitChartTitle(m_view->chart(), static_cast<QResizeEvent*>(event)->size().width());
         }
         return false;
@@ -72,7 +73,7 @@ private:
 
 }  // namespace
 
-void fitLegend(QChart* chart, qreal width) {
+void fitLegend(QChart* chart, qreal width, qreal height) {
     if (!chart) return;
     QLegend* legend = chart->legend();
     const bool moved = chart->property(kLegendMoved).toBool();
@@ -84,7 +85,8 @@ void fitLegend(QChart* chart, qreal width) {
     qreal row = 16;
     // Every marker counts: one not laid out yet reads as hidden.
     for (const QLegendMarker* m : legend->markers()) row += fm.horizontalAdvance(m->label()) + fm.height() + 14;
-    const bool beside = row > width - chart->margins().left() - chart->margins().right();
+    if (height < 0) height = chart->size().height();
+    const bool beside = row > width - chart->margins().left() - chart->margins().right() || (height > 0 && height < 13 * fm.height());
     if (beside == moved) return;
     chart->setProperty(kLegendMoved, beside);
     legend->setAlignment(beside ? Qt::AlignRight : Qt::AlignBottom);

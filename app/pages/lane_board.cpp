@@ -17,16 +17,16 @@ namespace presisi {
 namespace {
 
 // A lane of 8 bits and below's recipe in a tile's line: its operands' formats and how the scales are chosen
-// ("e4m3 · e5m2 grads · current scale", "mxfp8 blocks · floor", "e2m1 · 16-blocks · 16×16 weights · SR grads ·
-// RHT"); empty for other lanes.
+// ("e4m3 · e5m2 grads · current scale", "mxfp8 blocks · floor", "SR grads · 16×16 W · RHT"); empty for other
+// lanes.
 QString recipeText(const LaneSpec& l) {
     if (!l.scaled) return {};
     const QString f = QString::fromUtf8(traits(*l.scaled).name.data());
     if (*l.scaled == ScaledFormat::Nvfp4) {
         // Transformer Engine's NVFP4 recipe and what of it is switched off.
-        QStringList parts{LaneBoard::tr("e2m1 · 16-blocks")};
-        parts << (l.noSquareWeights ? LaneBoard::tr("1-D weights") : LaneBoard::tr("16×16 weights"));
+        QStringList parts;
         parts << (l.noStochasticGradients ? LaneBoard::tr("nearest grads") : LaneBoard::tr("SR grads"));
+        parts << (l.noSquareWeights ? LaneBoard::tr("1-D W") : LaneBoard::tr("16×16 W"));
         if (!l.noHadamard) parts << LaneBoard::tr("RHT");
         return parts.join(QStringLiteral(" · "));
     }
