@@ -134,6 +134,14 @@
             <translation>Setiap lajur menjalankan forward pass dan loss di dalam autocast, sedangkan backward pass di luarnya; bobot master dan optimizer tetap pada float32, dan evaluasi akhir berjalan dalam float32 tanpa gradien. Dengan float16, penskala loss membungkus backward dan step: langkah yang gradien terskalanya overflow dilewati (ditandai pada grafik ini) dan skalanya dibagi dua, lalu setelah %1 langkah bersih skalanya digandakan. bfloat16 tidak memerlukan penskala.</translation>
         </message>
         <message>
+            <source>Eight bits: a scale per tensor, e5m2 for gradients</source>
+            <translation>Delapan bit: satu skala per tensor, e5m2 untuk gradien</translation>
+        </message>
+        <message>
+            <source>FP8 holds too few binades for raw values, so every tensor is multiplied by a scale that puts its largest value at the format's max (%1 for e4m3) before the cast. Gradients span more than e4m3 holds: cast to e4m3 (cpu:e4m3), about a quarter of the output gradients' non-zero elements become zero in the worst layer, while e5m2, the gradient format of the usual FP8 recipe (cpu:fp8), loses under 3%.</source>
+            <translation>FP8 memuat terlalu sedikit binade untuk nilai mentah, jadi setiap tensor dikalikan dengan skala yang menaruh nilai terbesarnya di maksimum format (%1 untuk e4m3) sebelum cast. Gradien membentang lebih luas daripada yang dimuat e4m3: di-cast ke e4m3 (cpu:e4m3), sekitar seperempat elemen tak-nol gradien keluaran menjadi nol di lapisan terburuk, sedangkan e5m2, format gradien resep FP8 yang lazim (cpu:fp8), kehilangan di bawah 3%.</translation>
+        </message>
+        <message>
             <source>One run proves little: the Convergence check (Ctrl+5) trains every lane from several model seeds on the same data and evaluates each in float32. A lane is safe when its mean shift from float32 is within twice the larger of float32's seed-to-seed spread and its evaluation noise; a larger shift calls for an audit of the sensitive operations. Each verdict names the term that decided: on the underflow setup the seeds agree so closely that the evaluation noise sets the threshold; cpu:bf16 and cpu:f16+scaler safe, cpu:f16 audit.</source>
             <translation>Satu run belum membuktikan banyak: Uji konvergensi (Ctrl+5) melatih setiap lajur dari beberapa benih model pada data yang sama dan mengevaluasi masing-masing dalam float32. Sebuah lajur aman bila pergeseran rata-ratanya terhadap float32 tidak melebihi dua kali yang lebih besar antara sebaran antar-benih float32 dan derau evaluasinya; pergeseran yang lebih besar menuntut audit operasi yang sensitif. Setiap putusan menyebut suku yang menentukan: pada setelan underflow, hasil antar-benih begitu berdekatan sehingga derau evaluasilah yang menetapkan ambangnya; cpu:bf16 dan cpu:f16+scaler aman, cpu:f16 perlu audit.</translation>
         </message>

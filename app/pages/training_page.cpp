@@ -300,6 +300,7 @@ LiveChart* TrainingPage::lossChart() const { return m_deck->loss(); }
 LiveChart* TrainingPage::underflowChart() const { return m_deck->underflow(); }
 LiveChart* TrainingPage::scaleChart() const { return m_deck->scale(); }
 LiveChart* TrainingPage::castChart() const { return m_deck->casts(); }
+ScaleCastView* TrainingPage::scaleCastView() const { return m_deck->scaleCell(); }
 HistogramChart* TrainingPage::histogramChart() const { return m_deck->histogram(); }
 GradientRangeView* TrainingPage::rangeView() const { return m_deck->ranges(); }
 QSlider* TrainingPage::timeline() const { return m_timeline->slider(); }

@@ -25,6 +25,7 @@ class DoctorPanel;
 class GradientRangeView;
 class HistogramChart;
 class LiveChart;
+class ScaleCastView;
 class LaneBoard;
 class RunTimeline;
 class RunView;
@@ -77,6 +78,7 @@ public:
     LiveChart* underflowChart() const;
     LiveChart* scaleChart() const;
     LiveChart* castChart() const;  // the casts of the lanes of 8 bits and below (beside the scale chart)
+    ScaleCastView* scaleCastView() const;  // the cell holding both, with the casts' statistic and operand
     HistogramChart* histogramChart() const;
     GradientRangeView* rangeView() const;
     DoctorPanel* doctorPanel() const { return m_doctor; }
