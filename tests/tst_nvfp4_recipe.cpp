@@ -79,6 +79,7 @@ private slots:
     void stochasticRoundingRepeatsFromItsSeed();
     void squareBlocksCastTheTransposeAlike();
     void hadamardIsTransformerEnginesMatrix();
+    void columnCastsAreTheTransposes();
     void laneOperandsFollowTheRecipe();
     void laneGradientCastIsUnbiased();
     void lanesParseAndTrain();
@@ -145,6 +146,21 @@ void TestNvfp4Recipe::stochasticRoundingRepeatsFromItsSeed() {
     numerics::RandomBits any(1);
     for (const float v : {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f, -6.0f, -0.5f})
         for (int k = 0; k < 100; ++k) QCOMPARE(numerics::roundStochastic(Format::E2M1, v, any.next()), v);
+    // The bulk path gives the scalar rule's results with the same draws, in every format of 8 bits and below with a
+    // mantissa: values across each format's range and beyond, float32 subnormals, zeros, inf and NaN.
+    for (const Format f : {Format::E4M3, Format::E5M2, Format::E3M2, Format::E2M3, Format::E2M1}) {
+        std::vector<float> v = spread(20000, 17, -20, 17);
+        v.insert(v.end(), {0.0f, -0.0f, 1e-45f, -3e-39f, INFINITY, -INFINITY, NAN, static_cast<float>(traits(f).max),
+                           -static_cast<float>(traits(f).max), static_cast<float>(traits(f).minSubnormal) / 3});
+        std::vector<float> bulk(v.size());
+        numerics::RandomBits b1(3), b2(3);
+        numerics::roundStochasticSpan(f, v, bulk, b1);
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const float one = numerics::roundStochastic(f, v[i], b2.next());
+            QVERIFY2(std::bit_cast<std::uint32_t>(one) == std::bit_cast<std::uint32_t>(bulk[i]) || (std::isnan(one) && std::isnan(bulk[i])),
+                     qPrintable(QString("%1 %2: %3 vs %4").arg(QString::fromLatin1(traits(f).name.data())).arg(v[i]).arg(one).arg(bulk[i])));
+        }
+    }
     // A whole NVFP4 cast with a stream: the same seed gives the same codes.
     numerics::RandomBits q1(5), q2(5);
     QuantizeOptions o1, o2;
@@ -205,6 +221,47 @@ void TestNvfp4Recipe::hadamardIsTransformerEnginesMatrix() {
     const Matrix exact = (a.cast<double>() * b.cast<double>().transpose()).cast<float>();
     QVERIFY((ta * tb.transpose() - exact).cwiseAbs().maxCoeff() < 1e-5f);
     QVERIFY_THROWS_EXCEPTION(Error, numerics::randomHadamard16({y.data(), 40}, 1, 40));
+}
+
+// The casts down the columns (the lanes' operands along the batch and along `out`) give the transpose's casts
+// along its rows bit for bit, short blocks, 16 × 16 tiles and NaN included, with the same statistics; the Hadamard
+// transform down the columns is the transpose's.
+void TestNvfp4Recipe::columnCastsAreTheTransposes() {
+    Matrix x = matrixOf(spread(70 * 40, 41, -12, 6), 70, 40);
+    x(3, 5) = NAN;
+    const Matrix xt = x.transpose();
+    for (const ScaledFormat f : kAllScaledFormats) {
+        if (traits(f).blockSize == 0) continue;
+        for (const bool square : {false, true}) {
+            if (square && f != ScaledFormat::Nvfp4) continue;
+            for (const ScaleMode mode : {ScaleMode::Floor, ScaleMode::Rceil}) {
+                QuantizeOptions rowsOpt;
+                rowsOpt.squareBlocks = square;
+                rowsOpt.scaleMode = mode;
+                QuantizeOptions colsOpt = rowsOpt;
+                colsOpt.alongColumns = true;
+                Matrix down(70, 40), across(40, 70);
+                const CastSummary d = dequantizeInto(f, {x.data(), std::size_t(x.size())}, 70, 40, {down.data(), std::size_t(down.size())}, colsOpt);
+                const CastSummary a = dequantizeInto(f, {xt.data(), std::size_t(xt.size())}, 40, 70, {across.data(), std::size_t(across.size())}, rowsOpt);
+                const Matrix back = across.transpose();
+                for (Index i = 0; i < x.size(); ++i)
+                    QVERIFY2(std::bit_cast<std::uint32_t>(down.data()[i]) == std::bit_cast<std::uint32_t>(back.data()[i]) ||
+                                 (std::isnan(down.data()[i]) && std::isnan(back.data()[i])),
+                             qPrintable(QString("%1 square %2 at %3: %4 vs %5").arg(traits(f).name.data()).arg(square).arg(i).arg(down.data()[i]).arg(back.data()[i])));
+                QCOMPARE(d.stats.saturatedShare, a.stats.saturatedShare);
+                QCOMPARE(d.stats.underflowShare, a.stats.underflowShare);
+            }
+        }
+    }
+    QVERIFY_THROWS_EXCEPTION(Error, [&] {
+        QuantizeOptions o;
+        o.alongColumns = true;
+        return quantize(ScaledFormat::Mxfp8, {xt.data(), std::size_t(xt.size())}, 40, 70, o);
+    }());
+    Matrix h = matrixOf(spread(48 * 24, 43), 48, 24), ht = h.transpose();
+    numerics::randomHadamard16({h.data(), std::size_t(h.size())}, 48, 24, true);
+    numerics::randomHadamard16({ht.data(), std::size_t(ht.size())}, 24, 48);
+    QCOMPARE(h, Matrix(ht.transpose()));
 }
 
 // The cpu:nvfp4 lane's operands are quantize()'s values by TE's rules: x along `in` in 1 × 16 blocks; W in 16 × 16

@@ -86,8 +86,11 @@ void OperandCast::cast(std::span<const float> x, std::int64_t rows, std::int64_t
     if (!m_frozen) m_history.record(std::isnan(m_last.amax) ? amaxIgnoringNaN(x) : m_last.amax);
 }
 
-void OperandCast::recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out) {
-    dequantizeInto(m_format, x, rows, cols, out, withStream());
+void OperandCast::recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out,
+                         bool alongColumns) {
+    QuantizeOptions o = withStream();
+    o.alongColumns = alongColumns;
+    dequantizeInto(m_format, x, rows, cols, out, o);
 }
 
 void OperandCast::advance() {
@@ -100,23 +103,33 @@ OperandCast OperandCast::frozenAtLastPass() const {
     return c;
 }
 
-void randomHadamard16(std::span<float> x, std::int64_t rows, std::int64_t cols) {
+void randomHadamard16(std::span<float> x, std::int64_t rows, std::int64_t cols, bool alongColumns) {
     constexpr std::int64_t n = 16;
-    if (cols % n != 0 || static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) != x.size())
-        throw Error("the Hadamard transform takes rows of a multiple of 16 values");
+    if ((alongColumns ? rows : cols) % n != 0 || static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) != x.size())
+        throw Error(alongColumns ? "the Hadamard transform down the columns takes a multiple of 16 rows"
+                                 : "the Hadamard transform takes rows of a multiple of 16 values");
     // y = x · diag(s) · H / 4: the signs first (exact), then H's butterflies (H symmetric), then the exact /4.
     constexpr float sign[n] = {1, 1, 1, -1, 1, -1, -1, -1, -1, -1, -1, 1, -1, 1, -1, -1};
-    for (std::size_t at = 0; at < x.size(); at += n) {
-        float* v = x.data() + at;
-        for (std::int64_t i = 0; i < n; ++i) v[i] *= sign[i];
+    // Value i of a block sits at v[i * stride] for `width` blocks side by side (consecutive in memory when the
+    // blocks run down the columns: every column's block at once).
+    const auto transform = [&](float* v, std::int64_t stride, std::int64_t width) {
+        for (std::int64_t i = 0; i < n; ++i)
+            for (std::int64_t c = 0; c < width; ++c) v[i * stride + c] *= sign[i];
         for (std::int64_t h = 1; h < n; h *= 2)
             for (std::int64_t i = 0; i < n; i += 2 * h)
-                for (std::int64_t j = i; j < i + h; ++j) {
-                    const float a = v[j], b = v[j + h];
-                    v[j] = a + b;
-                    v[j + h] = a - b;
-                }
-        for (std::int64_t i = 0; i < n; ++i) v[i] *= 0.25f;
+                for (std::int64_t j = i; j < i + h; ++j)
+                    for (std::int64_t c = 0; c < width; ++c) {
+                        const float a = v[j * stride + c], b = v[(j + h) * stride + c];
+                        v[j * stride + c] = a + b;
+                        v[(j + h) * stride + c] = a - b;
+                    }
+        for (std::int64_t i = 0; i < n; ++i)
+            for (std::int64_t c = 0; c < width; ++c) v[i * stride + c] *= 0.25f;
+    };
+    if (alongColumns) {
+        for (std::int64_t r0 = 0; r0 < rows; r0 += n) transform(x.data() + r0 * cols, cols, cols);
+    } else {
+        for (std::size_t at = 0; at < x.size(); at += n) transform(x.data() + at, 1, 1);
     }
 }
 

@@ -84,8 +84,8 @@ public:
     void cast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out);
     // The same cast of the same pass for another product's blocking (an MX operand along another axis): the
     // scale and options of the last cast(), no statistics kept, no amax recorded; stochastic rounding draws
-    // on from the same stream.
-    void recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out);
+    // on from the same stream. alongColumns: the blocks run down x's columns (QuantizeOptions::alongColumns).
+    void recast(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::span<float> out, bool alongColumns = false);
     void advance();  // delayed scaling: after the pass, the history's update (current scaling: nothing)
     // The last cast: the tensor's amax, the scale used, the cast's statistics.
     const CastSummary& last() const { return m_last; }
@@ -114,7 +114,9 @@ private:
 // along a row times diag(s)·H/4, with H the 16 × 16 Sylvester Hadamard matrix and s TE's fixed sign vector
 // (1 1 1 −1 1 −1 −1 −1 −1 −1 −1 1 −1 1 −1 −1), as a fast Walsh–Hadamard transform in float32. The matrix is
 // orthogonal: two operands transformed alike along the reduction dimension keep their product while the
-// transform spreads a block's outlier over its 16 values. cols must be a multiple of 16.
-void randomHadamard16(std::span<float> x, std::int64_t rows, std::int64_t cols);
+// transform spreads a block's outlier over its 16 values. cols must be a multiple of 16; alongColumns: every 16
+// values down each column instead (rows a multiple of 16), the same operations element for element, so the result
+// is the transpose's transformed and transposed back, bit for bit.
+void randomHadamard16(std::span<float> x, std::int64_t rows, std::int64_t cols, bool alongColumns = false);
 
 }  // namespace presisi::numerics

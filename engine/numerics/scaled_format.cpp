@@ -164,16 +164,14 @@ struct StatsSum {
 // e5m2 15, e2m3 2, e3m2 4, e2m1 2).
 int emaxOf(Format element) { return std::ilogb(traits(element).max); }
 
-// A run of at most kRun values cast alike (an MX or NVFP4 block, or a stretch of a per-tensor cast), through the
-// bulk encoders: scaled[i] is x[i] times the quantisation scale before any clamp; with `clampFirst` it is
-// clamped to ±max and cast saturating (torchao clamps FP8, and its FP6/FP4 cast saturates), else cast by
-// `overflow`; with `stochastic` each value is first rounded stochastically by its draws. The element is dequantised as element · factor, or element / factor with `divide`, into
-// out; codes go to `codes` when not null; every value is counted (clipped from `clip`, clipFrom()).
+// At most kRun scaled values rounded to the element format through the bulk encoders into `value` (codes to
+// `codes` when not null): with `clampFirst` clamped to ±max and cast saturating (torchao clamps FP8, and its
+// FP6/FP4 cast saturates), else cast by `overflow`; with `stochastic` each value is first rounded stochastically
+// by its draws, in order.
 constexpr std::size_t kRun = 512;
-void castRun(const float* x, const float* scaled, std::size_t n, Format element, bool clampFirst, Overflow overflow,
-             float factor, bool divide, float clip, float* out, std::uint8_t* codes, StatsSum& sum,
-             numerics::RandomBits* stochastic) {
-    std::array<float, kRun> clamped, value;
+void roundRun(const float* scaled, std::size_t n, Format element, bool clampFirst, Overflow overflow,
+              numerics::RandomBits* stochastic, float* value, std::uint8_t* codes) {
+    std::array<float, kRun> clamped;
     std::array<std::uint8_t, kRun> own;
     std::uint8_t* c = codes ? codes : own.data();
     const float* in = scaled;
@@ -184,12 +182,23 @@ void castRun(const float* x, const float* scaled, std::size_t n, Format element,
     }
     if (stochastic) {
         // Each value to one of its neighbours in the element format (exactly representable: the encoder's
-        // nearest rounding keeps it), one draw per value in order.
-        for (std::size_t i = 0; i < n; ++i) clamped[i] = numerics::roundStochastic(element, in[i], stochastic->next());
+        // nearest rounding keeps it).
+        numerics::roundStochasticSpan(element, {in, n}, {clamped.data(), n}, *stochastic);
         in = clamped.data();
     }
     encodeSpan(element, {in, n}, {c, n}, clampFirst ? Overflow::Saturate : overflow);
-    decodeSpan(element, {c, n}, {value.data(), n});
+    decodeSpan(element, {c, n}, {value, n});
+}
+
+// A run of at most kRun values cast alike (an MX or NVFP4 block, or a stretch of a per-tensor cast): scaled[i] is
+// x[i] times the quantisation scale before any clamp, rounded by roundRun; the element is dequantised as
+// element · factor, or element / factor with `divide`, into out; every value is counted (clipped from `clip`,
+// clipFrom()).
+void castRun(const float* x, const float* scaled, std::size_t n, Format element, bool clampFirst, Overflow overflow,
+             float factor, bool divide, float clip, float* out, std::uint8_t* codes, StatsSum& sum,
+             numerics::RandomBits* stochastic) {
+    std::array<float, kRun> value;
+    roundRun(scaled, n, element, clampFirst, overflow, stochastic, value.data(), codes);
     if (divide) for (std::size_t i = 0; i < n; ++i) out[i] = value[i] / factor;
     else for (std::size_t i = 0; i < n; ++i) out[i] = value[i] * factor;
     sum.addRun(x, scaled, value.data(), out, n, clip);
@@ -226,7 +235,10 @@ std::uint8_t mxScaleCode(float amax, ScaleMode mode, Format element) {
 }
 
 // 2^(code-127) as float32 (get_fp_scale): code 0 is 2^-127, a float32 subnormal; 255 is NaN.
-float e8m0Value(std::uint8_t code) { return code == 255 ? kNaN : std::ldexp(1.0f, static_cast<int>(code) - 127); }
+float e8m0Value(std::uint8_t code) {
+    if (code == 255) return kNaN;
+    return code == 0 ? 0x1p-127f : std::bit_cast<float>(std::uint32_t{code} << 23);
+}
 
 void checkShape(const ScaledFormatTraits& t, std::size_t size, std::int64_t rows, std::int64_t cols) {
     if (rows < 0 || cols < 0)
@@ -239,61 +251,138 @@ void checkShape(const ScaledFormatTraits& t, std::size_t size, std::int64_t rows
                     std::to_string(t.blockSize));
 }
 
-// One MX block (in.size() values, at most the block size; a short block is a zero-padded one): torchao's
-// to_mx for its e8m0 code and elements, then to_dtype for the dequantised values written to `out`;
-// element codes to `codes` when not null.
-BlockInfo castMxBlock(std::span<const float> in, float* out, std::uint8_t* codes, ScaleMode mode, Format element,
-                      StatsSum& total, numerics::RandomBits* stochastic) {
-    BlockInfo info;
-    info.amax = amaxOf(in);
-    info.scaleCode = mxScaleCode(info.amax, mode, element);
-    info.scale = e8m0Value(info.scaleCode);
-    const std::uint8_t c = info.scaleCode;
-    // RCEIL multiplies by a reciprocal: code 255 by the NaN descale itself, 254 by 2^-127, and code 0 by 1
-    // (not 2^127: torchao's choice for blocks whose amax/max is at most 2^-127). The others divide by the
-    // scale's float32 bits (code 255 reads as inf: finite values become ±0), raised to at least 2^-126
-    // (torchao's guard for code 0, whose dequantisation still uses 2^-127).
-    const float rcp = c == 255 ? kNaN : c == 254 ? std::ldexp(1.0f, -127) : c == 0 ? 1.0f : std::ldexp(1.0f, 127 - int(c));
-    const float divisor = std::max(std::bit_cast<float>(std::uint32_t{c} << 23), 0x1p-126f);
-    const float clip = clipFrom(element);
-    StatsSum sum;
-    sum.lean = total.lean;
-    std::array<float, kRun> scaled;
-    for (std::size_t i = 0; i < in.size(); ++i) scaled[i] = mode == ScaleMode::Rceil ? in[i] * rcp : in[i] / divisor;
-    castRun(in.data(), scaled.data(), in.size(), element, true, Overflow::Saturate, info.scale, false, clip, out, codes, sum,
-            stochastic);
-    info.stats = sum.stats();
-    total.add(sum);
-    return info;
+// One block's scale: its amax (its own, or its 16 × 16 tile's), its scale code (e8m0 or e4m3), the dequantisation
+// scale (x ≈ element · scale) and what the block's values are multiplied by before the cast.
+struct BlockScale {
+    float amax = 0;
+    std::uint8_t code = 0;
+    float scale = 0;
+    float multiplier = 0;
+};
+
+// An MX block's: torchao's to_mx. RCEIL multiplies by a reciprocal: code 255 by the NaN descale itself, 254 by
+// 2^-127, and code 0 by 1 (not 2^127: torchao's choice for blocks whose amax/max is at most 2^-127). The other
+// modes divide by the scale's float32 bits (code 255 reads as inf: finite values become ±0), raised to at least
+// 2^-126 (torchao's guard for code 0, whose dequantisation still uses 2^-127): a power of two (or inf) whose
+// reciprocal is exact, so x times the reciprocal is x / divisor bit for bit (one rounding of the same value).
+BlockScale mxBlockScale(float amax, ScaleMode mode, Format element) {
+    BlockScale b;
+    b.amax = amax;
+    b.code = mxScaleCode(amax, mode, element);
+    b.scale = e8m0Value(b.code);
+    const std::uint8_t c = b.code;
+    if (mode == ScaleMode::Rceil) {
+        b.multiplier = c == 255 ? kNaN : c == 254 ? 0x1p-127f : c == 0 ? 1.0f : std::bit_cast<float>(std::uint32_t(254 - c) << 23);
+    } else {
+        const float divisor = std::max(std::bit_cast<float>(std::uint32_t{c} << 23), 0x1p-126f);
+        b.multiplier = 1.0f / divisor;
+    }
+    return b;
 }
 
 constexpr float kE2m1Max = 6.0f, kE4m3Max = 448.0f;
 
-// One NVFP4 block (at most 16 values) with amax `blockAmax` (its own, or its 16 × 16 tile's) under the float32
-// tensor scale pts = amax / 2688: torchao's nvfp4_quantize, then NVFP4Tensor.dequantize (element · (tensor
-// scale · block scale)).
-BlockInfo castNvfp4Block(std::span<const float> in, float blockAmax, float* out, std::uint8_t* codes, float pts,
-                         float invPts, StatsSum& total, numerics::RandomBits* stochastic) {
+// An NVFP4 block's under the float32 tensor scale pts = amax / 2688: torchao's nvfp4_quantize (the block scale
+// relative to the tensor scale, clamped to [2^-6, 448] with NaN passing, cast to e4m3), dequantised as
+// NVFP4Tensor.dequantize does (element · (tensor scale · block scale)).
+BlockScale nvfp4BlockScale(float amax, float pts, float invPts) {
+    BlockScale b;
+    b.amax = amax;
+    const float relative = (amax / kE2m1Max) / pts;
+    float blockScale;
+    if (std::isnan(relative)) {
+        b.code = encode(Format::E4M3, relative, Overflow::Saturate);
+        blockScale = decode(Format::E4M3, b.code);
+    } else {
+        // Within [2^-6, 448] every value is an e4m3 normal: its mantissa rounded to 3 bits, nearest even, in the
+        // float32 bits (what encode() gives, without its general path); the code from the same bits.
+        const std::uint32_t bits = std::bit_cast<std::uint32_t>(std::clamp(relative, 0x1p-6f, kE4m3Max));
+        const std::uint32_t rounded = (bits + 0x7FFFFu + ((bits >> 20) & 1u)) & 0xFFF00000u;
+        blockScale = std::bit_cast<float>(rounded);
+        b.code = static_cast<std::uint8_t>((((rounded >> 23) - 127 + 7) << 3) | ((rounded >> 20) & 7u));
+    }
+    b.multiplier = invPts / blockScale;
+    b.scale = pts * blockScale;
+    return b;
+}
+
+// One block (in.size() values, at most the block size; a short block is a zero-padded one) cast with its scale,
+// element codes to `codes` when not null; its own statistics, added to `total`.
+BlockInfo castBlock(std::span<const float> in, const BlockScale& b, Format element, float* out, std::uint8_t* codes,
+                    StatsSum& total, numerics::RandomBits* stochastic) {
     BlockInfo info;
-    info.amax = blockAmax;
-    // The block scale relative to the tensor scale, clamped to [2^-6, 448] (NaN passes) and cast to e4m3.
-    const float relative = (info.amax / kE2m1Max) / pts;
-    const float clamped = std::isnan(relative) ? relative : std::clamp(relative, 0x1p-6f, kE4m3Max);
-    info.scaleCode = encode(Format::E4M3, clamped, Overflow::Saturate);
-    const float blockScale = decode(Format::E4M3, info.scaleCode);
-    const float reciprocal = invPts / blockScale;
-    info.scale = pts * blockScale;
-    const float clip = clipFrom(Format::E2M1);
+    info.amax = b.amax;
+    info.scaleCode = b.code;
+    info.scale = b.scale;
     StatsSum sum;
     sum.lean = total.lean;
     std::array<float, kRun> scaled;
-    for (std::size_t i = 0; i < in.size(); ++i) scaled[i] = in[i] * reciprocal;
-    castRun(in.data(), scaled.data(), in.size(), Format::E2M1, true, Overflow::Saturate, info.scale, false, clip, out, codes,
-            sum, stochastic);
+    for (std::size_t i = 0; i < in.size(); ++i) scaled[i] = in[i] * b.multiplier;
+    castRun(in.data(), scaled.data(), in.size(), element, true, Overflow::Saturate, b.scale, false, clipFrom(element), out,
+            codes, sum, stochastic);
     info.stats = sum.stats();
     total.add(sum);
     return info;
 }
+
+// The training casts' blocks (dequantizeInto: no codes, no block records): the same arithmetic as castBlock, block
+// for block, with consecutive blocks gathered into runs of up to kRun values that go through the encoder and the
+// statistics together (a block of 32 alone paid more in calls than in arithmetic).
+class LeanBlockRuns {
+public:
+    LeanBlockRuns(Format element, float* out, StatsSum& total, numerics::RandomBits* stochastic)
+        : m_element(element), m_clip(clipFrom(element)), m_out(out), m_total(total), m_stochastic(stochastic) {}
+    // The block of x starting at `at` (values contiguous with the run's unless the run is empty); flush() after the
+    // last one.
+    void add(const float* x, std::size_t at, std::size_t len, const BlockScale& b) {
+        if (m_filled + len > kRun) flush();
+        if (m_filled == 0) {
+            m_x = x + at;
+            m_at = at;
+        }
+        for (std::size_t i = 0; i < len; ++i) {
+            m_scaled[m_filled + i] = x[at + i] * b.multiplier;
+            m_factor[m_filled + i] = b.scale;
+        }
+        m_filled += len;
+    }
+    // len contiguous values of x from `at`, value i with multipliers[i] and factors[i] (a row of a tensor cast down
+    // its columns: each column its own block).
+    void add(const float* x, std::size_t at, std::size_t len, const float* multipliers, const float* factors) {
+        for (std::size_t done = 0; done < len;) {
+            if (m_filled == kRun) flush();
+            if (m_filled == 0) {
+                m_x = x + at + done;
+                m_at = at + done;
+            }
+            const std::size_t n = std::min(len - done, kRun - m_filled);
+            for (std::size_t i = 0; i < n; ++i) {
+                m_scaled[m_filled + i] = x[at + done + i] * multipliers[done + i];
+                m_factor[m_filled + i] = factors[done + i];
+            }
+            m_filled += n;
+            done += n;
+        }
+    }
+    void flush() {
+        if (m_filled == 0) return;
+        roundRun(m_scaled.data(), m_filled, m_element, true, Overflow::Saturate, m_stochastic, m_value.data(), nullptr);
+        float* out = m_out + m_at;
+        for (std::size_t i = 0; i < m_filled; ++i) out[i] = m_value[i] * m_factor[i];
+        m_total.addRun(m_x, m_scaled.data(), m_value.data(), out, m_filled, m_clip);
+        m_filled = 0;
+    }
+
+private:
+    Format m_element;
+    float m_clip;
+    float* m_out;
+    StatsSum& m_total;
+    numerics::RandomBits* m_stochastic;
+    const float* m_x = nullptr;
+    std::size_t m_at = 0, m_filled = 0;
+    std::array<float, kRun> m_scaled, m_factor, m_value;
+};
 
 // Per-tensor FP8: torchao.float8's amax_to_scale (max / clamp(amax, 1e-12) in float64, then float32),
 // x · scale in float32, the cast (torchao clamps first: Overflow::Saturate; Ocp is ml_dtypes' cast), and
@@ -327,26 +416,80 @@ void checkOptions(const ScaledFormatTraits& t, const QuantizeOptions& o) {
         throw Error("an amax or a scale applies to the per-tensor formats (e4m3, e5m2); " + std::string(t.name) +
                     " takes each block's scale from the block's own amax");
     if (o.amax && o.scale) throw Error("quantize: give an amax or a scale, not both");
+    if (o.alongColumns && t.blockSize == 0)
+        throw Error("blocks down the columns are for the block formats; " + std::string(t.name) + " has one scale per tensor");
     if (o.squareBlocks && t.format != ScaledFormat::Nvfp4)
         throw Error("16 x 16 blocks are NVFP4's (Transformer Engine's 2-D weight quantisation), not " + std::string(t.name) + "'s");
 }
 
 // The block loop shared by quantize() and dequantizeInto(): each row of `cols` values cut into blocks of
-// the format's size (the last one shorter where cols is not a multiple), one BlockInfo each to `blocks`
-// when not null. With o.squareBlocks each block's amax is its 16 × 16 tile's.
+// the format's size (the last one shorter where cols is not a multiple); with `blocks` one BlockInfo each (and
+// codes when not null), without them the lean runs. With o.squareBlocks each block's amax is its 16 × 16 tile's.
+// The training casts down the columns (QuantizeOptions::alongColumns): blocks of the format's size along the first
+// axis, each column its own, cut into the same blocks (and 16 × 16 tiles) as the transpose's rows would be; the
+// rows of a block are read in memory order, every column's amax at once.
+void castColumnBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols, float tensorAmax,
+                      const QuantizeOptions& o, float* out, StatsSum& total) {
+    const ScaledFormatTraits& t = traits(format);
+    const std::int64_t n = t.blockSize;
+    if (n <= 0) return;
+    const bool nvfp4 = format == ScaledFormat::Nvfp4;
+    const float pts = tensorAmax / (kE4m3Max * kE2m1Max);
+    const float invPts = 1.0f / pts;
+    const auto width = static_cast<std::size_t>(cols);
+    std::vector<float> amax(width), multiplier(width), factor(width);
+    std::vector<std::uint8_t> nan(width);
+    LeanBlockRuns lean(t.element, out, total, o.stochastic);
+    for (std::int64_t r0 = 0; r0 < rows; r0 += n) {
+        const std::int64_t r1 = std::min(rows, r0 + n);
+        // Each column's block amax over rows r0..r1 (NaN when one value is, as amaxOf).
+        std::fill(amax.begin(), amax.end(), 0.0f);
+        std::fill(nan.begin(), nan.end(), std::uint8_t{0});
+        for (std::int64_t r = r0; r < r1; ++r) {
+            const float* row = x.data() + r * cols;
+            for (std::size_t c = 0; c < width; ++c) {
+                amax[c] = std::max(amax[c], std::fabs(row[c]));
+                nan[c] |= row[c] != row[c];
+            }
+        }
+        for (std::size_t c = 0; c < width; ++c)
+            if (nan[c]) amax[c] = kNaN;
+        if (o.squareBlocks) {
+            // A 16 × 16 tile spans 16 columns here: their largest amax (NaN-propagating).
+            for (std::size_t c0 = 0; c0 < width; c0 += static_cast<std::size_t>(n)) {
+                const std::size_t c1 = std::min(width, c0 + static_cast<std::size_t>(n));
+                float m = 0.0f;
+                for (std::size_t c = c0; c < c1; ++c) m = std::isnan(amax[c]) || std::isnan(m) ? kNaN : std::max(m, amax[c]);
+                std::fill(amax.begin() + static_cast<std::ptrdiff_t>(c0), amax.begin() + static_cast<std::ptrdiff_t>(c1), m);
+            }
+        }
+        for (std::size_t c = 0; c < width; ++c) {
+            const BlockScale b = nvfp4 ? nvfp4BlockScale(amax[c], pts, invPts) : mxBlockScale(amax[c], o.scaleMode, t.element);
+            multiplier[c] = b.multiplier;
+            factor[c] = b.scale;
+        }
+        for (std::int64_t r = r0; r < r1; ++r) lean.add(x.data(), static_cast<std::size_t>(r * cols), width, multiplier.data(), factor.data());
+    }
+    lean.flush();
+}
+
 void castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols, float tensorAmax,
                 const QuantizeOptions& o, float* out, std::uint8_t* codes, std::vector<BlockInfo>* blocks,
                 StatsSum& total) {
     const ScaledFormatTraits& t = traits(format);
     const std::int64_t n = t.blockSize;
+    if (n <= 0) return;  // the per-tensor formats have no blocks (castTensorwise)
+    const bool nvfp4 = format == ScaledFormat::Nvfp4;
     const float pts = tensorAmax / (kE4m3Max * kE2m1Max);  // NVFP4's float32 tensor scale, / 2688
     const float invPts = 1.0f / pts;
     const std::int64_t tileRows = o.squareBlocks ? n : 1;
     std::vector<float> tileAmax;  // per block of the tile row being cast
+    std::optional<LeanBlockRuns> lean;
+    if (!blocks) lean.emplace(t.element, out, total, o.stochastic);
     for (std::int64_t r0 = 0; r0 < rows; r0 += tileRows) {
         const std::int64_t r1 = std::min(rows, r0 + tileRows);
         if (o.squareBlocks) {
-            // The tile's amax: fmax over its rows' block amaxes (NaN-propagating, as amaxOf).
+            // The tile's amax: the largest of its rows' block amaxes (NaN-propagating, as amaxOf).
             tileAmax.assign(static_cast<std::size_t>((cols + n - 1) / n), 0.0f);
             for (std::int64_t r = r0; r < r1; ++r)
                 for (std::int64_t c0 = 0; c0 < cols; c0 += n) {
@@ -360,16 +503,14 @@ void castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows
                 const auto at = static_cast<std::size_t>(r * cols + c0);
                 const auto len = static_cast<std::size_t>(std::min(n, cols - c0));
                 const std::span<const float> in = x.subspan(at, len);
-                std::uint8_t* code = codes ? codes + at : nullptr;
-                const BlockInfo info =
-                    format == ScaledFormat::Nvfp4
-                        ? castNvfp4Block(in, o.squareBlocks ? tileAmax[static_cast<std::size_t>(c0 / n)] : amaxOf(in), out + at,
-                                         code, pts, invPts, total, o.stochastic)
-                        : castMxBlock(in, out + at, code, o.scaleMode, t.element, total, o.stochastic);
-                if (blocks) blocks->push_back(info);
+                const float amax = o.squareBlocks ? tileAmax[static_cast<std::size_t>(c0 / n)] : amaxOf(in);
+                const BlockScale b = nvfp4 ? nvfp4BlockScale(amax, pts, invPts) : mxBlockScale(amax, o.scaleMode, t.element);
+                if (lean) lean->add(x.data(), at, len, b);
+                else blocks->push_back(castBlock(in, b, t.element, out + at, codes ? codes + at : nullptr, total, o.stochastic));
             }
         }
     }
+    if (lean) lean->flush();
 }
 
 }  // namespace
@@ -395,6 +536,7 @@ QuantizedTensor quantize(ScaledFormat format, std::span<const float> values, std
     const ScaledFormatTraits& t = traits(format);
     checkShape(t, values.size(), rows, cols);
     checkOptions(t, options);
+    if (options.alongColumns) throw Error("quantize: blocks run along the last axis (transpose the tensor to cast down its columns)");
     QuantizedTensor q;
     q.format = format;
     q.rows = rows;
@@ -438,7 +580,8 @@ CastSummary dequantizeInto(ScaledFormat format, std::span<const float> values, s
         r.scale = castTensorwise(t.element, values, r.amax, options, out.data(), nullptr, total);
     } else {
         r.scale = kNaN;
-        castBlocks(format, values, rows, cols, r.amax, options, out.data(), nullptr, nullptr, total);
+        if (options.alongColumns) castColumnBlocks(format, values, rows, cols, r.amax, options, out.data(), total);
+        else castBlocks(format, values, rows, cols, r.amax, options, out.data(), nullptr, nullptr, total);
     }
     r.stats = total.stats();
     return r;

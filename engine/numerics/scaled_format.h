@@ -70,6 +70,10 @@ struct QuantizeOptions {
     // of a tile share each block scale, taken from the tile's amax, so the tensor and its transpose cast to the
     // same values. Tiles at the lower and right edges are as if zero-padded.
     bool squareBlocks = false;
+    // Block formats, dequantizeInto() only: blocks down the columns (along the first axis) instead of along the rows,
+    // the values the transpose cast along its last axis gives, written in place without transposing (the MX and
+    // NVFP4 training lanes' operands along the batch and along `out`). Stochastic draws follow the memory order.
+    bool alongColumns = false;
 };
 
 // Statistics of a cast against the values it came from (the whole tensor, or one block).

@@ -1,19 +1,11 @@
 // Stochastic rounding into small formats and its seeded random stream. No Qt here.
 #include "stochastic_rounding.h"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace presisi::numerics {
-
-std::uint32_t RandomBits::next() {
-    // Draw n is half of SplitMix64's output for index n / 2: low half first.
-    const std::uint64_t index = m_count++;
-    std::uint64_t z = m_seed + (index / 2 + 1) * 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return static_cast<std::uint32_t>(index % 2 == 0 ? z : z >> 32);
-}
 
 float roundStochastic(Format element, float x, std::uint32_t r) {
     if (!std::isfinite(x) || x == 0.0f) return x;
@@ -25,9 +17,35 @@ float roundStochastic(Format element, float x, std::uint32_t r) {
     // |x| / spacing and its fraction are exact: a power-of-two scaling of a float32 and its floor.
     const float q = a / spacing;
     const float lower = std::floor(q);
-    const double fraction = static_cast<double>(q - lower);
-    const bool up = static_cast<double>(r) < fraction * 4294967296.0;
+    const bool up = static_cast<float>(r >> 8) < (q - lower) * 0x1p24f;
     return std::copysign((lower + (up ? 1.0f : 0.0f)) * spacing, x);
+}
+
+void roundStochasticSpan(Format element, std::span<const float> in, std::span<float> out, RandomBits& bits) {
+    const FormatTraits& t = traits(element);
+    constexpr std::size_t kChunk = 256;
+    std::uint32_t draws[kChunk];
+    for (std::size_t at = 0; at < in.size(); at += kChunk) {
+        const std::size_t n = std::min(kChunk, in.size() - at);
+        for (std::size_t i = 0; i < n; ++i) draws[i] = bits.next();
+        // Branch-free so that it vectorises: the specials (zero, inf, NaN) are computed like the others and the
+        // input is kept for them at the end.
+        for (std::size_t i = 0; i < n; ++i) {
+            const float x = in[at + i];
+            const std::uint32_t magnitude = std::bit_cast<std::uint32_t>(x) & 0x7fffffffu;
+            // floor(log2 |x|) from the exponent field (a float32 subnormal reads as -127, below every format's emin;
+            // inf and NaN as 128); the spacing 2^k and its reciprocal as bit patterns (k within [-16, 127]).
+            const int k = std::max(static_cast<int>(magnitude >> 23) - 127, t.minExponent) - t.mantissaBits;
+            const float spacing = std::bit_cast<float>(static_cast<std::uint32_t>(127 + k) << 23);
+            const float inverse = std::bit_cast<float>(static_cast<std::uint32_t>(std::max(127 - k, 1)) << 23);
+            const float q = std::bit_cast<float>(magnitude) * inverse;
+            const float lower = std::floor(q);
+            const float up = static_cast<float>(draws[i] >> 8) < (q - lower) * 0x1p24f ? 1.0f : 0.0f;
+            const float rounded = std::bit_cast<float>(std::bit_cast<std::uint32_t>((lower + up) * spacing) |
+                                                       (std::bit_cast<std::uint32_t>(x) & 0x80000000u));
+            out[at + i] = magnitude == 0 || magnitude >= 0x7f800000u ? x : rounded;
+        }
+    }
 }
 
 }  // namespace presisi::numerics

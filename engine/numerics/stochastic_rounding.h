@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "../format.h"
 
@@ -16,7 +17,15 @@ class RandomBits {
 public:
     RandomBits() = default;
     explicit RandomBits(std::uint64_t seed) : m_seed(seed) {}
-    std::uint32_t next();
+    std::uint32_t next() {
+        // Draw n is half of SplitMix64's output for index n / 2: low half first.
+        const std::uint64_t index = m_count++;
+        std::uint64_t z = m_seed + (index / 2 + 1) * 0x9E3779B97F4A7C15ull;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        return static_cast<std::uint32_t>(index % 2 == 0 ? z : z >> 32);
+    }
     std::uint64_t drawn() const { return m_count; }
 
 private:
@@ -26,9 +35,16 @@ private:
 
 // x rounded stochastically to `element` (a format of 8 bits and below or bf16/f16): with lo the
 // neighbour of |x| towards zero and s the spacing there (2^(max(floor(log2|x|), emin) − mantissa bits)),
-// the result is lo + s when r < (|x| − lo)/s · 2^32, else lo, with x's sign. A value of the format, zero, inf
+// the result is lo + s when the draw's top 24 bits r >> 8 < (|x| − lo)/s · 2^24, else lo, with x's sign: up with
+// probability (|x| − lo)/s rounded up to a multiple of 2^-24 (24 random bits, float32's precision). A value of the format, zero, inf
 // and NaN come back unchanged; a value beyond max may round to the next step above it, which the caller's
 // cast then saturates or overflows (the NVFP4 cast clamps to ±6 first, as TE's satfinite conversion does).
 float roundStochastic(Format element, float x, std::uint32_t r);
+
+// roundStochastic of every value of `in` into `out` (may be the same span), one draw of `bits` per value in order,
+// the spacing and the fraction taken from the float32 bits instead of libm: the training casts' bulk path. For
+// the formats of 8 bits and below with mantissa bits (not e8m0); the results equal roundStochastic's with the
+// same draws (tst_nvfp4_recipe).
+void roundStochasticSpan(Format element, std::span<const float> in, std::span<float> out, RandomBits& bits);
 
 }  // namespace presisi::numerics

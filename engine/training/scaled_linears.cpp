@@ -59,8 +59,8 @@ void ScaledLinears::castForward(int l, const Matrix& x, const Matrix& W) {
     if (!m_blocks) return;
     // The weight along `out` for the input gradient (16 × 16 blocks: the cast above already is) and the input
     // along the batch for the weight gradient.
-    if (!m_squareWeights) castTransposed(layer.casts[1], W, layer.wAlongOut);
-    castTransposed(layer.casts[0], x, layer.xAlongBatch, m_hadamard);
+    if (!m_squareWeights) castDown(layer.casts[1], W, layer.wAlongOut);
+    castDown(layer.casts[0], x, layer.xAlongBatch, m_hadamard);
 }
 
 void ScaledLinears::castBackward(int l, const Matrix& dy) {
@@ -68,22 +68,22 @@ void ScaledLinears::castBackward(int l, const Matrix& dy) {
     layer.dy.resize(dy.rows(), dy.cols());
     // Along `out` (the input gradient's reduction); the statistics are this cast's.
     layer.casts[2].cast(spanOf(dy), dy.rows(), dy.cols(), spanOf(layer.dy));
-    if (m_blocks) castTransposed(layer.casts[2], dy, layer.dyAlongBatch, m_hadamard);
+    if (m_blocks) castDown(layer.casts[2], dy, layer.dyAlongBatch, m_hadamard);
 }
 
-void ScaledLinears::castTransposed(numerics::OperandCast& cast, const Matrix& x, Matrix& out, bool hadamard) {
-    if (hadamard) {
-        // (cols, rows padded to 16k), the padding zero; transformed along the padded batch.
-        const Index padded = (x.rows() + 15) / 16 * 16;
-        m_transposed.setZero(x.cols(), padded);
-        m_transposed.leftCols(x.rows()) = x.transpose();
-        numerics::randomHadamard16(spanOf(m_transposed), m_transposed.rows(), m_transposed.cols());
-    } else {
-        m_transposed = x.transpose();
+void ScaledLinears::castDown(numerics::OperandCast& cast, const Matrix& x, Matrix& out, bool hadamard) {
+    if (!hadamard) {
+        out.resize(x.rows(), x.cols());
+        cast.recast(spanOf(x), x.rows(), x.cols(), spanOf(out), true);
+        return;
     }
-    m_transposedCast.resize(m_transposed.rows(), m_transposed.cols());
-    cast.recast(spanOf(m_transposed), m_transposed.rows(), m_transposed.cols(), spanOf(m_transposedCast));
-    out = m_transposedCast.transpose();
+    // (rows padded to 16k, cols), the padding zero; transformed down the padded batch.
+    const Index padded = (x.rows() + 15) / 16 * 16;
+    m_padded.setZero(padded, x.cols());
+    m_padded.topRows(x.rows()) = x;
+    numerics::randomHadamard16(spanOf(m_padded), m_padded.rows(), m_padded.cols(), true);
+    out.resize(padded, x.cols());
+    cast.recast(spanOf(m_padded), m_padded.rows(), m_padded.cols(), spanOf(out), true);
 }
 
 void ScaledLinears::advance() {

@@ -3,11 +3,11 @@
 // network's products then use, float32 accumulation; the casts' statistics per step. Per-tensor formats
 // cast each operand once; the MX formats cast each along the reduction dimension of every product it
 // enters (torchao's MXLinear: x and W along `in` for the output, dy and W along `out` for the input
-// gradient, dy and x along the batch for the weight gradient). NVFP4 follows Transformer Engine's
-// NVFP4BlockScaling the same way, with its three additions: output gradients rounded stochastically, the
-// weight in 16 × 16 blocks (one cast serves both products), and the weight gradient's operands (dy and x along
-// the batch) through the random Hadamard transform first, the batch zero-padded to a multiple of 16 (both
-// operands alike, so the product is unchanged). No Qt here.
+// gradient, dy and x along the batch for the weight gradient; those cast down the columns, in place). NVFP4
+// follows Transformer Engine's NVFP4BlockScaling the same way, with its three additions: output gradients
+// rounded stochastically, the weight in 16 × 16 blocks (one cast serves both products), and the weight
+// gradient's operands (dy and x along the batch) through the random Hadamard transform first, the batch
+// zero-padded to a multiple of 16 (both operands alike, so the product is unchanged). No Qt here.
 #pragma once
 
 #include <array>
@@ -54,10 +54,10 @@ public:
 
 private:
     bool mx() const { return m_blocks; }
-    // x (rows, cols) transposed, cast along its new last axis by `cast`'s rules (no statistics kept) and
-    // transposed back into out (rows, cols). With `hadamard` the transposed rows are zero-padded to a multiple
-    // of 16 and transformed before the cast: out has that many rows.
-    void castTransposed(numerics::OperandCast& cast, const Matrix& x, Matrix& out, bool hadamard = false);
+    // x (rows, cols) cast down its columns by `cast`'s rules (no statistics kept) into out (rows, cols): the values of
+    // its transpose cast along the last axis. With `hadamard` the rows are zero-padded to a multiple of 16 and
+    // transformed down the columns before the cast: out has that many rows.
+    void castDown(numerics::OperandCast& cast, const Matrix& x, Matrix& out, bool hadamard = false);
 
     struct Layer {
         std::array<numerics::OperandCast, numerics::kGemmOperands> casts;  // input, weight, output gradient
@@ -68,7 +68,7 @@ private:
     bool m_blocks = false;  // a block format (MX, NVFP4): operands cast per product axis
     bool m_squareWeights = false;  // NVFP4's 16 × 16 weight blocks: the weight's one cast serves both products
     bool m_hadamard = false;       // NVFP4: the weight gradient's operands through the random Hadamard transform
-    Matrix m_transposed, m_transposedCast;  // scratch of castTransposed
+    Matrix m_padded;  // scratch of castDown: the zero-padded operand of the Hadamard transform
 };
 
 }  // namespace presisi
