@@ -4,6 +4,7 @@
 // rules, and lanes of 8 bits and below that repeat themselves after a reset.
 #include <QtTest>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -80,6 +81,7 @@ private slots:
     void squareBlocksCastTheTransposeAlike();
     void hadamardIsTransformerEnginesMatrix();
     void columnCastsAreTheTransposes();
+    void directRoundingIsTheEncoders();
     void laneOperandsFollowTheRecipe();
     void laneGradientCastIsUnbiased();
     void lanesParseAndTrain();
@@ -262,6 +264,50 @@ void TestNvfp4Recipe::columnCastsAreTheTransposes() {
     numerics::randomHadamard16({h.data(), std::size_t(h.size())}, 48, 24, true);
     numerics::randomHadamard16({ht.data(), std::size_t(ht.size())}, 24, 48);
     QCOMPARE(h, Matrix(ht.transpose()));
+}
+
+// The training casts round without codes (roundWithinRange); quantize() through the encoders. Each MX format's
+// block led by its max has scale 1, so the other 31 values are rounded as they are: every element value, every
+// midpoint between neighbours (the ties) and the float32 values on either side of it, random values over the
+// range, NaN and signed zeros — the two paths agree bit for bit.
+void TestNvfp4Recipe::directRoundingIsTheEncoders() {
+    for (const ScaledFormat f : {ScaledFormat::Mxfp8, ScaledFormat::Mxfp8E5m2, ScaledFormat::Mxfp6E2m3,
+                                 ScaledFormat::Mxfp6E3m2, ScaledFormat::Mxfp4}) {
+        const Format e = traits(f).element;
+        const auto max = static_cast<float>(traits(e).max);
+        std::vector<float> values;
+        std::vector<float> grid;
+        for (int code = 0; code < (1 << traits(e).bits); ++code) {
+            const float v = decode(e, static_cast<std::uint8_t>(code));
+            if (std::isfinite(v) && v >= 0) grid.push_back(v);
+        }
+        std::sort(grid.begin(), grid.end());
+        for (std::size_t i = 0; i < grid.size(); ++i) {
+            values.push_back(grid[i]);
+            if (i + 1 == grid.size()) continue;
+            const float mid = (grid[i] + grid[i + 1]) / 2;  // exact: neighbours differ by a power of two
+            for (const float v : {mid, std::nextafter(mid, 0.0f), std::nextafter(mid, max)}) values.push_back(v);
+        }
+        for (const float v : spread(4000, 29, -20, std::ilogb(max))) values.push_back(std::clamp(v, -max, max));
+        values.insert(values.end(), {0.0f, -0.0f, NAN, -NAN, 1e-40f, -1e-40f});
+        std::vector<float> data;
+        for (std::size_t at = 0; at < values.size(); at += 31) {
+            data.push_back(max);
+            for (std::size_t i = 0; i < 31; ++i) {
+                const float v = at + i < values.size() ? values[at + i] : 0.0f;
+                data.push_back((i % 2) ? -v : v);
+            }
+        }
+        const auto rows = static_cast<std::int64_t>(data.size() / 32);
+        const QuantizedTensor q = quantize(f, data, rows, 32);
+        std::vector<float> lean(data.size());
+        dequantizeInto(f, data, rows, 32, lean);
+        for (std::size_t i = 0; i < data.size(); ++i)
+            QVERIFY2(std::bit_cast<std::uint32_t>(lean[i]) == std::bit_cast<std::uint32_t>(q.dequantised[i]) ||
+                         (std::isnan(lean[i]) && std::isnan(q.dequantised[i])),
+                     qPrintable(QString("%1: %2 -> %3, encoders %4").arg(traits(f).name.data()).arg(data[i], 0, 'g', 9).arg(lean[i], 0, 'g', 9).arg(q.dequantised[i], 0, 'g', 9)));
+        QCOMPARE(q.blocks.front().scale, 1.0f);
+    }
 }
 
 // The cpu:nvfp4 lane's operands are quantize()'s values by TE's rules: x along `in` in 1 × 16 blocks; W in 16 × 16

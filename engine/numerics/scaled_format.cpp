@@ -164,6 +164,35 @@ struct StatsSum {
 // e5m2 15, e2m3 2, e3m2 4, e2m1 2).
 int emaxOf(Format element) { return std::ilogb(traits(element).max); }
 
+// Values within ±max rounded to the element format (nearest, ties to even) with no codes: above the smallest
+// normal the float32 mantissa rounded to the element's width in the bits, below it the addition of a power of two
+// whose float32 spacing is the element's subnormal spacing. Equal to encode() then decode() for every such value
+// (tst_nvfp4_recipe::directRoundingIsTheEncoders); NaN takes what they give it (NaN, or a zero in FP6/FP4).
+void roundWithinRange(Format element, const float* in, float* out, std::size_t n) {
+    const FormatTraits& t = traits(element);
+    const int drop = 23 - t.mantissaBits;
+    const std::uint32_t below = (1u << (drop - 1)) - 1u, mask = ~((1u << drop) - 1u);
+    const auto minNormal = static_cast<float>(t.minNormal);
+    const float magic = std::ldexp(1.0f, t.minExponent - t.mantissaBits + 23);
+    const auto nanPositive = std::bit_cast<std::uint32_t>(decode(element, encode(element, std::numeric_limits<float>::quiet_NaN())));
+    const auto nanNegative = std::bit_cast<std::uint32_t>(decode(element, encode(element, -std::numeric_limits<float>::quiet_NaN())));
+    // Selections by masks, not branches: the loop vectorises, and the subnormal test of FP4 data (half of it below
+    // 1) cannot mispredict.
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t bits = std::bit_cast<std::uint32_t>(in[i]);
+        const std::uint32_t magnitude = bits & 0x7fffffffu, sign = bits & 0x80000000u;
+        const float a = std::bit_cast<float>(magnitude);
+        const std::uint32_t normal = (magnitude + below + ((magnitude >> drop) & 1u)) & mask;
+        const std::uint32_t subnormal = std::bit_cast<std::uint32_t>((a + magic) - magic);
+        const std::uint32_t small = 0u - static_cast<std::uint32_t>(a < minNormal);
+        const std::uint32_t nan = 0u - static_cast<std::uint32_t>(magnitude > 0x7f800000u);
+        const std::uint32_t negative = 0u - (sign >> 31);
+        const std::uint32_t rounded = ((subnormal & small) | (normal & ~small)) | sign;
+        const std::uint32_t nanValue = (nanNegative & negative) | (nanPositive & ~negative);
+        out[i] = std::bit_cast<float>((nanValue & nan) | (rounded & ~nan));
+    }
+}
+
 // At most kRun scaled values rounded to the element format through the bulk encoders into `value` (codes to
 // `codes` when not null): with `clampFirst` clamped to ±max and cast saturating (torchao clamps FP8, and its
 // FP6/FP4 cast saturates), else cast by `overflow`; with `stochastic` each value is first rounded stochastically
@@ -185,6 +214,10 @@ void roundRun(const float* scaled, std::size_t n, Format element, bool clampFirs
         // nearest rounding keeps it).
         numerics::roundStochasticSpan(element, {in, n}, {clamped.data(), n}, *stochastic);
         in = clamped.data();
+    }
+    if (clampFirst && !codes) {
+        roundWithinRange(element, in, value, n);  // the training casts: no codes wanted
+        return;
     }
     encodeSpan(element, {in, n}, {c, n}, clampFirst ? Overflow::Saturate : overflow);
     decodeSpan(element, {c, n}, {value, n});
