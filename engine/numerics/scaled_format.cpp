@@ -96,18 +96,22 @@ struct StatsSum {
     // A run of n values (castRun's). x: the inputs, scaled: x times the quantisation scale (before any clamp),
     // element: the rounded elements' values, dequantised: element times the dequantisation scale; a scaled
     // magnitude at or above clipFrom is counted saturated. Written without branches so that the run's sums
-    // take a few vector instructions per element (four double accumulators; their order changes the sums in
-    // the last bits only).
+    // take a few vector instructions per element (four double accumulators, sixteen in the lean loop; their order
+    // changes the sums in the last bits only).
     void addRun(const float* x, const float* scaled, const float* element, const float* dequantised, std::size_t n,
                 float clipFrom) {
         double err[4] = {0, 0, 0, 0}, sq[4] = {0, 0, 0, 0}, worst[4] = {0, 0, 0, 0};
         std::size_t i = 0;
         if (lean) {
-            for (; i + 4 <= n; i += 4)
-                for (std::size_t j = 0; j < 4; ++j) {
+            // Sixteen partial sums (four vectors of four doubles): the additions' latency, not their number, bounds
+            // a single chain.
+            double wide[16] = {};
+            for (; i + 16 <= n; i += 16)
+                for (std::size_t j = 0; j < 16; ++j) {
                     const double e = static_cast<double>(dequantised[i + j]) - static_cast<double>(x[i + j]);
-                    err[j] += e * e;
+                    wide[j] += e * e;
                 }
+            for (std::size_t j = 0; j < 16; ++j) err[j % 4] += wide[j];
         } else {
             for (; i + 4 <= n; i += 4)
                 for (std::size_t j = 0; j < 4; ++j) {
@@ -143,6 +147,14 @@ struct StatsSum {
         nonZero += nz;
         underflowed += under;
     }
+    // A lean run's sums, counted by its caller (LeanBlockRuns::flush).
+    void addLean(double sqError, std::size_t n, std::int32_t sat, std::int32_t nz, std::int32_t under) {
+        sumSqError += sqError;
+        elements += static_cast<std::int64_t>(n);
+        saturated += sat;
+        nonZero += nz;
+        underflowed += under;
+    }
     CastStats stats() const {
         CastStats s;
         s.elements = elements;
@@ -168,30 +180,39 @@ int emaxOf(Format element) { return std::ilogb(traits(element).max); }
 // normal the float32 mantissa rounded to the element's width in the bits, below it the addition of a power of two
 // whose float32 spacing is the element's subnormal spacing. Equal to encode() then decode() for every such value
 // (tst_nvfp4_recipe::directRoundingIsTheEncoders); NaN takes what they give it (NaN, or a zero in FP6/FP4).
-void roundWithinRange(Format element, const float* in, float* out, std::size_t n) {
-    const FormatTraits& t = traits(element);
-    const int drop = 23 - t.mantissaBits;
-    const std::uint32_t below = (1u << (drop - 1)) - 1u, mask = ~((1u << drop) - 1u);
-    const auto minNormal = static_cast<float>(t.minNormal);
-    const float magic = std::ldexp(1.0f, t.minExponent - t.mantissaBits + 23);
-    const auto nanPositive = std::bit_cast<std::uint32_t>(decode(element, encode(element, std::numeric_limits<float>::quiet_NaN())));
-    const auto nanNegative = std::bit_cast<std::uint32_t>(decode(element, encode(element, -std::numeric_limits<float>::quiet_NaN())));
-    // Selections by masks, not branches: the loop vectorises, and the subnormal test of FP4 data (half of it below
-    // 1) cannot mispredict.
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::uint32_t bits = std::bit_cast<std::uint32_t>(in[i]);
+// Selections by masks, not branches: loops over it vectorise, and the subnormal test of FP4 data (half of it
+// below 1) cannot mispredict.
+class WithinRange {
+public:
+    explicit WithinRange(Format element) {
+        const FormatTraits& t = traits(element);
+        m_drop = 23 - t.mantissaBits;
+        m_below = (1u << (m_drop - 1)) - 1u;
+        m_mask = ~((1u << m_drop) - 1u);
+        m_minNormal = static_cast<float>(t.minNormal);
+        m_magic = std::ldexp(1.0f, t.minExponent - t.mantissaBits + 23);
+        m_nanPositive = std::bit_cast<std::uint32_t>(decode(element, encode(element, std::numeric_limits<float>::quiet_NaN())));
+        m_nanNegative = std::bit_cast<std::uint32_t>(decode(element, encode(element, -std::numeric_limits<float>::quiet_NaN())));
+    }
+    float operator()(float x) const {
+        const std::uint32_t bits = std::bit_cast<std::uint32_t>(x);
         const std::uint32_t magnitude = bits & 0x7fffffffu, sign = bits & 0x80000000u;
         const float a = std::bit_cast<float>(magnitude);
-        const std::uint32_t normal = (magnitude + below + ((magnitude >> drop) & 1u)) & mask;
-        const std::uint32_t subnormal = std::bit_cast<std::uint32_t>((a + magic) - magic);
-        const std::uint32_t small = 0u - static_cast<std::uint32_t>(a < minNormal);
+        const std::uint32_t normal = (magnitude + m_below + ((magnitude >> m_drop) & 1u)) & m_mask;
+        const std::uint32_t subnormal = std::bit_cast<std::uint32_t>((a + m_magic) - m_magic);
+        const std::uint32_t small = 0u - static_cast<std::uint32_t>(a < m_minNormal);
         const std::uint32_t nan = 0u - static_cast<std::uint32_t>(magnitude > 0x7f800000u);
         const std::uint32_t negative = 0u - (sign >> 31);
         const std::uint32_t rounded = ((subnormal & small) | (normal & ~small)) | sign;
-        const std::uint32_t nanValue = (nanNegative & negative) | (nanPositive & ~negative);
-        out[i] = std::bit_cast<float>((nanValue & nan) | (rounded & ~nan));
+        const std::uint32_t nanValue = (m_nanNegative & negative) | (m_nanPositive & ~negative);
+        return std::bit_cast<float>((nanValue & nan) | (rounded & ~nan));
     }
-}
+
+private:
+    int m_drop = 0;
+    std::uint32_t m_below = 0, m_mask = 0, m_nanPositive = 0, m_nanNegative = 0;
+    float m_minNormal = 0, m_magic = 0;
+};
 
 // At most kRun scaled values rounded to the element format through the bulk encoders into `value` (codes to
 // `codes` when not null): with `clampFirst` clamped to ±max and cast saturating (torchao clamps FP8, and its
@@ -214,10 +235,6 @@ void roundRun(const float* scaled, std::size_t n, Format element, bool clampFirs
         // nearest rounding keeps it).
         numerics::roundStochasticSpan(element, {in, n}, {clamped.data(), n}, *stochastic);
         in = clamped.data();
-    }
-    if (clampFirst && !codes) {
-        roundWithinRange(element, in, value, n);  // the training casts: no codes wanted
-        return;
     }
     encodeSpan(element, {in, n}, {c, n}, clampFirst ? Overflow::Saturate : overflow);
     decodeSpan(element, {c, n}, {value, n});
@@ -364,7 +381,8 @@ BlockInfo castBlock(std::span<const float> in, const BlockScale& b, Format eleme
 class LeanBlockRuns {
 public:
     LeanBlockRuns(Format element, float* out, StatsSum& total, numerics::RandomBits* stochastic)
-        : m_element(element), m_clip(clipFrom(element)), m_out(out), m_total(total), m_stochastic(stochastic) {}
+        : m_element(element), m_round(element), m_max(static_cast<float>(traits(element).max)), m_clip(clipFrom(element)),
+          m_out(out), m_total(total), m_stochastic(stochastic) {}
     // The block of x starting at `at` (values contiguous with the run's unless the run is empty); flush() after the
     // last one.
     void add(const float* x, std::size_t at, std::size_t len, const BlockScale& b) {
@@ -397,17 +415,49 @@ public:
             done += n;
         }
     }
+    // The run cast and counted: clamp to ±max, round (or take the stochastic rounding's value), dequantise, and the
+    // statistics' sums, as castRun and StatsSum::addRun compute them (the squared error in sixteen double partial
+    // sums).
     void flush() {
         if (m_filled == 0) return;
-        roundRun(m_scaled.data(), m_filled, m_element, true, Overflow::Saturate, m_stochastic, m_value.data(), nullptr);
+        const std::size_t n = m_filled;
+        if (m_stochastic) {
+            for (std::size_t i = 0; i < n; ++i) m_value[i] = clampSym(m_scaled[i], m_max);
+            numerics::roundStochasticSpan(m_element, {m_value.data(), n}, {m_value.data(), n}, *m_stochastic);
+        } else {
+            for (std::size_t i = 0; i < n; ++i) m_value[i] = m_round(clampSym(m_scaled[i], m_max));
+        }
         float* out = m_out + m_at;
-        for (std::size_t i = 0; i < m_filled; ++i) out[i] = m_value[i] * m_factor[i];
-        m_total.addRun(m_x, m_scaled.data(), m_value.data(), out, m_filled, m_clip);
+        for (std::size_t i = 0; i < n; ++i) out[i] = m_value[i] * m_factor[i];
+        // Separate simple loops: each vectorises (one loop doing all of it did not).
+        double wide[16] = {};
+        std::size_t i = 0;
+        for (; i + 16 <= n; i += 16)
+            for (std::size_t j = 0; j < 16; ++j) {
+                const double e = static_cast<double>(out[i + j]) - static_cast<double>(m_x[i + j]);
+                wide[j] += e * e;
+            }
+        for (; i < n; ++i) {
+            const double e = static_cast<double>(out[i]) - static_cast<double>(m_x[i]);
+            wide[i % 16] += e * e;
+        }
+        double sum = 0;
+        for (const double w : wide) sum += w;
+        std::int32_t saturated = 0, nonZero = 0, underflowed = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+            const bool counted = std::fabs(m_x[k]) > 0.0f;  // NaN compares false: neither clipped nor counted
+            saturated += std::fabs(m_scaled[k]) >= m_clip;
+            nonZero += counted;
+            underflowed += counted & (m_value[k] == 0.0f);
+        }
+        m_total.addLean(sum, n, saturated, nonZero, underflowed);
         m_filled = 0;
     }
 
 private:
     Format m_element;
+    WithinRange m_round;
+    float m_max;
     float m_clip;
     float* m_out;
     StatsSum& m_total;
