@@ -217,21 +217,24 @@ void TestPresetsFp8::fp4Limits() {
         QVERIFY2(ratio >= 1.6 && ratio <= 3.5, qPrintable(QString("layer %1: %2").arg(l).arg(ratio)));
         if (l < 2) QVERIFY(sr > medianMse(casts[mx4], l, GemmOperand::OutputGradient));
     }
-    CLAIM(s, "evaluation loss 0.95 for mxfp4 and 0.83 for nvfp4, against 0.71 for float32, and bf16 and mxfp8 end within 4% "
-             "of float32");
+    CLAIM(s, "Both FP4 lanes end behind float32's evaluation loss of 0.71: mxfp4 at 0.95, nvfp4 at 0.76, while bf16 and mxfp8 "
+             "end within 4% of float32");
     const auto eval = [&](int lane) { return run.finals[static_cast<std::size_t>(lane)].evalLoss; };
-    QVERIFY2(std::fabs(eval(mx4) - 0.95) < 0.01 && std::fabs(eval(nv4) - 0.83) < 0.01 && std::fabs(eval(f32) - 0.71) < 0.01,
+    QVERIFY2(std::fabs(eval(mx4) - 0.95) < 0.01 && std::fabs(eval(nv4) - 0.76) < 0.01 && std::fabs(eval(f32) - 0.71) < 0.01,
              qPrintable(QString("%1 %2 %3").arg(eval(mx4)).arg(eval(nv4)).arg(eval(f32))));
     for (const int lane : {bf16, mx8}) QVERIFY(std::fabs(eval(lane) - eval(f32)) <= 0.04 * eval(f32));
-    CLAIM(s, "With other seeds nvfp4 ends anywhere from level with float32 to 0.15 behind it, and mxfp4 always last");
-    for (const std::uint64_t seed : {1, 2, 3, 4}) {
+    CLAIM(s, "over eight seeds it ends on average about 0.07 above float32 and mxfp4 about 0.14");
+    double nvBehind = 0, mxBehind = 0;
+    for (const std::uint64_t seed : {0, 1, 2, 3, 4, 5, 6, 7}) {
         Scenario other = s;
         other.seed = seed;
         const Run r = runSteps(other);
         const auto e = [&](int lane) { return r.finals[static_cast<std::size_t>(lane)].evalLoss; };
-        QVERIFY2(e(nv4) - e(f32) >= -0.01 && e(nv4) - e(f32) <= 0.15, qPrintable(QString("seed %1: %2 vs %3").arg(seed).arg(e(nv4)).arg(e(f32))));
-        for (const int lane : {f32, bf16, mx8, nv4}) QVERIFY2(e(mx4) > e(lane), qPrintable(QString("seed %1 lane %2").arg(seed).arg(lane)));
+        nvBehind += (e(nv4) - e(f32)) / 8;
+        mxBehind += (e(mx4) - e(f32)) / 8;
     }
+    QVERIFY2(nvBehind >= 0.05 && nvBehind <= 0.09 && mxBehind >= 0.12 && mxBehind <= 0.16,
+             qPrintable(QString("nvfp4 %1, mxfp4 %2").arg(nvBehind).arg(mxBehind)));
     qInfo("fp4-limits: mxfp4 clips inputs %.1f%%, weights %.1f%%; eval loss f32 %.4f bf16 %.4f mxfp8 %.4f mxfp4 %.4f "
           "nvfp4 %.4f",
           100 * mean(mx4, 0), 100 * mean(mx4, 1), eval(f32), eval(bf16), eval(mx8), eval(mx4), eval(nv4));

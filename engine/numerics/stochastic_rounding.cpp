@@ -27,7 +27,7 @@ void roundStochasticSpan(Format element, std::span<const float> in, std::span<fl
     std::uint32_t draws[kChunk];
     for (std::size_t at = 0; at < in.size(); at += kChunk) {
         const std::size_t n = std::min(kChunk, in.size() - at);
-        for (std::size_t i = 0; i < n; ++i) draws[i] = bits.next();
+        bits.fill(draws, n);
         // Branch-free so that it vectorises: the specials (zero, inf, NaN) are computed like the others and the
         // input is kept for them at the end.
         for (std::size_t i = 0; i < n; ++i) {

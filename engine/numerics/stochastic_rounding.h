@@ -4,6 +4,7 @@
 // result is the value. A counter-based random stream makes every run reproducible from its seed. No Qt here.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -11,24 +12,35 @@
 
 namespace presisi::numerics {
 
-// 32 uniform random bits per draw from (seed, draw number): SplitMix64's finaliser of seed + n·γ, two
-// draws per 64-bit result. Its whole state is two integers: a copy replays the same draws.
+// 32 uniform random bits per draw from (seed, draw number): MurmurHash3's 32-bit finaliser applied twice, to the
+// draw number mixed with the seed's low half and then with its high half (a bijection of the draw number for each
+// seed; the multiplications are 32-bit, so fill() vectorises). Its whole state is two integers: a copy replays the
+// same draws.
 class RandomBits {
 public:
     RandomBits() = default;
     explicit RandomBits(std::uint64_t seed) : m_seed(seed) {}
-    std::uint32_t next() {
-        // Draw n is half of SplitMix64's output for index n / 2: low half first.
-        const std::uint64_t index = m_count++;
-        std::uint64_t z = m_seed + (index / 2 + 1) * 0x9E3779B97F4A7C15ull;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        return static_cast<std::uint32_t>(index % 2 == 0 ? z : z >> 32);
+    std::uint32_t next() { return draw(m_count++); }
+    // The next n draws into out.
+    void fill(std::uint32_t* out, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) out[i] = draw(m_count + i);
+        m_count += n;
     }
     std::uint64_t drawn() const { return m_count; }
 
 private:
+    static std::uint32_t mix(std::uint32_t h) {
+        h ^= h >> 16;
+        h *= 0x85EBCA6Bu;
+        h ^= h >> 13;
+        h *= 0xC2B2AE35u;
+        h ^= h >> 16;
+        return h;
+    }
+    std::uint32_t draw(std::uint64_t n) const {
+        const auto low = static_cast<std::uint32_t>(m_seed), high = static_cast<std::uint32_t>(m_seed >> 32);
+        return mix(mix(static_cast<std::uint32_t>(n) ^ low) + high + static_cast<std::uint32_t>(n >> 32) * 0x9E3779B9u);
+    }
     std::uint64_t m_seed = 0;
     std::uint64_t m_count = 0;
 };
