@@ -63,6 +63,9 @@ std::string scaledLaneProblem(const LinearLane& lane, Index in) {
     // The training recipes' lanes and options: a forward-only product has no gradient to cast or history to keep.
     if (lane.hybrid) return "fp8 is a training lane (e4m3 forward, e5m2 gradients); the linear lab's forward lane is cpu:e4m3";
     if (lane.delayed) return "delayed scaling keeps an amax history across training steps; the linear lab computes one product";
+    if (lane.noStochasticGradients || lane.noSquareWeights || lane.noHadamard)
+        return "+no-sr, +no-2d and +no-rht switch off parts of NVFP4's training recipe; the linear lab's cpu:nvfp4 casts x and W "
+               "in 1 x 16 blocks, rounded to nearest";
     const ScaledFormatTraits& t = traits(*lane.scaled);
     if (t.blockSize > 0 && in % t.blockSize != 0)
         return "in = " + std::to_string(in) + " is not a multiple of " + std::string(t.name) + "'s " +

@@ -579,12 +579,16 @@ void TestLinearLab::scaledLanesAreRefusedWhereTheyCannotRun() {
                  e.what());
     }
     s.lanes = {parseLane("cpu:nvfp4")};
+    validate(s);  // Transformer Engine's NVFP4 recipe trains on the CPU
+    s.lanes = {parseLane("gpu:nvfp4")};
     QVERIFY_THROWS_EXCEPTION(presisi::Error, validate(s));
-    const LinearResult t = runLinear({32, 8, 2, 0}, {parseLane("cpu:f32"), parseLane("cpu:fp8"), parseLane("cpu:e4m3+delayed")});
+    const LinearResult t = runLinear({32, 8, 2, 0}, {parseLane("cpu:f32"), parseLane("cpu:fp8"), parseLane("cpu:e4m3+delayed"),
+                                                     parseLane("cpu:nvfp4+no-rht")});
     QCOMPARE(t.lanes.size(), std::size_t(1));
-    QCOMPARE(t.notes.size(), std::size_t(2));
+    QCOMPARE(t.notes.size(), std::size_t(3));
     QVERIFY2(t.notes[0].find("cpu:fp8 left out: fp8 is a training lane") == 0, t.notes[0].c_str());
     QVERIFY2(t.notes[1].find("cpu:e4m3+delayed left out: delayed scaling") == 0, t.notes[1].c_str());
+    QVERIFY2(t.notes[2].find("cpu:nvfp4+no-rht left out: +no-sr, +no-2d and +no-rht") == 0, t.notes[2].c_str());
     s.lanes = {parseLane("gpu:e4m3+sat")};
     QVERIFY_THROWS_EXCEPTION(presisi::Error, validate(s));
     try {

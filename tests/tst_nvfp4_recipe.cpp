@@ -266,7 +266,7 @@ void TestNvfp4Recipe::columnCastsAreTheTransposes() {
     QCOMPARE(h, Matrix(ht.transpose()));
 }
 
-// The training casts round without codes (roundWithinRange); quantize() through the encoders. Each MX format's
+// The training casts round without codes (WithinRange); quantize() through the encoders. Each MX format's
 // block led by its max has scale 1, so the other 31 values are rounded as they are: every element value, every
 // midpoint between neighbours (the ties) and the float32 values on either side of it, random values over the
 // range, NaN and signed zeros — the two paths agree bit for bit.

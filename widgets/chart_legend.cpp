@@ -1,6 +1,7 @@
 // fitLegend: one row of entries under the plot, measured in the legend's font, or a column beside it.
 #include "chart_legend.h"
 
+#include <algorithm>
 #include <QAbstractAxis>
 #include <QAbstractSeries>
 #include <QChart>
@@ -82,11 +83,18 @@ void fitLegend(QChart* chart, qreal width, qreal height) {
     if (width <= 0) return;
     // One row: each entry's words, its marker (about a line high) and the spacing Qt puts around both.
     const QFontMetricsF fm(legend->font());
-    qreal row = 16;
+    qreal row = 16, widest = 0;
     // Every marker counts: one not laid out yet reads as hidden.
-    for (const QLegendMarker* m : legend->markers()) row += fm.horizontalAdvance(m->label()) + fm.height() + 14;
+    for (const QLegendMarker* m : legend->markers()) {
+        const qreal entry = fm.horizontalAdvance(m->label()) + fm.height() + 14;
+        row += entry;
+        widest = std::max(widest, entry);
+    }
     if (height < 0) height = chart->size().height();
-    const bool beside = row > width - chart->margins().left() - chart->margins().right() || (height > 0 && height < 13 * fm.height());
+    const qreal room = width - chart->margins().left() - chart->margins().right();
+    // A short chart takes its legend beside the plot only where a column of entries fits whole in a third of it.
+    const bool tooShort = height > 0 && height < 13 * fm.height() && widest <= room / 3;
+    const bool beside = row > room || tooShort;
     if (beside == moved) return;
     chart->setProperty(kLegendMoved, beside);
     legend->setAlignment(beside ? Qt::AlignRight : Qt::AlignBottom);

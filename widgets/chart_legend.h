@@ -15,8 +15,8 @@ namespace presisi {
 
 // A legend under the plot whose entries do not fit one row of `width` (the chart's width when < 0), or whose
 // chart is less than 13 lines of the legend's font high (`height`, the chart's when < 0: under the plot, the
-// legend's row would squeeze the axis labels out), moves beside the plot, and back under it when both hold
-// again. A legend its chart placed elsewhere stays. Call it after changing a chart's series or fonts.
+// legend's row would squeeze the axis labels out) while its widest entry fits a third of the width, moves beside
+// the plot, and back under it when neither holds. A legend its chart placed elsewhere stays. Call it after changing a chart's series or fonts.
 void fitLegend(QChart* chart, qreal width = -1, qreal height = -1);
 // The chart's title whole: broken into lines at spaces where it is wider than `width` (the chart's when
 // < 0), never elided. Called on every resize and plot change of a view fitLegendOnResize watches.

@@ -505,9 +505,6 @@ void checkOptions(const ScaledFormatTraits& t, const QuantizeOptions& o) {
         throw Error("16 x 16 blocks are NVFP4's (Transformer Engine's 2-D weight quantisation), not " + std::string(t.name) + "'s");
 }
 
-// The block loop shared by quantize() and dequantizeInto(): each row of `cols` values cut into blocks of
-// the format's size (the last one shorter where cols is not a multiple); with `blocks` one BlockInfo each (and
-// codes when not null), without them the lean runs. With o.squareBlocks each block's amax is its 16 × 16 tile's.
 // The training casts down the columns (QuantizeOptions::alongColumns): blocks of the format's size along the first
 // axis, each column its own, cut into the same blocks (and 16 × 16 tiles) as the transpose's rows would be; the
 // rows of a block are read in memory order, every column's amax at once.
@@ -556,6 +553,9 @@ void castColumnBlocks(ScaledFormat format, std::span<const float> x, std::int64_
     lean.flush();
 }
 
+// The block loop shared by quantize() and dequantizeInto(): each row of `cols` values cut into blocks of
+// the format's size (the last one shorter where cols is not a multiple); with `blocks` one BlockInfo each (and
+// codes when not null), without them the lean runs. With o.squareBlocks each block's amax is its 16 × 16 tile's.
 void castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols, float tensorAmax,
                 const QuantizeOptions& o, float* out, std::uint8_t* codes, std::vector<BlockInfo>* blocks,
                 StatsSum& total) {
