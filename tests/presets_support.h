@@ -30,6 +30,8 @@ namespace presisi::presetcheck {
 struct Run {
     std::vector<std::vector<StepRecord>> rec;  // rec[lane][step]
     std::vector<LaneFinal> finals;             // per lane, after the last step
+    // Lanes of 8 bits and below: every layer's casts of every step, casts[lane][step] (empty for other lanes).
+    std::vector<std::vector<std::vector<CastRecord>>> casts;
 };
 
 // Runs the scenario step by step; `after(runner, step)` sees the runner after each step (weights, gradients).
@@ -37,8 +39,12 @@ inline Run runSteps(const Scenario& s, const std::function<void(const Runner&, i
     Runner r(s);
     Run out;
     out.rec.resize(s.lanes.size());
+    out.casts.resize(s.lanes.size());
+    const auto keepCasts = [&](const RunEvent& e) {
+        if (e.kind == RunEventKind::Casts) out.casts[static_cast<std::size_t>(e.casts.lane)].push_back(e.casts.casts);
+    };
     for (int k = 0; k < s.steps; ++k) {
-        for (const StepRecord& rec : r.step()) out.rec[static_cast<std::size_t>(rec.lane)].push_back(rec);
+        for (const StepRecord& rec : r.step(keepCasts)) out.rec[static_cast<std::size_t>(rec.lane)].push_back(rec);
         if (after) after(r, k);
     }
     for (int i = 0; i < r.laneCount(); ++i) out.finals.push_back(r.evaluate(i));

@@ -10,26 +10,14 @@ using namespace presisi::presetcheck;
 
 namespace {
 
-// The casts of every step of one lane.
-std::vector<std::vector<CastRecord>> castsOf(const Scenario& s, int lane) {
-    std::vector<std::vector<CastRecord>> out;
-    Runner runner(s);
-    for (int k = 0; k < s.steps; ++k)
-        runner.step([&](const RunEvent& e) {
-            if (e.kind == RunEventKind::Casts && e.casts.lane == lane) out.push_back(e.casts.casts);
-        });
-    return out;
-}
-
-// Every lane's casts of every step, from one run: [lane][step].
-std::vector<std::vector<std::vector<CastRecord>>> allCasts(const Scenario& s) {
-    std::vector<std::vector<std::vector<CastRecord>>> out(s.lanes.size());
-    Runner runner(s);
-    for (int k = 0; k < s.steps; ++k)
-        runner.step([&](const RunEvent& e) {
-            if (e.kind == RunEventKind::Casts) out[static_cast<std::size_t>(e.casts.lane)].push_back(e.casts.casts);
-        });
-    return out;
+// The mean over steps `from`..end of one lane's worst-layer statistic of one operand (a CastWorst member).
+double meanWorst(const Run& run, int lane, numerics::GemmOperand operand, float StepRecord::CastWorst::*statistic,
+                 int from = 0) {
+    const auto& rec = run.rec[static_cast<std::size_t>(lane)];
+    double sum = 0;
+    for (std::size_t k = static_cast<std::size_t>(from); k < rec.size(); ++k)
+        sum += rec[k].castWorst[static_cast<std::size_t>(operand)].*statistic;
+    return sum / static_cast<double>(rec.size() - static_cast<std::size_t>(from));
 }
 
 // The median over the steps of one layer's and operand's cast MSE.
@@ -60,7 +48,9 @@ void TestPresetsFp8::amaxSpike() {
     s.statistics = false;
     const int f32 = laneIndex(s, "cpu:f32"), current = laneIndex(s, "cpu:fp8"), delayed = laneIndex(s, "cpu:fp8+delayed+sat");
     QVERIFY(f32 >= 0 && current >= 0 && delayed >= 0);
-    const auto cur = castsOf(s, current), del = castsOf(s, delayed);
+    const Run run = runSteps(s);
+    const auto& cur = run.casts[static_cast<std::size_t>(current)];
+    const auto& del = run.casts[static_cast<std::size_t>(delayed)];
     QCOMPARE(static_cast<int>(cur.size()), s.steps);
     // Layer 0's input cast is casts[0] of every step.
     CLAIM(s, "it comes round every 32 steps (steps 31, 63, 95, ...) and lifts the first layer's input amax from about 1 to 42");
@@ -99,7 +89,6 @@ void TestPresetsFp8::amaxSpike() {
         if (k + 17 < s.steps) QVERIFY(rangeUse(del[k + 17][0]) > 0.5);
     }
     CLAIM(s, "the three lanes end within 1% of one another");
-    const Run run = runSteps(s);
     for (const int lane : {current, delayed})
         QVERIFY(std::fabs(run.rec[lane].back().loss - run.rec[f32].back().loss) <= 0.01 * run.rec[f32].back().loss);
     qInfo("amax-spike: spike amax %.3g; current: cast MSE %.3g at the spike vs median %.3g; delayed: range use %.3g at "
@@ -115,9 +104,7 @@ void TestPresetsFp8::e4m3Gradients() {
     QVERIFY(f32 >= 0 && hybrid >= 0 && e4m3 >= 0);
     const Run run = runSteps(s);
     const auto mean = [&](int lane) {
-        double sum = 0;
-        for (int k = 100; k < s.steps; ++k) sum += run.rec[lane][k].castWorst[2].underflowShare;
-        return sum / (s.steps - 100);
+        return meanWorst(run, lane, numerics::GemmOperand::OutputGradient, &StepRecord::CastWorst::underflowShare, 100);
     };
     CLAIM(s, "e4m3 about 17.8 (448 down to 2^-9), e5m2 about 31.8 (57344 down to 2^-16)");
     QCOMPARE(std::log2(traits(Format::E4M3).max / traits(Format::E4M3).minSubnormal), std::log2(448.0) + 9);
@@ -147,9 +134,7 @@ void TestPresetsFp8::mxScaleMode() {
     QVERIFY(f32 >= 0 && fl8 >= 0 && rc8 >= 0 && fl4 >= 0 && rc4 >= 0);
     const Run run = runSteps(s);
     const auto mean = [&](int lane, int operand) {
-        double sum = 0;
-        for (const StepRecord& r : run.rec[lane]) sum += r.castWorst[static_cast<std::size_t>(operand)].saturatedShare;
-        return sum / static_cast<double>(run.rec[lane].size());
+        return meanWorst(run, lane, static_cast<numerics::GemmOperand>(operand), &StepRecord::CastWorst::saturatedShare);
     };
     CLAIM(s, "the block's largest value lands between 256 and 512 for e4m3 (between 4 and 8 for e2m1), above the format's "
              "max of 448 (6)");
@@ -189,9 +174,7 @@ void TestPresetsFp8::fp4Limits() {
     QCOMPARE(magnitudes, (std::set<float>{0, 0.5f, 1, 1.5f, 2, 3, 4, 6}));
     const Run run = runSteps(s);
     const auto mean = [&](int lane, int operand) {
-        double sum = 0;
-        for (const StepRecord& r : run.rec[lane]) sum += r.castWorst[static_cast<std::size_t>(operand)].saturatedShare;
-        return sum / static_cast<double>(run.rec[lane].size());
+        return meanWorst(run, lane, static_cast<numerics::GemmOperand>(operand), &StepRecord::CastWorst::saturatedShare);
     };
     CLAIM(s, "Over the run mxfp4 clips about 11% of the layer inputs and weights per step (the worst layer); nvfp4 clips "
              "nothing in any step");
@@ -200,7 +183,7 @@ void TestPresetsFp8::fp4Limits() {
     for (const StepRecord& r : run.rec[nv4])
         for (const StepRecord::CastWorst& w : r.castWorst) QCOMPARE(w.saturatedShare, 0.0f);
     CLAIM(s, "Its input casts also err less than mxfp4's in every layer (median MSE 1.5 to 6 times smaller)");
-    const auto casts = allCasts(s);
+    const auto& casts = run.casts;
     const int layers = static_cast<int>(s.sizes.size()) - 1;
     for (int l = 0; l < layers; ++l) {
         const double ratio = medianMse(casts[mx4], l, GemmOperand::Input) / medianMse(casts[nv4], l, GemmOperand::Input);
@@ -210,7 +193,7 @@ void TestPresetsFp8::fp4Limits() {
              "it has no bias), so nvfp4's gradient casts err more than mxfp4's in the first two layers");
     Scenario nearest = s;
     nearest.lanes = {parseLane("cpu:nvfp4+no-sr")};
-    const auto rtn = allCasts(nearest);
+    const auto rtn = runSteps(nearest).casts;
     for (int l = 0; l < layers; ++l) {
         const double sr = medianMse(casts[nv4], l, GemmOperand::OutputGradient);
         const double ratio = sr / medianMse(rtn[0], l, GemmOperand::OutputGradient);
