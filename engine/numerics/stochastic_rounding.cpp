@@ -7,19 +7,28 @@
 
 namespace presisi::numerics {
 
-float roundStochastic(Format element, float x, std::uint32_t r) {
-    if (!std::isfinite(x) || x == 0.0f) return x;
-    const FormatTraits& t = traits(element);
-    const float a = std::fabs(x);
-    // The spacing of the format's values around |x| (the subnormal spacing below the smallest normal).
-    const int exponent = std::max(std::ilogb(a), t.minExponent);
-    const float spacing = std::ldexp(1.0f, exponent - t.mantissaBits);
-    // |x| / spacing and its fraction are exact: a power-of-two scaling of a float32 and its floor.
-    const float q = a / spacing;
+namespace {
+
+// One value, from the float32 bits and without branches, so that a loop over it vectorises: floor(log2 |x|) from
+// the exponent field (a float32 subnormal reads as -127, below every format's emin; inf and NaN as 128), the
+// spacing 2^k and its reciprocal as bit patterns (k within [-16, 127]); |x| / spacing and its fraction are exact.
+// The specials (zero, inf, NaN) are computed like the others and x is kept for them at the end.
+inline float roundOne(const FormatTraits& t, float x, std::uint32_t r) {
+    const std::uint32_t magnitude = std::bit_cast<std::uint32_t>(x) & 0x7fffffffu;
+    const int k = std::max(static_cast<int>(magnitude >> 23) - 127, t.minExponent) - t.mantissaBits;
+    const float spacing = std::bit_cast<float>(static_cast<std::uint32_t>(127 + k) << 23);
+    const float inverse = std::bit_cast<float>(static_cast<std::uint32_t>(std::max(127 - k, 1)) << 23);
+    const float q = std::bit_cast<float>(magnitude) * inverse;
     const float lower = std::floor(q);
-    const bool up = static_cast<float>(r >> 8) < (q - lower) * 0x1p24f;
-    return std::copysign((lower + (up ? 1.0f : 0.0f)) * spacing, x);
+    const float up = static_cast<float>(r >> 8) < (q - lower) * 0x1p24f ? 1.0f : 0.0f;
+    const float rounded = std::bit_cast<float>(std::bit_cast<std::uint32_t>((lower + up) * spacing) |
+                                               (std::bit_cast<std::uint32_t>(x) & 0x80000000u));
+    return magnitude == 0 || magnitude >= 0x7f800000u ? x : rounded;
 }
+
+}  // namespace
+
+float roundStochastic(Format element, float x, std::uint32_t r) { return roundOne(traits(element), x, r); }
 
 void roundStochasticSpan(Format element, std::span<const float> in, std::span<float> out, RandomBits& bits) {
     const FormatTraits& t = traits(element);
@@ -28,23 +37,7 @@ void roundStochasticSpan(Format element, std::span<const float> in, std::span<fl
     for (std::size_t at = 0; at < in.size(); at += kChunk) {
         const std::size_t n = std::min(kChunk, in.size() - at);
         bits.fill(draws, n);
-        // Branch-free so that it vectorises: the specials (zero, inf, NaN) are computed like the others and the
-        // input is kept for them at the end.
-        for (std::size_t i = 0; i < n; ++i) {
-            const float x = in[at + i];
-            const std::uint32_t magnitude = std::bit_cast<std::uint32_t>(x) & 0x7fffffffu;
-            // floor(log2 |x|) from the exponent field (a float32 subnormal reads as -127, below every format's emin;
-            // inf and NaN as 128); the spacing 2^k and its reciprocal as bit patterns (k within [-16, 127]).
-            const int k = std::max(static_cast<int>(magnitude >> 23) - 127, t.minExponent) - t.mantissaBits;
-            const float spacing = std::bit_cast<float>(static_cast<std::uint32_t>(127 + k) << 23);
-            const float inverse = std::bit_cast<float>(static_cast<std::uint32_t>(std::max(127 - k, 1)) << 23);
-            const float q = std::bit_cast<float>(magnitude) * inverse;
-            const float lower = std::floor(q);
-            const float up = static_cast<float>(draws[i] >> 8) < (q - lower) * 0x1p24f ? 1.0f : 0.0f;
-            const float rounded = std::bit_cast<float>(std::bit_cast<std::uint32_t>((lower + up) * spacing) |
-                                                       (std::bit_cast<std::uint32_t>(x) & 0x80000000u));
-            out[at + i] = magnitude == 0 || magnitude >= 0x7f800000u ? x : rounded;
-        }
+        for (std::size_t i = 0; i < n; ++i) out[at + i] = roundOne(t, in[at + i], draws[i]);
     }
 }
 

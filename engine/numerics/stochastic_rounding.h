@@ -45,18 +45,17 @@ private:
     std::uint64_t m_count = 0;
 };
 
-// x rounded stochastically to `element` (a format of 8 bits and below or bf16/f16): with lo the
-// neighbour of |x| towards zero and s the spacing there (2^(max(floor(log2|x|), emin) − mantissa bits)),
-// the result is lo + s when the draw's top 24 bits r >> 8 < (|x| − lo)/s · 2^24, else lo, with x's sign: up with
-// probability (|x| − lo)/s rounded up to a multiple of 2^-24 (24 random bits, float32's precision). A value of the format, zero, inf
-// and NaN come back unchanged; a value beyond max may round to the next step above it, which the caller's
+// x rounded stochastically to `element` (a format of 8 bits and below with mantissa bits, not e8m0; bf16 weights
+// have bf16Stochastic): with lo the neighbour of |x| towards zero and s the spacing there
+// (2^(max(floor(log2|x|), emin) − mantissa bits)), the result is lo + s when the draw's top 24 bits
+// r >> 8 < (|x| − lo)/s · 2^24, else lo, with x's sign: up with probability (|x| − lo)/s rounded up to a multiple
+// of 2^-24 (24 random bits, float32's precision). A value of the format, zero, inf and NaN come back unchanged; a value beyond max may round to the next step above it, which the caller's
 // cast then saturates or overflows (the NVFP4 cast clamps to ±6 first, as TE's satfinite conversion does).
 float roundStochastic(Format element, float x, std::uint32_t r);
 
-// roundStochastic of every value of `in` into `out` (may be the same span), one draw of `bits` per value in order,
-// the spacing and the fraction taken from the float32 bits instead of libm: the training casts' bulk path. For
-// the formats of 8 bits and below with mantissa bits (not e8m0); the results equal roundStochastic's with the
-// same draws (tst_nvfp4_recipe).
+// roundStochastic of every value of `in` into `out` (may be the same span), one draw of `bits` per value in order:
+// the training casts' bulk path (it vectorises). For the formats of 8 bits and below with mantissa bits (not e8m0);
+// the results equal roundStochastic's with the same draws (tst_nvfp4_recipe).
 void roundStochasticSpan(Format element, std::span<const float> in, std::span<float> out, RandomBits& bits);
 
 }  // namespace presisi::numerics

@@ -56,8 +56,6 @@ public:
           m_policy(s.policyFor(lane)),
           m_net(s, lane.format, m_sub, m_policy, batch),
           m_batch(batch),
-          m_pure(lane.pure),
-          m_lowAccum(lane.lowGradAccum),
           m_lane(lane) {
         m_net.bindPointers();
         m_net.nativeProducts = lane.native;
@@ -89,7 +87,7 @@ public:
             if (s.norm != NormKind::Rms)
                 addSlot(m_normBias[l].data(), m_gradNormBias[l].data(), m_net.laneGradNormBias(l).data(), m_normBias[l].size());
         }
-        if (m_pure) {
+        if (m_lane.pure) {
             const auto rounding = lane.stochasticWeights ? numerics::WeightRounding::Stochastic
                                   : lane.kahanWeights    ? numerics::WeightRounding::Kahan
                                                          : numerics::WeightRounding::Nearest;
@@ -116,7 +114,7 @@ public:
             Slot& slot = m_slots[k];
             slot.moment1.clear();
             slot.moment2.clear();
-            if (!m_pure) continue;
+            if (!m_lane.pure) continue;
             // model.to(torch.bfloat16): the weights start rounded; each tensor's random stream from the seed.
             roundSpan(Format::BF16, {slot.param, static_cast<std::size_t>(slot.n)}, {slot.param, static_cast<std::size_t>(slot.n)});
             m_bf16[k].reset(m_scenario.seed * 0x9E3779B97F4A7C15ull + k + 1, static_cast<std::size_t>(slot.n));
@@ -350,10 +348,10 @@ public:
             const auto n = static_cast<std::size_t>(slot.n);
             if (slot.moment1.empty() && (o.keepsTwoMoments() || o.momentum != 0)) slot.moment1.assign(n, 0.0f);
             if (slot.moment2.empty() && o.keepsTwoMoments()) slot.moment2.assign(n, 0.0f);
-            if (m_pure) std::memcpy(m_before.data(), slot.param, n * sizeof(float));
+            if (m_lane.pure) std::memcpy(m_before.data(), slot.param, n * sizeof(float));
             update(slot);
             // +pure: the float32 result back into bf16 weights (nearest, stochastic or compensated).
-            if (m_pure) m_bf16[k].round(m_before.data(), slot.param, n);
+            if (m_lane.pure) m_bf16[k].round(m_before.data(), slot.param, n);
         }
     }
 
@@ -455,7 +453,7 @@ private:
             float* sum = slot.sum.data();
             if (m_micro == 0) {
                 std::memcpy(sum, slot.lane, static_cast<std::size_t>(slot.n) * sizeof(float));
-            } else if (m_lowAccum && m_net.low() != Format::F32) {
+            } else if (m_lane.lowGradAccum && m_net.low() != Format::F32) {
                 for (Index i = 0; i < slot.n; ++i) sum[i] = roundTo(m_net.low(), sum[i] + slot.lane[i], m_sub);
             } else {
                 for (Index i = 0; i < slot.n; ++i) sum[i] += slot.lane[i];
@@ -484,11 +482,9 @@ private:
     std::vector<Slot> m_slots;  // every parameter tensor (addSlot), pointing into the members above
     std::int64_t m_steps = 0;
     int m_micro = 0;       // micro-batches accumulated since the last unscale
-    bool m_pure;           // +pure: bf16 weights, no float32 master copy
     std::vector<numerics::Bf16Weights> m_bf16;  // +pure: per slot, how its update is rounded back into bf16
     std::vector<float> m_before;                // +pure: a slot's weights before the optimizer step
-    bool m_lowAccum;       // +accum-low: the sums in the lane's format
-    LaneSpec m_lane;
+    LaneSpec m_lane;  // its +pure (bf16 weights, no float32 master copy), +accum-low, casts of 8 bits and below
 };
 
 }  // namespace
