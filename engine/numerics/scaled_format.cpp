@@ -15,6 +15,7 @@
 #include <string>
 
 #include "../error.h"
+#include "lean_cast.h"
 
 namespace presisi {
 
@@ -49,9 +50,11 @@ float amaxOf(std::span<const float> x) {
         best = _mm256_max_ps(best, _mm256_and_ps(v, signless));
         unordered = _mm256_or_ps(unordered, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
     }
-    alignas(32) float lanes[8];
-    _mm256_store_ps(lanes, best);
-    for (const float l : lanes) m = std::max(m, l);
+    // The eight lanes' largest by halving (a block of 32 is four vectors: the reduction is a third of its cost).
+    __m128 half = _mm_max_ps(_mm256_castps256_ps128(best), _mm256_extractf128_ps(best, 1));
+    half = _mm_max_ps(half, _mm_movehl_ps(half, half));
+    half = _mm_max_ss(half, _mm_movehdup_ps(half));
+    m = _mm_cvtss_f32(half);
     nan = _mm256_movemask_ps(unordered) != 0;
 #endif
     for (; i < x.size(); ++i) {
@@ -147,13 +150,13 @@ struct StatsSum {
         nonZero += nz;
         underflowed += under;
     }
-    // A lean run's sums, counted by its caller (LeanBlockRuns::flush).
-    void addLean(double sqError, std::size_t n, std::int32_t sat, std::int32_t nz, std::int32_t under) {
-        sumSqError += sqError;
-        elements += static_cast<std::int64_t>(n);
-        saturated += sat;
-        nonZero += nz;
-        underflowed += under;
+    // A lean cast's sums (numerics::LeanCast).
+    void addLean(const numerics::LeanCastSums& o) {
+        sumSqError += o.sqError;
+        elements += o.elements;
+        saturated += o.saturated;
+        nonZero += o.nonZero;
+        underflowed += o.underflowed;
     }
     CastStats stats() const {
         CastStats s;
@@ -175,44 +178,6 @@ struct StatsSum {
 // The largest power of two of an element format: floor(log2(max)) (torchao's *_MAX_POW2: e4m3 8,
 // e5m2 15, e2m3 2, e3m2 4, e2m1 2).
 int emaxOf(Format element) { return std::ilogb(traits(element).max); }
-
-// Values within ±max rounded to the element format (nearest, ties to even) with no codes: above the smallest
-// normal the float32 mantissa rounded to the element's width in the bits, below it the addition of a power of two
-// whose float32 spacing is the element's subnormal spacing. Equal to encode() then decode() for every such value
-// (tst_nvfp4_recipe::directRoundingIsTheEncoders); NaN takes what they give it (NaN, or a zero in FP6/FP4).
-// Selections by masks, not branches: loops over it vectorise, and the subnormal test of FP4 data (half of it
-// below 1) cannot mispredict.
-class WithinRange {
-public:
-    explicit WithinRange(Format element) {
-        const FormatTraits& t = traits(element);
-        m_drop = 23 - t.mantissaBits;
-        m_below = (1u << (m_drop - 1)) - 1u;
-        m_mask = ~((1u << m_drop) - 1u);
-        m_minNormal = static_cast<float>(t.minNormal);
-        m_magic = std::ldexp(1.0f, t.minExponent - t.mantissaBits + 23);
-        m_nanPositive = std::bit_cast<std::uint32_t>(decode(element, encode(element, std::numeric_limits<float>::quiet_NaN())));
-        m_nanNegative = std::bit_cast<std::uint32_t>(decode(element, encode(element, -std::numeric_limits<float>::quiet_NaN())));
-    }
-    float operator()(float x) const {
-        const std::uint32_t bits = std::bit_cast<std::uint32_t>(x);
-        const std::uint32_t magnitude = bits & 0x7fffffffu, sign = bits & 0x80000000u;
-        const float a = std::bit_cast<float>(magnitude);
-        const std::uint32_t normal = (magnitude + m_below + ((magnitude >> m_drop) & 1u)) & m_mask;
-        const std::uint32_t subnormal = std::bit_cast<std::uint32_t>((a + m_magic) - m_magic);
-        const std::uint32_t small = 0u - static_cast<std::uint32_t>(a < m_minNormal);
-        const std::uint32_t nan = 0u - static_cast<std::uint32_t>(magnitude > 0x7f800000u);
-        const std::uint32_t negative = 0u - (sign >> 31);
-        const std::uint32_t rounded = ((subnormal & small) | (normal & ~small)) | sign;
-        const std::uint32_t nanValue = (m_nanNegative & negative) | (m_nanPositive & ~negative);
-        return std::bit_cast<float>((nanValue & nan) | (rounded & ~nan));
-    }
-
-private:
-    int m_drop = 0;
-    std::uint32_t m_below = 0, m_mask = 0, m_nanPositive = 0, m_nanNegative = 0;
-    float m_minNormal = 0, m_magic = 0;
-};
 
 // At most kRun scaled values rounded to the element format through the bulk encoders into `value` (codes to
 // `codes` when not null): with `clampFirst` clamped to ±max and cast saturating (torchao clamps FP8, and its
@@ -255,8 +220,8 @@ void castRun(const float* x, const float* scaled, std::size_t n, Format element,
 }
 
 // One MX block's e8m0 code as torchao's to_mx computes it (mx_tensor.py), FLOOR, CEIL and EVEN
-// from amax's float32 bits, RCEIL through log2 (_to_mx_rceil).
-std::uint8_t mxScaleCode(float amax, ScaleMode mode, Format element) {
+// from amax's float32 bits, RCEIL through log2 (_to_mx_rceil). emax: emaxOf(element).
+std::uint8_t mxScaleCode(float amax, ScaleMode mode, Format element, int emax) {
     const FormatTraits& t = traits(element);
     if (mode == ScaleMode::Rceil) {
         const float descale = amax / static_cast<float>(t.max);
@@ -280,7 +245,7 @@ std::uint8_t mxScaleCode(float amax, ScaleMode mode, Format element) {
     if (mode == ScaleMode::Ceil && (bits & 0x7fffffu) != 0) ++pow2;
     // torchao clamps to [-127, 128] ("add one to positive range to capture NaNs"); with emax >= 2 the top
     // is 126 (amax inf).
-    const int unbiased = std::clamp(pow2 - emaxOf(element), -127, 128);
+    const int unbiased = std::clamp(pow2 - emax, -127, 128);
     return static_cast<std::uint8_t>(unbiased + 127);
 }
 
@@ -315,10 +280,10 @@ struct BlockScale {
 // modes divide by the scale's float32 bits (code 255 reads as inf: finite values become ±0), raised to at least
 // 2^-126 (torchao's guard for code 0, whose dequantisation still uses 2^-127): a power of two (or inf) whose
 // reciprocal is exact, so x times the reciprocal is x / divisor bit for bit (one rounding of the same value).
-BlockScale mxBlockScale(float amax, ScaleMode mode, Format element) {
+BlockScale mxBlockScale(float amax, ScaleMode mode, Format element, int emax) {
     BlockScale b;
     b.amax = amax;
-    b.code = mxScaleCode(amax, mode, element);
+    b.code = mxScaleCode(amax, mode, element, emax);
     b.scale = e8m0Value(b.code);
     const std::uint8_t c = b.code;
     if (mode == ScaleMode::Rceil) {
@@ -356,6 +321,66 @@ BlockScale nvfp4BlockScale(float amax, float pts, float invPts) {
     return b;
 }
 
+// What a lean cast multiplies a block's elements by: its scale, or 1 for a block of zeros (whose elements are ±0
+// either way). An all-zero block's MX scale is 2^-127, a float32 subnormal, and a multiplication by a subnormal
+// costs the CPU a slow path: ReLU's dead units make whole columns of zero gradients.
+float leanFactor(const BlockScale& b) { return b.amax == 0.0f ? 1.0f : b.scale; }
+
+// The block scales of one cast by the format's rule, with what the rule needs worked out once: the element's emax
+// (MX), the tensor scale amax / 2688 and its reciprocal (NVFP4).
+class BlockScaler {
+public:
+    BlockScaler(ScaledFormat format, ScaleMode mode, float tensorAmax)
+        : m_nvfp4(format == ScaledFormat::Nvfp4), m_mode(mode), m_element(traits(format).element), m_emax(emaxOf(m_element)),
+          m_pts(tensorAmax / (kE4m3Max * kE2m1Max)), m_invPts(1.0f / m_pts) {}
+    BlockScale operator()(float amax) const {
+        return m_nvfp4 ? nvfp4BlockScale(amax, m_pts, m_invPts) : mxBlockScale(amax, m_mode, m_element, m_emax);
+    }
+
+    // Many blocks' multipliers and lean factors (leanFactor) from their amaxes: FLOOR, MX's default, eight at a time
+    // where the build has AVX2 (mxScaleCode's bit arithmetic and mxBlockScale's divisor lane by lane), the other
+    // rules one block at a time.
+    void lean(const float* amax, std::size_t n, float* multiplier, float* factor) const {
+        std::size_t i = 0;
+#ifdef __AVX2__
+        if (!m_nvfp4 && m_mode == ScaleMode::Floor) {
+            const __m256i emax = _mm256_set1_epi32(m_emax);
+            for (; i + 8 <= n; i += 8) {
+                const __m256 a = _mm256_loadu_ps(amax + i);
+                // floor(log2 amax) from the exponent bits (zero and subnormals: -127), minus emax, clamped to
+                // [-127, 128], biased: the e8m0 code; NaN's is 255.
+                const __m256i pow2 = _mm256_sub_epi32(_mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(a), 23), _mm256_set1_epi32(0xff)),
+                                                      _mm256_set1_epi32(127));
+                const __m256i unbiased = _mm256_min_epi32(_mm256_max_epi32(_mm256_sub_epi32(pow2, emax), _mm256_set1_epi32(-127)),
+                                                          _mm256_set1_epi32(128));
+                const __m256 nan = _mm256_cmp_ps(a, a, _CMP_UNORD_Q);
+                const __m256i code = _mm256_blendv_epi8(_mm256_add_epi32(unbiased, _mm256_set1_epi32(127)), _mm256_set1_epi32(255),
+                                                        _mm256_castps_si256(nan));
+                const __m256 bits = _mm256_castsi256_ps(_mm256_slli_epi32(code, 23));  // code 255: inf
+                const __m256 divisor = _mm256_max_ps(bits, _mm256_set1_ps(0x1p-126f));
+                _mm256_storeu_ps(multiplier + i, _mm256_div_ps(_mm256_set1_ps(1.0f), divisor));
+                // e8m0Value: code 0 is 2^-127, 255 NaN; a block of zeros is multiplied by 1 (leanFactor).
+                __m256 scale = _mm256_blendv_ps(bits, _mm256_set1_ps(0x1p-127f), _mm256_castsi256_ps(_mm256_cmpeq_epi32(code, _mm256_setzero_si256())));
+                scale = _mm256_blendv_ps(scale, _mm256_set1_ps(kNaN), nan);
+                _mm256_storeu_ps(factor + i, _mm256_blendv_ps(scale, _mm256_set1_ps(1.0f), _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ)));
+            }
+        }
+#endif
+        for (; i < n; ++i) {
+            const BlockScale b = (*this)(amax[i]);
+            multiplier[i] = b.multiplier;
+            factor[i] = leanFactor(b);
+        }
+    }
+
+private:
+    bool m_nvfp4;
+    ScaleMode m_mode;
+    Format m_element;
+    int m_emax;
+    float m_pts, m_invPts;
+};
+
 // One block (in.size() values, at most the block size; a short block is a zero-padded one) cast with its scale,
 // element codes to `codes` when not null; its own statistics, added to `total`.
 BlockInfo castBlock(std::span<const float> in, const BlockScale& b, Format element, float* out, std::uint8_t* codes,
@@ -374,98 +399,6 @@ BlockInfo castBlock(std::span<const float> in, const BlockScale& b, Format eleme
     total.add(sum);
     return info;
 }
-
-// The training casts' blocks (dequantizeInto: no codes, no block records): the same arithmetic as castBlock, block
-// for block, with consecutive blocks gathered into runs of up to kRun values that go through the encoder and the
-// statistics together (a block of 32 alone paid more in calls than in arithmetic).
-class LeanBlockRuns {
-public:
-    LeanBlockRuns(Format element, float* out, StatsSum& total, numerics::RandomBits* stochastic)
-        : m_element(element), m_round(element), m_max(static_cast<float>(traits(element).max)), m_clip(clipFrom(element)),
-          m_out(out), m_total(total), m_stochastic(stochastic) {}
-    // The block of x starting at `at` (values contiguous with the run's unless the run is empty); flush() after the
-    // last one.
-    void add(const float* x, std::size_t at, std::size_t len, const BlockScale& b) {
-        if (m_filled + len > kRun) flush();
-        if (m_filled == 0) {
-            m_x = x + at;
-            m_at = at;
-        }
-        for (std::size_t i = 0; i < len; ++i) {
-            m_scaled[m_filled + i] = x[at + i] * b.multiplier;
-            m_factor[m_filled + i] = b.scale;
-        }
-        m_filled += len;
-    }
-    // len contiguous values of x from `at`, value i with multipliers[i] and factors[i] (a row of a tensor cast down
-    // its columns: each column its own block).
-    void add(const float* x, std::size_t at, std::size_t len, const float* multipliers, const float* factors) {
-        for (std::size_t done = 0; done < len;) {
-            if (m_filled == kRun) flush();
-            if (m_filled == 0) {
-                m_x = x + at + done;
-                m_at = at + done;
-            }
-            const std::size_t n = std::min(len - done, kRun - m_filled);
-            for (std::size_t i = 0; i < n; ++i) {
-                m_scaled[m_filled + i] = x[at + done + i] * multipliers[done + i];
-                m_factor[m_filled + i] = factors[done + i];
-            }
-            m_filled += n;
-            done += n;
-        }
-    }
-    // The run cast and counted: clamp to ±max, round (or take the stochastic rounding's value), dequantise, and the
-    // statistics' sums, as castRun and StatsSum::addRun compute them (the squared error in sixteen double partial
-    // sums).
-    void flush() {
-        if (m_filled == 0) return;
-        const std::size_t n = m_filled;
-        if (m_stochastic) {
-            for (std::size_t i = 0; i < n; ++i) m_value[i] = clampSym(m_scaled[i], m_max);
-            numerics::roundStochasticSpan(m_element, {m_value.data(), n}, {m_value.data(), n}, *m_stochastic);
-        } else {
-            for (std::size_t i = 0; i < n; ++i) m_value[i] = m_round(clampSym(m_scaled[i], m_max));
-        }
-        float* out = m_out + m_at;
-        for (std::size_t i = 0; i < n; ++i) out[i] = m_value[i] * m_factor[i];
-        // Separate simple loops: each vectorises (one loop doing all of it did not).
-        double wide[16] = {};
-        std::size_t i = 0;
-        for (; i + 16 <= n; i += 16)
-            for (std::size_t j = 0; j < 16; ++j) {
-                const double e = static_cast<double>(out[i + j]) - static_cast<double>(m_x[i + j]);
-                wide[j] += e * e;
-            }
-        for (; i < n; ++i) {
-            const double e = static_cast<double>(out[i]) - static_cast<double>(m_x[i]);
-            wide[i % 16] += e * e;
-        }
-        double sum = 0;
-        for (const double w : wide) sum += w;
-        std::int32_t saturated = 0, nonZero = 0, underflowed = 0;
-        for (std::size_t k = 0; k < n; ++k) {
-            const bool counted = std::fabs(m_x[k]) > 0.0f;  // NaN compares false: neither clipped nor counted
-            saturated += std::fabs(m_scaled[k]) >= m_clip;
-            nonZero += counted;
-            underflowed += counted & (m_value[k] == 0.0f);
-        }
-        m_total.addLean(sum, n, saturated, nonZero, underflowed);
-        m_filled = 0;
-    }
-
-private:
-    Format m_element;
-    WithinRange m_round;
-    float m_max;
-    float m_clip;
-    float* m_out;
-    StatsSum& m_total;
-    numerics::RandomBits* m_stochastic;
-    const float* m_x = nullptr;
-    std::size_t m_at = 0, m_filled = 0;
-    std::array<float, kRun> m_scaled, m_factor, m_value;
-};
 
 // Per-tensor FP8: torchao.float8's amax_to_scale (max / clamp(amax, 1e-12) in float64, then float32),
 // x · scale in float32, the cast (torchao clamps first: Overflow::Saturate; Ocp is ml_dtypes' cast), and
@@ -505,6 +438,33 @@ void checkOptions(const ScaledFormatTraits& t, const QuantizeOptions& o) {
         throw Error("16 x 16 blocks are NVFP4's (Transformer Engine's 2-D weight quantisation), not " + std::string(t.name) + "'s");
 }
 
+// Each column's amax over `rows` rows of `width` values (NaN where one value is, as amaxOf), into amax.
+void columnAmaxes(const float* x, std::int64_t rows, std::size_t width, float* amax) {
+    std::size_t c = 0;
+#ifdef __AVX2__
+    const __m256 signless = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    for (; c + 8 <= width; c += 8) {
+        __m256 best = _mm256_setzero_ps(), unordered = _mm256_setzero_ps();
+        for (std::int64_t r = 0; r < rows; ++r) {
+            const __m256 v = _mm256_loadu_ps(x + static_cast<std::size_t>(r) * width + c);
+            best = _mm256_max_ps(best, _mm256_and_ps(v, signless));
+            unordered = _mm256_or_ps(unordered, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+        }
+        _mm256_storeu_ps(amax + c, _mm256_blendv_ps(best, _mm256_set1_ps(kNaN), unordered));
+    }
+#endif
+    for (; c < width; ++c) {
+        float m = 0.0f;
+        bool nan = false;
+        for (std::int64_t r = 0; r < rows; ++r) {
+            const float v = x[static_cast<std::size_t>(r) * width + c];
+            m = std::max(m, std::fabs(v));
+            nan |= v != v;
+        }
+        amax[c] = nan ? kNaN : m;
+    }
+}
+
 // The training casts down the columns (QuantizeOptions::alongColumns): blocks of the format's size along the first
 // axis, each column its own, cut into the same blocks (and 16 × 16 tiles) as the transpose's rows would be; the
 // rows of a block are read in memory order, every column's amax at once.
@@ -513,27 +473,13 @@ void castColumnBlocks(ScaledFormat format, std::span<const float> x, std::int64_
     const ScaledFormatTraits& t = traits(format);
     const std::int64_t n = t.blockSize;
     if (n <= 0) return;
-    const bool nvfp4 = format == ScaledFormat::Nvfp4;
-    const float pts = tensorAmax / (kE4m3Max * kE2m1Max);
-    const float invPts = 1.0f / pts;
     const auto width = static_cast<std::size_t>(cols);
     std::vector<float> amax(width), multiplier(width), factor(width);
-    std::vector<std::uint8_t> nan(width);
-    LeanBlockRuns lean(t.element, out, total, o.stochastic);
+    numerics::LeanCast lean(t.element, clipFrom(t.element), out, o.stochastic);
+    const BlockScaler scaler(format, o.scaleMode, tensorAmax);
     for (std::int64_t r0 = 0; r0 < rows; r0 += n) {
         const std::int64_t r1 = std::min(rows, r0 + n);
-        // Each column's block amax over rows r0..r1 (NaN when one value is, as amaxOf).
-        std::fill(amax.begin(), amax.end(), 0.0f);
-        std::fill(nan.begin(), nan.end(), std::uint8_t{0});
-        for (std::int64_t r = r0; r < r1; ++r) {
-            const float* row = x.data() + r * cols;
-            for (std::size_t c = 0; c < width; ++c) {
-                amax[c] = std::max(amax[c], std::fabs(row[c]));
-                nan[c] |= row[c] != row[c];
-            }
-        }
-        for (std::size_t c = 0; c < width; ++c)
-            if (nan[c]) amax[c] = kNaN;
+        columnAmaxes(x.data() + r0 * cols, r1 - r0, width, amax.data());
         if (o.squareBlocks) {
             // A 16 × 16 tile spans 16 columns here: their largest amax (NaN-propagating).
             for (std::size_t c0 = 0; c0 < width; c0 += static_cast<std::size_t>(n)) {
@@ -543,57 +489,69 @@ void castColumnBlocks(ScaledFormat format, std::span<const float> x, std::int64_
                 std::fill(amax.begin() + static_cast<std::ptrdiff_t>(c0), amax.begin() + static_cast<std::ptrdiff_t>(c1), m);
             }
         }
-        for (std::size_t c = 0; c < width; ++c) {
-            const BlockScale b = nvfp4 ? nvfp4BlockScale(amax[c], pts, invPts) : mxBlockScale(amax[c], o.scaleMode, t.element);
-            multiplier[c] = b.multiplier;
-            factor[c] = b.scale;
-        }
-        for (std::int64_t r = r0; r < r1; ++r) lean.add(x.data(), static_cast<std::size_t>(r * cols), width, multiplier.data(), factor.data());
+        scaler.lean(amax.data(), width, multiplier.data(), factor.data());
+        for (std::int64_t r = r0; r < r1; ++r) lean.row(x.data(), static_cast<std::size_t>(r * cols), width, multiplier.data(), factor.data());
     }
-    lean.flush();
+    total.addLean(lean.sums());
+}
+
+// Every block's amax of a tensor cut into rows of blocks of n (the last of a row shorter where cols is not a
+// multiple), in row order: amaxOf each block, or with `squareBlocks` its 16 × 16 tile's (the largest of the tile
+// rows' block amaxes, NaN-propagating).
+std::vector<float> blockAmaxes(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::int64_t n, bool squareBlocks) {
+    const auto perRow = static_cast<std::size_t>((cols + n - 1) / n);
+    std::vector<float> amax(static_cast<std::size_t>(rows) * perRow);
+    for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c0 = 0; c0 < cols; c0 += n)
+            amax[static_cast<std::size_t>(r) * perRow + static_cast<std::size_t>(c0 / n)] =
+                amaxOf(x.subspan(static_cast<std::size_t>(r * cols + c0), static_cast<std::size_t>(std::min(n, cols - c0))));
+    if (!squareBlocks) return amax;
+    for (std::int64_t r0 = 0; r0 < rows; r0 += n) {
+        const std::int64_t r1 = std::min(rows, r0 + n);
+        for (std::size_t b = 0; b < perRow; ++b) {
+            float m = 0.0f;
+            for (std::int64_t r = r0; r < r1; ++r) {
+                const float a = amax[static_cast<std::size_t>(r) * perRow + b];
+                m = std::isnan(a) || std::isnan(m) ? kNaN : std::max(m, a);
+            }
+            for (std::int64_t r = r0; r < r1; ++r) amax[static_cast<std::size_t>(r) * perRow + b] = m;
+        }
+    }
+    return amax;
 }
 
 // The block loop shared by quantize() and dequantizeInto(): each row of `cols` values cut into blocks of
 // the format's size (the last one shorter where cols is not a multiple); with `blocks` one BlockInfo each (and
-// codes when not null), without them the lean runs. With o.squareBlocks each block's amax is its 16 × 16 tile's.
+// codes when not null), without them the lean cast. With o.squareBlocks each block's amax is its 16 × 16 tile's.
 void castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols, float tensorAmax,
                 const QuantizeOptions& o, float* out, std::uint8_t* codes, std::vector<BlockInfo>* blocks,
                 StatsSum& total) {
     const ScaledFormatTraits& t = traits(format);
     const std::int64_t n = t.blockSize;
     if (n <= 0) return;  // the per-tensor formats have no blocks (castTensorwise)
-    const bool nvfp4 = format == ScaledFormat::Nvfp4;
-    const float pts = tensorAmax / (kE4m3Max * kE2m1Max);  // NVFP4's float32 tensor scale, / 2688
-    const float invPts = 1.0f / pts;
-    const std::int64_t tileRows = o.squareBlocks ? n : 1;
-    std::vector<float> tileAmax;  // per block of the tile row being cast
-    std::optional<LeanBlockRuns> lean;
-    if (!blocks) lean.emplace(t.element, out, total, o.stochastic);
-    for (std::int64_t r0 = 0; r0 < rows; r0 += tileRows) {
-        const std::int64_t r1 = std::min(rows, r0 + tileRows);
-        if (o.squareBlocks) {
-            // The tile's amax: the largest of its rows' block amaxes (NaN-propagating, as amaxOf).
-            tileAmax.assign(static_cast<std::size_t>((cols + n - 1) / n), 0.0f);
-            for (std::int64_t r = r0; r < r1; ++r)
-                for (std::int64_t c0 = 0; c0 < cols; c0 += n) {
-                    float& m = tileAmax[static_cast<std::size_t>(c0 / n)];
-                    const float a = amaxOf(x.subspan(static_cast<std::size_t>(r * cols + c0), static_cast<std::size_t>(std::min(n, cols - c0))));
-                    m = std::isnan(a) || std::isnan(m) ? kNaN : std::max(m, a);
-                }
-        }
-        for (std::int64_t r = r0; r < r1; ++r) {
+    const BlockScaler scaler(format, o.scaleMode, tensorAmax);
+    const std::vector<float> amax = blockAmaxes(x, rows, cols, n, o.squareBlocks);
+    const auto perRow = static_cast<std::size_t>((cols + n - 1) / n);
+    if (blocks) {
+        for (std::int64_t r = 0; r < rows; ++r)
             for (std::int64_t c0 = 0; c0 < cols; c0 += n) {
                 const auto at = static_cast<std::size_t>(r * cols + c0);
-                const auto len = static_cast<std::size_t>(std::min(n, cols - c0));
-                const std::span<const float> in = x.subspan(at, len);
-                const float amax = o.squareBlocks ? tileAmax[static_cast<std::size_t>(c0 / n)] : amaxOf(in);
-                const BlockScale b = nvfp4 ? nvfp4BlockScale(amax, pts, invPts) : mxBlockScale(amax, o.scaleMode, t.element);
-                if (lean) lean->add(x.data(), at, len, b);
-                else blocks->push_back(castBlock(in, b, t.element, out + at, codes ? codes + at : nullptr, total, o.stochastic));
+                const std::span<const float> in = x.subspan(at, static_cast<std::size_t>(std::min(n, cols - c0)));
+                const BlockScale b = scaler(amax[static_cast<std::size_t>(r) * perRow + static_cast<std::size_t>(c0 / n)]);
+                blocks->push_back(castBlock(in, b, t.element, out + at, codes ? codes + at : nullptr, total, o.stochastic));
             }
-        }
+        return;
     }
-    if (lean) lean->flush();
+    std::vector<float> multiplier(amax.size()), factor(amax.size());
+    scaler.lean(amax.data(), amax.size(), multiplier.data(), factor.data());
+    numerics::LeanCast lean(t.element, clipFrom(t.element), out, o.stochastic);
+    for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c0 = 0; c0 < cols; c0 += n) {
+            const std::size_t k = static_cast<std::size_t>(r) * perRow + static_cast<std::size_t>(c0 / n);
+            lean.block(x.data(), static_cast<std::size_t>(r * cols + c0), static_cast<std::size_t>(std::min(n, cols - c0)),
+                       multiplier[k], factor[k]);
+        }
+    total.addLean(lean.sums());
 }
 
 }  // namespace

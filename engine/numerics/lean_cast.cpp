@@ -1,0 +1,177 @@
+// The training casts' inner loop: scale, clamp, round, dequantise and measure in one pass. No Qt here.
+#include "lean_cast.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
+namespace presisi::numerics {
+
+namespace {
+
+// torch.clamp(x, -m, m): NaN passes through.
+float clampSym(float x, float m) { return std::isnan(x) ? x : std::clamp(x, -m, m); }
+
+// Runs of this many values at most go through the stochastic rounding at once (a stack buffer).
+constexpr std::size_t kChunk = 512;
+
+}  // namespace
+
+WithinRange::WithinRange(Format element) {
+    const FormatTraits& t = traits(element);
+    m_drop = 23 - t.mantissaBits;
+    m_below = (1u << (m_drop - 1)) - 1u;
+    m_mask = ~((1u << m_drop) - 1u);
+    m_minNormal = static_cast<float>(t.minNormal);
+    m_magic = std::ldexp(1.0f, t.minExponent - t.mantissaBits + 23);
+    m_nanPositive = std::bit_cast<std::uint32_t>(decode(element, encode(element, std::numeric_limits<float>::quiet_NaN())));
+    m_nanNegative = std::bit_cast<std::uint32_t>(decode(element, encode(element, -std::numeric_limits<float>::quiet_NaN())));
+}
+
+#ifdef __AVX2__
+namespace {
+
+// WithinRange on eight values: the same bit operations and selections, lane by lane.
+struct WithinRange8 {
+    explicit WithinRange8(int drop, std::uint32_t below, std::uint32_t mask, float minNormal, float magic, std::uint32_t nanPositive,
+                          std::uint32_t nanNegative)
+        : drop(_mm_cvtsi32_si128(drop)), below(_mm256_set1_epi32(static_cast<int>(below))), mask(_mm256_set1_epi32(static_cast<int>(mask))),
+          nanPositive(_mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(nanPositive)))),
+          nanNegative(_mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(nanNegative)))), minNormal(_mm256_set1_ps(minNormal)),
+          magic(_mm256_set1_ps(magic)) {}
+    __m256 operator()(__m256 x) const {
+        const __m256i bits = _mm256_castps_si256(x);
+        const __m256i magnitude = _mm256_and_si256(bits, _mm256_set1_epi32(0x7fffffff));
+        const __m256i sign = _mm256_xor_si256(bits, magnitude);
+        const __m256 a = _mm256_castsi256_ps(magnitude);
+        const __m256i odd = _mm256_and_si256(_mm256_srl_epi32(magnitude, drop), _mm256_set1_epi32(1));
+        const __m256i normal = _mm256_and_si256(_mm256_add_epi32(_mm256_add_epi32(magnitude, below), odd), mask);
+        const __m256 subnormal = _mm256_sub_ps(_mm256_add_ps(a, magic), magic);
+        const __m256 small = _mm256_cmp_ps(a, minNormal, _CMP_LT_OQ);  // NaN: not small (the NaN selection wins)
+        const __m256 rounded = _mm256_or_ps(_mm256_blendv_ps(_mm256_castsi256_ps(normal), subnormal, small), _mm256_castsi256_ps(sign));
+        const __m256 nan = _mm256_castsi256_ps(_mm256_cmpgt_epi32(magnitude, _mm256_set1_epi32(0x7f800000)));
+        const __m256 nanValue = _mm256_blendv_ps(nanPositive, nanNegative, x);  // by x's sign bit
+        return _mm256_blendv_ps(rounded, nanValue, nan);
+    }
+    __m128i drop;
+    __m256i below, mask;
+    __m256 nanPositive, nanNegative, minNormal, magic;
+};
+
+}  // namespace
+#endif
+
+LeanCast::LeanCast(Format element, float clipFrom, float* out, RandomBits* stochastic)
+    : m_element(element), m_round(element), m_max(static_cast<float>(traits(element).max)), m_clip(clipFrom), m_out(out),
+      m_stochastic(stochastic) {}
+
+void LeanCast::block(const float* x, std::size_t at, std::size_t len, float multiplier, float factor) {
+    if (m_stochastic) castStochastic<false>(x + at, m_out + at, len, nullptr, nullptr, multiplier, factor);
+    else run<false, false>(x + at, m_out + at, len, nullptr, nullptr, multiplier, factor, nullptr);
+}
+
+void LeanCast::row(const float* x, std::size_t at, std::size_t len, const float* multipliers, const float* factors) {
+    if (m_stochastic) castStochastic<true>(x + at, m_out + at, len, multipliers, factors, 0.0f, 0.0f);
+    else run<true, false>(x + at, m_out + at, len, multipliers, factors, 0.0f, 0.0f, nullptr);
+}
+
+// The values clamped and rounded stochastically first, in order (one draw each), then dequantised and measured.
+template <bool PerValue>
+void LeanCast::castStochastic(const float* x, float* out, std::size_t n, const float* multipliers, const float* factors,
+                              float multiplier, float factor) {
+    std::array<float, kChunk> rounded;
+    for (std::size_t done = 0; done < n; done += kChunk) {
+        const std::size_t k = std::min(kChunk, n - done);
+        for (std::size_t i = 0; i < k; ++i)
+            rounded[i] = clampSym(x[done + i] * (PerValue ? multipliers[done + i] : multiplier), m_max);
+        roundStochasticSpan(m_element, {rounded.data(), k}, {rounded.data(), k}, *m_stochastic);
+        run<PerValue, true>(x + done, out + done, k, PerValue ? multipliers + done : nullptr, PerValue ? factors + done : nullptr,
+                            multiplier, factor, rounded.data());
+    }
+}
+
+// Value i: s = x · multiplier (saturated when |s| ≥ clip), the element v = round(clamp(s, ±max)) (or given[i]),
+// out = v · factor; the squared error (double(out) − double(x))² summed in double, the non-zero inputs and those
+// whose element is zero counted. The vector loop keeps its sums in lanes (their order changes the error's sum in
+// the last bits only).
+template <bool PerValue, bool Given>
+void LeanCast::run(const float* x, float* out, std::size_t n, const float* multipliers, const float* factors,
+                   float multiplier, float factor, const float* given) {
+    std::size_t i = 0;
+#ifdef __AVX2__
+    const WithinRange8 round(m_round.m_drop, m_round.m_below, m_round.m_mask, m_round.m_minNormal, m_round.m_magic,
+                             m_round.m_nanPositive, m_round.m_nanNegative);
+    const __m256 max = _mm256_set1_ps(m_max), negMax = _mm256_set1_ps(-m_max), clip = _mm256_set1_ps(m_clip);
+    const __m256 signless = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)), zero = _mm256_setzero_ps();
+    const __m256 m1 = _mm256_set1_ps(multiplier), f1 = _mm256_set1_ps(factor);
+    __m256d errLow = _mm256_load_pd(m_error.data()), errHigh = _mm256_load_pd(m_error.data() + 4);
+    __m256i saturated = _mm256_load_si256(reinterpret_cast<const __m256i*>(m_saturated.data()));
+    __m256i nonZero = _mm256_load_si256(reinterpret_cast<const __m256i*>(m_nonZero.data()));
+    __m256i underflowed = _mm256_load_si256(reinterpret_cast<const __m256i*>(m_underflowed.data()));
+    for (; i + 8 <= n; i += 8) {
+        const __m256 xv = _mm256_loadu_ps(x + i);
+        const __m256 s = _mm256_mul_ps(xv, PerValue ? _mm256_loadu_ps(multipliers + i) : m1);
+        // Comparisons give all-ones lanes (−1): subtracting them counts.
+        saturated = _mm256_sub_epi32(saturated, _mm256_castps_si256(_mm256_cmp_ps(_mm256_and_ps(s, signless), clip, _CMP_GE_OQ)));
+        // min(max, s) then max(−max, ·): NaN is the second operand of both, so it passes (as clampSym).
+        const __m256 v = Given ? _mm256_loadu_ps(given + i) : round(_mm256_max_ps(negMax, _mm256_min_ps(max, s)));
+        const __m256 o = _mm256_mul_ps(v, PerValue ? _mm256_loadu_ps(factors + i) : f1);
+        _mm256_storeu_ps(out + i, o);
+        const __m256d low = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(o)), _mm256_cvtps_pd(_mm256_castps256_ps128(xv)));
+        const __m256d high = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(o, 1)), _mm256_cvtps_pd(_mm256_extractf128_ps(xv, 1)));
+        errLow = _mm256_fmadd_pd(low, low, errLow);
+        errHigh = _mm256_fmadd_pd(high, high, errHigh);
+        const __m256 counted = _mm256_cmp_ps(_mm256_and_ps(xv, signless), zero, _CMP_GT_OQ);  // NaN: not counted
+        nonZero = _mm256_sub_epi32(nonZero, _mm256_castps_si256(counted));
+        underflowed = _mm256_sub_epi32(underflowed, _mm256_castps_si256(_mm256_and_ps(counted, _mm256_cmp_ps(v, zero, _CMP_EQ_OQ))));
+    }
+    _mm256_store_pd(m_error.data(), errLow);
+    _mm256_store_pd(m_error.data() + 4, errHigh);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(m_saturated.data()), saturated);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(m_nonZero.data()), nonZero);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(m_underflowed.data()), underflowed);
+    m_sinceFold += i;
+    // Each 32-bit lane counts one value in eight: 2^30 values keep every lane below 2^27.
+    if (m_sinceFold >= (std::size_t{1} << 30)) foldCounts();
+#endif
+    for (; i < n; ++i) {
+        const float s = x[i] * (PerValue ? multipliers[i] : multiplier);
+        m_sums.saturated += std::fabs(s) >= m_clip;
+        const float v = Given ? given[i] : m_round(clampSym(s, m_max));
+        out[i] = v * (PerValue ? factors[i] : factor);
+        const double e = static_cast<double>(out[i]) - static_cast<double>(x[i]);
+        m_sums.sqError += e * e;
+        const bool counted = std::fabs(x[i]) > 0.0f;
+        m_sums.nonZero += counted;
+        m_sums.underflowed += counted & (v == 0.0f);
+    }
+    m_sums.elements += static_cast<std::int64_t>(n);
+}
+
+void LeanCast::foldCounts() {
+    for (std::size_t k = 0; k < 8; ++k) {
+        m_sums.saturated += m_saturated[k];
+        m_sums.nonZero += m_nonZero[k];
+        m_sums.underflowed += m_underflowed[k];
+    }
+    m_saturated.fill(0);
+    m_nonZero.fill(0);
+    m_underflowed.fill(0);
+    m_sinceFold = 0;
+}
+
+LeanCastSums LeanCast::sums() const {
+    LeanCastSums s = m_sums;
+    for (std::size_t k = 0; k < 8; ++k) {
+        s.sqError += m_error[k];
+        s.saturated += m_saturated[k];
+        s.nonZero += m_nonZero[k];
+        s.underflowed += m_underflowed[k];
+    }
+    return s;
+}
+
+}  // namespace presisi::numerics
