@@ -15,9 +15,6 @@ namespace {
 // torch.clamp(x, -m, m): NaN passes through.
 float clampSym(float x, float m) { return std::isnan(x) ? x : std::clamp(x, -m, m); }
 
-// Runs of this many values at most go through the stochastic rounding at once (a stack buffer).
-constexpr std::size_t kChunk = 512;
-
 }  // namespace
 
 WithinRange::WithinRange(Format element) {
@@ -69,86 +66,113 @@ LeanCast::LeanCast(Format element, float clipFrom, float* out, RandomBits* stoch
       m_stochastic(stochastic) {}
 
 void LeanCast::block(const float* x, std::size_t at, std::size_t len, float multiplier, float factor) {
-    if (m_stochastic) castStochastic<false>(x + at, m_out + at, len, nullptr, nullptr, multiplier, factor);
-    else run<false, false>(x + at, m_out + at, len, nullptr, nullptr, multiplier, factor, nullptr);
+    cast<Scales::One>(x + at, m_out + at, 1, len, nullptr, nullptr, multiplier, factor);
 }
 
-void LeanCast::row(const float* x, std::size_t at, std::size_t len, const float* multipliers, const float* factors) {
-    if (m_stochastic) castStochastic<true>(x + at, m_out + at, len, multipliers, factors, 0.0f, 0.0f);
-    else run<true, false>(x + at, m_out + at, len, multipliers, factors, 0.0f, 0.0f, nullptr);
+void LeanCast::blocks(const float* x, std::size_t at, std::size_t count, std::size_t len, const float* multipliers,
+                      const float* factors) {
+    cast<Scales::PerSegment>(x + at, m_out + at, count, len, multipliers, factors, 0.0f, 0.0f);
 }
 
-// The values clamped and rounded stochastically first, in order (one draw each), then dequantised and measured.
-template <bool PerValue>
-void LeanCast::castStochastic(const float* x, float* out, std::size_t n, const float* multipliers, const float* factors,
-                              float multiplier, float factor) {
-    std::array<float, kChunk> rounded;
-    for (std::size_t done = 0; done < n; done += kChunk) {
-        const std::size_t k = std::min(kChunk, n - done);
-        for (std::size_t i = 0; i < k; ++i)
-            rounded[i] = clampSym(x[done + i] * (PerValue ? multipliers[done + i] : multiplier), m_max);
-        roundStochasticSpan(m_element, {rounded.data(), k}, {rounded.data(), k}, *m_stochastic);
-        run<PerValue, true>(x + done, out + done, k, PerValue ? multipliers + done : nullptr, PerValue ? factors + done : nullptr,
-                            multiplier, factor, rounded.data());
+void LeanCast::rows(const float* x, std::size_t at, std::size_t count, std::size_t width, const float* multipliers,
+                    const float* factors) {
+    cast<Scales::PerValue>(x + at, m_out + at, count, width, multipliers, factors, 0.0f, 0.0f);
+}
+
+// With stochastic rounding the values are clamped and rounded first, in order (one draw each), then dequantised
+// and measured as the nearest rounding's are.
+template <LeanCast::Scales S>
+void LeanCast::cast(const float* x, float* out, std::size_t count, std::size_t len, const float* multipliers,
+                    const float* factors, float multiplier, float factor) {
+    if (!m_stochastic) {
+        run<S, false>(x, out, count, len, multipliers, factors, multiplier, factor, nullptr);
+        return;
     }
+    m_rounded.resize(count * len);
+    for (std::size_t s = 0; s < count; ++s)
+        for (std::size_t i = 0; i < len; ++i) {
+            const float m = S == Scales::One ? multiplier : S == Scales::PerSegment ? multipliers[s] : multipliers[i];
+            m_rounded[s * len + i] = clampSym(x[s * len + i] * m, m_max);
+        }
+    roundStochasticSpan(m_element, m_rounded, m_rounded, *m_stochastic);
+    run<S, true>(x, out, count, len, multipliers, factors, multiplier, factor, m_rounded.data());
 }
 
-// Value i: s = x · multiplier (saturated when |s| ≥ clip), the element v = round(clamp(s, ±max)) (or given[i]),
-// out = v · factor; the squared error (double(out) − double(x))² summed in double, the non-zero inputs and those
-// whose element is zero counted. The vector loop keeps its sums in lanes (their order changes the error's sum in
-// the last bits only).
-template <bool PerValue, bool Given>
-void LeanCast::run(const float* x, float* out, std::size_t n, const float* multipliers, const float* factors,
-                   float multiplier, float factor, const float* given) {
-    std::size_t i = 0;
+// `count` segments of `len` values. Value i: s = x · multiplier (saturated when |s| ≥ clip), the element
+// v = round(clamp(s, ±max)) (or given[i]), out = v · factor; the squared error (double(out) − double(x))² summed in
+// double, the non-zero inputs and those whose element is zero counted. The vector loop keeps its sums in lanes
+// (their order changes the error's sum in the last bits only).
+template <LeanCast::Scales S, bool Given>
+void LeanCast::run(const float* x, float* out, std::size_t count, std::size_t len, const float* multipliers,
+                   const float* factors, float multiplier, float factor, const float* given) {
+    const auto scaleAt = [](const float* table, float one, std::size_t s, std::size_t i) {
+        return S == Scales::One ? one : S == Scales::PerSegment ? table[s] : table[i];
+    };
 #ifdef __AVX2__
     const WithinRange8 round(m_round.m_drop, m_round.m_below, m_round.m_mask, m_round.m_minNormal, m_round.m_magic,
                              m_round.m_nanPositive, m_round.m_nanNegative);
     const __m256 max = _mm256_set1_ps(m_max), negMax = _mm256_set1_ps(-m_max), clip = _mm256_set1_ps(m_clip);
     const __m256 signless = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)), zero = _mm256_setzero_ps();
-    const __m256 m1 = _mm256_set1_ps(multiplier), f1 = _mm256_set1_ps(factor);
     __m256d errLow = _mm256_load_pd(m_error.data()), errHigh = _mm256_load_pd(m_error.data() + 4);
     __m256i saturated = _mm256_load_si256(reinterpret_cast<const __m256i*>(m_saturated.data()));
     __m256i nonZero = _mm256_load_si256(reinterpret_cast<const __m256i*>(m_nonZero.data()));
     __m256i underflowed = _mm256_load_si256(reinterpret_cast<const __m256i*>(m_underflowed.data()));
-    for (; i + 8 <= n; i += 8) {
-        const __m256 xv = _mm256_loadu_ps(x + i);
-        const __m256 s = _mm256_mul_ps(xv, PerValue ? _mm256_loadu_ps(multipliers + i) : m1);
-        // Comparisons give all-ones lanes (−1): subtracting them counts.
-        saturated = _mm256_sub_epi32(saturated, _mm256_castps_si256(_mm256_cmp_ps(_mm256_and_ps(s, signless), clip, _CMP_GE_OQ)));
-        // min(max, s) then max(−max, ·): NaN is the second operand of both, so it passes (as clampSym).
-        const __m256 v = Given ? _mm256_loadu_ps(given + i) : round(_mm256_max_ps(negMax, _mm256_min_ps(max, s)));
-        const __m256 o = _mm256_mul_ps(v, PerValue ? _mm256_loadu_ps(factors + i) : f1);
-        _mm256_storeu_ps(out + i, o);
-        const __m256d low = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(o)), _mm256_cvtps_pd(_mm256_castps256_ps128(xv)));
-        const __m256d high = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(o, 1)), _mm256_cvtps_pd(_mm256_extractf128_ps(xv, 1)));
-        errLow = _mm256_fmadd_pd(low, low, errLow);
-        errHigh = _mm256_fmadd_pd(high, high, errHigh);
-        const __m256 counted = _mm256_cmp_ps(_mm256_and_ps(xv, signless), zero, _CMP_GT_OQ);  // NaN: not counted
-        nonZero = _mm256_sub_epi32(nonZero, _mm256_castps_si256(counted));
-        underflowed = _mm256_sub_epi32(underflowed, _mm256_castps_si256(_mm256_and_ps(counted, _mm256_cmp_ps(v, zero, _CMP_EQ_OQ))));
+#endif
+    for (std::size_t s = 0; s < count; ++s) {
+        const float* xs = x + s * len;
+        float* os = out + s * len;
+        const float* gs = Given ? given + s * len : nullptr;
+        std::size_t i = 0;
+#ifdef __AVX2__
+        const __m256 m1 = _mm256_set1_ps(scaleAt(multipliers, multiplier, s, 0));
+        const __m256 f1 = _mm256_set1_ps(scaleAt(factors, factor, s, 0));
+        for (; i + 8 <= len; i += 8) {
+            const __m256 xv = _mm256_loadu_ps(xs + i);
+            const __m256 sv = _mm256_mul_ps(xv, S == Scales::PerValue ? _mm256_loadu_ps(multipliers + i) : m1);
+            // Comparisons give all-ones lanes (−1): subtracting them counts.
+            saturated = _mm256_sub_epi32(saturated, _mm256_castps_si256(_mm256_cmp_ps(_mm256_and_ps(sv, signless), clip, _CMP_GE_OQ)));
+            // min(max, s) then max(−max, ·): NaN is the second operand of both, so it passes (as clampSym).
+            const __m256 v = Given ? _mm256_loadu_ps(gs + i) : round(_mm256_max_ps(negMax, _mm256_min_ps(max, sv)));
+            const __m256 o = _mm256_mul_ps(v, S == Scales::PerValue ? _mm256_loadu_ps(factors + i) : f1);
+            _mm256_storeu_ps(os + i, o);
+            const __m256d low = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(o)), _mm256_cvtps_pd(_mm256_castps256_ps128(xv)));
+            const __m256d high = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(o, 1)), _mm256_cvtps_pd(_mm256_extractf128_ps(xv, 1)));
+            errLow = _mm256_fmadd_pd(low, low, errLow);
+            errHigh = _mm256_fmadd_pd(high, high, errHigh);
+            const __m256 counted = _mm256_cmp_ps(_mm256_and_ps(xv, signless), zero, _CMP_GT_OQ);  // NaN: not counted
+            nonZero = _mm256_sub_epi32(nonZero, _mm256_castps_si256(counted));
+            underflowed = _mm256_sub_epi32(underflowed, _mm256_castps_si256(_mm256_and_ps(counted, _mm256_cmp_ps(v, zero, _CMP_EQ_OQ))));
+        }
+        m_sinceFold += i;
+        // Each 32-bit lane counts one value in eight: 2^30 values keep every lane below 2^27.
+        if (m_sinceFold >= (std::size_t{1} << 30)) {
+            _mm256_store_si256(reinterpret_cast<__m256i*>(m_saturated.data()), saturated);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(m_nonZero.data()), nonZero);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(m_underflowed.data()), underflowed);
+            foldCounts();
+            saturated = nonZero = underflowed = _mm256_setzero_si256();
+        }
+#endif
+        for (; i < len; ++i) {
+            const float sv = xs[i] * scaleAt(multipliers, multiplier, s, i);
+            m_sums.saturated += std::fabs(sv) >= m_clip;
+            const float v = Given ? gs[i] : m_round(clampSym(sv, m_max));
+            os[i] = v * scaleAt(factors, factor, s, i);
+            const double e = static_cast<double>(os[i]) - static_cast<double>(xs[i]);
+            m_sums.sqError += e * e;
+            const bool counted = std::fabs(xs[i]) > 0.0f;
+            m_sums.nonZero += counted;
+            m_sums.underflowed += counted & (v == 0.0f);
+        }
     }
+#ifdef __AVX2__
     _mm256_store_pd(m_error.data(), errLow);
     _mm256_store_pd(m_error.data() + 4, errHigh);
     _mm256_store_si256(reinterpret_cast<__m256i*>(m_saturated.data()), saturated);
     _mm256_store_si256(reinterpret_cast<__m256i*>(m_nonZero.data()), nonZero);
     _mm256_store_si256(reinterpret_cast<__m256i*>(m_underflowed.data()), underflowed);
-    m_sinceFold += i;
-    // Each 32-bit lane counts one value in eight: 2^30 values keep every lane below 2^27.
-    if (m_sinceFold >= (std::size_t{1} << 30)) foldCounts();
 #endif
-    for (; i < n; ++i) {
-        const float s = x[i] * (PerValue ? multipliers[i] : multiplier);
-        m_sums.saturated += std::fabs(s) >= m_clip;
-        const float v = Given ? given[i] : m_round(clampSym(s, m_max));
-        out[i] = v * (PerValue ? factors[i] : factor);
-        const double e = static_cast<double>(out[i]) - static_cast<double>(x[i]);
-        m_sums.sqError += e * e;
-        const bool counted = std::fabs(x[i]) > 0.0f;
-        m_sums.nonZero += counted;
-        m_sums.underflowed += counted & (v == 0.0f);
-    }
-    m_sums.elements += static_cast<std::int64_t>(n);
+    m_sums.elements += static_cast<std::int64_t>(count * len);
 }
 
 void LeanCast::foldCounts() {

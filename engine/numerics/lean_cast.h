@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "../format.h"
 #include "stochastic_rounding.h"
@@ -59,18 +60,22 @@ public:
     LeanCast(Format element, float clipFrom, float* out, RandomBits* stochastic);
     // x[at, at + len) times `multiplier`, dequantised as element · factor (one block).
     void block(const float* x, std::size_t at, std::size_t len, float multiplier, float factor);
-    // x[at, at + len), value i times multipliers[i] and dequantised times factors[i] (a row of a tensor cast down
-    // its columns: each column its own block).
-    void row(const float* x, std::size_t at, std::size_t len, const float* multipliers, const float* factors);
+    // `count` consecutive blocks of `len` values from x[at], block b times multipliers[b], dequantised times factors[b].
+    void blocks(const float* x, std::size_t at, std::size_t count, std::size_t len, const float* multipliers, const float* factors);
+    // `count` consecutive rows of `width` values from x[at], value c of each row times multipliers[c] and dequantised
+    // times factors[c] (rows of a tensor cast down its columns: each column its own block).
+    void rows(const float* x, std::size_t at, std::size_t count, std::size_t width, const float* multipliers, const float* factors);
     LeanCastSums sums() const;
 
 private:
-    template <bool PerValue, bool Given>
-    void run(const float* x, float* out, std::size_t n, const float* multipliers, const float* factors, float multiplier,
-             float factor, const float* given);
-    template <bool PerValue>
-    void castStochastic(const float* x, float* out, std::size_t n, const float* multipliers, const float* factors,
-                        float multiplier, float factor);
+    // Where value i of segment s finds its multiplier and factor: the one given, segment s's, or index i's.
+    enum class Scales { One, PerSegment, PerValue };
+    template <Scales S>
+    void cast(const float* x, float* out, std::size_t count, std::size_t len, const float* multipliers, const float* factors,
+              float multiplier, float factor);
+    template <Scales S, bool Given>
+    void run(const float* x, float* out, std::size_t count, std::size_t len, const float* multipliers, const float* factors,
+             float multiplier, float factor, const float* given);
     void foldCounts();
 
     Format m_element;
@@ -84,6 +89,7 @@ private:
     alignas(32) std::array<double, 8> m_error{};
     alignas(32) std::array<std::int32_t, 8> m_saturated{}, m_nonZero{}, m_underflowed{};
     std::size_t m_sinceFold = 0;
+    std::vector<float> m_rounded;  // the stochastic rounding's elements of one call
 };
 
 }  // namespace presisi::numerics

@@ -465,34 +465,47 @@ void columnAmaxes(const float* x, std::int64_t rows, std::size_t width, float* a
     }
 }
 
+// The largest of block amaxes (NaN where one is): the tensor's amax, as amaxOf over its values gives it.
+float largestAmax(std::span<const float> amaxes) {
+    // Amaxes are non-negative or NaN: their bits order as integers as the values do, NaN's above inf's.
+    std::uint32_t best = 0;
+    for (const float a : amaxes) best = std::max(best, std::bit_cast<std::uint32_t>(a));
+    return best > 0x7f800000u ? kNaN : std::bit_cast<float>(best);
+}
+
 // The training casts down the columns (QuantizeOptions::alongColumns): blocks of the format's size along the first
 // axis, each column its own, cut into the same blocks (and 16 × 16 tiles) as the transpose's rows would be; the
-// rows of a block are read in memory order, every column's amax at once.
-void castColumnBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols, float tensorAmax,
-                      const QuantizeOptions& o, float* out, StatsSum& total) {
+// rows of a block are read in memory order, every column's amax at once. Returns the tensor's amax.
+float castColumnBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols,
+                       const QuantizeOptions& o, float* out, StatsSum& total) {
     const ScaledFormatTraits& t = traits(format);
     const std::int64_t n = t.blockSize;
-    if (n <= 0) return;
     const auto width = static_cast<std::size_t>(cols);
-    std::vector<float> amax(width), multiplier(width), factor(width);
-    numerics::LeanCast lean(t.element, clipFrom(t.element), out, o.stochastic);
-    const BlockScaler scaler(format, o.scaleMode, tensorAmax);
-    for (std::int64_t r0 = 0; r0 < rows; r0 += n) {
-        const std::int64_t r1 = std::min(rows, r0 + n);
-        columnAmaxes(x.data() + r0 * cols, r1 - r0, width, amax.data());
+    const auto groups = static_cast<std::size_t>((rows + n - 1) / n);
+    // Each group of n rows: one amax per column (per tile of 16 columns with square blocks).
+    std::vector<float> amax(groups * width), multiplier(amax.size()), factor(amax.size());
+    for (std::size_t g = 0; g < groups; ++g) {
+        const auto r0 = static_cast<std::int64_t>(g) * n;
+        float* a = amax.data() + g * width;
+        columnAmaxes(x.data() + r0 * cols, std::min(rows, r0 + n) - r0, width, a);
         if (o.squareBlocks) {
             // A 16 × 16 tile spans 16 columns here: their largest amax (NaN-propagating).
             for (std::size_t c0 = 0; c0 < width; c0 += static_cast<std::size_t>(n)) {
                 const std::size_t c1 = std::min(width, c0 + static_cast<std::size_t>(n));
-                float m = 0.0f;
-                for (std::size_t c = c0; c < c1; ++c) m = std::isnan(amax[c]) || std::isnan(m) ? kNaN : std::max(m, amax[c]);
-                std::fill(amax.begin() + static_cast<std::ptrdiff_t>(c0), amax.begin() + static_cast<std::ptrdiff_t>(c1), m);
+                std::fill(a + c0, a + c1, largestAmax({a + c0, c1 - c0}));
             }
         }
-        scaler.lean(amax.data(), width, multiplier.data(), factor.data());
-        for (std::int64_t r = r0; r < r1; ++r) lean.row(x.data(), static_cast<std::size_t>(r * cols), width, multiplier.data(), factor.data());
+    }
+    const float tensorAmax = largestAmax(amax);
+    BlockScaler(format, o.scaleMode, tensorAmax).lean(amax.data(), amax.size(), multiplier.data(), factor.data());
+    numerics::LeanCast lean(t.element, clipFrom(t.element), out, o.stochastic);
+    for (std::size_t g = 0; g < groups; ++g) {
+        const auto r0 = static_cast<std::int64_t>(g) * n;
+        lean.rows(x.data(), static_cast<std::size_t>(r0 * cols), static_cast<std::size_t>(std::min(rows, r0 + n) - r0), width,
+                  multiplier.data() + g * width, factor.data() + g * width);
     }
     total.addLean(lean.sums());
+    return tensorAmax;
 }
 
 // Every block's amax of a tensor cut into rows of blocks of n (the last of a row shorter where cols is not a
@@ -501,6 +514,24 @@ void castColumnBlocks(ScaledFormat format, std::span<const float> x, std::int64_
 std::vector<float> blockAmaxes(std::span<const float> x, std::int64_t rows, std::int64_t cols, std::int64_t n, bool squareBlocks) {
     const auto perRow = static_cast<std::size_t>((cols + n - 1) / n);
     std::vector<float> amax(static_cast<std::size_t>(rows) * perRow);
+#ifdef __AVX2__
+    if (cols % n == 0 && n % 8 == 0) {
+        // Whole blocks of whole vectors. Magnitudes' bits compare as integers as the floats do, and every NaN's
+        // lie above inf's: the largest bits are the amax, or a NaN (made the canonical one).
+        const __m256i signless = _mm256_set1_epi32(0x7fffffff);
+        const float* at = x.data();
+        for (float& a : amax) {
+            __m256i best = _mm256_setzero_si256();
+            for (std::int64_t k = 0; k < n; k += 8, at += 8)
+                best = _mm256_max_epi32(best, _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(at)), signless));
+            __m128i half = _mm_max_epi32(_mm256_castsi256_si128(best), _mm256_extracti128_si256(best, 1));
+            half = _mm_max_epi32(half, _mm_shuffle_epi32(half, 0x4e));
+            half = _mm_max_epi32(half, _mm_shuffle_epi32(half, 0xb1));
+            const auto bits = static_cast<std::uint32_t>(_mm_cvtsi128_si32(half));
+            a = bits > 0x7f800000u ? kNaN : std::bit_cast<float>(bits);
+        }
+    } else
+#endif
     for (std::int64_t r = 0; r < rows; ++r)
         for (std::int64_t c0 = 0; c0 < cols; c0 += n)
             amax[static_cast<std::size_t>(r) * perRow + static_cast<std::size_t>(c0 / n)] =
@@ -509,11 +540,9 @@ std::vector<float> blockAmaxes(std::span<const float> x, std::int64_t rows, std:
     for (std::int64_t r0 = 0; r0 < rows; r0 += n) {
         const std::int64_t r1 = std::min(rows, r0 + n);
         for (std::size_t b = 0; b < perRow; ++b) {
-            float m = 0.0f;
-            for (std::int64_t r = r0; r < r1; ++r) {
-                const float a = amax[static_cast<std::size_t>(r) * perRow + b];
-                m = std::isnan(a) || std::isnan(m) ? kNaN : std::max(m, a);
-            }
+            std::uint32_t best = 0;  // as largestAmax, down a column of block amaxes
+            for (std::int64_t r = r0; r < r1; ++r) best = std::max(best, std::bit_cast<std::uint32_t>(amax[static_cast<std::size_t>(r) * perRow + b]));
+            const float m = best > 0x7f800000u ? kNaN : std::bit_cast<float>(best);
             for (std::int64_t r = r0; r < r1; ++r) amax[static_cast<std::size_t>(r) * perRow + b] = m;
         }
     }
@@ -523,14 +552,15 @@ std::vector<float> blockAmaxes(std::span<const float> x, std::int64_t rows, std:
 // The block loop shared by quantize() and dequantizeInto(): each row of `cols` values cut into blocks of
 // the format's size (the last one shorter where cols is not a multiple); with `blocks` one BlockInfo each (and
 // codes when not null), without them the lean cast. With o.squareBlocks each block's amax is its 16 × 16 tile's.
-void castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols, float tensorAmax,
-                const QuantizeOptions& o, float* out, std::uint8_t* codes, std::vector<BlockInfo>* blocks,
-                StatsSum& total) {
+// Returns the tensor's amax.
+float castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows, std::int64_t cols,
+                 const QuantizeOptions& o, float* out, std::uint8_t* codes, std::vector<BlockInfo>* blocks,
+                 StatsSum& total) {
     const ScaledFormatTraits& t = traits(format);
     const std::int64_t n = t.blockSize;
-    if (n <= 0) return;  // the per-tensor formats have no blocks (castTensorwise)
-    const BlockScaler scaler(format, o.scaleMode, tensorAmax);
     const std::vector<float> amax = blockAmaxes(x, rows, cols, n, o.squareBlocks);
+    const float tensorAmax = largestAmax(amax);
+    const BlockScaler scaler(format, o.scaleMode, tensorAmax);
     const auto perRow = static_cast<std::size_t>((cols + n - 1) / n);
     if (blocks) {
         for (std::int64_t r = 0; r < rows; ++r)
@@ -540,11 +570,17 @@ void castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows
                 const BlockScale b = scaler(amax[static_cast<std::size_t>(r) * perRow + static_cast<std::size_t>(c0 / n)]);
                 blocks->push_back(castBlock(in, b, t.element, out + at, codes ? codes + at : nullptr, total, o.stochastic));
             }
-        return;
+        return tensorAmax;
     }
     std::vector<float> multiplier(amax.size()), factor(amax.size());
     scaler.lean(amax.data(), amax.size(), multiplier.data(), factor.data());
     numerics::LeanCast lean(t.element, clipFrom(t.element), out, o.stochastic);
+    if (cols % n == 0 || cols < n) {
+        // Blocks consecutive in memory, whole ones or one short block per row: one call.
+        lean.blocks(x.data(), 0, amax.size(), static_cast<std::size_t>(std::min(n, cols)), multiplier.data(), factor.data());
+        total.addLean(lean.sums());
+        return tensorAmax;
+    }
     for (std::int64_t r = 0; r < rows; ++r)
         for (std::int64_t c0 = 0; c0 < cols; c0 += n) {
             const std::size_t k = static_cast<std::size_t>(r) * perRow + static_cast<std::size_t>(c0 / n);
@@ -552,6 +588,7 @@ void castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t rows
                        multiplier[k], factor[k]);
         }
     total.addLean(lean.sums());
+    return tensorAmax;
 }
 
 }  // namespace
@@ -597,8 +634,7 @@ QuantizedTensor quantize(ScaledFormat format, std::span<const float> values, std
         q.blocks.assign(1, info);
     } else {
         q.blocks.reserve(static_cast<std::size_t>(rows * (cols / t.blockSize)));
-        castBlocks(format, values, rows, cols, q.tensorAmax, options, q.dequantised.data(), q.codes.data(), &q.blocks,
-                   total);
+        castBlocks(format, values, rows, cols, options, q.dequantised.data(), q.codes.data(), &q.blocks, total);
         if (format == ScaledFormat::Nvfp4) q.tensorScale = q.tensorAmax / (kE4m3Max * kE2m1Max);
     }
     q.stats = total.stats();
@@ -614,15 +650,16 @@ CastSummary dequantizeInto(ScaledFormat format, std::span<const float> values, s
                     " do not make a (" + std::to_string(rows) + ", " + std::to_string(cols) + ") tensor");
     checkOptions(t, options);
     CastSummary r;
-    r.amax = amaxOf(values);
     StatsSum total;
     total.lean = true;
     if (t.blockSize == 0) {
+        r.amax = amaxOf(values);
         r.scale = castTensorwise(t.element, values, r.amax, options, out.data(), nullptr, total);
     } else {
+        // The tensor's amax from its blocks' (NVFP4's tensor scale needs it before the first block is cast).
         r.scale = kNaN;
-        if (options.alongColumns) castColumnBlocks(format, values, rows, cols, r.amax, options, out.data(), total);
-        else castBlocks(format, values, rows, cols, r.amax, options, out.data(), nullptr, nullptr, total);
+        r.amax = options.alongColumns ? castColumnBlocks(format, values, rows, cols, options, out.data(), total)
+                                      : castBlocks(format, values, rows, cols, options, out.data(), nullptr, nullptr, total);
     }
     r.stats = total.stats();
     return r;
