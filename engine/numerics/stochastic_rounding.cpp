@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 namespace presisi::numerics {
 
@@ -37,7 +40,32 @@ void roundStochasticSpan(Format element, std::span<const float> in, std::span<fl
     for (std::size_t at = 0; at < in.size(); at += kChunk) {
         const std::size_t n = std::min(kChunk, in.size() - at);
         bits.fill(draws, n);
-        for (std::size_t i = 0; i < n; ++i) out[at + i] = roundOne(t, in[at + i], draws[i]);
+        std::size_t i = 0;
+#ifdef __AVX2__
+        // roundOne on eight values, operation for operation (GCC does not vectorise the scalar loop).
+        const __m256i minExponent = _mm256_set1_epi32(t.minExponent), mantissa = _mm256_set1_epi32(t.mantissaBits);
+        const __m256i bias = _mm256_set1_epi32(127), one = _mm256_set1_epi32(1), signless = _mm256_set1_epi32(0x7fffffff);
+        for (; i + 8 <= n; i += 8) {
+            const __m256 x = _mm256_loadu_ps(in.data() + at + i);
+            const __m256i magnitude = _mm256_and_si256(_mm256_castps_si256(x), signless);
+            const __m256i k = _mm256_sub_epi32(_mm256_max_epi32(_mm256_sub_epi32(_mm256_srli_epi32(magnitude, 23), bias), minExponent), mantissa);
+            const __m256 spacing = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(bias, k), 23));
+            const __m256 inverse = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_max_epi32(_mm256_sub_epi32(bias, k), one), 23));
+            const __m256 q = _mm256_mul_ps(_mm256_castsi256_ps(magnitude), inverse);
+            const __m256 lower = _mm256_floor_ps(q);
+            // r >> 8 is below 2^24: its signed conversion is exact, as the scalar one.
+            const __m256 r = _mm256_cvtepi32_ps(_mm256_srli_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(draws + i)), 8));
+            const __m256 up = _mm256_and_ps(_mm256_cmp_ps(r, _mm256_mul_ps(_mm256_sub_ps(q, lower), _mm256_set1_ps(0x1p24f)), _CMP_LT_OQ),
+                                            _mm256_set1_ps(1.0f));
+            const __m256 rounded = _mm256_or_ps(_mm256_mul_ps(_mm256_add_ps(lower, up), spacing),
+                                                _mm256_andnot_ps(_mm256_castsi256_ps(signless), x));
+            // Zero, inf and NaN kept (the magnitude's bits are below 2^31: a signed comparison orders them).
+            const __m256i special = _mm256_or_si256(_mm256_cmpgt_epi32(magnitude, _mm256_set1_epi32(0x7f7fffff)),
+                                                    _mm256_cmpeq_epi32(magnitude, _mm256_setzero_si256()));
+            _mm256_storeu_ps(out.data() + at + i, _mm256_blendv_ps(rounded, x, _mm256_castsi256_ps(special)));
+        }
+#endif
+        for (; i < n; ++i) out[at + i] = roundOne(t, in[at + i], draws[i]);
     }
 }
 
