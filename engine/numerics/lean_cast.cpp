@@ -89,11 +89,21 @@ void LeanCast::cast(const float* x, float* out, std::size_t count, std::size_t l
         return;
     }
     m_rounded.resize(count * len);
-    for (std::size_t s = 0; s < count; ++s)
-        for (std::size_t i = 0; i < len; ++i) {
+    for (std::size_t s = 0; s < count; ++s) {
+        std::size_t i = 0;
+#ifdef __AVX2__
+        const __m256 max = _mm256_set1_ps(m_max), negMax = _mm256_set1_ps(-m_max);
+        const __m256 m1 = _mm256_set1_ps(S == Scales::One ? multiplier : S == Scales::PerSegment ? multipliers[s] : 0.0f);
+        for (; i + 8 <= len; i += 8) {
+            const __m256 sv = _mm256_mul_ps(_mm256_loadu_ps(x + s * len + i), S == Scales::PerValue ? _mm256_loadu_ps(multipliers + i) : m1);
+            _mm256_storeu_ps(m_rounded.data() + s * len + i, _mm256_max_ps(negMax, _mm256_min_ps(max, sv)));  // NaN passes
+        }
+#endif
+        for (; i < len; ++i) {
             const float m = S == Scales::One ? multiplier : S == Scales::PerSegment ? multipliers[s] : multipliers[i];
             m_rounded[s * len + i] = clampSym(x[s * len + i] * m, m_max);
         }
+    }
     roundStochasticSpan(m_element, m_rounded, m_rounded, *m_stochastic);
     run<S, true>(x, out, count, len, multipliers, factors, multiplier, factor, m_rounded.data());
 }

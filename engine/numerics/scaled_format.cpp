@@ -337,9 +337,9 @@ public:
         return m_nvfp4 ? nvfp4BlockScale(amax, m_pts, m_invPts) : mxBlockScale(amax, m_mode, m_element, m_emax);
     }
 
-    // Many blocks' multipliers and lean factors (leanFactor) from their amaxes: FLOOR, MX's default, eight at a time
-    // where the build has AVX2 (mxScaleCode's bit arithmetic and mxBlockScale's divisor lane by lane), the other
-    // rules one block at a time.
+    // Many blocks' multipliers and lean factors (leanFactor) from their amaxes: MX's FLOOR (its default) and NVFP4
+    // eight at a time where the build has AVX2 (mxScaleCode's and nvfp4BlockScale's arithmetic lane by lane), the
+    // other rules, and NaN scales, one block at a time.
     void lean(const float* amax, std::size_t n, float* multiplier, float* factor) const {
         std::size_t i = 0;
 #ifdef __AVX2__
@@ -363,6 +363,23 @@ public:
                 __m256 scale = _mm256_blendv_ps(bits, _mm256_set1_ps(0x1p-127f), _mm256_castsi256_ps(_mm256_cmpeq_epi32(code, _mm256_setzero_si256())));
                 scale = _mm256_blendv_ps(scale, _mm256_set1_ps(kNaN), nan);
                 _mm256_storeu_ps(factor + i, _mm256_blendv_ps(scale, _mm256_set1_ps(1.0f), _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ)));
+            }
+        }
+        if (m_nvfp4) {
+            const __m256 pts = _mm256_set1_ps(m_pts), invPts = _mm256_set1_ps(m_invPts);
+            for (; i + 8 <= n; i += 8) {
+                const __m256 a = _mm256_loadu_ps(amax + i);
+                const __m256 relative = _mm256_div_ps(_mm256_div_ps(a, _mm256_set1_ps(kE2m1Max)), pts);
+                // A NaN block scale (NaN amax, or a tensor of zeros) takes nvfp4BlockScale's path for it.
+                if (_mm256_movemask_ps(_mm256_cmp_ps(relative, relative, _CMP_UNORD_Q)) != 0) break;
+                // nvfp4BlockScale's clamp to [2^-6, 448] and rounding to e4m3 in the bits.
+                const __m256i bits = _mm256_castps_si256(_mm256_min_ps(_mm256_max_ps(relative, _mm256_set1_ps(0x1p-6f)), _mm256_set1_ps(kE4m3Max)));
+                const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(bits, 20), _mm256_set1_epi32(1));
+                const __m256 blockScale = _mm256_castsi256_ps(
+                    _mm256_and_si256(_mm256_add_epi32(_mm256_add_epi32(bits, _mm256_set1_epi32(0x7FFFF)), odd), _mm256_set1_epi32(static_cast<int>(0xFFF00000u))));
+                _mm256_storeu_ps(multiplier + i, _mm256_div_ps(invPts, blockScale));
+                _mm256_storeu_ps(factor + i, _mm256_blendv_ps(_mm256_mul_ps(pts, blockScale), _mm256_set1_ps(1.0f),
+                                                              _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ)));
             }
         }
 #endif
