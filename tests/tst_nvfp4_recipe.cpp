@@ -82,6 +82,7 @@ private slots:
     void hadamardIsTransformerEnginesMatrix();
     void columnCastsAreTheTransposes();
     void directRoundingIsTheEncoders();
+    void leanCastsMeasureAsQuantize();
     void laneOperandsFollowTheRecipe();
     void laneGradientCastIsUnbiased();
     void lanesParseAndTrain();
@@ -163,6 +164,15 @@ void TestNvfp4Recipe::stochasticRoundingRepeatsFromItsSeed() {
                      qPrintable(QString("%1 %2: %3 vs %4").arg(QString::fromLatin1(traits(f).name.data())).arg(v[i]).arg(one).arg(bulk[i])));
         }
     }
+    // fill() gives next()'s draws, from any position, across a multiple of 2^32 draws too (where the draw number's
+    // high half changes).
+    for (const std::uint64_t start : {std::uint64_t{0}, std::uint64_t{5}, (std::uint64_t{1} << 32) - 301, (std::uint64_t{7} << 32) - 3}) {
+        numerics::RandomBits bulkBits(0x123456789abcdefULL, start), oneBits(0x123456789abcdefULL, start);
+        std::vector<std::uint32_t> drawn(611);
+        bulkBits.fill(drawn.data(), drawn.size());
+        for (const std::uint32_t d : drawn) QCOMPARE(d, oneBits.next());
+        QCOMPARE(bulkBits.drawn(), start + drawn.size());
+    }
     // A whole NVFP4 cast with a stream: the same seed gives the same codes.
     numerics::RandomBits q1(5), q2(5);
     QuantizeOptions o1, o2;
@@ -209,6 +219,12 @@ void TestNvfp4Recipe::hadamardIsTransformerEnginesMatrix() {
     numerics::randomHadamard16({y.data(), std::size_t(y.size())}, 8, 48);
     const Matrix ref = hadamardByMatrix(x);
     QVERIFY2((y - ref).cwiseAbs().maxCoeff() <= 16 * 0x1p-24f * x.cwiseAbs().maxCoeff(), "RHT differs from diag(s)·H/4");
+    // Down the columns (eight columns at a time, the rest one by one) it is the transpose's transform, bit for bit.
+    const Matrix tall = matrixOf(spread(32 * 13, 6), 32, 13);
+    Matrix down = tall, across = tall.transpose();
+    numerics::randomHadamard16({down.data(), std::size_t(down.size())}, 32, 13, true);
+    numerics::randomHadamard16({across.data(), std::size_t(across.size())}, 13, 32);
+    QCOMPARE(std::memcmp(down.data(), Matrix(across.transpose()).data(), std::size_t(down.size()) * sizeof(float)), 0);
     // A spike spreads over its block: |x_i| 16 becomes 16 values of magnitude 4.
     Matrix spike = Matrix::Zero(1, 16);
     spike(0, 6) = 16.0f;
@@ -307,6 +323,72 @@ void TestNvfp4Recipe::directRoundingIsTheEncoders() {
                          (std::isnan(lean[i]) && std::isnan(q.dequantised[i])),
                      qPrintable(QString("%1: %2 -> %3, encoders %4").arg(traits(f).name.data()).arg(data[i], 0, 'g', 9).arg(lean[i], 0, 'g', 9).arg(q.dequantised[i], 0, 'g', 9)));
         QCOMPARE(q.blocks.front().scale, 1.0f);
+    }
+}
+
+// The training casts (dequantizeInto: scale, round, dequantise and measure in one vector pass) against quantize()'s
+// block-by-block casts through the encoders: the same values bit for bit and the same statistics, on data with every
+// kind of block: ordinary, all zeros, a subnormal amax, a NaN, an infinity, a clipped maximum (FLOOR), rows whose
+// length is not a multiple of eight, both scale modes, by rows and down the columns.
+void TestNvfp4Recipe::leanCastsMeasureAsQuantize() {
+    const std::int64_t rows = 48, cols = 64;
+    std::vector<float> data = spread(std::size_t(rows * cols), 21, -6, 6);
+    std::fill(data.begin() + 64, data.begin() + 128, 0.0f);                   // row 1: blocks of zeros
+    for (int i = 0; i < 32; ++i) data[std::size_t(128 + i)] = (i % 3 - 1) * 3e-40f;  // a subnormal amax
+    data[200] = NAN;
+    data[300] = -INFINITY;
+    for (int i = 0; i < 8; ++i) data[std::size_t(400 + i)] = 7.5f * float(1 << i);   // maxima FLOOR clips
+    // With the NaN, NVFP4's tensor scale is NaN and so is every value; with the infinity alone it is infinite and
+    // blocks of zeros become NaN.
+    for (const float at200 : {NAN, 1.0f})
+    for (const ScaledFormat f : kAllScaledFormats) {
+        data[200] = at200;
+        if (traits(f).blockSize == 0) continue;
+        for (const ScaleMode mode : {ScaleMode::Floor, ScaleMode::Rceil}) {
+            for (const std::int64_t width : {cols, std::int64_t(7)}) {  // 7 values: one short block per row
+                std::vector<float> x(std::size_t(rows * width));
+                for (std::int64_t r = 0; r < rows; ++r)
+                    for (std::int64_t c = 0; c < width; ++c) x[std::size_t(r * width + c)] = data[std::size_t(r * cols + c)];
+                // The reference: quantize() of the rows zero-padded to whole blocks (a short block is a padded one).
+                const std::int64_t block = traits(f).blockSize, padded = (width + block - 1) / block * block;
+                std::vector<float> p(std::size_t(rows * padded), 0.0f);
+                for (std::int64_t r = 0; r < rows; ++r)
+                    for (std::int64_t c = 0; c < width; ++c) p[std::size_t(r * padded + c)] = x[std::size_t(r * width + c)];
+                QuantizeOptions o;
+                o.scaleMode = mode;
+                const QuantizedTensor q = quantize(f, p, rows, padded, o);
+                std::vector<float> lean(x.size());
+                const CastSummary c = dequantizeInto(f, x, rows, width, lean, o);
+                const QString where = QString("%1 %2 width %3").arg(traits(f).name.data()).arg(scaleModeName(mode).data()).arg(width);
+                for (std::int64_t r = 0; r < rows; ++r)
+                    for (std::int64_t k = 0; k < width; ++k) {
+                        const float a = lean[std::size_t(r * width + k)], b = q.dequantised[std::size_t(r * padded + k)];
+                        QVERIFY2(std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b) || (std::isnan(a) && std::isnan(b)),
+                                 qPrintable(where + QString(" at (%1, %2): %3 vs %4").arg(r).arg(k).arg(a).arg(b)));
+                    }
+                // Padding adds zeros: elements and the shares are over the values themselves.
+                const double share = double(padded) / double(width);
+                QCOMPARE(c.stats.elements, std::int64_t(x.size()));
+                QVERIFY2(std::fabs(c.stats.saturatedShare - q.stats.saturatedShare * share) < 1e-12, qPrintable(where));
+                QCOMPARE(c.stats.underflowShare, q.stats.underflowShare);
+                QVERIFY2(std::isnan(c.stats.mse) == std::isnan(q.stats.mse), qPrintable(where));
+                if (width == cols && !std::isnan(at200)) QVERIFY(std::isinf(c.amax));
+                QVERIFY(std::bit_cast<std::uint32_t>(c.amax) == std::bit_cast<std::uint32_t>(q.tensorAmax) || (std::isnan(c.amax) && std::isnan(q.tensorAmax)));
+            }
+        }
+    }
+    // Without the NaN and the infinity the squared error is finite and agrees (the lanes' order of summation differs
+    // from the encoders' in the last bits only).
+    data[200] = 1.0f;
+    data[300] = -2.0f;
+    for (const ScaledFormat f : {ScaledFormat::Mxfp8, ScaledFormat::Mxfp4, ScaledFormat::Nvfp4}) {
+        const QuantizedTensor q = quantize(f, data, rows, cols);
+        std::vector<float> lean(data.size());
+        const CastSummary c = dequantizeInto(f, data, rows, cols, lean);
+        QVERIFY(q.stats.mse > 0);
+        QVERIFY2(std::fabs(c.stats.mse - q.stats.mse) <= 1e-12 * q.stats.mse, qPrintable(QString("%1: %2 vs %3").arg(traits(f).name.data()).arg(c.stats.mse, 0, 'g', 17).arg(q.stats.mse, 0, 'g', 17)));
+        QVERIFY(c.stats.saturatedShare > 0 || f == ScaledFormat::Nvfp4);  // FLOOR clips the maxima 7.5 · 2^i
+        QCOMPARE(c.stats.saturatedShare, q.stats.saturatedShare);
     }
 }
 

@@ -2,6 +2,10 @@
 // cast (current or delayed scaling). No Qt here.
 #include "fp8_recipe.h"
 
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -127,7 +131,33 @@ void randomHadamard16(std::span<float> x, std::int64_t rows, std::int64_t cols, 
             for (std::int64_t c = 0; c < width; ++c) v[i * stride + c] *= 0.25f;
     };
     if (alongColumns) {
-        for (std::int64_t r0 = 0; r0 < rows; r0 += n) transform(x.data() + r0 * cols, cols, cols);
+        for (std::int64_t r0 = 0; r0 < rows; r0 += n) {
+            float* group = x.data() + r0 * cols;
+            std::int64_t c = 0;
+#ifdef __AVX2__
+            // Eight columns at a time, the 16 values of each held in registers through the same operations in the
+            // same order (the results are the loops' bit for bit).
+            for (; c + 8 <= cols; c += 8) {
+                // Unrolled whole, so that v lives in registers.
+                __m256 v[n];
+#pragma GCC unroll 16
+                for (std::int64_t i = 0; i < n; ++i) v[i] = _mm256_mul_ps(_mm256_loadu_ps(group + i * cols + c), _mm256_set1_ps(sign[i]));
+#pragma GCC unroll 4
+                for (std::int64_t h = 1; h < n; h *= 2)
+#pragma GCC unroll 8
+                    for (std::int64_t i = 0; i < n; i += 2 * h)
+#pragma GCC unroll 8
+                        for (std::int64_t j = i; j < i + h; ++j) {
+                            const __m256 a = v[j], b = v[j + h];
+                            v[j] = _mm256_add_ps(a, b);
+                            v[j + h] = _mm256_sub_ps(a, b);
+                        }
+#pragma GCC unroll 16
+                for (std::int64_t i = 0; i < n; ++i) _mm256_storeu_ps(group + i * cols + c, _mm256_mul_ps(v[i], _mm256_set1_ps(0.25f)));
+            }
+#endif
+            if (c < cols) transform(group + c, cols, cols - c);
+        }
     } else {
         for (std::size_t at = 0; at < x.size(); at += n) transform(x.data() + at, 1, 1);
     }

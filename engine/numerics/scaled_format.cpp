@@ -321,10 +321,11 @@ BlockScale nvfp4BlockScale(float amax, float pts, float invPts) {
     return b;
 }
 
-// What a lean cast multiplies a block's elements by: its scale, or 1 for a block of zeros (whose elements are ±0
-// either way). An all-zero block's MX scale is 2^-127, a float32 subnormal, and a multiplication by a subnormal
-// costs the CPU a slow path: ReLU's dead units make whole columns of zero gradients.
-float leanFactor(const BlockScale& b) { return b.amax == 0.0f ? 1.0f : b.scale; }
+// What a lean cast multiplies a block's elements by: its scale, or 1 for a block of zeros with a finite scale (its
+// elements are ±0 either way; an infinite or NaN scale makes them NaN, and keeps doing so). An all-zero block's MX
+// scale is 2^-127, a float32 subnormal, and a multiplication by a subnormal costs the CPU a slow path: ReLU's dead
+// units make whole columns of zero gradients.
+float leanFactor(const BlockScale& b) { return b.amax == 0.0f && std::isfinite(b.scale) ? 1.0f : b.scale; }
 
 // The block scales of one cast by the format's rule, with what the rule needs worked out once: the element's emax
 // (MX), the tensor scale amax / 2688 and its reciprocal (NVFP4).
@@ -359,7 +360,7 @@ public:
                 const __m256 bits = _mm256_castsi256_ps(_mm256_slli_epi32(code, 23));  // code 255: inf
                 const __m256 divisor = _mm256_max_ps(bits, _mm256_set1_ps(0x1p-126f));
                 _mm256_storeu_ps(multiplier + i, _mm256_div_ps(_mm256_set1_ps(1.0f), divisor));
-                // e8m0Value: code 0 is 2^-127, 255 NaN; a block of zeros is multiplied by 1 (leanFactor).
+                // e8m0Value: code 0 is 2^-127, 255 NaN; a block of zeros (code 0) is multiplied by 1 (leanFactor).
                 __m256 scale = _mm256_blendv_ps(bits, _mm256_set1_ps(0x1p-127f), _mm256_castsi256_ps(_mm256_cmpeq_epi32(code, _mm256_setzero_si256())));
                 scale = _mm256_blendv_ps(scale, _mm256_set1_ps(kNaN), nan);
                 _mm256_storeu_ps(factor + i, _mm256_blendv_ps(scale, _mm256_set1_ps(1.0f), _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ)));
@@ -378,8 +379,10 @@ public:
                 const __m256 blockScale = _mm256_castsi256_ps(
                     _mm256_and_si256(_mm256_add_epi32(_mm256_add_epi32(bits, _mm256_set1_epi32(0x7FFFF)), odd), _mm256_set1_epi32(static_cast<int>(0xFFF00000u))));
                 _mm256_storeu_ps(multiplier + i, _mm256_div_ps(invPts, blockScale));
-                _mm256_storeu_ps(factor + i, _mm256_blendv_ps(_mm256_mul_ps(pts, blockScale), _mm256_set1_ps(1.0f),
-                                                              _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ)));
+                const __m256 scale = _mm256_mul_ps(pts, blockScale);
+                const __m256 finite = _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), scale), _mm256_set1_ps(INFINITY), _CMP_LT_OQ);
+                _mm256_storeu_ps(factor + i, _mm256_blendv_ps(scale, _mm256_set1_ps(1.0f),
+                                                              _mm256_and_ps(finite, _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ))));
             }
         }
 #endif

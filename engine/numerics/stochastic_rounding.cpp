@@ -33,6 +33,34 @@ inline float roundOne(const FormatTraits& t, float x, std::uint32_t r) {
 
 float roundStochastic(Format element, float x, std::uint32_t r) { return roundOne(traits(element), x, r); }
 
+void RandomBits::fill(std::uint32_t* out, std::size_t n) {
+    std::size_t i = 0;
+#ifdef __AVX2__
+    // draw() on eight consecutive draw numbers whose high halves agree (a run that crosses a multiple of 2^32 goes
+    // on one at a time): the low halves counted up in lanes, the high half's term added as a constant.
+    const auto low = static_cast<std::uint32_t>(m_seed), high = static_cast<std::uint32_t>(m_seed >> 32);
+    const auto mix8 = [](__m256i h) {
+        h = _mm256_xor_si256(h, _mm256_srli_epi32(h, 16));
+        h = _mm256_mullo_epi32(h, _mm256_set1_epi32(static_cast<int>(0x85EBCA6Bu)));
+        h = _mm256_xor_si256(h, _mm256_srli_epi32(h, 13));
+        h = _mm256_mullo_epi32(h, _mm256_set1_epi32(static_cast<int>(0xC2B2AE35u)));
+        return _mm256_xor_si256(h, _mm256_srli_epi32(h, 16));
+    };
+    for (; i + 8 <= n; i += 8) {
+        const std::uint64_t first = m_count + i;
+        if ((first >> 32) != ((first + 7) >> 32)) break;
+        const auto base = static_cast<std::uint32_t>(first);
+        const __m256i count = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(base)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        const auto offset = high + static_cast<std::uint32_t>(first >> 32) * 0x9E3779B9u;
+        const __m256i h = mix8(_mm256_add_epi32(mix8(_mm256_xor_si256(count, _mm256_set1_epi32(static_cast<int>(low)))),
+                                                _mm256_set1_epi32(static_cast<int>(offset))));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), h);
+    }
+#endif
+    for (; i < n; ++i) out[i] = draw(m_count + i);
+    m_count += n;
+}
+
 void roundStochasticSpan(Format element, std::span<const float> in, std::span<float> out, RandomBits& bits) {
     const FormatTraits& t = traits(element);
     constexpr std::size_t kChunk = 256;
