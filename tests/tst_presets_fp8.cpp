@@ -88,6 +88,17 @@ void TestPresetsFp8::amaxSpike() {
                      qPrintable(QString("step %1: %2").arg(j).arg(rangeUse(del[j][0]))));
         if (k + 17 < s.steps) QVERIFY(rangeUse(del[k + 17][0]) > 0.5);
     }
+    // The step records carry each layer's amax and the amax its scale fits (the casts chart's "amax against the
+    // scale"), as the cast records give them; the model's three layers, NaN for a fourth.
+    for (const int lane : {current, delayed})
+        for (int k = 0; k < s.steps; ++k)
+            for (const CastRecord& c : run.casts[static_cast<std::size_t>(lane)][static_cast<std::size_t>(k)]) {
+                const StepRecord::CastScale& got = run.rec[lane][k].castScales[c.layer][static_cast<std::size_t>(c.operand)];
+                QCOMPARE(got.amax, static_cast<float>(c.amax));
+                QCOMPARE(got.fitAmax, static_cast<float>(traits(traits(c.format).element).max / c.scale));
+                QVERIFY(std::isnan(run.rec[lane][k].castScales[3][0].amax));
+            }
+    QVERIFY(run.rec[delayed][31].castScales[0][0].amax > 30 * run.rec[delayed][31].castScales[0][0].fitAmax);
     CLAIM(s, "the three lanes end within 1% of one another");
     for (const int lane : {current, delayed})
         QVERIFY(std::fabs(run.rec[lane].back().loss - run.rec[f32].back().loss) <= 0.01 * run.rec[f32].back().loss);

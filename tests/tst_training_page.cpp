@@ -2,6 +2,7 @@
 // changed one (records in strict step order throughout), the "products and GELU" box through the
 // controls and the preset JSON, the "follows" box, AdamW's weight decay and its arrows, the thumbnails after a reset.
 #include "app_support.h"
+#include "pages/scale_cast_view.h"
 #include "widgets/boundary_view.h"
 #include "widgets/number_field.h"
 
@@ -145,6 +146,48 @@ private slots:
                 QCOMPARE(json.torchVersion, back.torchVersion);
             }
         }
+    }
+
+    // The casts chart's "amax against the scale": two series per lane of 8 bits and below (its amax, and the amax its
+    // scale fits, max ÷ scale, as a band) for the chosen layer. On amax-spike, current scaling's amax is its band at
+    // every step; delayed scaling's rises above its band on the spike step and the band stays far above the amax for
+    // the steps after it. Another layer draws other values; another statistic goes back to one series per lane.
+    void castsChartDrawsAmaxAgainstTheScale() {
+        TrainingPage page;
+        page.resize(1280, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        Scenario s = services::loadPreset("amax-spike");
+        s.steps = 48;
+        s.pace = 0;
+        page.setScenario(s);
+        page.setPace(0);
+        page.run();
+        QVERIFY(waitFor([&] { return page.controller()->state() == RunState::Finished; }, 120000));
+        ScaleCastView* cell = page.scaleCastView();
+        QVERIFY(cell->showingCasts());
+        cell->setOperand(numerics::GemmOperand::Input);
+        cell->setLayer(0);
+        cell->setStatistic(ScaleCastView::Statistic::AmaxAgainstScale);
+        LiveChart* casts = cell->casts();
+        QCOMPARE(casts->lanes(), (QStringList{"cpu:fp8 amax", "cpu:fp8 scale fits", "cpu:fp8+delayed+sat amax",
+                                               "cpu:fp8+delayed+sat scale fits"}));
+        const auto byStep = [&](int series) {
+            std::map<int, double> m;
+            for (const QPointF& p : casts->points(series)) m[int(p.x())] = p.y();
+            return m;
+        };
+        const auto amax = byStep(0), band = byStep(1), delayedAmax = byStep(2), delayedBand = byStep(3);
+        QCOMPARE(int(amax.size()), 48);
+        for (const auto& [step, a] : amax) QVERIFY2(std::fabs(band.at(step) / a - 1) < 1e-5, qPrintable(QString::number(step)));
+        QVERIFY(amax.at(31) > 40 && amax.at(30) < 2);  // the outlier's step
+        QVERIFY2(delayedAmax.at(31) > 30 * delayedBand.at(31), qPrintable(QString::number(delayedAmax.at(31) / delayedBand.at(31))));
+        for (int k = 32; k < 48; ++k) QVERIFY2(delayedBand.at(k) > 30 * delayedAmax.at(k), qPrintable(QString::number(k)));
+        cell->setLayer(1);
+        QVERIFY(byStep(0).at(0) != amax.at(0));
+        cell->setStatistic(ScaleCastView::Statistic::Saturated);
+        QCOMPARE(casts->lanes(), (QStringList{"cpu:fp8", "cpu:fp8+delayed+sat"}));
+        QCOMPARE(int(byStep(1).size()), 48);
     }
 
     // AdamW chosen where no weight decay is set takes PyTorch's default, 0.01, as the command line does;

@@ -174,11 +174,8 @@ void ChartDeck::plotRecord(const StepRecord& r, const Sinks& to) const {
     if (to.underflow && !std::isnan(u)) to.underflow(r.lane, QPointF(x, 100.0 * u));
     const int si = m_scaleLane.value(r.lane, -1);
     if (to.scale && si >= 0) to.scale(si, QPointF(x, r.scale));
-    const int ci = m_scaleCell->castLane(r.lane);
-    if (to.casts && ci >= 0) {
-        const double v = m_scaleCell->value(r);
-        if (std::isfinite(v)) to.casts(ci, QPointF(x, v));
-    }
+    if (to.casts)
+        for (const auto& [series, v] : m_scaleCell->points(r)) to.casts(series, QPointF(x, v));
 }
 
 void ChartDeck::readChartsFromStore() {
@@ -207,12 +204,13 @@ void ChartDeck::replot(LiveChart* chart, LiveChart::PointSink Sinks::*which) {
     // The whole run again from the store, counting what the chart now says it counts.
     chart->resetZoom();
     chart->clearPoints();
-    QList<QList<QPointF>> points(m_lanes);
+    // The casts chart has fewer lanes, or two series per lane (amax against the scale).
+    QList<QList<QPointF>> points(2 * m_lanes);
     Sinks to;
     to.*which = [&](int lane, QPointF p) { points[lane].append(p); };
     m_records().forEach([&](const StepRecord& r) { plotRecord(r, to); });
-    for (int i = 0; i < m_lanes; ++i)
-        if (!points[i].isEmpty()) chart->appendPoints(i, points[i]);  // the casts chart has fewer lanes
+    for (int i = 0; i < points.size(); ++i)
+        if (!points[i].isEmpty()) chart->appendPoints(i, points[i]);
     chart->refresh();
 }
 
@@ -222,7 +220,7 @@ void ChartDeck::replotCasts() { replot(casts(), &Sinks::casts); }  // the statis
 
 void ChartDeck::plot(const RecordBatch& batch) {
     const int lanes = m_lanes;
-    QList<QList<QPointF>> loss(lanes), under(lanes), scale(lanes), skipped(lanes), cast(lanes);
+    QList<QList<QPointF>> loss(lanes), under(lanes), scale(lanes), skipped(lanes), cast(2 * lanes);  // cast: see replot()
     QList<QPointF> exact;  // Workload::Accumulation: the exact running sum, one point per step
     const Sinks sinks{[&](int lane, QPointF p) { (lane == lanes ? exact : loss[lane]).append(p); },
                       [&](int lane, QPointF p) { under[lane].append(p); },
@@ -248,8 +246,9 @@ void ChartDeck::plot(const RecordBatch& batch) {
             if (!scale[si].isEmpty()) m_scale->appendPoints(si, scale[si]);
             if (!skipped[i].isEmpty()) m_scale->appendMarkers(si, skipped[i]);
         }
-        if (!cast[i].isEmpty()) casts()->appendPoints(i, cast[i]);
     }
+    for (int i = 0; i < cast.size(); ++i)
+        if (!cast[i].isEmpty()) casts()->appendPoints(i, cast[i]);
     m_loss->refresh();
     m_underflow->refresh();
     m_scale->refresh();

@@ -7,10 +7,13 @@
 #include <QLabel>
 #include <QStackedWidget>
 #include <QToolButton>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "widgets/lane_style.h"
 #include "widgets/live_chart.h"
 
 namespace presisi {
@@ -40,27 +43,35 @@ ScaleCastView::ScaleCastView(LiveChart* scale, QWidget* parent) : QWidget(parent
     m_scaleButton->setChecked(true);
     header->addStretch(1);
     m_statistic = new QComboBox();
-    m_statistic->addItems({tr("saturated"), tr("underflowed"), tr("range used, lowest layer"), tr("range used, highest layer")});
+    m_statistic->addItems({tr("saturated"), tr("underflowed"), tr("range used, lowest layer"), tr("range used, highest layer"),
+                           tr("amax against the scale")});
     m_statistic->setToolTip(tr("saturated: share of the tensor's elements the cast clips (beyond what rounds to the "
                                "format's max); underflowed: share of its non-zero elements that became 0; range used: "
                                "amax × scale over the format's max (100%: the scale puts the amax at the max, as "
                                "current scaling does; above: the cast clips; far below: the range's top goes unused). "
-                               "Over the layers, the largest share or the lowest or highest range."));
+                               "Over the layers, the largest share or the lowest or highest range. Amax against the "
+                               "scale: for one layer, the tensor's amax (line) and the amax its scale fits, max ÷ scale "
+                               "(wide band; per-tensor scales only): current scaling keeps the line on the band, delayed "
+                               "scaling takes the band from the amax history."));
     m_operand = new QComboBox();
     m_operand->addItems({tr("input"), tr("weight"), tr("output gradient")});
     m_operand->setToolTip(tr("The GEMM operand: each linear layer's input and weight (forward) or the gradient at its "
                              "output (backward; e5m2 on fp8 lanes)."));
-    for (QComboBox* c : {m_statistic, m_operand}) {
+    m_layer = new QComboBox();
+    m_layer->setToolTip(tr("The linear layer whose casts the chart shows (the first %1 layers).").arg(StepRecord::kCastLayers));
+    for (QComboBox* c : {m_statistic, m_operand, m_layer}) {
         // Narrow in the cell (the list opens at full width): the neighbouring chart keeps its room.
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        c->setMinimumContentsLength(6);
+        c->setMinimumContentsLength(3);
         header->addWidget(c, 1);
     }
     v->addWidget(m_header);
     m_casts = new LiveChart(tr("Casts"), tr("step"), tr("%"));
     m_casts->setToolTip(tr("Per step, for each lane of 8 bits and below, what the casts of the chosen GEMM operand did "
                            "over the layers: the share of elements saturated or underflowed, or the range the scale "
-                           "uses (log axis; the dashed line is the format's max)."));
+                           "uses (log axis; the dashed line is the format's max); or for one layer the tensor's amax "
+                           "(line) against the amax its scale fits, the format's max ÷ scale (band): above the band "
+                           "the cast clips, far below it the format's top binades go unused."));
     m_stack = new QStackedWidget();
     m_stack->addWidget(m_scale);
     m_stack->addWidget(m_casts);
@@ -70,11 +81,13 @@ ScaleCastView::ScaleCastView(LiveChart* scale, QWidget* parent) : QWidget(parent
         m_stack->setCurrentIndex(casts ? 1 : 0);
         m_statistic->setVisible(casts);
         m_operand->setVisible(casts);
+        m_layer->setVisible(casts && statistic() == Statistic::AmaxAgainstScale);
     };
     connect(group, &QButtonGroup::buttonToggled, this, showPage);
     showPage();
-    for (QComboBox* c : {m_statistic, m_operand})
-        connect(c, &QComboBox::currentIndexChanged, this, [this] {
+    for (QComboBox* c : {m_statistic, m_operand, m_layer})
+        connect(c, &QComboBox::currentIndexChanged, this, [this, showPage] {
+            showPage();
             applyStatistic();
             emit choiceChanged();
         });
@@ -87,6 +100,8 @@ ScaleCastView::Statistic ScaleCastView::statistic() const { return static_cast<S
 void ScaleCastView::setStatistic(Statistic s) { m_statistic->setCurrentIndex(static_cast<int>(s)); }
 numerics::GemmOperand ScaleCastView::operand() const { return static_cast<numerics::GemmOperand>(m_operand->currentIndex()); }
 void ScaleCastView::setOperand(numerics::GemmOperand operand) { m_operand->setCurrentIndex(static_cast<int>(operand)); }
+int ScaleCastView::layer() const { return std::max(0, m_layer->currentIndex()); }
+void ScaleCastView::setLayer(int layer) { m_layer->setCurrentIndex(layer); }
 
 void ScaleCastView::setLanes(const QStringList& labels, const Scenario& scenario) {
     m_castLane.clear();
@@ -98,7 +113,16 @@ void ScaleCastView::setLanes(const QStringList& labels, const Scenario& scenario
         m_castLane.append(l.scaled ? castLabels.size() : -1);
         if (l.scaled) castLabels << labels[i];
     }
-    m_casts->setLanes(castLabels);
+    m_castLabels = castLabels;
+    {
+        // The layers the records carry: the model's, at most kCastLayers.
+        const QSignalBlocker quiet(m_layer);
+        const int keep = m_layer->currentIndex();
+        m_layer->clear();
+        const int layers = std::min<int>(StepRecord::kCastLayers, std::max<int>(0, static_cast<int>(scenario.sizes.size()) - 1));
+        for (int l = 0; l < layers; ++l) m_layer->addItem(tr("layer %1").arg(l + 1));
+        m_layer->setCurrentIndex(std::clamp(keep, 0, std::max(0, layers - 1)));
+    }
     m_casts->setEmptyText(castLabels.isEmpty() ? tr("Add a lane of 8 bits and below (e.g. cpu:fp8) to see its casts")
                                                : tr("Press Play (Space), or step (.)"));
     if (!castLabels.isEmpty() && !scaler) setShowingCasts(true);
@@ -107,19 +131,55 @@ void ScaleCastView::setLanes(const QStringList& labels, const Scenario& scenario
     applyStatistic();
 }
 
-double ScaleCastView::value(const StepRecord& r) const {
-    const StepRecord::CastWorst& w = r.castWorst[static_cast<std::size_t>(operand())];
+QList<QPair<int, double>> ScaleCastView::points(const StepRecord& r) const {
+    const int lane = castLane(r.lane);
+    if (lane < 0) return {};
+    QList<QPair<int, double>> out;
+    const auto add = [&out](int series, double v) {
+        if (std::isfinite(v)) out.append({series, v});
+    };
+    const auto op = static_cast<std::size_t>(operand());
+    const StepRecord::CastWorst& w = r.castWorst[op];
     switch (statistic()) {
-        case Statistic::Saturated: return 100.0 * w.saturatedShare;
-        case Statistic::Underflowed: return 100.0 * w.underflowShare;
-        case Statistic::RangeUseLow: return w.rangeUseLow > 0 ? 100.0 * w.rangeUseLow : std::numeric_limits<double>::quiet_NaN();
-        case Statistic::RangeUseHigh: return w.rangeUseHigh > 0 ? 100.0 * w.rangeUseHigh : std::numeric_limits<double>::quiet_NaN();
+        case Statistic::Saturated: add(lane, 100.0 * w.saturatedShare); break;
+        case Statistic::Underflowed: add(lane, 100.0 * w.underflowShare); break;
+        // A range of 0 (an all-zero tensor) has no place on the log axis.
+        case Statistic::RangeUseLow: if (w.rangeUseLow > 0) add(lane, 100.0 * w.rangeUseLow); break;
+        case Statistic::RangeUseHigh: if (w.rangeUseHigh > 0) add(lane, 100.0 * w.rangeUseHigh); break;
+        case Statistic::AmaxAgainstScale: {
+            const StepRecord::CastScale& k = r.castScales[static_cast<std::size_t>(std::min(layer(), StepRecord::kCastLayers - 1))][op];
+            if (k.amax > 0) add(2 * lane, k.amax);
+            if (k.fitAmax > 0) add(2 * lane + 1, k.fitAmax);
+            break;
+        }
     }
-    return std::numeric_limits<double>::quiet_NaN();
+    return out;
 }
 
 void ScaleCastView::applyStatistic() {
     const QString tensor = m_operand->currentText();
+    const bool amax = statistic() == Statistic::AmaxAgainstScale;
+    if (amax) {
+        // Two series per lane: its amax (the lane's pen) and the amax its scale fits (a wide pale band of the
+        // lane's colour under it).
+        QStringList labels;
+        QList<QPen> pens;
+        for (const QString& l : m_castLabels) {
+            labels << tr("%1 amax").arg(l) << tr("%1 scale fits").arg(l);
+            QPen band = lanePen(l);
+            QColor c = band.color();
+            c.setAlpha(80);
+            band.setColor(c);
+            band.setWidthF(7.0);
+            band.setStyle(Qt::SolidLine);
+            pens << lanePen(l) << band;
+        }
+        m_casts->setLanePens(pens);
+        m_casts->setLanes(labels);
+    } else {
+        m_casts->setLanePens({});
+        m_casts->setLanes(m_castLabels);
+    }
     switch (statistic()) {
         case Statistic::Saturated:
             m_casts->setTitles(tr("Casts · %1 saturated").arg(tensor), tr("% of elements"));
@@ -134,10 +194,14 @@ void ScaleCastView::applyStatistic() {
         case Statistic::RangeUseHigh:
             m_casts->setTitles(tr("Casts · %1 range used, highest layer").arg(tensor), tr("% of max"));
             break;
+        case Statistic::AmaxAgainstScale:
+            // The band's meaning is in the legend ("scale fits") and the tooltip; the title stays on one line.
+            m_casts->setTitles(tr("Casts · %1 amax, %2").arg(tensor, m_layer->currentText()), tr("|x|"));
+            break;
     }
     const bool range = statistic() == Statistic::RangeUseLow || statistic() == Statistic::RangeUseHigh;
-    m_casts->setValueCeiling(range ? std::numeric_limits<double>::infinity() : 100.0);
-    m_casts->setScale(range ? AxisScale::Log2 : AxisScale::Linear);
+    m_casts->setValueCeiling(range || amax ? std::numeric_limits<double>::infinity() : 100.0);
+    m_casts->setScale(range || amax ? AxisScale::Log2 : AxisScale::Linear);
     m_casts->setLevel(range ? 100.0 : std::numeric_limits<double>::quiet_NaN(), tr("format's max"));
 }
 

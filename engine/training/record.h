@@ -67,6 +67,17 @@ struct StepRecord {
         float rangeUseHigh = std::numeric_limits<float>::quiet_NaN();
     };
     std::array<CastWorst, numerics::kGemmOperands> castWorst{};
+    // The same lanes' first kCastLayers linear layers, per GEMM operand: the tensor's amax and the amax its scale
+    // fits, max / scale (the magnitude the scale puts at the element format's max; per-tensor formats only, NaN for
+    // MX and NVFP4 blocks). Current scaling makes the two equal; delayed scaling takes the second from the amax
+    // history (the initial scale 1 fits the max itself), so a spike rises above it and the steps after a spike fall
+    // below it. NaN on other lanes and beyond the model's layers.
+    static constexpr int kCastLayers = 4;
+    struct CastScale {
+        float amax = std::numeric_limits<float>::quiet_NaN();
+        float fitAmax = std::numeric_limits<float>::quiet_NaN();
+    };
+    std::array<std::array<CastScale, numerics::kGemmOperands>, kCastLayers> castScales{};
 };
 
 // A step's casts of one lane of 8 bits and below: per layer, input, weight and output gradient.

@@ -100,7 +100,7 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
             const ForwardResult f = m_micro.stepResult(i, lane.forwardBackward(batch, backScale));
             const auto t1 = SteadyClock::now();
             CastSnapshot casts{static_cast<int>(i), m_step, lane.castRecords()};
-            summariseCasts(casts.casts, r.castWorst);
+            summariseCasts(casts.casts, r);
             // Statistics, ranges and histograms describe the last micro-batch; unscale, the gradient norm and
             // the optimizer the K micro-batches' sum.
             GradHistogram hist;

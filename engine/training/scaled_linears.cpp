@@ -12,11 +12,17 @@ std::span<float> spanOf(Matrix& m) { return {m.data(), static_cast<std::size_t>(
 
 }  // namespace
 
-void summariseCasts(const std::vector<CastRecord>& casts, std::array<StepRecord::CastWorst, numerics::kGemmOperands>& out) {
+void summariseCasts(const std::vector<CastRecord>& casts, StepRecord& r) {
     for (const CastRecord& c : casts) {
-        StepRecord::CastWorst& w = out[static_cast<std::size_t>(c.operand)];
+        StepRecord::CastWorst& w = r.castWorst[static_cast<std::size_t>(c.operand)];
+        const double max = traits(traits(c.format).element).max;
+        if (c.layer >= 0 && c.layer < StepRecord::kCastLayers) {
+            StepRecord::CastScale& k = r.castScales[static_cast<std::size_t>(c.layer)][static_cast<std::size_t>(c.operand)];
+            k.amax = static_cast<float>(c.amax);
+            k.fitAmax = static_cast<float>(max / c.scale);  // NaN for MX
+        }
         const auto sat = static_cast<float>(c.saturatedShare), uf = static_cast<float>(c.underflowShare);
-        const auto use = static_cast<float>(c.amax * c.scale / traits(traits(c.format).element).max);  // NaN for MX
+        const auto use = static_cast<float>(c.amax * c.scale / max);  // NaN for MX
         // NaN until a layer gives a number: the first layer's value, then the larger (smaller).
         if (std::isnan(w.saturatedShare) || sat > w.saturatedShare) w.saturatedShare = sat;
         if (std::isnan(w.underflowShare) || uf > w.underflowShare) w.underflowShare = uf;

@@ -22,9 +22,10 @@ namespace presisi {
 
 struct Scenario;
 
-// A step's casts summarised per GEMM operand into the step record's CastWorst: the largest saturated and
-// underflowed shares and the lowest and highest range use (amax · scale / max) over the layers.
-void summariseCasts(const std::vector<CastRecord>& casts, std::array<StepRecord::CastWorst, numerics::kGemmOperands>& out);
+// A step's casts summarised per GEMM operand into the step record: its CastWorst (the largest saturated and
+// underflowed shares and the lowest and highest range use, amax · scale / max, over the layers) and the first
+// layers' CastScale (amax, and max / scale).
+void summariseCasts(const std::vector<CastRecord>& casts, StepRecord& r);
 
 class ScaledLinears {
 public:
