@@ -4,6 +4,7 @@
 // QT_SCALE_FACTOR=2, and (with --lang id) in Indonesian, at either scale; a chart shown alone fills the window with larger text;
 // presentation mode (F5) and back restores the window.
 #include "reliability_support.h"
+#include "pages/scale_cast_view.h"
 
 #include <QChartView>
 #include <QGraphicsScene>
@@ -107,6 +108,8 @@ QStringList crampedOnEveryPage(MainWindow& w) {
     return out;
 }
 
+QString rectText(const QRect& r) { return QString("%1x%2 at %3,%4").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y()); }
+
 // `preset` run for `steps` steps at full speed on the Training lab, waited for to its end.
 void runPreset(MainWindow& w, const char* preset, std::int64_t steps) {
     QVERIFY(w.loadPreset(preset, false));
@@ -206,6 +209,52 @@ private slots:
         for (QScrollArea* area : w.findChildren<QScrollArea*>())
             if (area->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff && area->isVisible())
                 QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(w.currentPage()->title()));
+    }
+
+    // The casts cell with its three choices (amax against the scale, operand, layer) in every room: its header
+    // whole and clear of the charts beside and above it, its chart's texts whole, nothing wider than the window.
+    void theCastsCellFitsEveryRoom_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<double>("text");
+        QTest::newRow("1024x768") << QSize(1024, 768) << 1.0;
+        QTest::newRow("1280x800") << QSize(1280, 800) << 1.0;
+        QTest::newRow("1920x1080") << QSize(1920, 1080) << 1.0;
+    }
+    void theCastsCellFitsEveryRoom() {
+        QFETCH(QSize, size);
+        QFETCH(double, text);
+        if ((g_hidpi || g_indonesian) && qEnvironmentVariableIsSet("PRESISI_SANITIZED"))
+            QSKIP("the plain build walks this variant; under the sanitizers tst_rooms walks the rooms once");
+        MainWindow w(false);
+        showActive(w);
+        w.resize(size);
+        w.setTextScale(text);
+        w.setPage(MainWindow::TrainingIndex);
+        runPreset(w, "amax-spike", 60);
+        if (QTest::currentTestFailed()) return;
+        ScaleCastView* cell = w.trainingPage()->scaleCastView();
+        cell->setShowingCasts(true);
+        cell->setStatistic(ScaleCastView::Statistic::AmaxAgainstScale);
+        cell->setOperand(numerics::GemmOperand::OutputGradient);  // the longest title
+        cell->setLayer(2);
+        QTest::qWait(150);
+        QStringList bad;
+        const QRect mine(cell->mapTo(w.trainingPage(), QPoint(0, 0)), cell->size());
+        for (QWidget* other : w.trainingPage()->findChildren<QChartView*>()) {
+            if (!other->isVisible() || cell->isAncestorOf(other)) continue;
+            const QRect theirs(other->mapTo(w.trainingPage(), QPoint(0, 0)), other->size());
+            if (theirs.intersects(mine))
+                bad << QString("a chart (%1, %2) over the casts cell (%3)").arg(widgetName(other), rectText(theirs), rectText(mine));
+        }
+        for (QComboBox* c : cell->findChildren<QComboBox*>()) {
+            if (!c->isVisible()) continue;
+            if (c->height() < c->minimumSizeHint().height()) bad << QString("%1 cut").arg(widgetName(c));
+            if (c->width() < c->minimumSizeHint().width()) bad << QString("%1 narrowed").arg(widgetName(c));
+        }
+        const QStringList elided = elidedTexts(cell->casts());
+        w.setTextScale(1.0);
+        QVERIFY2(bad.isEmpty(), qPrintable(bad.join("\n")));
+        QVERIFY2(elided.isEmpty(), qPrintable(elided.join("\n")));
     }
 
     // Regression: a run of one step (scaler-growth, steps 1, at 1024x768) drew the underflow chart's flat

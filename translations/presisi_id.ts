@@ -3920,12 +3920,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>% dari bukan nol</translation>
         </message>
         <message>
-            <source>%1 amax</source>
-            <translation>amax %1</translation>
-        </message>
-        <message>
-            <source>%1 scale fits</source>
-            <translation>%1 skala pas</translation>
+            <source>%1 max ÷ scale</source>
+            <translation>%1 max ÷ skala</translation>
         </message>
         <message>
             <source>Add a lane of 8 bits and below (e.g. cpu:fp8) to see its casts</source>
@@ -3984,8 +3980,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Apa yang dilakukan cast lajur 8 bit ke bawah (fp8, e4m3, e5m2, mxfp8, mxfp4) per langkah: elemen yang tersaturasi atau underflow, atau seberapa banyak rentang format yang dipakai skalanya.</translation>
         </message>
         <message>
-            <source>amax against the scale</source>
-            <translation>amax terhadap skala</translation>
+            <source>amax, and max/scale as a band</source>
+            <translation>amax, dan max/skala sebagai pita</translation>
         </message>
         <message>
             <source>format's max</source>
@@ -4032,8 +4028,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>bobot</translation>
         </message>
         <message>
-            <source>|x|</source>
-            <translation>|x|</translation>
+            <source>|x| · band: max/scale</source>
+            <translation>|x| · pita: max/skala</translation>
         </message>
     </context>
     <context>

@@ -86,6 +86,7 @@ void fitLegend(QChart* chart, qreal width, qreal height) {
     qreal row = 16, widest = 0;
     // Every marker counts: one not laid out yet reads as hidden.
     for (const QLegendMarker* m : legend->markers()) {
+        if (const_cast<QLegendMarker*>(m)->series()->property(kLegendHiddenProperty).toBool()) continue;
         const qreal entry = fm.horizontalAdvance(m->label()) + fm.height() + 14;
         row += entry;
         widest = std::max(widest, entry);

@@ -18,6 +18,8 @@ namespace presisi {
 // legend's row would squeeze the axis labels out) while its widest entry fits a third of the width, moves beside
 // the plot, and back under it when neither holds. A legend its chart placed elsewhere stays. Call it after changing a chart's series or fonts.
 void fitLegend(QChart* chart, qreal width = -1, qreal height = -1);
+// A series property: true where the series has no legend entry (fitLegend leaves it out of the row).
+inline constexpr const char* kLegendHiddenProperty = "presisiLegendHidden";
 // The chart's title whole: broken into lines at spaces where it is wider than `width` (the chart's when
 // < 0), never elided. Called on every resize and plot change of a view fitLegendOnResize watches.
 void fitChartTitle(QChart* chart, qreal width = -1);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QChartView>
+#include <QHash>
 #include <QList>
 #include <QPointF>
 #include <QString>
@@ -50,6 +51,9 @@ public:
     // Pens for the lanes in order, instead of their labels' (two runs of one lane label drawn side by
     // side, e.g. the NaN doctor's original and remedy); empty: the labels' pens. Kept until changed.
     void setLanePens(const QList<QPen>& pens);
+    // Legend entries other than the lanes' names, kept across setLanes: lane -> the entry's text, an empty text
+    // for no entry (bands that belong to the lines drawn over them, one of them named for all).
+    void setLegendEntries(const QHash<int, QString>& entries);
     // The step axis reaches at least this far (a rerun's last step), whatever the points; NaN: no floor.
     void setXAtLeast(double x) { m_axes.setXAtLeast(x); }
 
@@ -141,6 +145,8 @@ private:
     AxisScale m_scale = AxisScale::Linear;
     void loadDetail();  // after the view changed: reads the view's steps when finer
     QList<QPen> m_lanePens;
+    QHash<int, QString> m_legendEntries;
+    void applyLegendEntries();
     int m_refreshes = 0;
     StepAxes m_axes{this};  // the step and value axes
 };

@@ -4,6 +4,7 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QLabel>
 #include <QStackedWidget>
 #include <QToolButton>
@@ -44,7 +45,7 @@ ScaleCastView::ScaleCastView(LiveChart* scale, QWidget* parent) : QWidget(parent
     header->addStretch(1);
     m_statistic = new QComboBox();
     m_statistic->addItems({tr("saturated"), tr("underflowed"), tr("range used, lowest layer"), tr("range used, highest layer"),
-                           tr("amax against the scale")});
+                           tr("amax, and max/scale as a band")});
     m_statistic->setToolTip(tr("saturated: share of the tensor's elements the cast clips (beyond what rounds to the "
                                "format's max); underflowed: share of its non-zero elements that became 0; range used: "
                                "amax × scale over the format's max (100%: the scale puts the amax at the max, as "
@@ -148,8 +149,9 @@ QList<QPair<int, double>> ScaleCastView::points(const StepRecord& r) const {
         case Statistic::RangeUseHigh: if (w.rangeUseHigh > 0) add(lane, 100.0 * w.rangeUseHigh); break;
         case Statistic::AmaxAgainstScale: {
             const StepRecord::CastScale& k = r.castScales[static_cast<std::size_t>(std::min(layer(), StepRecord::kCastLayers - 1))][op];
-            if (k.amax > 0) add(2 * lane, k.amax);
-            if (k.fitAmax > 0) add(2 * lane + 1, k.fitAmax);
+            // Series: the lanes' bands, then their amax lines (applyStatistic).
+            if (k.fitAmax > 0) add(lane, k.fitAmax);
+            if (k.amax > 0) add(static_cast<int>(m_castLabels.size()) + lane, k.amax);
             break;
         }
     }
@@ -160,24 +162,33 @@ void ScaleCastView::applyStatistic() {
     const QString tensor = m_operand->currentText();
     const bool amax = statistic() == Statistic::AmaxAgainstScale;
     if (amax) {
-        // Two series per lane: its amax (the lane's pen) and the amax its scale fits (a wide pale band of the
-        // lane's colour under it).
+        // Two series per lane: the amax its scale fits (a wide pale band of the lane's colour, without a legend
+        // entry: one would not leave the lanes' entries one row in a quarter of the window), every band first so
+        // the lines are drawn over them; then the lanes' amax lines, named and drawn as the lanes are.
         QStringList labels;
         QList<QPen> pens;
+        QHash<int, QString> bands;
         for (const QString& l : m_castLabels) {
-            labels << tr("%1 amax").arg(l) << tr("%1 scale fits").arg(l);
+            labels << tr("%1 max ÷ scale").arg(l);
             QPen band = lanePen(l);
             QColor c = band.color();
             c.setAlpha(80);
             band.setColor(c);
             band.setWidthF(7.0);
             band.setStyle(Qt::SolidLine);
-            pens << lanePen(l) << band;
+            pens << band;
+            bands.insert(static_cast<int>(bands.size()), QString());
+        }
+        for (const QString& l : m_castLabels) {
+            labels << l;
+            pens << lanePen(l);
         }
         m_casts->setLanePens(pens);
+        m_casts->setLegendEntries(bands);
         m_casts->setLanes(labels);
     } else {
         m_casts->setLanePens({});
+        m_casts->setLegendEntries({});
         m_casts->setLanes(m_castLabels);
     }
     switch (statistic()) {
@@ -195,8 +206,9 @@ void ScaleCastView::applyStatistic() {
             m_casts->setTitles(tr("Casts · %1 range used, highest layer").arg(tensor), tr("% of max"));
             break;
         case Statistic::AmaxAgainstScale:
-            // The band's meaning is in the legend ("scale fits") and the tooltip; the title stays on one line.
-            m_casts->setTitles(tr("Casts · %1 amax, %2").arg(tensor, m_layer->currentText()), tr("|x|"));
+            // The band named on the value axis where the chart is tall enough for it (Qt drops an axis title that
+            // does not fit), in the statistic's name and in the tooltip.
+            m_casts->setTitles(tr("Casts · %1 amax, %2").arg(tensor, m_layer->currentText()), tr("|x| · band: max/scale"));
             break;
     }
     const bool range = statistic() == Statistic::RangeUseLow || statistic() == Statistic::RangeUseHigh;

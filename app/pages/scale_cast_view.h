@@ -45,7 +45,7 @@ public:
     int castLane(int lane) const { return m_castLane.value(lane, -1); }
     // The points a record gives on the casts chart for the chosen statistic, operand and layer: (series, value),
     // percent for the shares and range use, the magnitude for amax against the scale (whose lanes have two series
-    // each: the amax, then the amax the scale fits). Non-finite values are left out.
+    // each: every lane's band, the amax its scale fits, then every lane's amax line). Non-finite values are left out.
     QList<QPair<int, double>> points(const StepRecord& r) const;
 
 signals:
