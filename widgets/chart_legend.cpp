@@ -192,6 +192,10 @@ void makeLegendToggles(QChart* chart, QObject* context) {
     fitLegend(chart);  // the entries changed: under the plot or beside it
 }
 
+void applyLegendHidden(QChart* chart) {
+    for (QLegendMarker* marker : chart->legend()->markers()) marker->setVisible(!marker->series()->property(kLegendHiddenProperty).toBool());
+}
+
 void styleLegendMarker(QLegendMarker* marker) {
     const bool on = marker->series()->isVisible();
     QColor label = marker->series()->chart()->legend()->labelColor();

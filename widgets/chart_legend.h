@@ -20,6 +20,8 @@ namespace presisi {
 void fitLegend(QChart* chart, qreal width = -1, qreal height = -1);
 // A series property: true where the series has no legend entry (fitLegend leaves it out of the row).
 inline constexpr const char* kLegendHiddenProperty = "presisiLegendHidden";
+// Hides the legend entries of the chart's series that have kLegendHiddenProperty, shows the others.
+void applyLegendHidden(QChart* chart);
 // The chart's title whole: broken into lines at spaces where it is wider than `width` (the chart's when
 // < 0), never elided. Called on every resize and plot change of a view fitLegendOnResize watches.
 void fitChartTitle(QChart* chart, qreal width = -1);

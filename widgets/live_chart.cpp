@@ -62,7 +62,7 @@ void LiveChart::setLanes(const QStringList& labels) {
             else QToolTip::hideText();
         });
         lane.series->setPen(index < m_lanePens.size() ? m_lanePens[index] : lanePen(label));
-        lane.series->setProperty(kLegendHiddenProperty, m_legendEntries.contains(index) && m_legendEntries.value(index).isEmpty());
+        lane.series->setProperty(kLegendHiddenProperty, m_legendHidden.contains(index));
         if (!m_markerName.isEmpty()) {
             lane.markers = new QScatterSeries();
             lane.markers->setName(label + " " + m_markerName);
@@ -99,7 +99,7 @@ void LiveChart::setLanes(const QStringList& labels) {
                                       : tr("Line patterns: %1. Click a legend entry to hide or show its lane.")
                                             .arg(meanings.join("; "));
     setToolTip(help.isEmpty() ? m_patternTip : (m_patternTip.isEmpty() ? help : help + "\n" + m_patternTip));
-    applyLegendEntries();
+    applyLegendHidden(c);
     fitLegend(c);
 }
 
@@ -348,22 +348,6 @@ void LiveChart::setLanePens(const QList<QPen>& pens) {
     applyLaneColours();
 }
 
-void LiveChart::setLegendEntries(const QHash<int, QString>& entries) {
-    m_legendEntries = entries;
-    for (int i = 0; i < static_cast<int>(m_lanes.size()); ++i)
-        m_lanes[i].series->setProperty(kLegendHiddenProperty, entries.contains(i) && entries.value(i).isEmpty());
-    applyLaneColours();
-}
-
-void LiveChart::applyLegendEntries() {
-    for (int i = 0; i < static_cast<int>(m_lanes.size()); ++i)
-        for (QLegendMarker* marker : chart()->legend()->markers(m_lanes[i].series)) {
-            const auto entry = m_legendEntries.constFind(i);
-            marker->setVisible(entry == m_legendEntries.cend() || !entry->isEmpty());
-            marker->setLabel(entry == m_legendEntries.cend() ? m_lanes[i].series->name() : *entry);
-        }
-}
-
 void LiveChart::applyLaneColours() {
     for (int i = 0; i < static_cast<int>(m_lanes.size()); ++i) {
         m_lanes[i].series->setPen(i < m_lanePens.size() ? m_lanePens[i] : lanePen(m_labels.value(i)));
@@ -373,7 +357,6 @@ void LiveChart::applyLaneColours() {
         }
     }
     for (QLegendMarker* marker : chart()->legend()->markers()) styleLegendMarker(marker);
-    applyLegendEntries();
 }
 
 int LiveChart::pointCount(int lane) const { return m_points.points(lane).size(); }

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QChartView>
-#include <QHash>
 #include <QList>
 #include <QPointF>
 #include <QString>
@@ -51,9 +50,8 @@ public:
     // Pens for the lanes in order, instead of their labels' (two runs of one lane label drawn side by
     // side, e.g. the NaN doctor's original and remedy); empty: the labels' pens. Kept until changed.
     void setLanePens(const QList<QPen>& pens);
-    // Legend entries other than the lanes' names, kept across setLanes: lane -> the entry's text, an empty text
-    // for no entry (bands that belong to the lines drawn over them, one of them named for all).
-    void setLegendEntries(const QHash<int, QString>& entries);
+    // Lanes without a legend entry (bands that belong to the lines drawn over them), from the next setLanes on.
+    void setLegendHidden(const QList<int>& lanes) { m_legendHidden = lanes; }
     // The step axis reaches at least this far (a rerun's last step), whatever the points; NaN: no floor.
     void setXAtLeast(double x) { m_axes.setXAtLeast(x); }
 
@@ -145,8 +143,7 @@ private:
     AxisScale m_scale = AxisScale::Linear;
     void loadDetail();  // after the view changed: reads the view's steps when finer
     QList<QPen> m_lanePens;
-    QHash<int, QString> m_legendEntries;
-    void applyLegendEntries();
+    QList<int> m_legendHidden;
     int m_refreshes = 0;
     StepAxes m_axes{this};  // the step and value axes
 };

@@ -4,7 +4,6 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHash>
 #include <QLabel>
 #include <QStackedWidget>
 #include <QToolButton>
@@ -167,7 +166,7 @@ void ScaleCastView::applyStatistic() {
         // the lines are drawn over them; then the lanes' amax lines, named and drawn as the lanes are.
         QStringList labels;
         QList<QPen> pens;
-        QHash<int, QString> bands;
+        QList<int> bands;
         for (const QString& l : m_castLabels) {
             labels << tr("%1 max ÷ scale").arg(l);
             QPen band = lanePen(l);
@@ -177,18 +176,18 @@ void ScaleCastView::applyStatistic() {
             band.setWidthF(7.0);
             band.setStyle(Qt::SolidLine);
             pens << band;
-            bands.insert(static_cast<int>(bands.size()), QString());
+            bands << static_cast<int>(bands.size());
         }
         for (const QString& l : m_castLabels) {
             labels << l;
             pens << lanePen(l);
         }
         m_casts->setLanePens(pens);
-        m_casts->setLegendEntries(bands);
+        m_casts->setLegendHidden(bands);
         m_casts->setLanes(labels);
     } else {
         m_casts->setLanePens({});
-        m_casts->setLegendEntries({});
+        m_casts->setLegendHidden({});
         m_casts->setLanes(m_castLabels);
     }
     switch (statistic()) {
