@@ -172,7 +172,7 @@ private slots:
         cell->setLayer(0);
         cell->setStatistic(ScaleCastView::Statistic::AmaxAgainstScale);
         LiveChart* casts = cell->casts();
-        QCOMPARE(casts->lanes(), (QStringList{"cpu:fp8 max ÷ scale", "cpu:fp8+delayed+sat max ÷ scale", "cpu:fp8",
+        QCOMPARE(casts->lanes(), (QStringList{"cpu:fp8 max/scale", "cpu:fp8+delayed+sat max/scale", "cpu:fp8",
                                                "cpu:fp8+delayed+sat"}));
         // The bands have no legend entry (the title names them); the lanes' lines have theirs.
         const auto entries = [&] {

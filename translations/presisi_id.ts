@@ -3920,8 +3920,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>% dari bukan nol</translation>
         </message>
         <message>
-            <source>%1 max ÷ scale</source>
-            <translation>%1 max ÷ skala</translation>
+            <source>%1 max/scale</source>
+            <translation>%1 max/skala</translation>
         </message>
         <message>
             <source>Add a lane of 8 bits and below (e.g. cpu:fp8) to see its casts</source>
@@ -3956,8 +3956,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>Skala loss</translation>
         </message>
         <message>
-            <source>Per step, for each lane of 8 bits and below, what the casts of the chosen GEMM operand did over the layers: the share of elements saturated or underflowed, or the range the scale uses (log axis; the dashed line is the format's max); or for one layer the tensor's amax (line) against the amax its scale fits, the format's max ÷ scale (band): above the band the cast clips, far below it the format's top binades go unused.</source>
-            <translation>Per langkah, untuk setiap lajur 8 bit ke bawah, apa yang dilakukan cast operand GEMM yang dipilih atas semua layer: bagian elemen yang tersaturasi atau underflow, atau rentang yang dipakai skalanya (sumbu log; garis putus-putus adalah maks format). Atau, untuk satu layer, amax tensor (garis) terhadap amax yang pas untuk skalanya, max format ÷ skala (pita): di atas pita cast menjepit, jauh di bawahnya binade teratas format tidak terpakai.</translation>
+            <source>Per step, for each lane of 8 bits and below, what the casts of the chosen GEMM operand did over the layers: the share of elements saturated or underflowed, or the range the scale uses (log axis; the dashed line is the format's max); or for one layer the tensor's amax (line) against the amax its scale fits, the format's max/scale (band): above the band the cast clips, far below it the format's top binades go unused.</source>
+            <translation>Per langkah, untuk setiap lajur 8 bit ke bawah, apa yang dilakukan cast operand GEMM yang dipilih atas semua layer: bagian elemen yang tersaturasi atau underflow, atau rentang yang dipakai skalanya (sumbu log; garis putus-putus adalah maks format). Atau, untuk satu layer, amax tensor (garis) terhadap amax yang pas untuk skalanya, max/skala format (pita): di atas pita cast menjepit, jauh di bawahnya binade teratas format tidak terpakai.</translation>
         </message>
         <message>
             <source>Press Play (Space), or step (.)</source>
@@ -4012,8 +4012,8 @@ Seperti PyTorch 1.13: perkalian demi perkalian sesuai keputusan dispatch CPU-nya
             <translation>tersaturasi</translation>
         </message>
         <message>
-            <source>saturated: share of the tensor's elements the cast clips (beyond what rounds to the format's max); underflowed: share of its non-zero elements that became 0; range used: amax × scale over the format's max (100%: the scale puts the amax at the max, as current scaling does; above: the cast clips; far below: the range's top goes unused). Over the layers, the largest share or the lowest or highest range. Amax against the scale: for one layer, the tensor's amax (line) and the amax its scale fits, max ÷ scale (wide band; per-tensor scales only): current scaling keeps the line on the band, delayed scaling takes the band from the amax history.</source>
-            <translation>tersaturasi: bagian elemen tensor yang dijepit cast (melampaui nilai yang dibulatkan ke maks format); underflow: bagian elemen bukan nol yang menjadi 0; rentang terpakai: amax × skala dibagi maks format (100%: skala menaruh amax di maks, seperti current scaling; di atasnya: cast menjepit; jauh di bawahnya: bagian atas rentang tak terpakai). Atas semua layer: bagian terbesar atau rentang terendah atau tertinggi. Amax terhadap skala: untuk satu layer, amax tensor (garis) dan amax yang pas untuk skalanya, max ÷ skala (pita lebar; hanya skala per tensor): current scaling menjaga garis di pita, delayed scaling mengambil pita dari riwayat amax.</translation>
+            <source>saturated: share of the tensor's elements the cast clips (beyond what rounds to the format's max); underflowed: share of its non-zero elements that became 0; range used: amax × scale over the format's max (100%: the scale puts the amax at the max, as current scaling does; above: the cast clips; far below: the range's top goes unused). Over the layers, the largest share or the lowest or highest range. Amax, and max/scale as a band: for one layer, the tensor's amax (line) and the amax its scale fits, max/scale (wide band; per-tensor scales only): current scaling keeps the line on the band, delayed scaling takes the band from the amax history.</source>
+            <translation>tersaturasi: bagian elemen tensor yang dijepit cast (melampaui nilai yang dibulatkan ke maks format); underflow: bagian elemen bukan nol yang menjadi 0; rentang terpakai: amax × skala dibagi maks format (100%: skala menaruh amax di maks, seperti current scaling; di atasnya: cast menjepit; jauh di bawahnya: bagian atas rentang tak terpakai). Atas semua layer: bagian terbesar atau rentang terendah atau tertinggi. amax, dan max/skala sebagai pita: untuk satu layer, amax tensor (garis) dan amax yang pas untuk skalanya, max/skala (pita lebar; hanya skala per tensor): current scaling menjaga garis di pita, delayed scaling mengambil pita dari riwayat amax.</translation>
         </message>
         <message>
             <source>step</source>

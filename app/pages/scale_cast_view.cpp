@@ -49,8 +49,8 @@ ScaleCastView::ScaleCastView(LiveChart* scale, QWidget* parent) : QWidget(parent
                                "format's max); underflowed: share of its non-zero elements that became 0; range used: "
                                "amax × scale over the format's max (100%: the scale puts the amax at the max, as "
                                "current scaling does; above: the cast clips; far below: the range's top goes unused). "
-                               "Over the layers, the largest share or the lowest or highest range. Amax against the "
-                               "scale: for one layer, the tensor's amax (line) and the amax its scale fits, max ÷ scale "
+                               "Over the layers, the largest share or the lowest or highest range. Amax, and max/scale "
+                               "as a band: for one layer, the tensor's amax (line) and the amax its scale fits, max/scale "
                                "(wide band; per-tensor scales only): current scaling keeps the line on the band, delayed "
                                "scaling takes the band from the amax history."));
     m_operand = new QComboBox();
@@ -70,7 +70,7 @@ ScaleCastView::ScaleCastView(LiveChart* scale, QWidget* parent) : QWidget(parent
     m_casts->setToolTip(tr("Per step, for each lane of 8 bits and below, what the casts of the chosen GEMM operand did "
                            "over the layers: the share of elements saturated or underflowed, or the range the scale "
                            "uses (log axis; the dashed line is the format's max); or for one layer the tensor's amax "
-                           "(line) against the amax its scale fits, the format's max ÷ scale (band): above the band "
+                           "(line) against the amax its scale fits, the format's max/scale (band): above the band "
                            "the cast clips, far below it the format's top binades go unused."));
     m_stack = new QStackedWidget();
     m_stack->addWidget(m_scale);
@@ -168,7 +168,7 @@ void ScaleCastView::applyStatistic() {
         QList<QPen> pens;
         QList<int> bands;
         for (const QString& l : m_castLabels) {
-            labels << tr("%1 max ÷ scale").arg(l);
+            labels << tr("%1 max/scale").arg(l);
             QPen band = lanePen(l);
             QColor c = band.color();
             c.setAlpha(80);
