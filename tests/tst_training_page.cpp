@@ -6,6 +6,7 @@
 #include "widgets/boundary_view.h"
 #include "widgets/number_field.h"
 
+#include <QAbstractSeries>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -182,6 +183,22 @@ private slots:
             return shown;
         };
         QTRY_COMPARE(entries(), (QStringList{"cpu:fp8", "cpu:fp8+delayed+sat"}));  // once laid out
+        // A click on a lane's entry hides its band with its line, and shows both again; the bands keep no entry.
+        const auto seriesNamed = [&](const QString& name) {
+            for (QAbstractSeries* s : casts->chart()->series())
+                if (s->name() == name) return s;
+            return static_cast<QAbstractSeries*>(nullptr);
+        };
+        QAbstractSeries* delayedLine = seriesNamed("cpu:fp8+delayed+sat");
+        QAbstractSeries* delayedBandSeries = seriesNamed("cpu:fp8+delayed+sat max/scale");
+        QVERIFY(delayedLine && delayedBandSeries);
+        for (const bool shown : {false, true}) {
+            emit casts->chart()->legend()->markers(delayedLine).front()->clicked();
+            QCOMPARE(delayedLine->isVisible(), shown);
+            QCOMPARE(delayedBandSeries->isVisible(), shown);
+            QVERIFY(seriesNamed("cpu:fp8 max/scale")->isVisible());
+            QCOMPARE(entries(), (QStringList{"cpu:fp8", "cpu:fp8+delayed+sat"}));
+        }
         const auto byStep = [&](int series) {
             std::map<int, double> m;
             for (const QPointF& p : casts->points(series)) m[int(p.x())] = p.y();

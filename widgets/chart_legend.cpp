@@ -184,6 +184,10 @@ void makeLegendToggles(QChart* chart, QObject* context) {
         QObject::connect(marker, &QLegendMarker::clicked, context, [marker] {
             QAbstractSeries* series = marker->series();
             series->setVisible(!series->isVisible());
+            if (auto* companion = qobject_cast<QAbstractSeries*>(series->property(kLegendCompanionProperty).value<QObject*>())) {
+                companion->setVisible(series->isVisible());
+                applyLegendHidden(series->chart());  // Qt shows a series' entry with it
+            }
             marker->setVisible(true);
             styleLegendMarker(marker);
         });

@@ -22,6 +22,8 @@ void fitLegend(QChart* chart, qreal width = -1, qreal height = -1);
 inline constexpr const char* kLegendHiddenProperty = "presisiLegendHidden";
 // Hides the legend entries of the chart's series that have kLegendHiddenProperty, shows the others.
 void applyLegendHidden(QChart* chart);
+// A series property: another series (a QObject*) that a click on this one's legend entry hides and shows with it.
+inline constexpr const char* kLegendCompanionProperty = "presisiLegendCompanion";
 // The chart's title whole: broken into lines at spaces where it is wider than `width` (the chart's when
 // < 0), never elided. Called on every resize and plot change of a view fitLegendOnResize watches.
 void fitChartTitle(QChart* chart, qreal width = -1);

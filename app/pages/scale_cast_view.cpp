@@ -1,6 +1,7 @@
 // The loss scale | casts cell of the Training lab.
 #include "scale_cast_view.h"
 
+#include <QAbstractSeries>
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <limits>
 
+#include "widgets/chart_legend.h"
 #include "widgets/lane_style.h"
 #include "widgets/live_chart.h"
 
@@ -185,6 +187,13 @@ void ScaleCastView::applyStatistic() {
         m_casts->setLanePens(pens);
         m_casts->setLegendHidden(bands);
         m_casts->setLanes(labels);
+        // A click on a lane's legend entry hides and shows its band with its line.
+        const QList<QAbstractSeries*> all = m_casts->chart()->series();
+        for (int i = 0; i < static_cast<int>(m_castLabels.size()); ++i)
+            for (QAbstractSeries* line : all)
+                for (QAbstractSeries* band : all)
+                    if (line->name() == labels[bands.size() + i] && band->name() == labels[i])
+                        line->setProperty(kLegendCompanionProperty, QVariant::fromValue<QObject*>(band));
     } else {
         m_casts->setLanePens({});
         m_casts->setLegendHidden({});
