@@ -10,13 +10,6 @@
 
 namespace presisi::numerics {
 
-namespace {
-
-// torch.clamp(x, -m, m): NaN passes through.
-float clampSym(float x, float m) { return std::isnan(x) ? x : std::clamp(x, -m, m); }
-
-}  // namespace
-
 WithinRange::WithinRange(Format element) {
     const FormatTraits& t = traits(element);
     m_drop = 23 - t.mantissaBits;
@@ -93,15 +86,14 @@ void LeanCast::cast(const float* x, float* out, std::size_t count, std::size_t l
         std::size_t i = 0;
 #ifdef __AVX2__
         const __m256 max = _mm256_set1_ps(m_max), negMax = _mm256_set1_ps(-m_max);
-        const __m256 m1 = _mm256_set1_ps(S == Scales::One ? multiplier : S == Scales::PerSegment ? multipliers[s] : 0.0f);
+        const __m256 m1 = _mm256_set1_ps(scaleAt<S>(multipliers, multiplier, s, 0));  // unused for PerValue
         for (; i + 8 <= len; i += 8) {
             const __m256 sv = _mm256_mul_ps(_mm256_loadu_ps(x + s * len + i), S == Scales::PerValue ? _mm256_loadu_ps(multipliers + i) : m1);
             _mm256_storeu_ps(m_rounded.data() + s * len + i, _mm256_max_ps(negMax, _mm256_min_ps(max, sv)));  // NaN passes
         }
 #endif
         for (; i < len; ++i) {
-            const float m = S == Scales::One ? multiplier : S == Scales::PerSegment ? multipliers[s] : multipliers[i];
-            m_rounded[s * len + i] = clampSym(x[s * len + i] * m, m_max);
+            m_rounded[s * len + i] = clampSym(x[s * len + i] * scaleAt<S>(multipliers, multiplier, s, i), m_max);
         }
     }
     roundStochasticSpan(m_element, m_rounded, m_rounded, *m_stochastic);
@@ -115,9 +107,6 @@ void LeanCast::cast(const float* x, float* out, std::size_t count, std::size_t l
 template <LeanCast::Scales S, bool Given>
 void LeanCast::run(const float* x, float* out, std::size_t count, std::size_t len, const float* multipliers,
                    const float* factors, float multiplier, float factor, const float* given) {
-    const auto scaleAt = [](const float* table, float one, std::size_t s, std::size_t i) {
-        return S == Scales::One ? one : S == Scales::PerSegment ? table[s] : table[i];
-    };
 #ifdef __AVX2__
     const WithinRange8 round(m_round.m_drop, m_round.m_below, m_round.m_mask, m_round.m_minNormal, m_round.m_magic,
                              m_round.m_nanPositive, m_round.m_nanNegative);
@@ -127,6 +116,11 @@ void LeanCast::run(const float* x, float* out, std::size_t count, std::size_t le
     __m256i saturated = _mm256_load_si256(reinterpret_cast<const __m256i*>(m_saturated.data()));
     __m256i nonZero = _mm256_load_si256(reinterpret_cast<const __m256i*>(m_nonZero.data()));
     __m256i underflowed = _mm256_load_si256(reinterpret_cast<const __m256i*>(m_underflowed.data()));
+    const auto storeCounts = [&] {
+        _mm256_store_si256(reinterpret_cast<__m256i*>(m_saturated.data()), saturated);
+        _mm256_store_si256(reinterpret_cast<__m256i*>(m_nonZero.data()), nonZero);
+        _mm256_store_si256(reinterpret_cast<__m256i*>(m_underflowed.data()), underflowed);
+    };
 #endif
     for (std::size_t s = 0; s < count; ++s) {
         const float* xs = x + s * len;
@@ -134,8 +128,8 @@ void LeanCast::run(const float* x, float* out, std::size_t count, std::size_t le
         const float* gs = Given ? given + s * len : nullptr;
         std::size_t i = 0;
 #ifdef __AVX2__
-        const __m256 m1 = _mm256_set1_ps(scaleAt(multipliers, multiplier, s, 0));
-        const __m256 f1 = _mm256_set1_ps(scaleAt(factors, factor, s, 0));
+        const __m256 m1 = _mm256_set1_ps(scaleAt<S>(multipliers, multiplier, s, 0));
+        const __m256 f1 = _mm256_set1_ps(scaleAt<S>(factors, factor, s, 0));
         for (; i + 8 <= len; i += 8) {
             const __m256 xv = _mm256_loadu_ps(xs + i);
             const __m256 sv = _mm256_mul_ps(xv, S == Scales::PerValue ? _mm256_loadu_ps(multipliers + i) : m1);
@@ -156,18 +150,16 @@ void LeanCast::run(const float* x, float* out, std::size_t count, std::size_t le
         m_sinceFold += i;
         // Each 32-bit lane counts one value in eight: 2^30 values keep every lane below 2^27.
         if (m_sinceFold >= (std::size_t{1} << 30)) {
-            _mm256_store_si256(reinterpret_cast<__m256i*>(m_saturated.data()), saturated);
-            _mm256_store_si256(reinterpret_cast<__m256i*>(m_nonZero.data()), nonZero);
-            _mm256_store_si256(reinterpret_cast<__m256i*>(m_underflowed.data()), underflowed);
+            storeCounts();
             foldCounts();
             saturated = nonZero = underflowed = _mm256_setzero_si256();
         }
 #endif
         for (; i < len; ++i) {
-            const float sv = xs[i] * scaleAt(multipliers, multiplier, s, i);
+            const float sv = xs[i] * scaleAt<S>(multipliers, multiplier, s, i);
             m_sums.saturated += std::fabs(sv) >= m_clip;
             const float v = Given ? gs[i] : m_round(clampSym(sv, m_max));
-            os[i] = v * scaleAt(factors, factor, s, i);
+            os[i] = v * scaleAt<S>(factors, factor, s, i);
             const double e = static_cast<double>(os[i]) - static_cast<double>(xs[i]);
             m_sums.sqError += e * e;
             const bool counted = std::fabs(xs[i]) > 0.0f;
@@ -178,9 +170,7 @@ void LeanCast::run(const float* x, float* out, std::size_t count, std::size_t le
 #ifdef __AVX2__
     _mm256_store_pd(m_error.data(), errLow);
     _mm256_store_pd(m_error.data() + 4, errHigh);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(m_saturated.data()), saturated);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(m_nonZero.data()), nonZero);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(m_underflowed.data()), underflowed);
+    storeCounts();
 #endif
     m_sums.elements += static_cast<std::int64_t>(count * len);
 }

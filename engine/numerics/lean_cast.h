@@ -3,8 +3,10 @@
 // over the block (eight values at a time where the build has AVX2). No Qt here.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -13,6 +15,9 @@
 #include "stochastic_rounding.h"
 
 namespace presisi::numerics {
+
+// torch.clamp(x, -m, m): NaN passes through.
+inline float clampSym(float x, float m) { return std::isnan(x) ? x : std::clamp(x, -m, m); }
 
 // What a lean cast measures: the squared error in double (sum of (dequantised − x)²), the values cast, those whose
 // scaled magnitude reached the clip threshold, the non-zero inputs and those of them that became zero. NaN inputs
@@ -70,6 +75,10 @@ public:
 private:
     // Where value i of segment s finds its multiplier and factor: the one given, segment s's, or index i's.
     enum class Scales { One, PerSegment, PerValue };
+    template <Scales S>
+    static float scaleAt(const float* table, float one, std::size_t segment, std::size_t i) {
+        return S == Scales::One ? one : S == Scales::PerSegment ? table[segment] : table[i];
+    }
     template <Scales S>
     void cast(const float* x, float* out, std::size_t count, std::size_t len, const float* multipliers, const float* factors,
               float multiplier, float factor);

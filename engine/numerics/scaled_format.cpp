@@ -64,8 +64,6 @@ float amaxOf(std::span<const float> x) {
     return nan ? kNaN : m;
 }
 
-// torch.clamp(x, -m, m): NaN passes through.
-float clampSym(float x, float m) { return std::isnan(x) ? x : std::clamp(x, -m, m); }
 
 // Where a cast clips: the smallest scaled magnitude beyond what rounds to the element format's max (its overflow
 // threshold max + ulp(max)/2, or the threshold itself where max's last mantissa bit is odd and the tie rounds
@@ -192,7 +190,7 @@ void roundRun(const float* scaled, std::size_t n, Format element, bool clampFirs
     const float* in = scaled;
     if (clampFirst) {
         const float max = static_cast<float>(traits(element).max);
-        for (std::size_t i = 0; i < n; ++i) clamped[i] = clampSym(scaled[i], max);
+        for (std::size_t i = 0; i < n; ++i) clamped[i] = numerics::clampSym(scaled[i], max);
         in = clamped.data();
     }
     if (stochastic) {
