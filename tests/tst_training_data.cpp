@@ -156,7 +156,7 @@ void TestTrainingData::malformed_data() {
     add("trailing text", header("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), } x") + f4, "after the closing");
     add("fortran order", header("{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }") + f4, "Fortran-order");
     add("big endian", header("{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }") + f4, "big-endian");
-    add("float16", header("{'descr': '<f2', 'fortran_order': False, 'shape': (8,), }") + f4, "unsupported dtype '<f2'");
+    add("complex64", header("{'descr': '<c8', 'fortran_order': False, 'shape': (2,), }") + f4, "unsupported dtype '<c8'");
     add("object", header("{'descr': '|O', 'fortran_order': False, 'shape': (4,), }") + f4, "unsupported dtype '|O'");
     add("truncated data", header("{'descr': '<f4', 'fortran_order': False, 'shape': (5,), }") + f4, "truncated data");
     add("trailing data", header("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }") + f4, "trailing data");
@@ -204,6 +204,8 @@ void TestTrainingData::npyDataErrors_data() {
     add("nan in X", npyBytesF32({2, 2}, {0, NAN, 2, 3}), y, "cross_entropy", "non-finite value nan at row 0, column 1");
     add("inf in Y", x, npyBytesF32({2, 2}, {0, 1, INFINITY, 3}), "mse", "non-finite value inf at row 1, column 0");
     add("X int", npyBytesI64({2, 2}, {0, 1, 2, 3}), y, "cross_entropy", "X must be float32, got int64");
+    add("X float16", npyBytesF16({2, 2}, {0, 0x3c00, 0x4000, 0x4200}), y, "cross_entropy", "X must be float32, got float16");
+    add("float16 targets", x, npyBytesF16({2, 2}, {0, 0x3c00, 0x4000, 0x4200}), "mse", "float targets must be float32, got float16");
     add("X columns", npyBytesF32({2, 3}, {0, 1, 2, 3, 4, 5}), y, "cross_entropy", "X has 3 columns");
     add("X 3-d", npyBytesF32({1, 2, 2}, {0, 1, 2, 3}), y, "cross_entropy", "X must have shape (N, 2)");
     add("rows differ", x, npyBytesI64({3}, {0, 1, 1}), "cross_entropy", "targets have shape (3,) but X has 2 rows");

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "../error.h"
+#include "../format.h"
 #include "../regular_file.h"
 
 namespace presisi {
@@ -198,7 +199,9 @@ NpyHeader parseNpyHeader(std::string_view bytes, const std::string& name, std::u
     else if (d == "<i4") { h.dtype = NpyArray::DType::I32; h.itemSize = 4; }
     else if (d == "<i8") { h.dtype = NpyArray::DType::I64; h.itemSize = 8; }
     else if (d == "|u1" || d == "<u1" || d == ">u1") { h.dtype = NpyArray::DType::U8; h.itemSize = 1; }
-    else fail(name, "unsupported dtype '" + printable(d) + "' (float32 '<f4', float64 '<f8', int32 '<i4', int64 '<i8', uint8 '|u1')");
+    else if (d == "<f2") { h.dtype = NpyArray::DType::F16; h.itemSize = 2; }
+    else if (d == "<u2") { h.dtype = NpyArray::DType::U16; h.itemSize = 2; }
+    else fail(name, "unsupported dtype '" + printable(d) + "' (float32 '<f4', float64 '<f8', float16 '<f2', int32 '<i4', int64 '<i8', uint8 '|u1', uint16 '<u2')");
     h.shape = std::move(*shape);
     h.dataOffset = offset + headerLen;
 
@@ -243,6 +246,8 @@ NpyArray decode(const NpyHeader& h, const char* src, const std::string& name) {
             break;
         }
         case NpyArray::DType::U8: a.values[i] = static_cast<unsigned char>(*src); break;
+        case NpyArray::DType::F16: a.values[i] = fromF16Bits(load<std::uint16_t>(src)); break;  // exact
+        case NpyArray::DType::U16: a.values[i] = load<std::uint16_t>(src); break;
         }
     }
     return a;
@@ -311,6 +316,8 @@ std::string npyDTypeName(NpyArray::DType dtype) {
     case NpyArray::DType::I32: return "int32";
     case NpyArray::DType::I64: return "int64";
     case NpyArray::DType::U8: return "uint8";
+    case NpyArray::DType::F16: return "float16";
+    case NpyArray::DType::U16: return "uint16";
     }
     return "?";
 }
@@ -334,6 +341,18 @@ std::string npyShapeText(const std::vector<std::int64_t>& shape) {
 std::string npyBytesF32(const std::vector<std::int64_t>& shape, const std::vector<float>& values) {
     std::string out = header("{'descr': '<f4', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
     out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
+    return out;
+}
+
+std::string npyBytesF16(const std::vector<std::int64_t>& shape, const std::vector<std::uint16_t>& bits) {
+    std::string out = header("{'descr': '<f2', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
+    out.append(reinterpret_cast<const char*>(bits.data()), bits.size() * sizeof(std::uint16_t));
+    return out;
+}
+
+std::string npyBytesU16(const std::vector<std::int64_t>& shape, const std::vector<std::uint16_t>& values) {
+    std::string out = header("{'descr': '<u2', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
+    out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(std::uint16_t));
     return out;
 }
 

@@ -1,5 +1,5 @@
-// A small strict reader (and writer, for tests) of NumPy .npy files, version 1.0-3.0, C order,
-// little-endian float32/float64/int32/int64/uint8. No Qt here.
+// A small strict reader (and writer) of NumPy .npy files, version 1.0-3.0, C order, little-endian
+// float32/float64/float16/int32/int64/uint8/uint16. No Qt here.
 #pragma once
 
 #include <cstdint>
@@ -10,12 +10,14 @@
 namespace presisi {
 
 struct NpyArray {
-    enum class DType { F32, F64, I32, I64, U8 };
+    // F16 is IEEE binary16 ('<f2'); U16 ('<u2') is an integer type here, and the linear lab reads it as
+    // bfloat16 bit patterns (NumPy has no bfloat16: `a.view(np.uint16)`).
+    enum class DType { F32, F64, I32, I64, U8, F16, U16 };
     DType dtype = DType::F32;
     std::vector<std::int64_t> shape;
     std::vector<double> values;  // every element, widened exactly (int64 beyond 2^53 is rejected)
     std::int64_t size() const;
-    bool isFloat() const { return dtype == DType::F32 || dtype == DType::F64; }
+    bool isFloat() const { return dtype == DType::F32 || dtype == DType::F64 || dtype == DType::F16; }
 };
 
 // The most memory an array's values may take by default (1 GiB as double, i.e. 2^27 elements): the
@@ -54,11 +56,13 @@ NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes = kNpyMaxDa
 
 // A shape as NumPy prints it, "(3, 2)", "(4,)"; more than 8 dimensions abbreviated: "(1, 2, 3, ..., 9) [12 dimensions]".
 std::string npyShapeText(const std::vector<std::int64_t>& shape);
-// NumPy's name of a dtype: "float32", "float64", "int32", "int64", "uint8".
+// NumPy's name of a dtype: "float32", "float64", "float16", "int32", "int64", "uint8", "uint16".
 std::string npyDTypeName(NpyArray::DType dtype);
 
-// Writes a C-order little-endian .npy (version 1.0). dtype "<f4" or "<i8".
+// Writes a C-order little-endian .npy (version 1.0). dtype "<f4", "<i8", or "<f2" / "<u2" from 16-bit patterns.
 std::string npyBytesF32(const std::vector<std::int64_t>& shape, const std::vector<float>& values);
+std::string npyBytesF16(const std::vector<std::int64_t>& shape, const std::vector<std::uint16_t>& bits);
+std::string npyBytesU16(const std::vector<std::int64_t>& shape, const std::vector<std::uint16_t>& values);
 std::string npyBytesI64(const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& values);
 
 }  // namespace presisi
