@@ -29,6 +29,11 @@ const Matrix& roundedScratch(const Matrix& m, Format format, Subnormals sub, int
     return r;
 }
 
+// y += b row by row (float32); nothing without a bias.
+void addBias(Matrix& y, const Vector& bias) {
+    if (bias.size() != 0) y.rowwise() += bias.transpose();
+}
+
 // Accumulation in the storage format: every product and every partial sum is rounded, in the
 // order k = 0 .. in-1, then the bias is added and rounded.
 Matrix linearStorageAccumulation(Format format, Subnormals sub, const Matrix& x, const Matrix& w,
@@ -40,7 +45,7 @@ Matrix linearStorageAccumulation(Format format, Subnormals sub, const Matrix& x,
             float acc = 0.0f;
             for (Index k = 0; k < x.cols(); ++k)
                 acc = roundTo(format, acc + roundTo(format, x(r, k) * w(o, k), sub), sub);
-            y(r, o) = roundTo(format, acc + b(o), sub);
+            y(r, o) = b.size() != 0 ? roundTo(format, acc + b(o), sub) : acc;
         }
     }
     return y;
@@ -89,7 +94,7 @@ Matrix linearScaledCpu(const LinearLane& lane, const Matrix& x, const Matrix& we
     const ConstMap wd(qw.dequantised.data(), weight.rows(), weight.cols());
     Matrix y(x.rows(), weight.rows());
     y.noalias() = xd * wd.transpose();  // float32 accumulation, the f32 lane's product
-    y.rowwise() += bias.transpose();
+    addBias(y, bias);
     return y;
 }
 
@@ -99,7 +104,7 @@ Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& w
     if (lane.format == Format::F32 && lane.subnormals == Subnormals::Keep) {
         Matrix y(x.rows(), weight.rows());
         y.noalias() = x * weight.transpose();
-        y.rowwise() += bias.transpose();
+        addBias(y, bias);
         return y;
     }
     const Matrix& xr = roundedScratch(x, lane.format, lane.subnormals, 0);
@@ -118,18 +123,48 @@ Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& w
                                                                    numerics::thisCpuOneDnnFormats()) ==
                                           numerics::TorchLinearKernel::Aten;
     if (aten) {
-        numerics::atenReducedLinear(xr.data(), wr.data(), br.data(), y.data(), x.rows(), x.cols(), weight.rows(),
-                                    lane.format);
+        numerics::atenReducedLinear(xr.data(), wr.data(), br.size() != 0 ? br.data() : nullptr, y.data(), x.rows(),
+                                    x.cols(), weight.rows(), lane.format);
         roundSpan(lane.format, spanOf(y), spanOf(y), lane.subnormals);
         return y;
     }
     if (!lane.native || !native::product(lane.format, y, xr, wr.transpose())) y.noalias() = xr * wr.transpose();
-    y.rowwise() += br.transpose();
+    addBias(y, br);
     roundSpan(lane.format, spanOf(y), spanOf(y), lane.subnormals);
     return y;
 }
 
+LinearInputs linearOperands(const LinearLane& lane, const LinearInputs& in) {
+    LinearInputs r = in;
+    if (lane.scaled) {
+        QuantizeOptions options;
+        options.scaleMode = lane.scaleMode;
+        options.overflow = lane.overflow;
+        const QuantizedTensor qx = quantize(*lane.scaled, spanOf(in.x), in.x.rows(), in.x.cols(), options);
+        const QuantizedTensor qw = quantize(*lane.scaled, spanOf(in.weight), in.weight.rows(), in.weight.cols(), options);
+        std::copy(qx.dequantised.begin(), qx.dequantised.end(), r.x.data());
+        std::copy(qw.dequantised.begin(), qw.dequantised.end(), r.weight.data());
+        return r;
+    }
+    if (lane.format == Format::F32 && lane.subnormals == Subnormals::Keep) return r;
+    roundSpan(lane.format, spanOf(in.x), spanOf(r.x), lane.subnormals);
+    roundSpan(lane.format, spanOf(in.weight), spanOf(r.weight), lane.subnormals);
+    roundSpan(lane.format, {in.bias.data(), static_cast<std::size_t>(in.bias.size())},
+              {r.bias.data(), static_cast<std::size_t>(r.bias.size())}, lane.subnormals);
+    return r;
+}
+
 LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes, const LinearProgress& progress) {
+    if (progress && !progress(0)) throw Cancelled();
+    return runLinear(config, makeLinearInputs(config), {}, lanes, progress);
+}
+
+LinearResult runLinear(const LinearConfig& config, LinearInputs inputs, LinearSources sources,
+                       const std::vector<LinearLane>& lanes, const LinearProgress& progress) {
+    if (inputs.x.rows() != config.batch || inputs.x.cols() != config.in || inputs.weight.rows() != config.out ||
+        inputs.weight.cols() != config.in || (inputs.bias.size() != 0 && inputs.bias.size() != config.out))
+        throw Error("linear: the inputs' shapes do not match in " + std::to_string(config.in) + ", out " +
+                    std::to_string(config.out) + ", batch " + std::to_string(config.batch));
     // Progress: each lane an equal share (the reference is computed inside the first lane's share).
     const double share = 1.0 / static_cast<double>(std::max<std::size_t>(1, lanes.size()));
     std::size_t laneIndex = 0;
@@ -140,8 +175,12 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
     ask(0);
     LinearResult result;
     result.config = config;
-    result.inputs = makeLinearInputs(config);
+    result.inputs = std::move(inputs);
+    result.sources = std::move(sources);
     const LinearInputs& in = result.inputs;
+    // cuBLAS's epilogue takes a bias vector: without one the GPU lanes add zeros (an exact zero output then
+    // is +0 where torch's may be -0).
+    const Vector gpuBias = in.bias.size() != 0 ? in.bias : Vector(Vector::Zero(config.out));
 
     bool gpuNoted = false;
     Matrix refCpu, refGpu;
@@ -149,7 +188,7 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
         Matrix& ref = device == Device::Gpu ? refGpu : refCpu;
         if (ref.size() == 0) {
             const LinearLane f32Lane{device, Format::F32, Accumulation::F32, Subnormals::Keep};
-            ref = linearBackend(device)->forward(f32Lane, in.x, in.weight, in.bias, {});
+            ref = linearBackend(device)->forward(f32Lane, in.x, in.weight, device == Device::Gpu ? gpuBias : in.bias, {});
         }
         return ref;
     };
@@ -201,7 +240,7 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
         LinearLaneResult r;
         r.lane = lane;
         const auto t0 = std::chrono::steady_clock::now();
-        r.output = backend->forward(lane, in.x, in.weight, in.bias, ask);
+        r.output = backend->forward(lane, in.x, in.weight, lane.device == Device::Gpu ? gpuBias : in.bias, ask);
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         r.metrics = compareToReference(lane.format, spanOf(r.output), spanOf(reference(lane.device)));
         result.lanes.push_back(std::move(r));

@@ -10,6 +10,7 @@
 #include "device.h"
 #include "format.h"
 #include "lane.h"
+#include "linear_files.h"
 #include "metrics.h"
 #include "numerics/scaled_format.h"
 #include "tensor.h"
@@ -32,7 +33,7 @@ struct LinearConfig {
 struct LinearInputs {
     Matrix x;       // (batch, in)
     Matrix weight;  // (out, in)
-    Vector bias;    // (out)
+    Vector bias;    // (out), or empty: no bias (F.linear(x, W)); every lane then adds none
 };
 LinearInputs makeLinearInputs(const LinearConfig& config);
 
@@ -70,6 +71,11 @@ Matrix linearScaledCpu(const LinearLane& lane, const Matrix& x, const Matrix& we
 // 32-element blocks"); empty when it can.
 std::string scaledLaneProblem(const LinearLane& lane, Index in);
 
+// The x, W and b a lane's product consumes: rounded to its format (subnormals flushed with +ftz), for a scaled
+// lane the dequantised x and W (b as given), for f32 and tf32 lanes the inputs themselves (tensor cores round
+// to TF32 inside the product). Shapes as `inputs`.
+LinearInputs linearOperands(const LinearLane& lane, const LinearInputs& inputs);
+
 struct LinearLaneResult {
     LinearLane lane;
     Matrix output;           // (batch, out)
@@ -81,6 +87,7 @@ struct LinearLaneResult {
 struct LinearResult {
     LinearConfig config;
     LinearInputs inputs;
+    LinearSources sources;  // the files x, W and b came from, where they did
     std::vector<LinearLaneResult> lanes;
     std::vector<std::string> notes;  // e.g. why GPU lanes are absent
 };
@@ -92,5 +99,8 @@ struct LinearResult {
 // returns false (it is asked between lanes and, in the slow storage-accumulation lanes, every row).
 LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes,
                        const LinearProgress& progress = {});
+// The same on inputs given (a person's own tensors, engine/linear_files.h); config's sizes must be theirs.
+LinearResult runLinear(const LinearConfig& config, LinearInputs inputs, LinearSources sources,
+                       const std::vector<LinearLane>& lanes, const LinearProgress& progress = {});
 
 }  // namespace presisi
