@@ -655,8 +655,8 @@ perintah:
             <translation>harus berdimensi 1 atau 2 (satu baris, atau baris x kolom), didapat bentuk %1</translation>
         </message>
         <message>
-            <source>nn.Linear(%1, %2) on x = randn(%3, %2), seed %4</source>
-            <translation>nn.Linear(%1, %2) pada x = randn(%3, %2), seed %4</translation>
+            <source>nn.Linear(%1, %2) on x = randn(%3, %1), seed %4</source>
+            <translation>nn.Linear(%1, %2) pada x = randn(%3, %1), seed %4</translation>
         </message>
         <message>
             <source>no lane given</source>

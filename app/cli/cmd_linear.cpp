@@ -6,10 +6,13 @@
 
 #include "../../engine/error.h"
 #include "../../engine/linear_lab.h"
+#include "../../engine/training/npy.h"
 #include "args.h"
 #include "cli_text.h"
 #include "commands.h"
 #include "services/linear_json.h"
+#include "services/linear_save.h"
+#include "stop_signals.h"
 
 namespace presisi::cli {
 
@@ -18,18 +21,26 @@ namespace {
 const OptionSpec kLinearOptions[] = {
     {"in", true}, {"out", true}, {"batch", true}, {"seed", true}, {"formats", true}, {"lanes", true},
     {"device", true}, {"json", false}, {"acc16", false}, {"ftz", false}, {"native", false}, {"help", false},
+    {"x", true}, {"weight", true}, {"bias", true}, {"save", true}, {"save-inputs", false},
 };
-
-constexpr std::int64_t kMaxElements = std::int64_t{1} << 27;  // 512 MiB of float32 per tensor
 
 const char* kLinearHelp = QT_TRANSLATE_NOOP(
     "cli",
     "usage: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16,mxfp8,…]\n"
     "                      [--device cpu|gpu|all] [--acc16] [--ftz] [--native] [--json]\n"
-    "       presisi linear [--in N] [--out M] [--batch B] [--seed S] --lanes cpu:f32,cpu:bf16,cpu:mxfp8+rceil,…\n\n"
+    "       presisi linear [--in N] [--out M] [--batch B] [--seed S] --lanes cpu:f32,cpu:bf16,cpu:mxfp8+rceil,…\n"
+    "       presisi linear --x X.npy [--weight W.npy] [--bias B.npy] [--formats …|--lanes …] [--save DIR [--save-inputs]]\n\n"
     "Runs torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) and the layer's output\n"
     "in each format: the low formats round x, W and b, accumulate in float32 and round the output\n"
     "(autocast). Defaults are the tutorial's: 256, 256, 64, seed 0.\n"
+    "  --x X.npy       your own x, shape (..., in): its leading dimensions are the batch, as F.linear takes it\n"
+    "  --weight W.npy  your own W, shape (out, in) as nn.Linear stores it; without --bias no bias is added\n"
+    "  --bias B.npy    your own b, shape (out,)\n"
+    "                  .npy files in float32 ('<f4'), float16 ('<f2') or bfloat16 bits as uint16 ('<u2':\n"
+    "                  t.view(torch.int16).numpy().view(np.uint16)); a tensor not given is the seeded one\n"
+    "  --save DIR      every lane's output as DIR/<lane>.npy (float32, e.g. cpu_bf16.npy) and DIR/manifest.json;\n"
+    "                  DIR appears whole or not at all (a new or empty directory, or one an earlier --save wrote)\n"
+    "  --save-inputs   also the x, W and b each lane multiplied (<lane>.x.npy, .weight.npy, .bias.npy)\n"
     "  --acc16  accumulate in the storage format instead (a demonstration of why nobody does)\n"
     "  --ftz    flush subnormal results to zero\n"
     "  --native beside each CPU bf16/f16 lane, the same product on the CPU's native low-precision\n"
@@ -191,6 +202,23 @@ bool lanesFromFormats(const ParsedArgs& a, const LinearConfig& config, std::ostr
     return true;
 }
 
+// The first line: the seeded example, or the files read ("F.linear(x, W, b): x X.npy (2, 3, 40) float16, …").
+std::string inputsLine(const LinearResult& result) {
+    const LinearConfig& c = result.config;
+    const LinearSources& s = result.sources;
+    if (!s.anyFile())
+        return u8(QCoreApplication::translate("cli", "nn.Linear(%1, %2) on x = randn(%3, %1), seed %4").arg(c.in).arg(c.out).arg(c.batch).arg(c.seed));
+    const auto one = [&](const char* name, const std::optional<LinearTensorFile>& f) {
+        if (!f) return QString::fromLatin1(name) + QCoreApplication::translate("cli", " seeded (%1)").arg(c.seed);
+        return QStringLiteral("%1 %2 %3 %4").arg(QString::fromLatin1(name), qs(f->path), qs(npyShapeText(f->shape)),
+                                                 qs(std::string(tensorFileDTypeName(f->dtype))));
+    };
+    QString line = (s.hasBias ? QStringLiteral("F.linear(x, W, b): ") : QStringLiteral("F.linear(x, W): ")) + one("x", s.x) +
+                   QStringLiteral(", ") + one("W", s.weight);
+    if (s.hasBias) line += QStringLiteral(", ") + one("b", s.bias);
+    return u8(line);
+}
+
 }  // namespace
 
 int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
@@ -201,31 +229,78 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
     }
     if (!a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals().front()))));
 
+    // Outputs first: a --save that cannot be written is refused before any file is read or product computed.
+    const std::string saveDir = a.text("save", "");
+    if (a.has("save") && saveDir.empty()) throw UsageError("--save: " + u8(QCoreApplication::translate("cli", "needs a directory")));
+    if (a.has("save-inputs") && !a.has("save"))
+        throw UsageError("--save-inputs: " + u8(QCoreApplication::translate("cli", "saves beside --save DIR; give --save too")));
+    if (!saveDir.empty())
+        if (const std::string why = services::linearSaveProblem(saveDir); !why.empty()) throw UsageError("--save: " + why);
+
+    LinearSizes sizes;
+    if (a.has("in")) sizes.in = a.integer("in", 256, 1, 65536);
+    if (a.has("out")) sizes.out = a.integer("out", 256, 1, 65536);
+    if (a.has("batch")) sizes.batch = a.integer("batch", 64, 1, 1 << 20);
+    sizes.seed = a.seed("seed", 0);
+    const LinearFileNames files{a.text("x", ""), a.text("weight", ""), a.text("bias", "")};
+    for (const char* option : {"x", "weight", "bias"})
+        if (a.has(option) && a.text(option, "").empty())
+            throw UsageError(std::string("--") + option + ": " + u8(QCoreApplication::translate("cli", "needs a .npy file")));
     LinearConfig config;
-    config.in = a.integer("in", 256, 1, 65536);
-    config.out = a.integer("out", 256, 1, 65536);
-    config.batch = a.integer("batch", 64, 1, 1 << 20);
-    config.seed = a.seed("seed", 0);
-    if (config.in * config.out > kMaxElements || config.batch * config.in > kMaxElements ||
-        config.batch * config.out > kMaxElements)
+    config.in = sizes.in.value_or(256);
+    config.out = sizes.out.value_or(256);
+    config.batch = sizes.batch.value_or(64);
+    config.seed = sizes.seed;
+    if (config.in * config.out > kLinearMaxElements || config.batch * config.in > kLinearMaxElements ||
+        config.batch * config.out > kLinearMaxElements)
         throw UsageError("--in/--out/--batch: a tensor of more than 2^27 elements is too large for the lab");
+    LinearFileInputs given;
+    if (files.any()) {
+        try {
+            given = loadLinearInputs(files, sizes);  // every header checked before any data is read
+        } catch (const Error& e) {
+            throw UsageError(e.what());
+        }
+        config.in = given.in;
+        config.out = given.out;
+        config.batch = given.batch;
+    }
 
     std::vector<LinearLane> lanes;
     if (!(a.has("lanes") ? lanesFromList(a, config, err, lanes) : lanesFromFormats(a, config, err, lanes))) return 1;
 
-    const LinearResult result = runLinear(config, lanes);
+    const StopSignals stopSignals;  // Ctrl+C or SIGTERM: nothing written, the directory untouched
+    const auto interrupted = [&] {
+        const int signal = StopSignals::signal();
+        err << "presisi linear: "
+            << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written")
+                      .arg(QLatin1String(signal == SIGTERM ? "SIGTERM" : "SIGINT")))
+            << '\n';
+        return 128 + (signal ? signal : SIGINT);
+    };
+    const LinearProgress goOn = [](double) { return !StopSignals::stopFlag().load(); };
+    LinearResult result;
+    std::vector<std::string> saved;
+    try {
+        result = files.any() ? runLinear(config, LinearInputs{std::move(given.x), std::move(given.weight), std::move(given.bias)},
+                                         std::move(given.sources), lanes, goOn)
+                             : runLinear(config, lanes, goOn);
+        if (!saveDir.empty()) {
+            services::LinearSaveOptions options;
+            options.inputs = a.has("save-inputs");
+            options.stop = &StopSignals::stopFlag();
+            saved = services::saveLinearOutputs(result, saveDir, options);
+        }
+    } catch (const Cancelled&) {
+        return interrupted();
+    }
 
     if (a.has("json")) {
         services::writeLinearJson(out, result);
         return 0;
     }
 
-    out << u8(QCoreApplication::translate("cli", "nn.Linear(%1, %2) on x = randn(%3, %2), seed %4")
-                  .arg(config.in)
-                  .arg(config.out)
-                  .arg(config.batch)
-                  .arg(config.seed))
-        << '\n';
+    out << inputsLine(result) << '\n';
     // The labels of a lane's block, padded to the widest so the colons line up in every language (the
     // Indonesian ones are the tutorial's: "presisi keluaran autocast", "selisih rata-rata", "korelasi arah").
     const QString dtypeLabel = QCoreApplication::translate("cli", "output dtype");
@@ -281,6 +356,12 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
             << '\n';
     }
     for (const auto& n : result.notes) out << '\n' << n << '\n';
+    if (!saved.empty())
+        out << '\n'
+            << u8(QCoreApplication::translate("cli", "saved %1 files in %2 (manifest.json lists them)")
+                      .arg(static_cast<int>(saved.size()))
+                      .arg(qs(saveDir)))
+            << '\n';
     return 0;
 }
 

@@ -36,6 +36,40 @@ void writeScaled(JsonWriter& j, const LinearLaneResult& l) {
 
 }  // namespace
 
+void writeLinearLaneSettings(JsonWriter& j, const LinearLaneResult& l) {
+    j.field("lane", displayLabel(l.lane));  // what the window and the text output show
+    j.field("spec", l.lane.label());        // what --lanes takes
+    j.field("device", deviceName(l.lane.device));
+    j.field("format", l.lane.scaled ? traits(*l.lane.scaled).name : l.lane.tf32 ? "tf32" : traits(l.lane.format).name);
+    j.field("output_dtype", traits(l.lane.format).dtypeName);
+    j.field("accumulation", l.lane.accumulation == Accumulation::F32 ? "f32" : "storage");
+    j.field("flush_subnormals", l.lane.subnormals == Subnormals::Flush);
+    j.field("native", l.lane.native);
+    writeScaled(j, l);
+}
+
+void writeLinearSources(JsonWriter& j, const LinearSources& sources, bool hasBias) {
+    const auto one = [&](const char* key, const std::optional<LinearTensorFile>& file) {
+        j.key(key);
+        if (!file) {
+            j.value("seeded");
+            return;
+        }
+        j.beginObject();
+        j.field("file", file->path).field("dtype", tensorFileDTypeName(file->dtype));
+        j.key("shape").beginArray();
+        for (auto d : file->shape) j.value(d);
+        j.endArray();
+        j.endObject();
+    };
+    j.beginObject();
+    one("x", sources.x);
+    one("weight", sources.weight);
+    if (hasBias) one("bias", sources.bias);
+    else j.key("bias").null();
+    j.endObject();
+}
+
 void writeCastStats(JsonWriter& j, const CastStats& c) {
     j.beginObject();
     j.field("mse", c.mse).field("sqnr_db", c.sqnrDb).field("max_abs_error", c.maxAbsError);
@@ -51,6 +85,8 @@ void writeLinearJson(std::ostream& out, const LinearResult& result) {
     j.field("in", static_cast<std::int64_t>(config.in)).field("out", static_cast<std::int64_t>(config.out));
     j.field("batch", static_cast<std::int64_t>(config.batch));
     j.key("seed").seed(config.seed);
+    j.key("inputs");
+    writeLinearSources(j, result.sources, result.inputs.bias.size() != 0);
     j.key("samples").beginObject();
     auto samples = [&](const char* name, const float* data, Index n) {
         j.key(name).beginArray();
@@ -65,14 +101,7 @@ void writeLinearJson(std::ostream& out, const LinearResult& result) {
     for (const auto& l : result.lanes) {
         const ErrorMetrics& m = l.metrics;
         j.beginObject();
-        j.field("lane", displayLabel(l.lane));  // what the window and the text output show
-        j.field("device", deviceName(l.lane.device));
-        j.field("format", l.lane.scaled ? traits(*l.lane.scaled).name : l.lane.tf32 ? "tf32" : traits(l.lane.format).name);
-        j.field("output_dtype", traits(l.lane.format).dtypeName);
-        j.field("accumulation", l.lane.accumulation == Accumulation::F32 ? "f32" : "storage");
-        j.field("flush_subnormals", l.lane.subnormals == Subnormals::Flush);
-        j.field("native", l.lane.native);
-        writeScaled(j, l);
+        writeLinearLaneSettings(j, l);
         j.field("mean_abs_error", m.meanAbsError).field("max_abs_error", m.maxAbsError);
         j.field("rel_l2_error", m.relL2Error).field("correlation", m.correlation);
         j.field("zeros", m.zeros).field("subnormals", m.subnormals);

@@ -16,6 +16,12 @@ namespace presisi::services {
 void writeLinearJson(std::ostream& out, const LinearResult& result);
 
 class JsonWriter;
+// A lane's settings, fields of the object being written: lane (as shown), spec (as --lanes takes it), device,
+// format, output_dtype, accumulation, flush_subnormals, native, scaled.
+void writeLinearLaneSettings(JsonWriter& j, const LinearLaneResult& lane);
+// Where x, W and b came from, one object: each "seeded" or {file, dtype, shape}; bias null without a bias.
+void writeLinearSources(JsonWriter& j, const LinearSources& sources, bool hasBias);
+
 // What a cast to a scaled format cost, one object: mse, sqnr_db, max_abs_error, saturated_share,
 // underflow_share, elements — the keys of the Linear lab's "scaled" and of `presisi quantize --json`.
 void writeCastStats(JsonWriter& j, const CastStats& stats);
