@@ -20,6 +20,7 @@ target_sources(presisi_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pages/page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/page_exports.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/linear_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages/linear_files_box.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/linear_form.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/linear_results_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages/training_page.cpp

@@ -17,6 +17,7 @@
 
 #include "engine/device.h"
 #include "engine/native/native_gemm.h"
+#include "linear_files_box.h"
 #include "linear_page_detail.h"
 #include "widgets/input_guard.h"
 
@@ -27,6 +28,8 @@ namespace {
 using namespace linear_page_detail;
 
 constexpr int kControlsWidth = 205;  // the controls at text scale 1
+
+constexpr int kSizeLimit = 4096;  // the spin boxes' range for in, out and batch (a file may fix more)
 
 QSpinBox* spin(int lo, int hi, int value) {
     auto* s = new QSpinBox();
@@ -44,9 +47,9 @@ LinearForm::LinearForm(QWidget* parent) : QWidget(parent) {
     auto* sizes = new QGroupBox(tr("Layer and input"));
     sizes->setToolTip(tr("nn.Linear(in, out) applied to x = torch.randn(batch, in) after torch.manual_seed(seed)"));
     auto* form = new QFormLayout(sizes);
-    m_in = spin(1, 4096, 256);
-    m_out = spin(1, 4096, 256);
-    m_batch = spin(1, 4096, 64);
+    m_in = spin(1, kSizeLimit, 256);
+    m_out = spin(1, kSizeLimit, 256);
+    m_batch = spin(1, kSizeLimit, 64);
     m_seed = spin(0, 2147483647, 0);
     m_in->setToolTip(tr("in: the layer's input width, the length of every dot product each output sums over. "
                         "Longer sums gather more rounding error, most visibly with storage-format accumulation."));
@@ -60,6 +63,15 @@ LinearForm::LinearForm(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("batch"), m_batch);
     form->addRow(tr("seed"), m_seed);
     cv->addWidget(sizes);
+    m_files = new LinearFilesBox();
+    connect(m_files, &LinearFilesBox::filesChanged, this, [this] {
+        const bool quiet = m_quiet;
+        m_quiet = true;  // the spin boxes set by the files: one changed() after
+        showFileSizes();
+        m_quiet = quiet;
+        emitChanged();
+    });
+    cv->addWidget(m_files);
 
     auto* lanesBox = new QGroupBox(tr("Lanes"));
     auto* lv = new QVBoxLayout(lanesBox);
@@ -232,6 +244,27 @@ void LinearForm::showConfig(const LinearConfig& config) {
     m_seed->setValue(static_cast<int>(config.seed));
 }
 
+void LinearForm::showFileSizes() {
+    const std::pair<QSpinBox*, std::optional<int>> fixed[] = {
+        {m_in, m_files->fixedIn()}, {m_out, m_files->fixedOut()}, {m_batch, m_files->fixedBatch()}};
+    for (const auto& [box, value] : fixed) {
+        box->setRange(1, std::max(kSizeLimit, value.value_or(0)));
+        if (value) box->setValue(*value);
+        box->setEnabled(!value);
+    }
+}
+
+LinearFileNames LinearForm::files() const { return m_files->files(); }
+
+LinearSizes LinearForm::freeSizes() const {
+    LinearSizes s;
+    if (!m_files->fixedIn()) s.in = m_in->value();
+    if (!m_files->fixedOut()) s.out = m_out->value();
+    if (!m_files->fixedBatch()) s.batch = m_batch->value();
+    s.seed = static_cast<std::uint64_t>(m_seed->value());
+    return s;
+}
+
 LinearConfig LinearForm::config() const {
     LinearConfig c;
     c.in = m_in->value();
@@ -286,6 +319,8 @@ std::vector<LinearLane> LinearForm::lanes() const {
 
 void LinearForm::reset() {
     m_quiet = true;
+    m_files->clear();
+    showFileSizes();
     showConfig(LinearConfig{});
     m_bf16->setChecked(true);
     m_f16->setChecked(true);
@@ -304,6 +339,8 @@ void LinearForm::reset() {
 
 void LinearForm::copyFrom(const LinearForm& old) {
     m_quiet = true;
+    m_files->copyFrom(*old.m_files);
+    showFileSizes();
     using Spins = std::pair<QSpinBox*, QSpinBox*>;
     using Boxes = std::pair<QCheckBox*, QCheckBox*>;
     for (auto [mine, theirs] : std::initializer_list<Spins>{{m_in, old.m_in}, {m_out, old.m_out}, {m_batch, old.m_batch}, {m_seed, old.m_seed}})

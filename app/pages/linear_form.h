@@ -19,6 +19,8 @@ class QSpinBox;
 
 namespace presisi {
 
+class LinearFilesBox;
+
 class LinearForm : public QWidget {
     Q_OBJECT
 public:
@@ -30,6 +32,12 @@ public:
     // The lanes the controls choose, in the order the tiles show them.
     std::vector<LinearLane> lanes() const;
     Accumulation accumulation() const;  // of the bf16 and f16 lanes
+    // The person's own x, W and b (empty: seeded) and the box that chooses them; the sizes they fix are shown
+    // in the spin boxes, which they disable.
+    LinearFileNames files() const;
+    LinearFilesBox* filesBox() const { return m_files; }
+    // The sizes not fixed by a file (what loadLinearInputs takes beside the files), and the seed.
+    LinearSizes freeSizes() const;
     // Every control back to its default (one changed() after).
     void reset();
     // Every control as `other` has it, without changed() (a window rebuilt in another language).
@@ -51,11 +59,13 @@ signals:
 private:
     void emitChanged();
     void showConfig(const LinearConfig& config);  // the four fields, signals left to the caller
+    void showFileSizes();  // the sizes the files fix, in disabled spin boxes; the others free again
 
     QSpinBox* m_in = nullptr;
     QSpinBox* m_out = nullptr;
     QSpinBox* m_batch = nullptr;
     QSpinBox* m_seed = nullptr;
+    LinearFilesBox* m_files = nullptr;
     QCheckBox* m_bf16 = nullptr;
     QCheckBox* m_f16 = nullptr;
     QCheckBox* m_cpu = nullptr;

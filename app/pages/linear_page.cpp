@@ -9,6 +9,8 @@
 #include <QHBoxLayout>
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileDialog>
+#include <QMessageBox>
 #include <QLabel>
 #include <QLocale>
 #include <QPointer>
@@ -28,9 +30,11 @@
 #include "engine/error.h"
 #include "engine/native/native_gemm.h"
 #include "engine_worker.h"
+#include "linear_files_box.h"
 #include "linear_form.h"
 #include "linear_page_detail.h"
 #include "linear_results_view.h"
+#include "services/linear_save.h"
 #include "services/number_text.h"
 #include "widgets/input_guard.h"
 #include "widgets/tool_tips.h"
@@ -61,6 +65,8 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     connect(m_form, &LinearForm::changed, this, &LinearPage::scheduleCompute);
     connect(m_form, &LinearForm::accumulationChanged, this, &Page::explanationChanged);
     connect(m_form, &LinearForm::cancelClicked, this, &LinearPage::cancelCompute);
+    connect(m_form->filesBox(), &LinearFilesBox::saveClicked, this, &LinearPage::chooseSaveFolder);
+    m_form->filesBox()->setSaveEnabled(false);
     setPanelWidth(1.0);
     panel->setWidget(m_form);
     root->addWidget(panel);
@@ -68,6 +74,11 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     // Tiles and charts.
     auto* centre = new QVBoxLayout();
     m_view = new LinearResultsView(this);
+    m_sources = new QLabel();
+    m_sources->setWordWrap(true);
+    m_sources->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_sources->hide();
+    centre->addWidget(m_sources);
     centre->addWidget(m_view->tileArea());
     auto* grid = new QGridLayout();
     m_chartGrid = grid;
@@ -78,6 +89,7 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
     trackCharts();
 
     m_jobs = std::make_unique<EngineChannel>(JobKind::Linear);
+    m_saves = std::make_unique<EngineChannel>(JobKind::Files);
     m_slow = new QTimer(this);
     m_slow->setSingleShot(true);
     m_slow->setInterval(500);
@@ -95,16 +107,22 @@ LinearPage::LinearPage(QWidget* parent) : Page(parent) {
 
 LinearPage::~LinearPage() {
     m_jobs.reset();  // cancels a running computation and waits for it
+    m_saves.reset();
 }
 
 QString LinearPage::explanation() const {
     // The text follows the inputs on screen: the tutorial's numbers only where they are the inputs.
     const LinearConfig c = config();
     const bool tutorial = c.in == 256 && c.out == 256 && c.batch == 64 && c.seed == 0;
-    QString out = tr("<b>Linear lab.</b> <code>torch.manual_seed(%1)</code>, <code>nn.Linear(%2, %3)</code>, "
-                     "<code>x = torch.randn(%4, %2)</code>, with and without autocast on the CPU%5.<br><br>")
-                      .arg(c.seed).arg(c.in).arg(c.out).arg(c.batch)
-                      .arg(tutorial ? tr(" &mdash; the tutorial's example") : QString());
+    const QString files = m_form->filesBox()->summary();
+    QString out = files.isEmpty()
+                      ? tr("<b>Linear lab.</b> <code>torch.manual_seed(%1)</code>, <code>nn.Linear(%2, %3)</code>, "
+                           "<code>x = torch.randn(%4, %2)</code>, with and without autocast on the CPU%5.<br><br>")
+                            .arg(c.seed).arg(c.in).arg(c.out).arg(c.batch)
+                            .arg(tutorial ? tr(" &mdash; the tutorial's example") : QString())
+                      : tr("<b>Linear lab on your tensors.</b> <code>F.linear</code> with and without autocast on the "
+                           "CPU, in %1, out %2, batch %3 (%4; the rest drawn with seed %5).<br><br>")
+                            .arg(c.in).arg(c.out).arg(c.batch).arg(files.toHtmlEscaped()).arg(c.seed);
     // The accumulation chosen: the text describes it, with the numbers of lanes that summed that way (none
     // while the result of the other mode is still on screen).
     const Accumulation accumulation = m_form->accumulation();
@@ -182,6 +200,10 @@ QString LinearPage::caption() const {
     const LinearConfig c = config();
     QStringList lanes;
     for (const auto& l : this->lanes()) lanes << label(l);
+    const QString files = m_form->filesBox()->summary();
+    if (!files.isEmpty())
+        return tr("Presisi linear lab: F.linear on %1 (in %2, out %3, batch %4, seed %5); lanes %6")
+            .arg(files).arg(c.in).arg(c.out).arg(c.batch).arg(c.seed).arg(lanes.join(", "));
     return tr("Presisi linear lab: nn.Linear(%1, %2), batch %3, seed %4; lanes %5")
         .arg(c.in).arg(c.out).arg(c.batch).arg(c.seed).arg(lanes.join(", "));
 }
@@ -269,9 +291,49 @@ void LinearPage::finishCompute() {
     m_form->setCancelVisible(false);
 }
 
+LinearFilesBox* LinearPage::filesBox() const { return m_form->filesBox(); }
+
+void LinearPage::chooseSaveFolder() {
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Save the outputs into a new or empty folder"), QString(), QFileDialog::ShowDirsOnly);
+    if (!dir.isEmpty()) saveOutputsTo(dir);
+}
+
+void LinearPage::saveOutputsTo(const QString& dir) {
+    const std::shared_ptr<const LinearResult> shown = m_view->result();
+    if (!shown) {
+        emit saved(tr("nothing computed yet"));
+        return;
+    }
+    m_status = tr("Linear lab: saving the outputs…");
+    emit statusChanged();
+    const std::string path = dir.toStdString();
+    m_saves->submit(
+        this,
+        [shown, path](JobContext& job) {
+            services::LinearSaveOptions options;
+            options.inputs = true;
+            options.stop = &job.token();
+            return static_cast<int>(services::saveLinearOutputs(*shown, path, options, "Save outputs").size());
+        },
+        [this, dir](int files) {
+            m_status = tr("Linear lab: %n files saved in %1", nullptr, files).arg(dir);
+            emit statusChanged();
+            emit saved(QString());
+        },
+        [this](const QString& error) {
+            m_status = tr("Linear lab: the outputs were not saved");
+            emit statusChanged();
+            emit saved(error);
+            QMessageBox::warning(this, tr("Outputs not saved"), error);
+        });
+}
+
 void LinearPage::startCompute() {
     const LinearConfig c = config();
     const std::vector<LinearLane> l = lanes();
+    const LinearFileNames files = m_form->files();
+    const LinearSizes sizes = m_form->freeSizes();
     m_computing = true;
     m_form->setNote(tr("computing…"));
     m_status = tr("Linear lab: computing…");
@@ -279,12 +341,12 @@ void LinearPage::startCompute() {
     m_slow->start();  // the Cancel button and a percentage appear if this takes more than 0.5 s
     m_jobs->submit(
         this,
-        [this, c, l](JobContext& job) {
+        [this, c, l, files, sizes](JobContext& job) {
             if (QThread::currentThread() == qApp->thread()) ++g_guiThreadComputations;
             QElapsedTimer sinceReport;
             sinceReport.start();
             // Progress reaches the page at most ten times a second; the token stops the work.
-            return std::make_shared<const LinearResult>(runLinear(c, l, [&](double done) {
+            const LinearProgress progress = [&](double done) {
                 if (sinceReport.elapsed() >= 100) {
                     sinceReport.restart();
                     job.post([this, done] {  // on the GUI thread, while this is still the latest job
@@ -292,7 +354,14 @@ void LinearPage::startCompute() {
                     });
                 }
                 return !job.cancelled();
-            }));
+            };
+            if (!files.any()) return std::make_shared<const LinearResult>(runLinear(c, l, progress));
+            // The person's files, read here on the engine worker (their headers were checked when chosen).
+            LinearFileInputs in = loadLinearInputs(files, sizes);
+            const LinearConfig fileConfig{in.in, in.out, in.batch, sizes.seed};
+            return std::make_shared<const LinearResult>(runLinear(
+                fileConfig, LinearInputs{std::move(in.x), std::move(in.weight), std::move(in.bias)}, std::move(in.sources),
+                l, progress));
         },
         [this](std::shared_ptr<const LinearResult> result) {
             finishCompute();
@@ -310,6 +379,10 @@ void LinearPage::startCompute() {
 
 void LinearPage::showResult(std::shared_ptr<const LinearResult> result) {
     m_view->show(std::move(result));
+    m_form->filesBox()->setSaveEnabled(true);
+    const QString files = LinearFilesBox::summaryOf(m_view->result()->sources);
+    m_sources->setText(tr("Your tensors: %1").arg(files));
+    m_sources->setVisible(!files.isEmpty());
     const LinearResult& r = *m_view->result();
     QStringList notes;
     for (const auto& n : r.notes) notes << QString::fromStdString(n);

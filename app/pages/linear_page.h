@@ -12,12 +12,14 @@
 
 class QTimer;
 class QGridLayout;
+class QLabel;
 class QScrollArea;
 
 namespace presisi {
 
 class EngineChannel;
 class LaneTile;
+class LinearFilesBox;
 class LinearForm;
 class LinearResultsView;
 
@@ -50,6 +52,12 @@ public:
     void redraw();
     // Stops a running computation; the last result stays on screen.
     void cancelCompute();
+    // Writes the result on screen into `dir` on the engine worker (services/linear_save.h: every lane's output
+    // and the x, W and b it used, with manifest.json); `saved` follows. Save outputs… asks for the folder.
+    void saveOutputsTo(const QString& dir);
+    void chooseSaveFolder();
+    // The Linear lab's files box (Load x / W / b…, Save outputs…).
+    LinearFilesBox* filesBox() const;
     bool computing() const { return m_computing; }
     // Computations of the page so far that ran on the GUI thread (always 0; for tests).
     static int guiThreadComputations();
@@ -60,6 +68,7 @@ public:
 
 signals:
     void computed();
+    void saved(const QString& error);  // empty when every file was written
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -79,9 +88,11 @@ private:
     QString m_status;  // set in the constructor (tr() needs the class context)
     QTimer* m_slow = nullptr;
     QScrollArea* m_panel = nullptr;  // the side panel (its width follows the text scale)
+    QLabel* m_sources = nullptr;     // above the tiles: the files the result shown was computed on
     QGridLayout* m_chartGrid = nullptr;
     int m_chartColumns = 0;
-    std::unique_ptr<EngineChannel> m_jobs;  // last: destroyed (cancelled, waited for) first
+    std::unique_ptr<EngineChannel> m_saves;  // Save outputs… (its own channel: a recomputation does not cancel it)
+    std::unique_ptr<EngineChannel> m_jobs;   // last: destroyed (cancelled, waited for) first
 };
 
 }  // namespace presisi
