@@ -3,6 +3,9 @@
 if(PRESISI_BUILD_GUI)
   presisi_add_test(tst_widgets SOURCES tst_widgets.cpp LIBS presisi_widgets Qt6::Svg LABELS gui)
   presisi_add_test(tst_app SOURCES tst_app.cpp LIBS presisi_app LABELS gui TIMEOUT 900)
+  # The Linear lab on your own tensors: NumPy's files in every dtype, outputs equal to torch 2.x's, --save whole
+  # or not at all, bad files in one line, the window's Load x / W / b… and Save outputs….
+  presisi_add_test(tst_linear_files SOURCES tst_linear_files.cpp LIBS presisi_app presisi_cli LABELS gui TIMEOUT 300)
   target_compile_definitions(tst_app PRIVATE PRESISI_EXE="$<TARGET_FILE:presisi>")
   add_dependencies(tst_app presisi)
   # The Training lab's play logic (resume or restart after a change) and its products and GELU box.
