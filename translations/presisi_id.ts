@@ -423,6 +423,10 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
             <translation>  * dikecualikan dari setiap lajur: pelatihan float32 seed ini adalah pencilan</translation>
         </message>
         <message>
+            <source> seeded (%1)</source>
+            <translation> dari seed (%1)</translation>
+        </message>
+        <message>
             <source> · saturating</source>
             <translation> · saturasi</translation>
         </message>
@@ -655,6 +659,14 @@ perintah:
             <translation>harus berdimensi 1 atau 2 (satu baris, atau baris x kolom), didapat bentuk %1</translation>
         </message>
         <message>
+            <source>needs a .npy file</source>
+            <translation>memerlukan berkas .npy</translation>
+        </message>
+        <message>
+            <source>needs a directory</source>
+            <translation>memerlukan direktori</translation>
+        </message>
+        <message>
             <source>nn.Linear(%1, %2) on x = randn(%3, %1), seed %4</source>
             <translation>nn.Linear(%1, %2) pada x = randn(%3, %1), seed %4</translation>
         </message>
@@ -701,6 +713,14 @@ perintah:
         <message>
             <source>saturated, x / W</source>
             <translation>tersaturasi, x / W</translation>
+        </message>
+        <message>
+            <source>saved %1 files in %2 (manifest.json lists them)</source>
+            <translation>%1 berkas disimpan di %2 (manifest.json mendaftarnya)</translation>
+        </message>
+        <message>
+            <source>saves beside --save DIR; give --save too</source>
+            <translation>menyimpan di samping --save DIR; berikan juga --save</translation>
         </message>
         <message>
             <source>tensor scale %1 = amax / (448*6), amax %2</source>
@@ -944,10 +964,19 @@ pembulatan pertama jatuh tepat di titik seri pembulatan kedua. Galat selalu terh
             <source>usage: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16,mxfp8,…]
                       [--device cpu|gpu|all] [--acc16] [--ftz] [--native] [--json]
        presisi linear [--in N] [--out M] [--batch B] [--seed S] --lanes cpu:f32,cpu:bf16,cpu:mxfp8+rceil,…
+       presisi linear --x X.npy [--weight W.npy] [--bias B.npy] [--formats …|--lanes …] [--save DIR [--save-inputs]]
 
 Runs torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) and the layer's output
 in each format: the low formats round x, W and b, accumulate in float32 and round the output
 (autocast). Defaults are the tutorial's: 256, 256, 64, seed 0.
+  --x X.npy       your own x, shape (..., in): its leading dimensions are the batch, as F.linear takes it
+  --weight W.npy  your own W, shape (out, in) as nn.Linear stores it; without --bias no bias is added
+  --bias B.npy    your own b, shape (out,)
+                  .npy files in float32 ('&lt;f4'), float16 ('&lt;f2') or bfloat16 bits as uint16 ('&lt;u2':
+                  t.view(torch.int16).numpy().view(np.uint16)); a tensor not given is the seeded one
+  --save DIR      every lane's output as DIR/&lt;lane&gt;.npy (float32, e.g. cpu_bf16.npy) and DIR/manifest.json;
+                  DIR appears whole or not at all (a new or empty directory, or one an earlier --save wrote)
+  --save-inputs   also the x, W and b each lane multiplied (&lt;lane&gt;.x.npy, .weight.npy, .bias.npy)
   --acc16  accumulate in the storage format instead (a demonstration of why nobody does)
   --ftz    flush subnormal results to zero
   --native beside each CPU bf16/f16 lane, the same product on the CPU's native low-precision
@@ -970,10 +999,20 @@ float32; bias and output are not quantised.
             <translation>pemakaian: presisi linear [--in N] [--out M] [--batch B] [--seed S] [--formats f32,tf32,bf16,f16,mxfp8,…]
                           [--device cpu|gpu|all] [--acc16] [--ftz] [--native] [--json]
            presisi linear [--in N] [--out M] [--batch B] [--seed S] --lanes cpu:f32,cpu:bf16,cpu:mxfp8+rceil,…
+           presisi linear --x X.npy [--weight W.npy] [--bias B.npy] [--formats …|--lanes …] [--save DIR [--save-inputs]]
 
 Menjalankan torch.manual_seed(S); lin = nn.Linear(N, M); x = torch.randn(B, N) lalu menghitung keluaran
 lapisan itu dalam setiap format: format rendah membulatkan x, W dan b, mengakumulasi dalam float32 lalu
 membulatkan keluarannya (autocast). Nilai bawaan mengikuti tutorial: 256, 256, 64, seed 0.
+  --x X.npy       x milik Anda, bentuk (..., in): dimensi-dimensi depannya menjadi batch, seperti F.linear
+  --weight W.npy  W milik Anda, bentuk (out, in) seperti disimpan nn.Linear; tanpa --bias tidak ada bias
+  --bias B.npy    b milik Anda, bentuk (out,)
+                  berkas .npy dalam float32 ('&lt;f4'), float16 ('&lt;f2') atau bit bfloat16 sebagai uint16 ('&lt;u2':
+                  t.view(torch.int16).numpy().view(np.uint16)); tensor yang tidak diberikan diambil dari seed
+  --save DIR      keluaran setiap lajur sebagai DIR/&lt;lajur&gt;.npy (float32, mis. cpu_bf16.npy) dan
+                  DIR/manifest.json; DIR muncul utuh atau tidak sama sekali (direktori baru atau kosong,
+                  atau yang ditulis --save sebelumnya)
+  --save-inputs   juga x, W dan b yang dikalikan setiap lajur (&lt;lajur&gt;.x.npy, .weight.npy, .bias.npy)
   --acc16  mengakumulasi dalam format penyimpanan (peragaan mengapa hal itu tidak pernah dilakukan)
   --ftz    hasil subnormal dibulatkan ke nol
   --native di samping setiap lajur bf16/f16 CPU, perkalian yang sama dengan instruksi presisi rendah
@@ -2913,6 +2952,97 @@ Preset: 'presisi presets' menampilkan daftarnya.
         </message>
     </context>
     <context>
+        <name>presisi::LinearFilesBox</name>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <source>%1: seeded</source>
+            <translation>%1: dari seed</translation>
+        </message>
+        <message>
+            <source>Back to the seeded x, W and b (torch.manual_seed(seed))</source>
+            <translation>Kembali ke x, W dan b dari seed (torch.manual_seed(seed))</translation>
+        </message>
+        <message>
+            <source>Cannot use this file</source>
+            <translation>Berkas ini tidak dapat dipakai</translation>
+        </message>
+        <message>
+            <source>Every lane's output as &lt;lane&gt;.npy (float32) with a manifest.json, into a new or empty folder; the x, W and b each lane multiplied beside them</source>
+            <translation>Keluaran setiap lajur sebagai &lt;lajur&gt;.npy (float32) beserta manifest.json, ke dalam folder baru atau kosong; x, W dan b yang dikalikan setiap lajur di sampingnya</translation>
+        </message>
+        <message>
+            <source>Load W…</source>
+            <translation>Muat W…</translation>
+        </message>
+        <message>
+            <source>Load a tensor</source>
+            <translation>Muat sebuah tensor</translation>
+        </message>
+        <message>
+            <source>Load b…</source>
+            <translation>Muat b…</translation>
+        </message>
+        <message>
+            <source>Load x…</source>
+            <translation>Muat x…</translation>
+        </message>
+        <message>
+            <source>NumPy arrays (*.npy);;All files (*)</source>
+            <translation>Larik NumPy (*.npy);;Semua berkas (*)</translation>
+        </message>
+        <message>
+            <source>Save outputs…</source>
+            <translation>Simpan keluaran…</translation>
+        </message>
+        <message>
+            <source>Seeded</source>
+            <translation>Dari seed</translation>
+        </message>
+        <message>
+            <source>W from a .npy file, shape (out, in) as nn.Linear stores it</source>
+            <translation>W dari berkas .npy, bentuk (out, in) seperti disimpan nn.Linear</translation>
+        </message>
+        <message>
+            <source>W: %1</source>
+            <translation>W: %1</translation>
+        </message>
+        <message>
+            <source>Your own x, W and b as .npy files instead of the seeded ones: float32, float16, or bfloat16 stored as uint16 bits (t.view(torch.int16).numpy().view(np.uint16)). x is (..., in), its leading dimensions the batch; W is (out, in) as nn.Linear stores it; b is (out,). W without b: no bias.</source>
+            <translation>x, W dan b milik Anda sebagai berkas .npy, sebagai ganti yang dari seed: float32, float16, atau bfloat16 yang disimpan sebagai bit uint16 (t.view(torch.int16).numpy().view(np.uint16)). x berbentuk (..., in), dimensi-dimensi depannya menjadi batch; W berbentuk (out, in) seperti disimpan nn.Linear; b berbentuk (out,). W tanpa b: tanpa bias.</translation>
+        </message>
+        <message>
+            <source>Your tensors</source>
+            <translation>Tensor Anda</translation>
+        </message>
+        <message>
+            <source>b from a .npy file, shape (out,)</source>
+            <translation>b dari berkas .npy, bentuk (out,)</translation>
+        </message>
+        <message>
+            <source>b: %1</source>
+            <translation>b: %1</translation>
+        </message>
+        <message>
+            <source>b: none (F.linear(x, W))</source>
+            <translation>b: tidak ada (F.linear(x, W))</translation>
+        </message>
+        <message>
+            <source>no bias</source>
+            <translation>tanpa bias</translation>
+        </message>
+        <message>
+            <source>x from a .npy file, shape (..., in)</source>
+            <translation>x dari berkas .npy, bentuk (..., in)</translation>
+        </message>
+        <message>
+            <source>x: %1</source>
+            <translation>x: %1</translation>
+        </message>
+    </context>
+    <context>
         <name>presisi::LinearForm</name>
         <message>
             <source> (mxfp6-e3m2 and mxfp8-e5m2 run from the command line: presisi linear --lanes cpu:mxfp6-e3m2)</source>
@@ -3142,6 +3272,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>&lt;b&gt;Akumulasi dalam format penyimpanan.&lt;/b&gt; Setiap keluaran menjumlahkan %1 hasil kali, dan di sini setiap jumlah parsial dibulatkan ke format lajur (bf16 atau f16) sebelum hasil kali berikutnya ditambahkan, seperti yang dilakukan kernel presisi rendah yang naif. Setiap pembulatan menambah galatnya sendiri, sehingga galat tumbuh bersama &lt;code&gt;in&lt;/code&gt;.</translation>
         </message>
         <message>
+            <source>&lt;b&gt;Linear lab on your tensors.&lt;/b&gt; &lt;code&gt;F.linear&lt;/code&gt; with and without autocast on the CPU, in %1, out %2, batch %3 (%4; the rest drawn with seed %5).&lt;br&gt;&lt;br&gt;</source>
+            <translation>&lt;b&gt;Lab linear pada tensor Anda.&lt;/b&gt; &lt;code&gt;F.linear&lt;/code&gt; dengan dan tanpa autocast pada CPU, in %1, out %2, batch %3 (%4; sisanya diambil dengan seed %5).&lt;br&gt;&lt;br&gt;</translation>
+        </message>
+        <message>
             <source>&lt;b&gt;Linear lab.&lt;/b&gt; &lt;code&gt;torch.manual_seed(%1)&lt;/code&gt;, &lt;code&gt;nn.Linear(%2, %3)&lt;/code&gt;, &lt;code&gt;x = torch.randn(%4, %2)&lt;/code&gt;, with and without autocast on the CPU%5.&lt;br&gt;&lt;br&gt;</source>
             <translation>&lt;b&gt;Lab linear.&lt;/b&gt; &lt;code&gt;torch.manual_seed(%1)&lt;/code&gt;, &lt;code&gt;nn.Linear(%2, %3)&lt;/code&gt;, &lt;code&gt;x = torch.randn(%4, %2)&lt;/code&gt;, dengan dan tanpa autocast di CPU%5.&lt;br&gt;&lt;br&gt;</translation>
         </message>
@@ -3170,6 +3304,12 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Lab linear</translation>
         </message>
         <message numerus="yes">
+            <source>Linear lab: %n files saved in %1</source>
+            <translation>
+                <numerusform>Lab linear: %n berkas disimpan di %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Linear lab: %n lanes computed</source>
             <translation>
                 <numerusform>Lab linear: %n lajur selesai dihitung</numerusform>
@@ -3188,12 +3328,36 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Lab linear: tidak dapat menghitung</translation>
         </message>
         <message>
+            <source>Linear lab: saving the outputs…</source>
+            <translation>Lab linear: menyimpan keluaran…</translation>
+        </message>
+        <message>
+            <source>Linear lab: the outputs were not saved</source>
+            <translation>Lab linear: keluaran tidak disimpan</translation>
+        </message>
+        <message>
             <source>Look at the bf16 tile: output dtype bfloat16, a mean absolute difference of %1 and a correlation of %2 &amp;mdash; the signal survives.</source>
             <translation>Lihat ubin bf16: presisi keluaran bfloat16, selisih rata-rata %1 dan korelasi %2 &amp;mdash; sinyalnya bertahan.</translation>
         </message>
         <message>
+            <source>Outputs not saved</source>
+            <translation>Keluaran tidak disimpan</translation>
+        </message>
+        <message>
+            <source>Presisi linear lab: F.linear on %1 (in %2, out %3, batch %4, seed %5); lanes %6</source>
+            <translation>Lab linear Presisi: F.linear pada %1 (in %2, out %3, batch %4, seed %5); lajur %6</translation>
+        </message>
+        <message>
             <source>Presisi linear lab: nn.Linear(%1, %2), batch %3, seed %4; lanes %5</source>
             <translation>Lab linear Presisi: nn.Linear(%1, %2), batch %3, seed %4; lajur %5</translation>
+        </message>
+        <message>
+            <source>Save the outputs into a new or empty folder</source>
+            <translation>Simpan keluaran ke dalam folder baru atau kosong</translation>
+        </message>
+        <message>
+            <source>Your tensors: %1</source>
+            <translation>Tensor Anda: %1</translation>
         </message>
         <message>
             <source>computing…</source>
@@ -3202,6 +3366,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>computing… %1 %</source>
             <translation>menghitung… %1 %</translation>
+        </message>
+        <message>
+            <source>nothing computed yet</source>
+            <translation>belum ada yang dihitung</translation>
         </message>
     </context>
     <context>
