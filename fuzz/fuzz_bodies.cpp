@@ -260,6 +260,14 @@ Result fuzzNpy(std::string_view bytes) {
     } else if (a.dtype == NpyArray::DType::I64) {
         std::vector<std::int64_t> v(a.values.begin(), a.values.end());
         checkSameArrays(a, parseNpy(npyBytesI64(a.shape, v), "rewritten.npy"), "npyBytesI64 round trip");
+    } else if (a.dtype == NpyArray::DType::U16) {
+        std::vector<std::uint16_t> v(a.values.begin(), a.values.end());
+        checkSameArrays(a, parseNpy(npyBytesU16(a.shape, v), "rewritten.npy"), "npyBytesU16 round trip");
+    } else if (a.dtype == NpyArray::DType::F16) {
+        // Every float16 widens exactly: its bits come back from the widened value (a NaN as a NaN).
+        std::vector<std::uint16_t> v(a.values.size());
+        for (std::size_t i = 0; i < v.size(); ++i) v[i] = toF16Bits(static_cast<float>(a.values[i]));
+        checkSameArrays(a, parseNpy(npyBytesF16(a.shape, v), "rewritten.npy"), "npyBytesF16 round trip");
     }
     return {};
 }
