@@ -427,6 +427,17 @@ void TestQuantize::cliText() {
     QCOMPARE(t.status, 0);
     QVERIFY(t.out.find("block whole tensor | scale f32 | scale mode - | overflow ocp") != std::string::npos);
     QVERIFY2(t.out.find("tensor scale 0.00746666687 = max / amax, from amax 60000") != std::string::npos, t.out.c_str());
+
+    // An all-zero tensor in nvfp4: torchao's cast (NaN block scales) kept, and said to differ from the training recipe.
+    QTemporaryDir dir;
+    const std::string zeros = dir.filePath("zeros.npy").toStdString();
+    writeNpy(zeros, npyBytesF32({2, 32}, std::vector<float>(64, 0.0f)));
+    const Outcome z = runCli({"quantize", zeros, "--format", "nvfp4"});
+    QCOMPARE(z.status, 0);
+    QVERIFY2(z.out.find("note: a tensor scale of 0 makes every block scale 0/0 = NaN, as torchao's nvfp4 cast gives; "
+                        "Transformer Engine's recipe (and the training lanes) scales such a tensor by 1") != std::string::npos,
+             z.out.c_str());
+    QVERIFY(o.out.find("note:") == std::string::npos);
 }
 
 void TestQuantize::cliJsonAndOut() {

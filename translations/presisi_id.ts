@@ -691,6 +691,10 @@ perintah:
             <translation>tidak bersama --preset (berkas itu memuat seluruh skenario)</translation>
         </message>
         <message>
+            <source>note: a tensor scale of 0 makes every block scale 0/0 = NaN, as torchao's nvfp4 cast gives; Transformer Engine's recipe (and the training lanes) scales such a tensor by 1 and keeps its zeros</source>
+            <translation>catatan: skala tensor 0 membuat setiap skala blok 0/0 = NaN, seperti hasil cast nvfp4 torchao; resep Transformer Engine (dan lajur pelatihan) menskalakan tensor seperti itu dengan 1 dan mempertahankan nol-nolnya</translation>
+        </message>
+        <message>
             <source>out of memory (try smaller sizes)</source>
             <translation>memori habis (coba ukuran yang lebih kecil)</translation>
         </message>

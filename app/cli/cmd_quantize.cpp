@@ -168,6 +168,11 @@ void writeText(std::ostream& out, const std::string& path, const Input& in, cons
     } else if (q.format == ScaledFormat::Nvfp4) {
         out << u8(QCoreApplication::translate("cli", "tensor scale %1 = amax / (448*6), amax %2").arg(qs(num(q.tensorScale, "%.9g")), qs(num(q.tensorAmax))))
             << '\n';
+        if (q.tensorScale == 0.0f)
+            out << u8(QCoreApplication::translate("cli", "note: a tensor scale of 0 makes every block scale 0/0 = NaN, as torchao's nvfp4 cast "
+                                                         "gives; Transformer Engine's recipe (and the training lanes) scales such a tensor by 1 "
+                                                         "and keeps its zeros"))
+                << '\n';
     }
     const CastStats& s = q.stats;
     out << u8(QCoreApplication::translate("cli", "tensor: MSE %1 | SQNR %2 dB | max abs error %3 | saturated %4 | underflow %5 | %6 elements")

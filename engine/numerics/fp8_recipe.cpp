@@ -61,6 +61,7 @@ OperandCast::OperandCast(ScaledFormat format, Overflow overflow, ScaleMode scale
     : m_format(format), m_delayed(delayed) {
     m_options.overflow = overflow;
     m_options.scaleMode = scaleMode;
+    m_options.zeroAmaxScaleOne = true;  // NVFP4: Transformer Engine's tensor scale where torchao's is 0 (an all-zero tensor)
     if (delayed) m_history = AmaxHistory(settings, traits(traits(format).element).max);
 }
 

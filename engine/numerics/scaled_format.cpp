@@ -319,6 +319,16 @@ BlockScale nvfp4BlockScale(float amax, float pts, float invPts) {
     return b;
 }
 
+// NVFP4's float32 tensor scale: torchao's amax / 2688; with `zeroAmaxScaleOne` (QuantizeOptions), where that is 0 for
+// a finite amax (an all-zero tensor, or an amax below 2688 · 2^-149), Transformer Engine's 1 / S_enc instead:
+// S_enc = min(2688 / amax, FLT_MAX), 1 where amax is 0.
+float nvfp4TensorScale(float amax, bool zeroAmaxScaleOne) {
+    const float pts = amax / (kE4m3Max * kE2m1Max);
+    if (!zeroAmaxScaleOne || pts != 0.0f) return pts;
+    if (amax == 0.0f) return 1.0f;
+    return 1.0f / std::min((kE4m3Max * kE2m1Max) / amax, std::numeric_limits<float>::max());
+}
+
 // What a lean cast multiplies a block's elements by: its scale, or 1 for a block of zeros with a finite scale (its
 // elements are ±0 either way; an infinite or NaN scale makes them NaN, and keeps doing so). An all-zero block's MX
 // scale is 2^-127, a float32 subnormal, and a multiplication by a subnormal costs the CPU a slow path: ReLU's dead
@@ -329,9 +339,9 @@ float leanFactor(const BlockScale& b) { return b.amax == 0.0f && std::isfinite(b
 // (MX), the tensor scale amax / 2688 and its reciprocal (NVFP4).
 class BlockScaler {
 public:
-    BlockScaler(ScaledFormat format, ScaleMode mode, float tensorAmax)
+    BlockScaler(ScaledFormat format, ScaleMode mode, float tensorAmax, bool zeroAmaxScaleOne = false)
         : m_nvfp4(format == ScaledFormat::Nvfp4), m_mode(mode), m_element(traits(format).element), m_emax(emaxOf(m_element)),
-          m_pts(tensorAmax / (kE4m3Max * kE2m1Max)), m_invPts(1.0f / m_pts) {}
+          m_pts(nvfp4TensorScale(tensorAmax, zeroAmaxScaleOne)), m_invPts(1.0f / m_pts) {}
     BlockScale operator()(float amax) const {
         return m_nvfp4 ? nvfp4BlockScale(amax, m_pts, m_invPts) : mxBlockScale(amax, m_mode, m_element, m_emax);
     }
@@ -515,7 +525,7 @@ float castColumnBlocks(ScaledFormat format, std::span<const float> x, std::int64
         }
     }
     const float tensorAmax = largestAmax(amax);
-    BlockScaler(format, o.scaleMode, tensorAmax).lean(amax.data(), amax.size(), multiplier.data(), factor.data());
+    BlockScaler(format, o.scaleMode, tensorAmax, o.zeroAmaxScaleOne).lean(amax.data(), amax.size(), multiplier.data(), factor.data());
     numerics::LeanCast lean(t.element, clipFrom(t.element), out, o.stochastic);
     for (std::size_t g = 0; g < groups; ++g) {
         const auto r0 = static_cast<std::int64_t>(g) * n;
@@ -578,7 +588,7 @@ float castBlocks(ScaledFormat format, std::span<const float> x, std::int64_t row
     const std::int64_t n = t.blockSize;
     const std::vector<float> amax = blockAmaxes(x, rows, cols, n, o.squareBlocks);
     const float tensorAmax = largestAmax(amax);
-    const BlockScaler scaler(format, o.scaleMode, tensorAmax);
+    const BlockScaler scaler(format, o.scaleMode, tensorAmax, o.zeroAmaxScaleOne);
     const auto perRow = static_cast<std::size_t>((cols + n - 1) / n);
     if (blocks) {
         for (std::int64_t r = 0; r < rows; ++r)
@@ -653,7 +663,7 @@ QuantizedTensor quantize(ScaledFormat format, std::span<const float> values, std
     } else {
         q.blocks.reserve(static_cast<std::size_t>(rows * (cols / t.blockSize)));
         castBlocks(format, values, rows, cols, options, q.dequantised.data(), q.codes.data(), &q.blocks, total);
-        if (format == ScaledFormat::Nvfp4) q.tensorScale = q.tensorAmax / (kE4m3Max * kE2m1Max);
+        if (format == ScaledFormat::Nvfp4) q.tensorScale = nvfp4TensorScale(q.tensorAmax, options.zeroAmaxScaleOne);
     }
     q.stats = total.stats();
     return q;

@@ -74,6 +74,13 @@ struct QuantizeOptions {
     // the values the transpose cast along its last axis gives, written in place without transposing (the MX and
     // NVFP4 training lanes' operands along the batch and along `out`). Stochastic draws follow the memory order.
     bool alongColumns = false;
+    // NVFP4: the tensor scale of a tensor with nothing to scale as Transformer Engine's recipe takes it
+    // (compute_global_encode_scaling_factor_FP4: S_enc = min(2688 / amax, FLT_MAX), and 1 where amax is 0 or
+    // S_enc is 0), where torchao's amax / 2688 is 0 and makes every block scale 0 / 0 = NaN: an all-zero tensor
+    // (a dead ReLU layer's input, a batch with zero gradient) casts to zeros with the tensor scale 1, and an amax
+    // so small that amax / 2688 underflows takes 1 / FLT_MAX. Every other amax keeps torchao's amax / 2688.
+    // The training lanes set it; quantize() leaves it off for torchao's parity (presisi quantize says so).
+    bool zeroAmaxScaleOne = false;
 };
 
 // Statistics of a cast against the values it came from (the whole tensor, or one block).
