@@ -1,4 +1,5 @@
-// The presisi executable as a process: interrupted runs (SIGINT, SIGTERM) still write complete files,
+// The presisi executable as a process: interrupted runs (SIGINT, SIGTERM, SIGHUP) still write complete files
+// (quantize: none, and no temporary),
 // a full disk on standard output or on an output file is an error, screenshots and
 // --measure-responsiveness check their outputs; /dev/zero, /dev/urandom and FIFOs are refused at once
 // wherever a path is taken, experiment files are bounded, a closed pipe and a full disk are errors
@@ -10,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include <cmath>
 #include <csignal>
 
 #include <fcntl.h>
@@ -86,6 +88,9 @@ private slots:
     void benchGemmSizesAreStrict();
     void fullDiskNamesTheCause_data();
     void fullDiskNamesTheCause();
+    void interruptedQuantizeLeavesNothing_data();
+    void interruptedQuantizeLeavesNothing();
+    void quantizeChecksItsOutputsFirst();
 
 private:
     QTemporaryDir m_dir;
@@ -96,6 +101,7 @@ void TestCliProcess::interruptedRunWritesWhatItHas_data() {
     QTest::addColumn<int>("status");
     QTest::addRow("SIGINT") << int(SIGINT) << 130;
     QTest::addRow("SIGTERM") << int(SIGTERM) << 143;
+    QTest::addRow("SIGHUP (a closed terminal)") << int(SIGHUP) << 129;
 }
 
 void TestCliProcess::interruptedRunWritesWhatItHas() {
@@ -358,4 +364,82 @@ void TestCliProcess::fullDiskNamesTheCause() {
 }
 
 QTEST_GUILESS_MAIN(TestCliProcess)
+void TestCliProcess::interruptedQuantizeLeavesNothing_data() {
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<int>("status");
+    QTest::addRow("SIGINT") << int(SIGINT) << 130;
+    QTest::addRow("SIGTERM") << int(SIGTERM) << 143;
+    QTest::addRow("SIGHUP") << int(SIGHUP) << 129;
+}
+
+// `quantize` of a large tensor writes its JSON (every block) for seconds: a signal while its temporary exists stops
+// it, removes the temporary and leaves the old file as it was.
+void TestCliProcess::interruptedQuantizeLeavesNothing() {
+    QFETCH(int, signal);
+    QFETCH(int, status);
+    QTemporaryDir dir;
+    const QString input = dir.filePath("big.npy"), json = dir.filePath("q.json");
+    {
+        // 2^22 float32 values: 131,072 MX blocks of JSON, tens of megabytes.
+        QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (4096, 1024), }";
+        while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+        header += '\n';
+        QByteArray bytes("\x93NUMPY\x01\x00", 8);
+        bytes += char(header.size() & 0xff);
+        bytes += char(header.size() >> 8);
+        bytes += header;
+        QByteArray data(4096 * 1024 * 4, '\0');
+        float* v = reinterpret_cast<float*>(data.data());
+        for (int i = 0; i < 4096 * 1024; ++i) v[i] = float(std::sin(0.001 * i) * (1 + i % 7));
+        writeAll(input, bytes + data);
+    }
+    writeAll(json, "the old file\n");
+    QProcess p;
+    p.start(kExe, {"quantize", input, "--format", "mxfp8", "--json", json});
+    QVERIFY(p.waitForStarted());
+    // The temporary beside q.json appears once the computation is done and the JSON is being written.
+    const auto temporaries = [&] { return QDir(dir.path()).entryList({".q.json.*"}, QDir::Files | QDir::Hidden); };
+    QTRY_VERIFY_WITH_TIMEOUT(!temporaries().isEmpty() || p.state() != QProcess::Running, 60000);
+    QVERIFY2(p.state() == QProcess::Running, "quantize finished before its temporary was seen");
+    ::kill(static_cast<pid_t>(p.processId()), signal);
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), status);
+    const QByteArray err = p.readAllStandardError();
+    QVERIFY2(err.contains("interrupted") && err.contains("nothing written") && err.count('\n') == 1, err.constData());
+    QVERIFY(temporaries().isEmpty());
+    QCOMPARE(readAll(json), QByteArray("the old file\n"));
+}
+
+// The outputs are checked before the input is read (a directory as --out is refused naming --out, whatever the
+// input); '-' writes the .npy to standard output.
+void TestCliProcess::quantizeChecksItsOutputsFirst() {
+    QTemporaryDir dir;
+    Finished f = run({"quantize", dir.filePath("missing.npy"), "--format", "mxfp8", "--out", dir.path()});
+    QCOMPARE(f.status, 2);
+    QVERIFY2(f.err.contains("--out: cannot write") && f.err.contains("is a directory") && f.err.count('\n') == 1, f.err.constData());
+    f = run({"quantize", dir.filePath("missing.npy"), "--format", "mxfp8", "--json", dir.filePath("no/such/dir/q.json")});
+    QCOMPARE(f.status, 2);
+    QVERIFY2(f.err.contains("--json: cannot write"), f.err.constData());
+
+    const QString input = dir.filePath("x.npy");
+    QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 32), }";
+    while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+    header += '\n';
+    QByteArray bytes("\x93NUMPY\x01\x00", 8);
+    bytes += char(header.size());
+    bytes += char(0);
+    bytes += header;
+    QByteArray data(32 * 4, '\0');
+    for (int i = 0; i < 32; ++i) reinterpret_cast<float*>(data.data())[i] = float(i) - 10.5f;
+    writeAll(input, bytes + data);
+    f = run({"quantize", input, "--format", "mxfp4", "--out", "-"});
+    QCOMPARE(f.status, 0);
+    QVERIFY(f.out.startsWith("\x93NUMPY"));
+    QCOMPARE(f.out.size(), bytes.size() + data.size());
+    f = run({"quantize", input, "--format", "mxfp4", "--out", "-", "--json", "-"});
+    QCOMPARE(f.status, 2);
+    QVERIFY2(f.err.contains("'-' is where --json writes too"), f.err.constData());
+}
+
 #include "tst_cli_process.moc"

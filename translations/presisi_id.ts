@@ -390,7 +390,8 @@ window and commands:
   --lang en|id                     English or Bahasa Indonesia (default: the system's, LANG)
 
 Exit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a refused run,
-130/143 'train' interrupted by SIGINT/SIGTERM (the steps done are written). See docs/CLI.md.
+130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP ('train' writes the steps done; the other commands
+leave their outputs as they were). See docs/CLI.md.
 
 Run 'presisi &lt;command&gt; --help' for a command's options.
 </source>
@@ -413,7 +414,8 @@ jendela dan perintah:
   --lang en|id                     English atau Bahasa Indonesia (bawaan: bahasa sistem, LANG)
 
 Status keluar: 0 selesai, 1 kegagalan saat berjalan atau menulis, 2 argumen salah atau eksekusi ditolak,
-130/143 'train' dihentikan oleh SIGINT/SIGTERM (langkah yang sudah selesai tetap ditulis). Lihat docs/CLI.md.
+130/143/129 dihentikan oleh SIGINT/SIGTERM/SIGHUP ('train' menulis langkah yang sudah selesai; perintah lain
+membiarkan keluarannya seperti semula). Lihat docs/CLI.md.
 
 Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
 </translation>
@@ -483,6 +485,10 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
             <translation>'%1' seharusnya JENIS=KEBIJAKAN dengan JENIS linear, activation, softmax, loss, reduction atau norm dan KEBIJAKAN low, f32 atau as-input</translation>
         </message>
         <message>
+            <source>'-' writes a binary .npy to standard output, which is a terminal here: redirect it or give a file</source>
+            <translation>'-' menulis .npy biner ke keluaran standar, yang di sini adalah terminal: alihkan atau berikan sebuah berkas</translation>
+        </message>
+        <message>
             <source>(the reference the other lanes on %1 are compared with)</source>
             <translation>(acuan pembanding lajur-lajur lain di %1)</translation>
         </message>
@@ -537,6 +543,10 @@ perintah:
         <message>
             <source>benchmarks: rounding, linear, train, memory, sweep, breakdown</source>
             <translation>tolok ukur: rounding, linear, train, memory, sweep, breakdown</translation>
+        </message>
+        <message>
+            <source>cannot write '%1': %2</source>
+            <translation>tidak dapat menulis '%1': %2</translation>
         </message>
         <message>
             <source>cannot write to standard output: %1</source>
@@ -896,8 +906,8 @@ setup:     the options of `presisi train` (--preset, --sizes, --lanes, --lr, --s
            see presisi train --help). Statistics are off: they change no result, only the time.
 output:    --json FILE|-  (lanes with lane, mean, spread, verdict, reason; the rule, threshold and
            threshold_from (seed_spread or evaluation_noise); excluded_seeds; every seed's run)
-Ctrl+C (SIGINT) or SIGTERM stops the check within a step: nothing is written, the exit status is
-130 or 143.
+Ctrl+C (SIGINT), SIGTERM or SIGHUP stops the check within a step: nothing is written, the exit status
+is 130, 143 or 129.
 Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.
 </source>
             <translation>pemakaian: presisi check [--preset NAMA | opsi persiapan seperti train] [--seeds K] [--first-seed S]
@@ -917,8 +927,8 @@ persiapan: opsi `presisi train` (--preset, --sizes, --lanes, --lr, --steps, ...;
 keluaran:  --json BERKAS|-  (lajur dengan lane, mean, spread, verdict, reason; aturannya,
            threshold dan threshold_from (seed_spread atau evaluation_noise); excluded_seeds;
            pelatihan setiap seed)
-Ctrl+C (SIGINT) atau SIGTERM menghentikan uji dalam satu langkah: tidak ada yang ditulis, status
-keluar 130 atau 143.
+Ctrl+C (SIGINT), SIGTERM atau SIGHUP menghentikan uji dalam satu langkah: tidak ada yang ditulis, status
+keluar 130, 143 atau 129.
 Status keluar: 0 selesai (apa pun penilaiannya), 1 kegagalan saat berjalan atau menulis, 2 argumen salah.
 </translation>
         </message>
@@ -1066,9 +1076,11 @@ scaling (saturated) and the share of non-zero inputs that became zero (underflow
   --saturate    per-tensor formats: overflowing elements become +-max; without it they follow the
                 OCP conversion (ml_dtypes): e4m3 NaN, e5m2 inf. MX and NVFP4 elements always
                 saturate (OCP MX, torchao, Transformer Engine), so the option changes nothing there.
-  --out Q.npy   write the dequantised values (float32, the input's shape)
+  --out Q.npy   write the dequantised values (float32, the input's shape); '-': the .npy to standard
+                output instead of the text (not to a terminal)
   --json FILE   write every number as JSON to FILE ('-': to standard output instead of the text)
-The text table shows the first 64 blocks; the JSON has all of them.
+The text table shows the first 64 blocks; the JSON has all of them. The outputs are checked before
+the input is read. Ctrl+C, SIGTERM or SIGHUP stops it with nothing written (status 130, 143, 129).
 </source>
             <translation>pemakaian: presisi quantize X.npy --format F [--scale-mode floor|ceil|even|rceil] [--saturate]
                             [--amax A] [--out Q.npy] [--json BERKAS|-]
@@ -1091,9 +1103,11 @@ elemen setelah penskalaan (tersaturasi) dan porsi masukan bukan nol yang menjadi
                 mengikuti konversi OCP (ml_dtypes): e4m3 NaN, e5m2 inf. Elemen MX dan NVFP4 selalu
                 tersaturasi (OCP MX, torchao, Transformer Engine), jadi opsi ini tidak mengubah
                 apa pun di sana.
-  --out Q.npy   tulis nilai hasil dekuantisasi (float32, dengan bentuk masukan)
+  --out Q.npy   tulis nilai hasil dekuantisasi (float32, dengan bentuk masukan); '-': .npy itu ke keluaran
+                standar sebagai ganti teks (tidak ke terminal)
   --json BERKAS tulis setiap angka sebagai JSON ke BERKAS ('-': ke keluaran standar, bukan teks)
-Tabel teks menampilkan 64 blok pertama; JSON memuat semuanya.
+Tabel teks menampilkan 64 blok pertama; JSON memuat semuanya. Keluaran diperiksa sebelum masukan
+dibaca. Ctrl+C, SIGTERM atau SIGHUP menghentikannya tanpa menulis apa pun (status 130, 143, 129).
 </translation>
         </message>
         <message>
@@ -1144,8 +1158,9 @@ output:    --every N (table interval)  --histogram-interval K  --range-interval 
            Files appear whole or not at all (written beside the name, then renamed); an existing file
            is replaced only by a complete one. Memory: a run that would not fit in MemAvailable is refused.
 
-Ctrl+C (SIGINT) or SIGTERM stops between steps: the files get the steps done ("final": null), stderr
-says so, and the exit status is 130 (SIGINT) or 143 (SIGTERM). A second signal ends at once.
+Ctrl+C (SIGINT), SIGTERM or SIGHUP (a closed terminal) stops between steps: the files get the steps done
+("final": null), stderr says so, and the exit status is 130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP).
+A second signal ends at once.
 Exit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a run refused.
 
 Presets: 'presisi presets' lists them.
@@ -1201,8 +1216,9 @@ keluaran:  --every N (selang tabel)  --histogram-interval K  --range-interval K 
            berkas yang sudah ada hanya diganti oleh berkas yang lengkap. Memori: pelatihan yang tidak
            muat dalam MemAvailable ditolak.
 
-Ctrl+C (SIGINT) atau SIGTERM berhenti di antara langkah: berkas memuat langkah yang sudah selesai
-("final": null), stderr menyebutkannya, dan status keluar 130 (SIGINT) atau 143 (SIGTERM). Sinyal kedua
+Ctrl+C (SIGINT), SIGTERM atau SIGHUP (terminal ditutup) berhenti di antara langkah: berkas memuat langkah
+yang sudah selesai ("final": null), stderr menyebutkannya, dan status keluar 130 (SIGINT), 143 (SIGTERM)
+atau 129 (SIGHUP). Sinyal kedua
 langsung mengakhiri.
 Status keluar: 0 selesai, 1 kegagalan saat berjalan atau menulis, 2 argumen salah atau pelatihan ditolak.
 

@@ -69,7 +69,8 @@ void printHelp(std::ostream& out) {
         "\nwindow and commands:\n"
         "  --lang en|id                     English or Bahasa Indonesia (default: the system's, LANG)\n"
         "\nExit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a refused run,\n"
-        "130/143 'train' interrupted by SIGINT/SIGTERM (the steps done are written). See docs/CLI.md.\n"
+        "130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP ('train' writes the steps done; the other commands\n"
+        "leave their outputs as they were). See docs/CLI.md.\n"
         "\nRun 'presisi <command> --help' for a command's options.\n"));
 }
 

@@ -40,8 +40,8 @@ const char* kCheckHelp = QT_TRANSLATE_NOOP(
     "           see presisi train --help). Statistics are off: they change no result, only the time.\n"
     "output:    --json FILE|-  (lanes with lane, mean, spread, verdict, reason; the rule, threshold and\n"
     "           threshold_from (seed_spread or evaluation_noise); excluded_seeds; every seed's run)\n"
-    "Ctrl+C (SIGINT) or SIGTERM stops the check within a step: nothing is written, the exit status is\n"
-    "130 or 143.\n"
+    "Ctrl+C (SIGINT), SIGTERM or SIGHUP stops the check within a step: nothing is written, the exit status\n"
+    "is 130, 143 or 129.\n"
     "Exit status: 0 done (whatever the verdicts), 1 a failure while running or writing, 2 a bad argument.\n");
 
 std::string num(double v, const char* f = "%.5g") { return std::isnan(v) ? std::string("-") : fmtNum(v, f); }
@@ -162,9 +162,9 @@ int cmdCheck(CommandArgs args, std::ostream& out, std::ostream& err) {
     } catch (const Cancelled&) {
         const int signal = StopSignals::signal();
         err << "presisi check: "
-            << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written").arg(QLatin1String(signal == SIGTERM ? "SIGTERM" : "SIGINT")))
+            << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written").arg(QLatin1String(StopSignals::name(signal))))
             << '\n';
-        return 128 + (signal ? signal : SIGINT);
+        return StopSignals::status();
     } catch (const Error& e) {
         throw UsageError(e.what());
     }

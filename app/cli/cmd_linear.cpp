@@ -269,14 +269,13 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
     std::vector<LinearLane> lanes;
     if (!(a.has("lanes") ? lanesFromList(a, config, err, lanes) : lanesFromFormats(a, config, err, lanes))) return 1;
 
-    const StopSignals stopSignals;  // Ctrl+C or SIGTERM: nothing written, the directory untouched
+    const StopSignals stopSignals;  // Ctrl+C, SIGTERM or SIGHUP: nothing written, the directory untouched
     const auto interrupted = [&] {
-        const int signal = StopSignals::signal();
         err << "presisi linear: "
             << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written")
-                      .arg(QLatin1String(signal == SIGTERM ? "SIGTERM" : "SIGINT")))
+                      .arg(QLatin1String(StopSignals::name(StopSignals::signal()))))
             << '\n';
-        return 128 + (signal ? signal : SIGINT);
+        return StopSignals::status();
     };
     const LinearProgress goOn = [](double) { return !StopSignals::stopFlag().load(); };
     LinearResult result;

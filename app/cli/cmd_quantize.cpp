@@ -1,6 +1,8 @@
 // `presisi quantize X.npy --format F`: a float32 tensor in a scaled format of 8 bits and below (per-tensor
 // FP8, MX, NVFP4) as torchao computes it, with the error per tensor and per block; the dequantised
 // values optionally written back as .npy.
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -14,9 +16,10 @@
 #include "cli_text.h"
 #include "commands.h"
 #include "json_writer.h"
+#include "service_names.h"
 #include "services/atomic_file.h"
 #include "services/linear_json.h"
-#include "service_names.h"
+#include "stop_signals.h"
 
 namespace presisi::cli {
 
@@ -47,9 +50,11 @@ const char* kQuantizeHelp = QT_TRANSLATE_NOOP(
     "  --saturate    per-tensor formats: overflowing elements become +-max; without it they follow the\n"
     "                OCP conversion (ml_dtypes): e4m3 NaN, e5m2 inf. MX and NVFP4 elements always\n"
     "                saturate (OCP MX, torchao, Transformer Engine), so the option changes nothing there.\n"
-    "  --out Q.npy   write the dequantised values (float32, the input's shape)\n"
+    "  --out Q.npy   write the dequantised values (float32, the input's shape); '-': the .npy to standard\n"
+    "                output instead of the text (not to a terminal)\n"
     "  --json FILE   write every number as JSON to FILE ('-': to standard output instead of the text)\n"
-    "The text table shows the first 64 blocks; the JSON has all of them.\n");
+    "The text table shows the first 64 blocks; the JSON has all of them. The outputs are checked before\n"
+    "the input is read. Ctrl+C, SIGTERM or SIGHUP stops it with nothing written (status 130, 143, 129).\n");
 
 std::string knownFormats() {
     std::string s;
@@ -134,6 +139,8 @@ void writeJson(std::ostream& out, const std::string& path, const Input& in, cons
     const std::int64_t perRow = t.blockSize > 0 ? q.cols / t.blockSize : 1;
     j.key("blocks").beginArray();
     for (std::size_t b = 0; b < q.blocks.size(); ++b) {
+        // A large tensor's blocks take seconds to write: a signal stops it here, its file never renamed into place.
+        if (b % 4096 == 0 && StopSignals::stopFlag().load()) throw Cancelled();
         const BlockInfo& bi = q.blocks[b];
         j.beginObject();
         j.field("row", t.blockSize > 0 ? static_cast<std::int64_t>(b) / perRow : std::int64_t{-1});
@@ -202,7 +209,7 @@ void writeText(std::ostream& out, const std::string& path, const Input& in, cons
 
 }  // namespace
 
-int cmdQuantize(CommandArgs args, std::ostream& out, std::ostream&) {
+int cmdQuantize(CommandArgs args, std::ostream& out, std::ostream& err) {
     const ParsedArgs a = parseArgs(args, kQuantizeOptions);
     if (a.has("help")) {
         out << trCli(kQuantizeHelp);
@@ -244,27 +251,50 @@ int cmdQuantize(CommandArgs args, std::ostream& out, std::ostream&) {
     if (!outPath.empty() && outPath == jsonPath)
         throw UsageError("--out: " + u8(QCoreApplication::translate("cli", "'%1' is where --json writes too: give the two outputs different files").arg(qs(outPath))));
 
-    const Input in = readInput(path, t);
-    QuantizedTensor q;
-    try {
-        q = quantize(*format, in.values, in.rows, in.cols, options);
-    } catch (const Error& e) {
-        throw UsageError(e.what());
-    }
+    // '-' is standard output: the .npy's bytes there instead of the text, never onto a terminal (nor beside --json -,
+    // refused above as one file for two outputs).
+    const bool outToStdout = outPath == "-";
+    if (outToStdout && ::isatty(STDOUT_FILENO))
+        throw UsageError("--out: " + u8(QCoreApplication::translate("cli", "'-' writes a binary .npy to standard output, which is a terminal here: redirect it or give a file")));
+    // The outputs before the input: a directory or a missing folder is refused before 512 MiB are read.
+    for (const auto& [option, file] : {std::pair{"--out", outPath}, std::pair{"--json", jsonPath}})
+        if (!file.empty() && file != "-")
+            if (const std::string why = services::outputPathProblem(file); !why.empty())
+                throw UsageError(std::string(option) + ": " + u8(QCoreApplication::translate("cli", "cannot write '%1': %2").arg(qs(file), qs(why))));
 
-    // Files are created only once the computation has succeeded; each appears whole or not at all.
-    std::unique_ptr<AtomicFile> outFile, jsonFile;
-    if (!outPath.empty()) outFile = std::make_unique<AtomicFile>(outPath, "--out");
-    if (!jsonPath.empty() && jsonPath != "-") jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
-    if (jsonPath == "-") writeJson(out, path, in, q, options.amax);
-    else writeText(out, path, in, q, options.amax);
-    if (jsonFile) {
-        writeJson(jsonFile->stream(), path, in, q, options.amax);
-        jsonFile->commit();
-    }
-    if (outFile) {
-        outFile->stream() << npyBytesF32(in.shape, q.dequantised);
-        outFile->commit();
+    const StopSignals stopSignals;  // Ctrl+C, SIGTERM or SIGHUP: nothing written (a temporary is removed)
+    try {
+        const Input in = readInput(path, t);
+        QuantizedTensor q;
+        try {
+            q = quantize(*format, in.values, in.rows, in.cols, options);
+        } catch (const Error& e) {
+            throw UsageError(e.what());
+        }
+        if (StopSignals::stopFlag().load()) throw Cancelled();
+
+        // Files are created only once the computation has succeeded; each appears whole or not at all.
+        std::unique_ptr<AtomicFile> outFile, jsonFile;
+        if (!outPath.empty() && !outToStdout) outFile = std::make_unique<AtomicFile>(outPath, "--out");
+        if (!jsonPath.empty() && jsonPath != "-") jsonFile = std::make_unique<AtomicFile>(jsonPath, "--json");
+        if (outToStdout) out << npyBytesF32(in.shape, q.dequantised);
+        else if (jsonPath == "-") writeJson(out, path, in, q, options.amax);
+        else writeText(out, path, in, q, options.amax);
+        if (jsonFile) {
+            writeJson(jsonFile->stream(), path, in, q, options.amax);
+            if (StopSignals::stopFlag().load()) throw Cancelled();
+            jsonFile->commit();
+        }
+        if (outFile) {
+            outFile->stream() << npyBytesF32(in.shape, q.dequantised);
+            if (StopSignals::stopFlag().load()) throw Cancelled();
+            outFile->commit();
+        }
+    } catch (const Cancelled&) {
+        err << "presisi quantize: "
+            << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written").arg(QLatin1String(StopSignals::name(StopSignals::signal()))))
+            << '\n';
+        return StopSignals::status();
     }
     return 0;
 }

@@ -91,8 +91,9 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "           --json FILE|-  (the JSON contract; '-' prints it instead of the table)  --csv FILE|-\n"
     "           Files appear whole or not at all (written beside the name, then renamed); an existing file\n"
     "           is replaced only by a complete one. Memory: a run that would not fit in MemAvailable is refused.\n\n"
-    "Ctrl+C (SIGINT) or SIGTERM stops between steps: the files get the steps done (\"final\": null), stderr\n"
-    "says so, and the exit status is 130 (SIGINT) or 143 (SIGTERM). A second signal ends at once.\n"
+    "Ctrl+C (SIGINT), SIGTERM or SIGHUP (a closed terminal) stops between steps: the files get the steps done\n"
+    "(\"final\": null), stderr says so, and the exit status is 130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP).\n"
+    "A second signal ends at once.\n"
     "Exit status: 0 done, 1 a failure while running or writing, 2 a bad argument or a run refused.\n\n"
     "Presets: 'presisi presets' lists them.\n");
 
@@ -341,7 +342,7 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
         if (csvFile) wrote += std::string(wrote.empty() ? " " : " and ") + csvFile->path();
         if (jsonToStdout) wrote += std::string(wrote.empty() ? " " : " and ") + "the JSON";
         if (csvToStdout) wrote += std::string(wrote.empty() ? " " : " and ") + "the CSV";
-        err << "presisi train: interrupted (" << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ") after " << done << " of "
+        err << "presisi train: interrupted (" << StopSignals::name(signal) << ") after " << done << " of "
             << s.steps << " steps" << (wrote.empty() ? std::string() : "; wrote" + wrote + " with the steps done (final: null)")
             << '\n';
         return 128 + signal;

@@ -1,4 +1,4 @@
-// SIGINT and SIGTERM for the long commands: the handler records the signal and raises the stop flag.
+// SIGINT, SIGTERM and SIGHUP for the long commands: the handler records the signal and raises the stop flag.
 #include "stop_signals.h"
 
 namespace presisi::cli {
@@ -25,14 +25,24 @@ StopSignals::StopSignals() {
     sa.sa_flags = SA_RESETHAND;
     sigaction(SIGINT, &sa, &m_oldInt);
     sigaction(SIGTERM, &sa, &m_oldTerm);
+    sigaction(SIGHUP, &sa, &m_oldHup);
 }
 
 StopSignals::~StopSignals() {
     sigaction(SIGINT, &m_oldInt, nullptr);
     sigaction(SIGTERM, &m_oldTerm, nullptr);
+    sigaction(SIGHUP, &m_oldHup, nullptr);
 }
 
 std::atomic<bool>& StopSignals::stopFlag() { return g_stop; }
 int StopSignals::signal() { return g_signal; }
+
+const char* StopSignals::name(int signal) {
+    switch (signal) {
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    default: return "SIGINT";
+    }
+}
 
 }  // namespace presisi::cli

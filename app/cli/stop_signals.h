@@ -1,4 +1,5 @@
-// SIGINT and SIGTERM for the long commands (`train`, `check`): one helper, so both stop the same way.
+// SIGINT, SIGTERM and SIGHUP for the commands that work long or write files (`train`, `check`, `linear`,
+// `quantize`): one helper, so all stop the same way.
 #pragma once
 
 #include <atomic>
@@ -6,7 +7,7 @@
 
 namespace presisi::cli {
 
-// While one lives, SIGINT and SIGTERM only record the signal and raise stopFlag() (the runner's or the
+// While one lives, SIGINT, SIGTERM and SIGHUP (a closed terminal) only record the signal and raise stopFlag() (the runner's or the
 // check's cancel flag, polled by the work); the command then ends as it documents. SA_RESETHAND: a
 // second signal ends the program at once. The previous handlers come back when it goes. One at a time.
 class StopSignals {
@@ -17,10 +18,13 @@ public:
     StopSignals& operator=(const StopSignals&) = delete;
 
     static std::atomic<bool>& stopFlag();  // also raised by the command itself (a closed output)
-    static int signal();                   // the signal received (SIGINT, SIGTERM), 0 when none
+    static int signal();                   // the signal received (SIGINT, SIGTERM, SIGHUP), 0 when none
+    static const char* name(int signal);   // "SIGINT", "SIGTERM", "SIGHUP" (SIGINT for 0)
+    // 128 + the signal received (130, 143, 129): the shell's status for a command a signal ended.
+    static int status() { return 128 + (signal() ? signal() : SIGINT); }
 
 private:
-    struct sigaction m_oldInt {}, m_oldTerm {};
+    struct sigaction m_oldInt {}, m_oldTerm {}, m_oldHup {};
 };
 
 }  // namespace presisi::cli
