@@ -110,6 +110,8 @@ private slots:
     void inspectMiniFormatsSaturate();
     void inspectMiniFormatsText();
     void trainNamesTheTorchVersion();
+    void echoedValuesArePrintable_data();
+    void echoedValuesArePrintable();
     void badArguments_data();
     void badArguments();
     void help();
@@ -624,6 +626,39 @@ void TestCli::seedsExactInJson() {
         const Scenario back = services::scenarioFromJson(QJsonDocument::fromJson(text).object(), "round trip");
         QVERIFY2(back.seed == seed, text.constData());
         QVERIFY2(back.data.seed && *back.data.seed == seed - 1, text.constData());
+    }
+}
+
+// Every value Presisi echoes from an argument or a file is shown, never obeyed: a newline, ESC, BEL, DEL, a C1 CSI
+// or a byte that is not UTF-8 in an option's value comes out as \xNN, in one line, while Indonesian text passes.
+void TestCli::echoedValuesArePrintable_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("shown");
+    const QString clear = QString::fromLatin1("x\n\x1b[2Jy");
+    QTest::newRow("train --norm") << QStringList{"train", "--norm", clear} << "'x\\x0a\\x1b[2Jy'";
+    QTest::newRow("inspect") << QStringList{"inspect", QString::fromLatin1("1e-7\n")} << "'1e-7\\x0a'";
+    QTest::newRow("linear --formats") << QStringList{"linear", "--formats", QString::fromLatin1("f32,\x07" "bf16")} << "\\x07bf16";
+    QTest::newRow("quantize --format") << QStringList{"quantize", "x.npy", "--format", QString::fromLatin1("e4m3\x7f")} << "e4m3\\x7f";
+    QTest::newRow("check --lanes") << QStringList{"check", "--lanes", QString::fromUtf8("cpu:f32,cpu:\u009b" "2J")} << "cpu:\\xc2\\x9b2J";
+    QTest::newRow("unknown command") << QStringList{QString::fromLatin1("tra\x1b]0;title\x07in")} << "tra\\x1b]0;title\\x07in";
+    QTest::newRow("--lang") << QStringList{"--lang", QString::fromLatin1("i\rd"), "linear"} << "i\\x0dd";
+    QTest::newRow("Indonesian passes") << QStringList{"train", "--norm", QString::fromUtf8("lapisan·…")} << QString::fromUtf8("'lapisan·…'");
+}
+
+void TestCli::echoedValuesArePrintable() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, shown);
+    std::vector<std::string> v;
+    for (const QString& a : args) v.push_back(a.toStdString());
+    std::ostringstream out, err;
+    QCOMPARE(cli::run(v, out, err), 2);
+    const std::string e = err.str();
+    QVERIFY2(e.find(shown.toStdString()) != std::string::npos, e.c_str());
+    QCOMPARE(std::count(e.begin(), e.end(), '\n'), std::ptrdiff_t(1));
+    for (std::size_t i = 0; i + 1 < e.size(); ++i) {
+        const auto c = static_cast<unsigned char>(e[i]);
+        QVERIFY2(c >= 0x20 && c != 0x7f, qPrintable(QString("byte 0x%1 at %2").arg(c, 2, 16, QChar('0')).arg(i)));
+        QVERIFY(!(c == 0xc2 && static_cast<unsigned char>(e[i + 1]) >= 0x80 && static_cast<unsigned char>(e[i + 1]) < 0xa0));
     }
 }
 

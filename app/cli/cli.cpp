@@ -14,6 +14,7 @@
 #include "args.h"
 #include "services/atomic_file.h"
 #include "cli_text.h"
+#include "services/printable_text.h"
 #include "commands.h"
 #include "language.h"
 #include "service_names.h"
@@ -141,7 +142,7 @@ int run(std::span<const std::string> given, std::ostream& out, std::ostream& err
     std::string langError;
     const auto lang = language::takeLangOption(argv, &langError);
     if (!langError.empty()) {
-        err << "presisi: " << langError << '\n';
+        err << "presisi: " << services::printableText(langError) << '\n';
         return 2;
     }
     const CliLanguage scope(lang.value_or(language::systemCode()));
@@ -159,20 +160,21 @@ int run(std::span<const std::string> given, std::ostream& out, std::ostream& err
         try {
             return checked(c.fn(args.subspan(1), out, err), out, err, "presisi " + std::string(c.name));
         } catch (const UsageError& e) {
-            err << "presisi " << c.name << ": " << e.what() << '\n';
+            // Every message may quote a value from an argument or a file: shown, never obeyed by the terminal.
+            err << "presisi " << c.name << ": " << services::printableText(e.what()) << '\n';
             return 2;
         } catch (const presisi::Error& e) {
-            err << "presisi " << c.name << ": " << e.what() << '\n';
+            err << "presisi " << c.name << ": " << services::printableText(e.what()) << '\n';
             return 1;
         } catch (const std::bad_alloc&) {
             err << "presisi " << c.name << ": " << u8(QCoreApplication::translate("cli", "out of memory (try smaller sizes)")) << '\n';
             return 1;
         } catch (const std::exception& e) {
-            err << "presisi " << c.name << ": " << e.what() << '\n';
+            err << "presisi " << c.name << ": " << services::printableText(e.what()) << '\n';
             return 1;
         }
     }
-    err << "presisi: " << u8(QCoreApplication::translate("cli", "unknown command '%1' (try 'presisi --help')").arg(qs(args[0]))) << '\n';
+    err << "presisi: " << u8(QCoreApplication::translate("cli", "unknown command '%1' (try 'presisi --help')").arg(qs(services::printableText(args[0])))) << '\n';
     return 2;
 }
 

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "services/linear_json.h"
 #include "services/linear_save.h"
+#include "services/printable_text.h"
 #include "stop_signals.h"
 
 namespace presisi::cli {
@@ -210,7 +211,7 @@ std::string inputsLine(const LinearResult& result) {
         return u8(QCoreApplication::translate("cli", "nn.Linear(%1, %2) on x = randn(%3, %1), seed %4").arg(c.in).arg(c.out).arg(c.batch).arg(c.seed));
     const auto one = [&](const char* name, const std::optional<LinearTensorFile>& f) {
         if (!f) return QString::fromLatin1(name) + QCoreApplication::translate("cli", " seeded (%1)").arg(c.seed);
-        return QStringLiteral("%1 %2 %3 %4").arg(QString::fromLatin1(name), qs(f->path), qs(npyShapeText(f->shape)),
+        return QStringLiteral("%1 %2 %3 %4").arg(QString::fromLatin1(name), qs(services::printableText(f->path)), qs(npyShapeText(f->shape)),
                                                  qs(std::string(tensorFileDTypeName(f->dtype))));
     };
     QString line = (s.hasBias ? QStringLiteral("F.linear(x, W, b): ") : QStringLiteral("F.linear(x, W): ")) + one("x", s.x) +
@@ -359,7 +360,7 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
         out << '\n'
             << u8(QCoreApplication::translate("cli", "saved %1 files in %2 (manifest.json lists them)")
                       .arg(static_cast<int>(saved.size()))
-                      .arg(qs(saveDir)))
+                      .arg(qs(services::printableText(saveDir))))
             << '\n';
     return 0;
 }

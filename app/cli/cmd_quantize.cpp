@@ -19,6 +19,7 @@
 #include "service_names.h"
 #include "services/atomic_file.h"
 #include "services/linear_json.h"
+#include "services/printable_text.h"
 #include "stop_signals.h"
 
 namespace presisi::cli {
@@ -165,7 +166,7 @@ void writeText(std::ostream& out, const std::string& path, const Input& in, cons
     const std::string block = t.blockSize > 0 ? std::to_string(t.blockSize) : u8(QCoreApplication::translate("cli", "whole tensor"));
     const std::string mode = t.scale == Format::E8M0 ? std::string(scaleModeName(q.scaleMode)) : std::string("-");
     out << u8(QCoreApplication::translate("cli", "%1 %2: format %3 | elements %4 | block %5 | scale %6 | scale mode %7 | overflow %8")
-                  .arg(qs(path), qs(npyShapeText(in.shape)), qs(std::string(t.name)), qs(std::string(traits(t.element).name)),
+                  .arg(qs(services::printableText(path)), qs(npyShapeText(in.shape)), qs(std::string(t.name)), qs(std::string(traits(t.element).name)),
                        qs(block), qs(std::string(traits(t.scale).name)), qs(mode), qs(overflow)))
         << '\n';
     if (t.blockSize == 0) {

@@ -19,6 +19,7 @@
 #include "args.h"
 #include "services/atomic_file.h"
 #include "cli_text.h"
+#include "services/printable_text.h"
 #include "commands.h"
 #include "json_writer.h"
 #include "services/scenario_file.h"
@@ -203,7 +204,8 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     laneWidth += 2;
     const std::size_t stepWidth = std::max<std::size_t>(6, std::to_string(std::max(s.steps, 1) - 1).size());
     if (text) {
-        if (!s.preset.empty()) out << "preset " << s.preset << (s.title.empty() ? "" : ": " + presetText(s.title)) << '\n';
+        if (!s.preset.empty())  // a file's names, shown and never obeyed by the terminal
+            out << "preset " << services::printableText(s.preset) << (s.title.empty() ? "" : ": " + services::printableText(presetText(s.title))) << '\n';
         out << describe(s) << '\n';
         if (!s.explanation.empty()) out << wrap(presetText(s.explanation), 96, "  ");
         out << '\n';
@@ -343,7 +345,7 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
         if (jsonToStdout) wrote += std::string(wrote.empty() ? " " : " and ") + "the JSON";
         if (csvToStdout) wrote += std::string(wrote.empty() ? " " : " and ") + "the CSV";
         err << "presisi train: interrupted (" << StopSignals::name(signal) << ") after " << done << " of "
-            << s.steps << " steps" << (wrote.empty() ? std::string() : "; wrote" + wrote + " with the steps done (final: null)")
+            << s.steps << " steps" << (wrote.empty() ? std::string() : "; wrote" + services::printableText(wrote) + " with the steps done (final: null)")
             << '\n';
         return 128 + signal;
     }
