@@ -110,6 +110,7 @@ private slots:
     void inspectMiniFormatsSaturate();
     void inspectMiniFormatsText();
     void trainNamesTheTorchVersion();
+    void inspectNamesADecimalBeyondFloat64();
     void echoedValuesArePrintable_data();
     void echoedValuesArePrintable();
     void badArguments_data();
@@ -627,6 +628,24 @@ void TestCli::seedsExactInJson() {
         QVERIFY2(back.seed == seed, text.constData());
         QVERIFY2(back.data.seed && *back.data.seed == seed - 1, text.constData());
     }
+}
+
+// 1e400 and 1e-400 are not float64 numbers: inspect says the decimal itself overflows or underflows instead of
+// reporting "error 0" as if inf and 0 were what was typed; "inf" and 2.5e-308 are what they say.
+void TestCli::inspectNamesADecimalBeyondFloat64() {
+    std::ostringstream out, err;
+    QCOMPARE(cli::run(std::vector<std::string>{"inspect", "1e400", "-1e400", "1e-400", "inf", "2.5e-308", "--formats", "bf16"}, out, err), 0);
+    const std::string o = out.str();
+    QVERIFY2(o.find("1e400\n  (this decimal is beyond float64's range, which ends at 1.7976931348623157e308: it is read as inf") != std::string::npos, o.c_str());
+    QVERIFY(o.find("-1e400\n  (this decimal is beyond float64's range, which ends at 1.7976931348623157e308: it is read as -inf") != std::string::npos);
+    QVERIFY(o.find("1e-400\n  (this decimal is below float64's smallest normal 2.2250738585072014e-308: it is read as 0") != std::string::npos);
+    QVERIFY(o.find("inf\n  (this") == std::string::npos && o.find("2.5e-308\n  (this") == std::string::npos);
+    std::ostringstream json, jerr;
+    QCOMPARE(cli::run(std::vector<std::string>{"inspect", "1e400", "1e-310", "0", "--json"}, json, jerr), 0);
+    const QJsonArray values = QJsonDocument::fromJson(QByteArray::fromStdString(json.str())).object()["values"].toArray();
+    QCOMPARE(values[0].toObject()["input_range"].toString(), QStringLiteral("overflow"));
+    QCOMPARE(values[1].toObject()["input_range"].toString(), QStringLiteral("underflow"));
+    QCOMPARE(values[2].toObject()["input_range"].toString(), QStringLiteral("within"));
 }
 
 // Every value Presisi echoes from an argument or a file is shown, never obeyed: a newline, ESC, BEL, DEL, a C1 CSI

@@ -493,6 +493,14 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
             <translation>(acuan pembanding lajur-lajur lain di %1)</translation>
         </message>
         <message>
+            <source>(this decimal is below float64's smallest normal 2.2250738585072014e-308: it is read as %1, and the errors below are against that, not against the number typed)</source>
+            <translation>(desimal ini di bawah bilangan normal terkecil float64, 2.2250738585072014e-308: ia dibaca sebagai %1, dan galat di bawah diukur terhadap nilai itu, bukan terhadap bilangan yang diketik)</translation>
+        </message>
+        <message>
+            <source>(this decimal is beyond float64's range, which ends at 1.7976931348623157e308: it is read as %1, and the errors below are against that, not against the number typed)</source>
+            <translation>(desimal ini di luar jangkauan float64, yang berakhir di 1.7976931348623157e308: ia dibaca sebagai %1, dan galat di bawah diukur terhadap nilai itu, bukan terhadap bilangan yang diketik)</translation>
+        </message>
+        <message>
             <source>... %1 more blocks not shown (--json has every block)</source>
             <translation>... %1 blok lagi tidak ditampilkan (--json memuat semua blok)</translation>
         </message>

@@ -10,8 +10,13 @@
 #include "cli_text.h"
 #include "commands.h"
 #include "json_writer.h"
+#include "services/number_text.h"
+#include "services/printable_text.h"
 
 namespace presisi::cli {
+
+using services::DecimalRange;
+using services::decimalRange;
 
 namespace {
 
@@ -143,7 +148,11 @@ int cmdInspect(CommandArgs args, std::ostream& out, std::ostream&) {
         j.beginObject().field("from", fromName).field("saturate", overflow == Overflow::Saturate);
         j.key("values").beginArray();
         for (std::size_t i = 0; i < values.size(); ++i) {
-            j.beginObject().field("input", a.positionals()[i]).key("formats").beginArray();
+            j.beginObject().field("input", a.positionals()[i]);
+            // "overflow" / "underflow": the decimal is beyond float64, read as inf / a subnormal or 0 (docs/CLI.md).
+            const DecimalRange range = decimalRange(a.positionals()[i]);
+            j.key("input_range").value(range == DecimalRange::Overflow ? "overflow" : range == DecimalRange::Underflow ? "underflow" : "within");
+            j.key("formats").beginArray();
             for (Format f : formats) {
                 const Inspection r = inspect(f, values[i], from, overflow);
                 const FormatTraits& t = traits(f);
@@ -170,7 +179,16 @@ int cmdInspect(CommandArgs args, std::ostream& out, std::ostream&) {
 
     for (std::size_t i = 0; i < values.size(); ++i) {
         if (i) out << '\n';
-        out << a.positionals()[i] << '\n';
+        out << services::printableText(a.positionals()[i]) << '\n';
+        const DecimalRange range = decimalRange(a.positionals()[i]);
+        if (range == DecimalRange::Overflow)
+            out << "  " << u8(QCoreApplication::translate("cli", "(this decimal is beyond float64's range, which ends at 1.7976931348623157e308: it is read as %1, and the errors below are against that, not against the number typed)")
+                                  .arg(values[i] > 0 ? QStringLiteral("inf") : QStringLiteral("-inf")))
+                << '\n';
+        else if (range == DecimalRange::Underflow)
+            out << "  " << u8(QCoreApplication::translate("cli", "(this decimal is below float64's smallest normal 2.2250738585072014e-308: it is read as %1, and the errors below are against that, not against the number typed)")
+                                  .arg(qs(services::shortestNumber(values[i]))))
+                << '\n';
         for (Format f : formats) {
             const Inspection r = inspect(f, values[i], from, overflow);
             const FormatTraits& t = traits(f);

@@ -23,6 +23,16 @@ std::optional<double> parseReal(const std::string& text) {
     return v;
 }
 
+DecimalRange decimalRange(const std::string& text) {
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(begin, &end);
+    if (errno != ERANGE) return DecimalRange::Within;  // exact, or rounded to a normal double
+    if (std::isinf(v)) return DecimalRange::Overflow;
+    return std::fabs(v) < 0x1p-1022 ? DecimalRange::Underflow : DecimalRange::Within;
+}
+
 std::string shortestNumber(double v) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";

@@ -11,6 +11,12 @@ namespace presisi::services {
 // "nan", "0x1p-24"); no leading space.
 std::optional<double> parseReal(const std::string& text);
 
+// Whether a decimal `parseReal` accepts lies within float64's range: Overflow where strtod rounded it to ±inf
+// (1e400; "inf" itself is Within), Underflow where it became a float64 subnormal or zero although it is not zero
+// (1e-400, 1e-310): the value then is not the number typed, and errors measured against it are not its errors.
+enum class DecimalRange { Within, Overflow, Underflow };
+DecimalRange decimalRange(const std::string& text);
+
 // The shortest decimal text that reads back as v, written as a person would: "1e-300", "3.4e38",
 // "0.999999", "65536" (never "%f"'s 0.000000 or 340000000000000000000000000000000000000.000000).
 std::string shortestNumber(double v);
