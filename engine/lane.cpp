@@ -1,6 +1,9 @@
 // The lane value type's label, its parser and the note shown beside a lane that runs emulated. No Qt here.
 #include "lane.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "error.h"
 #include "native/native_gemm.h"
 
@@ -95,10 +98,14 @@ Lane parseLane(std::string_view text) {
     bool modeGiven = false;
     bool otherOption = false;  // an option of the f32/bf16/f16 lanes
     std::string firstOther;
+    std::vector<std::string_view> seen;  // an option given twice is a mistake to name, not to fold
     while (plus != std::string_view::npos) {
         rest = rest.substr(plus + 1);
         plus = rest.find('+');
         const std::string_view opt = rest.substr(0, plus);
+        if (std::find(seen.begin(), seen.end(), opt) != seen.end())
+            throw Error("'+" + printableText(opt) + "' given twice in '" + all + "'");
+        seen.push_back(opt);
         if (const auto mode = parseScaleMode(opt)) {
             if (modeGiven) throw Error("two scale modes in '" + all + "' (one of +floor, +ceil, +even, +rceil)");
             if (!lane.scaled || !isMx(*lane.scaled))

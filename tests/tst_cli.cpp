@@ -514,6 +514,10 @@ void TestCli::badArguments_data() {
     QTest::addRow("bench unknown") << QStringList{"bench", "nothing"} << "nothing";
     QTest::addRow("format twice") << QStringList{"linear", "--formats", "f32,bf16,f16,bf16"} << "'bf16' given twice";
     QTest::addRow("lane twice") << QStringList{"train", "--lanes", "cpu:f32,cpu:f16,cpu:f16"} << "'cpu:f16' given twice";
+    QTest::addRow("option twice") << QStringList{"linear", "--lanes", "cpu:e4m3+sat+sat"} << "'+sat' given twice in 'cpu:e4m3+sat+sat'";
+    QTest::addRow("training option in linear") << QStringList{"linear", "--lanes", "cpu:f32,cpu:bf16+scaler"}
+                                               << "cpu:bf16+scaler: +scaler, +pure, +sr, +kahan, +accum-low and +naive-stats are options of the training lanes";
+    QTest::addRow("pure in linear") << QStringList{"linear", "--lanes", "cpu:bf16+pure"} << "options of the training lanes";
     QTest::addRow("op twice") << QStringList{"train", "--op", "softmax=low,loss=f32,softmax=f32"} << "'softmax' given twice";
     QTest::addRow("json empty") << QStringList{"train", "--steps", "1", "--json", ""} << "--json: empty file name";
     QTest::addRow("csv empty") << QStringList{"train", "--steps", "1", "--csv", ""} << "--csv: empty file name";

@@ -203,6 +203,10 @@ private slots:
                                      << "e.json: batch: 1000000000000 is out of range (0 .. 1000000)";
         QTest::addRow("NUL in a key") << QByteArray("{\"presisi_experiment\": 1, \"scenario\": {\"a\\u0000b\": 1}}")
                                       << "e.json: a\\x00b: unknown key";
+        QTest::addRow("key twice") << QByteArray(R"({"presisi_experiment": 1, "scenario": {"optimizer": {"lr": 0.1, "lr": 5}}})")
+                                   << "e.json: optimizer.lr: given twice (a JSON reader would keep only one of them)";
+        QTest::addRow("top key twice") << QByteArray(R"({"presisi_experiment": 1, "presisi_experiment": 1, "scenario": {}})")
+                                       << "e.json: presisi_experiment: given twice";
         QTest::addRow("NUL in a value") << QByteArray("{\"presisi_experiment\": 1, \"scenario\": {\"dispatch\": \"x\\u0000y\"}}")
                                         << "e.json: dispatch: unknown value 'x\\x00y' (presisi, torch)";
     }
@@ -216,6 +220,26 @@ private slots:
             const QString what = QString::fromUtf8(e.what());
             QVERIFY2(what.startsWith(message), qPrintable(what));
             QVERIFY(!what.contains('\n'));
+        }
+    }
+
+    // accumulation_values is held to its range whatever the workload (before: 0 passed in a training file).
+    void accumulationValuesCheckedInEveryWorkload() {
+        QTemporaryDir dir;
+        for (const char* workload : {"training", "accumulation"}) {
+            const QString file = dir.filePath(QString("acc-%1.presisi.json").arg(workload));
+            {
+                QFile f(file);
+                QVERIFY(f.open(QIODevice::WriteOnly));
+                f.write(QByteArray("{\"presisi_experiment\": 1, \"scenario\": {\"workload\": \"") + workload +
+                        "\", \"accumulation_values\": 0}}");
+            }
+            try {
+                services::readExperimentFile(file.toStdString());
+                QFAIL(qPrintable(QString("accepted in %1").arg(workload)));
+            } catch (const Error& e) {
+                QVERIFY2(QString::fromUtf8(e.what()).contains("accumulation_values"), e.what());
+            }
         }
     }
 

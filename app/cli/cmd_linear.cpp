@@ -108,6 +108,10 @@ bool lanesFromList(const ParsedArgs& a, const LinearConfig& config, std::ostream
         } catch (const Error& e) {
             throw UsageError("--lanes: " + std::string(e.what()));
         }
+        // The training lanes' options have nothing to act on in one forward product: refused, not ignored.
+        if (lane.scaler || lane.pure || lane.stochasticWeights || lane.kahanWeights || lane.lowGradAccum || lane.naiveStats)
+            throw UsageError("--lanes: " + u8(QCoreApplication::translate("cli", "%1: +scaler, +pure, +sr, +kahan, +accum-low and +naive-stats are options of the training lanes; the linear lab computes one forward product")
+                                                 .arg(qs(services::printableText(l)))));
         if (std::find(lanes.begin(), lanes.end(), lane) != lanes.end())
             throw UsageError("--lanes: " + u8(QCoreApplication::translate("cli", "'%1' given twice").arg(qs(l))));
         if (lane.tf32 && lane.device != Device::Gpu)

@@ -1,4 +1,4 @@
-// integerLiterals: a scanner over already-valid JSON that remembers where it is (the path of members)
+// integerLiterals and firstDuplicateMember: a scanner over already-valid JSON that remembers where it is (the path of members)
 // and copies the literal of each number at a wanted key. Iterative over a stack of containers, so a
 // deeply nested document costs memory in proportion, not native stack.
 #include "json_literals.h"
@@ -16,11 +16,15 @@ struct Frame {
     int index = 0;             // array: the element's index
     std::string key;           // object: the member being read
     std::size_t pathSize = 0;  // the path's length before this container
+    std::set<std::string> names;  // object: the members read so far
 };
 
 class Scanner {
 public:
     Scanner(const QByteArray& text, const std::set<std::string>& keys) : m_s(text), m_keys(keys) {}
+
+    // The path of the first member whose name its object already had ("/scenario/lr"), or empty; after run().
+    const std::string& duplicate() const { return m_duplicate; }
 
     std::map<std::string, std::string> run() {
         skipSpace();
@@ -65,7 +69,9 @@ private:
     // `"name" :` inside an object; false when the text is not that.
     bool member() {
         if (m_i >= m_s.size() || m_s[m_i] != '"') return false;
-        m_stack.back().key = string();
+        Frame& f = m_stack.back();
+        f.key = string();
+        if (!f.names.insert(f.key).second && m_duplicate.empty()) m_duplicate = m_path + "/" + f.key;
         skipSpace();
         if (m_i >= m_s.size() || m_s[m_i] != ':') return false;
         ++m_i;
@@ -86,7 +92,7 @@ private:
                 return;
             }
             const std::string path = m_stack.empty() ? std::string() : here();
-            m_stack.push_back(Frame{c == '[', 0, {}, m_path.size()});
+            m_stack.push_back(Frame{c == '[', 0, {}, m_path.size(), {}});
             m_path = path;
             skipSpace();
             if (m_i < m_s.size() && (m_s[m_i] == ']' || m_s[m_i] == '}')) return;  // empty: run() closes it
@@ -115,12 +121,20 @@ private:
     std::vector<Frame> m_stack;
     std::string m_path;
     std::map<std::string, std::string> m_out;
+    std::string m_duplicate;
 };
 
 }  // namespace
 
 std::map<std::string, std::string> integerLiterals(const QByteArray& text, const std::set<std::string>& keys) {
     return Scanner(text, keys).run();
+}
+
+std::string firstDuplicateMember(const QByteArray& text) {
+    const std::set<std::string> none;
+    Scanner scanner(text, none);
+    scanner.run();
+    return scanner.duplicate();
 }
 
 }  // namespace presisi::services

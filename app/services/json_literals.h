@@ -17,4 +17,9 @@ namespace presisi::services {
 // error. Nesting deeper than QJsonDocument allows is not descended into.
 std::map<std::string, std::string> integerLiterals(const QByteArray& text, const std::set<std::string>& keys);
 
+// The path of the first member whose object already has a member of that name ("/scenario/lr"), or empty.
+// QJsonDocument keeps one of the two silently; a file that says a thing twice is refused instead. Member names
+// are compared as written (escapes not decoded). `text` must be valid JSON, as for integerLiterals.
+std::string firstDuplicateMember(const QByteArray& text);
+
 }  // namespace presisi::services

@@ -399,6 +399,13 @@ Scenario experimentFromJson(const QByteArray& text, const std::string& name) {
     if (doc.isNull())
         throw Error(name + ": invalid JSON at offset " + std::to_string(err.offset) + ": " + err.errorString().toStdString());
     if (!doc.isObject()) throw Error(name + ": expected a JSON object");
+    if (std::string twice = firstDuplicateMember(text); !twice.empty()) {
+        // "/scenario/optimizer/lr" as the other messages name keys: "optimizer.lr" (the scenario's), else from the top.
+        twice = twice.rfind("/scenario/", 0) == 0 ? twice.substr(10) : twice.substr(1);
+        for (char& c : twice)
+            if (c == '/') c = '.';
+        throw Error(name + ": " + printableText(twice) + ": given twice (a JSON reader would keep only one of them)");
+    }
     const QJsonObject o = doc.object();
     const QJsonValue version = o.value("presisi_experiment");
     if (version.isUndefined())

@@ -188,9 +188,9 @@ std::string scaledLaneProblem(const LaneSpec& l) {
 
 void validate(const Scenario& s) {
     using namespace limits;
-    if (s.workload == Workload::Accumulation) {
-        checkCount("accumulation_values", s.accumulationValues, kAccumulationValues, "must be 1..67108864");
-    } else {
+    // Checked whatever the workload: a file may carry it for a later switch of workload.
+    checkCount("accumulation_values", s.accumulationValues, kAccumulationValues, "must be 1..67108864");
+    if (s.workload != Workload::Accumulation) {
         if (s.sizes.size() < 2 || s.sizes.size() > 9)
             bad("sizes", std::to_string(s.sizes.size()) + " entries", "need 2..9 widths (1..8 linear layers)");
         for (std::size_t i = 0; i < s.sizes.size(); ++i)
