@@ -469,6 +469,10 @@ Jalankan 'presisi &lt;perintah&gt; --help' untuk opsi sebuah perintah.
             <translation>%1 · per tensor%2 (%3, satu skala float32 maks/amax)</translation>
         </message>
         <message>
+            <source>%1: +scaler, +pure, +sr, +kahan, +accum-low and +naive-stats are options of the training lanes; the linear lab computes one forward product</source>
+            <translation>%1: +scaler, +pure, +sr, +kahan, +accum-low dan +naive-stats adalah opsi lajur pelatihan; lab linear menghitung satu perkalian maju</translation>
+        </message>
+        <message>
             <source>%1: tf32 runs on GPU lanes only</source>
             <translation>%1: tf32 hanya berjalan pada lajur GPU</translation>
         </message>
