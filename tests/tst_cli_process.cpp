@@ -350,6 +350,15 @@ void TestCliProcess::fullDiskNamesTheCause() {
     QFETCH(QString, command);
     QFETCH(QString, option);
     if (::geteuid() != 0 || QStandardPaths::findExecutable("unshare").isEmpty()) QSKIP("needs root and unshare to mount a small tmpfs");
+    {
+        // A chroot or an unprivileged container has no mount namespace to give ("unshare: cannot change root
+        // filesystem propagation"): skipped with the reason, not failed.
+        QProcess probe;
+        probe.start("unshare", {"-m", "/bin/true"});
+        QVERIFY(probe.waitForFinished(30000));
+        if (probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+            QSKIP(qPrintable("no mount namespace here: " + QString::fromLocal8Bit(probe.readAllStandardError()).trimmed()));
+    }
     QTemporaryDir dir;
     const QString script = QString("mount -t tmpfs -o size=64k tmpfs '%1' || exit 77; QT_QPA_PLATFORM=offscreen '%2' %3; "
                                    "echo \"status $?\"; ls -A '%1'")
