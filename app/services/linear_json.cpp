@@ -70,6 +70,12 @@ void writeLinearSources(JsonWriter& j, const LinearSources& sources, bool hasBia
     j.endObject();
 }
 
+void writeLinearNotes(JsonWriter& j, const std::vector<std::string>& notes) {
+    j.key("notes").beginArray();
+    for (const auto& n : notes) j.value(n);
+    j.endArray();
+}
+
 void writeCastStats(JsonWriter& j, const CastStats& c) {
     j.beginObject();
     j.field("mse", c.mse).field("sqnr_db", c.sqnrDb).field("max_abs_error", c.maxAbsError);
@@ -110,9 +116,7 @@ void writeLinearJson(std::ostream& out, const LinearResult& result) {
         j.endObject();
     }
     j.endArray();
-    j.key("notes").beginArray();
-    for (const auto& n : result.notes) j.value(n);
-    j.endArray();
+    writeLinearNotes(j, result.notes);
     j.endObject();
     out << '\n';
 }

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "engine/linear_lab.h"
 
@@ -21,6 +23,9 @@ class JsonWriter;
 void writeLinearLaneSettings(JsonWriter& j, const LinearLaneResult& lane);
 // Where x, W and b came from, one object: each "seeded" or {file, dtype, shape}; bias null without a bias.
 void writeLinearSources(JsonWriter& j, const LinearSources& sources, bool hasBias);
+
+// "notes": the lanes left out and why, as an array of strings.
+void writeLinearNotes(JsonWriter& j, const std::vector<std::string>& notes);
 
 // What a cast to a scaled format cost, one object: mse, sqnr_db, max_abs_error, saturated_share,
 // underflow_share, elements — the keys of the Linear lab's "scaled" and of `presisi quantize --json`.

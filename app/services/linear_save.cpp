@@ -180,9 +180,7 @@ std::vector<std::string> saveLinearOutputs(const LinearResult& result, const std
         j.endObject();
     }
     j.endArray();
-    j.key("notes").beginArray();
-    for (const auto& n : result.notes) j.value(n);
-    j.endArray();
+    writeLinearNotes(j, result.notes);
     j.endObject();
     manifest << '\n';
     writeFile(temp.path() / "manifest.json", manifest.str(), option);
