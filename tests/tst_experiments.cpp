@@ -207,6 +207,12 @@ private slots:
                                    << "e.json: optimizer.lr: given twice (a JSON reader would keep only one of them)";
         QTest::addRow("top key twice") << QByteArray(R"({"presisi_experiment": 1, "presisi_experiment": 1, "scenario": {}})")
                                        << "e.json: presisi_experiment: given twice";
+        QTest::addRow("title of 100,000") << ("{\"presisi_experiment\": 1, \"scenario\": {\"title\": \"" + QByteArray(100000, 'x') + "\"}}")
+                                          << "e.json: title: 100000 characters, more than the 200 it may have";
+        QTest::addRow("name of two lines") << QByteArray("{\"presisi_experiment\": 1, \"scenario\": {\"name\": \"a\\nb\"}}")
+                                           << "e.json: name: must be one line (a line break at character 2)";
+        QTest::addRow("lane of 1 MB") << ("{\"presisi_experiment\": 1, \"scenario\": {\"lanes\": [\"cpu:" + QByteArray(1 << 20, 'f') + "\"]}}")
+                                      << "e.json: lanes[0]: 1048580 characters, more than the 128 it may have";
         QTest::addRow("NUL in a value") << QByteArray("{\"presisi_experiment\": 1, \"scenario\": {\"dispatch\": \"x\\u0000y\"}}")
                                         << "e.json: dispatch: unknown value 'x\\x00y' (presisi, torch)";
     }

@@ -25,6 +25,11 @@ namespace presisi::services {
 
 namespace {
 
+// The longest strings a file may hold (characters): every message that quotes one stays a line, every label a
+// window lays out stays a label.
+constexpr qsizetype kMaxNameChars = 64, kMaxTitleChars = 200, kMaxExplanationChars = 8000, kMaxPathChars = 4096,
+                    kMaxPolicyChars = 1024, kMaxLaneChars = 128;
+
 class Reader {
 public:
     Reader(std::string context, const std::map<std::string, std::string>& literals)
@@ -86,6 +91,19 @@ public:
         if (!v.isString()) fail(key, "expected a string");
         return v.toString().toStdString();
     }
+    // A string a person reads or a path: at most `limit` characters, and one line unless `lines` (a 1 MB title froze
+    // the window's layout for minutes; a name with a newline broke the one-line messages that quote it).
+    std::string text(const QJsonValue& v, const std::string& key, qsizetype limit, bool lines = false) const {
+        if (!v.isString()) fail(key, "expected a string");
+        const QString t = v.toString();
+        if (t.size() > limit)
+            fail(key, std::to_string(t.size()) + " characters, more than the " + std::to_string(limit) + " it may have");
+        if (!lines)
+            for (qsizetype i = 0; i < t.size(); ++i)
+                if (t[i] == QLatin1Char('\n') || t[i] == QLatin1Char('\r'))
+                    fail(key, "must be one line (a line break at character " + std::to_string(i + 1) + ")");
+        return t.toStdString();
+    }
     bool boolean(const QJsonValue& v, const std::string& key) const {
         if (!v.isBool()) fail(key, "expected true or false");
         return v.toBool();
@@ -120,9 +138,10 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
                         "shuffle", "lanes", "scaler", "policy", "ops", "backward_accumulation", "dispatch", "torch_cpu", "torch_version", "histogram_interval", "pace",
                         "statistics", "accumulation_values", "range_interval"});
     Scenario s;
-    if (o.contains("name")) s.preset = r.string(o["name"], "name");
-    if (o.contains("title")) s.title = r.string(o["title"], "title");
-    if (o.contains("explanation")) s.explanation = r.string(o["explanation"], "explanation");
+    // Bounds well above the presets' own (a title of 102 characters, an explanation of 1,347).
+    if (o.contains("name")) s.preset = r.text(o["name"], "name", kMaxNameChars);
+    if (o.contains("title")) s.title = r.text(o["title"], "title", kMaxTitleChars);
+    if (o.contains("explanation")) s.explanation = r.text(o["explanation"], "explanation", kMaxExplanationChars, true);
     if (o.contains("workload"))
         s.workload = r.named<Workload>(o["workload"], "workload", parseWorkload, "training, accumulation");
     if (o.contains("model")) {
@@ -152,10 +171,10 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         if (d.contains("input_scale")) s.data.inputScale = r.number(d["input_scale"], "data.input_scale");
         if (d.contains("target_scale")) s.data.targetScale = r.number(d["target_scale"], "data.target_scale");
         if (d.contains("outlier")) s.data.outlier = r.number(d["outlier"], "data.outlier");
-        if (d.contains("x")) s.data.xPath = r.string(d["x"], "data.x");
-        if (d.contains("y")) s.data.yPath = r.string(d["y"], "data.y");
-        if (d.contains("eval_x")) s.data.evalXPath = r.string(d["eval_x"], "data.eval_x");
-        if (d.contains("eval_y")) s.data.evalYPath = r.string(d["eval_y"], "data.eval_y");
+        if (d.contains("x")) s.data.xPath = r.text(d["x"], "data.x", kMaxPathChars);
+        if (d.contains("y")) s.data.yPath = r.text(d["y"], "data.y", kMaxPathChars);
+        if (d.contains("eval_x")) s.data.evalXPath = r.text(d["eval_x"], "data.eval_x", kMaxPathChars);
+        if (d.contains("eval_y")) s.data.evalYPath = r.text(d["eval_y"], "data.eval_y", kMaxPathChars);
     }
     if (o.contains("optimizer")) {
         const QJsonObject p = r.object(o["optimizer"], "optimizer");
@@ -182,7 +201,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         const QJsonArray a = r.array(o["lanes"], "lanes");
         for (int i = 0; i < a.size(); ++i) {
             const std::string key = "lanes[" + std::to_string(i) + "]";
-            const std::string label = r.string(a[i], key);  // its own message names the key once
+            const std::string label = r.text(a[i], key, kMaxLaneChars);  // its own message names the key once
             try {
                 s.lanes.push_back(parseLane(label));
             } catch (const Error& e) {
@@ -199,7 +218,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         if (c.contains("growth_interval")) s.scaler.growthInterval = r.integer(c["growth_interval"], "scaler.growth_interval", limits::kGrowthInterval);
     }
     if (o.contains("policy")) {
-        const std::string p = r.string(o["policy"], "policy");
+        const std::string p = r.text(o["policy"], "policy", kMaxPolicyChars);
         if (p == "cpu") s.policyBase = PolicyBase::Cpu;
         else if (p == "cuda") s.policyBase = PolicyBase::Cuda;
         else if (p == "device") s.policyBase = PolicyBase::DeviceDefault;
