@@ -21,8 +21,6 @@ struct Header {
     TensorFileDType dtype = TensorFileDType::F32;
 };
 
-std::string shapeText(const std::vector<std::int64_t>& shape) { return npyShapeText(shape); }
-
 // "X.npy: x ..." — every message names the file first.
 [[noreturn]] void refuse(const Header& h, const std::string& what) { throw Error(h.path + ": " + h.role + " " + what); }
 
@@ -36,27 +34,20 @@ Header readHeader(const std::string& role, const std::string& path) {
         refuse(h, "must be float32 ('<f4'), float16 ('<f2') or bfloat16 bits as uint16 ('<u2'), got " +
                       npyDTypeName(h.npy.dtype));
     }
-    if (h.npy.count == 0) refuse(h, "has no values (shape " + shapeText(h.npy.shape) + ")");
+    if (h.npy.count == 0) refuse(h, "has no values (shape " + npyShapeText(h.npy.shape) + ")");
     if (static_cast<std::int64_t>(h.npy.count) > kLinearMaxElements)
         refuse(h, "has " + std::to_string(h.npy.count) + " elements, more than the 2^27 the lab takes");
     return h;
 }
 
-// The file's values as float32: float32 as stored, float16 widened (exact), uint16 as bfloat16 bits.
-std::vector<float> readValues(const Header& h) {
+// The file's values as float32 into `out` (h.npy.count of them): float32 as stored, float16 widened (exact),
+// uint16 as bfloat16 bits.
+void readValues(const Header& h, float* out) {
     const NpyArray a = readNpy(h.path);
     if (a.dtype != h.npy.dtype || a.shape != h.npy.shape) refuse(h, "changed while it was being read");
-    std::vector<float> v(a.values.size());
-    for (std::size_t i = 0; i < v.size(); ++i)
-        v[i] = h.dtype == TensorFileDType::BF16 ? fromBf16Bits(static_cast<std::uint16_t>(a.values[i]))
-                                                : static_cast<float>(a.values[i]);  // exact: the file held float32/16
-    return v;
-}
-
-Matrix toMatrix(const std::vector<float>& v, Index rows, Index cols) {
-    Matrix m(rows, cols);
-    std::copy(v.begin(), v.end(), m.data());
-    return m;
+    for (std::size_t i = 0; i < a.values.size(); ++i)
+        out[i] = h.dtype == TensorFileDType::BF16 ? fromBf16Bits(static_cast<std::uint16_t>(a.values[i]))
+                                                  : static_cast<float>(a.values[i]);  // exact: the file held float32/16
 }
 
 LinearTensorFile described(const Header& h) { return {h.path, h.dtype, h.npy.shape}; }
@@ -64,7 +55,7 @@ LinearTensorFile described(const Header& h) { return {h.path, h.dtype, h.npy.sha
 // A size given beside the files must equal what the file says.
 void agree(const std::optional<Index>& given, const char* option, Index fromFile, const Header& h, const char* what) {
     if (given && *given != fromFile)
-        refuse(h, "has shape " + shapeText(h.npy.shape) + ": " + what + " = " + std::to_string(fromFile) + ", but " +
+        refuse(h, "has shape " + npyShapeText(h.npy.shape) + ": " + what + " = " + std::to_string(fromFile) + ", but " +
                       option + " " + std::to_string(*given) + " was given");
 }
 
@@ -118,9 +109,9 @@ Checked checkHeaders(const LinearFileNames& files, const LinearSizes& sizes) {
     }
     if (w) {
         const auto& s = w->npy.shape;
-        if (s.size() != 2) refuse(*w, "must be 2-D (out, in) as nn.Linear stores it, got shape " + shapeText(s));
+        if (s.size() != 2) refuse(*w, "must be 2-D (out, in) as nn.Linear stores it, got shape " + npyShapeText(s));
         if (x && s[1] != r.in)
-            refuse(*w, "has shape " + shapeText(s) + " but x (" + x->path + ") has shape " + shapeText(x->npy.shape) +
+            refuse(*w, "has shape " + npyShapeText(s) + " but x (" + x->path + ") has shape " + npyShapeText(x->npy.shape) +
                            ": W is (out, in) as nn.Linear stores it, in = " + std::to_string(r.in));
         agree(sizes.in, "--in", s[1], *w, "in");
         agree(sizes.out, "--out", s[0], *w, "out");
@@ -129,9 +120,9 @@ Checked checkHeaders(const LinearFileNames& files, const LinearSizes& sizes) {
     }
     if (b) {
         const auto& s = b->npy.shape;
-        if (s.size() != 1) refuse(*b, "must be 1-D (out,), got shape " + shapeText(s));
+        if (s.size() != 1) refuse(*b, "must be 1-D (out,), got shape " + npyShapeText(s));
         if (w && s[0] != r.out)
-            refuse(*b, "has shape " + shapeText(s) + " but W (" + w->path + ") has shape " + shapeText(w->npy.shape) +
+            refuse(*b, "has shape " + npyShapeText(s) + " but W (" + w->path + ") has shape " + npyShapeText(w->npy.shape) +
                            ": b is (out,), out = " + std::to_string(r.out));
         agree(sizes.out, "--out", s[0], *b, "out");
         r.out = s[0];
@@ -143,7 +134,6 @@ Checked checkHeaders(const LinearFileNames& files, const LinearSizes& sizes) {
     if (x) r.sources.x = described(*x);
     if (w) r.sources.weight = described(*w);
     if (b) r.sources.bias = described(*b);
-    r.sources.hasBias = b || !w;
     return {std::move(x), std::move(w), std::move(b), std::move(r)};
 }
 
@@ -171,13 +161,19 @@ LinearFileInputs loadLinearInputs(const LinearFileNames& files, const LinearSize
         r.weight = std::move(p.weight);
         r.bias = std::move(p.bias);
     }
-    if (!x) r.x = randn(gen, r.batch, r.in);
-
-    if (x) r.x = toMatrix(readValues(*x), r.batch, r.in);
-    if (w) r.weight = toMatrix(readValues(*w), r.out, r.in);
+    if (x) {
+        r.x.resize(r.batch, r.in);
+        readValues(*x, r.x.data());
+    } else {
+        r.x = randn(gen, r.batch, r.in);
+    }
+    if (w) {
+        r.weight.resize(r.out, r.in);
+        readValues(*w, r.weight.data());
+    }
     if (b) {
-        const std::vector<float> v = readValues(*b);
-        r.bias = Eigen::Map<const Vector>(v.data(), static_cast<Index>(v.size()));
+        r.bias.resize(r.out);
+        readValues(*b, r.bias.data());
     } else if (w) {
         r.bias.resize(0);  // F.linear(x, W): no bias
     }

@@ -30,7 +30,7 @@ struct LinearSources {
     std::optional<LinearTensorFile> x, weight, bias;
     // False when W comes from a file and b does not: y = F.linear(x, W), no bias added (not a bias of
     // zeros: an exact zero output keeps its sign).
-    bool hasBias = true;
+    bool hasBias() const { return bias || !weight; }
     // x's shape: its leading dimensions, then in. The lab computes on x flattened to (batch, in), batch the
     // product of the leading dimensions, as torch 2.x's F.linear does for a contiguous x with a 1-D bias
     // (_flatten_nd_linear: one addmm); the output has x's leading dimensions and out. Empty for the

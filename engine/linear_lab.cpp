@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <span>
+#include <utility>
 
 #include "error.h"
 #include "linear_backend.h"
@@ -27,6 +28,16 @@ const Matrix& roundedScratch(const Matrix& m, Format format, Subnormals sub, int
     r.resize(m.rows(), m.cols());
     roundSpan(format, spanOf(m), spanOf(r), sub);
     return r;
+}
+
+// A scaled lane's x and W quantised as its options say, each along its last axis, `in`: x (batch, in) and
+// W (out, in) row by row.
+std::pair<QuantizedTensor, QuantizedTensor> quantizedOperands(const LinearLane& lane, const Matrix& x, const Matrix& w) {
+    QuantizeOptions options;
+    options.scaleMode = lane.scaleMode;
+    options.overflow = lane.overflow;
+    return {quantize(*lane.scaled, spanOf(x), x.rows(), x.cols(), options),
+            quantize(*lane.scaled, spanOf(w), w.rows(), w.cols(), options)};
 }
 
 // y += b row by row (float32); nothing without a bias.
@@ -82,12 +93,7 @@ Matrix linearScaledCpu(const LinearLane& lane, const Matrix& x, const Matrix& we
                        ScaledOperandStats* stats) {
     if (!lane.scaled) throw Error("linearScaledCpu: lane " + lane.label() + " has no scaled format");
     if (const std::string why = scaledLaneProblem(lane, x.cols()); !why.empty()) throw Error(lane.label() + ": " + why);
-    QuantizeOptions options;
-    options.scaleMode = lane.scaleMode;
-    options.overflow = lane.overflow;
-    // Each operand along its last axis, `in`: x (batch, in) row by row, W (out, in) row by row.
-    const QuantizedTensor qx = quantize(*lane.scaled, spanOf(x), x.rows(), x.cols(), options);
-    const QuantizedTensor qw = quantize(*lane.scaled, spanOf(weight), weight.rows(), weight.cols(), options);
+    const auto [qx, qw] = quantizedOperands(lane, x, weight);
     if (stats) *stats = {qx.stats, qw.stats};
     using ConstMap = Eigen::Map<const Matrix>;
     const ConstMap xd(qx.dequantised.data(), x.rows(), x.cols());
@@ -137,11 +143,7 @@ Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& w
 LinearInputs linearOperands(const LinearLane& lane, const LinearInputs& in) {
     LinearInputs r = in;
     if (lane.scaled) {
-        QuantizeOptions options;
-        options.scaleMode = lane.scaleMode;
-        options.overflow = lane.overflow;
-        const QuantizedTensor qx = quantize(*lane.scaled, spanOf(in.x), in.x.rows(), in.x.cols(), options);
-        const QuantizedTensor qw = quantize(*lane.scaled, spanOf(in.weight), in.weight.rows(), in.weight.cols(), options);
+        const auto [qx, qw] = quantizedOperands(lane, in.x, in.weight);
         std::copy(qx.dequantised.begin(), qx.dequantised.end(), r.x.data());
         std::copy(qw.dequantised.begin(), qw.dequantised.end(), r.weight.data());
         return r;
@@ -157,6 +159,13 @@ LinearInputs linearOperands(const LinearLane& lane, const LinearInputs& in) {
 LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>& lanes, const LinearProgress& progress) {
     if (progress && !progress(0)) throw Cancelled();
     return runLinear(config, makeLinearInputs(config), {}, lanes, progress);
+}
+
+LinearResult runLinear(LinearFileInputs in, std::uint64_t seed, const std::vector<LinearLane>& lanes,
+                       const LinearProgress& progress) {
+    const LinearConfig config{in.in, in.out, in.batch, seed};
+    return runLinear(config, LinearInputs{std::move(in.x), std::move(in.weight), std::move(in.bias)}, std::move(in.sources),
+                     lanes, progress);
 }
 
 LinearResult runLinear(const LinearConfig& config, LinearInputs inputs, LinearSources sources,

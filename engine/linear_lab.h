@@ -102,5 +102,8 @@ LinearResult runLinear(const LinearConfig& config, const std::vector<LinearLane>
 // The same on inputs given (a person's own tensors, engine/linear_files.h); config's sizes must be theirs.
 LinearResult runLinear(const LinearConfig& config, LinearInputs inputs, LinearSources sources,
                        const std::vector<LinearLane>& lanes, const LinearProgress& progress = {});
+// The same on what loadLinearInputs read (the sizes its files fix, `seed` for the record).
+LinearResult runLinear(LinearFileInputs inputs, std::uint64_t seed, const std::vector<LinearLane>& lanes,
+                       const LinearProgress& progress = {});
 
 }  // namespace presisi

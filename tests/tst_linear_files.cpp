@@ -115,7 +115,7 @@ void TestLinearFiles::numpyFilesInEveryDtype() {
     QCOMPARE(bits(in.x.data()[5]), bits(roundTo(Format::BF16, static_cast<float>(x.values[5]))));
     QCOMPARE(in.sources.x->dtype, TensorFileDType::BF16);
     QCOMPARE(in.sources.weight->dtype, TensorFileDType::F16);
-    QVERIFY(in.sources.hasBias);
+    QVERIFY(in.sources.hasBias());
 }
 
 void TestLinearFiles::outputsEqualTorch_data() {
@@ -214,7 +214,7 @@ void TestLinearFiles::seededTensorsBesideFiles() {
     QVERIFY(onlyX.bias == p.bias);
     const LinearFileInputs onlyW = loadLinearInputs({{}, data("weight_float32.npy"), {}}, {std::nullopt, std::nullopt, 5, 0});
     QCOMPARE(onlyW.bias.size(), Index(0));
-    QVERIFY(!onlyW.sources.hasBias);
+    QVERIFY(!onlyW.sources.hasBias());
     TorchGenerator gen0(0);
     linearInit(gen0, onlyW.in, onlyW.out);
     QVERIFY(onlyW.x == randn(gen0, 5, onlyW.in));

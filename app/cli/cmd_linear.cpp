@@ -218,9 +218,9 @@ std::string inputsLine(const LinearResult& result) {
         return QStringLiteral("%1 %2 %3 %4").arg(QString::fromLatin1(name), qs(services::printableText(f->path)), qs(npyShapeText(f->shape)),
                                                  qs(std::string(tensorFileDTypeName(f->dtype))));
     };
-    QString line = (s.hasBias ? QStringLiteral("F.linear(x, W, b): ") : QStringLiteral("F.linear(x, W): ")) + one("x", s.x) +
+    QString line = (s.hasBias() ? QStringLiteral("F.linear(x, W, b): ") : QStringLiteral("F.linear(x, W): ")) + one("x", s.x) +
                    QStringLiteral(", ") + one("W", s.weight);
-    if (s.hasBias) line += QStringLiteral(", ") + one("b", s.bias);
+    if (s.hasBias()) line += QStringLiteral(", ") + one("b", s.bias);
     return u8(line);
 }
 
@@ -275,20 +275,11 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
     if (!(a.has("lanes") ? lanesFromList(a, config, err, lanes) : lanesFromFormats(a, config, err, lanes))) return 1;
 
     const StopSignals stopSignals;  // Ctrl+C, SIGTERM or SIGHUP: nothing written, the directory untouched
-    const auto interrupted = [&] {
-        err << "presisi linear: "
-            << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written")
-                      .arg(QLatin1String(StopSignals::name(StopSignals::signal()))))
-            << '\n';
-        return StopSignals::status();
-    };
     const LinearProgress goOn = [](double) { return !StopSignals::stopFlag().load(); };
     LinearResult result;
     std::vector<std::string> saved;
     try {
-        result = files.any() ? runLinear(config, LinearInputs{std::move(given.x), std::move(given.weight), std::move(given.bias)},
-                                         std::move(given.sources), lanes, goOn)
-                             : runLinear(config, lanes, goOn);
+        result = files.any() ? runLinear(std::move(given), sizes.seed, lanes, goOn) : runLinear(config, lanes, goOn);
         if (!saveDir.empty()) {
             services::LinearSaveOptions options;
             options.inputs = a.has("save-inputs");
@@ -296,7 +287,7 @@ int cmdLinear(CommandArgs args, std::ostream& out, std::ostream& err) {
             saved = services::saveLinearOutputs(result, saveDir, options);
         }
     } catch (const Cancelled&) {
-        return interrupted();
+        return StopSignals::nothingWritten(err, "linear");
     }
 
     if (a.has("json")) {

@@ -357,11 +357,7 @@ void LinearPage::startCompute() {
             };
             if (!files.any()) return std::make_shared<const LinearResult>(runLinear(c, l, progress));
             // The person's files, read here on the engine worker (their headers were checked when chosen).
-            LinearFileInputs in = loadLinearInputs(files, sizes);
-            const LinearConfig fileConfig{in.in, in.out, in.batch, sizes.seed};
-            return std::make_shared<const LinearResult>(runLinear(
-                fileConfig, LinearInputs{std::move(in.x), std::move(in.weight), std::move(in.bias)}, std::move(in.sources),
-                l, progress));
+            return std::make_shared<const LinearResult>(runLinear(loadLinearInputs(files, sizes), sizes.seed, l, progress));
         },
         [this](std::shared_ptr<const LinearResult> result) {
             finishCompute();
