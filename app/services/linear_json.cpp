@@ -48,7 +48,13 @@ void writeLinearLaneSettings(JsonWriter& j, const LinearLaneResult& l) {
     writeScaled(j, l);
 }
 
-void writeLinearSources(JsonWriter& j, const LinearSources& sources, bool hasBias) {
+void writeShape(JsonWriter& j, const std::vector<std::int64_t>& shape) {
+    j.key("shape").beginArray();
+    for (auto d : shape) j.value(d);
+    j.endArray();
+}
+
+void writeLinearSources(JsonWriter& j, const LinearSources& sources) {
     const auto one = [&](const char* key, const std::optional<LinearTensorFile>& file) {
         j.key(key);
         if (!file) {
@@ -57,15 +63,13 @@ void writeLinearSources(JsonWriter& j, const LinearSources& sources, bool hasBia
         }
         j.beginObject();
         j.field("file", file->path).field("dtype", tensorFileDTypeName(file->dtype));
-        j.key("shape").beginArray();
-        for (auto d : file->shape) j.value(d);
-        j.endArray();
+        writeShape(j, file->shape);
         j.endObject();
     };
     j.beginObject();
     one("x", sources.x);
     one("weight", sources.weight);
-    if (hasBias) one("bias", sources.bias);
+    if (sources.hasBias()) one("bias", sources.bias);
     else j.key("bias").null();
     j.endObject();
 }
@@ -92,7 +96,7 @@ void writeLinearJson(std::ostream& out, const LinearResult& result) {
     j.field("batch", static_cast<std::int64_t>(config.batch));
     j.key("seed").seed(config.seed);
     j.key("inputs");
-    writeLinearSources(j, result.sources, result.inputs.bias.size() != 0);
+    writeLinearSources(j, result.sources);
     j.key("samples").beginObject();
     auto samples = [&](const char* name, const float* data, Index n) {
         j.key(name).beginArray();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -22,7 +23,9 @@ class JsonWriter;
 // format, output_dtype, accumulation, flush_subnormals, native, scaled.
 void writeLinearLaneSettings(JsonWriter& j, const LinearLaneResult& lane);
 // Where x, W and b came from, one object: each "seeded" or {file, dtype, shape}; bias null without a bias.
-void writeLinearSources(JsonWriter& j, const LinearSources& sources, bool hasBias);
+void writeLinearSources(JsonWriter& j, const LinearSources& sources);
+// "shape": a tensor's shape as an array of integers.
+void writeShape(JsonWriter& j, const std::vector<std::int64_t>& shape);
 
 // "notes": the lanes left out and why, as an array of strings.
 void writeLinearNotes(JsonWriter& j, const std::vector<std::string>& notes);

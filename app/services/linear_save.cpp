@@ -89,17 +89,14 @@ void writeArray(JsonWriter& j, const char* key, const std::string& file, const s
                 std::string_view valuesIn) {
     j.key(key).beginObject();
     j.field("file", file).field("dtype", "float32").field("values_in", valuesIn);
-    j.key("shape").beginArray();
-    for (auto d : shape) j.value(d);
-    j.endArray();
+    writeShape(j, shape);
     j.endObject();
 }
 
-// The format a lane's saved values are representable in.
-std::string_view valuesIn(const LinearLane& lane) {
-    if (lane.scaled) return "float32";  // the product of dequantised operands, accumulated and kept in float32
-    return traits(lane.format).name;
-}
+// The format a lane's saved values (its output and the operands it multiplied) are representable in: its own,
+// or f32 for a scaled lane (dequantised operands, the bias not quantised, the product kept in float32) and a tf32
+// lane (the operands as given; the tensor cores round them inside the product).
+std::string_view valuesIn(const LinearLane& lane) { return traits(lane.scaled ? Format::F32 : lane.format).name; }
 
 }  // namespace
 
@@ -152,7 +149,7 @@ std::vector<std::string> saveLinearOutputs(const LinearResult& result, const std
     j.field("batch", static_cast<std::int64_t>(c.batch));
     j.key("seed").seed(c.seed);
     j.key("inputs");
-    writeLinearSources(j, result.sources, hasBias);
+    writeLinearSources(j, result.sources);
     j.key("lanes").beginArray();
     for (const LinearLaneResult& l : result.lanes) {
         if (stopped()) throw Cancelled();
@@ -164,7 +161,7 @@ std::vector<std::string> saveLinearOutputs(const LinearResult& result, const std
         files.push_back(stem + ".npy");
         if (options.inputs) {
             const LinearInputs used = linearOperands(l.lane, result.inputs);
-            const std::string_view in = l.lane.scaled || l.lane.tf32 ? std::string_view("float32") : traits(l.lane.format).name;
+            const std::string_view in = valuesIn(l.lane);
             writeArray(j, "x", stem + ".x.npy", xShape, in);
             writeFile(temp.path() / (stem + ".x.npy"), npyBytesF32(xShape, values(used.x)), option);
             writeArray(j, "weight", stem + ".weight.npy", wShape, in);
@@ -172,7 +169,7 @@ std::vector<std::string> saveLinearOutputs(const LinearResult& result, const std
             files.push_back(stem + ".x.npy");
             files.push_back(stem + ".weight.npy");
             if (hasBias) {
-                writeArray(j, "bias", stem + ".bias.npy", bShape, l.lane.scaled ? std::string_view("float32") : in);
+                writeArray(j, "bias", stem + ".bias.npy", bShape, in);
                 writeFile(temp.path() / (stem + ".bias.npy"), npyBytesF32(bShape, values(used.bias)), option);
                 files.push_back(stem + ".bias.npy");
             }
