@@ -160,11 +160,7 @@ int cmdCheck(CommandArgs args, std::ostream& out, std::ostream& err) {
     try {
         r = runConvergenceCheck(s, c, {}, StopSignals::stopFlag());
     } catch (const Cancelled&) {
-        const int signal = StopSignals::signal();
-        err << "presisi check: "
-            << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written").arg(QLatin1String(StopSignals::name(signal))))
-            << '\n';
-        return StopSignals::status();
+        return StopSignals::nothingWritten(err, "check");
     } catch (const Error& e) {
         throw UsageError(e.what());
     }

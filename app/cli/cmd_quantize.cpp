@@ -292,10 +292,7 @@ int cmdQuantize(CommandArgs args, std::ostream& out, std::ostream& err) {
             outFile->commit();
         }
     } catch (const Cancelled&) {
-        err << "presisi quantize: "
-            << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written").arg(QLatin1String(StopSignals::name(StopSignals::signal()))))
-            << '\n';
-        return StopSignals::status();
+        return StopSignals::nothingWritten(err, "quantize");
     }
     return 0;
 }

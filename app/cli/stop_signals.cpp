@@ -1,6 +1,8 @@
 // SIGINT, SIGTERM and SIGHUP for the long commands: the handler records the signal and raises the stop flag.
 #include "stop_signals.h"
 
+#include "cli_text.h"
+
 namespace presisi::cli {
 
 namespace {
@@ -36,6 +38,13 @@ StopSignals::~StopSignals() {
 
 std::atomic<bool>& StopSignals::stopFlag() { return g_stop; }
 int StopSignals::signal() { return g_signal; }
+
+int StopSignals::nothingWritten(std::ostream& err, const char* command) {
+    err << "presisi " << command << ": "
+        << u8(QCoreApplication::translate("cli", "interrupted (%1); nothing written").arg(QLatin1String(name(signal()))))
+        << '\n';
+    return status();
+}
 
 const char* StopSignals::name(int signal) {
     switch (signal) {

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <ostream>
 
 namespace presisi::cli {
 
@@ -22,6 +23,9 @@ public:
     static const char* name(int signal);   // "SIGINT", "SIGTERM", "SIGHUP" (SIGINT for 0)
     // 128 + the signal received (130, 143, 129): the shell's status for a command a signal ended.
     static int status() { return 128 + (signal() ? signal() : SIGINT); }
+    // For the commands that write nothing when stopped: "presisi <command>: interrupted (SIGTERM); nothing written"
+    // on `err`, and status().
+    static int nothingWritten(std::ostream& err, const char* command);
 
 private:
     struct sigaction m_oldInt {}, m_oldTerm {}, m_oldHup {};
