@@ -338,28 +338,32 @@ std::string npyShapeText(const std::vector<std::int64_t>& shape) {
     return s;
 }
 
-std::string npyBytesF32(const std::vector<std::int64_t>& shape, const std::vector<float>& values) {
-    std::string out = header("{'descr': '<f4', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
-    out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
+namespace {
+
+// A C-order little-endian .npy (version 1.0) of `count` elements of `itemSize` bytes at `data`, dtype `descr`.
+std::string npyBytes(const char* descr, const std::vector<std::int64_t>& shape, const void* data, std::size_t count,
+                     std::size_t itemSize) {
+    std::string out = header(std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
+    out.append(static_cast<const char*>(data), count * itemSize);
     return out;
+}
+
+}  // namespace
+
+std::string npyBytesF32(const std::vector<std::int64_t>& shape, const std::vector<float>& values) {
+    return npyBytes("<f4", shape, values.data(), values.size(), sizeof(float));
 }
 
 std::string npyBytesF16(const std::vector<std::int64_t>& shape, const std::vector<std::uint16_t>& bits) {
-    std::string out = header("{'descr': '<f2', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
-    out.append(reinterpret_cast<const char*>(bits.data()), bits.size() * sizeof(std::uint16_t));
-    return out;
+    return npyBytes("<f2", shape, bits.data(), bits.size(), sizeof(std::uint16_t));
 }
 
 std::string npyBytesU16(const std::vector<std::int64_t>& shape, const std::vector<std::uint16_t>& values) {
-    std::string out = header("{'descr': '<u2', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
-    out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(std::uint16_t));
-    return out;
+    return npyBytes("<u2", shape, values.data(), values.size(), sizeof(std::uint16_t));
 }
 
 std::string npyBytesI64(const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& values) {
-    std::string out = header("{'descr': '<i8', 'fortran_order': False, 'shape': " + fullShapeText(shape) + ", }");
-    out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(std::int64_t));
-    return out;
+    return npyBytes("<i8", shape, values.data(), values.size(), sizeof(std::int64_t));
 }
 
 }  // namespace presisi
