@@ -383,6 +383,9 @@ void TestLinearFiles::windowLoadsAndSaves() {
     QVERIFY(page.caption().contains("x: x_float16.npy (2, 3, 40) float16"));
     QVERIFY(page.caption().contains("W: weight_bfloat16.npy (24, 40) bfloat16"));
     QCOMPARE(page.result()->sources.x->dtype, TensorFileDType::F16);
+    // x, W and b all from files: nothing is drawn from the seed, and the explanation does not say it is.
+    QVERIFY(page.explanation().contains("Linear lab on your tensors"));
+    QVERIFY(!page.explanation().contains("drawn with seed"));
 
     QSignalSpy saved(&page, &LinearPage::saved);
     const QString dir = m_dir.path() + "/window";

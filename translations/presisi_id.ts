@@ -3304,6 +3304,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>&lt;b&gt;Akumulasi dalam format penyimpanan.&lt;/b&gt; Setiap keluaran menjumlahkan %1 hasil kali, dan di sini setiap jumlah parsial dibulatkan ke format lajur (bf16 atau f16) sebelum hasil kali berikutnya ditambahkan, seperti yang dilakukan kernel presisi rendah yang naif. Setiap pembulatan menambah galatnya sendiri, sehingga galat tumbuh bersama &lt;code&gt;in&lt;/code&gt;.</translation>
         </message>
         <message>
+            <source>&lt;b&gt;Linear lab on your tensors.&lt;/b&gt; &lt;code&gt;F.linear&lt;/code&gt; with and without autocast on the CPU, in %1, out %2, batch %3 (%4).&lt;br&gt;&lt;br&gt;</source>
+            <translation>&lt;b&gt;Lab linear pada tensor Anda.&lt;/b&gt; &lt;code&gt;F.linear&lt;/code&gt; dengan dan tanpa autocast pada CPU, in %1, out %2, batch %3 (%4).&lt;br&gt;&lt;br&gt;</translation>
+        </message>
+        <message>
             <source>&lt;b&gt;Linear lab on your tensors.&lt;/b&gt; &lt;code&gt;F.linear&lt;/code&gt; with and without autocast on the CPU, in %1, out %2, batch %3 (%4; the rest drawn with seed %5).&lt;br&gt;&lt;br&gt;</source>
             <translation>&lt;b&gt;Lab linear pada tensor Anda.&lt;/b&gt; &lt;code&gt;F.linear&lt;/code&gt; dengan dan tanpa autocast pada CPU, in %1, out %2, batch %3 (%4; sisanya diambil dengan seed %5).&lt;br&gt;&lt;br&gt;</translation>
         </message>

@@ -115,14 +115,21 @@ QString LinearPage::explanation() const {
     const LinearConfig c = config();
     const bool tutorial = c.in == 256 && c.out == 256 && c.batch == 64 && c.seed == 0;
     const QString files = m_form->filesBox()->summary();
+    // x and W from files: nothing is drawn (b is a file's or absent), and the seed is not worth a word.
+    const LinearFileNames names = m_form->files();
+    const bool drawsFromSeed = names.x.empty() || names.weight.empty();
     QString out = files.isEmpty()
                       ? tr("<b>Linear lab.</b> <code>torch.manual_seed(%1)</code>, <code>nn.Linear(%2, %3)</code>, "
                            "<code>x = torch.randn(%4, %2)</code>, with and without autocast on the CPU%5.<br><br>")
                             .arg(c.seed).arg(c.in).arg(c.out).arg(c.batch)
                             .arg(tutorial ? tr(" &mdash; the tutorial's example") : QString())
-                      : tr("<b>Linear lab on your tensors.</b> <code>F.linear</code> with and without autocast on the "
-                           "CPU, in %1, out %2, batch %3 (%4; the rest drawn with seed %5).<br><br>")
-                            .arg(c.in).arg(c.out).arg(c.batch).arg(files.toHtmlEscaped()).arg(c.seed);
+                      : (drawsFromSeed ? tr("<b>Linear lab on your tensors.</b> <code>F.linear</code> with and without "
+                                            "autocast on the CPU, in %1, out %2, batch %3 (%4; the rest drawn with seed "
+                                            "%5).<br><br>")
+                                             .arg(c.in).arg(c.out).arg(c.batch).arg(files.toHtmlEscaped()).arg(c.seed)
+                                       : tr("<b>Linear lab on your tensors.</b> <code>F.linear</code> with and without "
+                                            "autocast on the CPU, in %1, out %2, batch %3 (%4).<br><br>")
+                                             .arg(c.in).arg(c.out).arg(c.batch).arg(files.toHtmlEscaped()));
     // The accumulation chosen: the text describes it, with the numbers of lanes that summed that way (none
     // while the result of the other mode is still on screen).
     const Accumulation accumulation = m_form->accumulation();
