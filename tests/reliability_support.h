@@ -1,5 +1,5 @@
 // Support for the window's reliability suites (tst_reliability, tst_window_views): a frozen-event-loop
-// watchdog, the run threads, axis tick bounds, waiting with a live event loop, preset actions.
+// watchdog, the run threads, axis tick bounds, waiting with a live event loop, settling, preset actions.
 #pragma once
 
 #include <QAction>
@@ -27,6 +27,7 @@
 #include <QTimer>
 #include <QValueAxis>
 #include <QtTest>
+#include "settle.h"
 #include <atomic>
 #include <chrono>
 #include <cstdio>

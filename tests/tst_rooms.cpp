@@ -50,7 +50,7 @@ QStringList elidedOnEveryPage(MainWindow& w) {
     QStringList out;
     for (int i = 0; i <= MainWindow::ConvergenceIndex; ++i) {
         w.setPage(i);
-        QTest::qWait(60);  // the pages' deferred layouts (tile flow, chart columns) settle
+        settle();  // the pages' deferred layouts (tile flow, chart columns)
         Page* page = w.currentPage();
         for (QChartView* view : page->findChildren<QChartView*>()) {
             // As the window shows it: no extra layout pass here (grab() would lay the scene out again and
@@ -84,7 +84,7 @@ QStringList crampedOnEveryPage(MainWindow& w) {
     QStringList out;
     for (int i = 0; i <= MainWindow::ConvergenceIndex; ++i) {
         w.setPage(i);
-        QTest::qWait(60);
+        settle();
         Page* page = w.currentPage();
         for (QGroupBox* box : page->findChildren<QGroupBox*>()) {
             if (!box->isVisible()) continue;
@@ -197,7 +197,7 @@ private slots:
         w.resize(size);
         w.setTextScale(text);
         fillPages(w);
-        QTest::qWait(100);
+        settle();
         const QStringList elided = elidedOnEveryPage(w);
         const QStringList cramped = crampedOnEveryPage(w);
         const QSize held = w.size();  // no page's least size made the window larger than the room
@@ -237,7 +237,7 @@ private slots:
         cell->setStatistic(ScaleCastView::Statistic::AmaxAgainstScale);
         cell->setOperand(numerics::GemmOperand::OutputGradient);  // the longest title
         cell->setLayer(2);
-        QTest::qWait(150);
+        settle();
         QStringList bad;
         const QRect mine(cell->mapTo(w.trainingPage(), QPoint(0, 0)), cell->size());
         for (QWidget* other : w.trainingPage()->findChildren<QChartView*>()) {
@@ -268,7 +268,7 @@ private slots:
         runPreset(w, "scaler-growth", 1);
         if (QTest::currentTestFailed()) return;
         TrainingPage* page = w.trainingPage();
-        QTest::qWait(100);
+        settle();
         QStringList elided;
         for (QChartView* view : page->findChildren<QChartView*>())
             if (view->isVisible()) elided << elidedTexts(view);
@@ -298,7 +298,7 @@ private slots:
         // ticks no longer fit either).
         for (int width = 900; width >= 340; width -= 40) {
             chart.resize(width, chart.minimumHeight());
-            QTest::qWait(20);
+            settle();
             const QStringList elided = elidedTexts(&chart);
             QVERIFY2(elided.isEmpty(), qPrintable(QString("at %1 px: %2").arg(width).arg(elided.join(", "))));
             if (width == 900) QCOMPARE(chart.shownCategories().value(3), chart.categoryText(3));
@@ -352,7 +352,7 @@ private slots:
         if (QTest::currentTestFailed()) return;
         DoctorPanel* doctor = w.trainingPage()->doctorPanel();
         QVERIFY(waitUntil([&] { return doctor->isVisible() && !doctor->scalerText().isEmpty(); }, 10000));
-        QTest::qWait(60);
+        settle();
         QStringList cut;
         for (QLabel* label : doctor->findChildren<QLabel*>())
             if (label->isVisible() && label->wordWrap() && label->height() < label->heightForWidth(label->width()))
@@ -369,7 +369,7 @@ private slots:
             if (b->parentWidget() == w.centralWidget()) explanation = b;
         QVERIFY(explanation && explanation->isVisible());
         w.resize(1024, 768);
-        QTest::qWait(100);
+        settle();
         QVERIFY(!explanation->isVisible());
         QCOMPARE(w.trainingPage()->chartColumns(), 2);
         QScrollArea* area = nullptr;
@@ -379,7 +379,7 @@ private slots:
         QVERIFY2(!area->verticalScrollBar()->isVisible(),
                  qPrintable(QString("page %1 px in %2 px").arg(w.trainingPage()->height()).arg(area->viewport()->height())));
         w.resize(1280, 800);
-        QTest::qWait(50);
+        settle();
         QVERIFY(explanation->isVisible());
     }
 
@@ -389,7 +389,7 @@ private slots:
         MainWindow w(false);
         showActive(w);
         w.setPage(MainWindow::TrainingIndex);
-        QTest::qWait(50);
+        settle();
         TrainingPage* page = w.trainingPage();
         LiveChart* loss = page->lossChart();
         QWidget* parentBefore = loss->parentWidget();
@@ -399,7 +399,7 @@ private slots:
                         Qt::NoModifier);
         QApplication::sendEvent(loss->viewport(), &dbl);
         QCOMPARE(w.chartAlone(), static_cast<QWidget*>(loss));
-        QTest::qWait(50);
+        settle();
         QVERIFY2(loss->height() > 0.8 * w.centralWidget()->height(),
                  qPrintable(QString("alone: %1 px of %2").arg(loss->height()).arg(w.centralWidget()->height())));
         QVERIFY2(loss->width() > 0.8 * w.centralWidget()->width(),
@@ -422,7 +422,7 @@ private slots:
         w.setTextScale(1.25);
         w.setPage(MainWindow::TrainingIndex);
         QVERIFY(w.loadPreset("underflow", false));
-        QTest::qWait(50);
+        settle();
         const QRect geometry = w.geometry();
         QTextBrowser* explanation = nullptr;
         for (QTextBrowser* b : w.findChildren<QTextBrowser*>())

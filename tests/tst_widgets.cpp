@@ -1,5 +1,6 @@
 // Widget suites: the capped point window of live charts, one replace() per refresh, lane tiles, and
 // exports (PNG at 2x DPR, SVG) of the requested size with real content.
+#include "settle.h"
 #include <QApplication>
 #include <QClipboard>
 #include <QImage>
@@ -294,7 +295,7 @@ private slots:
         for (int s = 0; s < 100000; s += 10) pts << QPointF(s, 1.0 + std::sin(s * 1e-3));
         chart.appendPoints(0, pts);
         chart.refresh();
-        QTest::qWait(50);  // the layout after the plot area settled
+        settle();  // the layout after the plot area settled
         QStringList labels;
         for (QGraphicsItem* item : chart.scene()->items())
             if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible()) labels << t->toPlainText();
@@ -783,7 +784,7 @@ private slots:
         for (bool isDark : {false, true}) {
             setDarkBackground(isDark);
             QApplication::setPalette(isDark ? dark : QApplication::style()->standardPalette());
-            QTest::qWait(1);  // the tiles restyle once the theme is wholly set
+            settle();  // the tiles restyle once the theme is wholly set
             for (const QString& lane : {"cpu:f32", "cpu:bf16", "cpu:f16", "cpu:f16+scaler", "gpu:f16", "cpu:mxfp8",
                                         "cpu:e4m3", "cpu:mxfp6", "cpu:mxfp4", "gpu:f32+tf32"}) {
                 LaneTile tile(lane);

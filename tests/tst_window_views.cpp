@@ -345,7 +345,7 @@ private slots:
         QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 30000));
         for (double scale : {1.0, 1.5}) {
             w.setTextScale(scale);
-            QTest::qWait(50);
+            settle();
             // The Training lab needs no scrolling at either scale.
             QVERIFY2(page->width() <= page->parentWidget()->width(), qPrintable(QString("page %1 > viewport %2").arg(page->width()).arg(page->parentWidget()->width())));
             QVERIFY2(w.minimumSizeHint().width() <= 1280, qPrintable(QString("minimum width %1 at %2x").arg(w.minimumSizeHint().width()).arg(scale)));
@@ -416,7 +416,7 @@ private slots:
         showActive(w);
         w.resize(1024, 768);
         w.setPage(MainWindow::LinearIndex);
-        QTest::qWait(50);
+        settle();
         LinearPage* page = w.linearPage();
         QVERIFY(waitUntil([&] { return page->result() != nullptr && !page->computing(); }, 30000));
         auto tileOf = [&](const QString& lane) -> LaneTile* {
@@ -501,15 +501,15 @@ private slots:
         QVERIFY2(page->result()->lanes.size() >= 11, qPrintable(page->caption()));
         for (QSize size : {QSize(1280, 800), QSize(1024, 768), QSize(1920, 1080)}) {
             w.resize(size);
-            QTest::qWait(100);
+            settle();
             checkTiles(QString("%1x%2").arg(size.width()).arg(size.height()));
         }
         w.resize(1280, 800);
-        QTest::qWait(100);
+        settle();
         QVERIFY(page->tileArea()->verticalScrollBar()->isVisible());
         page->resetPage();
         QVERIFY(waitUntil([&] { return page->result()->lanes.size() == 5 && !page->computing(); }, 30000));
-        QTest::qWait(100);
+        settle();
         checkTiles("default lanes");
         QVERIFY2(!page->tileArea()->verticalScrollBar()->isVisible(), "the default lanes scroll at 1280x800");
         QVERIFY2(page->height() <= page->parentWidget()->parentWidget()->height(), "the page scrolls at 1280x800");
@@ -526,7 +526,7 @@ private slots:
         w.setPage(MainWindow::LinearIndex);
         LinearPage* page = w.linearPage();
         QVERIFY(waitUntil([&] { return page->result() != nullptr && !page->computing(); }, 30000));
-        QTest::qWait(100);
+        settle();
         auto* bars = qobject_cast<QChartView*>(page->charts().value(2));
         QVERIFY(bars && fullTitle(bars->chart()).startsWith("Mean"));
         const QList<QAbstractAxis*> vertical = bars->chart()->axes(Qt::Vertical);
@@ -553,7 +553,7 @@ private slots:
         MainWindow w(false);
         showActive(w);
         w.resize(1024, 768);
-        QTest::qWait(100);
+        settle();
         QVERIFY2(w.minimumSizeHint().width() <= 1024 && w.minimumSizeHint().height() <= 768,
                  qPrintable(QString("minimum %1x%2").arg(w.minimumSizeHint().width()).arg(w.minimumSizeHint().height())));
         QCOMPARE(w.size(), QSize(1024, 768));
@@ -562,7 +562,7 @@ private slots:
             Page* p = pages[i];
             QVERIFY(p);
             w.setPage(i);
-            QTest::qWait(100);
+            settle();
             QScrollArea* area = nullptr;
             for (QWidget* up = p->parentWidget(); up && !area; up = up->parentWidget()) area = qobject_cast<QScrollArea*>(up);
             QVERIFY(area);
@@ -624,7 +624,7 @@ private slots:
                          !shown.contains("loss"),
                      qPrintable(QString("pass %1: %2").arg(pass).arg(shown.join(" | "))));
             QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
-            QTest::qWait(50);
+            settle();
         }
     }
 
@@ -633,7 +633,7 @@ private slots:
         MainWindow w(false);
         showActive(w);
         w.setPage(MainWindow::TrainingIndex);
-        QTest::qWait(50);
+        settle();
         QScrollArea* panel = nullptr;
         for (QScrollArea* a : w.trainingPage()->findChildren<QScrollArea*>())
             if (a->horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff) panel = a;
@@ -666,7 +666,7 @@ private slots:
         };
         for (bool dark : {true, false}) {
             w.setDarkTheme(dark);
-            QTest::qWait(20);  // the tiles restyle once the theme is wholly set
+            settle();  // the tiles restyle once the theme is wholly set
             int placeholders = 0, tiles = 0;
             for (QLineEdit* e : w.findChildren<QLineEdit*>()) {
                 if (e->placeholderText().isEmpty()) continue;
@@ -745,7 +745,7 @@ private slots:
         page->setPace(0);
         page->run();
         QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
-        QTest::qWait(50);
+        settle();
         QVERIFY(page->lossChart()->lanes().contains("exact"));
         QCOMPARE(fullTitle(page->underflowChart()->chart()), QString("Error of the running sum"));
         QVERIFY(page->lossChart()->isVisible());
@@ -796,7 +796,7 @@ private slots:
         page->setPace(0);
         page->run();
         QVERIFY(waitUntil([&] { return w.controller()->state() == RunState::Finished; }, 60000));
-        QTest::qWait(50);
+        settle();
         QVERIFY(page->timeline()->isEnabled());
         QCOMPARE(page->timeline()->maximum(), 199);
         const std::int64_t k = 37;
