@@ -216,6 +216,12 @@ void TestTrainingData::npyDataErrors_data() {
     add("target width", x, npyBytesF32({2, 3}, {0, 1, 2, 3, 4, 5}), "mse", "targets must have shape (2, 2)");
     add("labels 2-d", x, npyBytesI64({2, 1}, {0, 1}), "cross_entropy", "class labels must have shape (N,)");
     add("truncated Y", x, y.substr(0, y.size() - 3), "cross_entropy", "truncated data");
+    // The headers are checked before any data is read: files that hold a header and no data are refused for
+    // their shape, not for being truncated (a 1.5 GB X with a column too many was read whole to be refused).
+    const std::string x3 = npyBytesF32({2, 3}, {0, 1, 2, 3, 4, 5});
+    add("X columns, header only", x3.substr(0, x3.size() - 24), y, "cross_entropy", "X has 3 columns");
+    add("target width, header only", x, x3.substr(0, x3.size() - 24), "mse", "targets must have shape (2, 2)");
+    add("labels with mse, header only", x, y.substr(0, y.size() - 16), "mse", "need --loss cross_entropy");
 }
 
 void TestTrainingData::npyDataErrors() {

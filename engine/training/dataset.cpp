@@ -130,25 +130,38 @@ Dataset makeTeacher(const std::vector<LinearParams>& teacher, int n, double nois
     return d;
 }
 
-std::string shapeOf(const NpyArray& a) {
-    return npyShapeText(a.shape);
-}
-
-std::string dtypeOf(const NpyArray& a) { return npyDTypeName(a.dtype); }
-
 Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::vector<int>& sizes, LossKind loss) {
-    const NpyArray xa = readNpy(xPath);
-    const NpyArray ya = readNpy(yPath);
+    // The headers first: a dtype, a shape or a column count the model cannot take is refused before any
+    // data is read (a 1.5 GB X with one column too many was read whole, twice by `check`, to be refused).
+    const NpyHeader xh = readNpyHeader(xPath);
+    const NpyHeader yh = readNpyHeader(yPath);
     const int in = sizes.front(), out = sizes.back();
-    if (xa.dtype != NpyArray::DType::F32)
-        throw Error(xPath + ": X must be float32, got " + dtypeOf(xa));
-    if (!(xa.shape.size() == 2 || (xa.shape.size() == 1 && in == 1)))
-        throw Error(xPath + ": X must have shape (N, " + std::to_string(in) + "), got " + shapeOf(xa));
-    const std::int64_t n = xa.shape[0];
-    const std::int64_t cols = xa.shape.size() == 2 ? xa.shape[1] : 1;
+    if (xh.dtype != NpyArray::DType::F32)
+        throw Error(xPath + ": X must be float32, got " + npyDTypeName(xh.dtype));
+    if (!(xh.shape.size() == 2 || (xh.shape.size() == 1 && in == 1)))
+        throw Error(xPath + ": X must have shape (N, " + std::to_string(in) + "), got " + npyShapeText(xh.shape));
+    const std::int64_t n = xh.shape[0];
+    const std::int64_t cols = xh.shape.size() == 2 ? xh.shape[1] : 1;
     if (cols != in)
         throw Error(xPath + ": X has " + std::to_string(cols) + " columns, the model's input width is " + std::to_string(in));
     if (n < 1) throw Error(xPath + ": X has no rows");
+    if (yh.shape.empty() || yh.shape[0] != n)
+        throw Error(yPath + ": targets have shape " + npyShapeText(yh.shape) + " but X has " + std::to_string(n) + " rows");
+    const bool labels = yh.dtype != NpyArray::DType::F32 && yh.dtype != NpyArray::DType::F64 && yh.dtype != NpyArray::DType::F16;
+    if (labels) {
+        if (loss != LossKind::CrossEntropy)
+            throw Error(yPath + ": integer targets are class labels; they need --loss cross_entropy");
+        if (yh.shape.size() != 1) throw Error(yPath + ": class labels must have shape (N,), got " + npyShapeText(yh.shape));
+    } else {
+        if (yh.dtype != NpyArray::DType::F32) throw Error(yPath + ": float targets must be float32, got " + npyDTypeName(yh.dtype));
+        if (loss != LossKind::Mse) throw Error(yPath + ": float targets are regression targets; they need --loss mse");
+        const std::int64_t tcols = yh.shape.size() == 2 ? yh.shape[1] : 1;
+        if (yh.shape.size() > 2 || tcols != out)
+            throw Error(yPath + ": targets must have shape (" + std::to_string(n) + ", " + std::to_string(out) + "), got " +
+                        npyShapeText(yh.shape));
+    }
+
+    const NpyArray xa = readNpy(xPath);
     Dataset d;
     d.x.resize(n, in);
     for (std::int64_t i = 0; i < n * in; ++i) {
@@ -158,12 +171,8 @@ Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::v
                         " at row " + std::to_string(i / in) + ", column " + std::to_string(i % in));
         d.x.data()[i] = static_cast<float>(v);
     }
-    if (ya.shape.empty() || ya.shape[0] != n)
-        throw Error(yPath + ": targets have shape " + shapeOf(ya) + " but X has " + std::to_string(n) + " rows");
-    if (!ya.isFloat()) {
-        if (loss != LossKind::CrossEntropy)
-            throw Error(yPath + ": integer targets are class labels; they need --loss cross_entropy");
-        if (ya.shape.size() != 1) throw Error(yPath + ": class labels must have shape (N,), got " + shapeOf(ya));
+    const NpyArray ya = readNpy(yPath);
+    if (labels) {
         d.labels.resize(static_cast<std::size_t>(n));
         d.classes = out;
         for (std::int64_t i = 0; i < n; ++i) {
@@ -175,11 +184,6 @@ Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::v
         }
         return d;
     }
-    if (ya.dtype != NpyArray::DType::F32) throw Error(yPath + ": float targets must be float32, got " + dtypeOf(ya));
-    if (loss != LossKind::Mse) throw Error(yPath + ": float targets are regression targets; they need --loss mse");
-    const std::int64_t tcols = ya.shape.size() == 2 ? ya.shape[1] : 1;
-    if (ya.shape.size() > 2 || tcols != out)
-        throw Error(yPath + ": targets must have shape (" + std::to_string(n) + ", " + std::to_string(out) + "), got " + shapeOf(ya));
     d.targets.resize(n, out);
     for (std::int64_t i = 0; i < n * out; ++i) {
         const double v = ya.values[static_cast<std::size_t>(i)];
