@@ -207,6 +207,14 @@ void TestConvergence::identicalDataAcrossSeeds() {
     // Seed 7 of lane 0 equals a plain run of that scenario evaluated the same way.
     ra.run({}, cancel);
     QCOMPARE(r.runs[0].evalLoss, ra.evaluate(0).evalLoss);
+    // The check's seeds share one copy of the data (a .npy file read once, not once per seed): runners handed
+    // it use it, not a copy, and train as a runner that made its own.
+    const auto data = std::make_shared<const DataPair>(makeData(a.data, a.sizes, a.loss, a.seed));
+    Runner sa(a, data), sb(b, data);
+    QCOMPARE(&sa.dataset(), &data->train);
+    QCOMPARE(&sb.dataset(), &data->train);
+    sa.run({}, cancel);
+    QCOMPARE(sa.evaluate(0).evalLoss, ra.evaluate(0).evalLoss);
 }
 
 void TestConvergence::cancels() {

@@ -235,12 +235,15 @@ ConvergenceReport runConvergenceCheck(const Scenario& scenario, const Convergenc
     // At most about a thousand progress calls per check (a window queues each one): every 0.1%, and
     // never more often than every 25 steps.
     const int stride = std::max(25, total / 1000);
+    // The data once for every seed and thread (its stream is pinned above, so each seed's would be equal): a
+    // .npy file is read once, not K times, and held once, not once per thread.
+    const auto data = std::make_shared<const DataPair>(makeData(base.data, base.sizes, base.loss, base.seed));
     auto worker = [&] {
         try {
             for (int k; (k = next.fetch_add(1)) < K && !stop.load();) {
                 Scenario s = base;
                 s.seed = settings.firstSeed + static_cast<std::uint64_t>(k);
-                Runner runner(s);
+                Runner runner(s, data);
                 std::vector<bool> finite(static_cast<std::size_t>(L), true);
                 while (!runner.finished()) {
                     if (cancel.load(std::memory_order_relaxed) || stop.load()) throw Cancelled();

@@ -21,18 +21,32 @@ struct LaneScaler {
     std::int32_t tracker = 0;     // int32, as _growth_tracker
 };
 
-Runner::Runner(Scenario scenario) : m_scenario(std::move(scenario)) {
+namespace {
+
+std::shared_ptr<const DataPair> dataOf(const Scenario& s) {
+    validate(s);
+    for (const LaneSpec& lane : s.lanes) checkLaneBuilt(lane);
+    if (s.workload != Workload::Training) return std::make_shared<const DataPair>();
+    return std::make_shared<const DataPair>(makeData(s.data, s.sizes, s.loss, s.seed));
+}
+
+}  // namespace
+
+Runner::Runner(Scenario scenario) : Runner(scenario, dataOf(scenario)) {}
+
+Runner::Runner(Scenario scenario, std::shared_ptr<const DataPair> data)
+    : m_scenario(std::move(scenario)), m_data(std::move(data)) {
     validate(m_scenario);
     for (const LaneSpec& lane : m_scenario.lanes) checkLaneBuilt(lane);
+    if (!m_data) throw Error("internal: a runner without its data");
     if (m_scenario.workload == Workload::Training) {
-        m_data = makeData(m_scenario.data, m_scenario.sizes, m_scenario.loss, m_scenario.seed);
-        const Index n = m_data.train.size();
+        const Index n = m_data->train.size();
         const Index b = m_scenario.batch == 0 ? n : m_scenario.batch;
         if (m_scenario.norm == NormKind::Batch && b < 2)
             throw Error("batch = " + std::to_string(b) + ": BatchNorm needs at least 2 rows per batch (nn.BatchNorm1d: "
                         "\"Expected more than 1 value per channel when training\")");
         for (const LaneSpec& lane : m_scenario.lanes) m_lanes.push_back(makeLane(m_scenario, lane, b));
-        m_sampler.emplace(m_data.train, b, m_scenario.shuffle, m_scenario.seed);
+        m_sampler.emplace(m_data->train, b, m_scenario.shuffle, m_scenario.seed);
     }
     m_scalers.resize(m_scenario.lanes.size());
     m_watch.resize(m_scenario.lanes.size());
@@ -302,7 +316,7 @@ LaneFinal Runner::evaluate(int lane) const {
         f.accuracy = m_last[static_cast<std::size_t>(lane)].accuracy;
     }
     if (m_scenario.workload != Workload::Training) return f;
-    const Dataset& d = m_data.eval.size() > 0 ? m_data.eval : m_data.train;
+    const Dataset& d = m_data->eval.size() > 0 ? m_data->eval : m_data->train;
     const Matrix out = predict(lane, d.x);
     double sum = 0, sumSq = 0;  // of the per-sample losses, in double
     if (d.classification()) {

@@ -38,14 +38,17 @@ public:
     // torch.manual_seed(seed). Throws presisi::Error naming the problem. GPU lanes need a backend
     // that this build may lack: then construction throws with the reason.
     explicit Runner(Scenario scenario);
+    // The same with the data already made (makeData of this scenario's data, sizes, loss and seed): the
+    // convergence check's seeds share one copy instead of each reading or drawing its own.
+    Runner(Scenario scenario, std::shared_ptr<const DataPair> data);
     ~Runner();
     Runner(const Runner&) = delete;
     Runner& operator=(const Runner&) = delete;
 
     const Scenario& scenario() const { return m_scenario; }
     int laneCount() const { return static_cast<int>(m_scenario.lanes.size()); }
-    const Dataset& dataset() const { return m_data.train; }       // for the 2-D data plot
-    const Dataset& evalDataset() const { return m_data.eval; }
+    const Dataset& dataset() const { return m_data->train; }       // for the 2-D data plot
+    const Dataset& evalDataset() const { return m_data->eval; }
     std::int64_t stepsDone() const { return m_step; }
     bool finished() const { return m_step >= m_scenario.steps; }
 
@@ -94,7 +97,7 @@ private:
     float microScale(std::size_t i) const;
 
     Scenario m_scenario;
-    DataPair m_data;
+    std::shared_ptr<const DataPair> m_data;  // never null; empty for the workloads without training data
     std::vector<std::unique_ptr<LaneBackend>> m_lanes;
     std::vector<StepRecord> m_last;
     std::int64_t m_step = 0;
