@@ -22,7 +22,7 @@ presisi_add_test(tst_grad_counts SOURCES tst_grad_counts.cpp LABELS engine train
 presisi_add_test(tst_moments SOURCES tst_moments.cpp LIBS presisi_cli LABELS engine training cli)
 # The executable as a process: signals, full disks, screenshots (needs the presisi target).
 if(TARGET presisi)
-  presisi_add_test(tst_cli_process SOURCES tst_cli_process.cpp LABELS cli TIMEOUT 300)
+  presisi_add_test(tst_cli_process SOURCES tst_cli_process.cpp LIBS presisi_cli LABELS cli TIMEOUT 300)
   target_compile_definitions(tst_cli_process PRIVATE PRESISI_EXE="$<TARGET_FILE:presisi>")
   add_dependencies(tst_cli_process presisi)
 endif()

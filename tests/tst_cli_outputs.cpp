@@ -168,7 +168,19 @@ void TestCliOutputs::memoryEstimate() {
     const double sgd = estimateTrainingMemory(s, 100, 0).bytes;
     s.optimizer.kind = OptimizerSpec::Kind::Adam;
     QVERIFY(estimateTrainingMemory(s, 100, 0).bytes > sgd);
-    QVERIFY2(QString::fromStdString(big.summary).contains("lanes x"), big.summary.c_str());
+    QVERIFY2(QString::fromStdString(big.summary).startsWith("4 lanes ") && QString::fromStdString(big.summary).contains("the largest"),
+             big.summary.c_str());
+    // Scaled lanes hold their casts beside a bf16 lane's buffers: per-tensor FP8 least, delayed scaling, MX
+    // and NVFP4 more; the largest lane is named.
+    auto one = [&](const char* lane) {
+        s.lanes = {parseLane(lane)};
+        return estimateTrainingMemory(s, 100, 0).bytes;
+    };
+    QVERIFY(one("cpu:bf16") < one("cpu:fp8"));
+    QVERIFY(one("cpu:fp8") < one("cpu:mxfp8") && one("cpu:mxfp8") < one("cpu:nvfp4") && one("cpu:nvfp4") < one("cpu:fp8+delayed"));
+    QCOMPARE(one("cpu:bf16+pure"), one("cpu:bf16"));
+    s.lanes = {parseLane("cpu:f32"), parseLane("cpu:nvfp4"), parseLane("cpu:bf16")};
+    QCOMPARE(estimateTrainingMemory(s, 100, 0).largestLane, std::string("cpu:nvfp4"));
     QCOMPARE(formatBytes(512), std::string("512 B"));
     QCOMPARE(formatBytes(3.5 * 1024 * 1024 * 1024), std::string("3.5 GiB"));
 }

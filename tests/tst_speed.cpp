@@ -88,6 +88,9 @@ void TestSpeed::memoryHandComputed() {
     QCOMPARE(parts(m[1]), (std::vector<double>{108, 0, 108, 416, 108, 740}));
     QCOMPARE(m[2].lane, std::string("cpu:bf16+scaler"));
     QCOMPARE(m[2].total(), 640.0);
+    // A pure-bf16 lane keeps no float32 master weights nor their gradients: 54 + 0 + 54 + 208 + 108 = 424.
+    const auto pure = laneMemory(tiny({"cpu:bf16+pure"}, 0.9), 8);
+    QCOMPARE(parts(pure[0]), (std::vector<double>{54, 0, 54, 208, 108, 424}));
 }
 
 void TestSpeed::memoryAdamAndPlainSgd() {

@@ -47,12 +47,14 @@ void requireTraining(const Scenario& s) {
 LaneMemory laneAt(const Scenario& s, const LaneSpec& lane, double batch) {
     const Shape sh = shapeOf(s);
     const double v = formatBytesPerValue(lane.format);
-    const bool low = lane.format != Format::F32;
+    // A low-precision lane keeps float32 master weights and their gradients, except a pure-bf16 one ("+pure"),
+    // whose weights are the bf16 ones the optimizer rounds back to.
+    const bool master = lane.format != Format::F32 && !lane.pure;
     LaneMemory m;
     m.lane = lane.label();
     m.weights = sh.params * v;
-    m.masterWeights = low ? sh.params * kF32Bytes : 0;
-    m.gradients = sh.params * v + (low ? sh.params * kF32Bytes : 0);
+    m.masterWeights = master ? sh.params * kF32Bytes : 0;
+    m.gradients = sh.params * v + (master ? sh.params * kF32Bytes : 0);
     m.activations = batch * v * sh.keptWidths;
     m.optimizerState = sh.params * kF32Bytes * optimizerCopies(s.optimizer);
     return m;
