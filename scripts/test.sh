@@ -1,10 +1,23 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite (off-screen).
-# usage: scripts/test.sh            Release build in build/ (CUDA code compiled when nvcc is found)
-#        scripts/test.sh --sanitize AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+# usage: scripts/test.sh [--sanitize] [--build-only]
+#   (none)        Release build in build/ (CUDA code compiled when nvcc is found), then the suite
+#   --sanitize    AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/, then the suite
+#   --build-only  the build alone (.ci/run compiles the sanitizer build while the Release suite runs)
+#   environment: PRESISI_TEST_JOBS (suites run at once; default 2: every suite waits for conditions, not
+#   times, and passes on a loaded machine)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-if [[ "${1:-}" == "--sanitize" ]]; then
+sanitize=0
+build_only=0
+for arg in "$@"; do
+  case "$arg" in
+    --sanitize) sanitize=1 ;;
+    --build-only) build_only=1 ;;
+    *) echo "scripts/test.sh: unknown option '$arg' (--sanitize, --build-only)" >&2; exit 2 ;;
+  esac
+done
+if ((sanitize)); then
   # CPU-only: the sanitizers check the project's own code; the CUDA code is compiled by the plain build.
   "$root/scripts/build.sh" "$root/build-asan" -DPRESISI_SANITIZE=ON -DPRESISI_WITH_CUDA=OFF \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo
@@ -19,6 +32,7 @@ else
   "$root/scripts/build.sh" "$root/build"
   build=$root/build
 fi
+((build_only)) && exit 0
 export QT_QPA_PLATFORM=offscreen
 cd "$build"
-ctest --output-on-failure --timeout 900 -j 1
+ctest --output-on-failure --timeout 900 -j "${PRESISI_TEST_JOBS:-2}"
