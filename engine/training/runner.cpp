@@ -21,25 +21,15 @@ struct LaneScaler {
     std::int32_t tracker = 0;     // int32, as _growth_tracker
 };
 
-namespace {
-
-std::shared_ptr<const DataPair> dataOf(const Scenario& s) {
-    validate(s);
-    for (const LaneSpec& lane : s.lanes) checkLaneBuilt(lane);
-    if (s.workload != Workload::Training) return std::make_shared<const DataPair>();
-    return std::make_shared<const DataPair>(makeData(s.data, s.sizes, s.loss, s.seed));
-}
-
-}  // namespace
-
-Runner::Runner(Scenario scenario) : Runner(scenario, dataOf(scenario)) {}
-
 Runner::Runner(Scenario scenario, std::shared_ptr<const DataPair> data)
     : m_scenario(std::move(scenario)), m_data(std::move(data)) {
     validate(m_scenario);
     for (const LaneSpec& lane : m_scenario.lanes) checkLaneBuilt(lane);
-    if (!m_data) throw Error("internal: a runner without its data");
-    if (m_scenario.workload == Workload::Training) {
+    const bool training = m_scenario.workload == Workload::Training;
+    if (!m_data)
+        m_data = std::make_shared<const DataPair>(
+            training ? makeData(m_scenario.data, m_scenario.sizes, m_scenario.loss, m_scenario.seed) : DataPair{});
+    if (training) {
         const Index n = m_data->train.size();
         const Index b = m_scenario.batch == 0 ? n : m_scenario.batch;
         if (m_scenario.norm == NormKind::Batch && b < 2)

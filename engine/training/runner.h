@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "../tensor.h"
@@ -37,9 +38,8 @@ public:
     // Validates the scenario, loads or makes the data, builds every lane's model from
     // torch.manual_seed(seed). Throws presisi::Error naming the problem. GPU lanes need a backend
     // that this build may lack: then construction throws with the reason.
-    explicit Runner(Scenario scenario);
-    // The same with the data already made (makeData of this scenario's data, sizes, loss and seed): the
-    // convergence check's seeds share one copy instead of each reading or drawing its own.
+    explicit Runner(Scenario scenario) : Runner(std::move(scenario), nullptr) {}
+    // With the data made (makeData of this scenario's; null: made here): the convergence check's seeds share one.
     Runner(Scenario scenario, std::shared_ptr<const DataPair> data);
     ~Runner();
     Runner(const Runner&) = delete;
