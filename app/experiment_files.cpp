@@ -73,7 +73,7 @@ void ExperimentFiles::addActions(QMenu* file) {
         if (x.isEmpty()) return;
         const QString y = QFileDialog::getOpenFileName(
             &m_window, tr("Load data: targets Y (integer labels or float32, N rows)"), QFileInfo(x).absolutePath(), filter);
-        if (!y.isEmpty()) loadData(x, y);
+        if (!y.isEmpty()) loadDataInBackground(x, y);
     });
     data->setToolTip(tr("Train on your own data: X and Y as .npy files, checked as `presisi train --data X --targets Y` "
                         "checks them; the model's input and output widths and its loss follow the data"));
@@ -132,10 +132,16 @@ void ExperimentFiles::openInBackground(const QString& path) {
     if (!m_files) m_files = std::make_unique<EngineChannel>(JobKind::Files);
     m_window.statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
     // Only the latest request counts: a newer one (or open()) drops an older read's answer.
+    m_pending = true;
     m_files->submit(
         this, [path](JobContext&) { return std::make_shared<Read>(read(path)); },
         [this, path](const std::shared_ptr<Read>& read) {
+            m_pending = false;
             emit opened(path, apply(path, *read));
+        },
+        [this](const QString& message) {
+            m_pending = false;
+            m_window.showProblem(tr("Cannot open the experiment"), message);
         });
 }
 
@@ -151,6 +157,7 @@ ExperimentFiles::Read ExperimentFiles::read(const QString& path) {
 }
 
 bool ExperimentFiles::open(const QString& path) {
+    m_pending = false;
     if (m_files) m_files->cancel();  // a read still on its way in the background is superseded
     return apply(path, read(path));
 }
@@ -211,9 +218,40 @@ bool ExperimentFiles::save(const QString& path) {
 }
 
 bool ExperimentFiles::loadData(const QString& xPath, const QString& yPath) {
-    Scenario s;
+    m_pending = false;
+    if (m_files) m_files->cancel();  // a read or check still on its way is superseded
+    return applyData(xPath, yPath, checkData(training()->scenarioFromControls(), xPath, yPath));
+}
+
+void ExperimentFiles::loadDataInBackground(const QString& xPath, const QString& yPath) {
+    if (!m_files) m_files = std::make_unique<EngineChannel>(JobKind::Files);
+    m_window.statusBar()->showMessage(
+        tr("Checking data %1 and %2… (Esc cancels)").arg(QFileInfo(xPath).fileName(), QFileInfo(yPath).fileName()));
+    const Scenario controls = training()->scenarioFromControls();
+    m_pending = true;
+    m_files->submit(
+        this, [controls, xPath, yPath](JobContext&) { return std::make_shared<Read>(checkData(controls, xPath, yPath)); },
+        [this, xPath, yPath](const std::shared_ptr<Read>& checked) {
+            m_pending = false;
+            emit dataLoaded(applyData(xPath, yPath, *checked));
+        },
+        [this](const QString& message) {
+            m_pending = false;
+            m_window.showProblem(tr("Cannot load the data"), message);
+            emit dataLoaded(false);
+        });
+}
+
+void ExperimentFiles::cancelBackground() {
+    if (!m_pending) return;
+    m_pending = false;
+    if (m_files) m_files->cancel();
+    m_window.statusBar()->showMessage(tr("Cancelled: nothing was loaded"), 5000);
+}
+
+ExperimentFiles::Read ExperimentFiles::checkData(Scenario s, const QString& xPath, const QString& yPath) {
+    Read r;
     try {
-        s = training()->scenarioFromControls();
         s.data.kind = DatasetKind::Npy;
         s.data.xPath = QFileInfo(xPath).absoluteFilePath().toStdString();
         s.data.yPath = QFileInfo(yPath).absoluteFilePath().toStdString();
@@ -229,10 +267,20 @@ bool ExperimentFiles::loadData(const QString& xPath, const QString& yPath) {
         const NpyHeader x = readNpyHeader(s.data.xPath);
         if (!x.shape.empty() && s.batch > x.shape.front()) s.batch = 0;
         services::checkTrainingData(s);
+        r.scenario = std::move(s);
+        r.ok = true;
     } catch (const std::exception& e) {
-        m_window.showProblem(tr("Cannot load the data"), QString::fromUtf8(e.what()));
+        r.error = QString::fromUtf8(e.what());
+    }
+    return r;
+}
+
+bool ExperimentFiles::applyData(const QString& xPath, const QString& yPath, const Read& checked) {
+    if (!checked.ok) {
+        m_window.showProblem(tr("Cannot load the data"), checked.error);
         return false;
     }
+    const Scenario& s = checked.scenario;
     if (!stopRun()) return false;
     QString error;
     if (!training()->openScenario(s, &error)) {

@@ -34,6 +34,11 @@ public:
     void openInBackground(const QString& path);
     bool save(const QString& path);  // the Training lab's scenario as an experiment file
     bool loadData(const QString& xPath, const QString& yPath);  // .npy data, checked as `presisi train --data`
+    // The same, the files read and checked on the engine worker (File > Load data: a large file does not
+    // freeze the window); dataLoaded() follows. A newer open or load supersedes it; Escape cancels it.
+    void loadDataInBackground(const QString& xPath, const QString& yPath);
+    void cancelBackground();  // a read or check on its way is dropped, and the status bar says so
+    bool backgroundPending() const { return m_pending; }
     bool resetToPreset();                                       // the loaded preset's own settings again
     QStringList recent() const { return m_recent; }
     // Save experiment's proposal in `dir`: the preset's name made safe (no folders), or "experiment".
@@ -42,6 +47,7 @@ public:
 signals:
     void opened(const QString& path, bool ok);  // openInBackground's outcome (false: refused, and said why)
     void loaded();                              // a scenario from a file or data is in the Training lab
+    void dataLoaded(bool ok);                   // loadDataInBackground's outcome (false: refused, and said why)
 
 private:
     struct Read {
@@ -51,6 +57,9 @@ private:
     };
     static Read read(const QString& path);  // any thread
     bool apply(const QString& path, const Read& read);
+    // The data's scenario from the Training lab's (GUI thread): the files read and checked on any thread.
+    static Read checkData(Scenario controls, const QString& xPath, const QString& yPath);
+    bool applyData(const QString& xPath, const QString& yPath, const Read& checked);
     // Stops the run and waits for its step to end, at most MainWindow::kStopWait; false (and said so) if not.
     bool stopRun();
     void remember(const QString& path);
@@ -62,6 +71,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QAction* m_resetPresetAction = nullptr;
     QStringList m_recent;  // most recent first, at most 8 (QSettings "experiments/recent")
+    bool m_pending = false;  // a read or check submitted and not answered
     std::unique_ptr<EngineChannel> m_files;  // last: a read still running goes first
 };
 

@@ -112,9 +112,11 @@ WindowMenus::WindowMenus(MainWindow& window, bool persistent)
         Page* page = m_window.currentPage();
         ConvergencePage* check = m_window.convergencePage();
         SpeedPage* speed = m_window.speedPage();
-        // Esc cancels a running convergence check on its page.
+        // Esc cancels a running convergence check on its page, a Speed measurement on its page, and a file
+        // being read or checked (File > Open, Load data) on any page.
         if (!alone && page == check && check->running()) check->cancel();
         else if (!alone && page == speed && speed->isBusy()) speed->cancel();
+        else if (m_window.experiments()->backgroundPending()) m_window.experiments()->cancelBackground();
         else if (alone) m_window.showAllCharts();
         else if (m_window.presentation()->isActive()) m_window.presentation()->leave();
     };

@@ -297,6 +297,45 @@ private slots:
         QCOMPARE(cli, window);
     }
 
+    // File > Load data reads and checks the files on the engine worker: the window answers meanwhile,
+    // dataLoaded() follows with the same outcome as loadData(); Esc drops a check on its way.
+    void loadDataInTheBackground() {
+        QTemporaryDir dir;
+        writeFile(dir.filePath("x.npy"), npyBytesF32({6, 3}, {0, 1, 2, 1, 0, 2, 2, 1, 0, -1, 0, 1, 0, -1, 1, 1, 1, -1}));
+        writeFile(dir.filePath("y.npy"), npyBytesI64({6}, {0, 1, 2, 0, 1, 2}));
+        writeFile(dir.filePath("y5.npy"), npyBytesI64({5}, {0, 1, 2, 0, 1}));
+        writeFile(dir.filePath("x2.npy"), npyBytesF32({4, 2}, {0, 1, 1, 0, 2, 1, 0, 2}));
+        writeFile(dir.filePath("y2.npy"), npyBytesI64({4}, {0, 1, 0, 1}));
+        MainWindow w(false);
+        QSignalSpy done(w.experiments(), &ExperimentFiles::dataLoaded);
+        // Refused as loadData refuses, with the command line's message.
+        w.experiments()->loadDataInBackground(dir.filePath("x.npy"), dir.filePath("y5.npy"));
+        QVERIFY(w.experiments()->backgroundPending());
+        QVERIFY2(w.statusBar()->currentMessage().startsWith("Checking data x.npy and y5.npy"), qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(done.wait(600000));
+        QCOMPARE(done.takeFirst().at(0).toBool(), false);
+        QVERIFY2(w.statusBar()->currentMessage().contains("targets have shape (5,) but X has 6 rows"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        // Esc drops a check on its way: only the next one's answer arrives. (Shown now: a refusal in a shown
+        // window is a message box.)
+        w.resize(1280, 800);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.experiments()->loadDataInBackground(dir.filePath("x.npy"), dir.filePath("y.npy"));
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QVERIFY(!w.experiments()->backgroundPending());
+        QVERIFY2(w.statusBar()->currentMessage().startsWith("Cancelled"), qPrintable(w.statusBar()->currentMessage()));
+        w.experiments()->loadDataInBackground(dir.filePath("x2.npy"), dir.filePath("y2.npy"));
+        QVERIFY(done.wait(600000));
+        QCOMPARE(done.size(), 1);
+        QCOMPARE(done.takeFirst().at(0).toBool(), true);
+        const Scenario s = w.trainingPage()->scenarioFromControls();
+        QCOMPARE(s.sizes.front(), 2);
+        QCOMPARE(QString::fromStdString(s.title), QString("Your data: x2.npy and y2.npy"));
+        QVERIFY(!w.experiments()->backgroundPending());
+    }
+
     // Load data…, Save experiment, the file opened in another window, and both run the same.
     void npyExperimentRoundTrips() {
         QTemporaryDir dir;

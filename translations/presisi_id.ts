@@ -2115,6 +2115,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Kembali ke pengaturan preset %1</translation>
         </message>
         <message>
+            <source>Cancelled: nothing was loaded</source>
+            <translation>Dibatalkan: tidak ada yang dimuat</translation>
+        </message>
+        <message>
             <source>Cannot load the data</source>
             <translation>Data tidak dapat dimuat</translation>
         </message>
@@ -2125,6 +2129,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>Cannot save the experiment</source>
             <translation>Eksperimen tidak dapat disimpan</translation>
+        </message>
+        <message>
+            <source>Checking data %1 and %2… (Esc cancels)</source>
+            <translation>Memeriksa data %1 dan %2… (Esc membatalkan)</translation>
         </message>
         <message>
             <source>Data loaded: %1 and %2; model %3, loss %4</source>
