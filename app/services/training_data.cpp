@@ -17,7 +17,7 @@ Scenario fitModelToData(Scenario s) {
     if (x.shape.size() == 2 && x.shape[1] >= 1 && x.shape[1] <= 4096) s.sizes.front() = static_cast<int>(x.shape[1]);
     else if (x.shape.size() == 1) s.sizes.front() = 1;
     const NpyHeader y = readNpyHeader(s.data.yPath);
-    const bool labels = y.dtype != NpyArray::DType::F32 && y.dtype != NpyArray::DType::F64 && y.dtype != NpyArray::DType::F16;
+    const bool labels = !y.isFloat();
     if (labels) {
         s.loss = LossKind::CrossEntropy;
         const NpyArray a = readNpy(s.data.yPath);

@@ -147,7 +147,7 @@ Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::v
     if (n < 1) throw Error(xPath + ": X has no rows");
     if (yh.shape.empty() || yh.shape[0] != n)
         throw Error(yPath + ": targets have shape " + npyShapeText(yh.shape) + " but X has " + std::to_string(n) + " rows");
-    const bool labels = yh.dtype != NpyArray::DType::F32 && yh.dtype != NpyArray::DType::F64 && yh.dtype != NpyArray::DType::F16;
+    const bool labels = !yh.isFloat();
     if (labels) {
         if (loss != LossKind::CrossEntropy)
             throw Error(yPath + ": integer targets are class labels; they need --loss cross_entropy");

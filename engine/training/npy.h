@@ -17,7 +17,8 @@ struct NpyArray {
     std::vector<std::int64_t> shape;
     std::vector<double> values;  // every element, widened exactly (int64 beyond 2^53 is rejected)
     std::int64_t size() const;
-    bool isFloat() const { return dtype == DType::F32 || dtype == DType::F64 || dtype == DType::F16; }
+    bool isFloat() const { return isFloatType(dtype); }
+    static bool isFloatType(DType t) { return t == DType::F32 || t == DType::F64 || t == DType::F16; }
 };
 
 // The most memory an array's values may take by default (1 GiB as double, i.e. 2^27 elements): the
@@ -36,6 +37,7 @@ struct NpyHeader {
     std::uint64_t itemSize = 0;
     std::uint64_t count = 0;       // elements
     std::uint64_t dataBytes = 0;   // count * itemSize
+    bool isFloat() const { return NpyArray::isFloatType(dtype); }  // else integers (class labels)
 };
 
 // Parses the preamble and header at the start of `bytes` (which may hold more). Throws presisi::Error
