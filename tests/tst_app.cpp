@@ -1,6 +1,6 @@
 // Application suites: the window opens on the tutorial's example already computed; the run controller
 // batches records (fewer emissions than steps, the last batch holds the last step, charts keep a
-// capped window), stops within 100 ms, turns an engine failure into a message while the window lives;
+// capped window), stops between steps, turns an engine failure into a message while the window lives;
 // exports and `presisi --screenshot` write images of the requested size with real content.
 #include "app_support.h"
 #include <atomic>
