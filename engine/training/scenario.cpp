@@ -176,6 +176,18 @@ void checkCount(const char* field, long long v, const SettingRange& r, const cha
     if (!r.contains(static_cast<double>(v))) bad(field, std::to_string(v), why ? why : rangeText(r));
 }
 
+// A .npy path a scenario file can hold and a message can quote: one line (an experiment file refuses a line break in
+// a path, so a path from the command line with one saved a file that could not be opened again), no NUL (the open
+// would read a shorter name) and no longer than Linux's PATH_MAX. The value is not echoed: it is what is wrong.
+void checkPath(const char* field, const std::string& path) {
+    if (path.size() > 4096) bad(field, std::to_string(path.size()) + " bytes", "a path has at most 4096");
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        if (path[i] == '\n' || path[i] == '\r')
+            bad(field, "a path", "must be one line (a line break at byte " + std::to_string(i + 1) + ")");
+        if (path[i] == '\0') bad(field, "a path", "holds a NUL byte (at byte " + std::to_string(i + 1) + ")");
+    }
+}
+
 }  // namespace
 
 std::string scaledLaneProblem(const LaneSpec& l) {
@@ -203,6 +215,10 @@ void validate(const Scenario& s) {
     if (d.kind == DatasetKind::Npy) {
         if (d.xPath.empty()) bad("data", "\"\"", "npy data needs an X file (--data X.npy)");
         if (d.yPath.empty()) bad("targets", "\"\"", "npy data needs a targets file (--targets Y.npy)");
+        checkPath("data", d.xPath);
+        checkPath("targets", d.yPath);
+        checkPath("eval_data", d.evalXPath);
+        checkPath("eval_targets", d.evalYPath);
         if (d.evalXPath.empty() != d.evalYPath.empty())
             bad("eval_data", d.evalXPath.empty() ? d.evalYPath : d.evalXPath, "evaluation data needs both X and Y files");
     } else if (s.workload == Workload::Training) {
