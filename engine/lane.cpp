@@ -67,6 +67,9 @@ std::string scaledNames(bool (*keep)(ScaledFormat) = nullptr) {
 }  // namespace
 
 Lane parseLane(std::string_view text) {
+    if (text.size() > kMaxLaneChars)
+        throw Error("a lane of " + std::to_string(text.size()) + " characters, more than the " +
+                    std::to_string(kMaxLaneChars) + " a lane may have ('" + printableText(text.substr(0, 24)) + "…')");
     // Quoted in messages with control bytes escaped: a label from a file may hold a newline or a NUL.
     const std::string all = printableText(text);
     Lane lane;

@@ -83,9 +83,13 @@ struct Lane {
 // with its own options only: +sat, +delayed and +most-recent on e4m3/e5m2/fp8, one scale mode
 // +floor/+ceil/+even/+rceil on the MX formats, +no-sr, +no-2d and +no-rht on nvfp4. An element format alone
 // ("cpu:e2m1") is refused with the scaled lanes that store it. parseLane(l.label()) == l for every lane.
-// Throws presisi::Error naming the bad part ("unknown lane format 'f8' in 'cpu:f8'"). Which lanes and options
-// a lab accepts is the lab's check (validate(), runLinear()).
+// Throws presisi::Error naming the bad part ("unknown lane format 'f8' in 'cpu:f8'"), or the length of a text
+// longer than kMaxLaneChars. Which lanes and options a lab accepts is the lab's check (validate(), runLinear()).
 Lane parseLane(std::string_view text);
+// The longest lane text read, from options, files and the window's lane field alike (bytes; a label with every
+// option parseLane knows, cpu:bf16+acc16+scaler+ftz+native+naive-stats+accum-low+pure+sr+kahan, has 68): an
+// error quoting a longer one would be a page, not a line.
+inline constexpr std::size_t kMaxLaneChars = 128;
 
 // The scaled-format kinds, from the format's traits: one scale per tensor (e4m3, e5m2), an e8m0 scale per
 // block of 32 (the MX formats), or NVFP4's two levels.

@@ -523,6 +523,12 @@ void TestCli::badArguments_data() {
     QTest::addRow("csv empty") << QStringList{"train", "--steps", "1", "--csv", ""} << "--csv: empty file name";
     QTest::addRow("json directory") << QStringList{"train", "--steps", "1", "--json", "/"} << "is a directory";
     QTest::addRow("json no directory") << QStringList{"train", "--steps", "1", "--json", "/dev/null/run.json"} << "not a directory";
+    // A lane's text is bounded as a file's is: the message stays a line, not a page.
+    QTest::addRow("lane too long") << QStringList{"train", "--lanes", "cpu:f32," + QString(5000, QLatin1Char('b'))}
+                                   << "a lane of 5000 characters, more than the 128 a lane may have ('bbbbbbbbbbbbbbbbbbbbbbbb…')";
+    // Paths a scenario file could not hold: it refuses a line break in a path.
+    QTest::addRow("data path two lines") << QStringList{"train", "--data", "x.npy", "--targets", "y\r.npy"}
+                                         << "targets = a path: must be one line (a line break at byte 2)";
     QTest::addRow("batch beyond data") << QStringList{"train", "--samples", "100", "--steps", "1"} << "--batch: 256 is larger than the training set (100 samples)";
 
 }

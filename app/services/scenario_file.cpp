@@ -28,7 +28,7 @@ namespace {
 // The longest strings a file may hold (characters): every message that quotes one stays a line, every label a
 // window lays out stays a label.
 constexpr qsizetype kMaxNameChars = 64, kMaxTitleChars = 200, kMaxExplanationChars = 8000, kMaxPathChars = 4096,
-                    kMaxPolicyChars = 1024, kMaxLaneChars = 128;
+                    kMaxPolicyChars = 1024;
 
 class Reader {
 public:
@@ -201,7 +201,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         const QJsonArray a = r.array(o["lanes"], "lanes");
         for (int i = 0; i < a.size(); ++i) {
             const std::string key = "lanes[" + std::to_string(i) + "]";
-            const std::string label = r.text(a[i], key, kMaxLaneChars);  // its own message names the key once
+            const std::string label = r.text(a[i], key, static_cast<qsizetype>(kMaxLaneChars));  // its own message names the key once
             try {
                 s.lanes.push_back(parseLane(label));
             } catch (const Error& e) {
