@@ -19,6 +19,9 @@
 #include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QPointer>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QPlainTextEdit>
 
 #include "engine_worker.h"
 #include "language.h"
@@ -39,6 +42,55 @@ using namespace presisi::reliability;
 class TestWindowViews : public QObject {
     Q_OBJECT
 private slots:
+
+    // Regression: the window's own fields took any length. A 32767-character lane field made a 65,659-character
+    // error label, a 1 MB block a 1 MB one (1.4 s of the GUI thread each keystroke). Every text field has a
+    // bound, and no text typed or pasted makes a label longer than the longest the window had before.
+    void theWindowsTextFieldsAreBounded() {
+        WindowHost host(false);
+        MainWindow* w = host.window();
+        w->resize(1280, 800);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        const auto longestLabel = [w] {
+            qsizetype longest = 0;
+            for (QLabel* l : w->findChildren<QLabel*>()) longest = std::max(longest, l->text().size());
+            return longest;
+        };
+        const qsizetype before = longestLabel();
+        int fields = 0;
+        for (int i = 0; i < 5; ++i) {
+            w->setPage(i);
+            for (QLineEdit* e : w->currentPage()->findChildren<QLineEdit*>()) {
+                if (qobject_cast<QAbstractSpinBox*>(e->parentWidget())) continue;  // a spin box validates its text
+                e->setText(QString(40000, QLatin1Char('7')) + "x");
+                QVERIFY2(e->text().size() <= 4096, qPrintable(e->placeholderText() + e->toolTip().left(40)));
+                ++fields;
+            }
+        }
+        QVERIFY(fields >= 4);  // sizes, the seed, the extra lanes, the Formats page's value
+        QVERIFY2(longestLabel() <= before, qPrintable(QString::number(longestLabel())));
+
+        w->setPage(MainWindow::FormatsIndex);
+        const QList<QPlainTextEdit*> blocks = w->formatsPage()->findChildren<QPlainTextEdit*>();
+        QCOMPARE(blocks.size(), 1);
+        QPlainTextEdit* block = blocks.front();
+        const QString typed = block->toPlainText();
+        QGuiApplication::clipboard()->setText(QString(1000000, QLatin1Char('7')));
+        block->setFocus();
+        block->paste();
+        QCOMPARE(block->toPlainText(), typed);  // refused whole, not cut
+        QVERIFY(longestLabel() <= before);
+        QVERIFY(w->formatsPage()->findChildren<QLabel*>().size() > 0);
+        bool said = false;
+        for (QLabel* l : w->formatsPage()->findChildren<QLabel*>()) said |= !l->isHidden() && l->text().contains("1000000");
+        QVERIFY(said);
+        block->setPlainText(QString(1000000, QLatin1Char('7')) + " x");  // set in code: refused by its length
+        QVERIFY(longestLabel() <= before);
+        block->setPlainText(QString(5000, QLatin1Char('z')));  // one bad word, quoted in part
+        QVERIFY(longestLabel() <= before);
+        QGuiApplication::clipboard()->clear();
+    }
 
     // Regression: the learning-rate box stopped at 10, so the underflow preset (lr 50) ran at lr 10.
     // Every preset's scenario goes through the controls unchanged.

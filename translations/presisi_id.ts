@@ -1434,6 +1434,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Cara tabel menandai elemen: tanda yang sama di kolom kedua mode skala.</translation>
         </message>
         <message>
+            <source>Not pasted: %1 characters, and a block holds at most %2 (32 numbers)</source>
+            <translation>Tidak ditempel: %1 karakter, padahal satu blok paling banyak %2 (32 bilangan)</translation>
+        </message>
+        <message>
             <source>The block format. mxfp8 (e4m3 elements), mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4 (e2m1): 32 elements share one e8m0 scale, a power of two. nvfp4: 16 e2m1 elements share an e4m3 scale, times a float32 scale for the whole tensor (here the block).</source>
             <translation>Format blok. mxfp8 (elemen e4m3), mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4 (e2m1): 32 elemen berbagi satu skala e8m0, sebuah pangkat dua. nvfp4: 16 elemen e2m1 berbagi satu skala e4m3, dikalikan skala float32 untuk seluruh tensor (di sini blok itu).</translation>
         </message>
@@ -1480,6 +1484,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
         <message>
             <source>tensor scale %1 (amax / (448·6))</source>
             <translation>skala tensor %1 (amax / (448·6))</translation>
+        </message>
+        <message>
+            <source>the block is %1 characters, more than the %2 it may have</source>
+            <translation>blok ini %1 karakter, lebih dari %2 yang diizinkan</translation>
         </message>
         <message>
             <source>∞ (exact)</source>

@@ -8,17 +8,20 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QLocale>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <charconv>
+#include <functional>
 #include <cmath>
 #include <numbers>
 #include <random>
 
 #include "block_table.h"
+#include "text_bounds.h"
 
 namespace presisi {
 
@@ -61,6 +64,24 @@ std::optional<double> parseOne(QString word) {
     return negative ? -v : v;
 }
 
+// The block's text field: a paste or drop that would make the block longer than text_bounds::kBlock is refused
+// before Qt lays it out (a 1 MB paste held the GUI thread 1.4 s), and `refused` says how long it was.
+class BlockInput : public QPlainTextEdit {
+public:
+    std::function<void(qsizetype)> refused;
+
+protected:
+    bool canInsertFromMimeData(const QMimeData* source) const override { return source->hasText(); }
+    void insertFromMimeData(const QMimeData* source) override {
+        const qsizetype length = toPlainText().size() - textCursor().selectedText().size() + source->text().size();
+        if (length > text_bounds::kBlock) {
+            if (refused) refused(source->text().size());
+            return;
+        }
+        insertPlainText(source->text());
+    }
+};
+
 constexpr ScaledFormat kBlockFormats[] = {ScaledFormat::Mxfp8,     ScaledFormat::Mxfp8E5m2, ScaledFormat::Mxfp6E2m3,
                                           ScaledFormat::Mxfp6E3m2, ScaledFormat::Mxfp4,     ScaledFormat::Nvfp4};
 constexpr ScaleMode kModes[] = {ScaleMode::Floor, ScaleMode::Ceil, ScaleMode::Even, ScaleMode::Rceil};
@@ -70,7 +91,8 @@ constexpr ScaleMode kModes[] = {ScaleMode::Floor, ScaleMode::Ceil, ScaleMode::Ev
 BlockView::BlockView(QWidget* parent) : QWidget(parent) {
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
-    m_input = new QPlainTextEdit();
+    auto* input = new BlockInput();
+    m_input = input;
     m_input->setTabChangesFocus(true);
     m_input->setToolTip(tr("The block: 32 numbers separated by spaces, commas or new lines (decimal with a point, "
                            "or hexadecimal such as 0x1p-3). Paste a row of a tensor, or draw a random block."));
@@ -167,6 +189,13 @@ BlockView::BlockView(QWidget* parent) : QWidget(parent) {
     setTabOrder(m_seed, m_table);
 
     connect(m_input, &QPlainTextEdit::textChanged, this, &BlockView::recompute);
+    input->refused = [this](qsizetype chars) {
+        m_error->setText(tr("Not pasted: %1 characters, and a block holds at most %2 (32 numbers)")
+                             .arg(chars)
+                             .arg(text_bounds::kBlock));
+        m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
+        m_error->setVisible(true);
+    };
     connect(m_format, &QComboBox::currentIndexChanged, this, &BlockView::recompute);
     connect(m_leftMode, &QComboBox::currentIndexChanged, this, &BlockView::recompute);
     connect(m_rightMode, &QComboBox::currentIndexChanged, this, &BlockView::recompute);
@@ -189,12 +218,18 @@ QString BlockView::errorText() const { return m_left ? QString() : m_error->text
 QString BlockView::noteText() const { return m_left ? m_error->text() : QString(); }
 
 std::vector<float> BlockView::parse(const QString& text, QString* error) {
+    if (text.size() > text_bounds::kBlock) {  // set in code (setText): typed and pasted text stays below
+        *error = tr("the block is %1 characters, more than the %2 it may have").arg(text.size()).arg(text_bounds::kBlock);
+        return {};
+    }
     const QStringList words = text.split(QRegularExpression("[\\s,;]+"), Qt::SkipEmptyParts);
     std::vector<float> values;
     for (int i = 0; i < words.size(); ++i) {
         const std::optional<double> v = parseOne(words[i]);
         if (!v) {
-            *error = tr("'%1' (number %2) is not a number: write e.g. 0.5, -1e-3, 0x1p-3, inf").arg(words[i]).arg(i + 1);
+            *error = tr("'%1' (number %2) is not a number: write e.g. 0.5, -1e-3, 0x1p-3, inf")
+                         .arg(text_bounds::quoted(words[i]))
+                         .arg(i + 1);
             return {};
         }
         values.push_back(static_cast<float>(*v));
@@ -211,6 +246,7 @@ std::vector<float> BlockView::parse(const QString& text, QString* error) {
 }
 
 QString BlockView::paddingNote(const QString& text) {
+    if (text.size() > text_bounds::kBlock) return {};
     const qsizetype given = text.split(QRegularExpression("[\\s,;]+"), Qt::SkipEmptyParts).size();
     return given > 0 && given < static_cast<qsizetype>(kValues)
                ? tr("%1 numbers given: the other %2 of the block are 0").arg(given).arg(kValues - given)

@@ -19,6 +19,8 @@
 #include <QStandardPaths>
 #include <algorithm>
 
+#include "text_bounds.h"
+
 namespace presisi {
 
 namespace {
@@ -110,6 +112,7 @@ ExportDialog::ExportDialog(const QString& baseName, QSize windowSize, bool persi
 
     auto* file = new QHBoxLayout();
     m_path = new QLineEdit();
+    m_path->setMaxLength(text_bounds::kPath);
     m_path->setMinimumWidth(380);
     m_path->setToolTip(tr("Where the file is written. The name says what the figure is; the folder is "
                           "remembered for the next export."));

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "number_field.h"
+#include "text_bounds.h"
 
 namespace presisi {
 
@@ -57,7 +58,7 @@ bool parseLocaleReal(const QString& text, double* value, QString* why) {
         if (why)
             *why = QCoreApplication::translate("presisi::RealField",
                                                "“%1”: type one decimal mark and no thousands separators (as 1234.5)")
-                       .arg(t);
+                       .arg(text_bounds::quoted(t, 40));
         return false;
     }
     if (dots + commas == 1) {
@@ -82,7 +83,7 @@ bool parseLocaleReal(const QString& text, double* value, QString* why) {
     }
     double v = 0;
     if (!parseReal(t, &v)) {  // C notation, a ',' read as the decimal mark
-        if (why) *why = QCoreApplication::translate("presisi::RealField", "“%1” is not a number").arg(t);
+        if (why) *why = QCoreApplication::translate("presisi::RealField", "“%1” is not a number").arg(text_bounds::quoted(t, 40));
         return false;
     }
     *value = v;

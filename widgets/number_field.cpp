@@ -108,6 +108,7 @@ void RealField::wheelEvent(QWheelEvent* event) {
 
 SeedField::SeedField(QWidget* parent) : QLineEdit(parent) {
     setValidator(new QRegularExpressionValidator(QRegularExpression(R"(\d{1,20})"), this));
+    setMaxLength(20);  // 2^64 - 1 has 20 digits; setText() is not validated
     setToolTip(tr("Random seed: any integer from 0 to 18446744073709551615 (as torch.manual_seed takes it)"));
 }
 

@@ -21,6 +21,7 @@
 #include "widgets/locale_number.h"
 #include "widgets/number_line_view.h"
 #include "widgets/tool_tips.h"
+#include "widgets/text_bounds.h"
 
 namespace presisi {
 
@@ -56,6 +57,7 @@ FormatsPage::FormatsPage(QWidget* parent) : Page(parent) {
     pf.setPointSizeF(14);
     prompt->setFont(pf);
     m_input = new QLineEdit("65520");
+    m_input->setMaxLength(text_bounds::kValue);
     m_input->setFont(pf);
     m_input->setMaximumWidth(260);
     m_input->setMinimumWidth(120);

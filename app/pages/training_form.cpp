@@ -31,6 +31,7 @@
 #include "chart_choices.h"
 #include "policy_editor.h"
 #include "widgets/section.h"
+#include "widgets/text_bounds.h"
 
 namespace presisi {
 
@@ -123,6 +124,7 @@ TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent) {
     auto* model = new QGroupBox(tr("Model and optimizer"));
     auto* mf = new QFormLayout(model);
     m_sizes = new QLineEdit();
+    m_sizes->setMaxLength(text_bounds::kSizes);
     m_sizes->setToolTip(tr("Layer widths: input, hidden…, output (2-64-64-3: 2 inputs, two hidden layers of 64, 3 outputs)."));
     m_activation = new QComboBox();
     for (Activation a : {Activation::Relu, Activation::Tanh, Activation::Gelu, Activation::Sigmoid})
@@ -209,6 +211,7 @@ TrainingForm::TrainingForm(QWidget* parent) : QWidget(parent) {
         }
     }
     m_extraLanes = new QLineEdit();
+    m_extraLanes->setMaxLength(text_bounds::kLanes);
     m_extraLanes->setPlaceholderText(tr("more: cpu:bf16+native, cpu:f16+ftz, …"));
     m_extraLanes->setToolTip(tr(kLaneSpecHelp));
     lg->addWidget(m_extraLanes, 5, 0, 1, 2);
@@ -343,7 +346,7 @@ Scenario TrainingForm::scenarioFromControls() const {
     for (const QString& part : m_sizes->text().split(QRegularExpression("[-,x ]+"), Qt::SkipEmptyParts)) {
         bool ok = false;
         const int w = part.toInt(&ok);
-        if (!ok) throw Error(tr("sizes: '%1' is not a width (write e.g. 2-64-64-3)").arg(part).toStdString());
+        if (!ok) throw Error(tr("sizes: '%1' is not a width (write e.g. 2-64-64-3)").arg(text_bounds::quoted(part)).toStdString());
         s.sizes.push_back(w);
     }
     s.activation = static_cast<Activation>(m_activation->currentData().toInt());
