@@ -266,6 +266,8 @@ ExperimentFiles::Read ExperimentFiles::checkData(Scenario s, const QString& xPat
         // A batch larger than the data becomes the full batch (the command line would refuse it).
         const NpyHeader x = readNpyHeader(s.data.xPath);
         if (!x.shape.empty() && s.batch > x.shape.front()) s.batch = 0;
+        // What cannot fit is refused from the headers, before the data is read (as `presisi train` refuses it).
+        services::checkTrainingMemory(s, services::kWindowMemoryAdvice);
         services::checkTrainingData(s);
         r.scenario = std::move(s);
         r.ok = true;

@@ -336,6 +336,47 @@ private slots:
         QVERIFY(!w.experiments()->backgroundPending());
     }
 
+    // Regression: Load data read the files whole before anything said the run could not fit (512 MiB files took
+    // 1.8 GiB of the window's memory; `presisi train` refuses the same data from its headers). The window now
+    // refuses from the headers too, as the command line does, and so does Run for a built-in set.
+    void dataThatCannotFitIsRefusedFromItsHeaders() {
+        QTemporaryDir dir;
+        // 40 million rows in each header (within the reader's limit) and no data behind them: had the data been
+        // read, they would be refused as truncated, not for the memory a full batch of them needs in a model of
+        // width 1024 (about 40e6 x 1024 x 4 bytes for each activation).
+        writeFile(dir.filePath("x.npy"), npyBytesF32({40000000, 3}, {}));
+        writeFile(dir.filePath("y.npy"), npyBytesF32({40000000, 1}, {}));
+        MainWindow w(false);
+        Scenario wide = w.trainingPage()->scenarioFromControls();
+        wide.sizes = {2, 1024, 1024, 2};
+        wide.batch = 0;
+        QString error;
+        QVERIFY2(w.trainingPage()->openScenario(wide, &error), qPrintable(error));
+        QSignalSpy done(w.experiments(), &ExperimentFiles::dataLoaded);
+        w.experiments()->loadDataInBackground(dir.filePath("x.npy"), dir.filePath("y.npy"));
+        QVERIFY(done.wait(600000));
+        QCOMPARE(done.takeFirst().at(0).toBool(), false);
+        const QString said = w.statusBar()->currentMessage();
+        QVERIFY2(said.contains("the run needs about") && said.contains("is available (MemAvailable in /proc/meminfo)") &&
+                     said.contains("use a smaller batch or model, or fewer lanes") && !said.contains("truncated"),
+                 qPrintable(said));
+        QVERIFY(!w.experiments()->loadData(dir.filePath("x.npy"), dir.filePath("y.npy")));
+        QVERIFY2(w.statusBar()->currentMessage().contains("the run needs about"), qPrintable(w.statusBar()->currentMessage()));
+
+        // Run: a built-in set too large for any machine is refused before a byte is allocated.
+        Scenario big = w.trainingPage()->scenarioFromControls();
+        big.data.kind = DatasetKind::Teacher;
+        big.sizes = {4096, 4096, 4096, 4096, 4096, 4096, 4096, 4096, 1};
+        big.loss = LossKind::Mse;
+        big.data.samples = 1000000;
+        big.batch = 1000000;
+        big.preset.clear();
+        QVERIFY2(w.trainingPage()->openScenario(big, &error), qPrintable(error));
+        w.trainingPage()->run();
+        QVERIFY(!w.controller()->busy());
+        QVERIFY2(w.trainingPage()->failureText().contains("the run needs about"), qPrintable(w.trainingPage()->failureText()));
+    }
+
     // Load data…, Save experiment, the file opened in another window, and both run the same.
     void npyExperimentRoundTrips() {
         QTemporaryDir dir;

@@ -13,8 +13,6 @@
 
 #include "../../engine/error.h"
 #include "../../engine/training/bench_train.h"
-#include "../../engine/training/memory_estimate.h"
-#include "../../engine/training/npy.h"
 #include "../../engine/training/runner.h"
 #include "args.h"
 #include "services/atomic_file.h"
@@ -23,6 +21,7 @@
 #include "commands.h"
 #include "json_writer.h"
 #include "services/scenario_file.h"
+#include "services/training_data.h"
 #include "train_args.h"
 #include "service_names.h"
 #include "stop_signals.h"
@@ -113,32 +112,12 @@ bool sameFile(const std::string& a, const std::string& b) {
 // than its column pushes the row out instead of running into its neighbour.
 std::string cell(const std::string& s, std::size_t width) { return s.size() >= width ? " " + s : pad(s, width); }
 
-// Rows of the training set and of the evaluation set before anything is loaded: built-in sets from
-// the scenario, .npy files from their headers.
-std::pair<std::int64_t, std::int64_t> dataRows(const Scenario& s) {
-    if (s.data.kind != DatasetKind::Npy) return {s.data.samples, s.data.evalSamples};
-    auto rows = [](const std::string& path) {
-        const NpyHeader h = readNpyHeader(path);
-        return h.shape.empty() ? std::int64_t{1} : h.shape.front();
-    };
-    const std::int64_t n = rows(s.data.xPath);
-    rows(s.data.yPath);
-    return {n, s.data.evalXPath.empty() ? n : rows(s.data.evalXPath)};
-}
-
 void checkMemory(const Scenario& s) {
-    std::pair<std::int64_t, std::int64_t> rows;
     try {
-        rows = dataRows(s);
+        services::checkTrainingMemory(s, "; use a smaller --batch or --sizes, or fewer --lanes");
     } catch (const Error& e) {
         throw UsageError(e.what());
     }
-    const MemoryEstimate e = estimateTrainingMemory(s, rows.first, rows.second);
-    const auto available = availableMemory();
-    if (available && e.bytes > static_cast<double>(*available))
-        throw UsageError("the run needs about " + formatBytes(e.bytes) + " (" + e.summary + ") but " +
-                         formatBytes(static_cast<double>(*available)) +
-                         " is available (MemAvailable in /proc/meminfo); use a smaller --batch or --sizes, or fewer --lanes");
 }
 
 // What the summary needs of each lane's records, kept as the records stream past.

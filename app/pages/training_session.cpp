@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "presets.h"
+#include "services/training_data.h"
 #include "run_controller.h"
 #include "run_timeline.h"
 #include "run_view.h"
@@ -79,6 +80,7 @@ void TrainingSession::run() {
             s.explanation.clear();
         }
         validate(s);
+        services::checkTrainingMemory(s, services::kWindowMemoryAdvice);
         m_controller->start(s);
     } catch (const std::exception& e) {
         emit failed(QString::fromUtf8(e.what()));
@@ -107,6 +109,7 @@ void TrainingSession::stepOnce() {
         try {
             Scenario s = m_form->scenarioFromControls();
             validate(s);
+            services::checkTrainingMemory(s, services::kWindowMemoryAdvice);
             m_controller->prepare(s);
         } catch (const std::exception& e) {
             emit failed(QString::fromUtf8(e.what()));

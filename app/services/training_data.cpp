@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "engine/error.h"
 #include "engine/training/dataset.h"
@@ -38,6 +39,32 @@ void checkTrainingData(const Scenario& s) {
     if (s.workload == Workload::Training && s.batch > data.train.size())
         throw Error("--batch: " + std::to_string(s.batch) + " is larger than the training set (" +
                     std::to_string(data.train.size()) + " samples); use --batch 0 for the full batch");
+}
+
+namespace {
+
+// Rows of the training and evaluation sets before anything is loaded: built-in sets from the scenario, .npy
+// files from their headers.
+std::pair<std::int64_t, std::int64_t> dataRows(const Scenario& s) {
+    if (s.data.kind != DatasetKind::Npy) return {s.data.samples, s.data.evalSamples};
+    auto rows = [](const std::string& path) {
+        const NpyHeader h = readNpyHeader(path);
+        return h.shape.empty() ? std::int64_t{1} : h.shape.front();
+    };
+    const std::int64_t n = rows(s.data.xPath);
+    rows(s.data.yPath);
+    return {n, s.data.evalXPath.empty() ? n : rows(s.data.evalXPath)};
+}
+
+}  // namespace
+
+void checkTrainingMemory(const Scenario& s, const std::string& advice, std::optional<std::uint64_t> available) {
+    const auto [trainRows, evalRows] = dataRows(s);
+    const MemoryEstimate e = estimateTrainingMemory(s, trainRows, evalRows);
+    if (available && e.bytes > static_cast<double>(*available))
+        throw Error("the run needs about " + formatBytes(e.bytes) + " (" + e.summary + ") but " +
+                    formatBytes(static_cast<double>(*available)) + " is available (MemAvailable in /proc/meminfo)" +
+                    advice);
 }
 
 }  // namespace presisi::services

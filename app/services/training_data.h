@@ -2,6 +2,11 @@
 // (the window's Load data), and the checks `presisi train` makes before it trains, with its messages.
 #pragma once
 
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "engine/training/memory_estimate.h"
 #include "engine/training/scenario.h"
 
 namespace presisi::services {
@@ -15,5 +20,13 @@ Scenario fitModelToData(Scenario scenario);
 // scenario (validate), then the .npy files read and checked against the model as the runner reads them,
 // then the batch against the training set. Throws presisi::Error.
 void checkTrainingData(const Scenario& scenario);
+// The memory a training run holds (estimateTrainingMemory), its rows from the .npy headers before any data is
+// read, against `available` (MemAvailable; nothing: not checked). The command line's `train` and the window's
+// Load data and Run refuse alike. Throws presisi::Error: "the run needs about 15.6 GiB (…) but 7.2 GiB is
+// available (MemAvailable in /proc/meminfo)" and `advice` ("; use a smaller --batch …").
+void checkTrainingMemory(const Scenario& scenario, const std::string& advice,
+                         std::optional<std::uint64_t> available = availableMemory());
+// The advice after the window's refusal (the command line's names its options).
+inline constexpr const char* kWindowMemoryAdvice = "; use a smaller batch or model, or fewer lanes";
 
 }  // namespace presisi::services
