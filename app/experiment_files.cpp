@@ -11,6 +11,7 @@
 #include <QSettings>
 #include <QStatusBar>
 
+#include "engine/byte_size.h"
 #include "engine/training/npy.h"
 #include "engine_worker.h"
 #include "main_window.h"
@@ -230,7 +231,29 @@ void ExperimentFiles::loadDataInBackground(const QString& xPath, const QString& 
     const Scenario controls = training()->scenarioFromControls();
     m_pending = true;
     m_files->submit(
-        this, [controls, xPath, yPath](JobContext&) { return std::make_shared<Read>(checkData(controls, xPath, yPath)); },
+        this,
+        [this, controls, xPath, yPath](JobContext& context) {
+            // The status line says how far the reading has come, once per whole percent; Esc stops the read
+            // between two blocks.
+            std::string shownPath;
+            int shown = -1;
+            const NpyProgress progress = [this, &context, &shownPath, &shown](const std::string& path, std::uint64_t done,
+                                                                              std::uint64_t total) {
+                const int percent = total ? static_cast<int>(100 * done / total) : 100;
+                if (percent != shown || path != shownPath) {
+                    shown = percent;
+                    shownPath = path;
+                    const QString name = QFileInfo(QString::fromStdString(path)).fileName();
+                    const QString size = QString::fromStdString(formatBytes(static_cast<double>(total)));
+                    context.post([this, name, size, percent] {
+                        m_window.statusBar()->showMessage(
+                            tr("Checking data: reading %1, %2% of %3… (Esc cancels)").arg(name).arg(percent).arg(size));
+                    });
+                }
+                return !context.cancelled();
+            };
+            return std::make_shared<Read>(checkData(controls, xPath, yPath, progress));
+        },
         [this, xPath, yPath](const std::shared_ptr<Read>& checked) {
             m_pending = false;
             emit dataLoaded(applyData(xPath, yPath, *checked));
@@ -249,7 +272,8 @@ void ExperimentFiles::cancelBackground() {
     m_window.statusBar()->showMessage(tr("Cancelled: nothing was loaded"), 5000);
 }
 
-ExperimentFiles::Read ExperimentFiles::checkData(Scenario s, const QString& xPath, const QString& yPath) {
+ExperimentFiles::Read ExperimentFiles::checkData(Scenario s, const QString& xPath, const QString& yPath,
+                                                 const NpyProgress& progress) {
     Read r;
     try {
         s.data.kind = DatasetKind::Npy;
@@ -268,7 +292,7 @@ ExperimentFiles::Read ExperimentFiles::checkData(Scenario s, const QString& xPat
         if (!x.shape.empty() && s.batch > x.shape.front()) s.batch = 0;
         // What cannot fit is refused from the headers, before the data is read (as `presisi train` refuses it).
         services::checkTrainingMemory(s, services::kWindowMemoryAdvice);
-        services::checkTrainingData(s);
+        services::checkTrainingData(s, progress);
         r.scenario = std::move(s);
         r.ok = true;
     } catch (const std::exception& e) {

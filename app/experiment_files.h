@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <memory>
 
+#include "engine/training/npy.h"
 #include "engine/training/scenario.h"
 
 class QAction;
@@ -58,7 +59,8 @@ private:
     static Read read(const QString& path);  // any thread
     bool apply(const QString& path, const Read& read);
     // The data's scenario from the Training lab's (GUI thread): the files read and checked on any thread.
-    static Read checkData(Scenario controls, const QString& xPath, const QString& yPath);
+    // `progress`: told as the files' data is read (on the engine worker: the background load's status line).
+    static Read checkData(Scenario controls, const QString& xPath, const QString& yPath, const NpyProgress& progress = {});
     bool applyData(const QString& xPath, const QString& yPath, const Read& checked);
     // Stops the run and waits for its step to end, at most MainWindow::kStopWait; false (and said so) if not.
     bool stopRun();

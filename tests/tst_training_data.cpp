@@ -94,6 +94,7 @@ private slots:
     void npyHeaderLimits_data();
     void npyHeaderLimits();
     void dataOptionsIgnoredByNpy_data();
+    void readProgressAndStop();
     void dataOptionsIgnoredByNpy();
     void nanGradNormPrintsNan();
     void lossScaleStopsAtTheFloor();
@@ -426,6 +427,37 @@ void TestTrainingData::npyHeaderLimits() {
     } catch (const Error& e) {
         QVERIFY2(std::string(e.what()).find(fragment.toStdString()) != std::string::npos, e.what());
     }
+}
+
+// The window's Load data says how far the reading has come and stops it on Esc: readNpy tells its progress
+// after each block, reads the same values with it as without, and throws Cancelled when told to stop.
+void TestTrainingData::readProgressAndStop() {
+    const std::int64_t rows = 700000;  // 8.4 MB of float32: two whole blocks of 8 MiB and part of a third
+    std::vector<float> values(static_cast<std::size_t>(rows * 3));
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<float>(i % 1000) * 0.25f;
+    write(path("big.npy"), npyBytesF32({rows, 3}, values));
+    const std::string file = path("big.npy").toStdString();
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> told;
+    bool named = true;
+    const NpyArray read = readNpy(file, kNpyMaxDataBytes, [&](const std::string& p, std::uint64_t done, std::uint64_t total) {
+        named &= p == file;
+        told.emplace_back(done, total);
+        return true;
+    });
+    QVERIFY(named);
+    const std::uint64_t bytes = values.size() * sizeof(float);
+    QCOMPARE(told.size(), static_cast<std::size_t>((bytes + kNpyReadBlock - 1) / kNpyReadBlock));
+    for (std::size_t i = 0; i < told.size(); ++i) {
+        QCOMPARE(told[i].second, bytes);
+        QCOMPARE(told[i].first, std::min<std::uint64_t>((i + 1) * kNpyReadBlock, bytes));
+    }
+    QVERIFY(read.values == readNpy(file).values);
+    int calls = 0;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, readNpy(file, kNpyMaxDataBytes, [&](const std::string&, std::uint64_t, std::uint64_t) {
+        ++calls;
+        return false;
+    }));
+    QCOMPARE(calls, 1);  // stopped after the first block
 }
 
 void TestTrainingData::dataOptionsIgnoredByNpy_data() {

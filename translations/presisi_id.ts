@@ -2143,6 +2143,10 @@ Preset: 'presisi presets' menampilkan daftarnya.
             <translation>Memeriksa data %1 dan %2… (Esc membatalkan)</translation>
         </message>
         <message>
+            <source>Checking data: reading %1, %2% of %3… (Esc cancels)</source>
+            <translation>Memeriksa data: membaca %1, %2% dari %3… (Esc membatalkan)</translation>
+        </message>
+        <message>
             <source>Data loaded: %1 and %2; model %3, loss %4</source>
             <translation>Data dimuat: %1 dan %2; model %3, loss %4</translation>
         </message>

@@ -33,9 +33,9 @@ Scenario fitModelToData(Scenario s) {
     return s;
 }
 
-void checkTrainingData(const Scenario& s) {
+void checkTrainingData(const Scenario& s, const NpyProgress& progress) {
     validate(s);
-    const DataPair data = makeData(s.data, s.sizes, s.loss, s.seed);
+    const DataPair data = makeData(s.data, s.sizes, s.loss, s.seed, progress);
     if (s.workload == Workload::Training && s.batch > data.train.size())
         throw Error("--batch: " + std::to_string(s.batch) + " is larger than the training set (" +
                     std::to_string(data.train.size()) + " samples); use --batch 0 for the full batch");

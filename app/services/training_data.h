@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/training/memory_estimate.h"
+#include "engine/training/npy.h"
 #include "engine/training/scenario.h"
 
 namespace presisi::services {
@@ -19,7 +20,8 @@ Scenario fitModelToData(Scenario scenario);
 // What `presisi train` checks of a scenario's data before it trains, with the same messages: the
 // scenario (validate), then the .npy files read and checked against the model as the runner reads them,
 // then the batch against the training set. Throws presisi::Error.
-void checkTrainingData(const Scenario& scenario);
+// `progress` is told as each file's data is read, and may stop the check (Cancelled).
+void checkTrainingData(const Scenario& scenario, const NpyProgress& progress = {});
 // The memory a training run holds (estimateTrainingMemory), its rows from the .npy headers before any data is
 // read, against `available` (MemAvailable; nothing: not checked). The command line's `train` and the window's
 // Load data and Run refuse alike. Throws presisi::Error: "the run needs about 15.6 GiB (…) but 7.2 GiB is

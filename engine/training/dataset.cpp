@@ -130,7 +130,8 @@ Dataset makeTeacher(const std::vector<LinearParams>& teacher, int n, double nois
     return d;
 }
 
-Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::vector<int>& sizes, LossKind loss) {
+Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::vector<int>& sizes, LossKind loss,
+                const NpyProgress& progress) {
     // The headers first: a dtype, a shape or a column count the model cannot take is refused before any
     // data is read (a 1.5 GB X with one column too many was read whole, twice by `check`, to be refused).
     const NpyHeader xh = readNpyHeader(xPath);
@@ -161,7 +162,7 @@ Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::v
                         npyShapeText(yh.shape));
     }
 
-    const NpyArray xa = readNpy(xPath);
+    const NpyArray xa = readNpy(xPath, kNpyMaxDataBytes, progress);
     Dataset d;
     d.x.resize(n, in);
     for (std::int64_t i = 0; i < n * in; ++i) {
@@ -171,7 +172,7 @@ Dataset loadNpy(const std::string& xPath, const std::string& yPath, const std::v
                         " at row " + std::to_string(i / in) + ", column " + std::to_string(i % in));
         d.x.data()[i] = static_cast<float>(v);
     }
-    const NpyArray ya = readNpy(yPath);
+    const NpyArray ya = readNpy(yPath, kNpyMaxDataBytes, progress);
     if (labels) {
         d.labels.resize(static_cast<std::size_t>(n));
         d.classes = out;
@@ -205,11 +206,12 @@ void scale(DataPair& p, const DataSpec& spec) {
 
 }  // namespace
 
-DataPair makeData(const DataSpec& spec, const std::vector<int>& sizes, LossKind loss, std::uint64_t scenarioSeed) {
+DataPair makeData(const DataSpec& spec, const std::vector<int>& sizes, LossKind loss, std::uint64_t scenarioSeed,
+                  const NpyProgress& progress) {
     DataPair p;
     if (spec.kind == DatasetKind::Npy) {
-        p.train = loadNpy(spec.xPath, spec.yPath, sizes, loss);
-        p.eval = spec.evalXPath.empty() ? p.train : loadNpy(spec.evalXPath, spec.evalYPath, sizes, loss);
+        p.train = loadNpy(spec.xPath, spec.yPath, sizes, loss, progress);
+        p.eval = spec.evalXPath.empty() ? p.train : loadNpy(spec.evalXPath, spec.evalYPath, sizes, loss, progress);
         return p;
     }
     // The data's own stream: seeded apart from the model's (seed + 1 by default), so a teacher network is

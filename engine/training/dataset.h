@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "../tensor.h"
+#include "npy.h"
 #include "scenario.h"
 
 namespace presisi {
@@ -28,6 +29,8 @@ struct DataPair {
 // Built-in sets draw from TorchGenerator(spec.seed or scenarioSeed + 1), training set first, then the
 // evaluation set. `sizes` are the model's widths (Teacher uses them; Npy checks them).
 // Throws presisi::Error naming the file and the problem for bad .npy data.
-DataPair makeData(const DataSpec& spec, const std::vector<int>& sizes, LossKind loss, std::uint64_t scenarioSeed);
+// `progress` is told as each .npy file's data is read (and may stop it: Cancelled).
+DataPair makeData(const DataSpec& spec, const std::vector<int>& sizes, LossKind loss, std::uint64_t scenarioSeed,
+                  const NpyProgress& progress = {});
 
 }  // namespace presisi

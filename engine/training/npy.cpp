@@ -296,14 +296,22 @@ NpyHeader readNpyHeader(const std::string& path, std::uint64_t maxDataBytes) {
     return parseNpyHeader(readHeaderBytes(f, path), path, maxDataBytes);
 }
 
-NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes) {
+NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes, const NpyProgress& progress) {
     RegularFile f(path);
     const NpyHeader h = parseNpyHeader(readHeaderBytes(f, path), path, maxDataBytes);
     // The file's size says at once whether the data is all there.
     if (f.size() != h.dataOffset + h.dataBytes) sizeMismatch(path, h, f.size() >= h.dataOffset ? f.size() - h.dataOffset : 0);
     std::string data(static_cast<std::size_t>(h.dataBytes), '\0');
-    const std::uint64_t got = f.read(data.data(), data.size());
+    std::uint64_t got = 0;
+    while (got < h.dataBytes) {
+        const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(kNpyReadBlock, h.dataBytes - got));
+        const std::size_t read = f.read(data.data() + got, want);
+        got += read;
+        if (read < want) break;
+        if (progress && !progress(path, got, h.dataBytes)) throw Cancelled();
+    }
     if (got < h.dataBytes) sizeMismatch(path, h, got);  // shrunk since it was opened
+    if (h.dataBytes == 0 && progress && !progress(path, 0, 0)) throw Cancelled();
     char extra = 0;
     if (f.read(&extra, 1) != 0) sizeMismatch(path, h, got + 1);  // grown since it was opened
     return decode(h, data.data(), path);

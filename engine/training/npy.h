@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,9 +53,14 @@ NpyHeader readNpyHeader(const std::string& path, std::uint64_t maxDataBytes = kN
 // truncated or trailing data, or a shape that does not fit. Header text quoted in a message has its
 // control and non-ASCII bytes escaped (\x1b) and is cut at 64 characters; long shapes are abbreviated.
 NpyArray parseNpy(const std::string& bytes, const std::string& name, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
+// Told how far reading a file's data has come: its path, bytes read and the data's size; false stops the read
+// (the reader throws Cancelled). Called after each block of kNpyReadBlock bytes and once at the end.
+using NpyProgress = std::function<bool(const std::string& path, std::uint64_t done, std::uint64_t total)>;
+inline constexpr std::size_t kNpyReadBlock = std::size_t{8} << 20;
+
 // Reads a regular file: the header first, then exactly the data it announces (checked against the
-// file's size before the data is read), never more.
-NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes = kNpyMaxDataBytes);
+// file's size before the data is read), never more; in blocks, `progress` told after each.
+NpyArray readNpy(const std::string& path, std::uint64_t maxDataBytes = kNpyMaxDataBytes, const NpyProgress& progress = {});
 
 // A shape as NumPy prints it, "(3, 2)", "(4,)"; more than 8 dimensions abbreviated: "(1, 2, 3, ..., 9) [12 dimensions]".
 std::string npyShapeText(const std::vector<std::int64_t>& shape);
