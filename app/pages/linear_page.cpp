@@ -261,6 +261,12 @@ void LinearPage::takeOver(Page& previous) {
         m_debounce->stop();
         showResult(old.m_view->result());
     } else {
+        // A computation on its way: its channel comes here, so that deleting the old page does not hold the GUI
+        // thread until the lane it is in ends (the token is read between lanes: 0.5 s of a 2048-wide lane under
+        // load, more for larger ones, was most of a language switch's stall). Computing here replaces it: its
+        // token turns, it stops at its next lane, and what it still posts goes to the old page, dropped.
+        m_jobs->cancel();  // the computation the constructor started is not needed
+        std::swap(m_jobs, old.m_jobs);
         computeNow();
     }
     emit explanationChanged();
