@@ -24,14 +24,7 @@ declare -A max_len=([npy]=4096 [scenario_json]=4096 [train_args]=512 [inspect]=2
 # train_args 2,750/s, inspect 10,000/s, settings 150/s: each input writes and reads a settings file).
 declare -A ci_runs=([npy]=150000 [scenario_json]=140000 [train_args]=80000 [inspect]=300000 [settings]=4500)
 
-bash "$root/scripts/install-deps.sh"
-if ! command -v clang++ >/dev/null || ! compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null; then
-  echo "presisi: installing clang (libFuzzer)"
-  sudo_cmd=()
-  if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends clang
-fi
+bash "$root/scripts/install-deps.sh" clang  # clang brings libFuzzer's runtime
 
 build=$root/build-fuzz
 start=$(date +%s)

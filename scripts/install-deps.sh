@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Presisi needs to build, test and run, skipping what is present.
+# usage: scripts/install-deps.sh [PACKAGE...]   more packages beside them (the sanitizer and fuzz builds: clang)
 set -euo pipefail
 
 packages=(
@@ -10,6 +11,7 @@ packages=(
   libdnnl-dev ocl-icd-opencl-dev  # oneDNN: native bf16/f16 CPU products (optional); its CMake package needs OpenCL
   desktop-file-utils appstream  # the install tests: desktop-file-validate, appstreamcli validate
   xvfb xauth
+  "$@"
 )
 missing=()
 for p in "${packages[@]}"; do

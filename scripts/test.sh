@@ -19,9 +19,15 @@ for arg in "$@"; do
 done
 if ((sanitize)); then
   # CPU-only: the sanitizers check the project's own code; the CUDA code is compiled by the plain build.
-  "$root/scripts/build.sh" "$root/build-asan" -DPRESISI_SANITIZE=ON -DPRESISI_WITH_CUDA=OFF \
-      -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  # clang: its instrumented build takes half of gcc's time (an engine file 33 s against 66 s, a page 14 s
+  # against 26 s), the same compiler as the fuzz targets'. A directory configured with gcc starts again.
   build=$root/build-asan
+  "$root/scripts/install-deps.sh" clang
+  if [[ -f $build/CMakeCache.txt ]] && ! grep -q '^CMAKE_CXX_COMPILER:FILEPATH=.*clang' "$build/CMakeCache.txt"; then
+    rm -rf "$build"
+  fi
+  "$root/scripts/build.sh" "$build" -DCMAKE_CXX_COMPILER=clang++ -DPRESISI_SANITIZE=ON -DPRESISI_WITH_CUDA=OFF \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
   export LSAN_OPTIONS=suppressions=$root/.ci/lsan.supp:print_suppressions=0
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
