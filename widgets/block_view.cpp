@@ -15,8 +15,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <charconv>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <numbers>
 #include <random>
 
@@ -71,14 +71,13 @@ public:
     std::function<void(qsizetype)> refused;
 
 protected:
-    bool canInsertFromMimeData(const QMimeData* source) const override { return source->hasText(); }
     void insertFromMimeData(const QMimeData* source) override {
         const qsizetype length = toPlainText().size() - textCursor().selectedText().size() + source->text().size();
         if (length > text_bounds::kBlock) {
             if (refused) refused(source->text().size());
             return;
         }
-        insertPlainText(source->text());
+        QPlainTextEdit::insertFromMimeData(source);
     }
 };
 

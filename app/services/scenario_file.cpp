@@ -201,7 +201,8 @@ Scenario scenarioFromJson(const QJsonObject& o, const std::string& context,
         const QJsonArray a = r.array(o["lanes"], "lanes");
         for (int i = 0; i < a.size(); ++i) {
             const std::string key = "lanes[" + std::to_string(i) + "]";
-            const std::string label = r.text(a[i], key, static_cast<qsizetype>(kMaxLaneChars));  // its own message names the key once
+            // Its own message names the key once.
+            const std::string label = r.text(a[i], key, static_cast<qsizetype>(kMaxLaneChars));
             try {
                 s.lanes.push_back(parseLane(label));
             } catch (const Error& e) {
