@@ -254,6 +254,7 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         int actions = 0;
+        qint64 nextReport = 60000;
         TrainingPage* page = nullptr;
         QList<QCheckBox*> laneBoxes;
         QLineEdit* extraLanes = nullptr;
@@ -351,6 +352,12 @@ private slots:
             ++actions;
             QCoreApplication::processEvents();
             if (actions % 16 == 0) peak = std::max(peak, residentMiBNow());
+            // A long run (PRESISI_STRESS_SECONDS=1800) says each minute where memory stands: whether it levels off.
+            if (clock.elapsed() >= nextReport) {
+                std::fprintf(stderr, "stress: %lld s, %d actions, resident memory %.0f MiB\n",
+                             static_cast<long long>(clock.elapsed() / 1000), actions, residentMiBNow());
+                nextReport += 60000;
+            }
         }
         dog.pause(true);
         w->convergencePage()->cancel();
