@@ -7,12 +7,17 @@
 #          30 s each on 2 cores), the same search length on a slow machine as on a fast one. Not bit-for-bit the
 #          same search (two runs here ended at 669 and 672 edges: libFuzzer and the threads it covers are not
 #          deterministic), so the long searches belong before a push: scripts/fuzz.sh 600.
+#        scripts/fuzz.sh --build-only   the targets built, none run (CI builds them beside the sanitizer suite)
 #   environment: PRESISI_FUZZ_JOBS (build jobs, default: all cores), PRESISI_FUZZ_OUT (where copies of the
 #   corpora, logs and findings go; default a new temporary directory, kept when something was found)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-ci=0
-if [[ ${1:-} == --ci ]]; then ci=1; shift; seconds=0; else seconds=${1:-60}; shift || true; fi
+ci=0 build_only=0
+case ${1:-} in
+  --ci) ci=1; shift; seconds=0 ;;
+  --build-only) build_only=1; shift; seconds=0 ;;
+  *) seconds=${1:-60}; shift || true ;;
+esac
 targets=("$@")
 ((${#targets[@]})) || targets=(npy scenario_json train_args inspect settings)
 
@@ -32,6 +37,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD
   -DPRESISI_FUZZ=ON -DPRESISI_WITH_CUDA=OFF -DPRESISI_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" --parallel "${PRESISI_FUZZ_JOBS:-$(nproc)}" --target "${targets[@]/#/fuzz_}"
 echo "== fuzz build: $(($(date +%s) - start)) s"
+((build_only)) && exit 0
 
 out=${PRESISI_FUZZ_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/presisi-fuzz.XXXXXX")}
 mkdir -p "$out"
