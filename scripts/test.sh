@@ -23,7 +23,7 @@ if ((sanitize)); then
   # against 26 s), the same compiler as the fuzz targets'. A directory configured with gcc starts again.
   build=$root/build-asan
   "$root/scripts/install-deps.sh" clang
-  if [[ -f $build/CMakeCache.txt ]] && ! grep -q '^CMAKE_CXX_COMPILER:FILEPATH=.*clang' "$build/CMakeCache.txt"; then
+  if [[ -f $build/CMakeCache.txt ]] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang' "$build/CMakeCache.txt"; then
     rm -rf "$build"
   fi
   "$root/scripts/build.sh" "$build" -DCMAKE_CXX_COMPILER=clang++ -DPRESISI_SANITIZE=ON -DPRESISI_WITH_CUDA=OFF \
