@@ -17,8 +17,8 @@ inline constexpr int kSizes = 64;
 inline constexpr int kLanes = limits::kMaxLanes * (static_cast<int>(kMaxLaneChars) + 2);
 // A value for the Formats page: the exact decimal of the smallest double subnormal, signed, takes 1,077 characters.
 inline constexpr int kValue = 1100;
-// A file path: Linux's PATH_MAX.
-inline constexpr int kPath = 4096;
+// A file path: Linux's PATH_MAX, as validate() and the experiment files bound a .npy path.
+inline constexpr int kPath = limits::kMaxPathBytes;
 // A block of 32 numbers, each as long as kValue allows and a separator.
 inline constexpr int kBlock = 32 * (kValue + 1);
 

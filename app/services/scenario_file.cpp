@@ -27,7 +27,7 @@ namespace {
 
 // The longest strings a file may hold (characters): every message that quotes one stays a line, every label a
 // window lays out stays a label.
-constexpr qsizetype kMaxNameChars = 64, kMaxTitleChars = 200, kMaxExplanationChars = 8000, kMaxPathChars = 4096,
+constexpr qsizetype kMaxNameChars = 64, kMaxTitleChars = 200, kMaxExplanationChars = 8000, kMaxPathChars = limits::kMaxPathBytes,
                     kMaxPolicyChars = 1024;
 
 class Reader {

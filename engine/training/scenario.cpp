@@ -180,7 +180,8 @@ void checkCount(const char* field, long long v, const SettingRange& r, const cha
 // a path, so a path from the command line with one saved a file that could not be opened again), no NUL (the open
 // would read a shorter name) and no longer than Linux's PATH_MAX. The value is not echoed: it is what is wrong.
 void checkPath(const char* field, const std::string& path) {
-    if (path.size() > 4096) bad(field, std::to_string(path.size()) + " bytes", "a path has at most 4096");
+    if (path.size() > static_cast<std::size_t>(limits::kMaxPathBytes))
+        bad(field, std::to_string(path.size()) + " bytes", "a path has at most " + std::to_string(limits::kMaxPathBytes));
     for (std::size_t i = 0; i < path.size(); ++i) {
         if (path[i] == '\n' || path[i] == '\r')
             bad(field, "a path", "must be one line (a line break at byte " + std::to_string(i + 1) + ")");

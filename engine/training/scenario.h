@@ -145,6 +145,9 @@ inline constexpr SettingRange kPace{0, 1e6};
 inline constexpr SettingRange kAmaxHistory{1, 65536}, kFp8Margin{0, 64};
 inline constexpr SettingRange kAccumulationValues{1, 1 << 26};
 inline constexpr int kMaxLanes = 16;
+// The longest .npy path (bytes; Linux's PATH_MAX): validate() refuses a longer one, experiment files and the
+// window's path fields take no more characters.
+inline constexpr int kMaxPathBytes = 4096;
 }  // namespace limits
 
 // Throws presisi::Error naming the first bad field and its value ("sizes[1] = 0: widths must be 1..4096").
