@@ -181,6 +181,10 @@ void TestLinearFiles::outputsEqualTorch() {
 
 // The tutorial's seeded x, W and b written to files and given back: the saved f16 and bf16 outputs equal torch
 // 2.x's run of the tutorial on the kernel this CPU takes (tests/data/torch2/tutorial_*), element by element.
+// Where torch takes oneDNN here, Presisi computes oneDNN's order (a float32 sum over k, the bias last) and the
+// reference is the AMX machine's run, which differs from that order in as many outputs as the reference's own
+// comparison counts (tutorial_compare.json: bf16 2, both cancellations to about 4e-5; f16 0): no more may
+// differ. On an AVX2 CPU both formats take ATen's GEMM, reproduced bit for bit.
 void TestLinearFiles::tutorialThroughFiles() {
     const LinearInputs in = makeLinearInputs({});
     const auto asVector = [](const auto& m) { return std::vector<float>(m.data(), m.data() + m.size()); };
@@ -192,15 +196,21 @@ void TestLinearFiles::tutorialThroughFiles() {
                               (m_dir.path() + "/tw.npy").toStdString(), "--bias", (m_dir.path() + "/tb.npy").toStdString(),
                               "--save", out.toStdString()});
     QVERIFY2(o.status == 0, o.err.c_str());
+    const QJsonObject compare = testdata::loadJson("torch2/tutorial_compare.json");
     for (const auto& [lane, format] : {std::pair{"f16", Format::F16}, {"bf16", Format::BF16}}) {
         const bool oneDnn = !sameKernelAsReference(format, 64, 256, 256);
+        const int allowed =
+            oneDnn ? compare[lane]["vs_b_sequential_f32_bias_last"]["avx512"].toInt(-1) : 0;
+        QVERIFY(allowed >= 0);
         const std::vector<float> torch =
             testdata::loadF32(QStringLiteral("torch2/tutorial_%1_%2.f32").arg(lane, oneDnn ? "avx512" : "avx2"));
         const NpyArray mine = readNpy((out + "/cpu_" + lane + ".npy").toStdString());
         QCOMPARE(mine.values.size(), torch.size());
         int differ = 0;
         for (std::size_t i = 0; i < torch.size(); ++i) differ += bits(static_cast<float>(mine.values[i])) != bits(torch[i]);
-        QCOMPARE(differ, 0);
+        if (oneDnn) qInfo("%s: torch 2.x takes oneDNN on this CPU: %d of %zu outputs differ from the AMX reference (it "
+                          "differs from oneDNN's float32 order in %d)", lane, differ, torch.size(), allowed);
+        QVERIFY2(differ <= allowed, lane);
     }
 }
 
