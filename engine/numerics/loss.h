@@ -1,6 +1,6 @@
 // The losses, written once: cross_entropy (log_softmax then nll) and mse, both with reduction "mean",
 // forward and gradient at the logits, every operation rounded where autocast rounds it. The CPU lane
-// (training/cpu_net.h), the CUDA lane's host side (the gradient's seed, mse's constants, the mean) and
+// (training/ops/loss_op.h), the CUDA lane's host side (the gradient's seed, mse's constants, the mean) and
 // the device check's host references call these. The CUDA kernels (cuda_training.cu) keep their own
 // device code, the same operations in the same order, because these host functions cannot run on the
 // device (std::exp, std::log); the device check compares the two. No Qt here.

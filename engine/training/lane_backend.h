@@ -10,24 +10,12 @@
 
 #include "../numerics/grad_counts.h"
 #include "../tensor.h"
+#include "batch.h"
 #include "record.h"
 #include "runner.h"
 #include "scenario.h"
 
 namespace presisi {
-
-// One minibatch, shared by every lane. Exactly one of labels / targets is set.
-struct Batch {
-    const Matrix* x = nullptr;        // (B, in) float32
-    std::span<const int> labels;      // (B) classification
-    const Matrix* targets = nullptr;  // (B, out) regression
-    Index size() const { return x ? x->rows() : 0; }
-};
-
-struct ForwardResult {
-    float loss = 0;        // unscaled loss of the forward pass, as float32
-    double accuracy = kNotMeasured;
-};
 
 class LaneBackend {
 public:

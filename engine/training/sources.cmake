@@ -5,6 +5,12 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/dataset.cpp
   ${CMAKE_CURRENT_LIST_DIR}/memory_estimate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cpu_lane.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cpu_lane_stats.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/linear_op.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/norm_op.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/activation_op.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/loss_op.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/mlp.cpp
   ${CMAKE_CURRENT_LIST_DIR}/runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/batch_sampler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/micro_batches.cpp
