@@ -2,6 +2,8 @@
 // rounding kernels and their dispatch (the codes of the formats of 8 bits and below: format_codes.cpp). No Qt here.
 #include "format.h"
 
+#include "round_bits.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -61,17 +63,14 @@ std::optional<Format> parseFormat(std::string_view name) {
     return std::nullopt;
 }
 
-// bf16 keeps float32's sign and exponent and the top 7 fraction bits. Round-to-nearest-even on the
-// raw bits: add 0x7fff plus the lowest kept bit, then truncate. Below the halfway point
-// (low half < 0x8000) the carry never reaches bit 16; above it it always does; exactly at the
-// halfway point it does only when the kept part is odd, which rounds to even. A carry out of the
-// fraction increments the exponent, which is the correct rounding up to the next binade and, from
-// 0x7f7f8000 up, to inf (0x7f80). NaN must be caught first: its low bits could carry into inf.
+// bf16 keeps float32's sign and exponent and the top 7 fraction bits: round-to-nearest-even on the raw
+// bits (round_bits.h: add 0x7fff plus the lowest kept bit, then truncate). A carry out of the fraction
+// increments the exponent, which is the correct rounding up to the next binade and, from 0x7f7f8000 up,
+// to inf (0x7f80). NaN must be caught first: its low bits could carry into inf.
 std::uint16_t toBf16Bits(float x) {
-    std::uint32_t u = bitsOfFloat(x);
+    const std::uint32_t u = bitsOfFloat(x);
     if ((u & 0x7fffffffu) > 0x7f800000u) return static_cast<std::uint16_t>((u >> 16) | 0x0040u);
-    u += 0x7fffu + ((u >> 16) & 1u);
-    return static_cast<std::uint16_t>(u >> 16);
+    return static_cast<std::uint16_t>(NearestEvenBits(16).shifted(u));
 }
 
 float fromBf16Bits(std::uint16_t bits) { return floatOfBits(static_cast<std::uint32_t>(bits) << 16); }
@@ -91,12 +90,9 @@ std::uint16_t toF16Bits(float x) {
         const float sum = floatOfBits(f) + floatOfBits(kMagic);
         o = bitsOfFloat(sum) - kMagic;
     } else {
-        // Normal: rebias the exponent and round the 13 dropped bits to nearest even (as for bf16).
-        // A carry into the exponent from 65520 up gives 0x7c00, inf.
-        const std::uint32_t mantOdd = (f >> 13) & 1u;
-        f += (static_cast<std::uint32_t>(15 - 127) << 23) + 0xfffu;
-        f += mantOdd;
-        o = f >> 13;
+        // Normal: rebias the exponent (a multiple of 2^23: the fraction bits unchanged) and round the 13
+        // dropped bits to nearest even (as for bf16). A carry into the exponent from 65520 up gives 0x7c00, inf.
+        o = NearestEvenBits(13).shifted(f + (static_cast<std::uint32_t>(15 - 127) << 23));
     }
     return static_cast<std::uint16_t>(o | (sign >> 16));
 }
@@ -303,9 +299,7 @@ void roundPortable(Format format, const float* in, float* out, std::size_t n, Su
 // The bf16 bit trick of toBf16Bits, eight lanes at a time; NaN lanes are quietened and kept.
 inline __m256 roundBf16Avx2(__m256 x) {
     const __m256i u = _mm256_castps_si256(x);
-    const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
-    __m256i r = _mm256_add_epi32(u, _mm256_add_epi32(_mm256_set1_epi32(0x7fff), lsb));
-    r = _mm256_and_si256(r, _mm256_set1_epi32(static_cast<int>(0xffff0000u)));
+    const __m256i r = NearestEvenBits8(NearestEvenBits(16))(u);
     const __m256i quiet = _mm256_and_si256(_mm256_or_si256(u, _mm256_set1_epi32(0x00400000)),
                                            _mm256_set1_epi32(static_cast<int>(0xffff0000u)));
     const __m256 isNan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
@@ -354,9 +348,7 @@ __attribute__((target("avx512f"))) void roundAvx512(Format format, const float* 
         case Format::F32: break;
         case Format::BF16: {
             const __m512i u = _mm512_castps_si512(x);
-            const __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
-            __m512i r = _mm512_add_epi32(u, _mm512_add_epi32(_mm512_set1_epi32(0x7fff), lsb));
-            r = _mm512_and_si512(r, hiMask);
+            const __m512i r = nearestEvenBits16(u, NearestEvenBits(16));
             const __m512i quiet =
                 _mm512_and_si512(_mm512_or_si512(u, _mm512_set1_epi32(0x00400000)), hiMask);
             const __mmask16 isNan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "format.h"
+#include "round_bits.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
@@ -137,8 +138,8 @@ float decode(Format format, std::uint8_t code) {
 //
 // The kernels share one bit trick, written out here once. Let a = |x|'s float32 bits, M the format's
 // fraction bits, B its bias, s = 23 - M the float32 fraction bits dropped.
-// - |x| at or above the format's smallest normal: round a to nearest even at bit s as toBf16Bits
-//   does (add 2^(s-1) - 1 plus the lowest kept bit, so only a tie with an odd kept part carries),
+// - |x| at or above the format's smallest normal: round a to nearest even at bit s (round_bits.h: add
+//   2^(s-1) - 1 plus the lowest kept bit, so only a tie with an odd kept part carries),
 //   shift right by s, and subtract (127 - B) << M to rebias the exponent field. What is left is the
 //   format's magnitude code; a carry out of the fraction is the correct step into the next binade,
 //   and past the largest finite code it is an overflow, decided after the rounding, so e4m3's 464
@@ -160,8 +161,7 @@ float decode(Format format, std::uint8_t code) {
 namespace {
 
 struct EncodeParams {
-    int shift;                   // 23 - M
-    std::uint32_t roundBias;     // 2^(shift-1) - 1
+    NearestEvenBits rounding{1};  // at bit 23 - M
     std::int32_t rebias;         // (127 - B) << M
     std::uint32_t minNormalBits; // float32 bits of the smallest normal
     float magic;                 // 2^(log2(min subnormal) + 23)
@@ -176,8 +176,7 @@ struct EncodeParams {
 EncodeParams encodeParams(Format format, Overflow overflow) {
     const FormatTraits& t = traits(format);
     EncodeParams p{};
-    p.shift = 23 - t.mantissaBits;
-    p.roundBias = (1u << (p.shift - 1)) - 1u;
+    p.rounding = NearestEvenBits(23 - t.mantissaBits);
     p.rebias = (127 - t.bias) << t.mantissaBits;
     p.minNormalBits = bitsOfFloat(static_cast<float>(t.minNormal));
     p.magic = static_cast<float>(t.minSubnormal * 0x1p23);
@@ -204,8 +203,7 @@ inline std::uint8_t encodeBits(const EncodeParams& p, float x) {
     } else if (a < p.minNormalBits) {
         code = static_cast<std::int32_t>(bitsOfFloat(floatOfBits(a) + p.magic) - bitsOfFloat(p.magic));
     } else {
-        const std::uint32_t rounded = a + p.roundBias + ((a >> p.shift) & 1u);
-        code = static_cast<std::int32_t>(rounded >> p.shift) - p.rebias;
+        code = static_cast<std::int32_t>(p.rounding.shifted(a)) - p.rebias;
         if (code > p.maxCode) code = p.overflowCode;
     }
     return static_cast<std::uint8_t>(static_cast<std::uint32_t>(code) | sign);
@@ -231,18 +229,16 @@ void encodePortable(Format format, const float* in, std::uint8_t* out, std::size
 #ifdef PRESISI_HAVE_AVX2_KERNEL
 // Eight lanes of encodeBits / encodeE8m0Bits; the int32 codes come back in the low byte of each lane.
 struct EncodeAvx2 {
-    __m128i shiftCount;
-    __m256i roundBias, rebias, minNormalBits, magicBits, maxCode, overflowCode, nanCode,
+    NearestEvenBits8 rounding;
+    __m256i rebias, minNormalBits, magicBits, maxCode, overflowCode, nanCode,
         nanFlipsSign, signBit, absMask, infBits;
     __m256 magic;
     __m128i signShift;  // shift counts as vectors: the immediate forms want compile-time constants
     bool e8m0;
 
-    EncodeAvx2(Format format, Overflow overflow) {
-        const EncodeParams p = encodeParams(format, overflow);
+    EncodeAvx2(Format format, Overflow overflow) : EncodeAvx2(encodeParams(format, overflow), format, overflow) {}
+    EncodeAvx2(const EncodeParams& p, Format format, Overflow overflow) : rounding(p.rounding) {
         e8m0 = format == Format::E8M0;
-        shiftCount = _mm_cvtsi32_si128(p.shift);
-        roundBias = _mm256_set1_epi32(static_cast<int>(p.roundBias));
         rebias = _mm256_set1_epi32(p.rebias);
         minNormalBits = _mm256_set1_epi32(static_cast<int>(p.minNormalBits));
         magic = _mm256_set1_ps(p.magic);
@@ -270,12 +266,9 @@ struct EncodeAvx2 {
             return _mm256_blendv_epi8(code, nanCode, invalid);
         }
         const __m256i a = _mm256_and_si256(u, absMask);
-        // Normal: round at bit `shift`, shift, rebias; overflow past maxCode (signed: a <= 0x7fffffff
+        // Normal: round at bit 23 - M, shift, rebias; overflow past maxCode (signed: a <= 0x7fffffff
         // plus a small bias stays below 2^31 after the shift).
-        const __m256i lsb = _mm256_and_si256(_mm256_srl_epi32(a, shiftCount),
-                                             _mm256_set1_epi32(1));
-        const __m256i rounded = _mm256_add_epi32(_mm256_add_epi32(a, roundBias), lsb);
-        __m256i code = _mm256_sub_epi32(_mm256_srl_epi32(rounded, shiftCount), rebias);
+        __m256i code = _mm256_sub_epi32(rounding.shifted(a), rebias);
         code = _mm256_blendv_epi8(code, overflowCode, _mm256_cmpgt_epi32(code, maxCode));
         // Subnormal: the magic addition.
         const __m256i subCode =

@@ -2,6 +2,8 @@
 // bf16/f16 inputs with float32 accumulation. Without oneDNN every query answers "not native". No Qt.
 #include "native_gemm.h"
 
+#include "../round_bits.h"
+
 #include <atomic>
 #include <bit>
 #include <cstdlib>
@@ -52,7 +54,7 @@ void toBits(Format format, const float* in, std::uint16_t* out, Index n) {
         // that the loop vectorises (a 2048 x 2048 operand converts in about a millisecond).
         for (Index i = 0; i < n; ++i) {
             const std::uint32_t u = std::bit_cast<std::uint32_t>(in[i]);
-            const std::uint32_t rounded = (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;
+            const std::uint32_t rounded = NearestEvenBits(16).shifted(u);
             const bool nan = (u & 0x7FFFFFFFu) > 0x7F800000u;
             out[i] = static_cast<std::uint16_t>(nan ? ((u >> 16) | 0x40u) : rounded);
         }

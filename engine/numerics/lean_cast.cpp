@@ -12,9 +12,7 @@ namespace presisi::numerics {
 
 WithinRange::WithinRange(Format element) {
     const FormatTraits& t = traits(element);
-    m_drop = 23 - t.mantissaBits;
-    m_below = (1u << (m_drop - 1)) - 1u;
-    m_mask = ~((1u << m_drop) - 1u);
+    m_bits = NearestEvenBits(23 - t.mantissaBits);
     m_minNormal = static_cast<float>(t.minNormal);
     m_magic = std::ldexp(1.0f, t.minExponent - t.mantissaBits + 23);
     m_nanPositive = std::bit_cast<std::uint32_t>(decode(element, encode(element, std::numeric_limits<float>::quiet_NaN())));
@@ -26,9 +24,9 @@ namespace {
 
 // WithinRange on eight values: the same bit operations and selections, lane by lane.
 struct WithinRange8 {
-    explicit WithinRange8(int drop, std::uint32_t below, std::uint32_t mask, float minNormal, float magic, std::uint32_t nanPositive,
+    explicit WithinRange8(const NearestEvenBits& bits, float minNormal, float magic, std::uint32_t nanPositive,
                           std::uint32_t nanNegative)
-        : drop(_mm_cvtsi32_si128(drop)), below(_mm256_set1_epi32(static_cast<int>(below))), mask(_mm256_set1_epi32(static_cast<int>(mask))),
+        : nearestEven(bits),
           nanPositive(_mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(nanPositive)))),
           nanNegative(_mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(nanNegative)))), minNormal(_mm256_set1_ps(minNormal)),
           magic(_mm256_set1_ps(magic)) {}
@@ -37,8 +35,7 @@ struct WithinRange8 {
         const __m256i magnitude = _mm256_and_si256(bits, _mm256_set1_epi32(0x7fffffff));
         const __m256i sign = _mm256_xor_si256(bits, magnitude);
         const __m256 a = _mm256_castsi256_ps(magnitude);
-        const __m256i odd = _mm256_and_si256(_mm256_srl_epi32(magnitude, drop), _mm256_set1_epi32(1));
-        const __m256i normal = _mm256_and_si256(_mm256_add_epi32(_mm256_add_epi32(magnitude, below), odd), mask);
+        const __m256i normal = nearestEven(magnitude);
         const __m256 subnormal = _mm256_sub_ps(_mm256_add_ps(a, magic), magic);
         const __m256 small = _mm256_cmp_ps(a, minNormal, _CMP_LT_OQ);  // NaN: not small (the NaN selection wins)
         const __m256 rounded = _mm256_or_ps(_mm256_blendv_ps(_mm256_castsi256_ps(normal), subnormal, small), _mm256_castsi256_ps(sign));
@@ -46,8 +43,7 @@ struct WithinRange8 {
         const __m256 nanValue = _mm256_blendv_ps(nanPositive, nanNegative, x);  // by x's sign bit
         return _mm256_blendv_ps(rounded, nanValue, nan);
     }
-    __m128i drop;
-    __m256i below, mask;
+    NearestEvenBits8 nearestEven;
     __m256 nanPositive, nanNegative, minNormal, magic;
 };
 
@@ -108,8 +104,8 @@ template <LeanCast::Scales S, bool Given>
 void LeanCast::run(const float* x, float* out, std::size_t count, std::size_t len, const float* multipliers,
                    const float* factors, float multiplier, float factor, const float* given) {
 #ifdef __AVX2__
-    const WithinRange8 round(m_round.m_drop, m_round.m_below, m_round.m_mask, m_round.m_minNormal, m_round.m_magic,
-                             m_round.m_nanPositive, m_round.m_nanNegative);
+    const WithinRange8 round(m_round.m_bits, m_round.m_minNormal, m_round.m_magic, m_round.m_nanPositive,
+                             m_round.m_nanNegative);
     const __m256 max = _mm256_set1_ps(m_max), negMax = _mm256_set1_ps(-m_max), clip = _mm256_set1_ps(m_clip);
     const __m256 signless = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)), zero = _mm256_setzero_ps();
     __m256d errLow = _mm256_load_pd(m_error.data()), errHigh = _mm256_load_pd(m_error.data() + 4);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../format.h"
+#include "../round_bits.h"
 #include "stochastic_rounding.h"
 
 namespace presisi::numerics {
@@ -39,7 +40,7 @@ public:
         const std::uint32_t bits = std::bit_cast<std::uint32_t>(x);
         const std::uint32_t magnitude = bits & 0x7fffffffu, sign = bits & 0x80000000u;
         const float a = std::bit_cast<float>(magnitude);
-        const std::uint32_t normal = (magnitude + m_below + ((magnitude >> m_drop) & 1u)) & m_mask;
+        const std::uint32_t normal = m_bits(magnitude);
         const std::uint32_t subnormal = std::bit_cast<std::uint32_t>((a + m_magic) - m_magic);
         const std::uint32_t small = 0u - static_cast<std::uint32_t>(a < m_minNormal);
         const std::uint32_t nan = 0u - static_cast<std::uint32_t>(magnitude > 0x7f800000u);
@@ -51,8 +52,8 @@ public:
 
 private:
     friend class LeanCast;
-    int m_drop = 0;
-    std::uint32_t m_below = 0, m_mask = 0, m_nanPositive = 0, m_nanNegative = 0;
+    NearestEvenBits m_bits{1};  // the element's fraction width of float32's 23
+    std::uint32_t m_nanPositive = 0, m_nanNegative = 0;
     float m_minNormal = 0, m_magic = 0;
 };
 

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "../error.h"
+#include "../round_bits.h"
 #include "lean_cast.h"
 
 namespace presisi {
@@ -310,7 +311,7 @@ BlockScale nvfp4BlockScale(float amax, float pts, float invPts) {
         // Within [2^-6, 448] every value is an e4m3 normal: its mantissa rounded to 3 bits, nearest even, in the
         // float32 bits (what encode() gives, without its general path); the code from the same bits.
         const std::uint32_t bits = std::bit_cast<std::uint32_t>(std::clamp(relative, 0x1p-6f, kE4m3Max));
-        const std::uint32_t rounded = (bits + 0x7FFFFu + ((bits >> 20) & 1u)) & 0xFFF00000u;
+        const std::uint32_t rounded = NearestEvenBits(20)(bits);
         blockScale = std::bit_cast<float>(rounded);
         b.code = static_cast<std::uint8_t>((((rounded >> 23) - 127 + 7) << 3) | ((rounded >> 20) & 7u));
     }
@@ -375,6 +376,7 @@ public:
             }
         }
         if (m_nvfp4) {
+            const NearestEvenBits8 e4m3Mantissa(NearestEvenBits(20));  // e4m3's 3 fraction bits of float32's 23
             const __m256 pts = _mm256_set1_ps(m_pts), invPts = _mm256_set1_ps(m_invPts);
             for (; i + 8 <= n; i += 8) {
                 const __m256 a = _mm256_loadu_ps(amax + i);
@@ -383,9 +385,7 @@ public:
                 if (_mm256_movemask_ps(_mm256_cmp_ps(relative, relative, _CMP_UNORD_Q)) != 0) break;
                 // nvfp4BlockScale's clamp to [2^-6, 448] and rounding to e4m3 in the bits.
                 const __m256i bits = _mm256_castps_si256(_mm256_min_ps(_mm256_max_ps(relative, _mm256_set1_ps(0x1p-6f)), _mm256_set1_ps(kE4m3Max)));
-                const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(bits, 20), _mm256_set1_epi32(1));
-                const __m256 blockScale = _mm256_castsi256_ps(
-                    _mm256_and_si256(_mm256_add_epi32(_mm256_add_epi32(bits, _mm256_set1_epi32(0x7FFFF)), odd), _mm256_set1_epi32(static_cast<int>(0xFFF00000u))));
+                const __m256 blockScale = _mm256_castsi256_ps(e4m3Mantissa(bits));
                 _mm256_storeu_ps(multiplier + i, _mm256_div_ps(invPts, blockScale));
                 const __m256 scale = _mm256_mul_ps(pts, blockScale);
                 const __m256 finite = _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), scale), _mm256_set1_ps(INFINITY), _CMP_LT_OQ);
