@@ -31,6 +31,7 @@
 #include "widgets/chart_export.h"
 #include "widgets/text_scale.h"
 #include "widgets/number_field.h"
+#include "widgets/qs.h"
 
 namespace presisi {
 
@@ -59,7 +60,6 @@ struct BadArgument {
 // A window option's message in the chosen language: printed before the application exists, so
 // translated straight from our translation (language::translateEarly), context "gui".
 QString tx(const char* source) { return language::translateEarly("gui", source); }
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 long parseLong(const std::string& name, const std::string& text, long lo, long hi) {
     try {

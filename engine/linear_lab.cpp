@@ -16,9 +16,6 @@ namespace presisi {
 
 namespace {
 
-std::span<float> spanOf(Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
-std::span<const float> spanOf(const Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
-
 // Rounds into a per-thread scratch matrix that keeps its allocation between calls: autocast
 // re-rounds the weights on every forward, and fresh 64 MiB buffers would cost more in page faults
 // than the rounding itself.
@@ -26,7 +23,7 @@ const Matrix& roundedScratch(const Matrix& m, Format format, Subnormals sub, int
     thread_local Matrix scratch[2];
     Matrix& r = scratch[slot];
     r.resize(m.rows(), m.cols());
-    roundSpan(format, spanOf(m), spanOf(r), sub);
+    roundSpan(format, span(m), span(r), sub);
     return r;
 }
 
@@ -36,8 +33,8 @@ std::pair<QuantizedTensor, QuantizedTensor> quantizedOperands(const LinearLane& 
     QuantizeOptions options;
     options.scaleMode = lane.scaleMode;
     options.overflow = lane.overflow;
-    return {quantize(*lane.scaled, spanOf(x), x.rows(), x.cols(), options),
-            quantize(*lane.scaled, spanOf(w), w.rows(), w.cols(), options)};
+    return {quantize(*lane.scaled, span(x), x.rows(), x.cols(), options),
+            quantize(*lane.scaled, span(w), w.rows(), w.cols(), options)};
 }
 
 // y += b row by row (float32); nothing without a bias.
@@ -131,12 +128,12 @@ Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& w
     if (aten) {
         numerics::atenReducedLinear(xr.data(), wr.data(), br.size() != 0 ? br.data() : nullptr, y.data(), x.rows(),
                                     x.cols(), weight.rows(), lane.format);
-        roundSpan(lane.format, spanOf(y), spanOf(y), lane.subnormals);
+        roundSpan(lane.format, span(y), span(y), lane.subnormals);
         return y;
     }
     if (!lane.native || !native::product(lane.format, y, xr, wr.transpose())) y.noalias() = xr * wr.transpose();
     addBias(y, br);
-    roundSpan(lane.format, spanOf(y), spanOf(y), lane.subnormals);
+    roundSpan(lane.format, span(y), span(y), lane.subnormals);
     return y;
 }
 
@@ -149,8 +146,8 @@ LinearInputs linearOperands(const LinearLane& lane, const LinearInputs& in) {
         return r;
     }
     if (lane.format == Format::F32 && lane.subnormals == Subnormals::Keep) return r;
-    roundSpan(lane.format, spanOf(in.x), spanOf(r.x), lane.subnormals);
-    roundSpan(lane.format, spanOf(in.weight), spanOf(r.weight), lane.subnormals);
+    roundSpan(lane.format, span(in.x), span(r.x), lane.subnormals);
+    roundSpan(lane.format, span(in.weight), span(r.weight), lane.subnormals);
     roundSpan(lane.format, {in.bias.data(), static_cast<std::size_t>(in.bias.size())},
               {r.bias.data(), static_cast<std::size_t>(r.bias.size())}, lane.subnormals);
     return r;
@@ -221,7 +218,7 @@ LinearResult runLinear(const LinearConfig& config, LinearInputs inputs, LinearSo
             r.output = linearScaledCpu(lane, in.x, in.weight, in.bias, &stats);
             r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             r.quantization = stats;
-            r.metrics = compareToReference(Format::F32, spanOf(r.output), spanOf(reference(Device::Cpu)));
+            r.metrics = compareToReference(Format::F32, span(r.output), span(reference(Device::Cpu)));
             result.lanes.push_back(std::move(r));
             continue;
         }
@@ -251,7 +248,7 @@ LinearResult runLinear(const LinearConfig& config, LinearInputs inputs, LinearSo
         const auto t0 = std::chrono::steady_clock::now();
         r.output = backend->forward(lane, in.x, in.weight, lane.device == Device::Gpu ? gpuBias : in.bias, ask);
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        r.metrics = compareToReference(lane.format, spanOf(r.output), spanOf(reference(lane.device)));
+        r.metrics = compareToReference(lane.format, span(r.output), span(reference(lane.device)));
         result.lanes.push_back(std::move(r));
     }
     return result;

@@ -22,12 +22,11 @@
 
 #include "block_table.h"
 #include "text_bounds.h"
+#include "qs.h"
 
 namespace presisi {
 
 namespace {
-
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 // Locale-free text for exports ("0.1", "-inf", "NaN").
 QString plain(double v) {

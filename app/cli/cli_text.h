@@ -8,11 +8,12 @@
 #include <QString>
 #include <string>
 
+#include "widgets/qs.h"
+
 namespace presisi::cli {
 
 inline std::string u8(const QString& text) { return text.toStdString(); }
 inline std::string trCli(const char* source) { return QCoreApplication::translate("cli", source).toStdString(); }
-inline QString qs(const std::string& text) { return QString::fromStdString(text); }
 // A preset's title or explanation (English in resources/presets) in the chosen language: the window's
 // own translations, context "Preset" (app/pages/presets.cpp). JSON keeps the English.
 inline std::string presetText(const std::string& english) {

@@ -21,7 +21,6 @@ namespace presisi {
 
 using formats_page_detail::num;
 using formats_page_detail::numUi;
-using formats_page_detail::qs;
 
 namespace {
 

@@ -26,7 +26,6 @@
 namespace presisi {
 
 using formats_page_detail::numUi;
-using formats_page_detail::qs;
 
 namespace {
 

@@ -5,10 +5,9 @@
 #include <QString>
 #include <cmath>
 #include <string_view>
+#include "widgets/qs.h"
 
 namespace presisi::formats_page_detail {
-
-inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
 inline QString num(double v) {
     if (std::isnan(v)) return "NaN";

@@ -11,12 +11,11 @@
 
 #include "engine/error.h"
 #include "engine/training/npy.h"
+#include "widgets/qs.h"
 
 namespace presisi {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // "acts.npy (2, 3, 40) float16": the file's name (the whole path is in the tooltip), shape and dtype.
 // Long names keep their start and end ("activations_lay…_step40.npy"), so the side panel keeps its width.

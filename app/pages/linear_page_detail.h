@@ -11,6 +11,7 @@
 #include "engine/linear_lab.h"
 #include "services/number_text.h"
 #include "widgets/locale_number.h"
+#include "widgets/qs.h"
 
 namespace presisi::linear_page_detail {
 
@@ -39,7 +40,6 @@ constexpr int kScatterBudget = 2400;
 constexpr int kMinErrorExponent = -30;
 constexpr int kMaxErrorExponent = 2;
 
-inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 inline QString label(const LinearLane& lane) { return QString::fromStdString(displayLabel(lane)); }
 // Four significant digits in the window's locale (0,002771 in Indonesian), or "nan"/"inf"/"-inf".
 inline QString sci(double v) {

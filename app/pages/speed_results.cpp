@@ -11,12 +11,12 @@
 #include "widgets/chart_export.h"
 #include "widgets/scaling_chart.h"
 #include "widgets/stacked_bar_chart.h"
+#include "widgets/qs.h"
 
 namespace presisi {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 QString pct(double fraction) { return QLocale().toString(100.0 * fraction, 'f', fraction < 0.1 ? 1 : 0) + "%"; }
 
 // The engine's bottleneck sentences (engine/speed/step_breakdown.cpp), for the window's language: an

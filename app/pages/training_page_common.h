@@ -12,10 +12,9 @@
 
 #include "engine/training/scenario.h"
 #include "widgets/locale_number.h"
+#include "widgets/qs.h"
 
 namespace presisi::trainingpage {
-
-inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
 // Numbers shown in the window follow its locale (Indonesian 0,25; nan and inf as written everywhere).
 inline QString fmt(double v, int digits = 4) { return displayNumber(v, digits); }

@@ -46,7 +46,6 @@ Matrix randomMatrix(Index rows, Index cols, std::mt19937& gen) {
     return m;
 }
 
-std::span<float> spanOf(Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
 
 // The CPU operands of one shape in every form the lanes read: float32, rounded float32 storage (the
 // emulated lanes) and 16-bit encodings (the native lanes), so no lane pays for another's conversion.
@@ -84,8 +83,8 @@ CpuOperands makeOperands(const Shape& s, std::mt19937& gen) {
         const int i = static_cast<int>(f);
         o.aR[i].resize(s.m, s.k);
         o.bR[i].resize(s.k, s.n);
-        roundSpan(f, spanOf(o.a), spanOf(o.aR[i]));
-        roundSpan(f, spanOf(o.b), spanOf(o.bR[i]));
+        roundSpan(f, span(o.a), span(o.aR[i]));
+        roundSpan(f, span(o.b), span(o.bR[i]));
         if (native::available(f)) {
             o.aBits[i].resize(static_cast<std::size_t>(o.a.size()));
             o.bBits[i].resize(static_cast<std::size_t>(o.b.size()));
@@ -96,7 +95,7 @@ CpuOperands makeOperands(const Shape& s, std::mt19937& gen) {
     return o;
 }
 
-// The float32 product the training lanes run (engine/training/cpu_net.h, product()): oneDNN's AVX-512
+// The float32 product the training lanes run (engine/training/ops/product.h, multiply()): oneDNN's AVX-512
 // kernel where native::f32Product takes it, else Eigen's.
 void lanesF32Product(Matrix& c, const Matrix& a, const Matrix& b) {
     if (!native::f32Product(c, a, b)) c.noalias() = a * b;
@@ -122,7 +121,7 @@ void runCpuLane(const GemmLane& lane, CpuOperands& o) {
     const int i = static_cast<int>(f);
     if (lane.native) native::matmulBits(f, o.aBits[i].data(), o.bBits[i].data(), o.c.data(), m, n, k);
     else lanesF32Product(o.c, o.aR[i], o.bR[i]);  // float32 accumulation of exact products
-    roundSpan(f, spanOf(o.c), spanOf(o.c));
+    roundSpan(f, span(o.c), span(o.c));
 }
 
 double secondsOf(const std::function<void()>& run, int iters) {

@@ -5,13 +5,6 @@
 
 namespace presisi {
 
-namespace {
-
-std::span<const float> spanOf(const Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
-std::span<float> spanOf(Matrix& m) { return {m.data(), static_cast<std::size_t>(m.size())}; }
-
-}  // namespace
-
 void summariseCasts(const std::vector<CastRecord>& casts, StepRecord& r) {
     for (const CastRecord& c : casts) {
         StepRecord::CastWorst& w = r.castWorst[static_cast<std::size_t>(c.operand)];
@@ -60,8 +53,8 @@ void ScaledLinears::castForward(int l, const Matrix& x, const Matrix& W) {
     Layer& layer = m_layers[static_cast<std::size_t>(l)];
     layer.x.resize(x.rows(), x.cols());
     layer.w.resize(W.rows(), W.cols());
-    layer.casts[0].cast(spanOf(x), x.rows(), x.cols(), spanOf(layer.x));
-    layer.casts[1].cast(spanOf(W), W.rows(), W.cols(), spanOf(layer.w));
+    layer.casts[0].cast(span(x), x.rows(), x.cols(), span(layer.x));
+    layer.casts[1].cast(span(W), W.rows(), W.cols(), span(layer.w));
     if (!m_blocks) return;
     // The weight along `out` for the input gradient (16 × 16 blocks: the cast above already is) and the input
     // along the batch for the weight gradient.
@@ -73,23 +66,23 @@ void ScaledLinears::castBackward(int l, const Matrix& dy) {
     Layer& layer = m_layers[static_cast<std::size_t>(l)];
     layer.dy.resize(dy.rows(), dy.cols());
     // Along `out` (the input gradient's reduction); the statistics are this cast's.
-    layer.casts[2].cast(spanOf(dy), dy.rows(), dy.cols(), spanOf(layer.dy));
+    layer.casts[2].cast(span(dy), dy.rows(), dy.cols(), span(layer.dy));
     if (m_blocks) castDown(layer.casts[2], dy, layer.dyAlongBatch, m_hadamard);
 }
 
 void ScaledLinears::castDown(numerics::OperandCast& cast, const Matrix& x, Matrix& out, bool hadamard) {
     if (!hadamard) {
         out.resize(x.rows(), x.cols());
-        cast.recast(spanOf(x), x.rows(), x.cols(), spanOf(out), true);
+        cast.recast(span(x), x.rows(), x.cols(), span(out), true);
         return;
     }
     // (rows padded to 16k, cols), the padding zero; transformed down the padded batch.
     const Index padded = (x.rows() + 15) / 16 * 16;
     m_padded.setZero(padded, x.cols());
     m_padded.topRows(x.rows()) = x;
-    numerics::randomHadamard16(spanOf(m_padded), m_padded.rows(), m_padded.cols(), true);
+    numerics::randomHadamard16(span(m_padded), m_padded.rows(), m_padded.cols(), true);
     out.resize(padded, x.cols());
-    cast.recast(spanOf(m_padded), m_padded.rows(), m_padded.cols(), spanOf(out), true);
+    cast.recast(span(m_padded), m_padded.rows(), m_padded.cols(), span(out), true);
 }
 
 void ScaledLinears::advance() {
