@@ -21,6 +21,76 @@ std::vector<float> draws(TorchGenerator& gen, std::size_t n, bool normalDist) {
     return v;
 }
 
+// One sample of a built-in set from its draws (u, a uniform; e0, e1 normal) and its class c (i mod classes):
+// the point and, for regression, the target; xor decides the class itself.
+struct BuiltinSample {
+    float x0 = 0, x1 = 0, target = 0;
+    int c = 0;
+};
+BuiltinSample builtinSample(DatasetKind kind, int c, int classes, float nz, float ui, float ai, float e0, float e1) {
+    const float pi = std::numbers::pi_v<float>;
+    BuiltinSample s;
+    s.c = c;
+    switch (kind) {
+    case DatasetKind::Spiral: {
+        // Each class an arm of 1.25 turns from the centre outwards.
+        const float r = 0.05f + 0.95f * ui;
+        const float t = 2 * pi * static_cast<float>(c) / static_cast<float>(classes) + 2.5f * pi * ui;
+        s.x0 = r * std::sin(t) + nz * e0;
+        s.x1 = r * std::cos(t) + nz * e1;
+        break;
+    }
+    case DatasetKind::Circles: {
+        const float r = c == 0 ? 0.5f * ui : 0.7f + 0.3f * ui;
+        const float t = 2 * pi * ai;
+        s.x0 = r * std::cos(t) + nz * e0;
+        s.x1 = r * std::sin(t) + nz * e1;
+        break;
+    }
+    case DatasetKind::Xor: {
+        float p = 2 * ui - 1, q = 2 * ai - 1;
+        p += p >= 0 ? 0.05f : -0.05f;  // a small gap around the axes
+        q += q >= 0 ? 0.05f : -0.05f;
+        s.c = (p > 0) == (q > 0) ? 0 : 1;
+        s.x0 = p + nz * e0;
+        s.x1 = q + nz * e1;
+        break;
+    }
+    case DatasetKind::Gaussians: {
+        const float t = 2 * pi * static_cast<float>(c) / static_cast<float>(classes);
+        const float spread = 0.25f + nz;
+        s.x0 = std::cos(t) + spread * e0;
+        s.x1 = std::sin(t) + spread * e1;
+        break;
+    }
+    case DatasetKind::Moons: {
+        const float t = pi * ui;
+        if (c == 0) {
+            s.x0 = std::cos(t) - 0.5f;
+            s.x1 = std::sin(t) - 0.25f;
+        } else {
+            s.x0 = 0.5f - std::cos(t);
+            s.x1 = 0.25f - std::sin(t);
+        }
+        s.x0 += nz * e0;
+        s.x1 += nz * e1;
+        break;
+    }
+    case DatasetKind::Sine:
+        s.x0 = 6 * ui - 3;
+        s.target = std::sin(s.x0) + nz * e0;
+        break;
+    case DatasetKind::Plane:
+        s.x0 = 2 * ui - 1;
+        s.x1 = 2 * ai - 1;
+        s.target = 0.5f * s.x0 - 0.3f * s.x1 + nz * e0;
+        break;
+    default:
+        break;
+    }
+    return s;
+}
+
 // One set of n samples. Every set draws, in order: u (n uniforms), a (n uniforms), e (2n normals).
 Dataset makeBuiltin(DatasetKind kind, int n, int classes, double noise, TorchGenerator& gen) {
     const std::size_t un = static_cast<std::size_t>(n);
@@ -28,7 +98,6 @@ Dataset makeBuiltin(DatasetKind kind, int n, int classes, double noise, TorchGen
     const auto a = draws(gen, un, false);
     const auto e = draws(gen, 2 * un, true);
     const float nz = static_cast<float>(noise);
-    const float pi = std::numbers::pi_v<float>;
     Dataset d;
     const bool cls = isClassification(kind);
     const int in = kind == DatasetKind::Sine ? 1 : 2;
@@ -40,71 +109,12 @@ Dataset makeBuiltin(DatasetKind kind, int n, int classes, double noise, TorchGen
         d.targets.resize(n, 1);
     }
     for (int i = 0; i < n; ++i) {
-        const float ui = u[i], ai = a[i], e0 = e[2 * i], e1 = e[2 * i + 1];
-        float x0 = 0, x1 = 0;
-        int c = classes > 0 ? i % classes : 0;
-        switch (kind) {
-        case DatasetKind::Spiral: {
-            // Each class an arm of 1.25 turns from the centre outwards.
-            const float r = 0.05f + 0.95f * ui;
-            const float t = 2 * pi * static_cast<float>(c) / static_cast<float>(classes) + 2.5f * pi * ui;
-            x0 = r * std::sin(t) + nz * e0;
-            x1 = r * std::cos(t) + nz * e1;
-            break;
-        }
-        case DatasetKind::Circles: {
-            const float r = c == 0 ? 0.5f * ui : 0.7f + 0.3f * ui;
-            const float t = 2 * pi * ai;
-            x0 = r * std::cos(t) + nz * e0;
-            x1 = r * std::sin(t) + nz * e1;
-            break;
-        }
-        case DatasetKind::Xor: {
-            float p = 2 * ui - 1, q = 2 * ai - 1;
-            p += p >= 0 ? 0.05f : -0.05f;  // a small gap around the axes
-            q += q >= 0 ? 0.05f : -0.05f;
-            c = (p > 0) == (q > 0) ? 0 : 1;
-            x0 = p + nz * e0;
-            x1 = q + nz * e1;
-            break;
-        }
-        case DatasetKind::Gaussians: {
-            const float t = 2 * pi * static_cast<float>(c) / static_cast<float>(classes);
-            const float s = 0.25f + nz;
-            x0 = std::cos(t) + s * e0;
-            x1 = std::sin(t) + s * e1;
-            break;
-        }
-        case DatasetKind::Moons: {
-            const float t = pi * ui;
-            if (c == 0) {
-                x0 = std::cos(t) - 0.5f;
-                x1 = std::sin(t) - 0.25f;
-            } else {
-                x0 = 0.5f - std::cos(t);
-                x1 = 0.25f - std::sin(t);
-            }
-            x0 += nz * e0;
-            x1 += nz * e1;
-            break;
-        }
-        case DatasetKind::Sine: {
-            x0 = 6 * ui - 3;
-            d.targets(i, 0) = std::sin(x0) + nz * e0;
-            break;
-        }
-        case DatasetKind::Plane: {
-            x0 = 2 * ui - 1;
-            x1 = 2 * ai - 1;
-            d.targets(i, 0) = 0.5f * x0 - 0.3f * x1 + nz * e0;
-            break;
-        }
-        default:
-            break;
-        }
-        d.x(i, 0) = x0;
-        if (in > 1) d.x(i, 1) = x1;
-        if (cls) d.labels[un > 0 ? static_cast<std::size_t>(i) : 0] = c;
+        const int c = classes > 0 ? i % classes : 0;
+        const BuiltinSample s = builtinSample(kind, c, classes, nz, u[i], a[i], e[2 * i], e[2 * i + 1]);
+        d.x(i, 0) = s.x0;
+        if (in > 1) d.x(i, 1) = s.x1;
+        if (cls) d.labels[static_cast<std::size_t>(i)] = s.c;
+        else d.targets(i, 0) = s.target;
     }
     return d;
 }

@@ -78,92 +78,19 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
         stepAccumulation(out);
     } else {
         // Gradient accumulation: micro-batches 0..K-2 only run forward and backward; the last goes through
-        // the whole step below.
+        // the whole step (stepLane).
         m_microScales.resize(m_lanes.size());
         for (std::size_t i = 0; i < m_lanes.size(); ++i) m_microScales[i] = microScale(i);
         m_micro.runEarly(*m_sampler, m_lanes, m_microScales, m_scenario.gradAccum);
         m_sampler->next();
         const Batch batch = m_sampler->batch();
-        const bool stats = m_scenario.statistics;
+        StepPlan plan;
+        plan.statistics = m_scenario.statistics;
         const int K = m_scenario.histogramInterval;
-        const bool histogramStep = stats && K > 0 && m_step % K == 0;
+        plan.histogram = plan.statistics && K > 0 && m_step % K == 0;
         const int R = m_scenario.rangeInterval;
-        const bool rangeStep = stats && R > 0 && m_step % R == 0;
-        const ScalerSettings& sc = m_scenario.scaler;
-        for (std::size_t i = 0; i < m_lanes.size(); ++i) {
-            LaneBackend& lane = *m_lanes[i];
-            LaneScaler& s = m_scalers[i];
-            const bool scaler = m_scenario.lanes[i].scaler;
-            StepRecord& r = out[i];
-            r.lane = static_cast<int>(i);
-            r.step = m_step;
-            r.scale = s.scale;
-            r.growthTracker = s.tracker;
-            const auto t0 = SteadyClock::now();
-            const float backScale = m_microScales[i];  // the scale the lane's gradients carry: scale / K
-            const ForwardResult f = m_micro.stepResult(i, lane.forwardBackward(batch, backScale));
-            const auto t1 = SteadyClock::now();
-            CastSnapshot casts{static_cast<int>(i), m_step, lane.castRecords()};
-            summariseCasts(casts.casts, r);
-            // Statistics, ranges and histograms describe the last micro-batch; unscale, the gradient norm and
-            // the optimizer the K micro-batches' sum.
-            GradHistogram hist;
-            if (stats) {
-                const GradStatistics g = lane.statistics(batch, backScale, histogramStep ? &hist : nullptr);
-                r.actGradUnderflow = g.actGradUnderflow;
-                r.weightGradUnderflow = g.weightGradUnderflow;
-                r.gradSubnormal = g.gradSubnormal;
-                r.overflows = g.overflows;
-            } else {
-                r.overflows = -1;
-            }
-            RangeSnapshot ranges;
-            if (rangeStep) ranges = {static_cast<int>(i), m_step, backScale, lane.ranges(backScale)};
-            const auto t2 = SteadyClock::now();
-            // GradScaler.unscale_: inv_scale = 1 / scale taken in double, then rounded to float32.
-            const float inv = scaler ? static_cast<float>(1.0 / static_cast<double>(s.scale)) : 1.0f;
-            const bool foundInf = lane.unscale(inv);
-            const auto t3 = SteadyClock::now();
-            if (stats) r.gradNorm = lane.gradNorm();
-            const auto t4 = SteadyClock::now();
-            r.skipped = scaler && foundInf;
-            r.loss = f.loss;
-            r.accuracy = f.accuracy;
-            r.finite = std::isfinite(f.loss);
-            // Only a flag test per step; the rerun happens on the lane's first fault.
-            const bool faultNow = !m_watch[i].fault() && watchStep(i, batch, r, foundInf);
-            if (!r.skipped) lane.optimizerStep();
-            const auto t5 = SteadyClock::now();
-            r.seconds = m_micro.seconds(i) + secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
-            LaneWatch& watch = m_watch[i];
-            if (scaler) {
-                // torch._amp_update_scale_ (engine/numerics/loss_scale.h); a floored backoff is reported.
-                const numerics::LossScaleState next = numerics::updateLossScale({s.scale, s.tracker, false}, foundInf, sc);
-                r.scaleFloored = next.floored;
-                s.scale = next.scale;
-                s.tracker = next.tracker;
-            }
-            // The step's events, each only when it happened.
-            const auto send = [&](RunEventKind kind, const auto& fill) {
-                if (!callback) return;
-                RunEvent e;
-                e.kind = kind;
-                fill(e);
-                callback(e);
-            };
-            if (scaler)
-                if (auto w = watch.scalerHealth(r, s.scale, std::string(traits(m_scenario.lanes[i].format).name)))
-                    send(RunEventKind::ScalerWarning, [&](RunEvent& e) { e.scalerWarning = std::move(*w); });
-            if (faultNow) send(RunEventKind::NonFinite, [&](RunEvent& e) { e.nonFinite = *watch.fault(); });
-            if (rangeStep) send(RunEventKind::Range, [&](RunEvent& e) { e.range = std::move(ranges); });
-            if (!casts.casts.empty()) send(RunEventKind::Casts, [&](RunEvent& e) { e.casts = std::move(casts); });
-            if (histogramStep)
-                send(RunEventKind::Histogram, [&](RunEvent& e) {
-                    hist.lane = static_cast<int>(i);
-                    hist.step = m_step;
-                    e.histogram = std::move(hist);
-                });
-        }
+        plan.ranges = plan.statistics && R > 0 && m_step % R == 0;
+        for (std::size_t i = 0; i < m_lanes.size(); ++i) out[i] = stepLane(i, batch, plan, callback);
     }
     ++m_step;
     m_last = out;
@@ -176,6 +103,83 @@ std::vector<StepRecord> Runner::step(const RunCallback& callback) {
         }
     }
     return out;
+}
+
+StepRecord Runner::stepLane(std::size_t i, const Batch& batch, const StepPlan& plan, const RunCallback& callback) {
+    LaneBackend& lane = *m_lanes[i];
+    LaneScaler& s = m_scalers[i];
+    const bool scaler = m_scenario.lanes[i].scaler;
+    StepRecord r;
+    r.lane = static_cast<int>(i);
+    r.step = m_step;
+    r.scale = s.scale;
+    r.growthTracker = s.tracker;
+    const auto t0 = SteadyClock::now();
+    const float backScale = m_microScales[i];  // the scale the lane's gradients carry: scale / K
+    const ForwardResult f = m_micro.stepResult(i, lane.forwardBackward(batch, backScale));
+    const auto t1 = SteadyClock::now();
+    CastSnapshot casts{static_cast<int>(i), m_step, lane.castRecords()};
+    summariseCasts(casts.casts, r);
+    // Statistics, ranges and histograms describe the last micro-batch; unscale, the gradient norm and the
+    // optimizer the K micro-batches' sum.
+    GradHistogram hist;
+    if (plan.statistics) {
+        const GradStatistics g = lane.statistics(batch, backScale, plan.histogram ? &hist : nullptr);
+        r.actGradUnderflow = g.actGradUnderflow;
+        r.weightGradUnderflow = g.weightGradUnderflow;
+        r.gradSubnormal = g.gradSubnormal;
+        r.overflows = g.overflows;
+    } else {
+        r.overflows = -1;
+    }
+    RangeSnapshot ranges;
+    if (plan.ranges) ranges = {static_cast<int>(i), m_step, backScale, lane.ranges(backScale)};
+    const auto t2 = SteadyClock::now();
+    // GradScaler.unscale_: inv_scale = 1 / scale taken in double, then rounded to float32.
+    const float inv = scaler ? static_cast<float>(1.0 / static_cast<double>(s.scale)) : 1.0f;
+    const bool foundInf = lane.unscale(inv);
+    const auto t3 = SteadyClock::now();
+    if (plan.statistics) r.gradNorm = lane.gradNorm();
+    const auto t4 = SteadyClock::now();
+    r.skipped = scaler && foundInf;
+    r.loss = f.loss;
+    r.accuracy = f.accuracy;
+    r.finite = std::isfinite(f.loss);
+    // Only a flag test per step; the rerun happens on the lane's first fault.
+    const bool faultNow = !m_watch[i].fault() && watchStep(i, batch, r, foundInf);
+    if (!r.skipped) lane.optimizerStep();
+    const auto t5 = SteadyClock::now();
+    r.seconds = m_micro.seconds(i) + secondsBetween(t0, t1) + secondsBetween(t2, t3) + secondsBetween(t4, t5);
+    LaneWatch& watch = m_watch[i];
+    if (scaler) {
+        // torch._amp_update_scale_ (engine/numerics/loss_scale.h); a floored backoff is reported.
+        const numerics::LossScaleState next =
+            numerics::updateLossScale({s.scale, s.tracker, false}, foundInf, m_scenario.scaler);
+        r.scaleFloored = next.floored;
+        s.scale = next.scale;
+        s.tracker = next.tracker;
+    }
+    // The step's events, each only when it happened.
+    const auto send = [&](RunEventKind kind, const auto& fill) {
+        if (!callback) return;
+        RunEvent e;
+        e.kind = kind;
+        fill(e);
+        callback(e);
+    };
+    if (scaler)
+        if (auto w = watch.scalerHealth(r, s.scale, std::string(traits(m_scenario.lanes[i].format).name)))
+            send(RunEventKind::ScalerWarning, [&](RunEvent& e) { e.scalerWarning = std::move(*w); });
+    if (faultNow) send(RunEventKind::NonFinite, [&](RunEvent& e) { e.nonFinite = *watch.fault(); });
+    if (plan.ranges) send(RunEventKind::Range, [&](RunEvent& e) { e.range = std::move(ranges); });
+    if (!casts.casts.empty()) send(RunEventKind::Casts, [&](RunEvent& e) { e.casts = std::move(casts); });
+    if (plan.histogram)
+        send(RunEventKind::Histogram, [&](RunEvent& e) {
+            hist.lane = static_cast<int>(i);
+            hist.step = m_step;
+            e.histogram = std::move(hist);
+        });
+    return r;
 }
 
 bool Runner::watchStep(std::size_t i, const Batch& batch, const StepRecord& r, bool foundInf) {

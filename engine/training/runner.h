@@ -88,6 +88,13 @@ public:
 
 private:
     void stepAccumulation(std::vector<StepRecord>& out);
+    // What this step records beside the loss: statistics, a histogram, the per-layer ranges.
+    struct StepPlan {
+        bool statistics = false, histogram = false, ranges = false;
+    };
+    // Lane i's whole step on the shared batch (its earlier micro-batches already run): forward and backward,
+    // statistics, unscale, the NaN doctor's watch, the optimizer, the scaler; its events sent to `callback`.
+    StepRecord stepLane(std::size_t i, const Batch& batch, const StepPlan& plan, const RunCallback& callback);
     // The NaN doctor: after lane i's unscale (weights still those of the step), decides whether the step
     // holds the lane's first fault and locates it; returns true when it does.
     bool watchStep(std::size_t i, const Batch& batch, const StepRecord& r, bool foundInf);

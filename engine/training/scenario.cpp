@@ -199,19 +199,24 @@ std::string scaledLaneProblem(const LaneSpec& l) {
     return {};
 }
 
-void validate(const Scenario& s) {
-    using namespace limits;
-    // Checked whatever the workload: a file may carry it for a later switch of workload.
-    checkCount("accumulation_values", s.accumulationValues, kAccumulationValues, "must be 1..67108864");
-    if (s.workload != Workload::Accumulation) {
-        if (s.sizes.size() < 2 || s.sizes.size() > 9)
-            bad("sizes", std::to_string(s.sizes.size()) + " entries", "need 2..9 widths (1..8 linear layers)");
-        for (std::size_t i = 0; i < s.sizes.size(); ++i)
-            if (s.sizes[i] < 1 || s.sizes[i] > 4096)
-                bad("sizes[" + std::to_string(i) + "]", std::to_string(s.sizes[i]), "widths must be 1..4096");
-        if (s.loss == LossKind::CrossEntropy && s.sizes.back() < 2)
-            bad("sizes", "output width " + std::to_string(s.sizes.back()), "cross_entropy needs at least 2 classes");
-    }
+namespace {
+
+using namespace limits;
+
+// The model's widths (not for the accumulation workload, which has none).
+void validateModel(const Scenario& s) {
+    if (s.workload == Workload::Accumulation) return;
+    if (s.sizes.size() < 2 || s.sizes.size() > 9)
+        bad("sizes", std::to_string(s.sizes.size()) + " entries", "need 2..9 widths (1..8 linear layers)");
+    for (std::size_t i = 0; i < s.sizes.size(); ++i)
+        if (s.sizes[i] < 1 || s.sizes[i] > 4096)
+            bad("sizes[" + std::to_string(i) + "]", std::to_string(s.sizes[i]), "widths must be 1..4096");
+    if (s.loss == LossKind::CrossEntropy && s.sizes.back() < 2)
+        bad("sizes", "output width " + std::to_string(s.sizes.back()), "cross_entropy needs at least 2 classes");
+}
+
+// The data: .npy paths, or a built-in set's settings and its fit to the model and the loss.
+void validateData(const Scenario& s) {
     const DataSpec& d = s.data;
     if (d.kind == DatasetKind::Npy) {
         if (d.xPath.empty()) bad("data", "\"\"", "npy data needs an X file (--data X.npy)");
@@ -246,6 +251,10 @@ void validate(const Scenario& s) {
         if ((d.kind == DatasetKind::Spiral || d.kind == DatasetKind::Gaussians) && s.sizes.back() > 16)
             bad("sizes[last]", std::to_string(s.sizes.back()), "at most 16 classes for built-in sets");
     }
+}
+
+// The optimizer, the batch and the step counts, delayed scaling's settings, the normalisation's place.
+void validateSteps(const Scenario& s) {
     const OptimizerSpec& o = s.optimizer;
     checkRange("lr", o.lr, kLr, "learning rate must be 0 .. 1e+09");
     checkRange("momentum", o.momentum, kMomentum);
@@ -260,6 +269,10 @@ void validate(const Scenario& s) {
     checkCount("fp8_margin", s.fp8Margin, kFp8Margin, "must be 0 .. 64 (delayed scaling aims at max / 2^margin)");
     if (s.workload == Workload::Training && s.norm != NormKind::None && s.sizes.size() < 3)
         bad("norm", std::string(normName(s.norm)), "a normalisation follows a hidden layer; the model has none (sizes need 3+ widths)");
+}
+
+// Each lane, alone and against the others and the scenario.
+void validateLanes(const Scenario& s) {
     if (s.lanes.empty()) bad("lanes", "[]", "need at least one lane");
     if (s.lanes.size() > kMaxLanes) bad("lanes", std::to_string(s.lanes.size()) + " lanes", "at most 16");
     for (std::size_t i = 0; i < s.lanes.size(); ++i) {
@@ -291,6 +304,10 @@ void validate(const Scenario& s) {
         if (l.device == Device::Gpu && s.gradAccum > 1)
             bad("lane", l.label(), "GPU lanes do not accumulate micro-batches yet; run --grad-accum on CPU lanes");
     }
+}
+
+// The loss scaler, the pace and the statistics' intervals.
+void validateScalerAndPace(const Scenario& s) {
     const ScalerSettings& c = s.scaler;
     checkRange("init_scale", c.initScale, kInitScale,
                "must be finite and at least 2^-126 (the smallest normal float32, the scaler's floor), at most 3.4e+38");
@@ -300,6 +317,19 @@ void validate(const Scenario& s) {
     checkRange("pace", s.pace, kPace, "must be 0 (as fast as possible) to 1e6 steps per second");
     checkCount("histogram_interval", s.histogramInterval, kInterval, "must be 0 .. 100000000");
     checkCount("range_interval", s.rangeInterval, kInterval, "must be 0 .. 100000000");
+}
+
+}  // namespace
+
+void validate(const Scenario& s) {
+    using namespace limits;
+    // Checked whatever the workload: a file may carry it for a later switch of workload.
+    checkCount("accumulation_values", s.accumulationValues, kAccumulationValues, "must be 1..67108864");
+    validateModel(s);
+    validateData(s);
+    validateSteps(s);
+    validateLanes(s);
+    validateScalerAndPace(s);
 }
 
 }  // namespace presisi
