@@ -1,7 +1,7 @@
 // The CPU lane: the MLP's ops (ops/mlp.h) in the lane's formats, float32 master weights and the optimizer,
 // the shadow float32 pass for the statistics, per-layer ranges and the NaN doctor's checked rerun. Buffers
-// are allocated once; the step loop does not allocate. Made by makeCpuLane (lane_backend.h), which holds
-// the scenario by reference: it must outlive the lane, as for every backend (makeLane). No Qt here.
+// are allocated once; the step loop does not allocate. Made by makeCpuLane (lane_backend.h); it keeps its
+// own copy of the scenario, as every backend does (makeLane). No Qt here.
 #pragma once
 
 #include <memory>
@@ -52,7 +52,7 @@ private:
     void update(Slot& slot);
     void accumulate();
 
-    const Scenario& m_scenario;
+    const Scenario m_scenario;  // a copy: the caller's may go once the lane is made
     Subnormals m_sub;
     AutocastPolicy m_policy;
     ops::Mlp m_net;

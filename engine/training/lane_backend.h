@@ -91,7 +91,8 @@ std::unique_ptr<LaneBackend> makeCpuLane(const Scenario& scenario, const LaneSpe
 
 // The one lane factory (the runner and the speed lab): the CUDA backend for a GPU lane, the CPU backend
 // otherwise. Throws presisi::Error as checkLaneBuilt does, and, for a GPU lane, with cudaStatus's reason
-// when no device is usable or the model cannot fit.
+// when no device is usable or the model cannot fit. Every backend keeps its own copy of the scenario (the
+// caller's may go once the lane is made) and its buffers for batches up to maxBatch rows.
 std::unique_ptr<LaneBackend> makeLane(const Scenario& scenario, const LaneSpec& lane, Index maxBatch);
 // Throws presisi::Error when this build has no backend for the lane (a GPU lane without CUDA).
 void checkLaneBuilt(const LaneSpec& lane);
