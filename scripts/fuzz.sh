@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz/) with clang, AddressSanitizer and UBSan in build-fuzz/, and runs each
-# for SECONDS from a copy of its committed seed corpus (the repository's corpus is never grown).
+# for SECONDS from a copy of its committed seed corpus (the repository's corpus is never grown), as many
+# targets at a time as there are cores.
 # Fails on any crash, leak, timeout, out-of-memory or sanitizer report, printing the input that caused it.
 # usage: scripts/fuzz.sh [SECONDS_PER_TARGET (default 60)] [TARGET...]   e.g. scripts/fuzz.sh 600 npy
 #        scripts/fuzz.sh --ci [TARGET...]   CI's run: a fixed seed and a fixed number of inputs per target (about
-#          30 s each on 2 cores), the same search length on a slow machine as on a fast one. Not bit-for-bit the
+#          30 s each on one core), the same search length on a slow machine as on a fast one. Not bit-for-bit the
 #          same search (two runs here ended at 669 and 672 edges: libFuzzer and the threads it covers are not
 #          deterministic), so the long searches belong before a push: scripts/fuzz.sh 600.
 #        scripts/fuzz.sh --build-only   the targets built, none run (CI builds them beside the sanitizer suite)
@@ -43,39 +44,54 @@ out=${PRESISI_FUZZ_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/presisi-fuzz.XXXXXX")}
 mkdir -p "$out"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:allocator_may_return_null=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-failed=()
-printf '%-14s %12s %8s %12s %s\n' target executions seconds corpus result
-for t in "${targets[@]}"; do
-  corpus=$out/corpus-$t
+# One target: its run, then one line of results (and, on a finding, the log's end and the input) in
+# $out/$t.result. Targets run as many at a time as there are cores; their results print in order.
+fuzz_one() {
+  local t=$1 corpus=$out/corpus-$1 log=$out/$1.log result=$out/$1.result
   rm -rf "$corpus" && mkdir -p "$corpus"
   cp "$root/fuzz/corpus/$t"/* "$corpus"/
   if [[ -d $root/fuzz/regressions/$t ]]; then cp "$root/fuzz/regressions/$t"/* "$corpus"/ 2>/dev/null || true; fi
-  log=$out/$t.log
+  local t0 rc=0 budget
   t0=$(date +%s)
   # One process; a slow input (-timeout) and memory (-rss_limit_mb, -malloc_limit_mb) count as findings.
-  rc=0
   if ((ci)); then budget=(-seed=1 -runs="${ci_runs[$t]}"); else budget=(-max_total_time="$seconds"); fi
   "$build/fuzz/fuzz_$t" "$corpus" "${budget[@]}" -max_len="${max_len[$t]}" -timeout=10 \
     -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$out/$t-" \
     >"$log" 2>&1 || rc=$?
+  local elapsed execs size artifacts
   elapsed=$(($(date +%s) - t0))
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   size=$(find "$corpus" -type f | wc -l)
   artifacts=$(find "$out" -maxdepth 1 -name "$t-*" -type f)
   if [[ $rc -ne 0 || -n $artifacts ]] || grep -qE "ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:" "$log"; then
-    printf '%-14s %12s %8s %12s %s\n' "$t" "${execs:-?}" "$elapsed" "$size" FAILED
-    failed+=("$t")
-    echo "---- $t: last lines of $log"
-    tail -n 60 "$log"
-    for a in $artifacts; do
-      echo "---- $t: finding $a ($(stat -c %s "$a") bytes), base64:"
-      base64 -w 76 "$a"
-      echo "---- hexdump (first 512 bytes):"
-      head -c 512 "$a" | od -A x -t x1z -v
-    done
-  else
-    printf '%-14s %12s %8s %12s %s\n' "$t" "$execs" "$elapsed" "$size" ok
+    {
+      printf '%-14s %12s %8s %12s %s\n' "$t" "${execs:-?}" "$elapsed" "$size" FAILED
+      echo "---- $t: last lines of $log"
+      tail -n 60 "$log"
+      for a in $artifacts; do
+        echo "---- $t: finding $a ($(stat -c %s "$a") bytes), base64:"
+        base64 -w 76 "$a"
+        echo "---- hexdump (first 512 bytes):"
+        head -c 512 "$a" | od -A x -t x1z -v
+      done
+    } >"$result"
+    return 1
   fi
+  printf '%-14s %12s %8s %12s %s\n' "$t" "$execs" "$elapsed" "$size" ok >"$result"
+}
+
+failed=()
+printf '%-14s %12s %8s %12s %s\n' target executions seconds corpus result
+running=0
+for t in "${targets[@]}"; do
+  if ((running >= $(nproc))); then wait -n || true; running=$((running - 1)); fi
+  fuzz_one "$t" &
+  running=$((running + 1))
+done
+wait || true
+for t in "${targets[@]}"; do
+  cat "$out/$t.result" 2>/dev/null || echo "$t: ended without a result (see $out/$t.log)"
+  if ! grep -qs ' ok$' "$out/$t.result"; then failed+=("$t"); fi
 done
 echo "== fuzz total (build + runs): $(($(date +%s) - start)) s"
 if ((${#failed[@]})); then
