@@ -48,6 +48,17 @@ void DeviceBuffer::reserve(std::size_t bytes, const std::string& what) {
     m_bytes = n;
 }
 
+void uploadBytes(DeviceBuffer& dst, std::size_t offset, const void* src, std::size_t bytes, const std::string& what) {
+    if (offset + bytes > dst.capacity())
+        throw Error(what + ": " + std::to_string(offset + bytes) + " bytes into a buffer of " + std::to_string(dst.capacity()));
+    PRESISI_CUDA(cudaMemcpy(dst.as<char>() + offset, src, bytes, cudaMemcpyHostToDevice), what);
+}
+
+std::size_t freeDeviceMemory() {
+    std::size_t freeBytes = 0, totalBytes = 0;
+    return cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess ? freeBytes : 0;
+}
+
 std::string formatBytes(std::size_t bytes) {
     char buf[32];
     const double b = static_cast<double>(bytes);

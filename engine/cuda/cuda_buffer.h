@@ -47,6 +47,12 @@ void reserveAll(std::initializer_list<std::pair<DeviceBuffer*, std::size_t>> req
 // "512.0 MiB", "2.1 GiB"
 std::string formatBytes(std::size_t bytes);
 
+// Host memory (pageable, as the lanes' uploads) into dst at `offset`; dst must hold offset + bytes. cudaMemcpy
+// stages pageable memory and may return before the transfer ends: synchronize() (cuda_training.h) to time it.
+void uploadBytes(DeviceBuffer& dst, std::size_t offset, const void* src, std::size_t bytes, const std::string& what);
+// The device's free memory in bytes (cudaMemGetInfo); 0 when it cannot say.
+std::size_t freeDeviceMemory();
+
 // float32 values on the device. Grows only; device memory is predicted before each allocation.
 class DeviceArray {
 public:

@@ -6,7 +6,7 @@
 #include "../error.h"
 #include "../training/memory_estimate.h"
 #ifdef PRESISI_HAVE_CUDA
-#include <cuda_runtime_api.h>
+#include "../cuda/cuda_buffer.h"
 #endif
 
 namespace presisi {
@@ -93,8 +93,7 @@ std::int64_t largestBatch(const Scenario& scenario, int lane, double budgetBytes
 double defaultBudget(const LaneSpec& lane, std::string* source) {
 #ifdef PRESISI_HAVE_CUDA
     if (lane.device == Device::Gpu && cudaStatus().available) {
-        std::size_t freeBytes = 0, totalBytes = 0;
-        if (cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess) {
+        if (const std::size_t freeBytes = cuda::freeDeviceMemory(); freeBytes > 0) {
             if (source) *source = "GPU free memory";
             return static_cast<double>(freeBytes);
         }

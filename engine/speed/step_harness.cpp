@@ -9,7 +9,7 @@
 #include "../torch_rng.h"
 #include "../training/lane_backend.h"
 #ifdef PRESISI_HAVE_CUDA
-#include <cuda_runtime_api.h>
+#include "../cuda/cuda_training.h"  // synchronize()
 #endif
 
 namespace presisi {
@@ -41,32 +41,29 @@ StepHarness::StepHarness(const SpeedSetup& setup, int lane, Index batch)
     m_batchBytes = static_cast<std::size_t>(m_x.size()) * sizeof(float) +
                    (d.classification() ? m_labels.size() * sizeof(int) : static_cast<std::size_t>(m_targets.size()) * sizeof(float));
 #ifdef PRESISI_HAVE_CUDA
-    if (m_lane.device == Device::Gpu && cudaMalloc(&m_deviceScratch, m_batchBytes) != cudaSuccess) {
-        m_deviceScratch = nullptr;
-        throw Error("lane " + m_lane.label() + ": no device memory for a " + std::to_string(m_batchBytes) +
-                    "-byte batch (the transfer probe)");
+    if (m_lane.device == Device::Gpu) {
+        const std::string what = "lane " + m_lane.label() + ": the transfer probe's " + std::to_string(m_batchBytes) + "-byte batch";
+        cuda::requireDeviceMemory(m_batchBytes, what);
+        m_deviceScratch.reserve(m_batchBytes, what);
     }
 #endif
 }
 
-StepHarness::~StepHarness() {
-#ifdef PRESISI_HAVE_CUDA
-    if (m_deviceScratch) cudaFree(m_deviceScratch);
-#endif
-}
+StepHarness::~StepHarness() = default;
 
 double StepHarness::transferProbe() {
 #ifdef PRESISI_HAVE_CUDA
-    if (!m_deviceScratch) return 0;
-    // Pageable host memory, as the lane's upload: cudaMemcpy stages it and may return before the DMA
-    // ends, so the clock stops after a synchronize.
+    if (m_deviceScratch.capacity() == 0) return 0;
+    // Pageable host memory, as the lane's upload: the copy may return before the transfer ends, so the
+    // clock stops after a synchronize.
     const auto t0 = SteadyClock::now();
-    auto* dst = static_cast<char*>(m_deviceScratch);
     const std::size_t xBytes = static_cast<std::size_t>(m_x.size()) * sizeof(float);
-    cudaMemcpy(dst, m_x.data(), xBytes, cudaMemcpyHostToDevice);
-    if (m_setup.data.train.classification()) cudaMemcpy(dst + xBytes, m_labels.data(), m_batchBytes - xBytes, cudaMemcpyHostToDevice);
-    else cudaMemcpy(dst + xBytes, m_targets.data(), m_batchBytes - xBytes, cudaMemcpyHostToDevice);
-    cudaDeviceSynchronize();
+    const char* what = "the transfer probe";
+    cuda::uploadBytes(m_deviceScratch, 0, m_x.data(), xBytes, what);
+    const void* rest = m_setup.data.train.classification() ? static_cast<const void*>(m_labels.data())
+                                                           : static_cast<const void*>(m_targets.data());
+    cuda::uploadBytes(m_deviceScratch, xBytes, rest, m_batchBytes - xBytes, what);
+    cuda::synchronize(what);
     return secondsBetween(t0, SteadyClock::now());
 #else
     return 0;
@@ -103,7 +100,7 @@ StepSeconds StepHarness::step() {
 #ifdef PRESISI_HAVE_CUDA
     // The optimizer's kernels may still be queued: wait, so that they count here and not in the next
     // step's forward.
-    if (m_lane.device == Device::Gpu) cudaDeviceSynchronize();
+    if (m_lane.device == Device::Gpu) cuda::synchronize("lane " + m_lane.label() + "'s optimizer step");
 #endif
     const auto t2 = SteadyClock::now();
     StepSeconds s;

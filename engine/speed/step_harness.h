@@ -11,6 +11,9 @@
 #include "../training/dataset.h"
 #include "../training/runner.h"
 #include "../training/scenario.h"
+#ifdef PRESISI_HAVE_CUDA
+#include "../cuda/cuda_buffer.h"
+#endif
 
 namespace presisi {
 
@@ -63,7 +66,9 @@ private:
     Matrix m_targets;
     Index m_cursor = 0;
     float m_scale = 1.0f;
-    void* m_deviceScratch = nullptr;  // GPU lanes: room for the batch's bytes, for the transfer probe
+#ifdef PRESISI_HAVE_CUDA
+    cuda::DeviceBuffer m_deviceScratch;  // GPU lanes: room for the batch's bytes, for the transfer probe
+#endif
     std::size_t m_batchBytes = 0;     // inputs (B, in) float32 + targets (B, out) float32 or labels (B) int32
 };
 
