@@ -158,7 +158,10 @@ std::function<void(int, int)> progressLine(std::ostream& err, const char* what) 
 
 std::string modelText(const Scenario& s) {
     std::string m;
-    for (std::size_t i = 0; i < s.sizes.size(); ++i) m += (i ? "-" : "") + std::to_string(s.sizes[i]);
+    for (std::size_t i = 0; i < s.sizes.size(); ++i) {
+        if (i) m += '-';
+        m += std::to_string(s.sizes[i]);
+    }
     return m;
 }
 
