@@ -15,12 +15,16 @@
 #include <string>
 
 #include "../error.h"
-#include "../round_bits.h"
+#include "block_scales.h"
 #include "lean_cast.h"
 
 namespace presisi {
 
 namespace {
+
+using numerics::BlockScale;
+using numerics::BlockScaler;
+using numerics::nvfp4TensorScale;
 
 constexpr ScaledFormatTraits kScaledTraits[] = {
     {ScaledFormat::E4M3, "e4m3", Format::E4M3, 0, Format::F32},
@@ -174,10 +178,6 @@ struct StatsSum {
     }
 };
 
-// The largest power of two of an element format: floor(log2(max)) (torchao's *_MAX_POW2: e4m3 8,
-// e5m2 15, e2m3 2, e3m2 4, e2m1 2).
-int emaxOf(Format element) { return std::ilogb(traits(element).max); }
-
 // At most kRun scaled values rounded to the element format through the bulk encoders into `value` (codes to
 // `codes` when not null): with `clampFirst` clamped to ±max and cast saturating (torchao clamps FP8, and its
 // FP6/FP4 cast saturates), else cast by `overflow`; with `stochastic` each value is first rounded stochastically
@@ -218,42 +218,6 @@ void castRun(const float* x, const float* scaled, std::size_t n, Format element,
     sum.addRun(x, scaled, value.data(), out, n, clip);
 }
 
-// One MX block's e8m0 code as torchao's to_mx computes it (mx_tensor.py), FLOOR, CEIL and EVEN
-// from amax's float32 bits, RCEIL through log2 (_to_mx_rceil). emax: emaxOf(element).
-std::uint8_t mxScaleCode(float amax, ScaleMode mode, Format element, int emax) {
-    const FormatTraits& t = traits(element);
-    if (mode == ScaleMode::Rceil) {
-        const float descale = amax / static_cast<float>(t.max);
-        if (std::isnan(descale)) return 255;
-        if (std::isinf(descale)) return 254;
-        // torch.log2 on float32: on this path it equals log2 in double rounded once to float32 (checked
-        // against torch 2.15 for every float32 within 2^14 units above each power of two and every
-        // subnormal, the only places where that rounding can land on an integer and change the ceil).
-        // log2(0) = -inf clamps to the bottom code.
-        const float l = std::ceil(static_cast<float>(std::log2(static_cast<double>(descale))));
-        return static_cast<std::uint8_t>(std::clamp(l, -127.0f, 127.0f) + 127.0f);
-    }
-    if (std::isnan(amax)) return 255;
-    std::uint32_t bits = std::bit_cast<std::uint32_t>(amax);
-    if (mode == ScaleMode::Even) {
-        // Round amax to the element's mantissa width (half an element ulp added, float32's mantissa
-        // masked off; the sign bit is 0 for an amax): 0x7f7fffff rounds to inf, exponent 255.
-        bits = (bits + (1u << (23 - t.mantissaBits - 1))) & 0xff800000u;
-    }
-    int pow2 = static_cast<int>((bits >> 23) & 0xffu) - 127;  // floor(log2 amax); zero and subnormals: -127
-    if (mode == ScaleMode::Ceil && (bits & 0x7fffffu) != 0) ++pow2;
-    // torchao clamps to [-127, 128] ("add one to positive range to capture NaNs"); with emax >= 2 the top
-    // is 126 (amax inf).
-    const int unbiased = std::clamp(pow2 - emax, -127, 128);
-    return static_cast<std::uint8_t>(unbiased + 127);
-}
-
-// 2^(code-127) as float32 (get_fp_scale): code 0 is 2^-127, a float32 subnormal; 255 is NaN.
-float e8m0Value(std::uint8_t code) {
-    if (code == 255) return kNaN;
-    return code == 0 ? 0x1p-127f : std::bit_cast<float>(std::uint32_t{code} << 23);
-}
-
 void checkShape(const ScaledFormatTraits& t, std::size_t size, std::int64_t rows, std::int64_t cols) {
     if (rows < 0 || cols < 0)
         throw Error("quantize: shape (" + std::to_string(rows) + ", " + std::to_string(cols) + ") has a negative dimension");
@@ -264,150 +228,6 @@ void checkShape(const ScaledFormatTraits& t, std::size_t size, std::int64_t rows
         throw Error("the tensor has " + std::to_string(cols) + " values per row; " + std::string(t.name) + " blocks hold " +
                     std::to_string(t.blockSize));
 }
-
-// One block's scale: its amax (its own, or its 16 × 16 tile's), its scale code (e8m0 or e4m3), the dequantisation
-// scale (x ≈ element · scale) and what the block's values are multiplied by before the cast.
-struct BlockScale {
-    float amax = 0;
-    std::uint8_t code = 0;
-    float scale = 0;
-    float multiplier = 0;
-};
-
-// An MX block's: torchao's to_mx. RCEIL multiplies by a reciprocal: code 255 by the NaN descale itself, 254 by
-// 2^-127, and code 0 by 1 (not 2^127: torchao's choice for blocks whose amax/max is at most 2^-127). The other
-// modes divide by the scale's float32 bits (code 255 reads as inf: finite values become ±0), raised to at least
-// 2^-126 (torchao's guard for code 0, whose dequantisation still uses 2^-127): a power of two (or inf) whose
-// reciprocal is exact, so x times the reciprocal is x / divisor bit for bit (one rounding of the same value).
-BlockScale mxBlockScale(float amax, ScaleMode mode, Format element, int emax) {
-    BlockScale b;
-    b.amax = amax;
-    b.code = mxScaleCode(amax, mode, element, emax);
-    b.scale = e8m0Value(b.code);
-    const std::uint8_t c = b.code;
-    if (mode == ScaleMode::Rceil) {
-        b.multiplier = c == 255 ? kNaN : c == 254 ? 0x1p-127f : c == 0 ? 1.0f : std::bit_cast<float>(std::uint32_t(254 - c) << 23);
-    } else {
-        const float divisor = std::max(std::bit_cast<float>(std::uint32_t{c} << 23), 0x1p-126f);
-        b.multiplier = 1.0f / divisor;
-    }
-    return b;
-}
-
-constexpr float kE2m1Max = 6.0f, kE4m3Max = 448.0f;
-
-// An NVFP4 block's under the float32 tensor scale pts = amax / 2688: torchao's nvfp4_quantize (the block scale
-// relative to the tensor scale, clamped to [2^-6, 448] with NaN passing, cast to e4m3), dequantised as
-// NVFP4Tensor.dequantize does (element · (tensor scale · block scale)).
-BlockScale nvfp4BlockScale(float amax, float pts, float invPts) {
-    BlockScale b;
-    b.amax = amax;
-    const float relative = (amax / kE2m1Max) / pts;
-    float blockScale;
-    if (std::isnan(relative)) {
-        b.code = encode(Format::E4M3, relative, Overflow::Saturate);
-        blockScale = decode(Format::E4M3, b.code);
-    } else {
-        // Within [2^-6, 448] every value is an e4m3 normal: its mantissa rounded to 3 bits, nearest even, in the
-        // float32 bits (what encode() gives, without its general path); the code from the same bits.
-        const std::uint32_t bits = std::bit_cast<std::uint32_t>(std::clamp(relative, 0x1p-6f, kE4m3Max));
-        const std::uint32_t rounded = NearestEvenBits(20)(bits);
-        blockScale = std::bit_cast<float>(rounded);
-        b.code = static_cast<std::uint8_t>((((rounded >> 23) - 127 + 7) << 3) | ((rounded >> 20) & 7u));
-    }
-    b.multiplier = invPts / blockScale;
-    b.scale = pts * blockScale;
-    return b;
-}
-
-// NVFP4's float32 tensor scale: torchao's amax / 2688; with `zeroAmaxScaleOne` (QuantizeOptions), where that is 0 for
-// a finite amax (an all-zero tensor, or an amax below 2688 · 2^-149), Transformer Engine's 1 / S_enc instead:
-// S_enc = min(2688 / amax, FLT_MAX), 1 where amax is 0.
-float nvfp4TensorScale(float amax, bool zeroAmaxScaleOne) {
-    const float pts = amax / (kE4m3Max * kE2m1Max);
-    if (!zeroAmaxScaleOne || pts != 0.0f) return pts;
-    if (amax == 0.0f) return 1.0f;
-    return 1.0f / std::min((kE4m3Max * kE2m1Max) / amax, std::numeric_limits<float>::max());
-}
-
-// What a lean cast multiplies a block's elements by: its scale, or 1 for a block of zeros with a finite scale (its
-// elements are ±0 either way; an infinite or NaN scale makes them NaN, and keeps doing so). An all-zero block's MX
-// scale is 2^-127, a float32 subnormal, and a multiplication by a subnormal costs the CPU a slow path: ReLU's dead
-// units make whole columns of zero gradients.
-float leanFactor(const BlockScale& b) { return b.amax == 0.0f && std::isfinite(b.scale) ? 1.0f : b.scale; }
-
-// The block scales of one cast by the format's rule, with what the rule needs worked out once: the element's emax
-// (MX), the tensor scale amax / 2688 and its reciprocal (NVFP4).
-class BlockScaler {
-public:
-    BlockScaler(ScaledFormat format, ScaleMode mode, float tensorAmax, bool zeroAmaxScaleOne = false)
-        : m_nvfp4(format == ScaledFormat::Nvfp4), m_mode(mode), m_element(traits(format).element), m_emax(emaxOf(m_element)),
-          m_pts(nvfp4TensorScale(tensorAmax, zeroAmaxScaleOne)), m_invPts(1.0f / m_pts) {}
-    BlockScale operator()(float amax) const {
-        return m_nvfp4 ? nvfp4BlockScale(amax, m_pts, m_invPts) : mxBlockScale(amax, m_mode, m_element, m_emax);
-    }
-
-    // Many blocks' multipliers and lean factors (leanFactor) from their amaxes: MX's FLOOR (its default) and NVFP4
-    // eight at a time where the build has AVX2 (mxScaleCode's and nvfp4BlockScale's arithmetic lane by lane), the
-    // other rules, and NaN scales, one block at a time.
-    void lean(const float* amax, std::size_t n, float* multiplier, float* factor) const {
-        std::size_t i = 0;
-#ifdef __AVX2__
-        if (!m_nvfp4 && m_mode == ScaleMode::Floor) {
-            const __m256i emax = _mm256_set1_epi32(m_emax);
-            for (; i + 8 <= n; i += 8) {
-                const __m256 a = _mm256_loadu_ps(amax + i);
-                // floor(log2 amax) from the exponent bits (zero and subnormals: -127), minus emax, clamped to
-                // [-127, 128], biased: the e8m0 code; NaN's is 255.
-                const __m256i pow2 = _mm256_sub_epi32(_mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(a), 23), _mm256_set1_epi32(0xff)),
-                                                      _mm256_set1_epi32(127));
-                const __m256i unbiased = _mm256_min_epi32(_mm256_max_epi32(_mm256_sub_epi32(pow2, emax), _mm256_set1_epi32(-127)),
-                                                          _mm256_set1_epi32(128));
-                const __m256 nan = _mm256_cmp_ps(a, a, _CMP_UNORD_Q);
-                const __m256i code = _mm256_blendv_epi8(_mm256_add_epi32(unbiased, _mm256_set1_epi32(127)), _mm256_set1_epi32(255),
-                                                        _mm256_castps_si256(nan));
-                const __m256 bits = _mm256_castsi256_ps(_mm256_slli_epi32(code, 23));  // code 255: inf
-                const __m256 divisor = _mm256_max_ps(bits, _mm256_set1_ps(0x1p-126f));
-                _mm256_storeu_ps(multiplier + i, _mm256_div_ps(_mm256_set1_ps(1.0f), divisor));
-                // e8m0Value: code 0 is 2^-127, 255 NaN; a block of zeros (code 0) is multiplied by 1 (leanFactor).
-                __m256 scale = _mm256_blendv_ps(bits, _mm256_set1_ps(0x1p-127f), _mm256_castsi256_ps(_mm256_cmpeq_epi32(code, _mm256_setzero_si256())));
-                scale = _mm256_blendv_ps(scale, _mm256_set1_ps(kNaN), nan);
-                _mm256_storeu_ps(factor + i, _mm256_blendv_ps(scale, _mm256_set1_ps(1.0f), _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ)));
-            }
-        }
-        if (m_nvfp4) {
-            const NearestEvenBits8 e4m3Mantissa(NearestEvenBits(20));  // e4m3's 3 fraction bits of float32's 23
-            const __m256 pts = _mm256_set1_ps(m_pts), invPts = _mm256_set1_ps(m_invPts);
-            for (; i + 8 <= n; i += 8) {
-                const __m256 a = _mm256_loadu_ps(amax + i);
-                const __m256 relative = _mm256_div_ps(_mm256_div_ps(a, _mm256_set1_ps(kE2m1Max)), pts);
-                // A NaN block scale (NaN amax, or a tensor of zeros) takes nvfp4BlockScale's path for it.
-                if (_mm256_movemask_ps(_mm256_cmp_ps(relative, relative, _CMP_UNORD_Q)) != 0) break;
-                // nvfp4BlockScale's clamp to [2^-6, 448] and rounding to e4m3 in the bits.
-                const __m256i bits = _mm256_castps_si256(_mm256_min_ps(_mm256_max_ps(relative, _mm256_set1_ps(0x1p-6f)), _mm256_set1_ps(kE4m3Max)));
-                const __m256 blockScale = _mm256_castsi256_ps(e4m3Mantissa(bits));
-                _mm256_storeu_ps(multiplier + i, _mm256_div_ps(invPts, blockScale));
-                const __m256 scale = _mm256_mul_ps(pts, blockScale);
-                const __m256 finite = _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), scale), _mm256_set1_ps(INFINITY), _CMP_LT_OQ);
-                _mm256_storeu_ps(factor + i, _mm256_blendv_ps(scale, _mm256_set1_ps(1.0f),
-                                                              _mm256_and_ps(finite, _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ))));
-            }
-        }
-#endif
-        for (; i < n; ++i) {
-            const BlockScale b = (*this)(amax[i]);
-            multiplier[i] = b.multiplier;
-            factor[i] = leanFactor(b);
-        }
-    }
-
-private:
-    bool m_nvfp4;
-    ScaleMode m_mode;
-    Format m_element;
-    int m_emax;
-    float m_pts, m_invPts;
-};
 
 // One block (in.size() values, at most the block size; a short block is a zero-padded one) cast with its scale,
 // element codes to `codes` when not null; its own statistics, added to `total`.

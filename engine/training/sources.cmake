@@ -34,6 +34,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_counts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/stochastic_rounding.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/lean_cast.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/block_scales.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/scaled_format.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/fp8_recipe.cpp
 )
