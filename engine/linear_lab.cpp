@@ -11,6 +11,7 @@
 #include "native/native_gemm.h"
 #include "numerics/aten_reduced_gemm.h"
 #include "numerics/torch_dispatch.h"
+#include "training/ops/product.h"
 
 namespace presisi {
 
@@ -118,20 +119,22 @@ Matrix linearForwardCpu(const LinearLane& lane, const Matrix& x, const Matrix& w
     if (lane.accumulation == Accumulation::Storage)
         return linearStorageAccumulation(lane.format, lane.subnormals, xr, wr, br, rowDone);
     Matrix y(x.rows(), weight.rows());
-    // float32 accumulation of exact products, as PyTorch 2.x computes the product on this CPU: ATen's own
-    // reduced-precision GEMM where torch takes it (numerics::torch2LinearKernel), else a float32 sum
-    // over k with the bias added last (oneDNN's order; Eigen's here), or oneDNN's native kernel on a
-    // native lane.
-    const bool aten = !lane.native && numerics::torch2LinearKernel(lane.format, x.rows(), x.cols(), weight.rows(),
-                                                                   numerics::thisCpuOneDnnFormats()) ==
-                                          numerics::TorchLinearKernel::Aten;
-    if (aten) {
+    // float32 accumulation of exact products, as PyTorch 2.x computes the product on this CPU (the product
+    // switch with torch 2.x's dispatch on this CPU): ATen's own reduced-precision GEMM where torch takes it,
+    // else a float32 sum over k with the bias added last (oneDNN's order; Eigen's here), or oneDNN's native
+    // kernel on a native lane.
+    const ops::ProductSwitch products(numerics::productDispatch(Dispatch::Torch, BackwardAccumulation::F32,
+                                                                TorchCpu::ThisCpu, TorchVersion::V2),
+                                      lane.native);
+    const ops::ProductPath path = products.forward(lane.format, x.rows(), x.cols(), weight.rows());
+    if (path == ops::ProductPath::AtenOrder) {
         numerics::atenReducedLinear(xr.data(), wr.data(), br.size() != 0 ? br.data() : nullptr, y.data(), x.rows(),
                                     x.cols(), weight.rows(), lane.format);
         roundSpan(lane.format, span(y), span(y), lane.subnormals);
         return y;
     }
-    if (!lane.native || !native::product(lane.format, y, xr, wr.transpose())) y.noalias() = xr * wr.transpose();
+    if (path != ops::ProductPath::Native || !native::product(lane.format, y, xr, wr.transpose()))
+        y.noalias() = xr * wr.transpose();
     addBias(y, br);
     roundSpan(lane.format, span(y), span(y), lane.subnormals);
     return y;

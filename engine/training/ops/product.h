@@ -3,7 +3,9 @@
 // +native) and the scenario's dispatch (Presisi's own, or PyTorch's CPU dispatch, engine/numerics/
 // torch_dispatch.h); multiply() runs the float32 and native paths. The other paths run where their data
 // is: the scaled casts (ScaledLinears), ATen's reduced-precision order (numerics::atenReducedLinear),
-// storage accumulation (LinearOp). No Qt here.
+// storage accumulation (LinearOp). The Linear lab decides its forward product here too, with torch 2.x's
+// dispatch on this CPU (engine/linear_lab.cpp); its float32 path is Eigen's product, not multiply()'s oneDNN
+// kernel on AVX-512, so that the lab's figures stay what they were measured to be. No Qt here.
 #pragma once
 
 #include "../../format.h"
