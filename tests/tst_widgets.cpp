@@ -303,6 +303,30 @@ private slots:
         QVERIFY2(labels.contains("100000") || labels.contains("80000") || labels.contains("50000"), qPrintable(labels.join(" | ")));
     }
 
+    // A new run starts unzoomed: a chart zoomed in one run and then given the next run's lanes (another
+    // preset) or emptied (a reset) shows the new run whole, not the old run's steps (it stayed on an x axis of
+    // 0-1 with a flat line until a right click).
+    void aNewRunStartsUnzoomed() {
+        for (const bool newLanes : {true, false}) {
+            LiveChart chart("loss", "step", "loss");
+            chart.resize(400, 300);
+            chart.setLanes({"cpu:f32"});
+            chart.appendPoints(0, ramp(0, 1000));
+            chart.refresh();
+            chart.zoomToSteps(600, 700);
+            QVERIFY(chart.isZoomed());
+            if (newLanes) chart.setLanes({"cpu:f32", "cpu:bf16"});
+            else chart.clearPoints();
+            QVERIFY2(!chart.isZoomed(), newLanes ? "new lanes" : "cleared");
+            chart.appendPoints(0, ramp(0, 300));
+            chart.refresh();
+            QValueAxis* x = valueAxis(chart, Qt::Horizontal);
+            QVERIFY(x);
+            QVERIFY2(x->min() <= 0 && x->max() >= 299,
+                     qPrintable(QString("x axis %1..%2 after %3").arg(x->min()).arg(x->max()).arg(newLanes ? "new lanes" : "clearing")));
+        }
+    }
+
     // Zoom: the view stays while points arrive, and a reset returns to the whole run; a zoomed-out
     // axis keeps a countable number of ticks.
     void zoomHoldsTheViewAndResets() {

@@ -47,6 +47,9 @@ LiveChart::LiveChart(const QString& title, const QString& xTitle, const QString&
 void LiveChart::setLanes(const QStringList& labels) {
     QChart* c = chart();
     m_marks.clearCrosses();
+    // New lanes are a new run: it starts unzoomed (a zoom of the last run's steps would hold it there).
+    m_zoomed = false;
+    c->zoomReset();
     c->removeAllSeries();
     m_lanes.clear();
     m_points.reset(static_cast<int>(labels.size()));
@@ -199,7 +202,9 @@ void LiveChart::placeEvents() {
 void LiveChart::clearPoints() {
     m_marks.clearCrosses();
     m_points.clear();
-    refresh();
+    // A reset run starts unzoomed, as a new one does.
+    if (m_zoomed) resetZoom();
+    else refresh();
 }
 
 QString LiveChart::readout(int lane, QPointF drawn) const {
