@@ -136,28 +136,25 @@ def scan(path):
     return classes, members, code
 
 
-def match_brace(text, pos):
+def matching(text, pos, opening, closing):
+    """Where the bracket opened at pos closes (the text's end when it does not)."""
     depth = 0
     for j in range(pos, len(text)):
-        if text[j] == "{":
+        if text[j] == opening:
             depth += 1
-        elif text[j] == "}":
+        elif text[j] == closing:
             depth -= 1
             if depth == 0:
                 return j
     return len(text) - 1
+
+
+def match_brace(text, pos):
+    return matching(text, pos, "{", "}")
 
 
 def match_paren(text, pos):
-    depth = 0
-    for j in range(pos, len(text)):
-        if text[j] == "(":
-            depth += 1
-        elif text[j] == ")":
-            depth -= 1
-            if depth == 0:
-                return j
-    return len(text) - 1
+    return matching(text, pos, "(", ")")
 
 
 def statement_start(text, pos):
