@@ -43,17 +43,19 @@ bool LinearOp::forward(const Matrix& x, const Matrix& W, const Vector& b, const 
     Matrix& z = m_out;
     const ProductPath path = ctx.products.forward(m_format, z.rows(), xin->cols(), z.cols());
     switch (path) {
-    case ProductPath::Scaled:
+    case ProductPath::Scaled: {
         // The dequantised operands of 8 bits and below, a float32 product, the float32 bias after it
         // (torchao's Float8Linear: output = mm(x_fp8, W_fp8ᵀ) + bias).
-        ctx.scaled->castForward(m_layer, *xin, W);
+        ScaledLinears& cast = *ctx.products.scaled();
+        cast.castForward(m_layer, *xin, W);
         // The observer sees a cast that overflowed its format (no +sat, a stale delayed scale).
-        if (castStops(ctx, numerics::GemmOperand::Input, *xin, ctx.scaled->input(m_layer), FaultOp::ForwardLinear,
+        if (castStops(ctx, numerics::GemmOperand::Input, *xin, cast.input(m_layer), FaultOp::ForwardLinear,
                       TensorKind::Activation))
             return false;
-        multiply(path, Format::F32, z, ctx.scaled->input(m_layer), ctx.scaled->weight(m_layer).transpose());
+        multiply(path, Format::F32, z, cast.input(m_layer), cast.weight(m_layer).transpose());
         z.rowwise() += b.transpose();
         break;
+    }
     case ProductPath::AtenOrder:
         numerics::atenReducedLinear(xin->data(), Wu->data(), bu->data(), z.data(), z.rows(), xin->cols(), z.cols(),
                                     m_format);
@@ -74,15 +76,15 @@ bool LinearOp::backward(Matrix* dx, const OpContext& ctx) {
     const Format f = m_format;
     const ProductPath path = ctx.products.backward(f, dz.rows(), dz.cols(), m_in->cols());
     // gW (out, in) = dzᵀ (out, B) · x (B, in); gb (out) = dz's column sums. Both in the format.
+    ScaledLinears* cast = ctx.products.scaled();  // the Scaled path's casts
     if (path == ProductPath::Scaled) {
         // dz cast by the recipe (e5m2 under fp8); dW = dzᵀ x and dx = dz W on the cast operands, the bias
         // gradient from the float32 dz (the bias is outside the FP8 product).
-        ctx.scaled->castBackward(m_layer, dz);
-        if (castStops(ctx, numerics::GemmOperand::OutputGradient, dz, ctx.scaled->gradForInput(m_layer),
+        cast->castBackward(m_layer, dz);
+        if (castStops(ctx, numerics::GemmOperand::OutputGradient, dz, cast->gradForInput(m_layer),
                       FaultOp::BackwardProduct, TensorKind::ActivationGradient))
             return false;
-        multiply(path, Format::F32, m_gradWeight, ctx.scaled->gradForWeight(m_layer).transpose(),
-                 ctx.scaled->inputForWeight(m_layer));
+        multiply(path, Format::F32, m_gradWeight, cast->gradForWeight(m_layer).transpose(), cast->inputForWeight(m_layer));
     } else if (path == ProductPath::Storage) {
         storageGradWeight(r, dz, *m_in, m_gradWeight);
     } else {
@@ -98,7 +100,7 @@ bool LinearOp::backward(Matrix* dx, const OpContext& ctx) {
     // format that arrived.
     Matrix& d = *dx;
     if (path == ProductPath::Scaled) {
-        multiply(path, Format::F32, d, ctx.scaled->gradForInput(m_layer), ctx.scaled->weightForInput(m_layer));
+        multiply(path, Format::F32, d, cast->gradForInput(m_layer), cast->weightForInput(m_layer));
     } else if (path == ProductPath::Storage) {
         storageGradInput(r, dz, *m_weight, d);
     } else {
@@ -113,43 +115,34 @@ bool LinearOp::backward(Matrix* dx, const OpContext& ctx) {
 bool LinearOp::castStops(const OpContext& ctx, numerics::GemmOperand operand, const Matrix& source, const Matrix& cast,
                          FaultOp op, TensorKind tensor) const {
     if (!ctx.observer) return false;
-    return ctx.observer->cast(site(op, tensor), ctx.scaled->record(m_layer, operand), span(source), span(cast));
+    return ctx.observer->cast(site(op, tensor), ctx.products.scaled()->record(m_layer, operand), span(source),
+                              span(cast));
 }
 
-// Storage accumulation: c = round(c + round(a · b)) over k in order. gW (out, in) = Σ over b of dz(b, o) x(b, i).
+// Storage accumulation: c = round(c + round(a · b)) over k in order, one row at a time: row (n) =
+// round(row + round(g · v)), both roundings to the format.
+void LinearOp::addRoundedRow(const OpRounding& r, float g, const float* v, float* row, Index n) {
+    float* tmp = m_rowScratch.data();
+    for (Index i = 0; i < n; ++i) tmp[i] = g * v[i];
+    roundSpan(m_format, span(tmp, n), span(tmp, n), r.subnormals);
+    for (Index i = 0; i < n; ++i) row[i] += tmp[i];
+    roundSpan(m_format, span(row, n), span(row, n), r.subnormals);
+}
+
+// gW (out, in) = Σ over b of dz(b, o) x(b, i).
 void LinearOp::storageGradWeight(const OpRounding& r, const Matrix& dz, const Matrix& x, Matrix& gW) {
     gW.setZero();
     const Index B = dz.rows(), out = dz.cols(), in = x.cols();
-    float* tmp = m_rowScratch.data();
-    for (Index b = 0; b < B; ++b) {
-        const float* xb = x.data() + b * in;
-        for (Index o = 0; o < out; ++o) {
-            const float g = dz(b, o);
-            float* row = gW.data() + o * in;
-            for (Index i = 0; i < in; ++i) tmp[i] = g * xb[i];
-            roundSpan(m_format, span(tmp, in), span(tmp, in), r.subnormals);
-            for (Index i = 0; i < in; ++i) row[i] += tmp[i];
-            roundSpan(m_format, span(row, in), span(row, in), r.subnormals);
-        }
-    }
+    for (Index b = 0; b < B; ++b)
+        for (Index o = 0; o < out; ++o) addRoundedRow(r, dz(b, o), x.data() + b * in, gW.data() + o * in, in);
 }
 
 // d (B, in) = Σ over o of dz(b, o) W(o, i).
 void LinearOp::storageGradInput(const OpRounding& r, const Matrix& dz, const Matrix& W, Matrix& d) {
     d.setZero();
     const Index B = dz.rows(), out = dz.cols(), in = W.cols();
-    float* tmp = m_rowScratch.data();
-    for (Index b = 0; b < B; ++b) {
-        float* row = d.data() + b * in;
-        for (Index o = 0; o < out; ++o) {
-            const float g = dz(b, o);
-            const float* w = W.data() + o * in;
-            for (Index i = 0; i < in; ++i) tmp[i] = g * w[i];
-            roundSpan(m_format, span(tmp, in), span(tmp, in), r.subnormals);
-            for (Index i = 0; i < in; ++i) row[i] += tmp[i];
-            roundSpan(m_format, span(row, in), span(row, in), r.subnormals);
-        }
-    }
+    for (Index b = 0; b < B; ++b)
+        for (Index o = 0; o < out; ++o) addRoundedRow(r, dz(b, o), W.data() + o * in, d.data() + b * in, in);
 }
 
 }  // namespace presisi::ops

@@ -37,7 +37,8 @@ private:
     OpSite site(FaultOp op, TensorKind tensor) const { return {m_layer, op, tensor, m_format}; }
     bool castStops(const OpContext& ctx, numerics::GemmOperand operand, const Matrix& source, const Matrix& cast,
                    FaultOp op, TensorKind tensor) const;
-    // Storage accumulation (ProductPath::Storage) of the two backward products.
+    // Storage accumulation (ProductPath::Storage) of the two backward products, a row at a time.
+    void addRoundedRow(const OpRounding& r, float g, const float* v, float* row, Index n);
     void storageGradWeight(const OpRounding& r, const Matrix& dz, const Matrix& x, Matrix& gW);
     void storageGradInput(const OpRounding& r, const Matrix& dz, const Matrix& W, Matrix& d);
 

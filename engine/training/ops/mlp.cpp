@@ -38,8 +38,7 @@ Mlp::Mlp(const Scenario& s, Format low, Subnormals sub, const AutocastPolicy& po
 
 void Mlp::setScaled(std::optional<ScaledLinears> scaled) {
     m_scaled = std::move(scaled);
-    m_ctx.scaled = m_scaled ? &*m_scaled : nullptr;
-    m_ctx.products.setScaled(m_scaled.has_value());
+    m_ctx.products.setScaled(m_scaled ? &*m_scaled : nullptr);
 }
 
 ForwardResult Mlp::forwardBackward(const Batch& batch, const std::vector<Matrix>& W, const std::vector<Vector>& b,

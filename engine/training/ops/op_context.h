@@ -1,21 +1,16 @@
-// What every op of one pass shares: how products are computed, how results are rounded, the recipe's
-// casts of a lane of 8 bits and below, and the observer (nullptr: the plain pass). No Qt here.
+// What every op of one pass shares: how products are computed (with the recipe's casts of a lane of 8 bits
+// and below), how results are rounded, and the observer (nullptr: the plain pass). No Qt here.
 #pragma once
 
 #include "op_observer.h"
 #include "op_rounding.h"
 #include "product.h"
 
-namespace presisi {
-class ScaledLinears;
-}
-
 namespace presisi::ops {
 
 struct OpContext {
     ProductSwitch products;
     OpRounding rounding;
-    ScaledLinears* scaled = nullptr;  // lanes of 8 bits and below: every linear's operands cast by the recipe
     OpObserver* observer = nullptr;
 
     // The observer's look at an op's result before its rounding to site.format; true: stop the pass.

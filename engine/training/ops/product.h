@@ -13,6 +13,10 @@
 #include "../../numerics/torch_dispatch.h"
 #include "../../tensor.h"
 
+namespace presisi {
+class ScaledLinears;
+}
+
 namespace presisi::ops {
 
 enum class ProductPath {
@@ -27,7 +31,9 @@ class ProductSwitch {
 public:
     ProductSwitch() = default;
     ProductSwitch(const numerics::ProductDispatch& dispatch, bool native) : m_dispatch(dispatch), m_native(native) {}
-    void setScaled(bool scaled) { m_scaled = scaled; }
+    // A lane of 8 bits and below: every linear's operands cast by `scaled`'s recipe (nullptr: none).
+    void setScaled(ScaledLinears* scaled) { m_scaled = scaled; }
+    ScaledLinears* scaled() const { return m_scaled; }
     bool native() const { return m_native; }
     const numerics::ProductDispatch& dispatch() const { return m_dispatch; }
 
@@ -48,7 +54,7 @@ public:
 private:
     numerics::ProductDispatch m_dispatch;
     bool m_native = false;  // the lane's +native
-    bool m_scaled = false;  // a lane of 8 bits and below (ScaledLinears)
+    ScaledLinears* m_scaled = nullptr;  // a lane of 8 bits and below: its casts
 };
 
 // dst = a · b with float32 accumulation, for the Native, Float32 and Scaled paths: on Native oneDNN's
