@@ -119,18 +119,20 @@ void CudaLane::setWeights(const std::vector<LayerWeights>& weights) {
     m_optimizerSteps = 0;
 }
 
-std::vector<LayerWeights> CudaLane::weights() const {
+std::vector<LayerWeights> CudaLane::download(DeviceArray DeviceLayer::*weight, DeviceArray DeviceLayer::*bias) const {
     std::vector<LayerWeights> out;
     for (const DeviceLayer& d : m_layers) {
         LayerWeights w;
         w.weight.resize(d.out, d.in);
         w.bias.resize(d.out);
-        d.weight.download({w.weight.data(), static_cast<std::size_t>(w.weight.size())});
-        d.bias.download({w.bias.data(), static_cast<std::size_t>(w.bias.size())});
+        (d.*weight).download({w.weight.data(), static_cast<std::size_t>(w.weight.size())});
+        (d.*bias).download({w.bias.data(), static_cast<std::size_t>(w.bias.size())});
         out.push_back(std::move(w));
     }
     return out;
 }
+
+std::vector<LayerWeights> CudaLane::weights() const { return download(&DeviceLayer::weight, &DeviceLayer::bias); }
 
 ForwardResult CudaLane::forwardBackward(const Batch& batch, float scale) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -197,16 +199,7 @@ double CudaLane::gradNorm() const {
 }
 
 std::vector<LayerWeights> CudaLane::gradients() const {
-    std::vector<LayerWeights> out;
-    for (const DeviceLayer& d : m_layers) {
-        LayerWeights g;
-        g.weight.resize(d.out, d.in);
-        g.bias.resize(d.out);
-        d.gradWeight.download({g.weight.data(), static_cast<std::size_t>(g.weight.size())});
-        d.gradBias.download({g.bias.data(), static_cast<std::size_t>(g.bias.size())});
-        out.push_back(std::move(g));
-    }
-    return out;
+    return download(&DeviceLayer::gradWeight, &DeviceLayer::gradBias);
 }
 
 void CudaLane::optimizerStep() {

@@ -71,6 +71,8 @@ public:
 
 private:
     void upload(const Batch& batch);
+    // Every layer's pair of device arrays (the master weights, or the master gradients) on the host.
+    std::vector<LayerWeights> download(DeviceArray DeviceLayer::*weight, DeviceArray DeviceLayer::*bias) const;
 
     const float* inputOf(const Pass& p, std::size_t l) const { return l == 0 ? m_x.data() : p.a[l - 1].data(); }
     const DeviceArray& activationInput(const Pass& p, const NetFormats& f, std::size_t l) const;
