@@ -32,3 +32,4 @@ if(PRESISI_SANITIZE AND TARGET tst_cli_process)
   set_property(TEST tst_cli_process APPEND PROPERTY ENVIRONMENT
                "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1")
 endif()
+presisi_add_test(tst_gpt SOURCES tst_gpt.cpp LABELS engine training)

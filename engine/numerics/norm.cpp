@@ -5,6 +5,8 @@
 // order; -ffp-contract=off keeps them unfused. No Qt here.
 #include "norm.h"
 
+#include "aten_moments.h"
+
 #include <cmath>
 #include <limits>
 
@@ -95,6 +97,12 @@ void NormLayer::layerForward(const NormRule& rule, const float* x, const float* 
             const float denominator = r(var + eps);
             noteDenominator(denominator);
             rstd = naiveRstd(r, denominator);
+        } else if (rule.atenLanes > 0) {
+            const RowMoments mv = atenRowMoments(xi, N, rule.atenLanes, rule.format != Format::F32);
+            mean = mv.mean;
+            const float denominator = mv.variance + eps;
+            noteDenominator(denominator);
+            rstd = 1.0f / std::sqrt(denominator);
         } else {
             double s = 0;
             for (Index j = 0; j < N; ++j) s += xi[j];
@@ -106,7 +114,16 @@ void NormLayer::layerForward(const NormRule& rule, const float* x, const float* 
             noteDenominator(denominator);
             rstd = 1.0f / std::sqrt(denominator);
         }
-        if (rule.format == Format::F32) {
+        if (rule.atenLanes > 0) {
+            // float32: ((x + (−mean))·rstd)·γ + β; reduced: (x·rstd + (−rstd·mean))·γ + β; each last
+            // multiply-add fused (and the first of the reduced form).
+            const float shift = -rstd * mean;
+            if (rule.format == Format::F32) {
+                for (Index j = 0; j < N; ++j) yi[j] = std::fma((xi[j] + -mean) * rstd, weight[j], bias[j]);
+            } else {
+                for (Index j = 0; j < N; ++j) yi[j] = r(std::fma(std::fma(xi[j], rstd, shift), weight[j], bias[j]));
+            }
+        } else if (rule.format == Format::F32) {
             for (Index j = 0; j < N; ++j) yi[j] = r((xi[j] - mean) * rstd * weight[j] + bias[j]);
         } else {
             const float shift = -rstd * mean;
@@ -135,6 +152,10 @@ void NormLayer::layerBackward(const NormRule& rule, const float* x, const float*
     bw.assign(static_cast<std::size_t>(N), 0.0f);
     bb.assign(static_cast<std::size_t>(N), 0.0f);
     const float invN = 1.0f / static_cast<float>(N);
+    if (rule.atenLanes > 0 && rule.format == Format::F32) {
+        layerBackwardAten(rule.atenLanes, x, dy, weight, dx, dWeight, dBias);
+        return;
+    }
     for (Index i = 0; i < B; ++i) {
         const float* xi = x + i * N;
         const float* gi = dy + i * N;
@@ -166,6 +187,35 @@ void NormLayer::layerBackward(const NormRule& rule, const float* x, const float*
         const auto k = static_cast<std::size_t>(j);
         dWeight[j] = reducedBuffer ? bw[k] : static_cast<float>(gw[k]);
         dBias[j] = reducedBuffer ? bb[k] : static_cast<float>(gb[k]);
+    }
+}
+
+// layer_norm_backward_frame in float32 with `lanes`-wide vectors: ds = Σ dy·x·γ and db = Σ dy·γ as
+// map3/map2_reduce_all; b = fma(db, mean, −ds)·a·a·a·(1/N), c = fma(−b, mean, −(db·a·(1/N))),
+// dx = fma(a·dy, γ, b·x) + c; dγ += dy·(a·x + (−a·mean)) and dβ += dy in float32, row after row, fused
+// as the contracted kernel is.
+void NormLayer::layerBackwardAten(int lanes, const float* x, const float* dy, const float* weight, float* dx,
+                                  float* dWeight, float* dBias) {
+    const Index B = m_rows, N = m_cols;
+    const float scale = 1.0f / static_cast<float>(N);
+    std::fill(dWeight, dWeight + N, 0.0f);
+    std::fill(dBias, dBias + N, 0.0f);
+    for (Index i = 0; i < B; ++i) {
+        const float* xi = x + i * N;
+        const float* gi = dy + i * N;
+        float* di = dx + i * N;
+        const float a = m_rstd[static_cast<std::size_t>(i)];
+        const float mean = m_mean[static_cast<std::size_t>(i)];
+        const float shift = -a * mean;
+        for (Index j = 0; j < N; ++j) {
+            dWeight[j] = std::fma(gi[j], std::fma(a, xi[j], shift), dWeight[j]);
+            dBias[j] = dBias[j] + gi[j];
+        }
+        const float ds = atenDot3(gi, xi, weight, N, lanes);
+        const float db = atenDot(gi, weight, N, lanes);
+        const float b = std::fma(db, mean, -ds) * a * a * a * scale;
+        const float c = std::fma(-b, mean, -(db * a * scale));
+        for (Index j = 0; j < N; ++j) di[j] = std::fma(a * gi[j], weight[j], b * xi[j]) + c;
     }
 }
 

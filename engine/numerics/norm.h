@@ -38,6 +38,10 @@ struct NormRule {
     // Torch): row after row into a buffer held in the format, rounded after every row (one thread, as
     // torch.set_num_threads(1); each further thread keeps its own buffer). Otherwise float32 sums.
     bool torchReducedParamGrads = false;
+    // LayerNorm as ATen's CPU kernel computes it in float32 with Vectorized<float> of this many lanes (8:
+    // AVX2, 16: AVX-512; aten_moments.h): the Welford row statistics and the fused forms of its formulas.
+    // 0: the statistics in double, rounded once (Presisi's own).
+    int atenLanes = 0;
 };
 
 // One hidden layer's normalisation over x (B, N) row-major: LayerNorm and RMSNorm normalise each row over
@@ -70,6 +74,8 @@ private:
     void batchForward(const NormRule& rule, const float* x, const float* weight, const float* bias, float* y);
     void layerBackward(const NormRule& rule, const float* x, const float* dy, const float* weight, float* dx,
                        float* dWeight, float* dBias);
+    void layerBackwardAten(int lanes, const float* x, const float* dy, const float* weight, float* dx,
+                           float* dWeight, float* dBias);
     void rmsBackward(const NormRule& rule, const float* x, const float* dy, const float* weight, float* dx,
                      float* dWeight);
     void batchBackward(const NormRule& rule, const float* x, const float* dy, const float* weight, float* dx,

@@ -11,6 +11,14 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ops/activation_op.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ops/loss_op.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ops/mlp.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_op.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/attention_op.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/token_loss_op.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/gpt.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/gpt/gpt_params.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/gpt/gpt_trainer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/gpt/gpt_run.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/gpt/token_tasks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/batch_sampler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/micro_batches.cpp
@@ -29,6 +37,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/optimizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/policy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/norm.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../numerics/aten_moments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/bf16_weights.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_histogram.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../numerics/grad_counts.cpp

@@ -1,0 +1,101 @@
+// GptTrainer: the tiny transformer's training loop in one lane (gpt_trainer.h).
+#include "gpt_trainer.h"
+
+#include <cmath>
+
+#include "../../numerics/optimizer.h"
+
+namespace presisi {
+
+GptTrainer::GptTrainer(const GptConfig& config, const GptTrainSettings& settings, const TokenData& data)
+    : m_config(config),
+      m_settings(settings),
+      m_data(data),
+      m_params(gptInit(config)),
+      m_grads(GptParams::zerosLike(m_params)),
+      m_m(GptParams::zerosLike(m_params)),
+      m_v(GptParams::zerosLike(m_params)),
+      m_model(config, settings.low, settings.policy, settings.batch, data.tokens) {
+    m_scale.scale = settings.scaler ? static_cast<float>(settings.scalerSettings.initScale) : 1.0f;
+    const auto n = static_cast<std::size_t>(settings.batch * data.tokens);
+    m_ids.resize(n);
+    m_targets.resize(n);
+}
+
+// Batch k: rows (k·B + i) mod N.
+void GptTrainer::takeBatch(std::int64_t k) {
+    const Index B = m_settings.batch, T = m_data.tokens;
+    for (Index i = 0; i < B; ++i) {
+        const Index row = (k * B + i) % m_data.rows;
+        std::copy_n(m_data.ids.begin() + row * T, T, m_ids.begin() + i * T);
+        std::copy_n(m_data.targets.begin() + row * T, T, m_targets.begin() + i * T);
+    }
+}
+
+GptStep GptTrainer::step() {
+    takeBatch(m_step);
+    GptStep s;
+    s.scale = m_scale.scale;
+    s.loss = m_model.forwardBackward(m_ids, m_targets, m_params, m_scale.scale);
+    m_model.gradients(m_grads);
+    const bool foundInf = m_settings.scaler && unscale(m_scale.scale);
+    s.gradNorm = clip();
+    s.skipped = foundInf;
+    if (!foundInf) update();
+    if (m_settings.scaler) m_scale = numerics::updateLossScale(m_scale, foundInf, m_settings.scalerSettings);
+    ++m_step;
+    return s;
+}
+
+// GradScaler.unscale_: every gradient times float(1 / scale) (the reciprocal in double); true when any
+// gradient is inf or NaN.
+bool GptTrainer::unscale(float scale) {
+    const auto inv = static_cast<float>(1.0 / static_cast<double>(scale));
+    bool bad = false;
+    for (const GptParams::Tensor& g : m_grads.tensors())
+        for (Index i = 0; i < g.size; ++i) {
+            g.data[i] *= inv;
+            bad |= !std::isfinite(g.data[i]);
+        }
+    return bad;
+}
+
+// clip_grad_norm_(parameters, max_norm): each gradient's 2-norm, the 2-norm of those norms,
+// coef = (1 / (total + 1e-6)) · max_norm (Python's float / tensor is reciprocal then multiply), clamped
+// to 1, every gradient times it (also at 1). The sums of squares in double, each norm rounded to float32
+// once (ATen sums in float32 lanes: the last bit may differ). Returns the total norm.
+float GptTrainer::clip() {
+    double total = 0;
+    for (const GptParams::Tensor& g : m_grads.tensors()) {
+        double sq = 0;
+        for (Index i = 0; i < g.size; ++i) sq += static_cast<double>(g.data[i]) * g.data[i];
+        const auto norm = static_cast<float>(std::sqrt(sq));
+        total += static_cast<double>(norm) * norm;
+    }
+    const auto totalNorm = static_cast<float>(std::sqrt(total));
+    if (m_settings.clip <= 0) return totalNorm;
+    const float coef = (1.0f / (totalNorm + 1e-6f)) * static_cast<float>(m_settings.clip);
+    const float clamped = std::min(coef, 1.0f);
+    for (const GptParams::Tensor& g : m_grads.tensors())
+        for (Index i = 0; i < g.size; ++i) g.data[i] *= clamped;
+    return totalNorm;
+}
+
+// AdamW (torch 2.x's single-tensor update), one step count for every tensor.
+void GptTrainer::update() {
+    ++m_updates;
+    OptimizerSpec spec;
+    spec.kind = OptimizerSpec::Kind::AdamW;
+    spec.lr = m_settings.lr;
+    spec.beta1 = m_settings.beta1;
+    spec.beta2 = m_settings.beta2;
+    spec.eps = m_settings.eps;
+    std::vector<GptParams::Tensor> p = m_params.tensors(), g = m_grads.tensors(), m = m_m.tensors(), v = m_v.tensors();
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        spec.weightDecay = p[i].decays ? m_settings.weightDecay : 0.0;
+        numerics::adamStep(p[i].data, g[i].data, m[i].data, v[i].data, static_cast<std::size_t>(p[i].size), spec,
+                           m_updates, TorchVersion::V2);
+    }
+}
+
+}  // namespace presisi

@@ -1,0 +1,65 @@
+// Trains the tiny transformer in one lane as a PyTorch 2.x user's loop does: batch k holds rows (k·B + i)
+// mod N; forward and loss (under autocast in a low format), backward of the loss times the scaler's scale;
+// GradScaler.unscale_; clip_grad_norm_; AdamW with minGPT's groups (weight decay on the linears' weights
+// only); the scaler's step and update. No Qt here.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../../numerics/loss_scale.h"
+#include "../ops/gpt.h"
+#include "gpt_params.h"
+
+namespace presisi {
+
+// Token sequences: ids and targets (−1: no target), row-major (rows, T), int32.
+struct TokenData {
+    Index rows = 0, tokens = 0;
+    std::vector<std::int32_t> ids, targets;
+};
+
+struct GptTrainSettings {
+    Format low = Format::F32;          // F32: no autocast; Bf16 or F16: autocast to it
+    AutocastPolicy policy = AutocastPolicy::cpu();
+    bool scaler = false;               // torch.amp.GradScaler("cpu") with `scalerSettings`
+    ScalerSettings scalerSettings;
+    Index batch = 32;                  // sequences per step
+    double lr = 5e-4, beta1 = 0.9, beta2 = 0.95, eps = 1e-8;
+    double weightDecay = 0.1;          // AdamW's, on the decayed group only
+    double clip = 1.0;                 // clip_grad_norm_'s max_norm; 0: no clipping
+};
+
+struct GptStep {
+    float loss = 0;          // the unscaled mean loss, before the update
+    float scale = 1;         // the scaler's scale this step used (1 without one)
+    float gradNorm = 0;      // the total 2-norm of the unscaled gradients, before clipping
+    bool skipped = false;    // the scaler found inf or NaN and skipped the update
+};
+
+class GptTrainer {
+public:
+    GptTrainer(const GptConfig& config, const GptTrainSettings& settings, const TokenData& data);
+
+    GptStep step();  // the next step
+    std::int64_t steps() const { return m_step; }
+    const GptParams& params() const { return m_params; }
+    const ops::Gpt& model() const { return m_model; }
+
+private:
+    void takeBatch(std::int64_t k);
+    bool unscale(float scale);
+    float clip();
+    void update();
+
+    GptConfig m_config;
+    GptTrainSettings m_settings;
+    const TokenData& m_data;
+    GptParams m_params, m_grads, m_m, m_v;  // masters, gradients, AdamW's two moments
+    ops::Gpt m_model;
+    numerics::LossScaleState m_scale;
+    std::vector<std::int32_t> m_ids, m_targets;  // the batch (B·T)
+    std::int64_t m_step = 0, m_updates = 0;
+};
+
+}  // namespace presisi

@@ -1,0 +1,64 @@
+// Causal multi-head self-attention as a training op of the CPU lane: softmax(q·kᵀ/√d + mask)·v per
+// sequence and head, forward and backward, along the path the scenario names (AttentionPath), with
+// autocast's roundings. No Qt here.
+//
+// Layout: qkv (B·T, 3D) row-major as the qkv linear leaves it, a row per token, columns q | k | v, head h's
+// features at h·d … h·d + d − 1 of each third (d = D/H); y (B·T, D) likewise, heads side by side, as
+// y.transpose(1, 2).view(B, T, D) gives it. P (B·H·T, T): each (sequence, head)'s probabilities, query
+// rows, key columns, 0 above the diagonal.
+//
+// Manual (minGPT's code) in format f (autocast's matmul: the low format; float32 in a float32 lane):
+//   S = round_f(q·kᵀ)  (float32 accumulation, one rounding)   S = round_f(S · float(1/√d))
+//   S[i, j > i] = −inf   P = round_f(softmax(S)) (float32 inside: exp(s − max) · (1/Σ))   y = round_f(P·v)
+//   backward: dP = round_f(dy·vᵀ), dv = round_f(Pᵀ·dy), dS = round_f((dP − Σ_j dP·P)·P) (0 where masked),
+//   dS = round_f(dS · float(1/√d)), dq = round_f(dS·k), dk = round_f(dSᵀ·q).
+// SdpaMath (ATen's _scaled_dot_product_attention_math, PyTorch ≥ 2.5): q, k, v upcast to float32 (exact),
+//   q and k times s = float(√(1/√d)), S = (q·s)(k·s)ᵀ + mask, P = softmax(S) (a fully masked row 0),
+//   y = round_f(P·v): float32 throughout, one rounding. Backward in float32, dq, dk, dv rounded to f once
+//   (the upcasts' backward).
+#pragma once
+
+#include "../gpt/gpt_config.h"
+#include "op_context.h"
+
+namespace presisi::ops {
+
+class AttentionOp {
+public:
+    // Block `layer`'s attention over batches of `batch` sequences of `tokens` tokens, `heads` heads of
+    // `headSize` features; qkv arrives in `format` and y leaves in it.
+    AttentionOp(int layer, AttentionPath path, Index batch, Index tokens, int heads, Index headSize, Format format);
+
+    // out() (B·T, D) from qkv (B·T, 3D). qkv must stay unchanged until backward.
+    void forward(const Matrix& qkv, const OpContext& ctx);
+    // From gradOut() (B·T, D; in the format): dqkv (B·T, 3D) in the format.
+    void backward(Matrix& dqkv, const OpContext& ctx);
+
+    const Matrix& out() const { return m_out; }
+    Matrix& gradOut() { return m_gradOut; }
+    // (B·H·T, T): the last forward's probabilities, sequence-major then head then query.
+    const Matrix& probabilities() const { return m_probs; }
+    int heads() const { return m_heads; }
+    Index tokens() const { return m_T; }
+
+private:
+    void forwardHead(const float* qkv, float* y, float* probs, const OpRounding& r);
+    void backwardHead(const float* qkv, const float* dy, const float* probs, float* dqkv, const OpRounding& r);
+
+    int m_layer;
+    AttentionPath m_path;
+    int m_heads;
+    Index m_d;            // head size
+    Format m_format;
+    Index m_B = 0, m_T = 0;
+    int m_lanes = 8;      // ATen's float vector width on the dispatch's CPU class (softmax's sums)
+    const Matrix* m_qkv = nullptr;  // bound by forward
+    Matrix m_out;         // (B·T, D)
+    Matrix m_gradOut;     // (B·T, D)
+    Matrix m_probs;       // (B·H·T, T)
+    // One head's scratch: logits / their gradient (T, T), the scaled q and k of the SDPA path (T, d) and the
+    // gradients of q, k (T, d).
+    Matrix m_s, m_dp, m_qs, m_ks, m_dq, m_dk, m_dv, m_y;
+};
+
+}  // namespace presisi::ops

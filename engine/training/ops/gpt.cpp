@@ -1,0 +1,144 @@
+// Gpt: the tiny transformer composed of the CPU ops (gpt.h).
+#include "gpt.h"
+
+#include "../../numerics/aten_moments.h"
+
+namespace presisi::ops {
+
+namespace {
+
+// LayerNorm in float32 (the residual stream arrives in float32 and LayerNorm runs in what arrives), as
+// ATen's kernel computes it on the dispatch's CPU class.
+numerics::NormRule layerNorm(const numerics::ProductDispatch& dispatch) {
+    numerics::NormRule rule;
+    rule.kind = NormKind::Layer;
+    rule.format = Format::F32;
+    rule.atenLanes = numerics::atenFloatLanes(dispatch.avx512);
+    return rule;
+}
+
+}  // namespace
+
+Gpt::Gpt(const GptConfig& c, Format low, const AutocastPolicy& policy, Index batch, Index tokens)
+    : m_config(c), m_low(low), m_tokens(tokens), m_embedding(batch, tokens, c.embd) {
+    const Index rows = batch * tokens, D = c.embd;
+    // The formats: a linear's product in what autocast's linear entry gives for float32 input, GELU in
+    // what its entry gives for the linear's output, the loss's two steps as the MLP's.
+    const Format f = numerics::resolveFormat(policy.linear, Format::F32, low);
+    const Format act = numerics::resolveFormat(policy.activation, f, low);
+    const numerics::OpFormats loss = numerics::resolveOpFormats({c.embd, c.vocab}, LossKind::CrossEntropy,
+                                                                NormKind::None, policy, low);
+    m_ctx.products = ProductSwitch(numerics::productDispatch(c), false);
+    m_blocks.reserve(static_cast<std::size_t>(c.layers));
+    for (int l = 0; l < c.layers; ++l) {
+        const int id = 4 * l;  // each block's four linears take their own layer numbers
+        m_blocks.push_back(Block{NormOp(id, D, rows, Format::F32, layerNorm(m_ctx.products.dispatch())),
+                                 LinearOp(id, D, 3 * D, rows, Format::F32, f, m_ctx.rounding),
+                                 AttentionOp(l, c.attention, batch, tokens, c.heads, c.headSize(), f),
+                                 LinearOp(id + 1, D, D, rows, f, f, m_ctx.rounding),
+                                 NormOp(id + 2, D, rows, Format::F32, layerNorm(m_ctx.products.dispatch())),
+                                 LinearOp(id + 2, D, 4 * D, rows, Format::F32, f, m_ctx.rounding),
+                                 ActivationOp(id + 2, Activation::Gelu, 4 * D, rows, f, act),
+                                 LinearOp(id + 3, 4 * D, D, rows, act, f, m_ctx.rounding)});
+    }
+    m_lnf.emplace(4 * c.layers, D, rows, Format::F32, layerNorm(m_ctx.products.dispatch()));
+    m_head.emplace(4 * c.layers, D, c.vocab, rows, Format::F32, f, m_ctx.rounding);
+    m_loss.emplace(rows, c.vocab, f, loss.softmax, loss.loss);
+    m_noBias.setZero(c.vocab);
+    m_stream.assign(static_cast<std::size_t>(2 * c.layers + 1), Matrix(rows, D));
+    m_grad.resize(rows, D);
+    m_branch.resize(rows, D);
+    m_gradTok.resize(c.vocab, D);
+    m_gradPos.resize(tokens, D);
+}
+
+float Gpt::forwardBackward(std::span<const std::int32_t> ids, std::span<const std::int32_t> targets,
+                           const GptParams& p, float scale) {
+    forward(ids, p);
+    const float loss = m_loss->forwardBackward(m_head->out(), targets, m_head->gradOut(), scale, m_ctx);
+    backward();
+    return loss;
+}
+
+float Gpt::evaluate(std::span<const std::int32_t> ids, std::span<const std::int32_t> targets, const GptParams& p) {
+    forward(ids, p);
+    return m_loss->forwardBackward(m_head->out(), targets, m_head->gradOut(), 1.0f, m_ctx);
+}
+
+// x_0 = tok[ids] + pos; per block x += attn.proj(attn(attn.qkv(ln1(x)))); x += fc_proj(gelu(fc(ln2(x))));
+// logits = head(lnf(x)).
+void Gpt::forward(std::span<const std::int32_t> ids, const GptParams& p) {
+    m_embedding.forward(ids, p.tok, p.pos);
+    m_stream[0] = m_embedding.out();
+    for (std::size_t l = 0; l < m_blocks.size(); ++l) {
+        Block& b = m_blocks[l];
+        const GptBlockParams& w = p.blocks[l];
+        const Matrix& x = m_stream[2 * l];
+        b.ln1.forward(x, w.ln1Weight, w.ln1Bias, m_ctx);
+        b.qkv.forward(b.ln1.out(), w.qkvWeight, w.qkvBias, m_ctx);
+        b.attn.forward(b.qkv.out(), m_ctx);
+        b.proj.forward(b.attn.out(), w.projWeight, w.projBias, m_ctx);
+        Matrix& mid = m_stream[2 * l + 1];
+        mid = x + b.proj.out();  // float32 + f: float32, one rounding
+        b.ln2.forward(mid, w.ln2Weight, w.ln2Bias, m_ctx);
+        b.fc.forward(b.ln2.out(), w.fcWeight, w.fcBias, m_ctx);
+        b.gelu.forward(b.fc.out(), m_ctx);
+        b.fcProj.forward(b.gelu.out(), w.fcProjWeight, w.fcProjBias, m_ctx);
+        m_stream[2 * l + 2] = mid + b.fcProj.out();
+    }
+    m_lnf->forward(m_stream.back(), p.lnfWeight, p.lnfBias, m_ctx);
+    m_head->forward(m_lnf->out(), p.head, m_noBias, m_ctx);
+}
+
+// The gradient at the stream runs back through each residual sum to both its terms: unchanged along the
+// stream, rounded to the branch's format into the branch; a LayerNorm's input gradient is added back.
+void Gpt::backward() {
+    m_head->backward(&m_grad, m_ctx);
+    m_lnf->backward(m_grad, m_ctx);
+    const OpRounding& r = m_ctx.rounding;
+    for (std::size_t k = m_blocks.size(); k-- > 0;) {
+        Block& b = m_blocks[k];
+        b.fcProj.gradOut() = m_grad;
+        r.inPlace(b.fcProj.format(), b.fcProj.gradOut());
+        b.fcProj.backward(&b.fc.gradOut(), m_ctx);
+        b.gelu.backward(b.fc.gradOut(), m_ctx);
+        b.fc.backward(&m_branch, m_ctx);
+        b.ln2.backward(m_branch, m_ctx);
+        m_grad += m_branch;
+        b.proj.gradOut() = m_grad;
+        r.inPlace(b.proj.format(), b.proj.gradOut());
+        b.proj.backward(&b.attn.gradOut(), m_ctx);
+        b.attn.backward(b.qkv.gradOut(), m_ctx);
+        b.qkv.backward(&m_branch, m_ctx);
+        b.ln1.backward(m_branch, m_ctx);
+        m_grad += m_branch;
+    }
+    m_embedding.backward(m_grad, m_gradTok, m_gradPos);
+}
+
+void Gpt::gradients(GptParams& g) const {
+    g.tok = m_gradTok;
+    g.pos.setZero();
+    g.pos.topRows(m_tokens) = m_gradPos;
+    for (std::size_t l = 0; l < m_blocks.size(); ++l) {
+        const Block& b = m_blocks[l];
+        GptBlockParams& w = g.blocks[l];
+        w.ln1Weight = b.ln1.gradWeight();
+        w.ln1Bias = b.ln1.gradBias();
+        w.qkvWeight = b.qkv.gradWeight();
+        w.qkvBias = b.qkv.gradBias();
+        w.projWeight = b.proj.gradWeight();
+        w.projBias = b.proj.gradBias();
+        w.ln2Weight = b.ln2.gradWeight();
+        w.ln2Bias = b.ln2.gradBias();
+        w.fcWeight = b.fc.gradWeight();
+        w.fcBias = b.fc.gradBias();
+        w.fcProjWeight = b.fcProj.gradWeight();
+        w.fcProjBias = b.fcProj.gradBias();
+    }
+    g.lnfWeight = m_lnf->gradWeight();
+    g.lnfBias = m_lnf->gradBias();
+    g.head = m_head->gradWeight();
+}
+
+}  // namespace presisi::ops

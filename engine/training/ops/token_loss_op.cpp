@@ -1,0 +1,63 @@
+// TokenLossOp: cross entropy with ignored positions on the CPU (token_loss_op.h).
+#include "token_loss_op.h"
+
+#include <algorithm>
+
+#include "../../numerics/loss.h"
+
+namespace presisi::ops {
+
+TokenLossOp::TokenLossOp(Index rows, Index classes, Format logits, Format softmax, Format loss)
+    : m_logits(logits), m_softmax(softmax), m_loss(loss) {
+    m_logSoftmax.resize(rows, classes);
+    m_wrong.assign(static_cast<std::size_t>(rows), 0);
+}
+
+std::int64_t TokenLossOp::sequencesRight(Index tokens) const {
+    std::int64_t right = 0;
+    for (std::size_t start = 0; start < m_wrong.size(); start += static_cast<std::size_t>(tokens))
+        right += std::none_of(m_wrong.begin() + static_cast<std::ptrdiff_t>(start),
+                              m_wrong.begin() + static_cast<std::ptrdiff_t>(start + static_cast<std::size_t>(tokens)),
+                              [](char w) { return w != 0; });
+    return right;
+}
+
+float TokenLossOp::forwardBackward(const Matrix& z, std::span<const std::int32_t> targets, Matrix& dz, float scale,
+                                   const OpContext& ctx) {
+    const OpRounding& rounding = ctx.rounding;
+    const auto r = [&rounding](Format f, float v) { return rounding.one(f, v); };
+    const Index rows = z.rows();
+    const auto classes = static_cast<std::size_t>(z.cols());
+    const bool smCast = OpRounding::narrows(m_logits, m_softmax);
+    numerics::LossSum sum;
+    m_right = m_targeted = 0;
+    for (Index i = 0; i < rows; ++i) {
+        const int y = targets[static_cast<std::size_t>(i)];
+        m_wrong[static_cast<std::size_t>(i)] = 0;
+        if (y < 0) continue;
+        const float* zi = z.data() + i * z.cols();
+        float* li = m_logSoftmax.data() + i * z.cols();
+        ++m_targeted;
+        const bool right = numerics::predictsLabel(zi, classes, y);
+        m_right += right;
+        m_wrong[static_cast<std::size_t>(i)] = !right;
+        numerics::logSoftmaxRow(zi, li, classes, smCast, m_softmax, r);
+        sum.add(numerics::nllRow(li, y, m_loss, r), r);
+    }
+    // nll_loss's mean divides by the total weight, the count of targeted positions (0/0 = NaN at none).
+    const float loss = numerics::meanLoss(sum.total(), m_targeted, m_loss, r);
+    const float g = numerics::crossEntropyGradScale(scale, m_targeted, m_loss, m_softmax, r);
+    for (Index i = 0; i < rows; ++i) {
+        const int y = targets[static_cast<std::size_t>(i)];
+        float* di = dz.data() + i * dz.cols();
+        if (y < 0) {
+            std::fill(di, di + classes, 0.0f);
+            continue;
+        }
+        numerics::crossEntropyGradRow(m_logSoftmax.data() + i * z.cols(), y, g, di, classes, m_softmax, r);
+    }
+    if (m_softmax != m_logits) rounding.inPlace(m_logits, dz);
+    return loss;
+}
+
+}  // namespace presisi::ops
