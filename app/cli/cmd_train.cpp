@@ -31,7 +31,7 @@ namespace presisi::cli {
 namespace {
 
 const OptionSpec kTrainOptions[] = {
-    {"preset", true},        {"scenario", true},       {"sizes", true},          {"activation", true},      {"loss", true},
+    {"model", true},         {"preset", true},        {"scenario", true},       {"sizes", true},          {"activation", true},      {"loss", true},
     {"dataset", true},       {"data", true},           {"targets", true},         {"eval-data", true},
     {"eval-targets", true},  {"samples", true},        {"eval-samples", true},    {"noise", true},
     {"input-scale", true},   {"target-scale", true},   {"outlier", true},   {"data-seed", true},       {"optimizer", true},
@@ -50,6 +50,7 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "usage: presisi train [--preset NAME | --scenario FILE] [options]\n\n"
     "Trains a small MLP in several lanes side by side (same data, same initial weights) and prints a\n"
     "per-lane table every so many steps and a final summary.\n\n"
+    "           (--model gpt trains a tiny transformer instead: presisi train --model gpt --help)\n"
     "setup:     --preset NAME (presisi presets lists them)  --scenario FILE (an experiment file saved by the\n"
     "           window, FILE.presisi.json, or a results file written by --json: its whole scenario; the\n"
     "           options below, when given, override the file's values; docs/EXPERIMENT_FILES.md)\n"
@@ -128,7 +129,12 @@ struct LaneTally {
 };
 
 int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
+    // --model gpt takes its own options (cmd_train_gpt.cpp).
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--model" && args[i + 1] == "gpt") return runTrainGpt(args, out, err);
     const ParsedArgs a = parseArgs(args, kTrainOptions);
+    if (a.has("model") && a.text("model", "") != "mlp")
+        throw UsageError("--model: unknown model '" + a.text("model", "") + "' (mlp, gpt)");
     if (a.has("help")) {
         out << trCli(kTrainHelp);
         return 0;

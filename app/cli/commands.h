@@ -20,6 +20,7 @@ int cmdInspect(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdQuantize(CommandArgs args, std::ostream& out, std::ostream& err);  // `presisi quantize` (cmd_quantize.cpp)
 int cmdBench(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdTrain(CommandArgs args, std::ostream& out, std::ostream& err);
+int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err);  // `presisi train --model gpt` (cmd_train_gpt.cpp)
 int cmdPresets(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdCheck(CommandArgs args, std::ostream& out, std::ostream& err);  // `presisi check` (cmd_check.cpp)
 int benchTrainCmd(CommandArgs args, std::ostream& out);  // `presisi bench train`

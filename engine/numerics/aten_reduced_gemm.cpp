@@ -50,16 +50,11 @@ float reduceAll(Register v) {
     return v[0];
 }
 
-}  // namespace
-
-float atenReducedDot(const float* a, const float* b, std::int64_t k, Format format) {
-    const std::int64_t aligned = k & ~(kPerIteration - 1);   // len_aligned
-    const std::int64_t alignedVec = k & ~(kHalfLanes - 1);   // len_aligned_vec
-
-    // dot_with_fp32_arith_main_loop_no_bfdot: eight float registers sum[0..7]. Register pair p
-    // loads one Vectorized<Half> at j + 16p, converts it to two float registers (elements 0..7
-    // and 8..15) and fmadds them into sum[2p] and sum[2p + 1]: sum[r] lane l accumulates
-    // element j + 8r + l.
+// dot_with_fp32_arith_main_loop_no_bfdot over the first `aligned` elements (a multiple of 64), reduced:
+// eight float registers sum[0..7]. Register pair p loads one Vectorized<Half> at j + 16p, converts it to two
+// float registers (elements 0..7 and 8..15) and fmadds them into sum[2p] and sum[2p + 1]: sum[r] lane l
+// accumulates element j + 8r + l.
+float mainLoop(const float* a, const float* b, std::int64_t aligned) {
     std::array<Register, kRegisters> sum{};
 #if defined(__AVX2__) && defined(__FMA__)
     // The same lanes with the same fused operations, eight at a time (the build's x86-64-v3 baseline
@@ -91,13 +86,33 @@ float atenReducedDot(const float* a, const float* b, std::int64_t k, Format form
             }
         }
     }
-    float reduced = reduceAll(sum[0]);
+    return reduceAll(sum[0]);
+}
 
+}  // namespace
+
+float atenReducedDot(const float* a, const float* b, std::int64_t k, Format format) {
+    const std::int64_t aligned = k & ~(kPerIteration - 1);   // len_aligned
+    const std::int64_t alignedVec = k & ~(kHalfLanes - 1);   // len_aligned_vec
+
+    // Below 64 elements the main loop does not run: its eight registers stay 0 and reduce to +0.
+    float reduced = 0.0f;
+    if (aligned > 0) reduced = mainLoop(a, b, aligned);
     // DOT_WITH_FP32_ARITH_TAIL_AFTER_MAIN_LOOP_BODY, first tier: one float register over whole
     // Vectorized<Half> loads j = len_aligned .. len_aligned_vec; the local fmadd(acc, b, c) is
     // fmadd(b_high, c_high, fmadd(b_low, c_low, acc)), low = elements j..j+7, high = j+8..j+15.
     // Then reduced_sum += reduce(tail_sum).
     Register tail{};
+#if defined(__AVX2__) && defined(__FMA__)
+    {
+        __m256 t = _mm256_setzero_ps();
+        for (std::int64_t j = aligned; j < alignedVec; j += kHalfLanes) {
+            t = _mm256_fmadd_ps(_mm256_loadu_ps(a + j), _mm256_loadu_ps(b + j), t);
+            t = _mm256_fmadd_ps(_mm256_loadu_ps(a + j + kLanes), _mm256_loadu_ps(b + j + kLanes), t);
+        }
+        _mm256_storeu_ps(tail.data(), t);
+    }
+#else
     for (std::int64_t j = aligned; j < alignedVec; j += kHalfLanes) {
         for (int l = 0; l < kLanes; ++l) {
             tail[l] = std::fma(a[j + l], b[j + l], tail[l]);
@@ -106,6 +121,7 @@ float atenReducedDot(const float* a, const float* b, std::int64_t k, Format form
             tail[l] = std::fma(a[j + kLanes + l], b[j + kLanes + l], tail[l]);
         }
     }
+#endif
     reduced = reduced + reduceAll(tail);
 
     // Second tier, k % 16 elements: `reduced_sum += x1 * x2` with float x1, x2. torch 2.15's
