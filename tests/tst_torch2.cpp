@@ -44,6 +44,7 @@ private slots:
     void linearKernelRule();
     void geluOnEveryBf16Input_data();
     void geluOnEveryBf16Input();
+    void geluVectorPathEqualsScalar();
 };
 
 // Each step starts from torch's parameters of the step before (so one differing element does not carry
@@ -279,6 +280,32 @@ void TestTorch2::geluOnEveryBf16Input() {
     compare(ones, name + "_bwd_ones.bin");
     numerics::torchGeluBackward(rule, x.data(), grad.data(), grad.size());
     compare(grad, name + "_bwd_rand.bin");
+}
+
+// oneDNN's GELU paths run eight floats at a time where the build has AVX2: each lane equals the scalar
+// emulation (one element at a time takes the scalar code) bit for bit, forward and backward, over float32
+// values spread across every binade, zeros, infinities and NaN.
+void TestTorch2::geluVectorPathEqualsScalar() {
+    std::vector<float> x;
+    for (std::uint32_t b = 0; b < 0xffffffffu - 40009; b += 40009) x.push_back(std::bit_cast<float>(b));
+    for (const float v : {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1.0f, -1.0f, 5.6f, -5.6f}) x.push_back(v);
+    x.resize(x.size() - x.size() % 8);
+    std::vector<float> g(x.size());
+    for (std::size_t i = 0; i < g.size(); ++i) g[i] = 0.75f + static_cast<float>(i % 13) * 0.125f;
+    for (const numerics::TorchGelu k : {numerics::TorchGelu::OneDnn2, numerics::TorchGelu::OneDnn3}) {
+        std::vector<float> vector(x.size()), scalar(x.size()), dVector(g), dScalar(g);
+        numerics::torchGeluForward(k, x.data(), vector.data(), x.size(), 0);
+        numerics::torchGeluBackward(k, x.data(), g.data(), dVector.data(), x.size(), 0);
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            numerics::torchGeluForward(k, &x[i], &scalar[i], 1, 0);
+            numerics::torchGeluBackward(k, &x[i], &g[i], &dScalar[i], 1, 0);
+        }
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            const auto same = [](float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b) || (a != a && b != b); };
+            QVERIFY2(same(vector[i], scalar[i]), qPrintable(QString("forward at %1: %2 vs %3").arg(double(x[i])).arg(double(vector[i])).arg(double(scalar[i]))));
+            QVERIFY2(same(dVector[i], dScalar[i]), qPrintable(QString("backward at %1: %2 vs %3").arg(double(x[i])).arg(double(dVector[i])).arg(double(dScalar[i]))));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTorch2)

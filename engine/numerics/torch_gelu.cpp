@@ -12,6 +12,9 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#endif
 
 namespace presisi::numerics {
 
@@ -191,6 +194,102 @@ float dnnGeluFwdMinimax(float s) {
     return y;
 }
 
+
+#if defined(__AVX2__) && defined(__FMA__)
+// The oneDNN paths eight floats at a time (the build's x86-64-v3 baseline has AVX2 and FMA): the scalar
+// functions' operations in the same order, lane by lane, so every lane equals the scalar result bit for bit
+// (tst_torch_gelu compares them over whole binades).
+using V = __m256;
+V set1(float v) { return _mm256_set1_ps(v); }
+V bitsV(std::uint32_t b) { return _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(b))); }
+V absV(V v) { return _mm256_and_ps(v, bitsV(0x7fffffffu)); }
+V negV(V v) { return _mm256_xor_ps(v, bitsV(0x80000000u)); }
+V signOf(V v) { return _mm256_and_ps(v, bitsV(0x80000000u)); }
+
+// dnnExp.
+V dnnExpV(V x) {
+    const V underflow = _mm256_cmp_ps(x, set1(kDnnLnFltMin), _CMP_LT_OS);
+    x = _mm256_min_ps(x, set1(kDnnLnFltMax));
+    x = _mm256_max_ps(x, set1(kDnnLnFltMin));
+    V r = x;
+    V fx = _mm256_mul_ps(x, set1(kDnnLog2e));
+    fx = _mm256_add_ps(fx, set1(0.5f));
+    fx = _mm256_floor_ps(fx);
+    r = _mm256_fnmadd_ps(fx, set1(kDnnLn2), r);
+    fx = _mm256_sub_ps(fx, set1(1.0f));
+    __m256i e = _mm256_add_epi32(_mm256_cvtps_epi32(fx), _mm256_set1_epi32(127));
+    e = _mm256_slli_epi32(e, 23);
+    const V scale = _mm256_andnot_ps(underflow, _mm256_castsi256_ps(e));
+    V p = set1(kDnnExpPol[4]);
+    p = _mm256_fmadd_ps(p, r, set1(kDnnExpPol[3]));
+    p = _mm256_fmadd_ps(p, r, set1(kDnnExpPol[2]));
+    p = _mm256_fmadd_ps(p, r, set1(kDnnExpPol[1]));
+    p = _mm256_fmadd_ps(p, r, set1(kDnnExpPol[0]));
+    p = _mm256_fmadd_ps(p, r, set1(1.0f));
+    p = _mm256_mul_ps(p, scale);
+    return _mm256_mul_ps(p, set1(2.0f));
+}
+
+V dnnErfPolyV(V t) {
+    V r = set1(kDnnErfPol[4]);
+    r = _mm256_fmadd_ps(r, t, set1(kDnnErfPol[3]));
+    r = _mm256_fmadd_ps(r, t, set1(kDnnErfPol[2]));
+    r = _mm256_fmadd_ps(r, t, set1(kDnnErfPol[1]));
+    return _mm256_fmadd_ps(r, t, set1(kDnnErfPol[0]));
+}
+
+// dnnGeluBwd.
+V dnnGeluBwdV(V s) {
+    const V rr = _mm256_mul_ps(s, set1(kDnnOneOverSqrt2));
+    V q = _mm256_mul_ps(rr, rr);
+    q = dnnExpV(negV(q));
+    V tt = _mm256_mul_ps(rr, set1(kDnnOneOverSqrtPi));
+    tt = _mm256_mul_ps(tt, q);
+    q = negV(q);
+    const V sign = signOf(rr);
+    const V den = _mm256_fmadd_ps(set1(kDnnGeluApprox), absV(rr), set1(1.0f));
+    const V w = _mm256_div_ps(set1(1.0f), den);
+    q = _mm256_mul_ps(q, w);
+    V erf = _mm256_fmadd_ps(q, dnnErfPolyV(w), set1(1.0f));
+    erf = _mm256_xor_ps(erf, sign);
+    const V p = _mm256_add_ps(tt, set1(0.5f));
+    return _mm256_fmadd_ps(erf, set1(0.5f), p);
+}
+
+// dnnGeluFwdAS.
+V dnnGeluFwdASV(V s) {
+    const V x = _mm256_mul_ps(s, set1(kDnnOneOverSqrt2));
+    const V den = _mm256_fmadd_ps(set1(kDnnGeluApprox), absV(x), set1(1.0f));
+    const V t = _mm256_div_ps(set1(1.0f), den);
+    V q = negV(_mm256_mul_ps(x, x));
+    q = negV(dnnExpV(q));
+    q = _mm256_mul_ps(q, t);
+    V erf = _mm256_fmadd_ps(q, dnnErfPolyV(t), set1(1.0f));
+    erf = _mm256_xor_ps(erf, signOf(s));
+    const V half = _mm256_mul_ps(s, set1(0.5f));
+    return _mm256_fmadd_ps(erf, half, half);
+}
+
+// dnnGeluFwdMinimax: the table rows gathered by each lane's index.
+V dnnGeluFwdMinimaxV(V s) {
+    const V xp = absV(s);
+    __m256i idx = _mm256_srai_epi32(_mm256_add_epi32(_mm256_castps_si256(xp), _mm256_set1_epi32(static_cast<int>(kMinimaxIdxBias))), 21);
+    idx = _mm256_max_epi32(idx, _mm256_set1_epi32(1));
+    idx = _mm256_min_epi32(idx, _mm256_set1_epi32(24));
+    const __m256i saturated = _mm256_castps_si256(_mm256_cmp_ps(set1(kMinimaxRbound), xp, _CMP_LT_OS));
+    idx = _mm256_blendv_epi8(idx, _mm256_set1_epi32(23), saturated);
+    const auto row = [&idx](int deg) {
+        return _mm256_i32gather_ps(reinterpret_cast<const float*>(kMinimaxPol[deg]), idx, 4);
+    };
+    V pol = row(5);
+    for (int deg = 4; deg >= 0; --deg) pol = _mm256_fmadd_ps(pol, xp, row(deg));
+    pol = _mm256_xor_ps(pol, signOf(s));
+    pol = _mm256_add_ps(pol, set1(1.0f));
+    const V y = _mm256_mul_ps(s, pol);
+    return _mm256_mul_ps(y, set1(0.5f));
+}
+#endif
+
 // ---------------------------------------------------------------------------------------------
 // ATen: Vectorized<float>::erf in aten/src/ATen/cpu/vec/vec512/vec512_float.h and
 // vec256/vec256_float.h (same arithmetic; torch 2.x), exp through Sleef_expf16_u10 / Sleef_expf8_u10:
@@ -312,14 +411,24 @@ std::size_t vectorEnd(std::size_t n, std::size_t block) { return block == 0 ? 0 
 
 void torchGeluForward(TorchGelu k, const float* x, float* y, std::size_t n, std::size_t atenBlock) {
     switch (k) {
-    case TorchGelu::OneDnn2:
-        for (std::size_t i = 0; i < n; ++i)
+    case TorchGelu::OneDnn2: {
+        std::size_t i = 0;
+#if defined(__AVX2__) && defined(__FMA__)
+        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, dnnGeluFwdASV(_mm256_loadu_ps(x + i)));
+#endif
+        for (; i < n; ++i)
             y[i] = dnnGeluFwdAS(x[i]);
         return;
-    case TorchGelu::OneDnn3:
-        for (std::size_t i = 0; i < n; ++i)
+    }
+    case TorchGelu::OneDnn3: {
+        std::size_t i = 0;
+#if defined(__AVX2__) && defined(__FMA__)
+        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, dnnGeluFwdMinimaxV(_mm256_loadu_ps(x + i)));
+#endif
+        for (; i < n; ++i)
             y[i] = dnnGeluFwdMinimax(x[i]);
         return;
+    }
     case TorchGelu::AtenVec: {
         const std::size_t body = vectorEnd(n, atenBlock);
         for (std::size_t i = 0; i < body; ++i)
@@ -336,12 +445,19 @@ void torchGeluBackward(TorchGelu k, const float* x, const float* g, float* dx, s
     switch (k) {
     case TorchGelu::OneDnn2:
     case TorchGelu::OneDnn3:
+    {
         // jit_uni_eltwise.cpp (bwd kernel): diff_src = injector_bwd(src) * diff_dst, in float32.
-        for (std::size_t i = 0; i < n; ++i) {
+        std::size_t i = 0;
+#if defined(__AVX2__) && defined(__FMA__)
+        for (; i + 8 <= n; i += 8)
+            _mm256_storeu_ps(dx + i, _mm256_mul_ps(dnnGeluBwdV(_mm256_loadu_ps(x + i)), _mm256_loadu_ps(g + i)));
+#endif
+        for (; i < n; ++i) {
             const float d = dnnGeluBwd(x[i]);
             dx[i] = d * g[i];
         }
         return;
+    }
     case TorchGelu::AtenVec: {
         const std::size_t body = vectorEnd(n, atenBlock);
         for (std::size_t i = 0; i < body; ++i)
