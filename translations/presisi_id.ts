@@ -537,6 +537,12 @@ perintah:
             <translation>SQNR x / W</translation>
         </message>
         <message>
+            <source>The tiny transformer: presisi train --model gpt --help
+</source>
+            <translation>Transformer kecil: presisi train --model gpt --help
+</translation>
+        </message>
+        <message>
             <source>a float32 .npy tensor in FP8, MX or NVFP4 as torchao computes it: error per tensor and per block</source>
             <translation>tensor .npy float32 dalam FP8, MX atau NVFP4 seperti yang dihitung torchao: galat per tensor dan per blok</translation>
         </message>
@@ -1120,6 +1126,46 @@ elemen setelah penskalaan (tersaturasi) dan porsi masukan bukan nol yang menjadi
   --json BERKAS tulis setiap angka sebagai JSON ke BERKAS ('-': ke keluaran standar, bukan teks)
 Tabel teks menampilkan 64 blok pertama; JSON memuat semuanya. Keluaran diperiksa sebelum masukan
 dibaca. Ctrl+C, SIGTERM atau SIGHUP menghentikannya tanpa menulis apa pun (status 130, 143, 129).
+</translation>
+        </message>
+        <message>
+            <source>usage: presisi train --model gpt [options]
+
+Trains minGPT's tiny transformer (pre-LayerNorm, no dropout) in several lanes side by side (same data, same
+initial weights, PyTorch 2.x's CPU arithmetic) and prints each lane's loss every so many steps, then the
+held-out evaluation: the share of held-out sequences whose every target token is predicted.
+
+data:      --task sort|add[:N]  (sort: 6 digits below --vocab and their sorted copy; add:N: two N-digit
+           numbers and their sum reversed; one problem in five is held out for the evaluation)
+           --samples 2000  --eval-samples 500  --data-seed 7
+           --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
+           (integer token ids (N, T); targets (N, T), -1 where a position has none)
+model:     --layers 3  --heads 3  --embd 48  --block T (default: the sequences' length)  --vocab V
+           --attention manual|sdpa-math  (minGPT's code, or F.scaled_dot_product_attention's math path)
+optimizer: AdamW (weight decay on the linears' weights only)  --lr 5e-4  --beta1 0.9  --beta2 0.95
+           --eps 1e-8  --weight-decay 0.1  --clip 1.0 (clip_grad_norm_; 0: none)
+run:       --batch 64  --steps 2000  --seed 0 (torch.manual_seed)  --torch-cpu this|avx512|no-avx512
+lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16+scaler  (cpu:f32, cpu:bf16, cpu:f16, each with +scaler or not)
+output:    --every N  --json FILE|-  (the per-step losses and the evaluation; docs/CLI.md)
+</source>
+            <translation>pemakaian: presisi train --model gpt [opsi]
+
+Melatih transformer kecil minGPT (pre-LayerNorm, tanpa dropout) di beberapa lajur berdampingan (data yang sama,
+bobot awal yang sama, aritmetika CPU PyTorch 2.x) lalu mencetak loss setiap lajur setiap sekian langkah, kemudian
+evaluasi data tersisih: bagian urutan tersisih yang setiap token targetnya diprediksi dengan benar.
+
+data:      --task sort|add[:N]  (sort: 6 digit di bawah --vocab dan salinannya yang terurut; add:N: dua bilangan
+           N digit dan jumlahnya terbalik; satu dari lima soal disisihkan untuk evaluasi)
+           --samples 2000  --eval-samples 500  --data-seed 7
+           --data X.npy --targets Y.npy [--eval-data X.npy --eval-targets Y.npy]
+           (id token bilangan bulat (N, T); target (N, T), -1 di posisi tanpa target)
+model:     --layers 3  --heads 3  --embd 48  --block T (bawaan: panjang urutan)  --vocab V
+           --attention manual|sdpa-math  (kode minGPT, atau jalur math F.scaled_dot_product_attention)
+optimizer: AdamW (weight decay hanya pada bobot layer linear)  --lr 5e-4  --beta1 0.9  --beta2 0.95
+           --eps 1e-8  --weight-decay 0.1  --clip 1.0 (clip_grad_norm_; 0: tanpa)
+latihan:   --batch 64  --steps 2000  --seed 0 (torch.manual_seed)  --torch-cpu this|avx512|no-avx512
+lajur:     --lanes cpu:f32,cpu:bf16,cpu:f16+scaler  (cpu:f32, cpu:bf16, cpu:f16, masing-masing dengan atau tanpa +scaler)
+keluaran:  --every N  --json BERKAS|-  (loss per langkah dan evaluasinya; docs/CLI.md)
 </translation>
         </message>
         <message>

@@ -50,7 +50,6 @@ const char* kTrainHelp = QT_TRANSLATE_NOOP(
     "usage: presisi train [--preset NAME | --scenario FILE] [options]\n\n"
     "Trains a small MLP in several lanes side by side (same data, same initial weights) and prints a\n"
     "per-lane table every so many steps and a final summary.\n\n"
-    "           (--model gpt trains a tiny transformer instead: presisi train --model gpt --help)\n"
     "setup:     --preset NAME (presisi presets lists them)  --scenario FILE (an experiment file saved by the\n"
     "           window, FILE.presisi.json, or a results file written by --json: its whole scenario; the\n"
     "           options below, when given, override the file's values; docs/EXPERIMENT_FILES.md)\n"
@@ -136,7 +135,8 @@ int runTrain(CommandArgs args, std::ostream& out, std::ostream& err) {
     if (a.has("model") && a.text("model", "") != "mlp")
         throw UsageError("--model: unknown model '" + a.text("model", "") + "' (mlp, gpt)");
     if (a.has("help")) {
-        out << trCli(kTrainHelp);
+        out << trCli(kTrainHelp)
+            << trCli(QT_TRANSLATE_NOOP("cli", "The tiny transformer: presisi train --model gpt --help\n"));
         return 0;
     }
     if (!a.positionals().empty()) throw UsageError(u8(QCoreApplication::translate("cli", "unexpected argument '%1'").arg(qs(a.positionals().front()))));
