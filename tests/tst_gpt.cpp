@@ -130,6 +130,8 @@ private slots:
     void bf16AutocastMatchesTorch2();
     void f16ScalerMatchesTorch2_data() { addRows(); }
     void f16ScalerMatchesTorch2();
+    void attentionStatisticsAtInitialisation();
+    void attentionStatisticsCountUnderflow();
 };
 
 // Float32: within 2e-5 of torch at every step (the two differ only in the order of float32 sums).
@@ -155,6 +157,68 @@ void TestGpt::f16ScalerMatchesTorch2() {
     const Run r = train(entry, Format::F16, true);
     checkFirstSteps(r.losses, numbers(entry["f16_autocast_scaler"]), entry, "f16_autocast_scaler");
     QCOMPARE(r.scales, numbers(entry["f16_scales"]));
+}
+
+// At initialisation the attention logits are near 0, so query i attends almost uniformly to its i + 1 keys: the
+// mean entropy is log(T!)/T, the first query's probability is 1, nothing underflows; the residual stream is
+// near normal (kurtosis about 3); Adam's first update moves every weight by about lr, so a matrix's update ratio
+// is about lr / RMS(W) (qkv: W ~ N(0, 0.02)).
+void TestGpt::attentionStatisticsAtInitialisation() {
+    const QJsonObject c = testdata::loadJson("torch2-gpt/runs_avx2.json")["cases"].toArray()[0].toObject();
+    const TokenData data = loadTokens("sort");
+    GptTrainSettings s = settingsOf(c, Format::BF16, false);
+    s.stats = true;
+    GptTrainer trainer(configOf(c), s, data);
+    const GptStep step = trainer.step();
+    QCOMPARE(step.heads.size(), std::size_t(9));
+    const double uniform = std::lgamma(12.0) / 11.0;  // log(11!) / 11
+    for (const ops::HeadStats& h : step.heads) {
+        QVERIFY2(std::fabs(h.entropy - uniform) < 2e-3, qPrintable(QString("%1 vs %2").arg(h.entropy).arg(uniform)));
+        QCOMPARE(h.maxProb, 1.0);
+        QCOMPARE(h.underflowed, std::int64_t(0));
+        QCOMPARE(h.nonFinite, std::int64_t(0));
+        QCOMPARE(h.seen, std::int64_t(32 * 66));  // 32 sequences, 1 + 2 + … + 11 positions seen
+        QVERIFY(h.maxLogit > 0 && h.maxLogit < 0.5);
+    }
+    QCOMPARE(step.residual.size(), std::size_t(3));
+    for (const ops::StreamStats& r : step.residual) QVERIFY2(r.kurtosis > 2.5 && r.kurtosis < 3.5, qPrintable(QString::number(r.kurtosis)));
+    // log Z: logsumexp of the step's logits, averaged over the positions with a target (batch 0: rows 0-31).
+    const Matrix& z = trainer.model().logits();
+    double sum = 0;
+    int targeted = 0;
+    for (Index r = 0; r < z.rows(); ++r) {
+        if (data.targets[static_cast<std::size_t>(r)] < 0) continue;
+        double e = 0;
+        for (Index j = 0; j < z.cols(); ++j) e += std::exp(static_cast<double>(z(r, j)));
+        sum += std::log(e);
+        ++targeted;
+    }
+    QCOMPARE(targeted, 32 * 6);
+    QVERIFY2(std::fabs(step.logZ - sum / targeted) < 1e-12, qPrintable(QString::number(step.logZ)));
+    const std::vector<std::string> names = trainer.decayedNames();
+    QCOMPARE(names.size(), step.updateRatio.size());
+    QCOMPARE(names.front(), std::string("blocks.0.attn.qkv.weight"));
+    const double expected = c["lr"].toDouble() / 0.02;
+    QVERIFY2(std::fabs(step.updateRatio.front() / expected - 1) < 0.05, qPrintable(QString::number(step.updateRatio.front())));
+}
+
+// f16 probabilities below half its smallest subnormal become 0 where the exact softmax is not: one head, two
+// tokens, head size 1, logits 10 and −10 for the second query (P = e^−20 ≈ 2e-9 underflows), −5 for the first.
+void TestGpt::attentionStatisticsCountUnderflow() {
+    ops::AttentionOp attn(0, AttentionPath::Manual, 1, 2, 1, 1, Format::F16);
+    attn.setStats(true);
+    Matrix qkv(2, 3);
+    qkv << 0.5f, -10.0f, 1.0f,  // q0, k0, v0
+        1.0f, 10.0f, 2.0f;      // q1, k1, v1
+    ops::OpContext ctx;
+    attn.forward(qkv, ctx);
+    const ops::HeadStats& h = attn.stats().front();
+    QCOMPARE(h.seen, std::int64_t(3));
+    QCOMPARE(h.underflowed, std::int64_t(1));
+    QCOMPARE(h.maxLogit, 10.0);
+    QCOMPARE(h.maxProb, 1.0);
+    QCOMPARE(h.entropy, 0.0);
+    QCOMPARE(attn.probabilities()(2, 0), 0.0f);  // (sequence 0, head 0) query 1 key 0
 }
 
 QTEST_GUILESS_MAIN(TestGpt)

@@ -133,7 +133,14 @@ void TestTrainGpt::sortIsSolvedInEverySixteenBitLane() {
         qInfo("%s: held-out sequences right %.1f%%, loss %.4g", qPrintable(lane["lane"].toString()), 100 * acc,
               lane["final"].toObject()["eval_loss"].toDouble());
         QVERIFY2(acc >= 0.9, qPrintable(lane["lane"].toString() + QString(": %1").arg(acc)));
-        QCOMPARE(lane["records"].toArray().size(), 300);
+        const QJsonArray records = lane["records"].toArray();
+        QCOMPARE(records.size(), 300);
+        // Each record carries the statistics: 3 layers × 3 heads, 3 blocks, 5 decayed matrices per block + head.
+        const QJsonObject last = records.last().toObject();
+        QCOMPARE(last["attention"].toArray().size(), 9);
+        QCOMPARE(last["residual"].toArray().size(), 3);
+        QCOMPARE(last["update_ratio"].toObject().size(), 13);
+        QVERIFY(last["attention"].toArray()[0].toObject()["max_logit"].toDouble() > 0);
     }
 }
 

@@ -1147,6 +1147,7 @@ optimizer: AdamW (weight decay on the linears' weights only)  --lr 5e-4  --beta1
 run:       --batch 64  --steps 2000  --seed 0 (torch.manual_seed)  --torch-cpu this|avx512|no-avx512
 lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16+scaler  (cpu:f32, cpu:bf16, cpu:f16, each with +scaler or not)
 output:    --every N  --json FILE|-  (the per-step losses and the evaluation; docs/CLI.md)
+           --no-stats  (no per-head attention, residual stream, log Z or update figures in the JSON)
 </source>
             <translation>pemakaian: presisi train --model gpt [opsi]
 
@@ -1166,6 +1167,7 @@ optimizer: AdamW (weight decay hanya pada bobot layer linear)  --lr 5e-4  --beta
 latihan:   --batch 64  --steps 2000  --seed 0 (torch.manual_seed)  --torch-cpu this|avx512|no-avx512
 lajur:     --lanes cpu:f32,cpu:bf16,cpu:f16+scaler  (cpu:f32, cpu:bf16, cpu:f16, masing-masing dengan atau tanpa +scaler)
 keluaran:  --every N  --json BERKAS|-  (loss per langkah dan evaluasinya; docs/CLI.md)
+           --no-stats  (tanpa angka attention per head, aliran residual, log Z atau pembaruan di JSON)
 </translation>
         </message>
         <message>

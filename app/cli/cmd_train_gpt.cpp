@@ -29,7 +29,7 @@ const OptionSpec kGptOptions[] = {
     {"heads", true},   {"embd", true},         {"block", true},        {"vocab", true},        {"attention", true},
     {"lanes", true},   {"lr", true},           {"beta1", true},        {"beta2", true},        {"eps", true},
     {"weight-decay", true}, {"clip", true},    {"batch", true},        {"steps", true},        {"seed", true},
-    {"torch-cpu", true}, {"every", true},      {"json", true},         {"help", false},
+    {"torch-cpu", true}, {"every", true},      {"json", true},         {"no-stats", false},    {"help", false},
 };
 
 const char* kGptHelp = QT_TRANSLATE_NOOP(
@@ -49,7 +49,8 @@ const char* kGptHelp = QT_TRANSLATE_NOOP(
     "           --eps 1e-8  --weight-decay 0.1  --clip 1.0 (clip_grad_norm_; 0: none)\n"
     "run:       --batch 64  --steps 2000  --seed 0 (torch.manual_seed)  --torch-cpu this|avx512|no-avx512\n"
     "lanes:     --lanes cpu:f32,cpu:bf16,cpu:f16+scaler  (cpu:f32, cpu:bf16, cpu:f16, each with +scaler or not)\n"
-    "output:    --every N  --json FILE|-  (the per-step losses and the evaluation; docs/CLI.md)\n");
+    "output:    --every N  --json FILE|-  (the per-step losses and the evaluation; docs/CLI.md)\n"
+    "           --no-stats  (no per-head attention, residual stream, log Z or update figures in the JSON)\n");
 
 struct GptRunOptions {
     GptConfig config;
@@ -135,6 +136,7 @@ GptRunOptions optionsFrom(const ParsedArgs& a) {
     t.weightDecay = a.real("weight-decay", 0.1, 0, 1e3);
     t.clip = a.real("clip", 1.0, 0, 1e30);
     t.batch = a.integer("batch", 64, 1, 1000000);
+    t.stats = !a.has("no-stats");
     o.steps = a.integer("steps", 2000, 1, 100000000);
     o.every = a.integer("every", std::max<std::int64_t>(1, o.steps / 10), 1, 100000000);
     try {
@@ -164,7 +166,30 @@ struct LaneResult {
     std::int64_t skipped = 0;
 };
 
-void writeJson(std::ostream& out, const GptRunOptions& o, const GptRun& run, const std::vector<LaneResult>& results,
+// One step's statistics (GptStep): attention per layer and head, the residual stream per block, log Z, the
+// update ratio per decayed matrix.
+void writeStepStats(JsonWriter& j, const GptStep& s, int heads, const std::vector<std::string>& decayed) {
+    j.field("log_z", s.logZ);
+    j.key("attention").beginArray();
+    for (std::size_t i = 0; i < s.heads.size(); ++i) {
+        const ops::HeadStats& h = s.heads[i];
+        j.beginObject().field("layer", static_cast<int>(i) / heads).field("head", static_cast<int>(i) % heads)
+            .field("max_logit", h.maxLogit).field("entropy", h.entropy).field("max_prob", h.maxProb)
+            .field("underflow_share", h.seen ? static_cast<double>(h.underflowed) / static_cast<double>(h.seen) : 0.0)
+            .field("nonfinite", h.nonFinite).endObject();
+    }
+    j.endArray();
+    j.key("residual").beginArray();
+    for (std::size_t b = 0; b < s.residual.size(); ++b)
+        j.beginObject().field("block", static_cast<int>(b)).field("amax", s.residual[b].amax)
+            .field("rms", s.residual[b].rms).field("kurtosis", s.residual[b].kurtosis).endObject();
+    j.endArray();
+    j.key("update_ratio").beginObject();
+    for (std::size_t i = 0; i < s.updateRatio.size() && i < decayed.size(); ++i) j.field(decayed[i], s.updateRatio[i]);
+    j.endObject();
+}
+
+void writeJson(std::ostream& out, const GptRunOptions& o, GptRun& run, const std::vector<LaneResult>& results,
                bool stopped) {
     JsonWriter j(out);
     j.beginObject().field("model", "gpt");
@@ -189,7 +214,9 @@ void writeJson(std::ostream& out, const GptRunOptions& o, const GptRun& run, con
         for (std::size_t k = 0; k < r.steps.size(); ++k) {
             const GptStep& s = r.steps[k];
             j.beginObject().field("step", static_cast<std::int64_t>(k)).field("loss", s.loss).field("scale", s.scale)
-                .field("grad_norm", s.gradNorm).field("skipped", s.skipped).endObject();
+                .field("grad_norm", s.gradNorm).field("skipped", s.skipped);
+            if (o.train.stats) writeStepStats(j, s, o.config.heads, run.decayedNames());
+            j.endObject();
         }
         j.endArray();
         j.key("final").beginObject();

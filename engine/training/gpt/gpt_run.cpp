@@ -49,6 +49,7 @@ GptRun::GptRun(const GptConfig& config, const GptTrainSettings& settings, const 
         s.low = l.format;
         s.scaler = l.scaler;
         m_trainers.push_back(std::make_unique<GptTrainer>(model, s, m_train));
+        if (m_decayed.empty()) m_decayed = m_trainers.back()->decayedNames();
         if (m_eval.rows > 0)
             m_evaluators.push_back(std::make_unique<ops::Gpt>(model, l.format, s.policy, m_eval.rows, m_eval.tokens));
     }

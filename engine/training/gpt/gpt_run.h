@@ -29,6 +29,8 @@ public:
     // The lane's master weights on the held-out sequences, through the lane's own forward (its autocast).
     GptEvaluation evaluate(int lane);
     const TokenData& evalData() const { return m_eval; }
+    // The decayed matrices' names, in GptStep::updateRatio's order.
+    const std::vector<std::string>& decayedNames() const { return m_decayed; }
 
 private:
     GptConfig m_config;
@@ -36,6 +38,7 @@ private:
     TokenData m_train, m_eval;
     std::vector<std::unique_ptr<GptTrainer>> m_trainers;
     std::vector<std::unique_ptr<ops::Gpt>> m_evaluators;  // per lane, sized for the held-out set
+    std::vector<std::string> m_decayed;
 };
 
 // Throws presisi::Error (one line) for a lane the transformer does not take: a gpu: lane (no transformer

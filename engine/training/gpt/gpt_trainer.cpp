@@ -17,6 +17,7 @@ GptTrainer::GptTrainer(const GptConfig& config, const GptTrainSettings& settings
       m_v(GptParams::zerosLike(m_params)),
       m_model(config, settings.low, settings.policy, settings.batch, data.tokens) {
     m_scale.scale = settings.scaler ? static_cast<float>(settings.scalerSettings.initScale) : 1.0f;
+    m_model.setStats(settings.stats);
     const auto n = static_cast<std::size_t>(settings.batch * data.tokens);
     m_ids.resize(n);
     m_targets.resize(n);
@@ -41,7 +42,13 @@ GptStep GptTrainer::step() {
     const bool foundInf = m_settings.scaler && unscale(m_scale.scale);
     s.gradNorm = clip();
     s.skipped = foundInf;
-    if (!foundInf) update();
+    if (m_settings.stats) {
+        s.heads = m_model.headStats();
+        s.residual = m_model.streamStats();
+        s.logZ = m_model.loss().meanLogZ();
+    }
+    if (!foundInf) update(m_settings.stats ? &s : nullptr);
+    else if (m_settings.stats) s.updateRatio.assign(decayedNames().size(), 0.0);
     if (m_settings.scaler) m_scale = numerics::updateLossScale(m_scale, foundInf, m_settings.scalerSettings);
     ++m_step;
     return s;
@@ -81,8 +88,16 @@ float GptTrainer::clip() {
     return totalNorm;
 }
 
-// AdamW (torch 2.x's single-tensor update), one step count for every tensor.
-void GptTrainer::update() {
+std::vector<std::string> GptTrainer::decayedNames() {
+    std::vector<std::string> names;
+    for (const GptParams::Tensor& t : m_params.tensors())
+        if (t.decays) names.push_back(t.name);
+    return names;
+}
+
+// AdamW (torch 2.x's single-tensor update), one step count for every tensor. With `s`, each decayed matrix's
+// RMS(ΔW) / RMS(W before), in double.
+void GptTrainer::update(GptStep* s) {
     ++m_updates;
     OptimizerSpec spec;
     spec.kind = OptimizerSpec::Kind::AdamW;
@@ -93,8 +108,18 @@ void GptTrainer::update() {
     std::vector<GptParams::Tensor> p = m_params.tensors(), g = m_grads.tensors(), m = m_m.tensors(), v = m_v.tensors();
     for (std::size_t i = 0; i < p.size(); ++i) {
         spec.weightDecay = p[i].decays ? m_settings.weightDecay : 0.0;
+        const bool ratio = s && p[i].decays;
+        if (ratio) m_before.assign(p[i].data, p[i].data + p[i].size);
         numerics::adamStep(p[i].data, g[i].data, m[i].data, v[i].data, static_cast<std::size_t>(p[i].size), spec,
                            m_updates, TorchVersion::V2);
+        if (!ratio) continue;
+        double dw = 0, w = 0;
+        for (Index k = 0; k < p[i].size; ++k) {
+            const double before = m_before[static_cast<std::size_t>(k)];
+            dw += (p[i].data[k] - before) * (p[i].data[k] - before);
+            w += before * before;
+        }
+        s->updateRatio.push_back(w > 0 ? std::sqrt(dw / w) : 0.0);
     }
 }
 

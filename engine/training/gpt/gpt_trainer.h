@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "../../numerics/loss_scale.h"
@@ -28,6 +29,7 @@ struct GptTrainSettings {
     double lr = 5e-4, beta1 = 0.9, beta2 = 0.95, eps = 1e-8;
     double weightDecay = 0.1;          // AdamW's, on the decayed group only
     double clip = 1.0;                 // clip_grad_norm_'s max_norm; 0: no clipping
+    bool stats = false;                // GptStep's statistics (a little extra time each step)
 };
 
 struct GptStep {
@@ -35,6 +37,12 @@ struct GptStep {
     float scale = 1;         // the scaler's scale this step used (1 without one)
     float gradNorm = 0;      // the total 2-norm of the unscaled gradients, before clipping
     bool skipped = false;    // the scaler found inf or NaN and skipped the update
+    // With GptTrainSettings::stats: this step's forward pass, and the update it made.
+    std::vector<ops::HeadStats> heads;    // (L·H), layer-major
+    std::vector<ops::StreamStats> residual;  // (L): the residual stream after each block
+    double logZ = 0;                      // the mean logsumexp of the logits over the targeted positions
+    std::vector<double> updateRatio;      // per decayed matrix, in torch's parameter order: RMS(ΔW) / RMS(W)
+                                          // (0 for a skipped step)
 };
 
 class GptTrainer {
@@ -42,6 +50,8 @@ public:
     GptTrainer(const GptConfig& config, const GptTrainSettings& settings, const TokenData& data);
 
     GptStep step();  // the next step
+    // The decayed matrices' names, in GptStep::updateRatio's order.
+    std::vector<std::string> decayedNames();
     std::int64_t steps() const { return m_step; }
     const GptParams& params() const { return m_params; }
     const ops::Gpt& model() const { return m_model; }
@@ -50,7 +60,7 @@ private:
     void takeBatch(std::int64_t k);
     bool unscale(float scale);
     float clip();
-    void update();
+    void update(GptStep* s);
 
     GptConfig m_config;
     GptTrainSettings m_settings;
@@ -59,6 +69,7 @@ private:
     ops::Gpt m_model;
     numerics::LossScaleState m_scale;
     std::vector<std::int32_t> m_ids, m_targets;  // the batch (B·T)
+    std::vector<float> m_before;                 // a matrix before its update (the update ratio)
     std::int64_t m_step = 0, m_updates = 0;
 };
 

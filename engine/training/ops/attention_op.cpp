@@ -3,6 +3,7 @@
 
 #include "../../numerics/aten_moments.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -71,11 +72,47 @@ AttentionOp::AttentionOp(int layer, AttentionPath path, Index batch, Index token
 void AttentionOp::forward(const Matrix& qkv, const OpContext& ctx) {
     m_qkv = &qkv;
     m_lanes = numerics::atenFloatLanes(ctx.products.dispatch().avx512);
+    if (m_statsOn) m_stats.assign(static_cast<std::size_t>(m_heads), HeadStats{});
     const Index D = m_heads * m_d, T = m_T;
     for (Index b = 0; b < m_B; ++b)
-        for (int h = 0; h < m_heads; ++h)
-            forwardHead(qkv.data() + b * T * 3 * D + h * m_d, m_out.data() + b * T * D + h * m_d,
-                        m_probs.data() + (b * m_heads + h) * T * T, ctx.rounding);
+        for (int h = 0; h < m_heads; ++h) {
+            float* probs = m_probs.data() + (b * m_heads + h) * T * T;
+            forwardHead(qkv.data() + b * T * 3 * D + h * m_d, m_out.data() + b * T * D + h * m_d, probs, ctx.rounding);
+            if (m_statsOn) addStats(m_stats[static_cast<std::size_t>(h)], m_s, probs);
+        }
+    if (m_statsOn)
+        for (HeadStats& st : m_stats) st.entropy /= static_cast<double>(m_B * T);
+}
+
+// One (sequence, head)'s contribution: logits (T, T) as the softmax took them (−inf above the diagonal),
+// probs its probabilities. The exact softmax is taken in double from the same logits.
+void AttentionOp::addStats(HeadStats& st, const Matrix& logits, const float* probs) const {
+    const Index T = m_T;
+    for (Index i = 0; i < T; ++i) {
+        double m = -INFINITY;
+        for (Index j = 0; j <= i; ++j) {
+            const float v = logits(i, j);
+            ++st.seen;
+            if (!std::isfinite(v)) {
+                ++st.nonFinite;
+                continue;
+            }
+            st.maxLogit = std::max(st.maxLogit, static_cast<double>(std::fabs(v)));
+            m = std::max(m, static_cast<double>(v));
+        }
+        double z = 0;
+        for (Index j = 0; j <= i; ++j)
+            if (std::isfinite(logits(i, j))) z += std::exp(static_cast<double>(logits(i, j)) - m);
+        double h = 0;
+        for (Index j = 0; j <= i; ++j) {
+            const double p = probs[i * T + j];
+            st.maxProb = std::max(st.maxProb, p);
+            if (p > 0) h -= p * std::log(p);
+            if (p == 0 && std::isfinite(logits(i, j)) && std::exp(static_cast<double>(logits(i, j)) - m) / z > 0)
+                ++st.underflowed;
+        }
+        st.entropy += h;
+    }
 }
 
 // One (sequence, head): qkv points at its q (k and v follow D and 2D columns on), y at its output slice.

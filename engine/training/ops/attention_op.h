@@ -21,7 +21,21 @@
 #include "../gpt/gpt_config.h"
 #include "op_context.h"
 
+#include <cstdint>
+#include <vector>
+
 namespace presisi::ops {
+
+// One head's figures over a batch, from the last forward: what the transformer's charts and the NaN doctor
+// read.
+struct HeadStats {
+    double maxLogit = 0;           // the largest |scaled logit| among the positions a query sees (finite ones)
+    double entropy = 0;            // −Σ_j P log P per query (nats), the mean over the batch's queries
+    double maxProb = 0;            // the largest probability
+    std::int64_t underflowed = 0;  // probabilities that are 0 in the lane where the exact softmax of its logits is not
+    std::int64_t seen = 0;         // positions the queries see (the causal triangle, every sequence)
+    std::int64_t nonFinite = 0;    // inf or NaN logits among them
+};
 
 class AttentionOp {
 public:
@@ -38,11 +52,15 @@ public:
     Matrix& gradOut() { return m_gradOut; }
     // (B·H·T, T): the last forward's probabilities, sequence-major then head then query.
     const Matrix& probabilities() const { return m_probs; }
+    // Per head, the last forward's figures (HeadStats), or none until setStats(true).
+    void setStats(bool on) { m_statsOn = on; }
+    const std::vector<HeadStats>& stats() const { return m_stats; }
     int heads() const { return m_heads; }
     Index tokens() const { return m_T; }
 
 private:
     void forwardHead(const float* qkv, float* y, float* probs, const OpRounding& r);
+    void addStats(HeadStats& st, const Matrix& logits, const float* probs) const;
     void backwardHead(const float* qkv, const float* dy, const float* probs, float* dqkv, const OpRounding& r);
 
     int m_layer;
@@ -52,6 +70,8 @@ private:
     Format m_format;
     Index m_B = 0, m_T = 0;
     int m_lanes = 8;      // ATen's float vector width on the dispatch's CPU class (softmax's sums)
+    bool m_statsOn = false;
+    std::vector<HeadStats> m_stats;  // (H)
     const Matrix* m_qkv = nullptr;  // bound by forward
     Matrix m_out;         // (B·T, D)
     Matrix m_gradOut;     // (B·T, D)

@@ -3,6 +3,9 @@
 
 #include "../../numerics/aten_moments.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace presisi::ops {
 
 namespace {
@@ -114,6 +117,42 @@ void Gpt::backward() {
         m_grad += m_branch;
     }
     m_embedding.backward(m_grad, m_gradTok, m_gradPos);
+}
+
+void Gpt::setStats(bool on) {
+    for (Block& b : m_blocks) b.attn.setStats(on);
+}
+
+std::vector<HeadStats> Gpt::headStats() const {
+    std::vector<HeadStats> all;
+    for (const Block& b : m_blocks) all.insert(all.end(), b.attn.stats().begin(), b.attn.stats().end());
+    return all;
+}
+
+std::vector<StreamStats> Gpt::streamStats() const {
+    std::vector<StreamStats> out;
+    for (std::size_t l = 0; l < m_blocks.size(); ++l) {
+        const Matrix& x = m_stream[2 * l + 2];
+        const auto n = static_cast<double>(x.size());
+        double sum = 0, sq = 0, amax = 0;
+        for (Index i = 0; i < x.size(); ++i) {
+            const double v = x.data()[i];
+            sum += v;
+            sq += v * v;
+            amax = std::max(amax, std::fabs(v));
+        }
+        const double mean = sum / n;
+        double m2 = 0, m4 = 0;
+        for (Index i = 0; i < x.size(); ++i) {
+            const double d = x.data()[i] - mean;
+            m2 += d * d;
+            m4 += d * d * d * d;
+        }
+        m2 /= n;
+        m4 /= n;
+        out.push_back({amax, std::sqrt(sq / n), m2 > 0 ? m4 / (m2 * m2) : 0.0});
+    }
+    return out;
 }
 
 void Gpt::gradients(GptParams& g) const {

@@ -25,6 +25,13 @@
 
 namespace presisi::ops {
 
+// The residual stream after a block, over the batch: what grows when training goes unstable.
+struct StreamStats {
+    double amax = 0;      // the largest |x|
+    double rms = 0;       // √(mean x²)
+    double kurtosis = 0;  // E[(x − μ)⁴] / σ⁴ over every element (3 for a normal distribution)
+};
+
 class Gpt {
 public:
     // The config's model in low format `low` (F32: no autocast) under `policy`, for batches of `batch`
@@ -44,6 +51,11 @@ public:
     // The last pass's parameter gradients (scaled), float32, into g (shaped as the parameters).
     void gradients(GptParams& g) const;
 
+    // The figures of the statistics (HeadStats per layer and head, StreamStats per block), from the next
+    // forward on.
+    void setStats(bool on);
+    std::vector<HeadStats> headStats() const;  // (L·H), layer-major
+    std::vector<StreamStats> streamStats() const;  // (L): x after each block
     const TokenLossOp& loss() const { return *m_loss; }
     const AttentionOp& attention(int layer) const { return m_blocks[static_cast<std::size_t>(layer)].attn; }
     const Matrix& logits() const { return m_head->out(); }  // (B·T, V)

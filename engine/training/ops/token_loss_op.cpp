@@ -2,10 +2,25 @@
 #include "token_loss_op.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "../../numerics/loss.h"
 
 namespace presisi::ops {
+
+namespace {
+
+// log Σ exp(z_j) of one row, in double.
+double logSumExp(const float* z, Index n) {
+    double m = -INFINITY;
+    for (Index j = 0; j < n; ++j) m = std::max(m, static_cast<double>(z[j]));
+    if (!std::isfinite(m)) return m == m ? m : NAN;
+    double s = 0;
+    for (Index j = 0; j < n; ++j) s += std::exp(static_cast<double>(z[j]) - m);
+    return m + std::log(s);
+}
+
+}  // namespace
 
 TokenLossOp::TokenLossOp(Index rows, Index classes, Format logits, Format softmax, Format loss)
     : m_logits(logits), m_softmax(softmax), m_loss(loss) {
@@ -31,6 +46,7 @@ float TokenLossOp::forwardBackward(const Matrix& z, std::span<const std::int32_t
     const bool smCast = OpRounding::narrows(m_logits, m_softmax);
     numerics::LossSum sum;
     m_right = m_targeted = 0;
+    m_logZ = 0;
     for (Index i = 0; i < rows; ++i) {
         const int y = targets[static_cast<std::size_t>(i)];
         m_wrong[static_cast<std::size_t>(i)] = 0;
@@ -38,6 +54,7 @@ float TokenLossOp::forwardBackward(const Matrix& z, std::span<const std::int32_t
         const float* zi = z.data() + i * z.cols();
         float* li = m_logSoftmax.data() + i * z.cols();
         ++m_targeted;
+        m_logZ += logSumExp(zi, z.cols());
         const bool right = numerics::predictsLabel(zi, classes, y);
         m_right += right;
         m_wrong[static_cast<std::size_t>(i)] = !right;

@@ -28,12 +28,16 @@ public:
     std::int64_t targeted() const { return m_targeted; }
     // Of the last batch's sequences of `tokens` rows each, how many had every targeted position predicted.
     std::int64_t sequencesRight(Index tokens) const;
+    // The mean log Z = logsumexp of the logits over the targeted rows (in double; PaLM's z-loss penalises its
+    // square), NaN when a row's logits are not finite.
+    double meanLogZ() const { return m_targeted ? m_logZ / static_cast<double>(m_targeted) : 0.0; }
 
 private:
     Format m_logits, m_softmax, m_loss;
     Matrix m_logSoftmax;  // (rows, classes)
     std::vector<char> m_wrong;  // (rows): a targeted position the logits did not predict
     std::int64_t m_right = 0, m_targeted = 0;
+    double m_logZ = 0;
 };
 
 }  // namespace presisi::ops
