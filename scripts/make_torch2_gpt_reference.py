@@ -6,9 +6,9 @@ Run with a PyTorch 2.x (pip) environment, one thread, from the repository root:
     ATEN_CPU_CAPABILITY=avx2 ONEDNN_MAX_CPU_ISA=AVX2 venv/bin/python scripts/make_torch2_gpt_reference.py avx2
     ATEN_CPU_CAPABILITY=avx2 ONEDNN_MAX_CPU_ISA=AVX2 venv/bin/python scripts/make_torch2_gpt_reference.py --noise avx2
 
---noise NAME writes noise_NAME.json: for each case and lane, how far torch's own losses over the first NOISE_STEPS
-steps move when every initial parameter is moved by one float32 ulp (up or down, seeded): the largest relative
-change over NOISE_RUNS such runs, per step. An implementation that differs from torch only in the order of float32
+--noise NAME writes noise_NAME.json: for each case and lane, how far torch's own losses move when every initial
+parameter is moved by one float32 ulp (up or down, seeded): the largest relative change over NOISE_RUNS such runs,
+per step, over the first NOISE_STEPS steps (float32: the whole run). An implementation that differs from torch only in the order of float32
 sums cannot be expected to match closer than that.
 
 NAME (the argument) names the output, runs_NAME.json; the environment pins torch's CPU path (the line above
@@ -36,19 +36,27 @@ torch.set_num_threads(1)
 
 
 class CausalSelfAttention(nn.Module):
-    def __init__(self, embd, heads, block, path):
+    def __init__(self, embd, heads, block, path, qk_norm=False, softcap=0.0):
         super().__init__()
-        self.heads, self.path = heads, path
+        self.heads, self.path, self.softcap = heads, path, softcap
         self.qkv = nn.Linear(embd, 3 * embd)
         self.proj = nn.Linear(embd, embd)
+        # QK-LayerNorm (Dehghani et al. 2023): a LayerNorm over each head's features of q and of k.
+        self.q_ln = nn.LayerNorm(embd // heads) if qk_norm else None
+        self.k_ln = nn.LayerNorm(embd // heads) if qk_norm else None
         self.register_buffer("mask", torch.tril(torch.ones(block, block)).view(1, 1, block, block))
 
     def forward(self, x):
         B, T, C = x.shape
         q, k, v = self.qkv(x).split(C, dim=2)
-        q, k, v = (t.view(B, T, self.heads, C // self.heads).transpose(1, 2) for t in (q, k, v))
+        q, k, v = (t.view(B, T, self.heads, C // self.heads) for t in (q, k, v))
+        if self.q_ln is not None:
+            q, k = self.q_ln(q), self.k_ln(k)
+        q, k, v = (t.transpose(1, 2) for t in (q, k, v))
         if self.path == "manual":
             att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
+            if self.softcap:  # Gemma 2's soft-capping of the attention logits
+                att = self.softcap * torch.tanh(att / self.softcap)
             att = att.masked_fill(self.mask[:, :, :T, :T] == 0, float("-inf"))
             y = F.softmax(att, dim=-1) @ v
         else:
@@ -58,10 +66,10 @@ class CausalSelfAttention(nn.Module):
 
 
 class Block(nn.Module):
-    def __init__(self, embd, heads, block, path):
+    def __init__(self, embd, heads, block, path, qk_norm=False, softcap=0.0):
         super().__init__()
         self.ln1 = nn.LayerNorm(embd)
-        self.attn = CausalSelfAttention(embd, heads, block, path)
+        self.attn = CausalSelfAttention(embd, heads, block, path, qk_norm, softcap)
         self.ln2 = nn.LayerNorm(embd)
         self.fc = nn.Linear(embd, 4 * embd)
         self.fc_proj = nn.Linear(4 * embd, embd)
@@ -76,7 +84,8 @@ class GPT(nn.Module):
         super().__init__()
         V, T, L, H, D = c["vocab"], c["block"], c["layers"], c["heads"], c["embd"]
         self.tok, self.pos = nn.Embedding(V, D), nn.Embedding(T, D)
-        self.blocks = nn.ModuleList([Block(D, H, T, c["attention"]) for _ in range(L)])
+        self.blocks = nn.ModuleList([Block(D, H, T, c["attention"], c.get("qk_norm", False), c.get("softcap", 0.0))
+                                     for _ in range(L)])
         self.lnf, self.head = nn.LayerNorm(D), nn.Linear(D, V, bias=False)
         for m in self.modules():
             if isinstance(m, nn.Linear):
@@ -129,7 +138,11 @@ def train(c, X, Y, dtype, use_scaler, nudge_seed=None):
         opt.zero_grad(set_to_none=True)
         with torch.autocast("cpu", dtype=dtype or torch.bfloat16, enabled=dtype is not None):
             logits = model(Xt[rows])
-            loss = F.cross_entropy(logits.view(-1, logits.size(-1)), Yt[rows].view(-1), ignore_index=-1)
+            targets = Yt[rows].view(-1)
+            loss = F.cross_entropy(logits.view(-1, logits.size(-1)), targets, ignore_index=-1)
+            if c.get("z_loss", 0.0):  # PaLM's z-loss over the targeted positions, log Z in float32
+                lse = torch.logsumexp(logits.float().view(-1, logits.size(-1)), dim=-1)[targets != -1]
+                loss = loss + c["z_loss"] * (lse ** 2).mean()
         losses.append(float(loss))
         if scaler:
             scales.append(float(scaler.get_scale()))
@@ -187,7 +200,12 @@ def main():
     cases = [dict(sort, name="sort-nano-manual", attention="manual"),
              dict(sort, name="sort-nano-sdpa-math", attention="sdpa-math"),
              dict(add, name="add2-manual-noclip", attention="manual"),
-             dict(add, name="add2-sdpa-math-noclip", attention="sdpa-math")]
+             dict(add, name="add2-sdpa-math-noclip", attention="sdpa-math"),
+             # The options that keep attention logits in check (section 3 of the transformer issue).
+             dict(sort, name="sort-softcap-manual", attention="manual", softcap=0.1),
+             dict(sort, name="sort-zloss-manual", attention="manual", z_loss=1e-2),
+             dict(sort, name="sort-qknorm-manual", attention="manual", qk_norm=True),
+             dict(sort, name="sort-qknorm-sdpa-math", attention="sdpa-math", qk_norm=True)]
     if noise:
         write_noise(name, cases, data)
         return
@@ -213,13 +231,13 @@ def write_noise(name, cases, data):
            "steps": NOISE_STEPS, "runs": NOISE_RUNS, "cases": []}
     for c in cases:
         X, Y = data[c["data"]]
-        c = dict(c, steps=NOISE_STEPS)
         row = {"name": c["name"]}
         for lane, (dtype, scaler) in LANES.items():
-            base, _ = train(c, X, Y, dtype, scaler)
-            worst = [0.0] * NOISE_STEPS
+            lc = dict(c, steps=c["steps"] if dtype is None else NOISE_STEPS)
+            base, _ = train(lc, X, Y, dtype, scaler)
+            worst = [0.0] * lc["steps"]
             for r in range(NOISE_RUNS):
-                moved, _ = train(c, X, Y, dtype, scaler, nudge_seed=1000 + r)
+                moved, _ = train(lc, X, Y, dtype, scaler, nudge_seed=1000 + r)
                 worst = [max(w, abs(m - b) / abs(b)) for w, m, b in zip(worst, moved, base)]
             row[lane] = worst
         out["cases"].append(row)

@@ -2,8 +2,9 @@
 // attention paths (manual, sdpa-math), in float32, under CPU bf16 autocast and under f16 autocast with a
 // GradScaler (scripts/make_torch2_gpt_reference.py, tests/data/torch2-gpt: torch 2.15, one thread), on both
 // of torch's CPU paths (AVX2, and AVX-512 with oneDNN limited to avx512_core), which the engine reproduces on
-// any CPU. Tolerances: the (f32 2e-5 at every step; bf16 and f16 2e-6 at steps 0-1, 1e-4 at steps
-// 0-4), or where torch itself moves further when its initial weights move by one ulp (noise_*.json), that.
+// any CPU, and with the options that keep attention logits in check (soft-capping, z-loss, QK-LayerNorm).
+// Tolerances: the (f32 2e-5 at every step; bf16 and f16 2e-6 at steps 0-1, 1e-4 at steps 0-4), or where
+// torch itself moves further when its initial weights move by one ulp (noise_*.json), that.
 #include <QtTest>
 
 #include <cmath>
@@ -56,6 +57,9 @@ GptConfig configOf(const QJsonObject& c) {
     g.embd = c["embd"].toInt();
     g.attention = c["attention"].toString() == "manual" ? AttentionPath::Manual : AttentionPath::SdpaMath;
     g.seed = static_cast<std::uint64_t>(c["seed"].toInt());
+    g.qkNorm = c["qk_norm"].toBool(false);
+    g.softcap = c["softcap"].toDouble(0);
+    g.zLoss = c["z_loss"].toDouble(0);
     g.torchCpu = c["path"].toString() == "avx512" ? TorchCpu::Avx512 : TorchCpu::NoAvx512;
     return g;
 }
@@ -134,14 +138,24 @@ private slots:
     void attentionStatisticsCountUnderflow();
 };
 
-// Float32: within 2e-5 of torch at every step (the two differ only in the order of float32 sums).
+// Float32: within 2e-5 of torch at every step (the two differ only in the order of float32 sums), or within
+// torch's own divergence at that step when its initial weights move by one ulp, where training amplifies that
+// further (the noise file measures float32 over the whole run).
 void TestGpt::float32MatchesTorch2() {
     QFETCH(QJsonObject, entry);
     const Run r = train(entry, Format::F32, false);
     const std::vector<double> want = numbers(entry["f32"]);
-    const double w = worst(r.losses, want, 0, want.size());
-    qInfo("f32: worst relative difference %.3g over %zu steps", w, want.size());
-    QVERIFY2(w < 2e-5, qPrintable(QString("%1 > 2e-5").arg(w)));
+    const std::vector<double> noise = numbers(entry["noise"].toObject()["f32"]);
+    QCOMPARE(noise.size(), want.size());
+    double worstStep = 0;
+    for (std::size_t k = 0; k < want.size(); ++k) {
+        const double d = testdata::relativeError(r.losses[k], want[k]);
+        const double allowed = std::max(2e-5, noise[k]);
+        worstStep = std::max(worstStep, d / allowed);
+        QVERIFY2(d <= allowed, qPrintable(QString("step %1: %2 > %3").arg(k).arg(d).arg(allowed)));
+    }
+    qInfo("f32: worst relative difference %.3g over %zu steps, at most %.2f of what is allowed", worst(r.losses, want, 0, want.size()),
+          want.size(), worstStep);
 }
 
 void TestGpt::bf16AutocastMatchesTorch2() {

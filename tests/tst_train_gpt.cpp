@@ -34,16 +34,7 @@ Result runCli(std::vector<std::string> args) {
 }
 
 void writeTokens(const QString& path, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& values) {
-    // A little-endian int64 .npy, version 1.0.
-    std::string header = "{'descr': '<i8', 'fortran_order': False, 'shape': (" + std::to_string(shape[0]) + ", " +
-                         std::to_string(shape[1]) + "), }";
-    while ((10 + header.size() + 1) % 64 != 0) header += ' ';
-    header += '\n';
-    std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
-    bytes += static_cast<char>(header.size() & 0xff);
-    bytes += static_cast<char>(header.size() >> 8);
-    bytes += header;
-    bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(std::int64_t));
+    const std::string bytes = npyBytesI64(shape, values);
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(bytes.data(), static_cast<qint64>(bytes.size()));
@@ -174,6 +165,8 @@ void TestTrainGpt::refusesWhatTheModelCannotTake_data() {
     QTest::newRow("task") << QStringList{"--task", "copy"} << "the tasks are sort and add[:N]";
     QTest::newRow("attention") << QStringList{"--attention", "flash"} << "unknown path 'flash'";
     QTest::newRow("add digits") << QStringList{"--task", "add:12"} << "add:N takes N from 1 to 9";
+    QTest::newRow("softcap sdpa") << QStringList{"--attention", "sdpa-math", "--logit-softcap", "5"}
+                                  << "--logit-softcap: only with --attention manual";
     QTest::newRow("targets alone") << QStringList{"--targets", "y.npy"} << "--data and --targets go together";
 }
 

@@ -29,6 +29,7 @@ const OptionSpec kGptOptions[] = {
     {"heads", true},   {"embd", true},         {"block", true},        {"vocab", true},        {"attention", true},
     {"lanes", true},   {"lr", true},           {"beta1", true},        {"beta2", true},        {"eps", true},
     {"weight-decay", true}, {"clip", true},    {"batch", true},        {"steps", true},        {"seed", true},
+    {"qk-norm", false}, {"z-loss", true},      {"logit-softcap", true},
     {"torch-cpu", true}, {"every", true},      {"json", true},         {"no-stats", false},    {"help", false},
 };
 
@@ -45,6 +46,8 @@ const char* kGptHelp = QT_TRANSLATE_NOOP(
     "           (integer token ids (N, T); targets (N, T), -1 where a position has none)\n"
     "model:     --layers 3  --heads 3  --embd 48  --block T (default: the sequences' length)  --vocab V\n"
     "           --attention manual|sdpa-math  (minGPT's code, or F.scaled_dot_product_attention's math path)\n"
+    "           --qk-norm (a LayerNorm over each head's q and k)  --z-loss W (W * mean(log Z^2) added to the loss)\n"
+    "           --logit-softcap S (attention logits S * tanh(logit / S); manual attention only)\n"
     "optimizer: AdamW (weight decay on the linears' weights only)  --lr 5e-4  --beta1 0.9  --beta2 0.95\n"
     "           --eps 1e-8  --weight-decay 0.1  --clip 1.0 (clip_grad_norm_; 0: none)\n"
     "run:       --batch 64  --steps 2000  --seed 0 (torch.manual_seed)  --torch-cpu this|avx512|no-avx512\n"
@@ -123,6 +126,11 @@ GptRunOptions optionsFrom(const ParsedArgs& a) {
     if (attention == "manual") c.attention = AttentionPath::Manual;
     else if (attention == "sdpa-math") c.attention = AttentionPath::SdpaMath;
     else throw UsageError("--attention: unknown path '" + attention + "' (manual, sdpa-math)");
+    c.qkNorm = a.has("qk-norm");
+    c.zLoss = a.real("z-loss", 0, 0, 1e6);
+    c.softcap = a.real("logit-softcap", 0, 0, 1e30);
+    if (c.softcap > 0 && c.attention != AttentionPath::Manual)
+        throw UsageError("--logit-softcap: only with --attention manual (scaled_dot_product_attention takes no soft-cap)");
     if (a.has("torch-cpu")) {
         const auto cpu = parseTorchCpu(a.text("torch-cpu", ""));
         if (!cpu) throw UsageError("--torch-cpu: unknown value '" + a.text("torch-cpu", "") + "' (this, avx512, no-avx512)");
@@ -198,6 +206,7 @@ void writeJson(std::ostream& out, const GptRunOptions& o, GptRun& run, const std
         .field("heads", o.config.heads).field("embd", o.config.embd).field("block", o.config.block)
         .field("vocab", o.config.vocab)
         .field("attention", o.config.attention == AttentionPath::Manual ? "manual" : "sdpa-math")
+        .field("qk_norm", o.config.qkNorm).field("z_loss", o.config.zLoss).field("logit_softcap", o.config.softcap)
         .field("batch", static_cast<std::int64_t>(o.train.batch)).field("steps", o.steps)
         .field("lr", o.train.lr).field("beta1", o.train.beta1).field("beta2", o.train.beta2).field("eps", o.train.eps)
         .field("weight_decay", o.train.weightDecay).field("clip", o.train.clip)
@@ -221,7 +230,9 @@ void writeJson(std::ostream& out, const GptRunOptions& o, GptRun& run, const std
         j.endArray();
         j.key("final").beginObject();
         j.field("loss", r.steps.empty() ? 0.0 : static_cast<double>(r.steps.back().loss));
-        j.field("eval_loss", r.eval.loss).field("eval_accuracy", r.eval.accuracy).field("skipped_steps", r.skipped);
+        if (o.evalData.rows > 0) j.field("eval_loss", r.eval.loss).field("eval_accuracy", r.eval.accuracy);
+        else j.key("eval_loss").null().key("eval_accuracy").null();
+        j.field("skipped_steps", r.skipped);
         j.field("steps_per_second", r.seconds > 0 ? static_cast<double>(r.steps.size()) / r.seconds : 0.0);
         j.endObject().endObject();
     }
@@ -279,7 +290,8 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err) {
         }
     }
     for (int l = 0; l < run.lanes(); ++l) results[static_cast<std::size_t>(l)].eval = run.evaluate(l);
-    if (text) {
+    if (text && o.evalData.rows == 0) out << (stopped ? "stopped early; " : "") << "no held-out sequences to evaluate\n";
+    if (text && o.evalData.rows > 0) {
         out << (stopped ? "stopped early; " : "") << "held-out evaluation (" << o.evalData.rows << " sequences):\n";
         for (int l = 0; l < run.lanes(); ++l) {
             const LaneResult& r = results[static_cast<std::size_t>(l)];

@@ -14,6 +14,7 @@ target_sources(presisi_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_op.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ops/attention_op.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ops/token_loss_op.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ops/qk_norm_op.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ops/gpt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gpt/gpt_params.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gpt/gpt_trainer.cpp

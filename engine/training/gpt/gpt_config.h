@@ -23,6 +23,10 @@ struct GptConfig {
     int heads = 3;      // H heads of embd / heads features
     int embd = 48;      // D
     AttentionPath attention = AttentionPath::Manual;
+    // What keeps attention logits in check (each off by default):
+    bool qkNorm = false;   // QK-LayerNorm (Dehghani et al. 2023): a LayerNorm over each head's q and k features
+    double softcap = 0;    // Gemma 2's soft-capping: logits S·tanh(logit / S) before the mask (manual path only)
+    double zLoss = 0;      // PaLM's z-loss: W · mean(log² Z) over the targeted positions, added to the loss
     std::uint64_t seed = 0;  // torch.manual_seed before the model is built
 
     // The product dispatch the ops follow (numerics::productDispatch reads these four by name). A

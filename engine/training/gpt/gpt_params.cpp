@@ -49,6 +49,12 @@ GptParams gptInit(const GptConfig& c) {
         zero(b.ln1Bias, D);
         linearDefault(gen, b.qkvWeight, &b.qkvBias, D, 3 * D);
         linearDefault(gen, b.projWeight, &b.projBias, D, D);
+        if (c.qkNorm) {  // nn.LayerNorm draws nothing
+            ones(b.qLnWeight, c.headSize());
+            zero(b.qLnBias, c.headSize());
+            ones(b.kLnWeight, c.headSize());
+            zero(b.kLnBias, c.headSize());
+        }
         ones(b.ln2Weight, D);
         zero(b.ln2Bias, D);
         linearDefault(gen, b.fcWeight, &b.fcBias, D, 4 * D);
@@ -94,6 +100,10 @@ GptParams GptParams::zerosLike(const GptParams& p) {
         zero(b.qkvBias, s.qkvBias.size());
         zero(b.projWeight, s.projWeight.rows(), s.projWeight.cols());
         zero(b.projBias, s.projBias.size());
+        zero(b.qLnWeight, s.qLnWeight.size());
+        zero(b.qLnBias, s.qLnBias.size());
+        zero(b.kLnWeight, s.kLnWeight.size());
+        zero(b.kLnBias, s.kLnBias.size());
         zero(b.ln2Weight, s.ln2Weight.size());
         zero(b.ln2Bias, s.ln2Bias.size());
         zero(b.fcWeight, s.fcWeight.rows(), s.fcWeight.cols());
@@ -123,6 +133,12 @@ std::vector<GptParams::Tensor> GptParams::tensors() {
         add(n + "attn.qkv.bias", false, b.qkvBias);
         add(n + "attn.proj.weight", true, b.projWeight);
         add(n + "attn.proj.bias", false, b.projBias);
+        if (b.qLnWeight.size() > 0) {
+            add(n + "attn.q_ln.weight", false, b.qLnWeight);
+            add(n + "attn.q_ln.bias", false, b.qLnBias);
+            add(n + "attn.k_ln.weight", false, b.kLnWeight);
+            add(n + "attn.k_ln.bias", false, b.kLnBias);
+        }
         add(n + "ln2.weight", false, b.ln2Weight);
         add(n + "ln2.bias", false, b.ln2Bias);
         add(n + "fc.weight", true, b.fcWeight);

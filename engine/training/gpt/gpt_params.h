@@ -19,6 +19,8 @@ struct GptBlockParams {
     Vector qkvBias;              // (3D)
     Matrix projWeight;           // (D, D): attn.proj
     Vector projBias;             // (D)
+    Vector qLnWeight, qLnBias;   // (d) with QK-LayerNorm: attn.q_ln, one per block shared by its heads; else empty
+    Vector kLnWeight, kLnBias;   // (d): attn.k_ln
     Vector ln2Weight, ln2Bias;   // (D)
     Matrix fcWeight;             // (4D, D)
     Vector fcBias;               // (4D)
@@ -36,7 +38,7 @@ struct GptParams {
     // The same shapes, zero (gradients and optimizer moments).
     static GptParams zerosLike(const GptParams& p);
 
-    // Every tensor in torch's named_parameters() order, with its name ("blocks.0.attn.qkv.weight"),
+    // Every tensor in torch's named_parameters() order (the QK-LayerNorm ones only with them), with its name ("blocks.0.attn.qkv.weight"),
     // whether AdamW decays it (minGPT's groups: the linears' weights, not embeddings, LayerNorm or biases)
     // and its float32 values.
     struct Tensor {

@@ -22,6 +22,8 @@ public:
     // `settings.low` and `settings.scaler` are each lane's own; the rest is shared.
     GptRun(const GptConfig& config, const GptTrainSettings& settings, const std::vector<Lane>& lanes,
            TokenData train, TokenData eval);
+    GptRun(const GptRun&) = delete;  // the trainers hold the data by reference
+    GptRun& operator=(const GptRun&) = delete;
 
     int lanes() const { return static_cast<int>(m_lanes.size()); }
     const Lane& lane(int i) const { return m_lanes[static_cast<std::size_t>(i)]; }

@@ -1,6 +1,7 @@
 // GptTrainer: the tiny transformer's training loop in one lane (gpt_trainer.h).
 #include "gpt_trainer.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "../../numerics/optimizer.h"

@@ -58,8 +58,10 @@ void softmaxBackwardRows(Matrix& dp, const ConstSquare& p, int lanes) {
 }  // namespace
 
 AttentionOp::AttentionOp(int layer, AttentionPath path, Index batch, Index tokens, int heads, Index headSize,
-                         Format format)
-    : m_layer(layer), m_path(path), m_heads(heads), m_d(headSize), m_format(format), m_B(batch), m_T(tokens) {
+                         Format format, float softcap)
+    : m_layer(layer), m_path(path), m_heads(heads), m_d(headSize), m_format(format), m_softcap(softcap), m_B(batch),
+      m_T(tokens) {
+    if (softcap > 0) m_tanh.resize(batch * heads * tokens, tokens);
     const Index D = heads * headSize;
     m_out.resize(batch * tokens, D);
     m_gradOut.resize(batch * tokens, D);
@@ -76,8 +78,10 @@ void AttentionOp::forward(const Matrix& qkv, const OpContext& ctx) {
     const Index D = m_heads * m_d, T = m_T;
     for (Index b = 0; b < m_B; ++b)
         for (int h = 0; h < m_heads; ++h) {
-            float* probs = m_probs.data() + (b * m_heads + h) * T * T;
-            forwardHead(qkv.data() + b * T * 3 * D + h * m_d, m_out.data() + b * T * D + h * m_d, probs, ctx.rounding);
+            const Index at = (b * m_heads + h) * T * T;
+            float* probs = m_probs.data() + at;
+            forwardHead(qkv.data() + b * T * 3 * D + h * m_d, m_out.data() + b * T * D + h * m_d, probs,
+                        m_softcap > 0 ? m_tanh.data() + at : nullptr, ctx.rounding);
             if (m_statsOn) addStats(m_stats[static_cast<std::size_t>(h)], m_s, probs);
         }
     if (m_statsOn)
@@ -116,7 +120,7 @@ void AttentionOp::addStats(HeadStats& st, const Matrix& logits, const float* pro
 }
 
 // One (sequence, head): qkv points at its q (k and v follow D and 2D columns on), y at its output slice.
-void AttentionOp::forwardHead(const float* qkv, float* y, float* probs, const OpRounding& r) {
+void AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* tanhOut, const OpRounding& r) {
     const Index D = m_heads * m_d, T = m_T;
     const ConstView q(qkv, T, m_d, Stride(3 * D)), k(qkv + D, T, m_d, Stride(3 * D)), v(qkv + 2 * D, T, m_d, Stride(3 * D));
     Square p(probs, T, T);
@@ -127,6 +131,7 @@ void AttentionOp::forwardHead(const float* qkv, float* y, float* probs, const Op
         r.inPlace(f, m_s);
         m_s *= scale;
         r.inPlace(f, m_s);
+        if (tanhOut) softcapForward(tanhOut, r);
         maskAbove(m_s);
         softmaxRows(m_s, p, false, m_lanes);
         r.inPlace(f, probs, T * T);
@@ -144,18 +149,43 @@ void AttentionOp::forwardHead(const float* qkv, float* y, float* probs, const Op
     View(y, T, m_d, Stride(D)) = m_y;
 }
 
+// S·tanh(logit / S) on m_s in place: the division, tanh and the product each rounded to the format (tanh in
+// float32; ATen's is Sleef's, within an ulp); tanhOut (T, T) keeps tanh's output for the backward.
+void AttentionOp::softcapForward(float* tanhOut, const OpRounding& r) {
+    const Format f = m_format;
+    for (Index k = 0; k < m_s.size(); ++k) {
+        const float t = r.one(f, m_s.data()[k] / m_softcap);
+        const float u = r.one(f, std::tanh(t));
+        tanhOut[k] = u;
+        m_s.data()[k] = r.one(f, m_softcap * u);
+    }
+}
+
+// Its backward on m_dp in place: du = dS·S, dt = du·(1 − u²) (ATen's tanh_backward, the bracket one fused
+// multiply-add), d(logit) = dt / S; each rounded to the format.
+void AttentionOp::softcapBackward(const float* tanhOut, const OpRounding& r) {
+    const Format f = m_format;
+    for (Index k = 0; k < m_dp.size(); ++k) {
+        const float u = tanhOut[k];
+        const float du = r.one(f, m_dp.data()[k] * m_softcap);
+        const float dt = r.one(f, du * std::fma(-u, u, 1.0f));
+        m_dp.data()[k] = r.one(f, dt / m_softcap);
+    }
+}
+
 void AttentionOp::backward(Matrix& dqkv, const OpContext& ctx) {
     m_lanes = numerics::atenFloatLanes(ctx.products.dispatch().avx512);
     const Index D = m_heads * m_d, T = m_T;
     for (Index b = 0; b < m_B; ++b)
         for (int h = 0; h < m_heads; ++h)
             backwardHead(m_qkv->data() + b * T * 3 * D + h * m_d, m_gradOut.data() + b * T * D + h * m_d,
-                         m_probs.data() + (b * m_heads + h) * T * T, dqkv.data() + b * T * 3 * D + h * m_d,
-                         ctx.rounding);
+                         m_probs.data() + (b * m_heads + h) * T * T,
+                         m_softcap > 0 ? m_tanh.data() + (b * m_heads + h) * T * T : nullptr,
+                         dqkv.data() + b * T * 3 * D + h * m_d, ctx.rounding);
 }
 
-void AttentionOp::backwardHead(const float* qkv, const float* dy, const float* probs, float* dqkv,
-                               const OpRounding& r) {
+void AttentionOp::backwardHead(const float* qkv, const float* dy, const float* probs, const float* tanhOut,
+                               float* dqkv, const OpRounding& r) {
     const Index D = m_heads * m_d, T = m_T;
     const ConstView q(qkv, T, m_d, Stride(3 * D)), k(qkv + D, T, m_d, Stride(3 * D)), v(qkv + 2 * D, T, m_d, Stride(3 * D));
     const ConstView g(dy, T, m_d, Stride(D));
@@ -174,6 +204,7 @@ void AttentionOp::backwardHead(const float* qkv, const float* dy, const float* p
         // masked_fill's backward: 0 where the mask filled (P is 0 there; an inf or NaN dP is not).
         for (Index i = 0; i < T; ++i)
             for (Index j = i + 1; j < T; ++j) m_dp(i, j) = 0;
+        if (tanhOut) softcapBackward(tanhOut, r);
         m_dp *= static_cast<float>(1.0 / std::sqrt(static_cast<double>(m_d)));
         r.inPlace(f, m_dp);
         m_dq.noalias() = m_dp * k;

@@ -41,7 +41,10 @@ class AttentionOp {
 public:
     // Block `layer`'s attention over batches of `batch` sequences of `tokens` tokens, `heads` heads of
     // `headSize` features; qkv arrives in `format` and y leaves in it.
-    AttentionOp(int layer, AttentionPath path, Index batch, Index tokens, int heads, Index headSize, Format format);
+    // `softcap` > 0 (manual path): the scaled logits become S·tanh(logit / S) before the mask, each step rounded
+    // to the format (Gemma 2's soft-capping).
+    AttentionOp(int layer, AttentionPath path, Index batch, Index tokens, int heads, Index headSize, Format format,
+                float softcap = 0);
 
     // out() (B·T, D) from qkv (B·T, 3D). qkv must stay unchanged until backward.
     void forward(const Matrix& qkv, const OpContext& ctx);
@@ -59,15 +62,19 @@ public:
     Index tokens() const { return m_T; }
 
 private:
-    void forwardHead(const float* qkv, float* y, float* probs, const OpRounding& r);
+    void forwardHead(const float* qkv, float* y, float* probs, float* tanhOut, const OpRounding& r);
+    void softcapForward(float* tanhOut, const OpRounding& r);
+    void softcapBackward(const float* tanhOut, const OpRounding& r);
     void addStats(HeadStats& st, const Matrix& logits, const float* probs) const;
-    void backwardHead(const float* qkv, const float* dy, const float* probs, float* dqkv, const OpRounding& r);
+    void backwardHead(const float* qkv, const float* dy, const float* probs, const float* tanhOut, float* dqkv,
+                      const OpRounding& r);
 
     int m_layer;
     AttentionPath m_path;
     int m_heads;
     Index m_d;            // head size
     Format m_format;
+    float m_softcap = 0;
     Index m_B = 0, m_T = 0;
     int m_lanes = 8;      // ATen's float vector width on the dispatch's CPU class (softmax's sums)
     bool m_statsOn = false;
@@ -76,6 +83,7 @@ private:
     Matrix m_out;         // (B·T, D)
     Matrix m_gradOut;     // (B·T, D)
     Matrix m_probs;       // (B·H·T, T)
+    Matrix m_tanh;        // (B·H·T, T) with a soft-cap: tanh(logit / S) as rounded, for the backward
     // One head's scratch: logits / their gradient (T, T), the scaled q and k of the SDPA path (T, d) and the
     // gradients of q, k (T, d).
     Matrix m_s, m_dp, m_qs, m_ks, m_dq, m_dk, m_dv, m_y;

@@ -37,16 +37,21 @@ Gpt::Gpt(const GptConfig& c, Format low, const AutocastPolicy& policy, Index bat
         const int id = 4 * l;  // each block's four linears take their own layer numbers
         m_blocks.push_back(Block{NormOp(id, D, rows, Format::F32, layerNorm(m_ctx.products.dispatch())),
                                  LinearOp(id, D, 3 * D, rows, Format::F32, f, m_ctx.rounding),
-                                 AttentionOp(l, c.attention, batch, tokens, c.heads, c.headSize(), f),
+                                 AttentionOp(l, c.attention, batch, tokens, c.heads, c.headSize(), f,
+                                             static_cast<float>(c.softcap)),
                                  LinearOp(id + 1, D, D, rows, f, f, m_ctx.rounding),
                                  NormOp(id + 2, D, rows, Format::F32, layerNorm(m_ctx.products.dispatch())),
                                  LinearOp(id + 2, D, 4 * D, rows, Format::F32, f, m_ctx.rounding),
                                  ActivationOp(id + 2, Activation::Gelu, 4 * D, rows, f, act),
-                                 LinearOp(id + 3, 4 * D, D, rows, act, f, m_ctx.rounding)});
+                                 LinearOp(id + 3, 4 * D, D, rows, act, f, m_ctx.rounding),
+                                 std::nullopt});
+        if (c.qkNorm)
+            m_blocks.back().qkNorm.emplace(l, rows, c.heads, c.headSize(), f,
+                                           numerics::atenFloatLanes(m_ctx.products.dispatch().avx512));
     }
     m_lnf.emplace(4 * c.layers, D, rows, Format::F32, layerNorm(m_ctx.products.dispatch()));
     m_head.emplace(4 * c.layers, D, c.vocab, rows, Format::F32, f, m_ctx.rounding);
-    m_loss.emplace(rows, c.vocab, f, loss.softmax, loss.loss);
+    m_loss.emplace(rows, c.vocab, f, loss.softmax, loss.loss, static_cast<float>(c.zLoss));
     m_noBias.setZero(c.vocab);
     m_stream.assign(static_cast<std::size_t>(2 * c.layers + 1), Matrix(rows, D));
     m_grad.resize(rows, D);
@@ -79,7 +84,12 @@ void Gpt::forward(std::span<const std::int32_t> ids, const GptParams& p) {
         const Matrix& x = m_stream[2 * l];
         b.ln1.forward(x, w.ln1Weight, w.ln1Bias, m_ctx);
         b.qkv.forward(b.ln1.out(), w.qkvWeight, w.qkvBias, m_ctx);
-        b.attn.forward(b.qkv.out(), m_ctx);
+        if (b.qkNorm) {
+            b.qkNorm->forward(b.qkv.out(), w.qLnWeight, w.qLnBias, w.kLnWeight, w.kLnBias);
+            b.attn.forward(b.qkNorm->out(), m_ctx);
+        } else {
+            b.attn.forward(b.qkv.out(), m_ctx);
+        }
         b.proj.forward(b.attn.out(), w.projWeight, w.projBias, m_ctx);
         Matrix& mid = m_stream[2 * l + 1];
         mid = x + b.proj.out();  // float32 + f: float32, one rounding
@@ -112,6 +122,7 @@ void Gpt::backward() {
         r.inPlace(b.proj.format(), b.proj.gradOut());
         b.proj.backward(&b.attn.gradOut(), m_ctx);
         b.attn.backward(b.qkv.gradOut(), m_ctx);
+        if (b.qkNorm) b.qkNorm->backward(b.qkv.gradOut());
         b.qkv.backward(&m_branch, m_ctx);
         b.ln1.backward(m_branch, m_ctx);
         m_grad += m_branch;
@@ -168,6 +179,12 @@ void Gpt::gradients(GptParams& g) const {
         w.qkvBias = b.qkv.gradBias();
         w.projWeight = b.proj.gradWeight();
         w.projBias = b.proj.gradBias();
+        if (b.qkNorm) {
+            w.qLnWeight = b.qkNorm->gradQWeight();
+            w.qLnBias = b.qkNorm->gradQBias();
+            w.kLnWeight = b.qkNorm->gradKWeight();
+            w.kLnBias = b.qkNorm->gradKBias();
+        }
         w.ln2Weight = b.ln2.gradWeight();
         w.ln2Bias = b.ln2.gradBias();
         w.fcWeight = b.fc.gradWeight();

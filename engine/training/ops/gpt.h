@@ -21,6 +21,7 @@
 #include "embedding_op.h"
 #include "linear_op.h"
 #include "norm_op.h"
+#include "qk_norm_op.h"
 #include "token_loss_op.h"
 
 namespace presisi::ops {
@@ -70,6 +71,7 @@ private:
         LinearOp fc;
         ActivationOp gelu;
         LinearOp fcProj;
+        std::optional<QkNormOp> qkNorm;  // with QK-LayerNorm: between qkv and attention
     };
     void forward(std::span<const std::int32_t> ids, const GptParams& p);
     void backward();

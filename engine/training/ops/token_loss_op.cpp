@@ -22,8 +22,9 @@ double logSumExp(const float* z, Index n) {
 
 }  // namespace
 
-TokenLossOp::TokenLossOp(Index rows, Index classes, Format logits, Format softmax, Format loss)
-    : m_logits(logits), m_softmax(softmax), m_loss(loss) {
+TokenLossOp::TokenLossOp(Index rows, Index classes, Format logits, Format softmax, Format loss, float zLoss)
+    : m_logits(logits), m_softmax(softmax), m_loss(loss), m_zLoss(zLoss) {
+    m_lse.assign(static_cast<std::size_t>(rows), 0.0f);
     m_logSoftmax.resize(rows, classes);
     m_wrong.assign(static_cast<std::size_t>(rows), 0);
 }
@@ -74,7 +75,45 @@ float TokenLossOp::forwardBackward(const Matrix& z, std::span<const std::int32_t
         numerics::crossEntropyGradRow(m_logSoftmax.data() + i * z.cols(), y, g, di, classes, m_softmax, r);
     }
     if (m_softmax != m_logits) rounding.inPlace(m_logits, dz);
+    if (m_zLoss > 0 && m_targeted > 0) return loss + addZLoss(z, targets, dz, scale, rounding);
     return loss;
+}
+
+// w · mean(lse²) (the caller adds it to the loss), and its gradient added into dz. torch: lse = logsumexp(z.float()) = log Σ exp(z − max)
+// + max; (lse²).mean() as a float32 sum over the targeted rows / N; the backward: g = scale·w, g / N, times
+// 2·lse, times exp(z − lse) at each logit, rounded to the logits' format (the .float()'s backward) and added
+// to the cross entropy's gradient there (autograd's sum of the two, in the logits' format).
+float TokenLossOp::addZLoss(const Matrix& z, std::span<const std::int32_t> targets, Matrix& dz, float scale,
+                            const OpRounding& rounding) {
+    const Index C = z.cols();
+    float sum = 0;
+    for (Index i = 0; i < z.rows(); ++i) {
+        if (targets[static_cast<std::size_t>(i)] < 0) continue;
+        const float* zi = z.data() + i * C;
+        float m = zi[0];
+        for (Index j = 1; j < C; ++j) m = std::max(m, zi[j]);
+        if (std::isinf(m)) m = 0;  // logsumexp's masked_fill of an infinite max
+        float e = 0;
+        for (Index j = 0; j < C; ++j) e += std::exp(zi[j] - m);
+        const float lse = std::log(e) + m;
+        m_lse[static_cast<std::size_t>(i)] = lse;
+        sum += lse * lse;
+    }
+    const auto n = static_cast<float>(m_targeted);
+    const float mean = sum / n;
+    const float g = scale * m_zLoss / n;
+    for (Index i = 0; i < z.rows(); ++i) {
+        if (targets[static_cast<std::size_t>(i)] < 0) continue;
+        const float lse = m_lse[static_cast<std::size_t>(i)];
+        const float gl = g * (2.0f * lse);
+        const float* zi = z.data() + i * C;
+        float* di = dz.data() + i * C;
+        for (Index j = 0; j < C; ++j) {
+            const float gz = rounding.one(m_logits, gl * std::exp(zi[j] - lse));
+            di[j] = rounding.one(m_logits, di[j] + gz);
+        }
+    }
+    return m_zLoss * mean;
 }
 
 }  // namespace presisi::ops

@@ -17,7 +17,9 @@ class TokenLossOp {
 public:
     // Logits (rows, classes) arrive in `logits` (the head's format); log_softmax runs in `softmax`, nll in
     // `loss` (autocast's entries resolved: numerics::resolveOpFormats).
-    TokenLossOp(Index rows, Index classes, Format logits, Format softmax, Format loss);
+    // zLoss > 0: PaLM's z-loss added, zLoss · mean(log² Z) over the targeted rows, log Z in float32 from the
+    // logits (torch.logsumexp(logits.float(), −1)).
+    TokenLossOp(Index rows, Index classes, Format logits, Format softmax, Format loss, float zLoss = 0);
 
     // The mean loss over the rows whose target is not −1 (NaN when none is: torch's 0/0); dz (rows,
     // classes) = its gradient times `scale`, 0 on rows without a target, in the logits' format.
@@ -33,7 +35,13 @@ public:
     double meanLogZ() const { return m_targeted ? m_logZ / static_cast<double>(m_targeted) : 0.0; }
 
 private:
+    // The z-loss term; its gradient added into dz.
+    float addZLoss(const Matrix& z, std::span<const std::int32_t> targets, Matrix& dz, float scale,
+                   const OpRounding& rounding);
+
     Format m_logits, m_softmax, m_loss;
+    float m_zLoss = 0;
+    std::vector<float> m_lse;  // (rows): log Z of each targeted row, float32 (the z-loss)
     Matrix m_logSoftmax;  // (rows, classes)
     std::vector<char> m_wrong;  // (rows): a targeted position the logits did not predict
     std::int64_t m_right = 0, m_targeted = 0;
