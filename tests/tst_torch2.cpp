@@ -282,7 +282,7 @@ void TestTorch2::geluOnEveryBf16Input() {
     compare(grad, name + "_bwd_rand.bin");
 }
 
-// oneDNN's GELU paths run eight floats at a time where the build has AVX2: each lane equals the scalar
+// oneDNN's GELU paths and ATen's vector body run eight floats at a time where the build has AVX2: each lane equals the scalar
 // emulation (one element at a time takes the scalar code) bit for bit, forward and backward, over float32
 // values spread across every binade, zeros, infinities and NaN.
 void TestTorch2::geluVectorPathEqualsScalar() {
@@ -292,13 +292,16 @@ void TestTorch2::geluVectorPathEqualsScalar() {
     x.resize(x.size() - x.size() % 8);
     std::vector<float> g(x.size());
     for (std::size_t i = 0; i < g.size(); ++i) g[i] = 0.75f + static_cast<float>(i % 13) * 0.125f;
-    for (const numerics::TorchGelu k : {numerics::TorchGelu::OneDnn2, numerics::TorchGelu::OneDnn3}) {
+    // ATen's vector body (AtenVec) too: a block of 8 puts every element in the body, one element alone (block 1)
+    // takes the scalar emulation of the body.
+    for (const numerics::TorchGelu k :
+         {numerics::TorchGelu::OneDnn2, numerics::TorchGelu::OneDnn3, numerics::TorchGelu::AtenVec}) {
         std::vector<float> vector(x.size()), scalar(x.size()), dVector(g), dScalar(g);
-        numerics::torchGeluForward(k, x.data(), vector.data(), x.size(), 0);
-        numerics::torchGeluBackward(k, x.data(), g.data(), dVector.data(), x.size(), 0);
+        numerics::torchGeluForward(k, x.data(), vector.data(), x.size(), 8);
+        numerics::torchGeluBackward(k, x.data(), g.data(), dVector.data(), x.size(), 8);
         for (std::size_t i = 0; i < x.size(); ++i) {
-            numerics::torchGeluForward(k, &x[i], &scalar[i], 1, 0);
-            numerics::torchGeluBackward(k, &x[i], &g[i], &dScalar[i], 1, 0);
+            numerics::torchGeluForward(k, &x[i], &scalar[i], 1, 1);
+            numerics::torchGeluBackward(k, &x[i], &g[i], &dScalar[i], 1, 1);
         }
         for (std::size_t i = 0; i < x.size(); ++i) {
             const auto same = [](float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b) || (a != a && b != b); };

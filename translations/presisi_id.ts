@@ -779,8 +779,8 @@ perintah:
             <translation>contoh nn.Linear dari tutorial pada lajur f32, bf16 dan f16, beserta ukuran galatnya</translation>
         </message>
         <message>
-            <source>train a small MLP in several lanes: loss, gradient underflow, loss scaler</source>
-            <translation>melatih MLP kecil di beberapa lajur: loss, gradien yang tenggelam ke nol, penskala loss</translation>
+            <source>train a small MLP (or, with --model gpt, a tiny transformer) in several lanes: loss, gradient underflow, loss scaler</source>
+            <translation>melatih MLP kecil (atau, dengan --model gpt, transformer kecil) di beberapa lajur: loss, gradien yang tenggelam ke nol, penskala loss</translation>
         </message>
         <message>
             <source>unexpected argument '%1'</source>

@@ -35,7 +35,7 @@ const Command kCommands[] = {
     {"linear", cmdLinear, QT_TRANSLATE_NOOP("cli", "the tutorial's nn.Linear example in f32, bf16 and f16 lanes, with error metrics")},
     {"inspect", cmdInspect, QT_TRANSLATE_NOOP("cli", "how values are stored in f32, bf16, f16 and the FP8/FP6/FP4/e8m0 formats: bits, class, rounding error, neighbours")},
     {"quantize", cmdQuantize, QT_TRANSLATE_NOOP("cli", "a float32 .npy tensor in FP8, MX or NVFP4 as torchao computes it: error per tensor and per block")},
-    {"train", cmdTrain, QT_TRANSLATE_NOOP("cli", "train a small MLP in several lanes: loss, gradient underflow, loss scaler")},
+    {"train", cmdTrain, QT_TRANSLATE_NOOP("cli", "train a small MLP (or, with --model gpt, a tiny transformer) in several lanes: loss, gradient underflow, loss scaler")},
     {"presets", cmdPresets, QT_TRANSLATE_NOOP("cli", "list the training presets (underflow, overflow-nan, scaler-growth, ...)")},
     {"check", cmdCheck, QT_TRANSLATE_NOOP("cli", "the convergence check: every lane over K seeds against the f32 lane's seed spread")},
     {"bench", cmdBench, QT_TRANSLATE_NOOP("cli", "benchmarks: rounding, linear, train, memory, sweep, breakdown")},

@@ -405,6 +405,59 @@ float atenGeluBwdScalar(float x, float dy) {
     return dy * sum;
 }
 
+
+#if defined(__AVX2__) && defined(__FMA__)
+// ATen's vector GELU body eight floats at a time: the scalar functions above lane by lane.
+__m256 sleefExpfV(__m256 d) {
+    const __m256 dq = _mm256_mul_ps(d, _mm256_set1_ps(kSleefRLn2));
+    const __m256i q = _mm256_cvtps_epi32(dq);
+    const __m256 qf = _mm256_cvtepi32_ps(q);
+    __m256 s = _mm256_fmadd_ps(qf, _mm256_set1_ps(-kSleefL2U), d);
+    s = _mm256_fmadd_ps(qf, _mm256_set1_ps(-kSleefL2L), s);
+    __m256 u = _mm256_set1_ps(0x1.a057b4p-13f);
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(0x1.6d2d92p-10f));
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(0x1.11114cp-7f));
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(0x1.5554f4p-5f));
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(0x1.555556p-3f));
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(0.5f));
+    const __m256 ss = _mm256_mul_ps(s, s);
+    const __m256 v = _mm256_fmadd_ps(ss, u, s);
+    u = _mm256_add_ps(_mm256_set1_ps(1.0f), v);
+    const __m256i h = _mm256_srai_epi32(q, 1);
+    const __m256i h2 = _mm256_sub_epi32(q, h);
+    const auto pow2 = [](__m256i e) {
+        return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(e, _mm256_set1_epi32(0x7f)), 23));
+    };
+    u = _mm256_mul_ps(u, pow2(h));
+    u = _mm256_mul_ps(u, pow2(h2));
+    u = _mm256_andnot_ps(_mm256_cmp_ps(d, _mm256_set1_ps(-104.0f), _CMP_LT_OQ), u);
+    return _mm256_blendv_ps(u, _mm256_set1_ps(INFINITY), _mm256_cmp_ps(_mm256_set1_ps(100.0f), d, _CMP_LT_OQ));
+}
+
+__m256 atenVecErfV(__m256 v) {
+    const __m256 sign = signOf(v);
+    const __m256 a = absV(v);
+    const __m256 t = _mm256_div_ps(set1(1.0f), _mm256_fmadd_ps(set1(kDnnGeluApprox), a, set1(1.0f)));
+    const __m256 r = dnnErfPolyV(t);
+    const __m256 e = sleefExpfV(negV(_mm256_mul_ps(v, v)));
+    const __m256 tmp6 = _mm256_mul_ps(negV(e), t);
+    return _mm256_xor_ps(_mm256_fmadd_ps(tmp6, r, set1(1.0f)), sign);
+}
+
+__m256 atenGeluFwdV(__m256 x) {
+    const __m256 erf = atenVecErfV(_mm256_mul_ps(x, set1(kAtenSqrt1_2)));
+    return _mm256_mul_ps(_mm256_mul_ps(x, set1(0.5f)), _mm256_add_ps(set1(1.0f), erf));
+}
+
+__m256 atenGeluBwdV(__m256 x, __m256 dy) {
+    const __m256 erf = atenVecErfV(_mm256_mul_ps(x, set1(kAtenSqrt1_2)));
+    const __m256 cdf = _mm256_mul_ps(set1(0.5f), _mm256_add_ps(set1(1.0f), erf));
+    const __m256 arg = _mm256_mul_ps(_mm256_mul_ps(x, x), set1(-0.5f));
+    const __m256 pdf = _mm256_mul_ps(set1(kAtenBeta), sleefExpfV(arg));
+    return _mm256_mul_ps(dy, _mm256_fmadd_ps(x, pdf, cdf));
+}
+#endif
+
 std::size_t vectorEnd(std::size_t n, std::size_t block) { return block == 0 ? 0 : n - n % block; }
 
 } // namespace
@@ -431,7 +484,11 @@ void torchGeluForward(TorchGelu k, const float* x, float* y, std::size_t n, std:
     }
     case TorchGelu::AtenVec: {
         const std::size_t body = vectorEnd(n, atenBlock);
-        for (std::size_t i = 0; i < body; ++i)
+        std::size_t i = 0;
+#if defined(__AVX2__) && defined(__FMA__)
+        for (; i + 8 <= body; i += 8) _mm256_storeu_ps(y + i, atenGeluFwdV(_mm256_loadu_ps(x + i)));
+#endif
+        for (; i < body; ++i)
             y[i] = atenGeluFwdVec(x[i]);
         for (std::size_t i = body; i < n; ++i)
             y[i] = atenGeluFwdScalar(x[i]);
@@ -460,7 +517,12 @@ void torchGeluBackward(TorchGelu k, const float* x, const float* g, float* dx, s
     }
     case TorchGelu::AtenVec: {
         const std::size_t body = vectorEnd(n, atenBlock);
-        for (std::size_t i = 0; i < body; ++i)
+        std::size_t i = 0;
+#if defined(__AVX2__) && defined(__FMA__)
+        for (; i + 8 <= body; i += 8)
+            _mm256_storeu_ps(dx + i, atenGeluBwdV(_mm256_loadu_ps(x + i), _mm256_loadu_ps(g + i)));
+#endif
+        for (; i < body; ++i)
             dx[i] = atenGeluBwdVec(x[i], g[i]);
         for (std::size_t i = body; i < n; ++i)
             dx[i] = atenGeluBwdScalar(x[i], g[i]);
