@@ -167,6 +167,8 @@ void TestTrainGpt::refusesWhatTheModelCannotTake_data() {
     QTest::newRow("add digits") << QStringList{"--task", "add:12"} << "add:N takes N from 1 to 9";
     QTest::newRow("softcap sdpa") << QStringList{"--attention", "sdpa-math", "--logit-softcap", "5"}
                                   << "--logit-softcap: only with --attention manual";
+    QTest::newRow("memory") << QStringList{"--embd", "4096", "--heads", "4", "--layers", "64", "--batch", "100000"}
+                            << "MiB are available";
     QTest::newRow("targets alone") << QStringList{"--targets", "y.npy"} << "--data and --targets go together";
 }
 

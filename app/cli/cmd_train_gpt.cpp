@@ -5,11 +5,13 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "../../engine/error.h"
 #include "../../engine/training/gpt/gpt_run.h"
 #include "../../engine/training/gpt/token_tasks.h"
+#include "../../engine/training/memory_estimate.h"
 #include "../../engine/training/npy.h"
 #include "../../engine/training/scenario.h"
 #include "args.h"
@@ -64,7 +66,7 @@ struct GptRunOptions {
     TokenData trainData, evalData;
 };
 
-// Token ids and targets from two .npy files of integers (N, T); `what` names them in errors.
+// Token ids and targets from two .npy files of integers (N, T); an error names the file.
 TokenData readTokens(const std::string& idsPath, const std::string& targetsPath) {
     const NpyArray x = readNpy(idsPath), y = readNpy(targetsPath);
     if (x.isFloat() || y.isFloat()) throw Error(idsPath + ", " + targetsPath + ": token ids and targets are integers");
@@ -155,6 +157,12 @@ GptRunOptions optionsFrom(const ParsedArgs& a) {
     } catch (const Error& e) {
         throw UsageError(e.what());
     }
+    const std::uint64_t bytes =
+        gptMemoryEstimate(c, t.batch, o.trainData.tokens, o.evalData.rows, o.lanes.size());
+    const std::optional<std::uint64_t> available = availableMemory();
+    if (available && bytes > *available)
+        throw UsageError("the run needs about " + std::to_string(bytes >> 20) + " MiB and " + std::to_string(*available >> 20) +
+                         " MiB are available; use a smaller --batch, --embd or --layers, fewer --lanes or --eval-samples");
     if (o.evalData.rows > 0 && o.evalData.tokens != o.trainData.tokens)
         throw UsageError("--eval-data: sequences of " + std::to_string(o.evalData.tokens) + " tokens, the training data's " +
                          std::to_string(o.trainData.tokens));

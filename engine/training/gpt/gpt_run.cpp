@@ -1,9 +1,30 @@
 // GptRun: the transformer in several lanes with a held-out evaluation (gpt_run.h).
 #include "gpt_run.h"
 
+#include <algorithm>
+
 #include "../../error.h"
 
 namespace presisi {
+
+namespace {
+
+// Sequences per evaluation pass: the held-out set in pieces, so its buffers stay small.
+Index evalChunk(Index rows) { return std::min<Index>(rows, 64); }
+
+}  // namespace
+
+std::uint64_t gptMemoryEstimate(const GptConfig& c, std::int64_t batch, std::int64_t tokens, std::int64_t evalRows,
+                                std::size_t lanes) {
+    const auto D = static_cast<std::uint64_t>(c.embd), V = static_cast<std::uint64_t>(c.vocab);
+    const auto L = static_cast<std::uint64_t>(c.layers), H = static_cast<std::uint64_t>(c.heads);
+    const auto T = static_cast<std::uint64_t>(tokens);
+    const std::uint64_t params = 2 * V * D + static_cast<std::uint64_t>(c.block) * D + L * (12 * D * D + 16 * D);
+    const std::uint64_t perToken = L * (40 * D + 2 * H * T) + 8 * D + 4 * V;
+    const std::uint64_t rows =
+        static_cast<std::uint64_t>(batch) * T + static_cast<std::uint64_t>(evalChunk(evalRows)) * T;
+    return static_cast<std::uint64_t>(lanes) * 4 * (6 * params + rows * perToken);
+}
 
 void checkGptLanes(const std::vector<Lane>& lanes) {
     for (const Lane& l : lanes) {
@@ -51,16 +72,36 @@ GptRun::GptRun(const GptConfig& config, const GptTrainSettings& settings, const 
         m_trainers.push_back(std::make_unique<GptTrainer>(model, s, m_train));
         if (m_decayed.empty()) m_decayed = m_trainers.back()->decayedNames();
         if (m_eval.rows > 0)
-            m_evaluators.push_back(std::make_unique<ops::Gpt>(model, l.format, s.policy, m_eval.rows, m_eval.tokens));
+            m_evaluators.push_back(
+                std::make_unique<ops::Gpt>(model, l.format, s.policy, evalChunk(m_eval.rows), m_eval.tokens));
     }
 }
 
+// The held-out set in chunks of evalChunk() sequences, the last one padded with sequences without targets
+// (they add nothing to the loss, and are taken off the count of sequences right); the loss is the mean over
+// every targeted position.
 GptEvaluation GptRun::evaluate(int lane) {
     GptEvaluation e;
     if (m_eval.rows == 0) return e;
     ops::Gpt& g = *m_evaluators[static_cast<std::size_t>(lane)];
-    e.loss = g.evaluate(m_eval.ids, m_eval.targets, m_trainers[static_cast<std::size_t>(lane)]->params());
-    e.accuracy = static_cast<double>(g.loss().sequencesRight(m_eval.tokens)) / static_cast<double>(m_eval.rows);
+    const GptParams& p = m_trainers[static_cast<std::size_t>(lane)]->params();
+    const Index chunk = evalChunk(m_eval.rows), T = m_eval.tokens;
+    std::vector<std::int32_t> ids(static_cast<std::size_t>(chunk * T)), targets(ids.size());
+    double lossSum = 0;
+    std::int64_t targeted = 0, right = 0;
+    for (Index start = 0; start < m_eval.rows; start += chunk) {
+        const Index n = std::min(chunk, m_eval.rows - start);
+        std::copy_n(m_eval.ids.begin() + start * T, n * T, ids.begin());
+        std::copy_n(m_eval.targets.begin() + start * T, n * T, targets.begin());
+        std::fill(ids.begin() + n * T, ids.end(), 0);
+        std::fill(targets.begin() + n * T, targets.end(), -1);
+        const float loss = g.evaluate(ids, targets, p);
+        if (g.loss().targeted() > 0) lossSum += static_cast<double>(loss) * static_cast<double>(g.loss().targeted());
+        targeted += g.loss().targeted();
+        right += g.loss().sequencesRight(T) - (chunk - n);
+    }
+    e.loss = targeted > 0 ? static_cast<float>(lossSum / static_cast<double>(targeted)) : 0.0f;
+    e.accuracy = static_cast<double>(right) / static_cast<double>(m_eval.rows);
     return e;
 }
 

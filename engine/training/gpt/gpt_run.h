@@ -2,6 +2,7 @@
 // GptTrainer in its format, with a held-out evaluation: what `presisi train --model gpt` runs. No Qt here.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,9 +40,16 @@ private:
     std::vector<Lane> m_lanes;
     TokenData m_train, m_eval;
     std::vector<std::unique_ptr<GptTrainer>> m_trainers;
-    std::vector<std::unique_ptr<ops::Gpt>> m_evaluators;  // per lane, sized for the held-out set
+    std::vector<std::unique_ptr<ops::Gpt>> m_evaluators;  // per lane, for a chunk of the held-out set
     std::vector<std::string> m_decayed;
 };
+
+// About how many bytes the run holds (an upper estimate): per lane the parameters four times over (masters,
+// gradients, AdamW's two moments) and the ops' copies of their gradients, and the training and evaluation
+// passes' buffers (some 40·D floats and two T-long rows of probabilities per token, layer and head; the
+// evaluation takes the held-out set 64 sequences at a time).
+std::uint64_t gptMemoryEstimate(const GptConfig& config, std::int64_t batch, std::int64_t tokens, std::int64_t evalRows,
+                                std::size_t lanes);
 
 // Throws presisi::Error (one line) for a lane the transformer does not take: a gpu: lane (no transformer
 // CUDA code has run on a device), a format of 8 bits and below, or an option other than +scaler.

@@ -31,7 +31,7 @@ public:
     // Of the last batch's sequences of `tokens` rows each, how many had every targeted position predicted.
     std::int64_t sequencesRight(Index tokens) const;
     // The mean log Z = logsumexp of the logits over the targeted rows (in double; PaLM's z-loss penalises its
-    // square), NaN when a row's logits are not finite.
+    // square); inf or NaN when a row's logits are.
     double meanLogZ() const { return m_targeted ? m_logZ / static_cast<double>(m_targeted) : 0.0; }
 
 private:
