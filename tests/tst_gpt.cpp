@@ -241,7 +241,8 @@ void TestGpt::attentionStatisticsCountUnderflow() {
     QCOMPARE(h.maxLogit, 10.0);
     QCOMPARE(h.maxProb, 1.0);
     QCOMPARE(h.entropy, 0.0);
-    QCOMPARE(attn.probabilities()(2, 0), 0.0f);  // (sequence 0, head 0) query 1 key 0
+    QCOMPARE(attn.probabilities()(1, 0), 0.0f);  // (sequence 0, head 0): query 1, key 0
+    QCOMPARE(attn.probabilities()(1, 1), 1.0f);
 }
 
 QTEST_GUILESS_MAIN(TestGpt)
