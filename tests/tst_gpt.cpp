@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <optional>
 
 #include "engine/training/gpt/gpt_trainer.h"
 #include "engine/training/npy.h"
@@ -136,6 +137,7 @@ private slots:
     void f16ScalerMatchesTorch2();
     void attentionStatisticsAtInitialisation();
     void attentionStatisticsCountUnderflow();
+    void doctorNamesTheAttentionLogits();
 };
 
 // Float32: within 2e-5 of torch at every step (the two differ only in the order of float32 sums), or within
@@ -243,6 +245,40 @@ void TestGpt::attentionStatisticsCountUnderflow() {
     QCOMPARE(h.entropy, 0.0);
     QCOMPARE(attn.probabilities()(1, 0), 0.0f);  // (sequence 0, head 0): query 1, key 0
     QCOMPARE(attn.probabilities()(1, 1), 1.0f);
+}
+
+// The NaN doctor on the transformer: at a learning rate of 0.5 the f16 lane's attention logits grow past 65,504
+// within a few steps and the loss turns NaN; the doctor reruns that step with every op checked and names the
+// attention logits (block and head) and the value before its rounding. Once only; the f32 lane has none.
+void TestGpt::doctorNamesTheAttentionLogits() {
+    const QJsonObject c = testdata::loadJson("torch2-gpt/runs_avx2.json")["cases"].toArray()[0].toObject();
+    const TokenData data = loadTokens("sort");
+    for (const Format low : {Format::F16, Format::F32}) {
+        GptTrainSettings s = settingsOf(c, low, false);
+        s.lr = 0.5;
+        GptTrainer trainer(configOf(c), s, data);
+        std::optional<GptFault> fault;
+        int faults = 0;
+        for (int k = 0; k < 40; ++k) {
+            const GptStep step = trainer.step();
+            if (step.fault) {
+                fault = step.fault;
+                ++faults;
+                QVERIFY(!std::isfinite(step.loss));
+            }
+        }
+        if (low == Format::F32) {
+            QVERIFY2(!fault, fault ? fault->op.c_str() : "");
+            continue;
+        }
+        QVERIFY(fault);
+        QCOMPARE(faults, 1);
+        qInfo("f16: step %lld, %s: %g", static_cast<long long>(fault->step), fault->op.c_str(), fault->value);
+        QVERIFY2(fault->op.rfind("attention logits, block ", 0) == 0, fault->op.c_str());
+        QVERIFY(fault->op.find(", head ") != std::string::npos);
+        QVERIFY(std::fabs(fault->value) > 65504);
+        QCOMPARE(fault->format, Format::F16);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestGpt)

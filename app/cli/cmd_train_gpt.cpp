@@ -1,6 +1,7 @@
 // `presisi train --model gpt`: the tiny transformer (minGPT's GPT) trained in several lanes side by side on
 // the sort or adder task or on .npy token ids, as a table or JSON (docs/CLI.md).
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -9,6 +10,7 @@
 #include <sstream>
 
 #include "../../engine/error.h"
+#include "../../engine/format.h"
 #include "../../engine/training/gpt/gpt_run.h"
 #include "../../engine/training/gpt/token_tasks.h"
 #include "../../engine/training/memory_estimate.h"
@@ -180,7 +182,20 @@ struct LaneResult {
     GptEvaluation eval;
     double seconds = 0;
     std::int64_t skipped = 0;
+    std::optional<GptFault> fault;  // the first non-finite pass, named
 };
+
+// The NaN doctor's line: where the first inf or NaN came from, and what helps there.
+std::string faultText(const GptFault& f) {
+    const double max = traits(f.format).max;
+    const std::string name(traits(f.format).name);
+    std::string what = std::isfinite(f.value) ? shortestNumber(f.value) + (std::fabs(f.value) > max ? " > " + shortestNumber(max) : "") + " in " + name
+                                              : shortestNumber(f.value) + " in " + name;
+    const bool attention = f.op.rfind("attention logits", 0) == 0;
+    return "first inf/NaN at step " + std::to_string(f.step) + ", " + f.op + ": " + what +
+           (attention ? " (try: the logits in float32 with --attention sdpa-math, bf16, --qk-norm, a lower --lr)"
+                      : " (try: a loss scaler (+scaler), bf16, a lower --lr)");
+}
 
 // One step's statistics (GptStep): attention per layer and head, the residual stream per block, log Z, the
 // update ratio per decayed matrix.
@@ -227,6 +242,13 @@ void writeJson(std::ostream& out, const GptRunOptions& o, GptRun& run, const std
     for (int l = 0; l < run.lanes(); ++l) {
         const LaneResult& r = results[static_cast<std::size_t>(l)];
         j.beginObject().field("lane", run.lane(l).label());
+        j.key("first_nonfinite");
+        if (r.fault)
+            j.beginObject().field("step", r.fault->step).field("op", r.fault->op).field("value", r.fault->value)
+                .field("format", std::string(traits(r.fault->format).name))
+                .field("format_max", traits(r.fault->format).max).endObject();
+        else
+            j.null();
         j.key("records").beginArray();
         for (std::size_t k = 0; k < r.steps.size(); ++k) {
             const GptStep& s = r.steps[k];
@@ -287,6 +309,7 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err) {
             LaneResult& r = results[static_cast<std::size_t>(l)];
             const auto t0 = Clock::now();
             r.steps.push_back(run.step(l));
+            if (r.steps.back().fault) r.fault = r.steps.back().fault;
             r.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
             r.skipped += r.steps.back().skipped;
         }
@@ -298,6 +321,10 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err) {
         }
     }
     for (int l = 0; l < run.lanes(); ++l) results[static_cast<std::size_t>(l)].eval = run.evaluate(l);
+    if (text)
+        for (int l = 0; l < run.lanes(); ++l)
+            if (results[static_cast<std::size_t>(l)].fault)
+                out << run.lane(l).label() << ": " << faultText(*results[static_cast<std::size_t>(l)].fault) << '\n';
     if (text && o.evalData.rows == 0) out << (stopped ? "stopped early; " : "") << "no held-out sequences to evaluate\n";
     if (text && o.evalData.rows > 0) {
         out << (stopped ? "stopped early; " : "") << "held-out evaluation (" << o.evalData.rows << " sequences):\n";

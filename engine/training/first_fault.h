@@ -19,6 +19,7 @@ public:
     TensorKind tensor = TensorKind::Activation;
     double value = 0;
     Format format = Format::F32;
+    ops::OpSite site;  // where, whole (the transformer names its ops from it)
 
     bool result(const ops::OpSite& site, std::span<const float> values) override {
         const float limit = static_cast<float>(traits(site.format).overflowThreshold);
@@ -44,6 +45,7 @@ public:
 private:
     void keep(const ops::OpSite& site, double v, Format f) {
         hit = true;
+        this->site = site;
         layer = site.layer;
         op = site.op;
         tensor = site.tensor;

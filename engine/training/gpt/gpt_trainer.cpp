@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "../../numerics/optimizer.h"
+#include "../first_fault.h"
 
 namespace presisi {
 
@@ -40,19 +41,45 @@ GptStep GptTrainer::step() {
     s.scale = m_scale.scale;
     s.loss = m_model.forwardBackward(m_ids, m_targets, m_params, m_scale.scale);
     m_model.gradients(m_grads);
-    const bool foundInf = m_settings.scaler && unscale(m_scale.scale);
-    s.gradNorm = clip();
-    s.skipped = foundInf;
     if (m_settings.stats) {
         s.heads = m_model.headStats();
         s.residual = m_model.streamStats();
         s.logZ = m_model.loss().meanLogZ();
     }
+    if (!m_diagnosed && (!std::isfinite(s.loss) || (!m_settings.scaler && !finiteGradients()))) {
+        m_diagnosed = true;
+        s.fault = diagnose();
+    }
+    const bool foundInf = m_settings.scaler && unscale(m_scale.scale);
+    s.gradNorm = clip();
+    s.skipped = foundInf;
     if (!foundInf) update(m_settings.stats ? &s : nullptr);
     else if (m_settings.stats) s.updateRatio.assign(decayedNames().size(), 0.0);
     if (m_settings.scaler) m_scale = numerics::updateLossScale(m_scale, foundInf, m_settings.scalerSettings);
     ++m_step;
     return s;
+}
+
+bool GptTrainer::finiteGradients() {
+    for (const GptParams::Tensor& g : m_grads.tensors())
+        for (Index i = 0; i < g.size; ++i)
+            if (!std::isfinite(g.data[i])) return false;
+    return true;
+}
+
+// The step rerun on the same batch and weights with every op checked (FirstFault): the first result that is
+// inf or NaN, or rounds to inf in its op's format, named.
+GptFault GptTrainer::diagnose() {
+    FirstFault first;
+    m_model.setObserver(&first);
+    m_model.forwardBackward(m_ids, m_targets, m_params, m_scale.scale);
+    m_model.setObserver(nullptr);
+    GptFault f;
+    f.step = m_step;
+    f.op = first.hit ? m_model.siteName(first.site) : "the optimizer's inputs";
+    f.value = first.hit ? first.value : NAN;
+    f.format = first.hit ? first.format : Format::F32;
+    return f;
 }
 
 // GradScaler.unscale_: every gradient times float(1 / scale) (the reciprocal in double); true when any

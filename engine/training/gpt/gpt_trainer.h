@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,15 @@ struct GptTrainSettings {
     bool stats = false;                // GptStep's statistics (a little extra time each step)
 };
 
+// The NaN doctor on the transformer: the first op of the pass whose result was inf or NaN, or would round to
+// inf in its format, found by rerunning the step with every op checked.
+struct GptFault {
+    std::int64_t step = 0;
+    std::string op;            // "attention logits, block 2, head 1", "fc, block 0", "loss", ...
+    double value = 0;          // the value before its rounding (float32), or the inf/NaN itself
+    Format format = Format::F32;  // what the op rounds to
+};
+
 struct GptStep {
     float loss = 0;          // the unscaled mean loss, before the update
     float scale = 1;         // the scaler's scale this step used (1 without one)
@@ -43,6 +53,9 @@ struct GptStep {
     double logZ = 0;                      // the mean logsumexp of the logits over the targeted positions
     std::vector<double> updateRatio;      // per decayed matrix, in torch's parameter order: RMS(ΔW) / RMS(W)
                                           // (0 for a skipped step)
+    // The lane's first non-finite pass, at the step it happened: a non-finite loss, or (without a scaler)
+    // a non-finite gradient.
+    std::optional<GptFault> fault;
 };
 
 class GptTrainer {
@@ -59,6 +72,8 @@ public:
 private:
     void takeBatch(std::int64_t k);
     bool unscale(float scale);
+    GptFault diagnose();
+    bool finiteGradients();
     float clip();
     void update(GptStep* s);
 
@@ -71,6 +86,7 @@ private:
     std::vector<std::int32_t> m_ids, m_targets;  // the batch (B·T)
     std::vector<float> m_before;                 // a matrix before its update (the update ratio)
     std::int64_t m_step = 0, m_updates = 0;
+    bool m_diagnosed = false;  // the first fault is named once
 };
 
 }  // namespace presisi

@@ -71,7 +71,7 @@ AttentionOp::AttentionOp(int layer, AttentionPath path, Index batch, Index token
     for (Matrix* m : {&m_qs, &m_ks, &m_dq, &m_dk, &m_dv, &m_y}) m->resize(tokens, headSize);
 }
 
-void AttentionOp::forward(const Matrix& qkv, const OpContext& ctx) {
+bool AttentionOp::forward(const Matrix& qkv, const OpContext& ctx) {
     m_qkv = &qkv;
     m_lanes = numerics::atenFloatLanes(ctx.products.dispatch().avx512);
     if (m_statsOn) m_stats.assign(static_cast<std::size_t>(m_heads), HeadStats{});
@@ -80,12 +80,22 @@ void AttentionOp::forward(const Matrix& qkv, const OpContext& ctx) {
         for (int h = 0; h < m_heads; ++h) {
             const Index at = (b * m_heads + h) * T * T;
             float* probs = m_probs.data() + at;
-            forwardHead(qkv.data() + b * T * 3 * D + h * m_d, m_out.data() + b * T * D + h * m_d, probs,
-                        m_softcap > 0 ? m_tanh.data() + at : nullptr, ctx.rounding);
+            if (!forwardHead(qkv.data() + b * T * 3 * D + h * m_d, m_out.data() + b * T * D + h * m_d, probs,
+                             m_softcap > 0 ? m_tanh.data() + at : nullptr, h, ctx))
+                return false;
             if (m_statsOn) addStats(m_stats[static_cast<std::size_t>(h)], m_s, probs);
         }
     if (m_statsOn)
         for (HeadStats& st : m_stats) st.entropy /= static_cast<double>(m_B * T);
+    return true;
+}
+
+// The logits the queries see (j ≤ i) of m_s, in order: an overflow above the diagonal is masked away.
+const std::vector<float>& AttentionOp::seenLogits() {
+    m_seen.clear();
+    for (Index i = 0; i < m_T; ++i)
+        for (Index j = 0; j <= i; ++j) m_seen.push_back(m_s(i, j));
+    return m_seen;
 }
 
 // One (sequence, head)'s contribution: logits (T, T) as the softmax took them (−inf above the diagonal),
@@ -120,7 +130,14 @@ void AttentionOp::addStats(HeadStats& st, const Matrix& logits, const float* pro
 }
 
 // One (sequence, head): qkv points at its q (k and v follow D and 2D columns on), y at its output slice.
-void AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* tanhOut, const OpRounding& r) {
+bool AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* tanhOut, int head, const OpContext& ctx) {
+    const OpRounding& r = ctx.rounding;
+    const auto site = [this, head](const char* name) {
+        OpSite s{m_layer, FaultOp::ForwardLinear, TensorKind::Activation, m_format};
+        s.name = name;
+        s.head = head;
+        return s;
+    };
     const Index D = m_heads * m_d, T = m_T;
     const ConstView q(qkv, T, m_d, Stride(3 * D)), k(qkv + D, T, m_d, Stride(3 * D)), v(qkv + 2 * D, T, m_d, Stride(3 * D));
     Square p(probs, T, T);
@@ -128,6 +145,7 @@ void AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* t
     if (m_path == AttentionPath::Manual) {
         const float scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(m_d)));
         m_s.noalias() = q * k.transpose();
+        if (ctx.observer && ctx.stops(site("attention logits"), seenLogits())) return false;
         r.inPlace(f, m_s);
         m_s *= scale;
         r.inPlace(f, m_s);
@@ -141,12 +159,15 @@ void AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* t
         m_qs = q * s;
         m_ks = k * s;
         m_s.noalias() = m_qs * m_ks.transpose();
+        if (ctx.observer && ctx.stops(site("attention logits"), seenLogits())) return false;
         maskAbove(m_s);
         softmaxRows(m_s, p, true, m_lanes);
     }
     m_y.noalias() = p * v;
+    if (ctx.stops(site("attention output"), m_y)) return false;
     r.inPlace(f, m_y);
     View(y, T, m_d, Stride(D)) = m_y;
+    return true;
 }
 
 // S·tanh(logit / S) on m_s in place: the division, tanh and the product each rounded to the format (tanh in

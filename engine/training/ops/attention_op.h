@@ -46,8 +46,9 @@ public:
     AttentionOp(int layer, AttentionPath path, Index batch, Index tokens, int heads, Index headSize, Format format,
                 float softcap = 0);
 
-    // out() (B·T, D) from qkv (B·T, 3D). qkv must stay unchanged until backward.
-    void forward(const Matrix& qkv, const OpContext& ctx);
+    // out() (B·T, D) from qkv (B·T, 3D). qkv must stay unchanged until backward. The observer sees each head's
+    // logits and output before their rounding; false: it stopped the pass.
+    bool forward(const Matrix& qkv, const OpContext& ctx);
     // From gradOut() (B·T, D; in the format): dqkv (B·T, 3D) in the format.
     void backward(Matrix& dqkv, const OpContext& ctx);
 
@@ -62,10 +63,11 @@ public:
     Index tokens() const { return m_T; }
 
 private:
-    void forwardHead(const float* qkv, float* y, float* probs, float* tanhOut, const OpRounding& r);
+    bool forwardHead(const float* qkv, float* y, float* probs, float* tanhOut, int head, const OpContext& ctx);
     void softcapForward(float* tanhOut, const OpRounding& r);
     void softcapBackward(const float* tanhOut, const OpRounding& r);
     void addStats(HeadStats& st, const Matrix& logits, const float* probs) const;
+    const std::vector<float>& seenLogits();
     void backwardHead(const float* qkv, const float* dy, const float* probs, const float* tanhOut, float* dqkv,
                       const OpRounding& r);
 
@@ -79,6 +81,7 @@ private:
     int m_lanes = 8;      // ATen's float vector width on the dispatch's CPU class (softmax's sums)
     bool m_statsOn = false;
     std::vector<HeadStats> m_stats;  // (H)
+    std::vector<float> m_seen;       // (T(T+1)/2): one head's visible logits for the observer
     const Matrix* m_qkv = nullptr;  // bound by forward
     Matrix m_out;         // (B·T, D)
     Matrix m_gradOut;     // (B·T, D)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace presisi::ops {
 
@@ -62,8 +63,12 @@ Gpt::Gpt(const GptConfig& c, Format low, const AutocastPolicy& policy, Index bat
 
 float Gpt::forwardBackward(std::span<const std::int32_t> ids, std::span<const std::int32_t> targets,
                            const GptParams& p, float scale) {
-    forward(ids, p);
+    if (!forward(ids, p)) return NAN;
     const float loss = m_loss->forwardBackward(m_head->out(), targets, m_head->gradOut(), scale, m_ctx);
+    if (m_ctx.observer) {
+        OpSite site{static_cast<int>(4 * m_blocks.size()), FaultOp::SoftmaxLoss, TensorKind::Activation, Format::F32};
+        if (m_ctx.stops(site, std::span<const float>(&loss, 1))) return loss;
+    }
     backward();
     return loss;
 }
@@ -73,61 +78,74 @@ float Gpt::evaluate(std::span<const std::int32_t> ids, std::span<const std::int3
     return m_loss->forwardBackward(m_head->out(), targets, m_head->gradOut(), 1.0f, m_ctx);
 }
 
+std::string Gpt::siteName(const OpSite& site) const {
+    const int L = static_cast<int>(m_blocks.size());
+    const std::string block = ", block " + std::to_string(site.layer / 4);
+    if (site.name) return site.name + (", block " + std::to_string(site.layer)) + ", head " + std::to_string(site.head);
+    if (site.op == FaultOp::SoftmaxLoss) return "loss";
+    if (site.layer >= 4 * L) return site.op == FaultOp::Norm ? "lnf" : site.op == FaultOp::BackwardProduct ? "head backward" : "head";
+    static const char* const kLinear[] = {"attn.qkv", "attn.proj", "fc", "fc_proj"};
+    switch (site.op) {
+    case FaultOp::Norm: return (site.layer % 4 == 0 ? "ln1" : "ln2") + block;
+    case FaultOp::Activation: return "gelu" + block;
+    case FaultOp::BackwardProduct: return kLinear[site.layer % 4] + (" backward" + block);
+    default: return kLinear[site.layer % 4] + block;
+    }
+}
+
 // x_0 = tok[ids] + pos; per block x += attn.proj(attn(attn.qkv(ln1(x)))); x += fc_proj(gelu(fc(ln2(x))));
 // logits = head(lnf(x)).
-void Gpt::forward(std::span<const std::int32_t> ids, const GptParams& p) {
+bool Gpt::forward(std::span<const std::int32_t> ids, const GptParams& p) {
     m_embedding.forward(ids, p.tok, p.pos);
     m_stream[0] = m_embedding.out();
     for (std::size_t l = 0; l < m_blocks.size(); ++l) {
         Block& b = m_blocks[l];
         const GptBlockParams& w = p.blocks[l];
         const Matrix& x = m_stream[2 * l];
-        b.ln1.forward(x, w.ln1Weight, w.ln1Bias, m_ctx);
-        b.qkv.forward(b.ln1.out(), w.qkvWeight, w.qkvBias, m_ctx);
+        if (!b.ln1.forward(x, w.ln1Weight, w.ln1Bias, m_ctx)) return false;
+        if (!b.qkv.forward(b.ln1.out(), w.qkvWeight, w.qkvBias, m_ctx)) return false;
+        const Matrix* qkv = &b.qkv.out();
         if (b.qkNorm) {
-            b.qkNorm->forward(b.qkv.out(), w.qLnWeight, w.qLnBias, w.kLnWeight, w.kLnBias);
-            b.attn.forward(b.qkNorm->out(), m_ctx);
-        } else {
-            b.attn.forward(b.qkv.out(), m_ctx);
+            b.qkNorm->forward(*qkv, w.qLnWeight, w.qLnBias, w.kLnWeight, w.kLnBias);
+            qkv = &b.qkNorm->out();
         }
-        b.proj.forward(b.attn.out(), w.projWeight, w.projBias, m_ctx);
+        if (!b.attn.forward(*qkv, m_ctx)) return false;
+        if (!b.proj.forward(b.attn.out(), w.projWeight, w.projBias, m_ctx)) return false;
         Matrix& mid = m_stream[2 * l + 1];
         mid = x + b.proj.out();  // float32 + f: float32, one rounding
-        b.ln2.forward(mid, w.ln2Weight, w.ln2Bias, m_ctx);
-        b.fc.forward(b.ln2.out(), w.fcWeight, w.fcBias, m_ctx);
-        b.gelu.forward(b.fc.out(), m_ctx);
-        b.fcProj.forward(b.gelu.out(), w.fcProjWeight, w.fcProjBias, m_ctx);
+        if (!b.ln2.forward(mid, w.ln2Weight, w.ln2Bias, m_ctx)) return false;
+        if (!b.fc.forward(b.ln2.out(), w.fcWeight, w.fcBias, m_ctx)) return false;
+        if (!b.gelu.forward(b.fc.out(), m_ctx)) return false;
+        if (!b.fcProj.forward(b.gelu.out(), w.fcProjWeight, w.fcProjBias, m_ctx)) return false;
         m_stream[2 * l + 2] = mid + b.fcProj.out();
     }
-    m_lnf->forward(m_stream.back(), p.lnfWeight, p.lnfBias, m_ctx);
-    m_head->forward(m_lnf->out(), p.head, m_noBias, m_ctx);
+    if (!m_lnf->forward(m_stream.back(), p.lnfWeight, p.lnfBias, m_ctx)) return false;
+    return m_head->forward(m_lnf->out(), p.head, m_noBias, m_ctx);
 }
 
 // The gradient at the stream runs back through each residual sum to both its terms: unchanged along the
 // stream, rounded to the branch's format into the branch; a LayerNorm's input gradient is added back.
-void Gpt::backward() {
-    m_head->backward(&m_grad, m_ctx);
-    m_lnf->backward(m_grad, m_ctx);
+bool Gpt::backward() {
+    if (!m_head->backward(&m_grad, m_ctx) || !m_lnf->backward(m_grad, m_ctx)) return false;
     const OpRounding& r = m_ctx.rounding;
     for (std::size_t k = m_blocks.size(); k-- > 0;) {
         Block& b = m_blocks[k];
         b.fcProj.gradOut() = m_grad;
         r.inPlace(b.fcProj.format(), b.fcProj.gradOut());
-        b.fcProj.backward(&b.fc.gradOut(), m_ctx);
-        b.gelu.backward(b.fc.gradOut(), m_ctx);
-        b.fc.backward(&m_branch, m_ctx);
-        b.ln2.backward(m_branch, m_ctx);
+        if (!b.fcProj.backward(&b.fc.gradOut(), m_ctx) || !b.gelu.backward(b.fc.gradOut(), m_ctx) ||
+            !b.fc.backward(&m_branch, m_ctx) || !b.ln2.backward(m_branch, m_ctx))
+            return false;
         m_grad += m_branch;
         b.proj.gradOut() = m_grad;
         r.inPlace(b.proj.format(), b.proj.gradOut());
-        b.proj.backward(&b.attn.gradOut(), m_ctx);
+        if (!b.proj.backward(&b.attn.gradOut(), m_ctx)) return false;
         b.attn.backward(b.qkv.gradOut(), m_ctx);
         if (b.qkNorm) b.qkNorm->backward(b.qkv.gradOut());
-        b.qkv.backward(&m_branch, m_ctx);
-        b.ln1.backward(m_branch, m_ctx);
+        if (!b.qkv.backward(&m_branch, m_ctx) || !b.ln1.backward(m_branch, m_ctx)) return false;
         m_grad += m_branch;
     }
     m_embedding.backward(m_grad, m_gradTok, m_gradPos);
+    return true;
 }
 
 void Gpt::setStats(bool on) {

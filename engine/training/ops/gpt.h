@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <span>
 #include <vector>
 
@@ -42,8 +43,14 @@ public:
     Gpt& operator=(const Gpt&) = delete;
 
     Index tokens() const { return m_tokens; }
+    // An observer between the ops (the NaN doctor's checked pass); nullptr: the plain pass.
+    void setObserver(OpObserver* observer) { m_ctx.observer = observer; }
+    // The op an observer's site names, for people: "attn.qkv, block 1", "attention logits, block 2, head 1",
+    // "lnf", "loss"; with `backward` the product of the backward pass.
+    std::string siteName(const OpSite& site) const;
     // ids, targets: B·T token ids and targets (−1: none), row-major (B, T). Returns the unscaled mean loss;
-    // leaves every gradient scaled by `scale` (read them with gradients()).
+    // leaves every gradient scaled by `scale` (read them with gradients()). An observer that stops the pass
+    // leaves the rest of it undone (the loss is then NaN).
     float forwardBackward(std::span<const std::int32_t> ids, std::span<const std::int32_t> targets,
                           const GptParams& p, float scale);
     // The forward pass and loss only (the held-out evaluation): the mean loss; loss().sequencesRight() then
@@ -73,8 +80,8 @@ private:
         LinearOp fcProj;
         std::optional<QkNormOp> qkNorm;  // with QK-LayerNorm: between qkv and attention
     };
-    void forward(std::span<const std::int32_t> ids, const GptParams& p);
-    void backward();
+    bool forward(std::span<const std::int32_t> ids, const GptParams& p);
+    bool backward();
 
     GptConfig m_config;
     Format m_low;

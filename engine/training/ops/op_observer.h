@@ -17,6 +17,10 @@ struct OpSite {
     FaultOp op = FaultOp::ForwardLinear;
     TensorKind tensor = TensorKind::Activation;
     Format format = Format::F32;
+    // The transformer's attention, which FaultOp does not name: the op ("attention logits", "attention output")
+    // and the head; nullptr and −1 elsewhere.
+    const char* name = nullptr;
+    int head = -1;
 };
 
 class OpObserver {
