@@ -36,9 +36,9 @@ torch.set_num_threads(1)
 
 
 class CausalSelfAttention(nn.Module):
-    def __init__(self, embd, heads, block, path, qk_norm=False, softcap=0.0):
+    def __init__(self, embd, heads, block, path, qk_norm=False, softcap=0.0, cuda_policy=False):
         super().__init__()
-        self.heads, self.path, self.softcap = heads, path, softcap
+        self.heads, self.path, self.softcap, self.cuda_policy = heads, path, softcap, cuda_policy
         self.qkv = nn.Linear(embd, 3 * embd)
         self.proj = nn.Linear(embd, embd)
         # QK-LayerNorm (Dehghani et al. 2023): a LayerNorm over each head's features of q and of k.
@@ -58,7 +58,8 @@ class CausalSelfAttention(nn.Module):
             if self.softcap:  # Gemma 2's soft-capping of the attention logits
                 att = self.softcap * torch.tanh(att / self.softcap)
             att = att.masked_fill(self.mask[:, :, :T, :T] == 0, float("-inf"))
-            y = F.softmax(att, dim=-1) @ v
+            # CUDA's autocast lists put softmax in float32; on the CPU that is the user's .float().
+            y = (F.softmax(att.float(), dim=-1) if self.cuda_policy else F.softmax(att, dim=-1)) @ v
         else:
             with sdpa_kernel(SDPBackend.MATH):
                 y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
@@ -66,10 +67,10 @@ class CausalSelfAttention(nn.Module):
 
 
 class Block(nn.Module):
-    def __init__(self, embd, heads, block, path, qk_norm=False, softcap=0.0):
+    def __init__(self, embd, heads, block, path, qk_norm=False, softcap=0.0, cuda_policy=False):
         super().__init__()
         self.ln1 = nn.LayerNorm(embd)
-        self.attn = CausalSelfAttention(embd, heads, block, path, qk_norm, softcap)
+        self.attn = CausalSelfAttention(embd, heads, block, path, qk_norm, softcap, cuda_policy)
         self.ln2 = nn.LayerNorm(embd)
         self.fc = nn.Linear(embd, 4 * embd)
         self.fc_proj = nn.Linear(4 * embd, embd)
@@ -84,8 +85,8 @@ class GPT(nn.Module):
         super().__init__()
         V, T, L, H, D = c["vocab"], c["block"], c["layers"], c["heads"], c["embd"]
         self.tok, self.pos = nn.Embedding(V, D), nn.Embedding(T, D)
-        self.blocks = nn.ModuleList([Block(D, H, T, c["attention"], c.get("qk_norm", False), c.get("softcap", 0.0))
-                                     for _ in range(L)])
+        self.blocks = nn.ModuleList([Block(D, H, T, c["attention"], c.get("qk_norm", False), c.get("softcap", 0.0),
+                                           c.get("policy") == "cuda") for _ in range(L)])
         self.lnf, self.head = nn.LayerNorm(D), nn.Linear(D, V, bias=False)
         for m in self.modules():
             if isinstance(m, nn.Linear):
@@ -205,7 +206,9 @@ def main():
              dict(sort, name="sort-softcap-manual", attention="manual", softcap=0.1),
              dict(sort, name="sort-zloss-manual", attention="manual", z_loss=1e-2),
              dict(sort, name="sort-qknorm-manual", attention="manual", qk_norm=True),
-             dict(sort, name="sort-qknorm-sdpa-math", attention="sdpa-math", qk_norm=True)]
+             dict(sort, name="sort-qknorm-sdpa-math", attention="sdpa-math", qk_norm=True),
+             # CUDA's autocast policy (softmax in float32) on the manual path.
+             dict(sort, name="sort-cudapolicy-manual", attention="manual", policy="cuda")]
     if noise:
         write_noise(name, cases, data)
         return

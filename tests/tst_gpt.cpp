@@ -75,6 +75,7 @@ GptTrainSettings settingsOf(const QJsonObject& c, Format low, bool scaler) {
     s.beta2 = c["betas"].toArray()[1].toDouble();
     s.weightDecay = c["weight_decay"].toDouble();
     s.clip = c["clip"].toDouble();
+    if (c["policy"].toString() == "cuda") s.policy = AutocastPolicy::cuda();
     return s;
 }
 

@@ -169,6 +169,7 @@ void TestTrainGpt::refusesWhatTheModelCannotTake_data() {
                                   << "--logit-softcap: only with --attention manual";
     QTest::newRow("memory") << QStringList{"--embd", "4096", "--heads", "4", "--layers", "64", "--batch", "100000"}
                             << "MiB are available";
+    QTest::newRow("policy") << QStringList{"--policy", "gpu"} << "--policy: unknown policy 'gpu' (cpu, cuda)";
     QTest::newRow("targets alone") << QStringList{"--targets", "y.npy"} << "--data and --targets go together";
 }
 

@@ -1144,6 +1144,7 @@ model:     --layers 3  --heads 3  --embd 48  --block T (default: the sequences' 
            --attention manual|sdpa-math  (minGPT's code, or F.scaled_dot_product_attention's math path)
            --qk-norm (a LayerNorm over each head's q and k)  --z-loss W (W * mean(log Z^2) added to the loss)
            --logit-softcap S (attention logits S * tanh(logit / S); manual attention only)
+autocast:  --policy cpu|cuda  (CUDA's lists: softmax in float32)
 optimizer: AdamW (weight decay on the linears' weights only)  --lr 5e-4  --beta1 0.9  --beta2 0.95
            --eps 1e-8  --weight-decay 0.1  --clip 1.0 (clip_grad_norm_; 0: none)
 run:       --batch 64  --steps 2000  --seed 0 (torch.manual_seed)  --torch-cpu this|avx512|no-avx512
@@ -1166,6 +1167,7 @@ model:     --layers 3  --heads 3  --embd 48  --block T (bawaan: panjang urutan) 
            --attention manual|sdpa-math  (kode minGPT, atau jalur math F.scaled_dot_product_attention)
            --qk-norm (LayerNorm atas q dan k setiap head)  --z-loss W (W * rata-rata log Z^2 ditambahkan ke loss)
            --logit-softcap S (logit attention S * tanh(logit / S); hanya attention manual)
+autocast:  --policy cpu|cuda  (daftar CUDA: softmax dalam float32)
 optimizer: AdamW (weight decay hanya pada bobot layer linear)  --lr 5e-4  --beta1 0.9  --beta2 0.95
            --eps 1e-8  --weight-decay 0.1  --clip 1.0 (clip_grad_norm_; 0: tanpa)
 latihan:   --batch 64  --steps 2000  --seed 0 (torch.manual_seed)  --torch-cpu this|avx512|no-avx512

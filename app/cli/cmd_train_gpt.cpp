@@ -33,7 +33,7 @@ const OptionSpec kGptOptions[] = {
     {"heads", true},   {"embd", true},         {"block", true},        {"vocab", true},        {"attention", true},
     {"lanes", true},   {"lr", true},           {"beta1", true},        {"beta2", true},        {"eps", true},
     {"weight-decay", true}, {"clip", true},    {"batch", true},        {"steps", true},        {"seed", true},
-    {"qk-norm", false}, {"z-loss", true},      {"logit-softcap", true},
+    {"qk-norm", false}, {"z-loss", true},      {"logit-softcap", true}, {"policy", true},
     {"torch-cpu", true}, {"every", true},      {"json", true},         {"no-stats", false},    {"help", false},
 };
 
@@ -52,6 +52,7 @@ const char* kGptHelp = QT_TRANSLATE_NOOP(
     "           --attention manual|sdpa-math  (minGPT's code, or F.scaled_dot_product_attention's math path)\n"
     "           --qk-norm (a LayerNorm over each head's q and k)  --z-loss W (W * mean(log Z^2) added to the loss)\n"
     "           --logit-softcap S (attention logits S * tanh(logit / S); manual attention only)\n"
+    "autocast:  --policy cpu|cuda  (CUDA's lists: softmax in float32)\n"
     "optimizer: AdamW (weight decay on the linears' weights only)  --lr 5e-4  --beta1 0.9  --beta2 0.95\n"
     "           --eps 1e-8  --weight-decay 0.1  --clip 1.0 (clip_grad_norm_; 0: none)\n"
     "run:       --batch 64  --steps 2000  --seed 0 (torch.manual_seed)  --torch-cpu this|avx512|no-avx512\n"
@@ -149,6 +150,9 @@ GptRunOptions optionsFrom(const ParsedArgs& a) {
     t.clip = a.real("clip", 1.0, 0, 1e30);
     t.batch = a.integer("batch", 64, 1, 1000000);
     t.stats = !a.has("no-stats");
+    const std::string policy = a.text("policy", "cpu");
+    if (policy == "cuda") t.policy = AutocastPolicy::cuda();
+    else if (policy != "cpu") throw UsageError("--policy: unknown policy '" + policy + "' (cpu, cuda)");
     o.steps = a.integer("steps", 2000, 1, 100000000);
     o.every = a.integer("every", std::max<std::int64_t>(1, o.steps / 10), 1, 100000000);
     try {
@@ -229,6 +233,7 @@ void writeJson(std::ostream& out, const GptRunOptions& o, GptRun& run, const std
         .field("heads", o.config.heads).field("embd", o.config.embd).field("block", o.config.block)
         .field("vocab", o.config.vocab)
         .field("attention", o.config.attention == AttentionPath::Manual ? "manual" : "sdpa-math")
+        .field("policy", o.train.policy == AutocastPolicy::cuda() ? "cuda" : "cpu")
         .field("qk_norm", o.config.qkNorm).field("z_loss", o.config.zLoss).field("logit_softcap", o.config.softcap)
         .field("batch", static_cast<std::int64_t>(o.train.batch)).field("steps", o.steps)
         .field("lr", o.train.lr).field("beta1", o.train.beta1).field("beta2", o.train.beta2).field("eps", o.train.eps)

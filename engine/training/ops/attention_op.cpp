@@ -62,6 +62,7 @@ AttentionOp::AttentionOp(int layer, AttentionPath path, Index batch, Index token
     : m_layer(layer), m_path(path), m_heads(heads), m_d(headSize), m_format(format), m_softcap(softcap), m_B(batch),
       m_T(tokens) {
     if (softcap > 0) m_tanh.resize(batch * heads * tokens, tokens);
+    m_softmax = format;
     const Index D = heads * headSize;
     m_out.resize(batch * tokens, D);
     m_gradOut.resize(batch * tokens, D);
@@ -69,6 +70,7 @@ AttentionOp::AttentionOp(int layer, AttentionPath path, Index batch, Index token
     m_s.resize(tokens, tokens);
     m_dp.resize(tokens, tokens);
     for (Matrix* m : {&m_qs, &m_ks, &m_dq, &m_dk, &m_dv, &m_y}) m->resize(tokens, headSize);
+    m_pLow.resize(tokens, tokens);
 }
 
 bool AttentionOp::forward(const Matrix& qkv, const OpContext& ctx) {
@@ -152,7 +154,14 @@ bool AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* t
         if (tanhOut) softcapForward(tanhOut, r);
         maskAbove(m_s);
         softmaxRows(m_s, p, false, m_lanes);
-        r.inPlace(f, probs, T * T);
+        if (m_softmax != Format::F32 || f == Format::F32) {
+            r.inPlace(f, probs, T * T);
+        } else {
+            // Softmax in float32: its output is cast to the format for the product.
+            r.into(f, p, m_pLow);
+            m_y.noalias() = m_pLow * v;
+            return finishHead(y, head, ctx);
+        }
     } else {
         // calculate_scale's 1/√d in double, its square root in double, the product with float32 q and k.
         const auto s = static_cast<float>(std::sqrt(1.0 / std::sqrt(static_cast<double>(m_d))));
@@ -164,9 +173,17 @@ bool AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* t
         softmaxRows(m_s, p, true, m_lanes);
     }
     m_y.noalias() = p * v;
-    if (ctx.stops(site("attention output"), m_y)) return false;
-    r.inPlace(f, m_y);
-    View(y, T, m_d, Stride(D)) = m_y;
+    return finishHead(y, head, ctx);
+}
+
+// y = round(m_y) into the head's output slice, the observer seeing it first.
+bool AttentionOp::finishHead(float* y, int head, const OpContext& ctx) {
+    OpSite s{m_layer, FaultOp::ForwardLinear, TensorKind::Activation, m_format};
+    s.name = "attention output";
+    s.head = head;
+    if (ctx.stops(s, m_y)) return false;
+    ctx.rounding.inPlace(m_format, m_y);
+    View(y, m_T, m_d, Stride(m_heads * m_d)) = m_y;
     return true;
 }
 
@@ -217,7 +234,12 @@ void AttentionOp::backwardHead(const float* qkv, const float* dy, const float* p
     // by the upcast's backward).
     m_dp.noalias() = g * v.transpose();
     if (manual) r.inPlace(f, m_dp);
-    m_dv.noalias() = p.transpose() * g;
+    if (manual && m_softmax == Format::F32 && f != Format::F32) {
+        r.into(f, p, m_pLow);  // the product's operand was P cast to the format
+        m_dv.noalias() = m_pLow.transpose() * g;
+    } else {
+        m_dv.noalias() = p.transpose() * g;
+    }
     r.inPlace(f, m_dv);
     softmaxBackwardRows(m_dp, p, m_lanes);
     if (manual) {

@@ -46,6 +46,10 @@ public:
     AttentionOp(int layer, AttentionPath path, Index batch, Index tokens, int heads, Index headSize, Format format,
                 float softcap = 0);
 
+    // The manual path's softmax in float32 (CUDA's autocast lists): P stays float32 for the softmax's backward
+    // and is cast to the format for P·v. Otherwise (CPU's lists) softmax runs in the format of its input.
+    void setSoftmaxFormat(Format f) { m_softmax = f; }
+
     // out() (B·T, D) from qkv (B·T, 3D). qkv must stay unchanged until backward. The observer sees each head's
     // logits and output before their rounding; false: it stopped the pass.
     bool forward(const Matrix& qkv, const OpContext& ctx);
@@ -64,6 +68,7 @@ public:
 
 private:
     bool forwardHead(const float* qkv, float* y, float* probs, float* tanhOut, int head, const OpContext& ctx);
+    bool finishHead(float* y, int head, const OpContext& ctx);
     void softcapForward(float* tanhOut, const OpRounding& r);
     void softcapBackward(const float* tanhOut, const OpRounding& r);
     void addStats(HeadStats& st, const Matrix& logits, const float* probs) const;
@@ -77,6 +82,7 @@ private:
     Index m_d;            // head size
     Format m_format;
     float m_softcap = 0;
+    Format m_softmax = Format::F32;  // set by the constructor to the format; F32 under CUDA's lists
     Index m_B = 0, m_T = 0;
     int m_lanes = 8;      // ATen's float vector width on the dispatch's CPU class (softmax's sums)
     bool m_statsOn = false;
@@ -90,6 +96,7 @@ private:
     // One head's scratch: logits / their gradient (T, T), the scaled q and k of the SDPA path (T, d) and the
     // gradients of q, k (T, d).
     Matrix m_s, m_dp, m_qs, m_ks, m_dq, m_dk, m_dv, m_y;
+    Matrix m_pLow;        // (T, T): P cast to the format for P·v when softmax ran in float32
 };
 
 }  // namespace presisi::ops

@@ -46,6 +46,7 @@ Gpt::Gpt(const GptConfig& c, Format low, const AutocastPolicy& policy, Index bat
                                  ActivationOp(id + 2, Activation::Gelu, 4 * D, rows, f, act),
                                  LinearOp(id + 3, 4 * D, D, rows, act, f, m_ctx.rounding),
                                  std::nullopt});
+        m_blocks.back().attn.setSoftmaxFormat(numerics::resolveFormat(policy.softmax, f, low));
         if (c.qkNorm)
             m_blocks.back().qkNorm.emplace(l, rows, c.heads, c.headSize(), f,
                                            numerics::atenFloatLanes(m_ctx.products.dispatch().avx512));
