@@ -39,7 +39,7 @@ using Register = std::array<float, kLanes>;
 // v + _mm256_permute2f128_ps(v, v, 0x1) (lane l gets lane l^4), then + _mm256_shuffle_ps(v, v, 0x4E)
 // (l^2), then + _mm256_shuffle_ps(v, v, 0xB1) (l^1), and lane 0 is returned:
 // ((v0+v4) + (v2+v6)) + ((v1+v5) + (v3+v7)).
-float reduceAll(Register v) {
+[[maybe_unused]] float reduceAll(Register v) {  // the portable build's; the AVX2 one reduces in registers
     for (int d = kLanes / 2; d >= 1; d /= 2) {
         Register next{};
         for (int l = 0; l < kLanes; ++l) {
@@ -55,19 +55,24 @@ float reduceAll(Register v) {
 // float registers (elements 0..7 and 8..15) and fmadds them into sum[2p] and sum[2p + 1]: sum[r] lane l
 // accumulates element j + 8r + l.
 float mainLoop(const float* a, const float* b, std::int64_t aligned) {
-    std::array<Register, kRegisters> sum{};
 #if defined(__AVX2__) && defined(__FMA__)
     // The same lanes with the same fused operations, eight at a time (the build's x86-64-v3 baseline
-    // has AVX2 and FMA): each lane's sum is the scalar loop's, bit for bit, only faster.
-    {
-        __m256 acc[kRegisters];
-        for (int r = 0; r < kRegisters; ++r) acc[r] = _mm256_setzero_ps();
-        for (std::int64_t j = 0; j < aligned; j += kPerIteration)
-            for (int r = 0; r < kRegisters; ++r)
-                acc[r] = _mm256_fmadd_ps(_mm256_loadu_ps(a + j + r * kLanes), _mm256_loadu_ps(b + j + r * kLanes), acc[r]);
-        for (int r = 0; r < kRegisters; ++r) _mm256_storeu_ps(sum[r].data(), acc[r]);
-    }
+    // has AVX2 and FMA): each lane's sum is the scalar loop's, bit for bit, only faster; the reductions
+    // below likewise, in registers.
+    __m256 acc[kRegisters];
+    for (int r = 0; r < kRegisters; ++r) acc[r] = _mm256_setzero_ps();
+    for (std::int64_t j = 0; j < aligned; j += kPerIteration)
+        for (int r = 0; r < kRegisters; ++r)
+            acc[r] = _mm256_fmadd_ps(_mm256_loadu_ps(a + j + r * kLanes), _mm256_loadu_ps(b + j + r * kLanes), acc[r]);
+    for (int offset = kRegisters / 2; offset >= 1; offset /= 2)
+        for (int i = 0; i < offset; ++i) acc[i] = _mm256_add_ps(acc[i], acc[offset + i]);
+    __m256 t = acc[0];
+    t = _mm256_add_ps(t, _mm256_permute2f128_ps(t, t, 0x1));
+    t = _mm256_add_ps(t, _mm256_shuffle_ps(t, t, 0x4E));
+    t = _mm256_add_ps(t, _mm256_shuffle_ps(t, t, 0xB1));
+    return _mm256_cvtss_f32(t);
 #else
+    std::array<Register, kRegisters> sum{};
     for (std::int64_t j = 0; j < aligned; j += kPerIteration) {
         for (int r = 0; r < kRegisters; ++r) {
             for (int l = 0; l < kLanes; ++l) {
@@ -76,7 +81,6 @@ float mainLoop(const float* a, const float* b, std::int64_t aligned) {
             }
         }
     }
-#endif
     // reduce(VectorizedN<float, 8>): x[i] = x[i] + x[offset + i] for offset 4, 2, 1 (i < offset),
     // then vec_reduce_all of x[0].
     for (int offset = kRegisters / 2; offset >= 1; offset /= 2) {
@@ -87,6 +91,7 @@ float mainLoop(const float* a, const float* b, std::int64_t aligned) {
         }
     }
     return reduceAll(sum[0]);
+#endif
 }
 
 }  // namespace
@@ -102,7 +107,6 @@ float atenReducedDot(const float* a, const float* b, std::int64_t k, Format form
     // Vectorized<Half> loads j = len_aligned .. len_aligned_vec; the local fmadd(acc, b, c) is
     // fmadd(b_high, c_high, fmadd(b_low, c_low, acc)), low = elements j..j+7, high = j+8..j+15.
     // Then reduced_sum += reduce(tail_sum).
-    Register tail{};
 #if defined(__AVX2__) && defined(__FMA__)
     {
         __m256 t = _mm256_setzero_ps();
@@ -110,9 +114,14 @@ float atenReducedDot(const float* a, const float* b, std::int64_t k, Format form
             t = _mm256_fmadd_ps(_mm256_loadu_ps(a + j), _mm256_loadu_ps(b + j), t);
             t = _mm256_fmadd_ps(_mm256_loadu_ps(a + j + kLanes), _mm256_loadu_ps(b + j + kLanes), t);
         }
-        _mm256_storeu_ps(tail.data(), t);
+        // reduceAll in registers: the same three halvings (lane l plus lane l^4, l^2, l^1), lane 0 kept.
+        t = _mm256_add_ps(t, _mm256_permute2f128_ps(t, t, 0x1));
+        t = _mm256_add_ps(t, _mm256_shuffle_ps(t, t, 0x4E));
+        t = _mm256_add_ps(t, _mm256_shuffle_ps(t, t, 0xB1));
+        reduced = reduced + _mm256_cvtss_f32(t);
     }
 #else
+    Register tail{};
     for (std::int64_t j = aligned; j < alignedVec; j += kHalfLanes) {
         for (int l = 0; l < kLanes; ++l) {
             tail[l] = std::fma(a[j + l], b[j + l], tail[l]);
@@ -121,8 +130,8 @@ float atenReducedDot(const float* a, const float* b, std::int64_t k, Format form
             tail[l] = std::fma(a[j + kLanes + l], b[j + kLanes + l], tail[l]);
         }
     }
-#endif
     reduced = reduced + reduceAll(tail);
+#endif
 
     // Second tier, k % 16 elements: `reduced_sum += x1 * x2` with float x1, x2. torch 2.15's
     // libtorch_cpu.so has it as vfmadd231ss in fp16_dot_with_fp32_arith and as vmulss + vaddss in
