@@ -51,6 +51,7 @@ private slots:
     void heldOutProblemsAreNeverTrained();
     void sortIsSolvedInEverySixteenBitLane();
     void npyTokensTrain();
+    void benchReportsEveryLane();
     void refusesWhatTheModelCannotTake_data();
     void refusesWhatTheModelCannotTake();
 };
@@ -152,6 +153,21 @@ void TestTrainGpt::npyTokensTrain() {
                                  dir.filePath("y.npy").toStdString(), "--vocab", "2", "--steps", "1"});
     QCOMPARE(small.status, 2);
     QVERIFY2(QString::fromStdString(small.err).contains("outside the vocabulary 0-1"), small.err.c_str());
+}
+
+// presisi bench train --model gpt: each lane's steps per second, as JSON (a tiny run: this checks the command,
+// not the speed).
+void TestTrainGpt::benchReportsEveryLane() {
+    const Result r = runCli({"bench", "train", "--model", "gpt", "--layers", "1", "--embd", "12", "--batch", "4",
+                             "--steps", "2", "--repeats", "1", "--json"});
+    QCOMPARE(r.status, 0);
+    const QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+    QCOMPARE(doc["layers"].toInt(), 1);
+    const QJsonArray lanes = doc["lanes"].toArray();
+    QCOMPARE(lanes.size(), 3);
+    for (const auto& l : lanes) QVERIFY(l.toObject()["steps_per_second"].toDouble() > 0);
+    const Result bad = runCli({"bench", "train", "--model", "gpt", "--lanes", "gpu:f32"});
+    QCOMPARE(bad.status, 2);
 }
 
 void TestTrainGpt::refusesWhatTheModelCannotTake_data() {

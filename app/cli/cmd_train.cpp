@@ -388,6 +388,8 @@ int cmdPresets(CommandArgs args, std::ostream& out, std::ostream&) {
 }
 
 int benchTrainCmd(CommandArgs args, std::ostream& out) {
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--model" && args[i + 1] == "gpt") return benchTrainGptCmd(args, out);
     const OptionSpec opts[] = {{"sizes", true}, {"batch", true}, {"steps", true}, {"threads", true},
                                {"lanes", true}, {"repeats", true}, {"json", false}, {"activation", true}};
     const ParsedArgs a = parseArgs(args, opts);

@@ -24,6 +24,7 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err);  // `pr
 int cmdPresets(CommandArgs args, std::ostream& out, std::ostream& err);
 int cmdCheck(CommandArgs args, std::ostream& out, std::ostream& err);  // `presisi check` (cmd_check.cpp)
 int benchTrainCmd(CommandArgs args, std::ostream& out);  // `presisi bench train`
+int benchTrainGptCmd(CommandArgs args, std::ostream& out);  // `presisi bench train --model gpt` (cmd_bench_gpt.cpp)
 int benchGemmCmd(CommandArgs args, std::ostream& out, std::ostream& err);  // `presisi bench gemm` (cmd_bench_gemm.cpp)
 // `presisi bench memory|sweep|breakdown` (app/cli/cmd_bench_speed.cpp); `which` is the benchmark's name.
 int benchSpeedCmd(const std::string& which, CommandArgs args, std::ostream& out, std::ostream& err);

@@ -28,6 +28,7 @@ ${_entries}        {\"\", \"\"}};
 target_sources(presisi_cli PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/cmd_train.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cmd_train_gpt.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_bench_gpt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cmd_check.cpp
   ${CMAKE_CURRENT_LIST_DIR}/stop_signals.cpp
   ${CMAKE_CURRENT_LIST_DIR}/train_args.cpp
