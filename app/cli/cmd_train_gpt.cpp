@@ -163,12 +163,16 @@ GptRunOptions optionsFrom(const ParsedArgs& a) {
     } catch (const Error& e) {
         throw UsageError(e.what());
     }
-    const std::uint64_t bytes =
-        gptMemoryEstimate(c, t.batch, o.trainData.tokens, o.evalData.rows, o.lanes.size());
+    // With --json every step's record is kept until the end: about 64 bytes, and with the statistics 48 per
+    // head, 24 per block and 8 per matrix.
+    const std::uint64_t perRecord = 64 + (t.stats ? static_cast<std::uint64_t>(c.layers) * (48 * c.heads + 24 + 8 * 4) : 0);
+    const std::uint64_t bytes = gptMemoryEstimate(c, t.batch, o.trainData.tokens, o.evalData.rows, o.lanes.size()) +
+                                (a.has("json") ? static_cast<std::uint64_t>(o.steps) * o.lanes.size() * perRecord : 0);
     const std::optional<std::uint64_t> available = availableMemory();
     if (available && bytes > *available)
         throw UsageError("the run needs about " + std::to_string(bytes >> 20) + " MiB and " + std::to_string(*available >> 20) +
-                         " MiB are available; use a smaller --batch, --embd or --layers, fewer --lanes or --eval-samples");
+                         " MiB are available; use a smaller --batch, --embd or --layers, fewer --lanes, --eval-samples or"
+                         " --steps (with --json), or --no-stats");
     if (o.evalData.rows > 0 && o.evalData.tokens != o.trainData.tokens)
         throw UsageError("--eval-data: sequences of " + std::to_string(o.evalData.tokens) + " tokens, the training data's " +
                          std::to_string(o.trainData.tokens));
@@ -182,7 +186,8 @@ std::string number(double v) {
 }
 
 struct LaneResult {
-    std::vector<GptStep> steps;
+    std::vector<GptStep> steps;  // every step with --json; otherwise the last one only
+    std::int64_t done = 0;
     GptEvaluation eval;
     double seconds = 0;
     std::int64_t skipped = 0;
@@ -268,7 +273,7 @@ void writeJson(std::ostream& out, const GptRunOptions& o, GptRun& run, const std
         if (o.evalData.rows > 0) j.field("eval_loss", r.eval.loss).field("eval_accuracy", r.eval.accuracy);
         else j.key("eval_loss").null().key("eval_accuracy").null();
         j.field("skipped_steps", r.skipped);
-        j.field("steps_per_second", r.seconds > 0 ? static_cast<double>(r.steps.size()) / r.seconds : 0.0);
+        j.field("steps_per_second", r.seconds > 0 ? static_cast<double>(r.done) / r.seconds : 0.0);
         j.endObject().endObject();
     }
     j.endArray().endObject();
@@ -304,6 +309,7 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err) {
         out << '\n';
     }
     using Clock = std::chrono::steady_clock;
+    const bool keepSteps = !jsonPath.empty();
     bool stopped = false;
     for (std::int64_t k = 0; k < o.steps; ++k) {
         if (StopSignals::stopFlag().load()) {
@@ -313,7 +319,9 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err) {
         for (int l = 0; l < run.lanes(); ++l) {
             LaneResult& r = results[static_cast<std::size_t>(l)];
             const auto t0 = Clock::now();
+            if (!keepSteps) r.steps.clear();  // the table needs the last step only
             r.steps.push_back(run.step(l));
+            ++r.done;
             if (r.steps.back().fault) r.fault = r.steps.back().fault;
             r.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
             r.skipped += r.steps.back().skipped;
@@ -338,7 +346,7 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err) {
             out << "  " << std::setw(18) << std::left << run.lane(l).label() << std::right << "  loss "
                 << std::setw(9) << number(r.eval.loss) << "  sequences right " << std::setw(6) << std::fixed
                 << std::setprecision(1) << 100.0 * r.eval.accuracy << "%" << std::defaultfloat << "  skipped steps "
-                << r.skipped << "  steps/s " << number(r.seconds > 0 ? r.steps.size() / r.seconds : 0.0) << '\n';
+                << r.skipped << "  steps/s " << number(r.seconds > 0 ? static_cast<double>(r.done) / r.seconds : 0.0) << '\n';
         }
     }
     if (jsonPath == "-") writeJson(out, o, run, results, stopped);
@@ -347,7 +355,7 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err) {
         jsonFile->commit();
     }
     if (stopped) {
-        err << "presisi: stopped by a signal after " << results.front().steps.size() << " steps; the evaluation is of those\n";
+        err << "presisi: stopped by a signal after " << results.front().done << " steps; the evaluation is of those\n";
         return 128 + StopSignals::signal();
     }
     return 0;
