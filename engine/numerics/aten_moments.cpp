@@ -129,47 +129,34 @@ RowMoments atenRowMoments(const float* x, Index N, int lanes, bool reduced) {
     return {m1, m2 / static_cast<float>(N)};
 }
 
-float atenSum(const float* a, Index n, int lanes) {
+// vec::reduce_all / map2_reduce_all / map3_reduce_all over n terms: the first vector's terms as they are
+// (`first`), every later term into its lane (`add`, the last vector partial), then the butterfly; below one
+// vector, the n terms in order.
+template <typename First, typename Add>
+float reduceAllTerms(Index n, int lanes, First first, Add add) {
     Lanes acc;
-    if (n < lanes) {
-        for (Index l = 0; l < n; ++l) acc.v[l] = a[l];
-        return sumFirst(acc, n);
+    for (Index l = 0; l < std::min<Index>(n, lanes); ++l) acc.v[l] = first(l);
+    if (n < lanes) return sumFirst(acc, n);
+    for (Index d = lanes; d < n; ++d) {
+        float& lane = acc.v[d % lanes];
+        lane = add(lane, d);
     }
-    for (int l = 0; l < lanes; ++l) acc.v[l] = a[l];
-    Index d = lanes;
-    for (; d < n - (n % lanes); d += lanes)
-        for (int l = 0; l < lanes; ++l) acc.v[l] = acc.v[l] + a[d + l];
-    for (Index l = 0; d + l < n; ++l) acc.v[l] = acc.v[l] + a[d + l];
     return reduceLanes(acc, lanes);
 }
 
+float atenSum(const float* a, Index n, int lanes) {
+    return reduceAllTerms(n, lanes, [a](Index i) { return a[i]; }, [a](float acc, Index i) { return acc + a[i]; });
+}
+
+// The map's product fused into the sum from the second vector on: fma(a, b, acc), fma(a·b, c, acc).
 float atenDot(const float* a, const float* b, Index n, int lanes) {
-    Lanes acc;
-    if (n < lanes) {
-        for (Index l = 0; l < n; ++l) acc.v[l] = a[l] * b[l];
-        return sumFirst(acc, n);
-    }
-    for (int l = 0; l < lanes; ++l) acc.v[l] = a[l] * b[l];
-    Index d = lanes;
-    for (; d < n - (n % lanes); d += lanes)
-        for (int l = 0; l < lanes; ++l) acc.v[l] = std::fma(a[d + l], b[d + l], acc.v[l]);
-    // Vec::set(acc, acc + tail, n − d): only the first n − d lanes take the sum.
-    for (Index l = 0; d + l < n; ++l) acc.v[l] = std::fma(a[d + l], b[d + l], acc.v[l]);
-    return reduceLanes(acc, lanes);
+    return reduceAllTerms(n, lanes, [a, b](Index i) { return a[i] * b[i]; },
+                          [a, b](float acc, Index i) { return std::fma(a[i], b[i], acc); });
 }
 
 float atenDot3(const float* a, const float* b, const float* c, Index n, int lanes) {
-    Lanes acc;
-    if (n < lanes) {
-        for (Index l = 0; l < n; ++l) acc.v[l] = a[l] * b[l] * c[l];
-        return sumFirst(acc, n);
-    }
-    for (int l = 0; l < lanes; ++l) acc.v[l] = a[l] * b[l] * c[l];
-    Index d = lanes;
-    for (; d < n - (n % lanes); d += lanes)
-        for (int l = 0; l < lanes; ++l) acc.v[l] = std::fma(a[d + l] * b[d + l], c[d + l], acc.v[l]);
-    for (Index l = 0; d + l < n; ++l) acc.v[l] = std::fma(a[d + l] * b[d + l], c[d + l], acc.v[l]);
-    return reduceLanes(acc, lanes);
+    return reduceAllTerms(n, lanes, [a, b, c](Index i) { return a[i] * b[i] * c[i]; },
+                          [a, b, c](float acc, Index i) { return std::fma(a[i] * b[i], c[i], acc); });
 }
 
 }  // namespace presisi::numerics
