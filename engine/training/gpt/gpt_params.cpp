@@ -1,6 +1,7 @@
 // The tiny transformer's parameters and minGPT's initialisation (gpt_params.h).
 #include "gpt_params.h"
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 
@@ -26,7 +27,6 @@ void linearDefault(TorchGenerator& gen, Matrix& weight, Vector* bias, Index in, 
     uniform(gen, all(weight), -bound, bound);
 }
 
-void zero(Matrix& m, Index rows, Index cols) { m.setZero(rows, cols); }
 void zero(Vector& v, Index n) { v.setZero(n); }
 void ones(Vector& v, Index n) { v.setOnes(n); }
 
@@ -87,33 +87,8 @@ GptParams gptInit(const GptConfig& c) {
 }
 
 GptParams GptParams::zerosLike(const GptParams& p) {
-    GptParams z;
-    zero(z.tok, p.tok.rows(), p.tok.cols());
-    zero(z.pos, p.pos.rows(), p.pos.cols());
-    z.blocks.resize(p.blocks.size());
-    for (std::size_t i = 0; i < p.blocks.size(); ++i) {
-        const GptBlockParams& s = p.blocks[i];
-        GptBlockParams& b = z.blocks[i];
-        zero(b.ln1Weight, s.ln1Weight.size());
-        zero(b.ln1Bias, s.ln1Bias.size());
-        zero(b.qkvWeight, s.qkvWeight.rows(), s.qkvWeight.cols());
-        zero(b.qkvBias, s.qkvBias.size());
-        zero(b.projWeight, s.projWeight.rows(), s.projWeight.cols());
-        zero(b.projBias, s.projBias.size());
-        zero(b.qLnWeight, s.qLnWeight.size());
-        zero(b.qLnBias, s.qLnBias.size());
-        zero(b.kLnWeight, s.kLnWeight.size());
-        zero(b.kLnBias, s.kLnBias.size());
-        zero(b.ln2Weight, s.ln2Weight.size());
-        zero(b.ln2Bias, s.ln2Bias.size());
-        zero(b.fcWeight, s.fcWeight.rows(), s.fcWeight.cols());
-        zero(b.fcBias, s.fcBias.size());
-        zero(b.fcProjWeight, s.fcProjWeight.rows(), s.fcProjWeight.cols());
-        zero(b.fcProjBias, s.fcProjBias.size());
-    }
-    zero(z.lnfWeight, p.lnfWeight.size());
-    zero(z.lnfBias, p.lnfBias.size());
-    zero(z.head, p.head.rows(), p.head.cols());
+    GptParams z = p;
+    for (const Tensor& t : z.tensors()) std::fill(t.data, t.data + t.size, 0.0f);
     return z;
 }
 
