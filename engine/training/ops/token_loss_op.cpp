@@ -29,6 +29,14 @@ TokenLossOp::TokenLossOp(Index rows, Index classes, Format logits, Format softma
     m_wrong.assign(static_cast<std::size_t>(rows), 0);
 }
 
+double TokenLossOp::meanLogZ() const {
+    if (!m_z || m_targeted == 0) return 0.0;
+    double sum = 0;
+    for (Index i = 0; i < m_z->rows(); ++i)
+        if (m_targets[static_cast<std::size_t>(i)] >= 0) sum += logSumExp(m_z->data() + i * m_z->cols(), m_z->cols());
+    return sum / static_cast<double>(m_targeted);
+}
+
 std::int64_t TokenLossOp::sequencesRight(Index tokens) const {
     std::int64_t right = 0;
     for (std::size_t start = 0; start < m_wrong.size(); start += static_cast<std::size_t>(tokens))
@@ -47,7 +55,8 @@ float TokenLossOp::forwardBackward(const Matrix& z, std::span<const std::int32_t
     const bool smCast = OpRounding::narrows(m_logits, m_softmax);
     numerics::LossSum sum;
     m_right = m_targeted = 0;
-    m_logZ = 0;
+    m_z = &z;
+    m_targets = targets;
     for (Index i = 0; i < rows; ++i) {
         const int y = targets[static_cast<std::size_t>(i)];
         m_wrong[static_cast<std::size_t>(i)] = 0;
@@ -55,7 +64,6 @@ float TokenLossOp::forwardBackward(const Matrix& z, std::span<const std::int32_t
         const float* zi = z.data() + i * z.cols();
         float* li = m_logSoftmax.data() + i * z.cols();
         ++m_targeted;
-        m_logZ += logSumExp(zi, z.cols());
         const bool right = numerics::predictsLabel(zi, classes, y);
         m_right += right;
         m_wrong[static_cast<std::size_t>(i)] = !right;

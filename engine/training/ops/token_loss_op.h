@@ -30,9 +30,10 @@ public:
     std::int64_t targeted() const { return m_targeted; }
     // Of the last batch's sequences of `tokens` rows each, how many had every targeted position predicted.
     std::int64_t sequencesRight(Index tokens) const;
-    // The mean log Z = logsumexp of the logits over the targeted rows (in double; PaLM's z-loss penalises its
-    // square); inf or NaN when a row's logits are.
-    double meanLogZ() const { return m_targeted ? m_logZ / static_cast<double>(m_targeted) : 0.0; }
+    // The mean log Z = logsumexp of the last pass's logits over its targeted rows (in double; PaLM's z-loss
+    // penalises its square); inf or NaN when a row's logits are. Computed when asked, from the logits and
+    // targets the last pass was given (both must still be there).
+    double meanLogZ() const;
 
 private:
     // The z-loss term; its gradient added into dz.
@@ -45,7 +46,8 @@ private:
     Matrix m_logSoftmax;  // (rows, classes)
     std::vector<char> m_wrong;  // (rows): a targeted position the logits did not predict
     std::int64_t m_right = 0, m_targeted = 0;
-    double m_logZ = 0;
+    const Matrix* m_z = nullptr;               // the last pass's logits and targets (meanLogZ)
+    std::span<const std::int32_t> m_targets;
 };
 
 }  // namespace presisi::ops
