@@ -140,6 +140,10 @@ void NormLayer::layerForward(const NormRule& rule, const float* x, const float* 
 // dβ = Σ_rows dy: float32 sums, or (torchReducedParamGrads) ATen's buffer in the format, rounded per row.
 void NormLayer::layerBackward(const NormRule& rule, const float* x, const float* dy, const float* weight, float* dx,
                               float* dWeight, float* dBias) {
+    if (rule.atenLanes > 0 && rule.format == Format::F32) {
+        layerBackwardAten(rule.atenLanes, x, dy, weight, dx, dWeight, dBias);
+        return;
+    }
     const Index B = m_rows, N = m_cols;
     const FormatRounding r = rounder(rule);
     const bool reducedBuffer = rule.torchReducedParamGrads && rule.format != Format::F32;
@@ -152,10 +156,6 @@ void NormLayer::layerBackward(const NormRule& rule, const float* x, const float*
     bw.assign(static_cast<std::size_t>(N), 0.0f);
     bb.assign(static_cast<std::size_t>(N), 0.0f);
     const float invN = 1.0f / static_cast<float>(N);
-    if (rule.atenLanes > 0 && rule.format == Format::F32) {
-        layerBackwardAten(rule.atenLanes, x, dy, weight, dx, dWeight, dBias);
-        return;
-    }
     for (Index i = 0; i < B; ++i) {
         const float* xi = x + i * N;
         const float* gi = dy + i * N;
