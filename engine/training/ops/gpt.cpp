@@ -48,7 +48,7 @@ Gpt::Gpt(const GptConfig& c, Format low, const AutocastPolicy& policy, Index bat
                                  std::nullopt});
         m_blocks.back().attn.setSoftmaxFormat(numerics::resolveFormat(policy.softmax, f, low));
         if (c.qkNorm)
-            m_blocks.back().qkNorm.emplace(l, rows, c.heads, c.headSize(), f,
+            m_blocks.back().qkNorm.emplace(rows, c.heads, c.headSize(), f,
                                            numerics::atenFloatLanes(m_ctx.products.dispatch().avx512));
     }
     m_lnf.emplace(4 * c.layers, D, rows, Format::F32, layerNorm(m_ctx.products.dispatch()));

@@ -3,9 +3,8 @@
 
 namespace presisi::ops {
 
-QkNormOp::QkNormOp(int layer, Index rows, int heads, Index headSize, Format format, int atenLanes)
+QkNormOp::QkNormOp(Index rows, int heads, Index headSize, Format format, int atenLanes)
     : m_heads(heads), m_d(headSize) {
-    (void)layer;
     m_rule.kind = NormKind::Layer;
     m_rule.format = format;
     // The mixed-type kernel: float32 parameters, their gradients summed in a buffer of the input's format.

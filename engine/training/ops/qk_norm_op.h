@@ -13,9 +13,9 @@ namespace presisi::ops {
 
 class QkNormOp {
 public:
-    // Block `layer`'s q and k norms for `rows` tokens (B·T) of `heads` heads of `headSize`, in `format`
-    // (what the qkv projection gives); `atenLanes`: ATen's float vector width on the dispatch's CPU class.
-    QkNormOp(int layer, Index rows, int heads, Index headSize, Format format, int atenLanes);
+    // q and k norms for `rows` tokens (B·T) of `heads` heads of `headSize`, in `format` (what the qkv
+    // projection gives); `atenLanes`: ATen's float vector width on the dispatch's CPU class.
+    QkNormOp(Index rows, int heads, Index headSize, Format format, int atenLanes);
 
     // out() (B·T, 3D) = qkv with its q and k thirds normalised, v copied.
     void forward(const Matrix& qkv, const Vector& qWeight, const Vector& qBias, const Vector& kWeight,
