@@ -7,7 +7,6 @@
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 #include "../../engine/error.h"
 #include "../../engine/format.h"
@@ -22,6 +21,7 @@
 #include "json_writer.h"
 #include "services/atomic_file.h"
 #include "stop_signals.h"
+#include "train_args.h"
 
 namespace presisi::cli {
 
@@ -179,12 +179,6 @@ GptRunOptions optionsFrom(const ParsedArgs& a) {
     return o;
 }
 
-std::string number(double v) {
-    std::ostringstream s;
-    s << std::setprecision(5) << v;
-    return s.str();
-}
-
 struct LaneResult {
     std::vector<GptStep> steps;  // every step with --json; otherwise the last one only
     std::int64_t done = 0;
@@ -198,8 +192,8 @@ struct LaneResult {
 std::string faultText(const GptFault& f) {
     const double max = traits(f.format).max;
     const std::string name(traits(f.format).name);
-    std::string what = std::isfinite(f.value) ? shortestNumber(f.value) + (std::fabs(f.value) > max ? " > " + shortestNumber(max) : "") + " in " + name
-                                              : shortestNumber(f.value) + " in " + name;
+    const bool past = std::isfinite(f.value) && std::fabs(f.value) > max;
+    const std::string what = shortestNumber(f.value) + (past ? " > " + shortestNumber(max) : "") + " in " + name;
     const bool attention = f.op.rfind("attention logits", 0) == 0;
     return "first inf/NaN at step " + std::to_string(f.step) + ", " + f.op + ": " + what +
            (attention ? " (try: the logits in float32 with --attention sdpa-math, bf16, --qk-norm, a lower --lr)"
@@ -328,7 +322,7 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err) {
         }
         if (text && (k % o.every == 0 || k + 1 == o.steps)) {
             out << std::setw(8) << k;
-            for (const LaneResult& r : results) out << "  " << std::setw(18) << number(r.steps.back().loss);
+            for (const LaneResult& r : results) out << "  " << std::setw(18) << fmtNum(r.steps.back().loss, "%.5g");
             out << '\n';
             out.flush();
         }
@@ -344,9 +338,9 @@ int runTrainGpt(CommandArgs args, std::ostream& out, std::ostream& err) {
         for (int l = 0; l < run.lanes(); ++l) {
             const LaneResult& r = results[static_cast<std::size_t>(l)];
             out << "  " << std::setw(18) << std::left << run.lane(l).label() << std::right << "  loss "
-                << std::setw(9) << number(r.eval.loss) << "  sequences right " << std::setw(6) << std::fixed
-                << std::setprecision(1) << 100.0 * r.eval.accuracy << "%" << std::defaultfloat << "  skipped steps "
-                << r.skipped << "  steps/s " << number(r.seconds > 0 ? static_cast<double>(r.done) / r.seconds : 0.0) << '\n';
+                << std::setw(9) << fmtNum(r.eval.loss, "%.5g") << "  sequences right " << std::setw(6)
+                << fmtNum(100.0 * r.eval.accuracy, "%.1f") << "%  skipped steps " << r.skipped << "  steps/s "
+                << fmtNum(r.seconds > 0 ? static_cast<double>(r.done) / r.seconds : 0.0, "%.5g") << '\n';
         }
     }
     if (jsonPath == "-") writeJson(out, o, run, results, stopped);
