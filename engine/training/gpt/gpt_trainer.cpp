@@ -20,6 +20,12 @@ GptTrainer::GptTrainer(const GptConfig& config, const GptTrainSettings& settings
       m_model(config, settings.low, settings.policy, settings.batch, data.tokens) {
     m_scale.scale = settings.scaler ? static_cast<float>(settings.scalerSettings.initScale) : 1.0f;
     m_model.setStats(settings.stats);
+    // The four sets' tensors, listed once: their buffers keep their places (the gradients are assigned in
+    // place, shapes unchanged).
+    m_paramList = m_params.tensors();
+    m_gradList = m_grads.tensors();
+    m_mList = m_m.tensors();
+    m_vList = m_v.tensors();
     const auto n = static_cast<std::size_t>(settings.batch * data.tokens);
     m_ids.resize(n);
     m_targets.resize(n);
@@ -61,7 +67,7 @@ GptStep GptTrainer::step() {
 }
 
 bool GptTrainer::finiteGradients() {
-    for (const GptParams::Tensor& g : m_grads.tensors())
+    for (const GptParams::Tensor& g : m_gradList)
         for (Index i = 0; i < g.size; ++i)
             if (!std::isfinite(g.data[i])) return false;
     return true;
@@ -87,7 +93,7 @@ GptFault GptTrainer::diagnose() {
 bool GptTrainer::unscale(float scale) {
     const auto inv = static_cast<float>(1.0 / static_cast<double>(scale));
     bool bad = false;
-    for (const GptParams::Tensor& g : m_grads.tensors())
+    for (const GptParams::Tensor& g : m_gradList)
         for (Index i = 0; i < g.size; ++i) {
             g.data[i] *= inv;
             bad |= !std::isfinite(g.data[i]);
@@ -101,7 +107,7 @@ bool GptTrainer::unscale(float scale) {
 // once (ATen sums in float32 lanes: the last bit may differ). Returns the total norm.
 float GptTrainer::clip() {
     double total = 0;
-    for (const GptParams::Tensor& g : m_grads.tensors()) {
+    for (const GptParams::Tensor& g : m_gradList) {
         double sq = 0;
         for (Index i = 0; i < g.size; ++i) sq += static_cast<double>(g.data[i]) * g.data[i];
         const auto norm = static_cast<float>(std::sqrt(sq));
@@ -111,14 +117,14 @@ float GptTrainer::clip() {
     if (m_settings.clip <= 0) return totalNorm;
     const float coef = (1.0f / (totalNorm + 1e-6f)) * static_cast<float>(m_settings.clip);
     const float clamped = std::min(coef, 1.0f);
-    for (const GptParams::Tensor& g : m_grads.tensors())
+    for (const GptParams::Tensor& g : m_gradList)
         for (Index i = 0; i < g.size; ++i) g.data[i] *= clamped;
     return totalNorm;
 }
 
 std::vector<std::string> GptTrainer::decayedNames() {
     std::vector<std::string> names;
-    for (const GptParams::Tensor& t : m_params.tensors())
+    for (const GptParams::Tensor& t : m_paramList)
         if (t.decays) names.push_back(t.name);
     return names;
 }
@@ -133,13 +139,13 @@ void GptTrainer::update(GptStep* s) {
     spec.beta1 = m_settings.beta1;
     spec.beta2 = m_settings.beta2;
     spec.eps = m_settings.eps;
-    std::vector<GptParams::Tensor> p = m_params.tensors(), g = m_grads.tensors(), m = m_m.tensors(), v = m_v.tensors();
+    const std::vector<GptParams::Tensor>& p = m_paramList;
     for (std::size_t i = 0; i < p.size(); ++i) {
         spec.weightDecay = p[i].decays ? m_settings.weightDecay : 0.0;
         const bool ratio = s && p[i].decays;
         if (ratio) m_before.assign(p[i].data, p[i].data + p[i].size);
-        numerics::adamStep(p[i].data, g[i].data, m[i].data, v[i].data, static_cast<std::size_t>(p[i].size), spec,
-                           m_updates, TorchVersion::V2);
+        numerics::adamStep(p[i].data, m_gradList[i].data, m_mList[i].data, m_vList[i].data,
+                           static_cast<std::size_t>(p[i].size), spec, m_updates, TorchVersion::V2);
         if (!ratio) continue;
         double dw = 0, w = 0;
         for (Index k = 0; k < p[i].size; ++k) {

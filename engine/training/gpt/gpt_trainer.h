@@ -81,6 +81,7 @@ private:
     GptTrainSettings m_settings;
     const TokenData& m_data;
     GptParams m_params, m_grads, m_m, m_v;  // masters, gradients, AdamW's two moments
+    std::vector<GptParams::Tensor> m_paramList, m_gradList, m_mList, m_vList;  // their tensors, in torch's order
     ops::Gpt m_model;
     numerics::LossScaleState m_scale;
     std::vector<std::int32_t> m_ids, m_targets;  // the batch (B·T)
