@@ -58,22 +58,19 @@ void checkGptShapes(const GptConfig& c, const TokenData& d, const std::string& w
 
 GptRun::GptRun(const GptConfig& config, const GptTrainSettings& settings, const std::vector<Lane>& lanes,
                TokenData train, TokenData eval)
-    : m_config(config), m_lanes(lanes), m_train(std::move(train)), m_eval(std::move(eval)) {
+    : m_lanes(lanes), m_train(std::move(train)), m_eval(std::move(eval)) {
     checkGptLanes(lanes);
-    // The ops are sized for sequences of the data's length: the model's block stays what its position
-    // embedding holds.
-    GptConfig model = config;
-    checkGptShapes(model, m_train, "training data");
-    checkGptShapes(model, m_eval, "evaluation data");
+    checkGptShapes(config, m_train, "training data");
+    checkGptShapes(config, m_eval, "evaluation data");
     for (const Lane& l : lanes) {
         GptTrainSettings s = settings;
         s.low = l.format;
         s.scaler = l.scaler;
-        m_trainers.push_back(std::make_unique<GptTrainer>(model, s, m_train));
+        m_trainers.push_back(std::make_unique<GptTrainer>(config, s, m_train));
         if (m_decayed.empty()) m_decayed = m_trainers.back()->decayedNames();
         if (m_eval.rows > 0)
             m_evaluators.push_back(
-                std::make_unique<ops::Gpt>(model, l.format, s.policy, evalChunk(m_eval.rows), m_eval.tokens));
+                std::make_unique<ops::Gpt>(config, l.format, s.policy, evalChunk(m_eval.rows), m_eval.tokens));
     }
 }
 

@@ -36,7 +36,6 @@ public:
     const std::vector<std::string>& decayedNames() const { return m_decayed; }
 
 private:
-    GptConfig m_config;
     std::vector<Lane> m_lanes;
     TokenData m_train, m_eval;
     std::vector<std::unique_ptr<GptTrainer>> m_trainers;

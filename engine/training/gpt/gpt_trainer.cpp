@@ -10,8 +10,7 @@
 namespace presisi {
 
 GptTrainer::GptTrainer(const GptConfig& config, const GptTrainSettings& settings, const TokenData& data)
-    : m_config(config),
-      m_settings(settings),
+    : m_settings(settings),
       m_data(data),
       m_params(gptInit(config)),
       m_grads(GptParams::zerosLike(m_params)),

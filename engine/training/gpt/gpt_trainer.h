@@ -77,7 +77,6 @@ private:
     float clip();
     void update(GptStep* s);
 
-    GptConfig m_config;
     GptTrainSettings m_settings;
     const TokenData& m_data;
     GptParams m_params, m_grads, m_m, m_v;  // masters, gradients, AdamW's two moments

@@ -24,7 +24,7 @@ numerics::NormRule layerNorm(const numerics::ProductDispatch& dispatch) {
 }  // namespace
 
 Gpt::Gpt(const GptConfig& c, Format low, const AutocastPolicy& policy, Index batch, Index tokens)
-    : m_config(c), m_low(low), m_tokens(tokens), m_embedding(batch, tokens, c.embd) {
+    : m_tokens(tokens), m_embedding(batch, tokens, c.embd) {
     const Index rows = batch * tokens, D = c.embd;
     // The formats: a linear's product in what autocast's linear entry gives for float32 input, GELU in
     // what its entry gives for the linear's output, the loss's two steps as the MLP's.

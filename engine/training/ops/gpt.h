@@ -83,8 +83,6 @@ private:
     bool forward(std::span<const std::int32_t> ids, const GptParams& p);
     bool backward();
 
-    GptConfig m_config;
-    Format m_low;
     Index m_tokens;
     OpContext m_ctx;
     EmbeddingOp m_embedding;
