@@ -59,10 +59,9 @@ void softmaxBackwardRows(Matrix& dp, const ConstSquare& p, int lanes) {
 
 AttentionOp::AttentionOp(int layer, AttentionPath path, Index batch, Index tokens, int heads, Index headSize,
                          Format format, float softcap)
-    : m_layer(layer), m_path(path), m_heads(heads), m_d(headSize), m_format(format), m_softcap(softcap), m_B(batch),
-      m_T(tokens) {
+    : m_layer(layer), m_path(path), m_heads(heads), m_d(headSize), m_format(format), m_softcap(softcap),
+      m_softmax(format), m_B(batch), m_T(tokens) {
     if (softcap > 0) m_tanh.resize(batch * heads * tokens, tokens);
-    m_softmax = format;
     const Index D = heads * headSize;
     m_out.resize(batch * tokens, D);
     m_gradOut.resize(batch * tokens, D);
@@ -134,12 +133,6 @@ void AttentionOp::addStats(HeadStats& st, const Matrix& logits, const float* pro
 // One (sequence, head): qkv points at its q (k and v follow D and 2D columns on), y at its output slice.
 bool AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* tanhOut, int head, const OpContext& ctx) {
     const OpRounding& r = ctx.rounding;
-    const auto site = [this, head](const char* name) {
-        OpSite s{m_layer, FaultOp::ForwardLinear, TensorKind::Activation, m_format};
-        s.name = name;
-        s.head = head;
-        return s;
-    };
     const Index D = m_heads * m_d, T = m_T;
     const ConstView q(qkv, T, m_d, Stride(3 * D)), k(qkv + D, T, m_d, Stride(3 * D)), v(qkv + 2 * D, T, m_d, Stride(3 * D));
     Square p(probs, T, T);
@@ -147,7 +140,7 @@ bool AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* t
     if (m_path == AttentionPath::Manual) {
         const float scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(m_d)));
         m_s.noalias() = q * k.transpose();
-        if (ctx.observer && ctx.stops(site("attention logits"), seenLogits())) return false;
+        if (ctx.observer && ctx.stops(headSite("attention logits", head), seenLogits())) return false;
         r.inPlace(f, m_s);
         m_s *= scale;
         r.inPlace(f, m_s);
@@ -168,7 +161,7 @@ bool AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* t
         m_qs = q * s;
         m_ks = k * s;
         m_s.noalias() = m_qs * m_ks.transpose();
-        if (ctx.observer && ctx.stops(site("attention logits"), seenLogits())) return false;
+        if (ctx.observer && ctx.stops(headSite("attention logits", head), seenLogits())) return false;
         maskAbove(m_s);
         softmaxRows(m_s, p, true, m_lanes);
     }
@@ -176,12 +169,17 @@ bool AttentionOp::forwardHead(const float* qkv, float* y, float* probs, float* t
     return finishHead(y, head, ctx);
 }
 
+// Where the observer sees one head's result (the transformer's own op names, engine/training/ops/gpt.h).
+OpSite AttentionOp::headSite(const char* name, int head) const {
+    OpSite s{m_layer, FaultOp::ForwardLinear, TensorKind::Activation, m_format};
+    s.name = name;
+    s.head = head;
+    return s;
+}
+
 // y = round(m_y) into the head's output slice, the observer seeing it first.
 bool AttentionOp::finishHead(float* y, int head, const OpContext& ctx) {
-    OpSite s{m_layer, FaultOp::ForwardLinear, TensorKind::Activation, m_format};
-    s.name = "attention output";
-    s.head = head;
-    if (ctx.stops(s, m_y)) return false;
+    if (ctx.stops(headSite("attention output", head), m_y)) return false;
     ctx.rounding.inPlace(m_format, m_y);
     View(y, m_T, m_d, Stride(m_heads * m_d)) = m_y;
     return true;

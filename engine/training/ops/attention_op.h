@@ -69,6 +69,7 @@ public:
 private:
     bool forwardHead(const float* qkv, float* y, float* probs, float* tanhOut, int head, const OpContext& ctx);
     bool finishHead(float* y, int head, const OpContext& ctx);
+    OpSite headSite(const char* name, int head) const;
     void softcapForward(float* tanhOut, const OpRounding& r);
     void softcapBackward(const float* tanhOut, const OpRounding& r);
     void addStats(HeadStats& st, const Matrix& logits, const float* probs) const;
@@ -82,7 +83,7 @@ private:
     Index m_d;            // head size
     Format m_format;
     float m_softcap = 0;
-    Format m_softmax = Format::F32;  // set by the constructor to the format; F32 under CUDA's lists
+    Format m_softmax;     // softmax's format: the format, or F32 under CUDA's lists
     Index m_B = 0, m_T = 0;
     int m_lanes = 8;      // ATen's float vector width on the dispatch's CPU class (softmax's sums)
     bool m_statsOn = false;
