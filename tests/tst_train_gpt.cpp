@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "app/cli/cli.h"
+#include "diagnostics_support.h"
 #include "engine/training/gpt/token_tasks.h"
 #include "engine/training/npy.h"
 
@@ -31,13 +32,6 @@ Result runCli(std::vector<std::string> args) {
     r.out = out.str();
     r.err = err.str();
     return r;
-}
-
-void writeTokens(const QString& path, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& values) {
-    const std::string bytes = npyBytesI64(shape, values);
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes.data(), static_cast<qint64>(bytes.size()));
 }
 
 }  // namespace
@@ -141,8 +135,8 @@ void TestTrainGpt::sortIsSolvedInEverySixteenBitLane() {
 void TestTrainGpt::npyTokensTrain() {
     QTemporaryDir dir;
     const TokenData d = makeTokenData(parseTokenTask("sort", 3), 64, 5, false);
-    writeTokens(dir.filePath("x.npy"), {d.rows, d.tokens}, {d.ids.begin(), d.ids.end()});
-    writeTokens(dir.filePath("y.npy"), {d.rows, d.tokens}, {d.targets.begin(), d.targets.end()});
+    testsupport::writeFile(dir.filePath("x.npy").toStdString(), npyBytesI64({d.rows, d.tokens}, {d.ids.begin(), d.ids.end()}));
+    testsupport::writeFile(dir.filePath("y.npy").toStdString(), npyBytesI64({d.rows, d.tokens}, {d.targets.begin(), d.targets.end()}));
     const Result r = runCli({"train", "--model", "gpt", "--data", dir.filePath("x.npy").toStdString(), "--targets",
                               dir.filePath("y.npy").toStdString(), "--steps", "3", "--batch", "16", "--json", "-"});
     QCOMPARE(r.status, 0);
